@@ -1,0 +1,1 @@
+"""The Textual app: launcher, one screen per game, widgets. Renders; never decides rules."""
