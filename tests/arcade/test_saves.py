@@ -1,0 +1,85 @@
+"""Saves: atomic writes, corrupt files kept aside and reported, version refusals."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from arcade.saves import FORMAT_VERSION, SaveError, SaveStore
+
+
+def test_round_trip_and_info(tmp_path: Path) -> None:
+    store = SaveStore(tmp_path)
+    state = {"machine": {"x": "1.5", "steps": 42}, "history": [1, 2, 3]}
+    path = store.save("hp67-othello", state, saved_at="2026-11-22 18:00", summary="move 3")
+    assert path == tmp_path / "hp67-othello.json"
+    assert store.load("hp67-othello") == state
+    info = store.info("hp67-othello")
+    assert info is not None and info.summary == "move 3"
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+
+
+def test_missing_save_is_none(tmp_path: Path) -> None:
+    assert SaveStore(tmp_path).load("ti57-duel") is None
+
+
+@pytest.mark.parametrize("content", ["{not json", '{"format": 1, "game": "g"}', "[]", "\xff\xfe"])
+def test_corrupt_save_is_reported_by_name_and_kept(tmp_path: Path, content: str) -> None:
+    store = SaveStore(tmp_path)
+    (tmp_path / "g.json").write_text(content, encoding="latin-1")
+    with pytest.raises(SaveError, match=r"g\.json.*kept as g\.corrupt-1\.json"):
+        store.load("g")
+    assert (tmp_path / "g.corrupt-1.json").read_text(encoding="latin-1") == content
+    # The next save does not overwrite the kept file, and a second bad file gets its own name.
+    store.save("g", {"a": 1}, saved_at="now")
+    assert (tmp_path / "g.corrupt-1.json").read_text(encoding="latin-1") == content
+    (tmp_path / "g.json").write_text("garbage")
+    with pytest.raises(SaveError, match="g.corrupt-2.json"):
+        store.load("g")
+
+
+def test_other_format_version_is_refused_with_reason(tmp_path: Path) -> None:
+    store = SaveStore(tmp_path)
+    (tmp_path / "g.json").write_text(json.dumps({"format": FORMAT_VERSION + 1, "game": "g", "state": {}}))
+    with pytest.raises(SaveError, match=f"format version {FORMAT_VERSION + 1}.*reads version {FORMAT_VERSION}"):
+        store.load("g")
+    assert (tmp_path / "g.corrupt-1.json").exists()
+
+
+def test_bad_game_ids_are_refused(tmp_path: Path) -> None:
+    with pytest.raises(ValueError):
+        SaveStore(tmp_path).path_for("../etc/passwd")
+
+
+_WRITER = """
+import sys
+from arcade.saves import SaveStore
+store = SaveStore(sys.argv[1])
+big = {"blob": "x" * 4_000_000}
+n = 0
+print("ready", flush=True)
+while True:
+    n += 1
+    store.save("g", {"n": n, **big}, saved_at=str(n))
+"""
+
+
+def test_killed_mid_save_leaves_previous_save_intact(tmp_path: Path) -> None:
+    store = SaveStore(tmp_path)
+    store.save("g", {"n": 0, "blob": "first"}, saved_at="0")
+    for delay in (0.05, 0.13, 0.21, 0.34):
+        proc = subprocess.Popen([sys.executable, "-c", _WRITER, str(tmp_path)], stdout=subprocess.PIPE, text=True)
+        assert proc.stdout is not None and proc.stdout.readline().strip() == "ready"
+        time.sleep(delay)
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait()
+        state = store.load("g")  # raises if the file were torn
+        assert state is not None and isinstance(state["n"], int)
+    assert not list(tmp_path.glob("*.corrupt-*"))
