@@ -1,27 +1,42 @@
-"""`arcade` and `python -m arcade`: open the launcher."""
+"""`arcade` and `python -m arcade`: open the launcher, or a game with --game."""
 
 from __future__ import annotations
 
+import argparse
 import sys
 
-from textual.app import App, ComposeResult
-from textual.widgets import Footer, Header, Static
+from arcade import catalog
 
 
-class ArcadeApp(App[None]):
-    """Placeholder launcher until the game screens land."""
-
-    TITLE = "Vintage machine arcade"
-    BINDINGS = [("q", "quit", "Quit")]
-
-    def compose(self) -> ComposeResult:
-        yield Header()
-        yield Static("The games are being wired in.", id="launcher")
-        yield Footer()
+def parser() -> argparse.ArgumentParser:
+    lines = []
+    for entry in catalog.games():
+        state = "" if entry.available else "  (coming soon)"
+        lines.append(f"  {entry.id:<16} {entry.title}: {entry.machine}, {entry.year}{state}")
+    return argparse.ArgumentParser(
+        prog="arcade",
+        description="A terminal arcade of vintage machine games, each running unmodified on its own emulated machine.",
+        epilog="games:\n" + "\n".join(lines) + "\n\nkeys: ? or F1 for help on every screen, Ctrl+P the command palette.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
-    ArcadeApp().run()
+    p = parser()
+    p.add_argument("--game", metavar="NAME", help="start this game directly (see the list below)")
+    p.add_argument("--theme", metavar="THEME", help="a Textual theme, e.g. textual-light, nord, ansi-dark")
+    args = p.parse_args(argv)
+    if args.game is not None:
+        try:
+            entry = catalog.get(args.game)
+        except LookupError as error:
+            p.error(str(error))
+        if not entry.available:
+            p.error(f"{entry.title} ({entry.id}) is coming soon: its screen is not written yet")
+
+    from arcade.app import ArcadeApp
+
+    ArcadeApp(game=args.game, theme=args.theme).run()
     return 0
 
 

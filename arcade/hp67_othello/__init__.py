@@ -1,0 +1,1 @@
+"""The HP-67 Othello screen: the board, the calculator's display and printer, its insides."""

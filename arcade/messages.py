@@ -1,0 +1,44 @@
+"""Messages the game workers post to their screens (thread-safe via ``post_message``).
+
+Every message carries the ``generation`` of the job that sent it: a screen starts a
+new generation for each new game, and ignores late news from an older one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from textual.message import Message
+
+
+@dataclass
+class MachineProgress(Message):
+    """The machine has run ``steps`` program steps of this turn (of ``total``, if known)."""
+
+    generation: int
+    steps: int
+    total: int | None
+    view: Any = None  # the driver's view of the machine between two slices (HP67View...)
+
+
+@dataclass
+class GameStarted(Message):
+    generation: int
+
+
+@dataclass
+class TurnFinished(Message):
+    """A turn was played; the driver's state is now the one to show."""
+
+    generation: int
+    record: Any  # games.othello.driver.MoveRecord
+
+
+@dataclass
+class TurnFailed(Message):
+    """A turn could not be played; ``text`` says why, for the player."""
+
+    generation: int
+    text: str
+    cancelled: bool = False

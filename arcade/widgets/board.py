@@ -1,0 +1,149 @@
+"""An 8x8 disc board: draws what it is given (discs, hints, last move, cursor).
+
+The board knows no rules: which squares are legal, which move was last and whose
+disc is where all come from the screen, which asks the driver.  Black is ``●`` and
+white ``○`` whatever the colours, so the board reads the same under NO_COLOR; the
+cursor is reverse video, the last move is bracketed, legal moves are ``+``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rich.style import Style
+from rich.text import Text
+from textual import events
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from games.othello.referee import Disc
+
+GLYPH = {Disc.BLACK: "●", Disc.WHITE: "○"}
+ASCII_GLYPH = {Disc.BLACK: "X", Disc.WHITE: "O"}
+
+CELL_W = 4  # grid layout: "│ ● " per cell
+LABEL_W = 2  # row label column
+
+
+@dataclass(frozen=True)
+class BoardView:
+    """Everything the board draws; squares are 0..63, row-major from the top-left."""
+
+    cells: tuple[Disc | None, ...] = (None,) * 64
+    legal: frozenset[int] = frozenset()
+    last: int | None = None
+    flipped: frozenset[int] = frozenset()
+    col_labels: tuple[str, ...] = tuple("abcdefgh")
+    row_labels: tuple[str, ...] = tuple("12345678")
+    extra: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass
+class SquareClicked(Message):
+    """The player clicked a square of the board."""
+
+    board: OthelloBoard
+    square: int
+
+
+class OthelloBoard(Widget):
+    """The board drawn with a box grid (18 rows x 35 columns) or compact (9 x 26)."""
+
+    DEFAULT_CSS = """
+    OthelloBoard { width: auto; height: auto; }
+    """
+
+    view: reactive[BoardView] = reactive(BoardView, layout=True)
+    cursor: reactive[int] = reactive(19)
+    compact: reactive[bool] = reactive(False, layout=True)
+    show_legal: reactive[bool] = reactive(True)
+    ascii: reactive[bool] = reactive(False)
+
+    def get_content_width(self, container, viewport) -> int:  # noqa: ANN001 - Textual's signature
+        return LABEL_W + (8 * 3 if self.compact else 8 * CELL_W + 1)
+
+    def get_content_height(self, container, viewport, width) -> int:  # noqa: ANN001
+        return 9 if self.compact else 18
+
+    # -- drawing ---------------------------------------------------------------------
+
+    def _cell_text(self, sq: int) -> tuple[str, Style]:
+        v = self.view
+        disc = v.cells[sq]
+        glyphs = ASCII_GLYPH if self.ascii else GLYPH
+        base = self.get_component_rich_style("board--cell")
+        if disc is not None:
+            style = base + self.get_component_rich_style(
+                "board--black" if disc is Disc.BLACK else "board--white"
+            )
+            body = glyphs[disc]
+            text = f"[{body}]" if sq == v.last else f" {body} "
+            if sq == v.last:
+                style += self.get_component_rich_style("board--last")
+        elif self.show_legal and sq in v.legal:
+            text, style = " + ", base + self.get_component_rich_style("board--legal")
+        else:
+            text, style = (" · " if self.compact else "   "), base + self.get_component_rich_style("board--empty")
+        if sq == self.cursor:
+            style += Style(reverse=True, bold=True)
+        return text, style
+
+    def render(self) -> Text:
+        v = self.view
+        frame = self.get_component_rich_style("board--frame")
+        label = self.get_component_rich_style("board--label")
+        out = Text(no_wrap=True, end="")
+        pad = " " * LABEL_W
+        if self.compact:
+            out.append(pad + "".join(f" {c[:1]} " for c in v.col_labels) + "\n", label)
+            for r in range(8):
+                out.append(f"{v.row_labels[r]:>1} ", label)
+                for c in range(8):
+                    out.append(*self._cell_text(r * 8 + c))
+                if r < 7:
+                    out.append("\n")
+            return out
+        out.append(pad + "".join(f"  {c[:1]} " for c in v.col_labels) + "\n", label)
+        out.append(pad + "┌" + "┬".join(["───"] * 8) + "┐\n", frame)
+        for r in range(8):
+            out.append(f"{v.row_labels[r]:>1} ", label)
+            for c in range(8):
+                out.append("│", frame)
+                out.append(*self._cell_text(r * 8 + c))
+            out.append("│\n", frame)
+            if r < 7:
+                out.append(pad + "├" + "┼".join(["───"] * 8) + "┤\n", frame)
+        out.append(pad + "└" + "┴".join(["───"] * 8) + "┘", frame)
+        return out
+
+    COMPONENT_CLASSES = {
+        "board--cell",
+        "board--black",
+        "board--white",
+        "board--empty",
+        "board--legal",
+        "board--last",
+        "board--frame",
+        "board--label",
+    }
+
+    # -- mouse -----------------------------------------------------------------------
+
+    def square_at(self, x: int, y: int) -> int | None:
+        """The square under the content offset ``(x, y)``, or None."""
+        if self.compact:
+            col, row = (x - LABEL_W) // 3, y - 1
+            inside = x >= LABEL_W
+        else:
+            col, row = (x - LABEL_W - 1) // CELL_W, (y - 2) // 2
+            inside = x > LABEL_W and y >= 2 and (y - 2) % 2 == 0 and (x - LABEL_W) % CELL_W != 0
+        if inside and 0 <= row < 8 and 0 <= col < 8:
+            return row * 8 + col
+        return None
+
+    def on_click(self, event: events.Click) -> None:
+        sq = self.square_at(event.x, event.y)
+        if sq is not None:
+            self.cursor = sq
+            self.post_message(SquareClicked(self, sq))

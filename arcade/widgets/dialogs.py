@@ -1,0 +1,71 @@
+"""Small modal questions shared by the game screens: opaque, keyboard first, mouse too."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+
+class Question(ModalScreen[str | None]):
+    """A question whose answers are buttons; subclasses bind one key per answer."""
+
+    DEFAULT_CSS = """
+    Question { align: center middle; background: $background 60%; }
+    Question > Vertical {
+        width: 64; height: auto; padding: 1 2;
+        border: thick $accent; background: $surface;
+    }
+    Question #question { margin-bottom: 1; }
+    Question Horizontal { height: auto; align-horizontal: center; }
+    Question Button { margin: 0 1; min-width: 16; }
+    """
+
+    ANSWERS: list[tuple[str, str]] = []
+    """``(value, button label)``: the buttons, in order."""
+
+    BINDINGS = [
+        Binding("escape", "answer('')", "Cancel", id="dialog.cancel"),
+        Binding("left", "app.focus_previous", "Previous", show=False, id="dialog.previous"),
+        Binding("right", "app.focus_next", "Next", show=False, id="dialog.next"),
+    ]
+
+    def __init__(self, question: str) -> None:
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(self.question, id="question")
+            with Horizontal():
+                for value, label in self.ANSWERS:
+                    yield Button(label, id=f"answer-{value}", variant="primary")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss((event.button.id or "").removeprefix("answer-") or None)
+
+    def action_answer(self, value: str) -> None:
+        self.dismiss(value or None)
+
+
+class SideDialog(Question):
+    """New game: which side does the machine play?  Black moves first."""
+
+    ANSWERS = [("black", "Black (b): it starts"), ("white", "White (w): you start")]
+    BINDINGS = [
+        Binding("b", "answer('black')", "Machine plays Black", id="newgame.machine-black"),
+        Binding("w", "answer('white')", "Machine plays White", id="newgame.machine-white"),
+    ]
+
+
+class GameOverDialog(Question):
+    """The score, and a way to start again."""
+
+    ANSWERS = [("new", "New game (n)"), ("board", "Look at the board (Esc)")]
+    BINDINGS = [
+        Binding("n", "answer('new')", "New game", id="gameover.new"),
+        Binding("l", "answer('launcher')", "Launcher", id="gameover.launcher"),
+    ]
