@@ -1,0 +1,1102 @@
+"""A TI-57 programmable calculator, key for key.
+
+The semantics follow ti57-notes.md (TI's manuals checked against the original ROM);
+the comments cite it where the machine is surprising.  Speed: a loaded program is
+pre-decoded into a table of 51 closures (one per step plus the "past step 49"
+error), each returning the next step number, or its bitwise complement when the
+program stops there; ``run`` is a tight loop over that table.  Every closure does
+what the general handler for its key does (a test runs both and compares).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+from enum import Enum
+from itertools import repeat
+from typing import Any, Callable
+
+from machines.ti57 import functions as fn
+from machines.ti57.keys import INSTRUCTIONS, NO_DIGIT_WITH_INV, PRIMARY_LEGENDS, SECOND_LEGENDS, Step, second_of
+from machines.ti57.listing import PROGRAM_STEPS, Program
+from machines.ti57.numbers import (
+    LIMIT,
+    ONE,
+    PI,
+    ZERO,
+    add,
+    div,
+    fit,
+    format_entry,
+    format_number,
+    mul,
+    sub,
+)
+
+__all__ = ["TI57", "Stop", "StopReason", "MachineView", "UnknownKey"]
+
+PAREN = None  # a '(' on the pending stack
+_PRECEDENCE = {75: 1, 65: 1, 55: 2, 45: 2, 35: 3}
+_OP_SYMBOL = {75: "+", 65: "-", 55: "*", 45: "/", 35: "y^x"}
+
+
+class UnknownKey(ValueError):
+    """press() was given something that is not a TI-57 key legend."""
+
+
+class StopReason(str, Enum):
+    HALT = "halt"  # R/S in the program, INV SBR with nothing to return to
+    PAUSE = "pause"  # 2nd Pause: shown about 3/4 s, run() again goes on
+    ERROR = "error"  # the display flashes; the program stopped after the failing step
+    BUDGET = "budget"  # max_steps reached, still running: run() again goes on
+    IDLE = "idle"  # nothing was running
+
+
+@dataclass(frozen=True)
+class Stop:
+    """Why run() returned, with what the display showed at that moment."""
+
+    reason: StopReason
+    display: str
+    flashing: bool
+    steps: int  # program steps run by this call
+
+
+@dataclass(frozen=True)
+class MachineView:
+    """What a register panel shows; frozen so a UI can keep it."""
+
+    display: str
+    flashing: bool
+    registers: tuple[str, ...]  # R0-R7 in the display format (R7 is t)
+    pc: int
+    steps: int
+    running: bool
+    pending: tuple[str, ...]  # pending AOS operations, oldest first: '2 +', '(', ...
+    fix: int | None
+    angle: str
+
+
+@dataclass
+class _Pending:
+    """A pending AOS operation; levels 3 and 4 keep their operand in R6 / R5."""
+
+    op: int
+    inv: bool
+    value: Decimal
+    reg: int | None
+
+
+class TI57:
+    """A powered-on TI-57: R0-R7 zero, no Fix, Deg, display 0, pointer 00, steps 00."""
+
+    def __init__(self) -> None:
+        self.x: Decimal = ZERO
+        self.regs: list[Decimal] = [ZERO] * 8
+        # number being keyed
+        self.entering = False
+        self.e_mant = ""
+        self.e_neg = False
+        self.e_exp: str | None = None
+        self.e_exp_neg = False
+        self.e_in_exp = False
+        # modes
+        self.fix: int | None = None
+        self.sci = False
+        self.angle = "deg"
+        # AOS
+        self.pending: list[_Pending | None] = []
+        self.after_op = False
+        # flow
+        self.flashing = False
+        self.pc = 0
+        self.returns: list[int] = []
+        self.running = False
+        self.steps = 0
+        # keyboard prefixes
+        self._second = False
+        self._inv = False
+        self._awaiting: int | None = None  # a merged key waiting for its digit
+        self._await_inv = False
+        self._gto_abs: str | None = None  # GTO 2nd n n from the keyboard
+        # run bookkeeping
+        self._stop: StopReason | None = None
+        self.program = Program(tuple(Step(0) for _ in range(PROGRAM_STEPS)))
+        self._compile(fast=True)
+
+    # ------------------------------------------------------------------ API
+
+    def load(self, program: Program, fast: bool = True) -> None:
+        """Put a parsed listing in program memory (as keyed in LRN mode); pointer to 00."""
+        self.program = program
+        self.pc = 0
+        self.returns = []
+        self.running = False
+        self._compile(fast)
+
+    @property
+    def display(self) -> str:
+        if self.entering:
+            return format_entry(self.e_mant, self.e_neg, self.e_exp, self.e_exp_neg)
+        return format_number(self.x, self.fix, self.sci)
+
+    def register(self, n: int) -> Decimal:
+        if not 0 <= n <= 7:
+            raise IndexError(f"the TI-57 has registers 0-7, not {n}")
+        return self.regs[n]
+
+    def press(self, key: str) -> None:
+        """One key as a person types it: '7', 'SBR', '2nd', 'Fix', 'R/S'...
+
+        A key that starts the program (R/S, SBR n) only sets it running; run() runs it.
+        While a program runs, R/S stops it and other keys are ignored.
+        """
+        if self.running:
+            if key == "R/S":
+                self.running = False
+            elif key not in PRIMARY_LEGENDS and key not in SECOND_LEGENDS:
+                raise UnknownKey(f"not a TI-57 key: {key!r}")
+            return
+        if key == "2nd":
+            if self._awaiting == 51:  # GTO 2nd n n: an absolute step number
+                self._awaiting = None
+                self._gto_abs = ""
+                return
+            self._second = not self._second
+            return
+        if key == "INV":
+            self._inv = not self._inv
+            return
+        second, self._second = self._second, False
+        if key in PRIMARY_LEGENDS:
+            code = PRIMARY_LEGENDS[key]
+            if second and code >= 10:
+                sc = second_of(code)
+                if sc is None:
+                    self._inv = False
+                    self._awaiting = None
+                    return  # a key with no second function: the prefix is used up
+                code = sc
+        elif key in SECOND_LEGENDS:
+            if not second:
+                raise UnknownKey(f"{key!r} is a second function: press '2nd' first")
+            code = SECOND_LEGENDS[key]
+        else:
+            raise UnknownKey(f"not a TI-57 key: {key!r}")
+        if self._gto_abs is not None:
+            if code < 10:
+                self._gto_abs += str(code)
+                if len(self._gto_abs) == 2:
+                    target = int(self._gto_abs)
+                    self._gto_abs = None
+                    self._complete()
+                    if target >= PROGRAM_STEPS:
+                        self._error()
+                    else:
+                        self.pc = target
+                return
+            self._gto_abs = None
+        if self._awaiting is not None:
+            waiting, inv = self._awaiting, self._await_inv
+            self._awaiting = None
+            if code < 10:
+                self._inv = False
+                self._keyboard(waiting, inv, code)
+                return
+        inv, self._inv = self._inv, False
+        ins = INSTRUCTIONS[code]
+        if ins.takes_digit and not (inv and code in NO_DIGIT_WITH_INV):
+            self._awaiting, self._await_inv = code, inv
+            return
+        self._keyboard(code, inv, None)
+
+    def run(self, max_steps: int | None = None) -> Stop:
+        """Run until the program stops (R/S, Pause, error) or max_steps have run."""
+        if not self.running:
+            return Stop(StopReason.IDLE, self.display, self.flashing, 0)
+        self._stop = None
+        table = self._table
+        pc = self.pc
+        budget = max_steps if max_steps is not None else 1 << 62
+        n = 0
+        for _ in repeat(None, budget):
+            n += 1
+            pc = table[pc]()
+            if pc < 0:
+                pc = ~pc
+                break
+        else:
+            self.pc = pc
+            self.steps += n
+            return Stop(StopReason.BUDGET, self.display, self.flashing, n)
+        self.pc = pc
+        self.steps += n
+        reason = self._stop or StopReason.HALT
+        self._stop = None
+        if reason is not StopReason.PAUSE:
+            self.running = False
+        return Stop(reason, self.display, self.flashing, n)
+
+    def view(self) -> MachineView:
+        return MachineView(
+            display=self.display,
+            flashing=self.flashing,
+            registers=tuple(format_number(r, self.fix, self.sci) for r in self.regs),
+            pc=self.pc,
+            steps=self.steps,
+            running=self.running,
+            pending=self._pending_text(),
+            fix=self.fix,
+            angle=self.angle,
+        )
+
+    # ------------------------------------------------------------ snapshot
+
+    def snapshot(self) -> dict[str, Any]:
+        """The whole machine as JSON-able data (program included)."""
+        return {
+            "x": str(self.x),
+            "regs": [str(r) for r in self.regs],
+            "entry": [self.entering, self.e_mant, self.e_neg, self.e_exp, self.e_exp_neg, self.e_in_exp],
+            "fix": self.fix,
+            "sci": self.sci,
+            "angle": self.angle,
+            "pending": [None if p is None else [p.op, p.inv, str(p.value), p.reg] for p in self.pending],
+            "after_op": self.after_op,
+            "flashing": self.flashing,
+            "pc": self.pc,
+            "returns": list(self.returns),
+            "running": self.running,
+            "steps": self.steps,
+            "keyboard": [self._second, self._inv, self._awaiting, self._await_inv, self._gto_abs],
+            "program": [s.to_json() for s in self.program.steps],
+        }
+
+    @classmethod
+    def restore(cls, state: dict[str, Any]) -> TI57:
+        m = cls()
+        m.load(Program(tuple(Step.from_json(s) for s in state["program"])))
+        m.x = Decimal(state["x"])
+        m.regs = [Decimal(r) for r in state["regs"]]
+        (m.entering, m.e_mant, m.e_neg, m.e_exp, m.e_exp_neg, m.e_in_exp) = state["entry"]
+        m.fix = state["fix"]
+        m.sci = state["sci"]
+        m.angle = state["angle"]
+        m.pending = [None if p is None else _Pending(p[0], p[1], Decimal(p[2]), p[3]) for p in state["pending"]]
+        m.after_op = state["after_op"]
+        m.flashing = state["flashing"]
+        m.pc = state["pc"]
+        m.returns = list(state["returns"])
+        m.running = state["running"]
+        m.steps = state["steps"]
+        m._second, m._inv, m._awaiting, m._await_inv, m._gto_abs = state["keyboard"]
+        return m
+
+    # ---------------------------------------------------------- internals
+
+    def _pending_text(self) -> tuple[str, ...]:
+        out = []
+        for p in self.pending:
+            if p is None:
+                out.append("(")
+            else:
+                value = self.regs[p.reg] if p.reg is not None else p.value
+                sym = "INV y^x" if (p.op == 35 and p.inv) else _OP_SYMBOL[p.op]
+                out.append(f"{format_number(value, self.fix, self.sci)} {sym}")
+        return tuple(out)
+
+    def _error(self) -> None:
+        """Flash the display; a running program stops after this step."""
+        self.flashing = True
+        self._stop = StopReason.ERROR
+
+    def _complete(self) -> None:
+        """End the number being keyed: its value goes to the display register."""
+        if not self.entering:
+            return
+        self.entering = False
+        mant = self.e_mant or "0"
+        text = f"{'-' if self.e_neg else ''}{mant}E{'-' if self.e_exp_neg else ''}{self.e_exp or '0'}"
+        value, err = fit(Decimal(text))
+        self.x = value
+        if err:
+            self._error()
+
+    def _set(self, result: tuple[Decimal, bool]) -> None:
+        value, err = result
+        self.x = value
+        self.after_op = False
+        if err:
+            self._error()
+
+    # --- number entry -------------------------------------------------
+
+    def _digit(self, d: int) -> None:
+        if not self.entering:
+            self.entering = True
+            self.e_mant, self.e_neg, self.e_exp, self.e_exp_neg, self.e_in_exp = "", False, None, False, False
+            self.after_op = False
+        if self.e_in_exp:
+            self.e_exp = ((self.e_exp or "00") + str(d))[-2:]
+        elif self.e_mant == "0":
+            self.e_mant = str(d)
+        elif sum(c.isdigit() for c in self.e_mant) < 8:
+            self.e_mant += str(d)
+
+    def _point(self) -> None:
+        if not self.entering:
+            self._digit(0)
+        if not self.e_in_exp and "." not in self.e_mant:
+            self.e_mant = (self.e_mant or "0") + "."
+
+    def _change_sign(self) -> None:
+        if self.entering:
+            if self.e_in_exp:
+                self.e_exp_neg = not self.e_exp_neg
+            else:
+                self.e_neg = not self.e_neg
+        elif self.x:
+            self.x = -self.x
+
+    def _ee(self, inv: bool) -> None:
+        if inv:
+            # INV EE ends the scientific display; a number being keyed stays open and
+            # further digits go back to its mantissa (2 EE INV EE 5 = gives 25).
+            self.sci = False
+            self.e_in_exp = False
+            return
+        if not self.entering:
+            # EE after a result starts an exponent on the digits as displayed (MT 2-10).
+            shown = self.display
+            exp, exp_neg = "00", False
+            if len(shown) > 3 and shown[-3] in " -" and shown[-2:].isdigit():
+                exp, exp_neg = shown[-2:], shown[-3] == "-"
+                shown = shown[:-3]
+            neg = shown.startswith("-")
+            self.entering = True
+            self.e_mant, self.e_neg = shown.lstrip("-"), neg
+            self.e_exp, self.e_exp_neg = exp, exp_neg
+            self.after_op = False
+        elif self.e_exp is None:
+            self.e_exp, self.e_exp_neg = "00", False
+        self.e_in_exp = True
+        self.sci = True
+
+    # --- AOS -------------------------------------------------------------
+
+    def _n_ops(self) -> int:
+        return sum(1 for p in self.pending if p is not None)
+
+    def _apply(self, p: _Pending, x: Decimal) -> Decimal:
+        a = self.regs[p.reg] if p.reg is not None else p.value
+        op = p.op
+        if op == 75:
+            r, err = fit(add(a, x))
+        elif op == 65:
+            r, err = fit(sub(a, x))
+        elif op == 55:
+            r, err = fit(mul(a, x))
+        elif op == 45:
+            if not x:
+                r, err = ((ONE if not a else (LIMIT if a > 0 else -LIMIT)), True)
+            else:
+                r, err = fit(div(a, x))
+        else:
+            r, err = fn.power(a, x, p.inv)
+            if p.reg is not None:  # the chip leaves the exponent in R6 / R5
+                self.regs[p.reg] = x
+        if err:
+            self._error()
+        return r
+
+    def _binary(self, op: int, inv: bool) -> None:
+        if self.after_op:
+            self._error()  # two operations in a row: the second is refused
+            return
+        self._complete()
+        x = self.x
+        prec = _PRECEDENCE[op]
+        pending = self.pending
+        while pending and pending[-1] is not None and _PRECEDENCE[pending[-1].op] >= prec:
+            x = self._apply(pending.pop(), x)  # type: ignore[arg-type]
+        self.x = x
+        n = self._n_ops()
+        if n >= 4:
+            self._error()  # a 5th pending operation is refused
+            return
+        reg = 6 if n == 2 else 5 if n == 3 else None
+        if reg is not None:
+            self.regs[reg] = x
+        pending.append(_Pending(op, inv, x, reg))
+        self.after_op = True
+
+    def _open(self) -> None:
+        if sum(1 for p in self.pending if p is None) >= 9:
+            self._error()  # a 10th parenthesis is refused
+            return
+        self._complete()
+        self.pending.append(PAREN)
+
+    def _close(self, all_levels: bool) -> None:
+        if self.after_op:
+            self._error()  # '=' or ')' right after an operation
+            return
+        self._complete()
+        pending = self.pending
+        if not all_levels and PAREN not in pending:
+            return  # a stray ')' is ignored
+        x = self.x
+        while pending:
+            p = pending.pop()
+            if p is None:
+                if not all_levels:
+                    break
+                continue
+            x = self._apply(p, x)
+        self.x = x
+
+    # --- memories -------------------------------------------------------
+
+    def _memory(self, code: int, inv: bool, n: int) -> None:
+        self._complete()
+        if n > 7:
+            self._error()  # registers 8 and 9 do not exist (MT App. C #10)
+            return
+        regs = self.regs
+        x = self.x
+        if code == 32:
+            regs[n] = x
+        elif code == 33:
+            self.x = regs[n]
+            self.after_op = False
+        elif code == 38:
+            regs[n], self.x = x, regs[n]
+            self.after_op = False
+        else:
+            r = regs[n]
+            if code == 34:
+                value, err = fit(sub(r, x) if inv else add(r, x))
+            elif inv:
+                if not x:
+                    value, err = (ONE if not r else (LIMIT if r > 0 else -LIMIT)), True
+                else:
+                    value, err = fit(div(r, x))
+            else:
+                value, err = fit(mul(r, x))
+            regs[n] = value
+            if err:
+                self._error()  # the limit stays in the memory and the display flashes
+
+    def _dsz(self) -> bool:
+        """R0 toward zero by 1; becomes 0 if it would change sign.  True when R0 is 0."""
+        self._complete()
+        r = self.regs[0]
+        if -1 < r < 1:
+            r = ZERO
+        elif r > 0:
+            r = sub(r, ONE)
+        else:
+            r = add(r, ONE)
+        self.regs[0] = r
+        return not r
+
+    # --- statistics ----------------------------------------------------
+
+    def _stat_add(self, inv: bool) -> None:
+        self._complete()
+        y = self.x
+        t = self.regs[7]
+        regs = self.regs
+        f = sub if inv else add
+        err = False
+        for i, v in ((0, ONE), (1, y), (2, mul(y, y)), (3, t), (4, mul(t, t)), (5, mul(t, y))):
+            regs[i], e = fit(f(regs[i], v))
+            err = err or e
+        regs[7] = f(t, ONE)
+        self.x = regs[0]
+        self.after_op = False
+        if err:
+            self._error()
+
+    def _stat_mean(self, inv: bool) -> None:
+        self._complete()
+        n = self.regs[0]
+        if not n:
+            self._set((ONE, True))
+            return
+        self._set(fit(div(self.regs[3] if inv else self.regs[1], n)))
+
+    def _stat_variance(self, inv: bool) -> None:
+        self._complete()
+        n = self.regs[0]
+        if not n:
+            self._set((-LIMIT, True))
+            return
+        s, s2 = (self.regs[3], self.regs[4]) if inv else (self.regs[1], self.regs[2])
+        mean = div(s, n)
+        self._set(fit(sub(div(s2, n), mul(mean, mean))))
+
+    # --- polar / rectangular -------------------------------------------
+
+    def _polar(self, inv: bool) -> None:
+        import math
+
+        self._complete()
+        factor = fn.to_radians_factor(self.angle)
+        if not inv:
+            r, theta = float(self.regs[7]), float(self.x) * factor
+            self.regs[7] = fn.from_float(r * math.cos(theta))
+            self._set(fit(fn.from_float(r * math.sin(theta))))
+            return
+        xx, yy = float(self.regs[7]), float(self.x)
+        if xx == 0 and yy == 0:
+            self.regs[7] = ZERO
+            self._set((fn.from_float(math.pi / 4 / factor), False))
+            return
+        theta = math.atan2(yy, xx)
+        if theta < -math.pi / 2:
+            theta += 2 * math.pi  # the chip's angles run from -90 to 270 degrees
+        self.regs[7] = fn.from_float(math.hypot(xx, yy))
+        self._set((fn.from_float(theta / factor), False))
+
+    # --- labels and flow -------------------------------------------------
+
+    def _label(self, n: int) -> int | None:
+        """The step after the first 'Lbl n' (a search from step 00), or None."""
+        i = self._labels.get(n)
+        return None if i is None else i + 1
+
+    # --------------------------------------------------------------- keys
+
+    def _keyboard(self, code: int, inv: bool, digit: int | None) -> None:
+        """A key (with its digit) pressed in RUN mode, not in a program."""
+        self._stop = None
+        if code == 81:  # R/S: run from the pointer, unless the display flashes
+            if not self.flashing:
+                self.running = True
+            return
+        if code == 61 and not inv:
+            assert digit is not None
+            self._complete()
+            target = self._label(digit)
+            if target is None:
+                self._error()  # the pointer stays where it was
+            else:
+                self.pc = target
+                if not self.flashing:  # while flashing SBR only moves the pointer
+                    self.returns = []  # a keyboard SBR forgets a pending return
+                    self.running = True
+            self._stop = None
+            return
+        if code == 51:
+            assert digit is not None
+            self._complete()
+            target = self._label(digit)
+            if target is None:
+                self._error()
+            else:
+                self.pc = target
+            self._stop = None
+            return
+        if code in (36, 86):  # Pause and Lbl do nothing from the keyboard
+            return
+        if code == 61:  # INV SBR from the keyboard only completes the number
+            self._complete()
+            return
+        if code == 71:
+            self.pc = 0
+            self.returns = []
+            return
+        self._execute(code, inv, digit, None)
+        self._stop = None
+
+    def _execute(self, code: int, inv: bool, digit: int | None, nxt: int | None) -> int | None:
+        """The general handler for one instruction.  ``nxt`` is the next step when in a
+        program (None from the keyboard); returns a new step number for a jump/skip."""
+        if code < 10:
+            self._digit(code)
+            return None
+        handler = _HANDLERS.get(code)
+        if handler is not None:
+            return handler(self, inv, digit, nxt)
+        f = fn.FUNCTIONS.get(code)
+        if f is not None:
+            self._complete()
+            self._set(f(self.x, inv))
+            return None
+        t = fn.TRIG.get(code)
+        if t is not None:
+            self._complete()
+            self._set(t(self.x, inv, self.angle))
+            return None
+        raise AssertionError(f"no handler for key code {code}")  # the table covers every code
+
+    # ------------------------------------------------------------ compile
+
+    def _compile(self, fast: bool) -> None:
+        steps = self.program.steps
+        self._labels: dict[int, int] = {}
+        for i, s in enumerate(steps):
+            if s.code == 86 and s.digit is not None and s.digit not in self._labels:
+                self._labels[s.digit] = i
+        table: list[Callable[[], int]] = []
+        for i, s in enumerate(steps):
+            maker = _FAST.get(s.code) if fast else None
+            table.append(maker(self, s, i + 1) if maker else self._generic_step(s, i + 1))
+        table.append(self._past_end)
+        self._table = table
+
+    def _past_end(self) -> int:
+        # MT App. C #13: running past step 49 flashes the display; the pointer goes to 00.
+        self.flashing = True
+        self._stop = StopReason.ERROR
+        return ~0
+
+    def _generic_step(self, s: Step, nxt: int) -> Callable[[], int]:
+        execute = self._execute
+        code, inv, digit = s.code, s.inv, s.digit
+
+        def step() -> int:
+            r = execute(code, inv, digit, nxt)
+            target = nxt if r is None else r
+            return ~target if self._stop is not None else target
+
+        return step
+
+
+# ---------------------------------------------------------------------------
+# handlers: (machine, inv, digit, nxt) -> new step number or None
+
+
+def _h_point(m: TI57, inv: bool, d: int | None, nxt: int | None) -> None:
+    m._point()
+
+
+def _h_sign(m: TI57, inv: bool, d: int | None, nxt: int | None) -> None:
+    m._change_sign()
+
+
+def _h_ee(m: TI57, inv: bool, d: int | None, nxt: int | None) -> None:
+    m._ee(inv)
+
+
+def _h_binary(m: TI57, inv: bool, d: int | None, nxt: int | None, *, op: int) -> None:
+    m._binary(op, inv and op == 35)
+
+
+def _h_open(m: TI57, inv: bool, d: int | None, nxt: int | None) -> None:
+    m._open()
+
+
+def _h_close(m: TI57, inv: bool, d: int | None, nxt: int | None) -> None:
+    m._close(False)
+
+
+def _h_equals(m: TI57, inv: bool, d: int | None, nxt: int | None) -> None:
+    m._close(True)
+
+
+def _h_ce(m: TI57, inv: bool, d: int | None, nxt: int | None) -> None:
+    # CE stops the flashing; clears a number being keyed, keeps a result and the
+    # pending operations (MT 2-3, App. C).
+    m.flashing = False
+    if m.entering:
+        m.entering = False
+        m.x = ZERO
+
+
+def _h_clr(m: TI57, inv: bool, d: int | None, nxt: int | None) -> None:
+    # CLR: display 0, pending operations and EE display gone; memories, Fix, program kept.
+    m.flashing = False
+    m.entering = False
+    m.x = ZERO
+    m.pending = []
+    m.after_op = False
+    m.sci = False
+
+
+def _h_xt(m: TI57, inv: bool, d: int | None, nxt: int | None) -> None:
+    m._complete()
+    m.x, m.regs[7] = m.regs[7], m.x
+    m.after_op = False
+
+
+def _h_ct(m: TI57, inv: bool, d: int | None, nxt: int | None) -> None:
+    m.regs[7] = ZERO  # leaves a number being keyed open
+
+
+def _h_memory(m: TI57, inv: bool, d: int | None, nxt: int | None, *, code: int) -> None:
+    assert d is not None
+    m._memory(code, inv, d)
+
+
+def _h_pi(m: TI57, inv: bool, d: int | None, nxt: int | None) -> None:
+    m.entering = False
+    m.x = PI
+    m.after_op = False
+
+
+def _h_nop(m: TI57, inv: bool, d: int | None, nxt: int | None) -> None:
+    return None
+
+
+def _h_fix(m: TI57, inv: bool, d: int | None, nxt: int | None) -> None:
+    m._complete()
+    m.fix = None if inv or d is None or d == 9 else d
+
+
+def _h_angle(m: TI57, inv: bool, d: int | None, nxt: int | None, *, mode: str) -> None:
+    m.angle = mode  # does not complete a number being keyed
+
+
+def _h_dsz(m: TI57, inv: bool, d: int | None, nxt: int | None) -> int | None:
+    zero = m._dsz()
+    if nxt is None:
+        return None  # from the keyboard: decrement only
+    return nxt + 1 if zero != inv else None
+
+
+def _h_compare(m: TI57, inv: bool, d: int | None, nxt: int | None, *, ge: bool) -> int | None:
+    m._complete()
+    if nxt is None:
+        return None
+    t = m.regs[7]
+    yes = (m.x >= t) if ge else (m.x == t)  # all 11 digits
+    return None if yes != inv else nxt + 1
+
+
+def _h_gto(m: TI57, inv: bool, d: int | None, nxt: int | None) -> int | None:
+    assert d is not None
+    m._complete()
+    target = m._label(d)
+    if target is None:
+        m._error()  # missing label: flash, stop after the GTO step
+        return None
+    return target
+
+
+def _h_sbr(m: TI57, inv: bool, d: int | None, nxt: int | None) -> int | None:
+    m._complete()
+    assert nxt is not None
+    if inv:
+        if m.returns:
+            return m.returns.pop()
+        m._stop = StopReason.HALT  # INV SBR with nothing pending acts like R/S
+        return None
+    assert d is not None
+    target = m._label(d)
+    if target is None or len(m.returns) >= 2:
+        m._error()  # missing label or a third level
+        return None
+    m.returns.append(nxt)
+    return target
+
+
+def _h_rst(m: TI57, inv: bool, d: int | None, nxt: int | None) -> int | None:
+    m.returns = []
+    return 0
+
+
+def _h_rs(m: TI57, inv: bool, d: int | None, nxt: int | None) -> None:
+    m._stop = StopReason.HALT  # a number being keyed stays open across R/S
+
+
+def _h_pause(m: TI57, inv: bool, d: int | None, nxt: int | None) -> None:
+    m._stop = StopReason.PAUSE
+
+
+def _h_label(m: TI57, inv: bool, d: int | None, nxt: int | None) -> None:
+    return None
+
+
+def _h_stat(m: TI57, inv: bool, d: int | None, nxt: int | None) -> None:
+    m._stat_add(inv)
+
+
+def _h_mean(m: TI57, inv: bool, d: int | None, nxt: int | None) -> None:
+    m._stat_mean(inv)
+
+
+def _h_var(m: TI57, inv: bool, d: int | None, nxt: int | None) -> None:
+    m._stat_variance(inv)
+
+
+def _h_polar(m: TI57, inv: bool, d: int | None, nxt: int | None) -> None:
+    m._polar(inv)
+
+
+def _bind(f: Callable[..., Any], **kw: Any) -> Callable[..., Any]:
+    def bound(m: TI57, inv: bool, d: int | None, nxt: int | None) -> Any:
+        return f(m, inv, d, nxt, **kw)
+
+    return bound
+
+
+_HANDLERS: dict[int, Callable[[TI57, bool, int | None, int | None], int | None]] = {
+    83: _h_point,
+    84: _h_sign,
+    42: _h_ee,
+    75: _bind(_h_binary, op=75),
+    65: _bind(_h_binary, op=65),
+    55: _bind(_h_binary, op=55),
+    45: _bind(_h_binary, op=45),
+    35: _bind(_h_binary, op=35),
+    43: _h_open,
+    44: _h_close,
+    85: _h_equals,
+    14: _h_ce,
+    15: _h_clr,
+    22: _h_xt,
+    19: _h_ct,
+    32: _bind(_h_memory, code=32),
+    33: _bind(_h_memory, code=33),
+    34: _bind(_h_memory, code=34),
+    38: _bind(_h_memory, code=38),
+    39: _bind(_h_memory, code=39),
+    30: _h_pi,
+    46: _h_nop,
+    48: _h_fix,
+    50: _bind(_h_angle, mode="deg"),
+    60: _bind(_h_angle, mode="rad"),
+    70: _bind(_h_angle, mode="grad"),
+    56: _h_dsz,
+    66: _bind(_h_compare, ge=False),
+    76: _bind(_h_compare, ge=True),
+    51: _h_gto,
+    61: _h_sbr,
+    71: _h_rst,
+    81: _h_rs,
+    36: _h_pause,
+    86: _h_label,
+    88: _h_stat,
+    89: _h_mean,
+    80: _h_var,
+    27: _h_polar,
+}
+
+
+# ---------------------------------------------------------------------------
+# fast program steps: same effect as the handler, fewer calls
+
+
+def _f_digit(m: TI57, s: Step, nxt: int) -> Callable[[], int]:
+    d = s.code
+    digit = m._digit
+
+    def step() -> int:
+        digit(d)
+        return nxt
+
+    return step
+
+
+def _f_store(m: TI57, s: Step, nxt: int) -> Callable[[], int]:
+    n = s.digit
+    assert n is not None
+    if n > 7:
+        return m._generic_step(s, nxt)
+    regs = m.regs
+    complete = m._complete
+
+    def step() -> int:
+        if m.entering:
+            complete()
+            if m._stop is not None:
+                return ~nxt
+        m.regs[n] = m.x
+        return nxt
+
+    del regs
+    return step
+
+
+def _f_recall(m: TI57, s: Step, nxt: int) -> Callable[[], int]:
+    n = s.digit
+    assert n is not None
+    if n > 7:
+        return m._generic_step(s, nxt)
+    complete = m._complete
+
+    def step() -> int:
+        if m.entering:
+            complete()
+            if m._stop is not None:
+                return ~nxt
+        m.x = m.regs[n]
+        m.after_op = False
+        return nxt
+
+    return step
+
+
+def _f_sum(m: TI57, s: Step, nxt: int) -> Callable[[], int]:
+    n = s.digit
+    assert n is not None
+    if n > 7:
+        return m._generic_step(s, nxt)
+    complete = m._complete
+    op = sub if s.inv else add
+
+    def step() -> int:
+        if m.entering:
+            complete()
+            if m._stop is not None:
+                return ~nxt
+        regs = m.regs
+        value = op(regs[n], m.x)
+        e = value.adjusted()
+        if -99 <= e <= 99 or not value:
+            regs[n] = value
+            return nxt
+        regs[n], _ = fit(value)
+        m._error()
+        return ~nxt
+
+    return step
+
+
+def _f_dsz(m: TI57, s: Step, nxt: int) -> Callable[[], int]:
+    skip = nxt + 1
+    complete = m._complete
+    inv = s.inv
+
+    def step() -> int:
+        if m.entering:
+            complete()
+            if m._stop is not None:
+                return ~nxt
+        regs = m.regs
+        r = regs[0]
+        if r >= ONE:
+            r = sub(r, ONE)
+        elif r <= -ONE:
+            r = add(r, ONE)
+        else:
+            r = ZERO
+        regs[0] = r
+        if (not r) != inv:
+            return skip
+        return nxt
+
+    return step
+
+
+def _f_sbr(m: TI57, s: Step, nxt: int) -> Callable[[], int]:
+    if s.inv:
+        complete = m._complete
+
+        def ret() -> int:
+            if m.entering:
+                complete()
+                if m._stop is not None:
+                    return ~nxt
+            returns = m.returns
+            if returns:
+                return returns.pop()
+            m._stop = StopReason.HALT
+            return ~nxt
+
+        return ret
+    target = m._label(s.digit) if s.digit is not None else None
+    if target is None:
+        return m._generic_step(s, nxt)
+    complete = m._complete
+
+    def call() -> int:
+        if m.entering:
+            complete()
+            if m._stop is not None:
+                return ~nxt
+        returns = m.returns
+        if len(returns) >= 2:
+            m._error()
+            return ~nxt
+        returns.append(nxt)
+        return target
+
+    return call
+
+
+def _f_gto(m: TI57, s: Step, nxt: int) -> Callable[[], int]:
+    target = m._label(s.digit) if s.digit is not None else None
+    if target is None:
+        return m._generic_step(s, nxt)
+    complete = m._complete
+
+    def step() -> int:
+        if m.entering:
+            complete()
+            if m._stop is not None:
+                return ~nxt
+        return target
+
+    return step
+
+
+def _f_compare(m: TI57, s: Step, nxt: int) -> Callable[[], int]:
+    if s.code != 66:
+        return m._generic_step(s, nxt)
+    skip = nxt + 1
+    complete = m._complete
+    inv = s.inv
+
+    def step() -> int:
+        if m.entering:
+            complete()
+            if m._stop is not None:
+                return ~nxt
+        if (m.x == m.regs[7]) != inv:
+            return nxt
+        return skip
+
+    return step
+
+
+def _f_quiet(m: TI57, s: Step, nxt: int) -> Callable[[], int]:
+    """Lbl and Nop: nothing happens."""
+
+    def step() -> int:
+        return nxt
+
+    return step
+
+
+def _f_rst(m: TI57, s: Step, nxt: int) -> Callable[[], int]:
+    def step() -> int:
+        m.returns = []
+        return 0
+
+    return step
+
+
+def _f_rs(m: TI57, s: Step, nxt: int) -> Callable[[], int]:
+    def step() -> int:
+        m._stop = StopReason.HALT
+        return ~nxt
+
+    return step
+
+
+def _f_pause(m: TI57, s: Step, nxt: int) -> Callable[[], int]:
+    def step() -> int:
+        m._stop = StopReason.PAUSE
+        return ~nxt
+
+    return step
+
+
+_FAST: dict[int, Callable[[TI57, Step, int], Callable[[], int]]] = {
+    **{d: _f_digit for d in range(10)},
+    32: _f_store,
+    33: _f_recall,
+    34: _f_sum,
+    56: _f_dsz,
+    61: _f_sbr,
+    51: _f_gto,
+    66: _f_compare,
+    86: _f_quiet,
+    46: _f_quiet,
+    71: _f_rst,
+    81: _f_rs,
+    36: _f_pause,
+}

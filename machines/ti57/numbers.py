@@ -1,0 +1,187 @@
+"""The TI-57's number model: 11 significant digits inside, chopped; 8 shown.
+
+Facts (ti57-notes.md, "Numbers and display"): +, -, x chop (truncate toward zero)
+to 11 digits; + and - first chop the smaller operand to the larger one's 11-digit
+grid (2/3-1 = -0.3333333334); the exponent runs -99..99; an overflow leaves
++-9.9999999999E99, an underflow 1E-99, and both are errors.  The display rounds
+half away from zero to 8 digits.
+
+Values are ``decimal.Decimal`` computed in explicit contexts (never the thread's
+default context), so the model is exact decimal arithmetic plus an explicit chop.
+"""
+
+from __future__ import annotations
+
+import math
+from decimal import ROUND_DOWN, ROUND_HALF_UP, Context, Decimal
+
+__all__ = [
+    "CHOP",
+    "WIDE",
+    "ZERO",
+    "ONE",
+    "LIMIT",
+    "TINY",
+    "PI",
+    "chop",
+    "fit",
+    "add",
+    "sub",
+    "mul",
+    "div",
+    "format_number",
+    "format_entry",
+]
+
+DIGITS = 11
+CHOP = Context(prec=DIGITS, rounding=ROUND_DOWN, Emax=999_999, Emin=-999_999, traps=[])
+WIDE = Context(prec=60, rounding=ROUND_DOWN, Emax=999_999, Emin=-999_999, traps=[])
+ROUND8 = Context(prec=8, rounding=ROUND_HALF_UP, Emax=999_999, Emin=-999_999, traps=[])
+ZERO = Decimal(0)
+ONE = Decimal(1)
+LIMIT = Decimal("9.9999999999E99")
+TINY = Decimal("1E-99")
+PI = Decimal("3.1415926536")
+_QUANTUM = {e: Decimal(1).scaleb(e) for e in range(-140, 130)}
+
+_chop_plus = CHOP.plus
+_wide_add = WIDE.add
+_chop_add = CHOP.add
+_chop_mul = CHOP.multiply
+_chop_div = CHOP.divide
+
+
+def chop(value: Decimal) -> Decimal:
+    """Truncate to 11 significant digits (no range check)."""
+    return _chop_plus(value)
+
+
+def fit(value: Decimal) -> tuple[Decimal, bool]:
+    """Bring a chopped result into the machine's range; True when that is an error."""
+    if not value:
+        return ZERO, False
+    e = value.adjusted()
+    if e > 99:
+        return (LIMIT if value > 0 else -LIMIT), True
+    if e < -99:
+        return (TINY if value > 0 else -TINY), True
+    return value, False
+
+
+def add(a: Decimal, b: Decimal) -> Decimal:
+    """a + b as the TI-57 does it: the smaller operand is first chopped to the
+    larger one's 11-digit grid, then the exact sum is chopped.  No range check."""
+    if not b:
+        return a
+    if not a:
+        return b
+    ea = a.adjusted()
+    eb = b.adjusted()
+    if ea >= eb:
+        grid = ea - 10
+        if b.as_tuple().exponent < grid:
+            b = b.quantize(_QUANTUM[grid], ROUND_DOWN, WIDE) if grid > -140 else b
+    else:
+        grid = eb - 10
+        if a.as_tuple().exponent < grid:
+            a = a.quantize(_QUANTUM[grid], ROUND_DOWN, WIDE) if grid > -140 else a
+    r = _chop_add(a, b)
+    return r if r else ZERO
+
+
+def sub(a: Decimal, b: Decimal) -> Decimal:
+    return add(a, -b)
+
+
+def mul(a: Decimal, b: Decimal) -> Decimal:
+    r = _chop_mul(a, b)
+    return r if r else ZERO
+
+
+def div(a: Decimal, b: Decimal) -> Decimal:
+    """a / b chopped; the caller handles b == 0.  (The chip's division sometimes
+    leaves the 11th digit one unit higher; that guard digit is not modelled.)"""
+    r = _chop_div(a, b)
+    return r if r else ZERO
+
+
+def from_float(value: float) -> Decimal:
+    """A transcendental result computed in binary floating point, chopped to 11
+    digits.  Floats carry ~16 digits, enough for the 8 shown; the chip's own
+    guard digits for these functions are not modelled (ti57-notes: 'not exact')."""
+    if value == 0 or math.isnan(value):
+        return ZERO
+    return _chop_plus(Decimal(repr(value)))
+
+
+# ---------------------------------------------------------------------------
+# display
+
+
+def _round_sig(value: Decimal, decimals: int) -> Decimal:
+    return value.quantize(_QUANTUM[-decimals], ROUND_HALF_UP, WIDE)
+
+
+def _sci_parts(value: Decimal, fix: int | None) -> tuple[str, int]:
+    """Mantissa text and exponent for the scientific display."""
+    neg = value < 0
+    v = -value if neg else value
+    if not v:
+        e = 0
+        m = ZERO
+    else:
+        e = v.adjusted()
+        m = v.scaleb(-e)
+    decimals = 7 if fix is None else min(fix, 7)
+    rounded = _round_sig(m, decimals)
+    if rounded >= 10:
+        if e + 1 > 99:  # 9.9999999999E99 shows 9.9999999 99, never 1. 100
+            rounded = m.quantize(_QUANTUM[-decimals], ROUND_DOWN, WIDE)
+        else:
+            e += 1
+            rounded = _round_sig(m.scaleb(-1), decimals)
+    text = _plain(rounded, fix is None)
+    return ("-" + text if neg else text), e
+
+
+def _plain(value: Decimal, strip: bool) -> str:
+    """Fixed-point text of a non-negative value, always with a decimal point."""
+    text = format(value, "f")
+    if "." not in text:
+        return text + "."
+    if strip:
+        text = text.rstrip("0")
+    return text
+
+
+def format_number(value: Decimal, fix: int | None, sci: bool) -> str:
+    """The display of a completed number: '20.', '0.5', '1.2345678 08', '1.5-08',
+    with Fix n exactly n decimals ('-0.0' keeps its sign) and EE mode scientific."""
+    if not sci and value:
+        a = -value if value < 0 else value
+        if a >= Decimal("1E-7"):
+            e = a.adjusted()
+            int_digits = e + 1 if e >= 0 else 1
+            if int_digits <= 8:
+                decimals = 8 - int_digits
+                if fix is not None:
+                    decimals = min(decimals, fix)
+                rounded = _round_sig(a, decimals)
+                if rounded.adjusted() + 1 > int_digits:  # 9.99... rounded up to 10.0
+                    decimals = max(0, decimals - 1) if fix is None else min(fix, max(0, 7 - int_digits))
+                    rounded = _round_sig(a, decimals)
+                if rounded < Decimal("1E8"):
+                    text = _plain(rounded, fix is None)
+                    return ("-" + text) if value < 0 else text
+    elif not sci:
+        return _plain(_round_sig(ZERO, fix), False) if fix else "0."
+    mantissa, e = _sci_parts(value, fix)
+    return f"{mantissa}{'-' if e < 0 else ' '}{abs(e):02d}"
+
+
+def format_entry(mantissa: str, negative: bool, exponent: str | None, exp_negative: bool) -> str:
+    """A number being keyed shows as typed: '20', '0.0', '2 05', '-1.5-08'."""
+    text = ("-" if negative else "") + mantissa
+    if exponent is None:
+        return text
+    return f"{text}{'-' if exp_negative else ' '}{exponent}"
