@@ -1,0 +1,233 @@
+"""The wolf and the lambs (J. Deconchat) played on an emulated TI-57.
+
+Set-up, keyed as the article says: ``4.8 STO 7`` (the wolf, R7 = t), ``1.1 STO 1``,
+``3.1 STO 2``, ``5.1 STO 3``, ``7.1 STO 4`` (the lambs), ``1.1 STO 6``,
+``.9 +/- STO 5`` and ``2nd Fix 1``.
+
+What the keys really do (listing steps; column change, row change):
+
+* ``SBR 1``: Lbl 1, ``0 - RCL 6 =`` adds -1.1 to R7 (-1, -1);
+  ``SBR 9``: ``RCL 6 =`` adds +1.1 (+1, +1);
+  ``SBR 3``: ``RCL 5 =`` adds -0.9 (-1, +1);
+  ``SBR 7``: ``0 -`` then falls into Lbl 3: ``0 - RCL 5 =`` adds +0.9 (+1, -1).
+  The article's table says SBR 3 = +0.9 and SBR 7 = -0.9: the program does the
+  opposite, and its own example follows the program (3.7 then SBR 3 gives 2.8).
+  Then ``SUM 7`` moves the wolf and each lamb is compared with t: on a match
+  ``GTO 8`` finds no label 8, an error: **the lamb's square (= the wolf's new square)
+  flashes, the program stops, and R7 keeps the new square** (the article's
+  "non-exécution du coup" is not what happens).  Otherwise ``RCL 7 R/S`` shows the
+  wolf's new square.
+* ``k SBR 4``: ``STO 0`` (k), ``RCL 5`` (-0.9), then the chain ``SUM 1, SBR 0,
+  INV SUM 1, SUM 2, ...``: SBR 0 counts R0 down with Dsz and returns while it is not
+  zero, so the move is added to lamb 1, taken back, added to lamb 2... until the
+  k-th; the program stops at the R/S of step 17 showing the move (-0.9), not the
+  square (read it with ``RCL k``).  ``k SBR 6`` does the same with RCL 6 (+1.1).
+  k = 0 moves lamb 1, k >= 5 moves lamb 4; the driver offers 1-4.
+
+With the referee on (the default), a move is checked before any key is pressed:
+board limits, lambs only forward, no square taken twice, whose turn, game over.
+With ``referee_enabled=False`` (purist) only the program's own check stands: a wolf
+landing on a lamb gets the machine's flashing refusal, and ``take_back()`` does what
+an owner would: CLR, then the opposite key (SBR 1 <-> 9, 3 <-> 7).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+from importlib import resources
+from typing import Any
+
+from games.ti57_wolf.referee import (
+    LAMB_MOVES,
+    START,
+    WOLF_MOVES,
+    Board,
+    IllegalMove,
+    Result,
+    Side,
+    WolfReferee,
+    result_of,
+)
+from machines.ti57 import TI57, Program, StopReason, parse_listing
+
+__all__ = ["WolfGame", "MachineDisagrees", "MoveRecord", "load_program", "decode_square", "OPPOSITE"]
+
+STEP_BUDGET = 10_000  # a wolf move runs 14-17 steps, a lamb move 7-22
+OPPOSITE = {1: 9, 9: 1, 3: 7, 7: 3}
+
+
+class MachineDisagrees(RuntimeError):
+    """The board decoded from the machine differs from the referee's: a bug, never hidden."""
+
+
+def load_program() -> Program:
+    text = resources.files("games.ti57_wolf").joinpath("listing.txt").read_text(encoding="utf-8")
+    return parse_listing(text)
+
+
+def decode_square(value: Decimal) -> tuple[int, int]:
+    """Column + row / 10 back to (column, row); off-board squares decode too."""
+    tenths = value * 10
+    if tenths != tenths.to_integral_value():
+        raise MachineDisagrees(f"register value {value} is not a square")
+    col, row = divmod(int(tenths), 10)
+    return col, row
+
+
+@dataclass(frozen=True)
+class MoveRecord:
+    side: Side
+    lamb: int | None  # 1-4 for a lamb's move
+    key: int  # the SBR label: 1, 3, 7, 9 (wolf), 4, 6 (lamb)
+    keys: tuple[str, ...]
+    display: str  # what the machine showed when it stopped
+    flashing: bool  # the machine refused (wolf on a lamb)
+    steps: int
+
+
+class WolfGame:
+    """A game on its own TI-57; the board is always decoded from R1-R4 and R7."""
+
+    def __init__(self, first: Side = Side.WOLF, referee_enabled: bool = True, machine: TI57 | None = None) -> None:
+        self.machine = machine or TI57()
+        self.referee_enabled = referee_enabled
+        self.keys: list[str] = []
+        self.history: list[MoveRecord] = []
+        self.referee = WolfReferee(START, Side(first))
+        self.collision: int | None = None  # the wolf key refused by the machine, in purist mode
+        self.machine.load(load_program())
+        for reg, square in ((7, START.wolf), *((i + 1, s) for i, s in enumerate(START.lambs))):
+            self._keys([str(square[0]), ".", str(square[1]), "STO", str(reg)])
+        self._keys(["1", ".", "1", "STO", "6", ".", "9", "+/-", "STO", "5", "2nd", "Fix", "1", "CLR"])
+        self._agree()
+
+    # ---------------------------------------------------------------- state
+
+    @property
+    def board(self) -> Board:
+        """Decoded from the machine: the wolf from R7, lamb k from Rk."""
+        m = self.machine
+        lambs = tuple(decode_square(m.register(k)) for k in (1, 2, 3, 4))
+        return Board(decode_square(m.register(7)), lambs)  # type: ignore[arg-type]
+
+    @property
+    def to_move(self) -> Side:
+        return self.referee.to_move
+
+    def result(self) -> Result | None:
+        """Who won and why (read from the decoded board), or None while it goes on."""
+        if self.collision is not None:
+            return None
+        return result_of(self.board, self.to_move)
+
+    def legal_wolf_moves(self) -> list[int]:
+        return WolfReferee(self.board, Side.WOLF).legal_wolf_moves()
+
+    def legal_lamb_moves(self) -> list[tuple[int, int]]:
+        return WolfReferee(self.board, Side.LAMBS).legal_lamb_moves()
+
+    # ----------------------------------------------------------------- play
+
+    def wolf_move(self, key: int) -> MoveRecord:
+        """``SBR key`` (1, 3, 7, 9: see the module docstring for what each really does)."""
+        if key not in WOLF_MOVES:
+            raise IllegalMove(f"the wolf moves with SBR 1, 3, 7 or 9, not {key!r}")
+        expected = self._check(lambda r: r.wolf_move(key))
+        record = self._play(Side.WOLF, None, key, ["SBR", str(key)])
+        if record.flashing:
+            if self.referee_enabled:
+                raise MachineDisagrees(f"the machine refused SBR {key} that the referee allowed")
+            self.collision = key
+        else:
+            self._advance(expected, Side.LAMBS)
+        return record
+
+    def lamb_move(self, k: int, key: int) -> MoveRecord:
+        """``k SBR key`` (4 or 6): lamb k one row forward, one column left (4) or right (6)."""
+        if k not in (1, 2, 3, 4):
+            raise IllegalMove(f"the lambs are 1-4, not {k!r}")
+        if key not in LAMB_MOVES:
+            raise IllegalMove(f"a lamb moves with SBR 4 or SBR 6, not {key!r}")
+        expected = self._check(lambda r: r.lamb_move(k, key))
+        record = self._play(Side.LAMBS, k, key, [str(k), "SBR", str(key)])
+        if record.flashing:
+            raise MachineDisagrees(f"a lamb's move flashed {record.display}")
+        self._advance(expected, Side.WOLF)
+        return record
+
+    def take_back(self) -> MoveRecord:
+        """After the machine refused the wolf's move: CLR, then the opposite key."""
+        if self.collision is None:
+            raise IllegalMove("there is no refused move to take back")
+        key = OPPOSITE[self.collision]
+        self._keys(["CLR"])
+        self.collision = None
+        record = self._play(Side.WOLF, None, key, ["SBR", str(key)])
+        if record.flashing:  # a lamb moved onto the square the wolf came from
+            self.collision = key
+        self.referee = WolfReferee(self.board, Side.WOLF)  # still the wolf's turn
+        return record
+
+    # ------------------------------------------------------------- snapshot
+
+    def snapshot(self) -> dict[str, Any]:
+        ref = self.referee
+        return {
+            "machine": self.machine.snapshot(),
+            "referee_enabled": self.referee_enabled,
+            "keys": list(self.keys),
+            "history": [
+                [r.side.value, r.lamb, r.key, list(r.keys), r.display, r.flashing, r.steps] for r in self.history
+            ],
+            "referee": [list(ref.board.wolf), [list(s) for s in ref.board.lambs], ref.to_move.value],
+            "collision": self.collision,
+        }
+
+    @classmethod
+    def restore(cls, state: dict[str, Any]) -> WolfGame:
+        game = object.__new__(cls)
+        game.machine = TI57.restore(state["machine"])
+        game.referee_enabled = state["referee_enabled"]
+        game.keys = list(state["keys"])
+        game.history = [MoveRecord(Side(s), lamb, key, tuple(k), d, f, n) for s, lamb, key, k, d, f, n in state["history"]]
+        wolf, lambs, to_move = state["referee"]
+        board = Board((wolf[0], wolf[1]), tuple((s[0], s[1]) for s in lambs))  # type: ignore[arg-type]
+        game.referee = WolfReferee(board, Side(to_move))
+        game.collision = state["collision"]
+        return game
+
+    # ------------------------------------------------------------ internals
+
+    def _check(self, play: Any) -> WolfReferee:
+        """The referee's board after the move; IllegalMove (nothing pressed) when refused."""
+        if self.collision is not None:
+            raise IllegalMove("the display flashes: the machine refused the wolf's move; take_back() first")
+        if self.referee_enabled:
+            return play(self.referee)
+        return self.referee  # purist: the machine alone decides
+
+    def _advance(self, expected: WolfReferee, next_side: Side) -> None:
+        if self.referee_enabled:
+            self.referee = expected
+            self._agree()
+        else:
+            self.referee = WolfReferee(self.board, next_side)
+
+    def _play(self, side: Side, lamb: int | None, key: int, keys: list[str]) -> MoveRecord:
+        self._keys(keys)
+        stop = self.machine.run(STEP_BUDGET)
+        if stop.reason is StopReason.BUDGET or stop.reason is StopReason.PAUSE:
+            raise MachineDisagrees(f"the program did not stop as expected ({stop.reason.value})")
+        record = MoveRecord(side, lamb, key, tuple(keys), stop.display, stop.flashing, stop.steps)
+        self.history.append(record)
+        return record
+
+    def _keys(self, keys: list[str]) -> None:
+        for k in keys:
+            self.machine.press(k)
+            self.keys.append(k)
+
+    def _agree(self) -> None:
+        if self.board != self.referee.board:
+            raise MachineDisagrees(f"machine board {self.board} but referee board {self.referee.board}")
