@@ -1,0 +1,37 @@
+"""Amstrad CPC 6128 with Locomotive BASIC 1.1, as far as a 1980s type-in needs.
+
+Public API (other packages rely on these names)::
+
+    from machines.cpc import CPC, RunState
+    cpc = CPC()                       # just switched on: BASIC 1.1, MODE 1, Ready
+    problems = cpc.load_basic(text)   # enter a listing as if typed after NEW;
+                                      # returns [Problem(line, message)], never raises
+    state = cpc.run(max_statements=None)
+        # starts the program (first time, or after it ended or failed: RUN) or
+        # continues it (after input, a spent budget, STOP or ESC ESC: CONT) and returns
+        # a RunState: ENDED, STOPPED, ERROR, WAITING_INPUT, WAITING_KEY (INKEY$
+        # polled 1000 times with no key), BUDGET (max_statements spent)
+    cpc.type("E\\r")                   # keys; '\\r' RETURN, '\\x7f' DEL, '\\x1b' ESC
+    cpc.transcript                    # every character written since power-on
+                                      # (banner excluded), new lines as '\\n'
+    cpc.screen_text()                 # 25 rows of text
+    cpc.pen, cpc.paper                # per cell hardware colour 0..26 (PALETTE_RGB)
+    cpc.border                        # border colour
+    cpc.variable("M"), cpc.array("B") # program variables / arrays (nested lists)
+    cpc.statements                    # statements executed so far
+    cpc.error                         # (error number, line) of the last failure
+    snap = cpc.snapshot(); cpc.restore(snap)   # JSON-able state
+
+See ``machines/cpc/compiler.py`` for how a program is compiled, ``numbers.py`` for the
+5-byte real / 16-bit integer model and number printing, ``screen.py`` for the text
+screen, and README (section CPC) for what differs from the real machine.
+"""
+
+from __future__ import annotations
+
+from machines.cpc.compiler import Problem
+from machines.cpc.errors import ERROR_MESSAGES, BasicError
+from machines.cpc.machine import CPC, RunState
+from machines.cpc.screen import PALETTE_RGB
+
+__all__ = ["CPC", "RunState", "Problem", "BasicError", "ERROR_MESSAGES", "PALETTE_RGB"]

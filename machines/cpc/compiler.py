@@ -1,0 +1,1297 @@
+"""Compiling a Locomotive BASIC program into Python statement functions, once per RUN.
+
+Every BASIC statement becomes one small Python function, generated as source and
+compiled together: it does its work and returns the index of the next statement to run.
+Variables are resolved to slots of one list at compile time and expressions carry a
+static type (integer, real, string, or a comparison's truth value), so the generated
+code does exactly the conversions the CPC does -- rounding on integer assignment,
+32-bit-mantissa rounding of reals, Type mismatch -- and nothing more.
+
+Errors found while compiling (a malformed statement, a type clash) become statements
+that raise the CPC's error when they are reached, as on the machine, where a bad line is
+accepted when typed and fails only when run; they are also listed as ``problems``.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+
+from machines.cpc.errors import BasicError
+from machines.cpc.lexer import LexError, Token, split_data_items, tokenize
+from machines.cpc.numbers import to_real
+
+__all__ = ["CompiledProgram", "Problem", "compile_program", "var_key"]
+
+
+class _Syntax(Exception):
+    """A statement the parser cannot read: Syntax error when reached."""
+
+
+class _Mismatch(Exception):
+    """A statement mixing strings and numbers: Type mismatch when reached."""
+
+
+@dataclass(frozen=True)
+class Problem:
+    """A line that will fail when run, found when the listing was entered."""
+
+    line: int
+    message: str
+
+    def __str__(self) -> str:
+        return f"line {self.line}: {self.message}"
+
+
+@dataclass
+class _Stmt:
+    line: int
+    code: list[str]
+    kind: str = ""  # 'for' 'next' 'while' 'wend' or ''
+    closes: int = 0  # NEXT: loops it closes
+    next_label: str | None = None  # overrides the fall-through (end of a THEN part)
+
+
+@dataclass
+class CompiledProgram:
+    """What the machine runs: statement functions and the tables around them."""
+
+    code: list
+    line_of: list[int]
+    next_of: list[int]
+    line_start: dict[int, int]
+    data: list[tuple[str, int]]
+    data_start: dict[int, int]
+    scalars: dict[tuple[str, str], int]
+    arrays: dict[tuple[str, str], int]
+    functions: dict[tuple[str, str], int]
+    problems: list[Problem]
+    namespace: dict = field(repr=False, default_factory=dict)
+
+
+def var_key(name: str, suffix: str, deftypes: dict[str, str]) -> tuple[str, str]:
+    """A variable's identity: its name and its type ('%', '!' or '$'); an unsuffixed
+    name takes the type DEFINT/DEFSTR/DEFREAL gave its first letter."""
+    return name.upper(), suffix or deftypes.get(name[0].upper(), "!")
+
+
+_TYPE_OF_SUFFIX = {"%": "i", "!": "r", "$": "s"}
+_IGNORED = frozenset(
+    "SOUND ENV ENT SYMBOL CALL POKE OUT WAIT SPEED PLOT PLOTR DRAW DRAWR MOVE MOVER ORIGIN CLG TAG "
+    "TAGOFF FRAME CURSOR MEMORY KEY WIDTH GRAPHICS MASK FILL DI EI RELEASE TRON TROFF WINDOW "
+    "CLOSEIN CLOSEOUT".split()
+)
+_UNSUPPORTED = frozenset(
+    "AUTO CAT CHAIN CONT DELETE EDIT LIST LOAD MERGE NEW OPENIN OPENOUT RENUM RUN SAVE WRITE "
+    "AFTER EVERY SWAP COPYCHR$ EOF INKEY INP JOY PEEK REMAIN SQ TEST TESTR DERR".split()
+)
+
+
+class _Parser:
+    """Recursive-descent parser emitting Python source for one program."""
+
+    def __init__(self, lines: dict[int, str]) -> None:
+        self.lines = lines
+        self.line_numbers = set(lines)
+        self.stmts: list[_Stmt] = []
+        self.labels: dict[str, int] = {}
+        self.label_count = 0
+        self.scalars: dict[tuple[str, str], int] = {}
+        self.arrays: dict[tuple[str, str], int] = {}
+        self.functions: dict[tuple[str, str], int] = {}
+        self.fn_defs: list[str] = []
+        self.problems: list[Problem] = []
+        self.data: list[tuple[str, int]] = []
+        self.data_start: dict[int, int] = {}
+        self.deftypes: dict[str, str] = {}
+        self.locals: dict[tuple[str, str], str] = {}
+        self.toks: list[Token] = []
+        self.pos = 0
+        self.line = 0
+
+    # --- token helpers --------------------------------------------------------------
+    def peek(self) -> Token:
+        return self.toks[self.pos]
+
+    def take(self) -> Token:
+        tok = self.toks[self.pos]
+        if tok.kind != "eol":
+            self.pos += 1
+        return tok
+
+    def at_op(self, op: str) -> bool:
+        t = self.toks[self.pos]
+        return t.kind == "op" and t.value == op
+
+    def at_kw(self, kw: str) -> bool:
+        t = self.toks[self.pos]
+        return t.kind == "kw" and t.value == kw
+
+    def accept_op(self, op: str) -> bool:
+        if self.at_op(op):
+            self.pos += 1
+            return True
+        return False
+
+    def accept_kw(self, kw: str) -> bool:
+        if self.at_kw(kw):
+            self.pos += 1
+            return True
+        return False
+
+    def expect_op(self, op: str) -> None:
+        if not self.accept_op(op):
+            raise _Syntax(f"expected {op!r}, found {self._show(self.peek())}")
+
+    def expect_kw(self, kw: str) -> None:
+        if not self.accept_kw(kw):
+            raise _Syntax(f"expected {kw}, found {self._show(self.peek())}")
+
+    @staticmethod
+    def _show(tok: Token) -> str:
+        if tok.kind == "eol":
+            return "end of line"
+        if tok.kind == "str":
+            return '"%s"' % tok.value
+        if tok.kind == "id":
+            return f"{tok.value}{tok.text}"
+        return str(tok.text or tok.value)
+
+    def at_end(self) -> bool:
+        t = self.peek()
+        return t.kind == "eol" or (t.kind == "op" and t.value == ":") or (t.kind == "kw" and t.value == "ELSE")
+
+    def new_label(self) -> str:
+        self.label_count += 1
+        return f"X{self.label_count}"
+
+    def place(self, label: str) -> None:
+        self.labels[label] = len(self.stmts)
+
+    def emit(self, code: list[str], kind: str = "", closes: int = 0) -> _Stmt:
+        stmt = _Stmt(self.line, code, kind, closes)
+        self.stmts.append(stmt)
+        return stmt
+
+    def line_target(self, number: int) -> str:
+        if number not in self.line_numbers:
+            return "_err(8)"
+        return f"@L{number}@"
+
+    # --- slots ---------------------------------------------------------------------------
+    def scalar(self, key: tuple[str, str]) -> str:
+        if key in self.locals:
+            return self.locals[key]
+        slot = self.scalars.setdefault(key, len(self.scalars))
+        return f"V[{slot}]"
+
+    def array_slot(self, key: tuple[str, str]) -> int:
+        return self.arrays.setdefault(key, len(self.arrays))
+
+    # --- program -------------------------------------------------------------------------
+    def prescan_deftypes(self, tokens: dict[int, list[Token]]) -> None:
+        """DEFINT/DEFSTR/DEFREAL are applied to the whole program before compiling
+        (the CPC applies them when executed; programs put them first)."""
+        kinds = {"DEFINT": "%", "DEFSTR": "$", "DEFREAL": "!"}
+        for number in sorted(tokens):
+            toks = tokens[number]
+            for i, tok in enumerate(toks):
+                if tok.kind == "kw" and tok.value in kinds:
+                    j = i + 1
+                    while j < len(toks) and toks[j].kind == "id":
+                        first = str(toks[j].value)[0]
+                        last = first
+                        if j + 2 < len(toks) and toks[j + 1].kind == "op" and toks[j + 1].value == "-" and toks[j + 2].kind == "id":
+                            last = str(toks[j + 2].value)[0]
+                            j += 2
+                        for c in range(ord(first), ord(last) + 1):
+                            self.deftypes[chr(c)] = kinds[tok.value]
+                        j += 1
+                        if j < len(toks) and toks[j].kind == "op" and toks[j].value == ",":
+                            j += 1
+                        else:
+                            break
+
+    def compile(self) -> None:
+        tokens: dict[int, list[Token]] = {}
+        bad: dict[int, str] = {}
+        for number in sorted(self.lines):
+            try:
+                tokens[number] = tokenize(self.lines[number])
+            except LexError as exc:
+                bad[number] = str(exc)
+        self.prescan_deftypes(tokens)
+        for number in sorted(self.lines):
+            self.line = number
+            self.labels[f"L{number}"] = len(self.stmts)
+            if number in bad:
+                self.problems.append(Problem(number, f"Syntax error: {bad[number]}"))
+                self.emit(["raise _E(2)"])
+                continue
+            self.toks = tokens[number]
+            self.pos = 0
+            self.statements(top=True)
+            self.labels[f"E{number}"] = len(self.stmts)
+        self.emit(["raise _END"])
+
+    def statements(self, top: bool) -> None:
+        """Statements up to the end of the line (or, in a THEN part, up to ELSE)."""
+        while True:
+            t = self.peek()
+            if t.kind == "eol":
+                return
+            if t.kind == "kw" and t.value == "ELSE":
+                if top:  # a stray ELSE acts like a REM on the CPC
+                    return
+                return
+            if self.accept_op(":"):
+                continue
+            start = self.pos
+            try:
+                self.statement()
+                if not self.at_end():
+                    raise _Syntax(f"unexpected {self._show(self.peek())}")
+            except (_Syntax, _Mismatch) as exc:
+                code = 2 if isinstance(exc, _Syntax) else 13
+                kind = "Syntax error" if code == 2 else "Type mismatch"
+                self.problems.append(Problem(self.line, f"{kind}: {exc}"))
+                # drop whatever the failed statement emitted, then skip to its end
+                self._discard_from_tokens(start)
+                self.emit([f"raise _E({code})"])
+                depth = 0
+                while not (self.at_end() and depth == 0):
+                    tok = self.take()
+                    if tok.kind == "eol":
+                        break
+                    if tok.kind == "op" and tok.value == "(":
+                        depth += 1
+                    elif tok.kind == "op" and tok.value == ")":
+                        depth = max(depth - 1, 0)
+                    elif depth and tok.kind == "op" and tok.value == ":":
+                        depth = 0
+                        break
+
+    def _discard_from_tokens(self, start: int) -> None:
+        """A statement that failed half-way may have emitted parts (an IF); remove them."""
+        mark = getattr(self, "_stmt_mark", None)
+        if mark is not None and mark <= len(self.stmts):
+            del self.stmts[mark:]
+            for key in [k for k, v in self.labels.items() if v > mark and not k.startswith("L")]:
+                del self.labels[key]
+        self.pos = max(self.pos, start)
+
+    # --- statements ----------------------------------------------------------------------
+    def statement(self) -> None:
+        self._stmt_mark = len(self.stmts)
+        t = self.peek()
+        if t.kind == "id":
+            self.assignment()
+            return
+        if t.kind != "kw":
+            raise _Syntax(f"unexpected {self._show(t)}")
+        kw = str(t.value)
+        self.take()
+        handler = getattr(self, "st_" + kw.replace("$", "_S"), None)
+        if handler is not None:
+            handler()
+            return
+        if kw in _IGNORED:
+            self.skip_arguments()
+            return
+        if kw in _UNSUPPORTED:
+            raise _Syntax(f"{kw} is not supported in programs here")
+        raise _Syntax(f"{kw} cannot start a statement")
+
+    def skip_arguments(self) -> None:
+        """Accepted but without effect on this model (sound, graphics, firmware calls)."""
+        while not self.at_end():
+            self.take()
+        self.emit([])
+
+    def st_REM(self) -> None:
+        if self.peek().kind == "rem":
+            self.take()
+        self.emit([])
+
+    def st_LET(self) -> None:
+        self.assignment()
+
+    def assignment(self) -> None:
+        if self.at_kw("MID$"):
+            self.take()
+            self.st_MID_S()
+            return
+        target, ttype = self.lvalue()
+        self.expect_op("=")
+        code, etype = self.expr()
+        self.emit([self.store(target, ttype, code, etype)])
+
+    def st_MID_S(self) -> None:
+        self.expect_op("(")
+        target, ttype = self.lvalue()
+        if ttype != "s":
+            raise _Mismatch("MID$ needs a string variable")
+        self.expect_op(",")
+        start = self.num_int(*self.expr())
+        length = "255"
+        if self.accept_op(","):
+            length = self.num_int(*self.expr())
+        self.expect_op(")")
+        self.expect_op("=")
+        code, etype = self.expr()
+        if etype != "s":
+            raise _Mismatch("MID$ needs a string")
+        read = self.read_lvalue(target)
+        self.emit([self.store(target, "s", f"_midset({read}, {start}, {length}, {code})", "s")])
+
+    def lvalue(self) -> tuple[tuple, str]:
+        """A variable or array element that can be assigned: ('v', code) or ('a', slot, idx)."""
+        tok = self.take()
+        if tok.kind != "id":
+            raise _Syntax(f"expected a variable, found {self._show(tok)}")
+        key = var_key(str(tok.value), tok.text, self.deftypes)
+        vtype = _TYPE_OF_SUFFIX[key[1]]
+        if self.at_op("("):
+            self.take()
+            idx = self.indices()
+            return ("a", self.array_slot(key), idx), vtype
+        return ("v", self.scalar(key)), vtype
+
+    def indices(self) -> list[str]:
+        idx = [self.index_code(*self.expr())]
+        while self.accept_op(","):
+            idx.append(self.index_code(*self.expr()))
+        self.expect_op(")")
+        if len(idx) > 3:
+            raise _Syntax("more than 3 subscripts")
+        return idx
+
+    def index_code(self, code: str, etype: str) -> str:
+        if etype == "s":
+            raise _Mismatch("string subscript")
+        if etype == "i":
+            return code
+        if etype == "b":
+            return f"(-{code})"
+        return f"_ci({code})"
+
+    def read_lvalue(self, target: tuple) -> str:
+        if target[0] == "v":
+            return target[1]
+        return f"_g{len(target[2])}({target[1]}, {', '.join(target[2])})"
+
+    def convert(self, ttype: str, code: str, etype: str) -> str:
+        """``code`` of type ``etype`` as a value of the variable type ``ttype``."""
+        if ttype == "s":
+            if etype != "s":
+                raise _Mismatch("number where a string is needed")
+            return code
+        if etype == "s":
+            raise _Mismatch("string where a number is needed")
+        if etype == "b":
+            code, etype = f"(-{code})", "i"
+        if ttype == "i":
+            if etype == "i":
+                if re.fullmatch(r"-?\d+", code) and -32768 <= int(code) <= 32767:
+                    return code
+                if re.fullmatch(r"V\[\d+\]", code):
+                    return code
+                return f"_ck({code})"
+            return f"_ci({code})"
+        # real
+        if etype == "r":
+            return code
+        if re.fullmatch(r"-?\d+", code):
+            return repr(float(code))
+        return f"float({code})"
+
+    def store(self, target: tuple, ttype: str, code: str, etype: str) -> str:
+        value = self.convert(ttype, code, etype)
+        if target[0] == "v":
+            return f"{target[1]} = {value}"
+        idx = target[2]
+        return f"_s{len(idx)}({target[1]}, {', '.join(idx)}, {value})"
+
+    def st_DIM(self) -> None:
+        parts = []
+        while True:
+            tok = self.take()
+            if tok.kind != "id":
+                raise _Syntax("DIM needs an array name")
+            key = var_key(str(tok.value), tok.text, self.deftypes)
+            self.expect_op("(")
+            idx = self.indices()
+            parts.append(f"_dim({self.array_slot(key)}, ({', '.join(idx)},))")
+            if not self.accept_op(","):
+                break
+        self.emit(parts)
+
+    def st_ERASE(self) -> None:
+        parts = []
+        while True:
+            tok = self.take()
+            if tok.kind != "id":
+                raise _Syntax("ERASE needs an array name")
+            key = var_key(str(tok.value), tok.text, self.deftypes)
+            parts.append(f"_erase({self.array_slot(key)})")
+            if not self.accept_op(","):
+                break
+        self.emit(parts)
+
+    def st_FOR(self) -> None:
+        tok = self.take()
+        if tok.kind != "id" or self.at_op("("):
+            raise _Syntax("FOR needs a simple variable")
+        key = var_key(str(tok.value), tok.text, self.deftypes)
+        vtype = _TYPE_OF_SUFFIX[key[1]]
+        if vtype == "s":
+            raise _Mismatch("FOR with a string variable")
+        var = self.scalar(key)
+        slot = int(var[2:-1])
+        self.expect_op("=")
+        start = self.convert(vtype, *self.expr())
+        self.expect_kw("TO")
+        end = self.convert(vtype, *self.expr())
+        step = "1" if vtype == "i" else "1.0"
+        if self.accept_kw("STEP"):
+            step = self.convert(vtype, *self.expr())
+        isint = "True" if vtype == "i" else "False"
+        self.emit([
+            f"{var} = {start}",
+            f"e = {end}",
+            f"st = {step}",
+            f"_forpush({slot}, e, st, @N@, {isint})",
+            f"if ({var} > e) if st >= 0 else ({var} < e):",
+            "    CS.pop()",
+            "    return @F@",
+        ], kind="for")
+
+    def st_NEXT(self) -> None:
+        names: list[tuple[str, str]] = []
+        if not self.at_end():
+            while True:
+                tok = self.take()
+                if tok.kind != "id":
+                    raise _Syntax("NEXT needs a variable")
+                names.append(var_key(str(tok.value), tok.text, self.deftypes))
+                if not self.accept_op(","):
+                    break
+        code: list[str] = []
+        if not names:
+            code += [
+                "f = _topfor(-1)",
+                "k = f[1]",
+                "if f[5]:",
+                "    v = V[k] + f[3]",
+                "    if v > 32767 or v < -32768: raise _E(6)",
+                "else:",
+                "    v = _r(V[k] + f[3])",
+                "V[k] = v",
+                "if (v <= f[2]) if f[3] >= 0 else (v >= f[2]): return f[4]",
+                "CS.pop()",
+            ]
+        for key in names:
+            if key[1] == "$":
+                raise _Mismatch("NEXT with a string variable")
+            var = self.scalar(key)
+            slot = int(var[2:-1])
+            if key[1] == "%":
+                add = [f"v = {var} + f[3]", "if v > 32767 or v < -32768: raise _E(6)"]
+            else:
+                add = [f"v = _r({var} + f[3])"]
+            code += [
+                "f = CS[-1] if CS else _topfor(%d)" % slot,
+                "if f[0] != 0 or f[1] != %d: f = _topfor(%d)" % (slot, slot),
+                *add,
+                f"{var} = v",
+                "if (v <= f[2]) if f[3] >= 0 else (v >= f[2]): return f[4]",
+                "CS.pop()",
+            ]
+        self.emit(code, kind="next", closes=max(len(names), 1))
+
+    def st_WHILE(self) -> None:
+        cond = self.cond(*self.expr())
+        self.emit([
+            f"if {cond}:",
+            "    if not (CS and CS[-1][0] == 2 and CS[-1][1] == @P@): _push([2, @P@])",
+            "    return @N@",
+            "if CS and CS[-1][0] == 2 and CS[-1][1] == @P@: CS.pop()",
+            "return @W@",
+        ], kind="while")
+
+    def st_WEND(self) -> None:
+        self.emit([
+            "if not CS or CS[-1][0] != 2: raise _E(30)",
+            "return CS[-1][1]",
+        ], kind="wend")
+
+    def jump_target(self) -> str:
+        tok = self.take()
+        if tok.kind != "num" or not isinstance(tok.value, int):
+            raise _Syntax("expected a line number")
+        return self.line_target(int(tok.value))
+
+    def st_GOTO(self) -> None:
+        self.emit([f"return {self.jump_target()}"])
+
+    def st_GOSUB(self) -> None:
+        target = self.jump_target()
+        self.emit(["_push([1, @N@])", f"return {target}"])
+
+    def st_RETURN(self) -> None:
+        self.emit(["return _ret()"])
+
+    def st_END(self) -> None:
+        self.emit(["raise _END"])
+
+    def st_STOP(self) -> None:
+        self.emit(["raise _STOP"])
+
+    def st_IF(self) -> None:
+        cond = self.cond(*self.expr())
+        else_label = self.new_label()
+        self.emit([f"if not {cond}: return @{else_label}@"])
+        if self.accept_kw("GOTO"):
+            self.emit([f"return {self.jump_target()}"])
+        else:
+            self.expect_kw("THEN")
+            if self.peek().kind == "num":
+                self.emit([f"return {self.jump_target()}"])
+            else:
+                self.statements(top=False)
+        if self.at_kw("ELSE"):
+            self.take()
+            end_label = self.new_label()
+            if self.stmts:
+                self.stmts[-1].next_label = self.stmts[-1].next_label or end_label
+            self.place(else_label)
+            if self.peek().kind == "num":
+                self.emit([f"return {self.jump_target()}"])
+            else:
+                self.statements(top=False)
+                if len(self.stmts) == self.labels[else_label]:
+                    self.emit([])
+            self.place(end_label)
+        else:
+            self.labels[else_label] = -1  # resolved to the end of the line
+
+    def st_ON(self) -> None:
+        if self.accept_kw("ERROR"):
+            self.expect_kw("GOTO")
+            tok = self.take()
+            if tok.kind != "num":
+                raise _Syntax("ON ERROR GOTO needs a line number")
+            if tok.value == 0:
+                self.emit(["_onerror(-1)"])
+            else:
+                self.emit([f"_onerror({self.line_target(int(tok.value))})"])
+            return
+        if self.accept_kw("BREAK"):
+            self.skip_arguments()
+            return
+        sel = self.num_int(*self.expr())
+        gosub = self.accept_kw("GOSUB")
+        if not gosub:
+            self.expect_kw("GOTO")
+        targets = [self.jump_target()]
+        while self.accept_op(","):
+            targets.append(self.jump_target())
+        table = "(" + ", ".join(targets) + ",)" if all("_err" not in t for t in targets) else None
+        code = [f"i = {sel}", "if i < 0 or i > 255: raise _E(5)", f"if i == 0 or i > {len(targets)}: return @N@"]
+        if gosub:
+            code.append("_push([1, @N@])")
+        if table is not None:
+            code.append(f"return {table}[i - 1]")
+        else:
+            for n, t in enumerate(targets, 1):
+                code.append(f"if i == {n}: return {t}")
+        self.emit(code)
+
+    def st_RESUME(self) -> None:
+        if self.accept_kw("NEXT"):
+            self.emit(["return _resume(1)"])
+        elif self.peek().kind == "num":
+            self.emit([f"_resume(2)", f"return {self.jump_target()}"])
+        else:
+            self.emit(["return _resume(0)"])
+
+    def st_ERROR(self) -> None:
+        n = self.num_int(*self.expr())
+        self.emit([f"_raise_error({n})"])
+
+    def st_DATA(self) -> None:
+        tok = self.take()
+        raw = str(tok.value) if tok.kind == "data" else ""
+        self.data_start.setdefault(self.line, len(self.data))
+        for item in split_data_items(raw):
+            self.data.append((item, self.line))
+        self.emit([])
+
+    def st_READ(self) -> None:
+        code = []
+        while True:
+            target, ttype = self.lvalue()
+            if ttype == "s":
+                code.append(self.store(target, "s", "_read_str()", "s"))
+            else:
+                code.append(self.store(target, ttype, "_read_num()", "r" if ttype == "r" else "i"))
+            if not self.accept_op(","):
+                break
+        self.emit(code)
+
+    def st_RESTORE(self) -> None:
+        if self.peek().kind == "num":
+            tok = self.take()
+            number = int(tok.value)  # type: ignore[arg-type]
+            if number not in self.line_numbers:
+                self.emit(["raise _E(8)"])
+                return
+            self.emit([f"_restore(@D{number}@)"])
+        else:
+            self.emit(["_restore(0)"])
+
+    def st_DEF(self) -> None:
+        self.expect_kw("FN")
+        tok = self.take()
+        if tok.kind != "id":
+            raise _Syntax("DEF FN needs a name")
+        key = var_key(str(tok.value), tok.text, self.deftypes)
+        params: list[tuple[tuple[str, str], str]] = []
+        if self.accept_op("("):
+            while True:
+                p = self.take()
+                if p.kind != "id":
+                    raise _Syntax("DEF FN parameter must be a name")
+                pkey = var_key(str(p.value), p.text, self.deftypes)
+                params.append((pkey, f"p{len(params)}"))
+                if not self.accept_op(","):
+                    break
+            self.expect_op(")")
+        self.expect_op("=")
+        saved = self.locals
+        self.locals = dict(saved)
+        for pkey, pname in params:
+            self.locals[pkey] = pname
+        try:
+            code, etype = self.expr()
+            body = self.convert(_TYPE_OF_SUFFIX[key[1]], code, etype)
+        finally:
+            self.locals = saved
+        fslot = self.functions.setdefault(key, len(self.functions))
+        fname = f"fn{fslot}_{len(self.fn_defs)}"
+        prologue = "".join(
+            f"    {pname} = _ci({pname})\n" if pkey[1] == "%" else
+            f"    if type({pname}) is not str: raise _E(13)\n" if pkey[1] == "$" else
+            f"    if type({pname}) is str: raise _E(13)\n"
+            for pkey, pname in params
+        )
+        self.fn_defs.append(f"def {fname}({', '.join(p for _, p in params)}):\n{prologue}    return {body}")
+        self.emit([f"FNS[{fslot}] = {fname}"])
+
+    def st_DEFINT(self) -> None:
+        self.skip_arguments()
+
+    st_DEFSTR = st_DEFINT
+    st_DEFREAL = st_DEFINT
+
+    def st_CLEAR(self) -> None:
+        self.skip_arguments()
+        self.stmts[-1].code = ["_clear()"]
+
+    def st_CLS(self) -> None:
+        if self.accept_op("#"):
+            self.expr()
+        self.emit(["_cls()"])
+
+    def st_MODE(self) -> None:
+        self.emit([f"_mode({self.num_int(*self.expr())})"])
+
+    def st_LOCATE(self) -> None:
+        self.stream_prefix()
+        c = self.num_int(*self.expr())
+        self.expect_op(",")
+        r = self.num_int(*self.expr())
+        self.emit([f"_locate({c}, {r})"])
+
+    def stream_prefix(self) -> None:
+        if self.accept_op("#"):
+            self.expr()
+            self.expect_op(",")
+
+    def st_PEN(self) -> None:
+        if self.accept_op("#"):
+            self.expr()
+            self.expect_op(",")
+        self.emit([f"_pen({self.num_int(*self.expr())})"])
+
+    def st_PAPER(self) -> None:
+        if self.accept_op("#"):
+            self.expr()
+            self.expect_op(",")
+        self.emit([f"_paper({self.num_int(*self.expr())})"])
+
+    def st_INK(self) -> None:
+        p = self.num_int(*self.expr())
+        self.expect_op(",")
+        c1 = self.num_int(*self.expr())
+        c2 = c1
+        if self.accept_op(","):
+            c2 = self.num_int(*self.expr())
+        self.emit([f"_ink({p}, {c1}, {c2})"])
+
+    def st_BORDER(self) -> None:
+        c1 = self.num_int(*self.expr())
+        c2 = c1
+        if self.accept_op(","):
+            c2 = self.num_int(*self.expr())
+        self.emit([f"_border({c1}, {c2})"])
+
+    def st_ZONE(self) -> None:
+        self.emit([f"_zone({self.num_int(*self.expr())})"])
+
+    def st_RANDOMIZE(self) -> None:
+        if self.at_end():
+            self.emit(["_randomize(None)"])
+        else:
+            code, etype = self.expr()
+            self.emit([f"_randomize({self.convert('r', code, etype)})"])
+
+    def st_DEG(self) -> None:
+        self.emit(["_angle(True)"])
+
+    def st_RAD(self) -> None:
+        self.emit(["_angle(False)"])
+
+    def st_PRINT(self) -> None:
+        if self.accept_op("#"):
+            self.expr()
+            if not self.accept_op(","):
+                if not self.at_end():
+                    raise _Syntax("expected ',' after the stream")
+        code: list[str] = []
+        newline = True
+        while not self.at_end():
+            newline = True
+            if self.accept_op(";"):
+                newline = False
+                continue
+            if self.accept_op(","):
+                code.append("_pz()")
+                newline = False
+                continue
+            if self.accept_kw("USING"):
+                fmt, ftype = self.expr()
+                if ftype != "s":
+                    raise _Mismatch("USING needs a format string")
+                if not (self.accept_op(";") or self.accept_op(",")):
+                    raise _Syntax("expected ';' after the USING format")
+                items = []
+                while not self.at_end():
+                    c, t = self.expr()
+                    items.append(c if t != "b" else f"(-{c})")
+                    if not (self.accept_op(";") or self.accept_op(",")):
+                        break
+                    newline = False
+                    if self.at_end():
+                        break
+                else:
+                    pass
+                code.append(f"_pu({fmt}, ({', '.join(items)},))")
+                newline = not (self.toks[self.pos - 1].kind == "op" and self.toks[self.pos - 1].value in ";,")
+                continue
+            if self.accept_kw("TAB"):
+                self.expect_op("(")
+                n = self.num_int(*self.expr())
+                self.expect_op(")")
+                code.append(f"_ptab({n})")
+                continue
+            if self.accept_kw("SPC"):
+                self.expect_op("(")
+                n = self.num_int(*self.expr())
+                self.expect_op(")")
+                code.append(f"_pspc({n})")
+                continue
+            c, t = self.expr()
+            if t == "s":
+                code.append(f"_ps({c})")
+            elif t == "b":
+                code.append(f"_pn(-{c})")
+            else:
+                code.append(f"_pn({c})")
+        if newline:
+            code.append("_pnl()")
+        self.emit(code)
+
+    def input_targets(self) -> list[str]:
+        """Setter lambdas for INPUT/LINE INPUT targets with their kinds."""
+        setters = []
+        while True:
+            target, ttype = self.lvalue()
+            if target[0] == "v":
+                conv = self.convert(ttype, "x", {"s": "s", "i": "i", "r": "r"}[ttype])
+                if ttype == "i":
+                    conv = "_ci(x)"
+                elif ttype == "r":
+                    conv = "_r(float(x))"
+                setters.append(f"({ttype!r}, lambda x: V.__setitem__({target[1][2:-1]}, {conv}))")
+            else:
+                conv = "x" if ttype == "s" else ("_ci(x)" if ttype == "i" else "_r(float(x))")
+                idx = ", ".join(target[2])
+                setters.append(f"({ttype!r}, lambda x: _s{len(target[2])}({target[1]}, {idx}, {conv}))")
+            if not self.accept_op(","):
+                break
+        return setters
+
+    def input_prompt(self) -> tuple[str, bool]:
+        """The optional ``;`` (no newline after RETURN) and the quoted prompt."""
+        keep_line = bool(self.accept_op(";"))
+        prompt = "? "
+        if self.peek().kind == "str":
+            text = str(self.take().value)
+            if self.accept_op(";"):
+                prompt = text + "? "
+            elif self.accept_op(","):
+                prompt = text
+            else:
+                raise _Syntax("expected ';' or ',' after the prompt")
+        return _lit(prompt), keep_line
+
+    def st_INPUT(self) -> None:
+        if self.accept_op("#"):
+            self.expr()
+            self.expect_op(",")
+        prompt, keep_line = self.input_prompt()
+        setters = self.input_targets()
+        self.emit([f"_input({prompt}, {keep_line}, [{', '.join(setters)}])"])
+
+    def st_LINE(self) -> None:
+        self.expect_kw("INPUT")
+        if self.accept_op("#"):
+            self.expr()
+            self.expect_op(",")
+        prompt, keep_line = self.input_prompt()
+        target, ttype = self.lvalue()
+        if ttype != "s":
+            raise _Mismatch("LINE INPUT needs a string variable")
+        setter = self.store(target, "s", "x", "s")
+        if target[0] == "v":
+            setter = f"V.__setitem__({target[1][2:-1]}, x)"
+        self.emit([f"_line_input({prompt}, {keep_line}, lambda x: {setter})"])
+
+    # --- expressions -----------------------------------------------------------------------
+    def num(self, code: str, etype: str) -> tuple[str, str]:
+        if etype == "s":
+            raise _Mismatch("string where a number is needed")
+        if etype == "b":
+            return f"(-{code})", "i"
+        return code, etype
+
+    def num_int(self, code: str, etype: str) -> str:
+        """An integer argument (rounded, 16-bit)."""
+        code, etype = self.num(code, etype)
+        if etype == "i" and re.fullmatch(r"-?\d+", code):
+            return code
+        return f"_ci({code})"
+
+    def cond(self, code: str, etype: str) -> str:
+        if etype == "s":
+            raise _Mismatch("string used as a condition")
+        return code if etype == "b" else f"({code})"
+
+    def expr(self) -> tuple[str, str]:
+        a = self.e_or()
+        while self.accept_kw("XOR"):
+            b = self.e_or()
+            a = self.logic("^", a, b)
+        return a
+
+    def logic(self, op: str, a: tuple[str, str], b: tuple[str, str]) -> tuple[str, str]:
+        if a[1] == "b" and b[1] == "b":
+            py = {"&": "and", "|": "or", "^": "!="}[op]
+            return f"({a[0]} {py} {b[0]})", "b"
+        ac, _ = self.num(*a)
+        bc, _ = self.num(*b)
+        return f"(_u16({ac}) {op} _u16({bc}))", "i"
+
+    def e_or(self) -> tuple[str, str]:
+        a = self.e_and()
+        while self.accept_kw("OR"):
+            a = self.logic("|", a, self.e_and())
+        return a
+
+    def e_and(self) -> tuple[str, str]:
+        a = self.e_not()
+        while self.accept_kw("AND"):
+            a = self.logic("&", a, self.e_not())
+        return a
+
+    def e_not(self) -> tuple[str, str]:
+        if self.accept_kw("NOT"):
+            code, etype = self.e_not()
+            if etype == "b":
+                return f"(not {code})", "b"
+            code, _ = self.num(code, etype)
+            return f"(~_u16({code}))", "i"
+        return self.e_rel()
+
+    _REL = {"=": "==", "<>": "!=", "<": "<", ">": ">", "<=": "<=", ">=": ">="}
+
+    def e_rel(self) -> tuple[str, str]:
+        a = self.e_add()
+        while self.peek().kind == "op" and self.peek().value in self._REL:
+            op = self._REL[str(self.take().value)]
+            b = self.e_add()
+            if (a[1] == "s") != (b[1] == "s"):
+                raise _Mismatch("comparing a string with a number")
+            ac = a[0] if a[1] != "b" else f"(-{a[0]})"
+            bc = b[0] if b[1] != "b" else f"(-{b[0]})"
+            a = (f"({ac} {op} {bc})", "b")
+        return a
+
+    def e_add(self) -> tuple[str, str]:
+        a = self.e_mod()
+        while self.peek().kind == "op" and self.peek().value in ("+", "-"):
+            op = str(self.take().value)
+            b = self.e_mod()
+            if a[1] == "s" or b[1] == "s":
+                if a[1] != "s" or b[1] != "s" or op == "-":
+                    raise _Mismatch("mixing strings and numbers")
+                a = (f"_cat({a[0]}, {b[0]})", "s")
+                continue
+            a = self.arith(op, a, b)
+        return a
+
+    def arith(self, op: str, a: tuple[str, str], b: tuple[str, str]) -> tuple[str, str]:
+        ac, at = self.num(*a)
+        bc, bt = self.num(*b)
+        if at == "i" and bt == "i":
+            return f"({ac} {op} {bc})", "i"
+        return f"_r({ac} {op} {bc})", "r"
+
+    def e_mod(self) -> tuple[str, str]:
+        a = self.e_idiv()
+        while self.accept_kw("MOD"):
+            b = self.e_idiv()
+            a = (f"_mod({self.num(*a)[0]}, {self.num(*b)[0]})", "i")
+        return a
+
+    def e_idiv(self) -> tuple[str, str]:
+        a = self.e_mul()
+        while self.accept_op("\\"):
+            b = self.e_mul()
+            a = (f"_idiv({self.num(*a)[0]}, {self.num(*b)[0]})", "i")
+        return a
+
+    def e_mul(self) -> tuple[str, str]:
+        a = self.e_unary()
+        while self.peek().kind == "op" and self.peek().value in ("*", "/"):
+            op = str(self.take().value)
+            b = self.e_unary()
+            if op == "*":
+                a = self.arith("*", a, b)
+            else:
+                a = (f"_div({self.num(*a)[0]}, {self.num(*b)[0]})", "r")
+        return a
+
+    def e_unary(self) -> tuple[str, str]:
+        if self.accept_op("-"):
+            code, etype = self.num(*self.e_unary())
+            return f"(-{code})", etype
+        if self.accept_op("+"):
+            return self.num(*self.e_unary())
+        return self.e_pow()
+
+    def e_pow(self) -> tuple[str, str]:
+        a = self.atom()
+        while self.accept_op("^"):
+            if self.at_op("-") or self.at_op("+"):
+                b = self.e_unary()
+            else:
+                b = self.atom()
+            a = (f"_pow({self.num(*a)[0]}, {self.num(*b)[0]})", "r")
+        return a
+
+    def atom(self) -> tuple[str, str]:
+        tok = self.take()
+        if tok.kind == "num":
+            if isinstance(tok.value, int):
+                return (str(tok.value) if tok.value >= 0 else f"({tok.value})"), "i"
+            return repr(to_real(float(tok.value))), "r"  # type: ignore[arg-type]
+        if tok.kind == "str":
+            return _lit(str(tok.value)), "s"
+        if tok.kind == "op" and tok.value == "(":
+            e = self.expr()
+            self.expect_op(")")
+            return e
+        if tok.kind == "id":
+            key = var_key(str(tok.value), tok.text, self.deftypes)
+            vtype = _TYPE_OF_SUFFIX[key[1]]
+            if self.at_op("("):
+                self.take()
+                idx = self.indices()
+                return f"_g{len(idx)}({self.array_slot(key)}, {', '.join(idx)})", vtype
+            return self.scalar(key), vtype
+        if tok.kind == "kw":
+            return self.function(str(tok.value))
+        raise _Syntax(f"unexpected {self._show(tok)} in an expression")
+
+    def args(self) -> list[tuple[str, str]]:
+        self.expect_op("(")
+        out = [self.expr()]
+        while self.accept_op(","):
+            out.append(self.expr())
+        self.expect_op(")")
+        return out
+
+    def function(self, name: str) -> tuple[str, str]:
+        if name == "FN":
+            return self.call_fn()
+        if name in ("PI",):
+            return repr(to_real(math.pi)), "r"
+        if name == "TIME":
+            return "_time()", "r"
+        if name == "INKEY$":
+            return "_inkey()", "s"
+        if name == "ERR":
+            return "_errinfo(0)", "i"
+        if name == "ERL":
+            return "_errinfo(1)", "i"
+        if name == "HIMEM":
+            return "42619", "i"
+        if name in ("XPOS", "YPOS"):
+            return "0", "i"
+        if name == "RND":
+            if self.at_op("("):
+                (c, t), = self.args()
+                return f"_rnd({self.num(c, t)[0]})", "r"
+            return "_rnd(1)", "r"
+        if name in ("POS", "VPOS"):
+            self.expect_op("(")
+            self.expect_op("#")
+            self.expr()
+            self.expect_op(")")
+            return ("_pos()" if name == "POS" else "_vpos()"), "i"
+        spec = _FUNCTIONS.get(name)
+        if spec is None:
+            if name in _UNSUPPORTED:
+                raise _Syntax(f"{name} is not supported here")
+            raise _Syntax(f"{name} cannot be used in an expression")
+        arg_types, result, template = spec
+        args = self.args()
+        required = arg_types.rstrip("?")
+        optional = arg_types.count("?")
+        if arg_types == "n*":
+            if not args:
+                raise _Syntax(f"{name} needs arguments")
+            required, optional = "n" * len(args), 0
+        if not (len(required) - optional <= len(args) <= len(required)):
+            raise _Syntax(f"wrong number of arguments to {name}")
+        codes = []
+        types = []
+        for (code, etype), want in zip(args, required):
+            if want == "s":
+                if etype != "s":
+                    raise _Mismatch(f"{name} needs a string")
+            elif want == "x":
+                pass
+            elif etype == "s":
+                raise _Mismatch(f"{name} needs a number")
+            elif etype == "b":
+                code, etype = f"(-{code})", "i"
+            codes.append(code)
+            types.append(etype)
+        if result == "same":
+            result = "i" if types[0] == "i" else "r"
+        if result == "allint":
+            result = "i" if all(t == "i" for t in types) else "r"
+            template = template if result == "i" else "float(" + template + ")"
+        return template.format(*codes, n=len(codes), all=", ".join(codes), types="".join(types)), result
+
+    def call_fn(self) -> tuple[str, str]:
+        tok = self.take()
+        if tok.kind != "id":
+            raise _Syntax("FN needs a name")
+        key = var_key(str(tok.value), tok.text, self.deftypes)
+        fslot = self.functions.setdefault(key, len(self.functions))
+        args: list[str] = []
+        if self.at_op("("):
+            for code, etype in self.args():
+                if etype == "b":
+                    code, etype = f"(-{code})", "i"
+                args.append(code)
+        return f"FNS[{fslot}]({', '.join(args)})", _TYPE_OF_SUFFIX[key[1]]
+
+
+# name: (argument kinds, result type, Python template); 'n' number, 's' string,
+# 'x' either, trailing '?' optional arguments; result 'same' = integer if the
+# argument is, 'allint' = integer if all arguments are.
+_FUNCTIONS: dict[str, tuple[str, str, str]] = {
+    "ABS": ("n", "same", "abs({0})"),
+    "INT": ("n", "same", "_int({0})"),
+    "FIX": ("n", "same", "_fix({0})"),
+    "ROUND": ("nn?", "r", "_round({all})"),
+    "CINT": ("n", "i", "_ci({0})"),
+    "CREAL": ("n", "r", "float({0})"),
+    "UNT": ("n", "i", "_u16({0})"),
+    "SGN": ("n", "i", "_sgn({0})"),
+    "SQR": ("n", "r", "_sqr({0})"),
+    "SIN": ("n", "r", "_sin({0})"),
+    "COS": ("n", "r", "_cos({0})"),
+    "TAN": ("n", "r", "_tan({0})"),
+    "ATN": ("n", "r", "_atn({0})"),
+    "EXP": ("n", "r", "_exp({0})"),
+    "LOG": ("n", "r", "_log({0})"),
+    "LOG10": ("n", "r", "_log10({0})"),
+    "FRE": ("x", "i", "_fre({0})"),
+    "CHR$": ("n", "s", "_chr({0})"),
+    "ASC": ("s", "i", "_asc({0})"),
+    "LEN": ("s", "i", "len({0})"),
+    "LEFT$": ("sn", "s", "_left({0}, {1})"),
+    "RIGHT$": ("sn", "s", "_right({0}, {1})"),
+    "MID$": ("snn?", "s", "_mid({all})"),
+    "STR$": ("n", "s", "_str({0})"),
+    "VAL": ("s", "r", "_val({0})"),
+    "UPPER$": ("s", "s", "{0}.upper()"),
+    "LOWER$": ("s", "s", "{0}.lower()"),
+    "STRING$": ("nx", "s", "_string({0}, {1})"),
+    "SPACE$": ("n", "s", "_space({0})"),
+    "INSTR": ("xss?", "i", "_instr({all})"),
+    "HEX$": ("nn?", "s", "_hex({all})"),
+    "BIN$": ("nn?", "s", "_bin({all})"),
+    "DEC$": ("ns", "s", "_dec({0}, {1})"),
+    "MAX": ("n*", "allint", "max({all})"),
+    "MIN": ("n*", "allint", "min({all})"),
+}
+
+def _lit(text: str) -> str:
+    """A Python literal for a BASIC string, with '@' escaped so that it can never be
+    mistaken for a jump placeholder."""
+    return repr(text).replace("@", "\\x40")
+
+
+_PLACEHOLDER = re.compile(r"@([A-Z])(-?\d*)@")
+
+
+def compile_program(lines: dict[int, str], namespace: dict) -> CompiledProgram:
+    """Compile the whole program into statement functions living in ``namespace``."""
+    p = _Parser(lines)
+    p.compile()
+    stmts = p.stmts
+    count = len(stmts)
+
+    def label_pc(name: str) -> int:
+        pc = p.labels[name]
+        return pc
+
+    # fall-through of each statement (a THEN part's last statement skips the ELSE part)
+    for key, value in list(p.labels.items()):
+        if value == -1:
+            pass
+    next_of: list[int] = []
+    for i, s in enumerate(stmts):
+        if s.next_label is not None:
+            next_of.append(label_pc(s.next_label))
+        else:
+            next_of.append(i + 1)
+    # an IF without ELSE jumps to the end of its line
+    for key, value in list(p.labels.items()):
+        if value == -1:
+            p.labels[key] = None  # type: ignore[assignment]
+    line_of = [s.line for s in stmts]
+    line_end: dict[int, int] = {}
+    for i, s in enumerate(stmts):
+        line_end[s.line] = i + 1
+
+    def resolve_label(name: str, at: int) -> int:
+        pc = p.labels.get(name)
+        if pc is None:
+            return line_end[line_of[at]]
+        return pc
+
+    # lexical matching: FOR -> its NEXT, WHILE -> its WEND
+    for_exit: dict[int, int | None] = {}
+    while_exit: dict[int, int | None] = {}
+    for i, s in enumerate(stmts):
+        if s.kind == "for":
+            depth = 0
+            found = None
+            for j in range(i + 1, count):
+                k = stmts[j].kind
+                if k == "for":
+                    depth += 1
+                elif k == "next":
+                    depth -= stmts[j].closes
+                    if depth < 0:
+                        found = next_of[j]
+                        break
+            for_exit[i] = found
+        elif s.kind == "while":
+            depth = 0
+            found = None
+            for j in range(i + 1, count):
+                k = stmts[j].kind
+                if k == "while":
+                    depth += 1
+                elif k == "wend":
+                    if depth == 0:
+                        found = next_of[j]
+                        break
+                    depth -= 1
+            while_exit[i] = found
+
+    def fill(i: int, text: str) -> str:
+        def sub(m: re.Match) -> str:
+            kind, arg = m.group(1), m.group(2)
+            if kind == "N":
+                return str(next_of[i])
+            if kind == "P":
+                return str(i)
+            if kind == "L":
+                return str(p.labels[f"L{arg}"])
+            if kind == "X":
+                return str(resolve_label(f"X{arg}", i))
+            if kind == "F":
+                pc = for_exit.get(i)
+                return str(pc) if pc is not None else "_err(26)"
+            if kind == "W":
+                pc = while_exit.get(i)
+                return str(pc) if pc is not None else "_err(29)"
+            if kind == "D":
+                return str(_data_index_from(p, int(arg)))
+            raise AssertionError(kind)
+        return _PLACEHOLDER.sub(sub, text)
+
+    src: list[str] = list(p.fn_defs)
+    for i, s in enumerate(stmts):
+        src.append(f"def s{i}():")
+        for text in s.code:
+            src.append("    " + fill(i, text))
+        src.append(f"    return {next_of[i]}")
+    src.append("CODE = [" + ", ".join(f"s{i}" for i in range(count)) + "]")
+    exec(compile("\n".join(src), "<basic>", "exec"), namespace)
+    line_start = {n: p.labels[f"L{n}"] for n in lines}
+    return CompiledProgram(
+        code=namespace["CODE"],
+        line_of=line_of,
+        next_of=next_of,
+        line_start=line_start,
+        data=p.data,
+        data_start=p.data_start,
+        scalars=p.scalars,
+        arrays=p.arrays,
+        functions=p.functions,
+        problems=p.problems,
+        namespace=namespace,
+    )
+
+
+def _data_index_from(p: _Parser, line: int) -> int:
+    """RESTORE n: the first DATA item in line n or after it."""
+    for number in sorted(p.data_start):
+        if number >= line:
+            return p.data_start[number]
+    return len(p.data)
+
+
+_ = BasicError  # re-exported for generated code users

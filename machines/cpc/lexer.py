@@ -1,0 +1,217 @@
+"""Tokenising a Locomotive BASIC line: keywords, names with type suffix, numbers, strings.
+
+As on the CPC, keywords are recognised as whole words (``FORI=1TO9`` is not ``FOR I``),
+names may contain letters, digits and dots, and ``FNname`` calls a user function.
+REM/``'`` swallow the rest of the line and DATA keeps its items as raw text.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["Token", "LexError", "tokenize", "KEYWORDS"]
+
+KEYWORDS = frozenset("""
+AFTER AND AUTO BORDER BREAK CALL CAT CHAIN CLEAR CLG CLOSEIN CLOSEOUT CLS CONT CURSOR DATA DEF
+DEFINT DEFREAL DEFSTR DEG DELETE DI DIM DRAW DRAWR EDIT EI ELSE END ENT ENV ERASE ERL ERR ERROR
+EVERY FILL FN FOR FRAME GOSUB GOTO GRAPHICS IF INK INPUT KEY LET LINE LIST LOAD LOCATE MASK
+MEMORY MERGE MOD MODE MOVE MOVER NEW NEXT NOT ON OPENIN OPENOUT OR ORIGIN OUT PAPER PEN PI PLOT
+PLOTR POKE PRINT RAD RANDOMIZE READ RELEASE REM RENUM RESTORE RESUME RETURN RUN SAVE SOUND SPC
+SPEED STEP STOP SWAP SYMBOL TAB TAG TAGOFF THEN TIME TO TROFF TRON USING WAIT WEND WHILE WIDTH
+WINDOW WRITE XOR ZONE HIMEM XPOS YPOS DERR
+ABS ASC ATN BIN$ CHR$ CINT COPYCHR$ COS CREAL DEC$ EOF EXP FIX FRE HEX$ INKEY INKEY$ INP INSTR INT
+JOY LEFT$ LEN LOG LOG10 LOWER$ MAX MID$ MIN PEEK POS REMAIN RIGHT$ RND ROUND SGN SIN SPACE$ SQ
+SQR STR$ STRING$ TAN TEST TESTR UNT UPPER$ VAL VPOS
+""".split())
+
+# Keywords that are often written glued to a line number, e.g. GOTO100.
+_GLUE_PREFIX = ("GOTO", "GOSUB", "THEN", "ELSE", "RESTORE", "RESUME")
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    kind: str  # 'num' 'str' 'id' 'kw' 'op' 'data' 'rem' 'eol'
+    value: object
+    text: str = ""  # source spelling (numbers: the literal; ids: the suffix)
+
+
+class LexError(Exception):
+    """A character the tokenizer cannot place (reported as Syntax error)."""
+
+
+_OPS2 = ("<>", "<=", ">=", "=<", "=>", "><")
+_OPS1 = "+-*/\\^=<>(),;:#?[]"
+
+
+def _number(src: str, i: int) -> tuple[Token, int]:
+    n = len(src)
+    j = i
+    while j < n and (src[j].isdigit() or src[j] == " " and j + 1 < n and src[j + 1].isdigit() and False):
+        j += 1
+    is_real = False
+    if j < n and src[j] == ".":
+        is_real = True
+        j += 1
+        while j < n and src[j].isdigit():
+            j += 1
+    if j < n and src[j] in "eE":
+        k = j + 1
+        if k < n and src[k] in "+-":
+            k += 1
+        if k < n and src[k].isdigit():
+            while k < n and src[k].isdigit():
+                k += 1
+            j = k
+            is_real = True
+    literal = src[i:j]
+    if not is_real:
+        value = int(literal)
+        if value <= 32767:
+            return Token("num", value, literal), j
+        return Token("num", float(value), literal), j
+    return Token("num", float(literal if literal != "." else "0"), literal), j
+
+
+def tokenize(src: str) -> list[Token]:
+    """Tokens of one program line's text (after its line number)."""
+    out: list[Token] = []
+    i = 0
+    n = len(src)
+    while i < n:
+        ch = src[i]
+        if ch == " " or ch == "\t":
+            i += 1
+            continue
+        if ch == '"':
+            j = src.find('"', i + 1)
+            if j < 0:  # an unterminated string runs to the end of the line, as on the CPC
+                out.append(Token("str", src[i + 1 :]))
+                i = n
+            else:
+                out.append(Token("str", src[i + 1 : j]))
+                i = j + 1
+            continue
+        if ch.isdigit() or (ch == "." and i + 1 < n and src[i + 1].isdigit()):
+            tok, i = _number(src, i)
+            out.append(tok)
+            continue
+        if ch == "&":
+            j = i + 1
+            base = 16
+            if j < n and src[j] in "hH":
+                j += 1
+            elif j < n and src[j] in "xX":
+                j += 1
+                base = 2
+            k = j
+            digits = "0123456789abcdefABCDEF" if base == 16 else "01"
+            while k < n and src[k] in digits:
+                k += 1
+            if k == j:
+                raise LexError("& without digits")
+            value = int(src[j:k], base)
+            if value > 65535:
+                raise LexError("number too large")
+            out.append(Token("num", value - 65536 if value > 32767 else value, src[i:k]))
+            i = k
+            continue
+        if ch.isalpha():
+            j = i + 1
+            while j < n and (src[j].isalnum() or src[j] == "."):
+                j += 1
+            word = src[i:j].upper()
+            suffix = ""
+            if j < n and src[j] in "$%!":
+                suffix = src[j]
+            if suffix == "$" and word + "$" in KEYWORDS:
+                out.append(Token("kw", word + "$"))
+                i = j + 1
+                continue
+            if word in KEYWORDS:
+                out.append(Token("kw", word))
+                i = j
+                if word == "REM":
+                    out.append(Token("rem", src[i:]))
+                    i = n
+                elif word == "DATA":
+                    i = _data(src, i, out)
+                continue
+            if word.startswith("FN") and len(word) > 2:
+                out.append(Token("kw", "FN"))
+                out.append(Token("id", word[2:], suffix))
+                i = j + (1 if suffix else 0)
+                continue
+            glued = next((p for p in _GLUE_PREFIX if word.startswith(p) and word[len(p):].isdigit()), None)
+            if glued and not suffix:
+                out.append(Token("kw", glued))
+                out.append(Token("num", int(word[len(glued):]), word[len(glued):]))
+                i = j
+                continue
+            out.append(Token("id", word, suffix))
+            i = j + (1 if suffix else 0)
+            continue
+        if ch == "'":
+            out.append(Token("kw", "REM"))
+            out.append(Token("rem", src[i + 1 :]))
+            i = n
+            continue
+        two = src[i : i + 2]
+        if two in _OPS2:
+            norm = {"=<": "<=", "=>": ">=", "><": "<>"}.get(two, two)
+            out.append(Token("op", norm))
+            i += 2
+            continue
+        if ch in _OPS1:
+            if ch == "?":
+                out.append(Token("kw", "PRINT"))
+            elif ch == "[":
+                out.append(Token("op", "("))
+            elif ch == "]":
+                out.append(Token("op", ")"))
+            else:
+                out.append(Token("op", ch))
+            i += 1
+            continue
+        raise LexError("unexpected character %r" % ch)
+    out.append(Token("eol", None))
+    return out
+
+
+def _data(src: str, i: int, out: list[Token]) -> int:
+    """DATA items are raw text up to a colon outside quotes."""
+    j = i
+    n = len(src)
+    quoted = False
+    while j < n:
+        if src[j] == '"':
+            quoted = not quoted
+        elif src[j] == ":" and not quoted:
+            break
+        j += 1
+    out.append(Token("data", src[i:j]))
+    return j
+
+
+def split_data_items(raw: str) -> list[str]:
+    """The items of a DATA statement: commas separate, quotes protect, spaces around
+    unquoted items are dropped; a quoted item is exactly what is between its quotes."""
+    items: list[str] = []
+    cur: list[str] = []
+    inside: list[str] = []
+    quoted = False
+    was_quoted = False
+    for ch in raw:
+        if ch == '"':
+            quoted = not quoted
+            was_quoted = True
+            continue
+        if ch == "," and not quoted:
+            items.append("".join(inside) if was_quoted else "".join(cur).strip(" "))
+            cur, inside = [], []
+            was_quoted = False
+            continue
+        if quoted:
+            inside.append(ch)
+        cur.append(ch)
+    items.append("".join(inside) if was_quoted else "".join(cur).strip(" "))
+    return items

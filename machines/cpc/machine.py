@@ -1,0 +1,1105 @@
+"""The CPC 6128 running Locomotive BASIC 1.1: program store, run loop, keyboard, screen.
+
+``run()`` executes compiled statements in a tight loop until the program ends, stops,
+fails, waits for a key, or the statement budget is spent; it returns a ``RunState``.
+Everything the machine holds can be saved with ``snapshot()`` (plain JSON data) and put
+back with ``restore()``: the compiled code is rebuilt from the listing, deterministically.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from enum import Enum
+from typing import Any, Callable
+
+from machines.cpc.compiler import CompiledProgram, Problem, compile_program, var_key
+from machines.cpc.errors import BasicError, error_message
+from machines.cpc.numbers import (
+    REAL_MAX,
+    format_number,
+    parse_input_number,
+    parse_number_prefix,
+    str_number,
+    to_int16,
+    to_real,
+    unsigned_to_int16,
+)
+from machines.cpc.screen import MODE_PENS, PALETTE_RGB, Screen
+from machines.cpc.using import format_using
+
+__all__ = ["CPC", "RunState"]
+
+
+class RunState(str, Enum):
+    """Why ``run()`` returned."""
+
+    READY = "ready"  # nothing run yet since the listing was entered
+    ENDED = "ended"  # END, or the last line was passed ("Ready")
+    STOPPED = "stopped"  # STOP or ESC ESC ("Break in N"); run() continues (CONT)
+    ERROR = "error"  # a BASIC error stopped the program ("... in N")
+    WAITING_INPUT = "waiting_input"  # INPUT / LINE INPUT wants a line ending with RETURN
+    WAITING_KEY = "waiting_key"  # the program keeps polling INKEY$ with no key typed
+    BUDGET = "budget"  # max_statements were run; run() continues
+
+
+_RESTART = (RunState.READY, RunState.ENDED, RunState.ERROR)
+_IDLE_POLLS = 1000  # empty INKEY$ polls in a row that count as "waiting for a key"
+_STACK_LIMIT = 2000
+
+
+class _End(Exception):
+    pass
+
+
+class _Stop(Exception):
+    pass
+
+
+class _Wait(Exception):
+    pass
+
+
+class _Array:
+    """A DIMmed array: upper bounds + 1 per dimension and a flat value list."""
+
+    __slots__ = ("dims", "data", "d0")
+
+    def __init__(self, dims: tuple[int, ...], default: Any) -> None:
+        self.dims = dims
+        size = 1
+        for d in dims:
+            size *= d
+        self.data = [default] * size
+        self.d0 = dims[0] if len(dims) == 1 else -1
+
+
+BANNER = (
+    " Amstrad 128K Microcomputer  (v3)\n\n"
+    " \xa91985 Amstrad Consumer Electronics plc\n"
+    "           and Locomotive Software Ltd.\n\n"
+    " BASIC 1.1\n\nReady\n"
+)
+
+
+class CPC:
+    """An Amstrad CPC 6128 just switched on: BASIC 1.1, MODE 1, Ready.
+
+    ``clock`` returns seconds (for TIME); tests pass a fake one to freeze time."""
+
+    def __init__(self, clock: Callable[[], float] | None = None) -> None:
+        self._clock = clock or time.monotonic
+        self._t0 = self._clock()
+        self.screen = Screen()
+        self._transcript: list[str] = []
+        self._echo_on = False
+        self.screen.write(BANNER.replace("\n", "\r\n"))
+        self.lines: dict[int, str] = {}
+        self.problems: list[Problem] = []
+        self.state = RunState.READY
+        self.statements = 0
+        self.error: tuple[int, int] | None = None  # (error number, line) of the last failure
+        self._keys: list[str] = []
+        self._esc_pending = False
+        self._break_requested = False
+        self._idle = 0
+        self._in_input = False
+        self._edit: list[str] = []
+        self._line_ready: str | None = None
+        self._rnd_state = 0x6C078965
+        self._rnd_last = 0.0
+        self._deg = False
+        self._zone = 13
+        self._compiled: CompiledProgram | None = None
+        self._reset_run_state()
+
+    # --- the public face -----------------------------------------------------------------
+    @property
+    def transcript(self) -> str:
+        """Everything written to the screen since power-on (banner excluded), with each
+        new line as '\\n'; typed input echoed as on the screen."""
+        return "".join(self._transcript)
+
+    def screen_text(self) -> list[str]:
+        """The 25 text rows as the screen shows them."""
+        return self.screen.text_lines()
+
+    @property
+    def pen(self) -> list[list[int]]:
+        """Per cell, the hardware colour (0..26) of the ink the character was drawn in."""
+        inks = [i[0] for i in self.screen.inks]
+        return [[inks[p] for p in row] for row in self.screen.pens]
+
+    @property
+    def paper(self) -> list[list[int]]:
+        """Per cell, the hardware colour (0..26) of the background."""
+        inks = [i[0] for i in self.screen.inks]
+        return [[inks[p] for p in row] for row in self.screen.papers]
+
+    @property
+    def border(self) -> int:
+        return self.screen.border[0]
+
+    palette_rgb = PALETTE_RGB
+
+    def load_basic(self, source: str) -> list[Problem]:
+        """Enter a whole listing as if typed after NEW.  Lines are ``number text``; a
+        line with a number only deletes that line.  Returns the problems found (bad line
+        numbers, statements that will raise Syntax error or Type mismatch when run);
+        the program is entered regardless, as on the machine."""
+        self.lines = {}
+        problems: list[Problem] = []
+        for raw_number, raw in enumerate(source.splitlines(), 1):
+            text = raw.strip().replace("\t", " ")
+            if not text:
+                continue
+            digits = ""
+            while digits.__len__() < len(text) and text[len(digits)].isdigit():
+                digits += text[len(digits)]
+            if not digits:
+                problems.append(Problem(0, f"text line {raw_number} has no line number: {text[:30]!r}"))
+                continue
+            number = int(digits)
+            if not 1 <= number <= 65535:
+                problems.append(Problem(number, f"text line {raw_number}: line number out of range"))
+                continue
+            body = text[len(digits):]
+            if body.startswith(" "):
+                body = body[1:]
+            if body.strip() == "":
+                self.lines.pop(number, None)
+                continue
+            if len(body) > 255:
+                problems.append(Problem(number, "Line too long"))
+                continue
+            self.lines[number] = body
+        self._compiled = None
+        compiled = self._compile()
+        self.problems = problems + compiled.problems
+        self.state = RunState.READY
+        return list(self.problems)
+
+    def type(self, text: str) -> None:
+        """Type characters on the keyboard: '\\r' is RETURN, '\\x7f' or '\\b' DEL,
+        '\\x1b' ESC (twice breaks the program, as on the CPC)."""
+        for ch in text:
+            if ch == "\x1b":
+                if self._esc_pending:
+                    self._esc_pending = False
+                    self._break_requested = True
+                else:
+                    self._esc_pending = True
+                continue
+            if self._esc_pending:  # any other key after one ESC resumes; the key is used up
+                self._esc_pending = False
+                continue
+            self._keys.append(ch)
+        self._idle = 0
+        if self._in_input:
+            self._pump_keys()
+
+    def run(self, max_statements: int | None = None) -> RunState:
+        """Start the program (after entering it, or after it ended or failed, as RUN) or
+        continue it (after INPUT, an INKEY$ wait, a spent budget, STOP or a break),
+        until one of those happens again.  Returns why it stopped."""
+        if self.state in _RESTART:
+            self._start()
+        elif self.state == RunState.STOPPED:
+            self._pc = self._compiled.next_of[self._pc] if self._stopped_after else self._pc
+        self.state = RunState.BUDGET
+        return self._execute(max_statements)
+
+    def variable(self, name: str) -> int | float | str:
+        """A program variable's value by its BASIC name (``"M"``, ``"A%"``, ``"N$"``)."""
+        key = self._key(name)
+        slot = self._compiled.scalars.get(key) if self._compiled else None
+        if slot is None:
+            return "" if key[1] == "$" else (0 if key[1] == "%" else 0.0)
+        return self.V[slot]
+
+    def array(self, name: str) -> list:
+        """A program array as nested Python lists (``array("B")[i]``); KeyError if the
+        program has not dimensioned it (or used it) yet."""
+        key = self._key(name)
+        slot = self._compiled.arrays.get(key) if self._compiled else None
+        if slot is None or self.ARRS[slot] is None:
+            raise KeyError(f"array {name} is not dimensioned")
+        arr = self.ARRS[slot]
+        return _nest(arr.data, arr.dims)
+
+    def _key(self, name: str) -> tuple[str, str]:
+        name = name.strip().upper()
+        suffix = name[-1] if name[-1] in "%!$" else ""
+        base = name[:-1] if suffix else name
+        return var_key(base, suffix, self._deftypes())
+
+    def _deftypes(self) -> dict[str, str]:
+        from machines.cpc.compiler import _Parser
+        from machines.cpc.lexer import tokenize, LexError
+
+        parser = _Parser(self.lines)
+        tokens = {}
+        for number, text in self.lines.items():
+            try:
+                tokens[number] = tokenize(text)
+            except LexError:
+                pass
+        parser.prescan_deftypes(tokens)
+        return parser.deftypes
+
+    # --- compile and start ---------------------------------------------------------------
+    def _compile(self) -> CompiledProgram:
+        if self._compiled is None:
+            ns = self._namespace()
+            self._compiled = compile_program(self.lines, ns)
+            self._code = self._compiled.code
+            self._reset_run_state()
+        return self._compiled
+
+    def _reset_run_state(self) -> None:
+        """RUN: clear variables, arrays, functions, stacks, DATA pointer, error trap."""
+        compiled = self._compiled
+        if compiled is None:
+            self.V: list = []
+            self.ARRS: list = []
+            self.FNS: list = []
+            self.CS: list = []
+            self._pc = 0
+        else:
+            self.V[:] = [("" if k[1] == "$" else 0 if k[1] == "%" else 0.0) for k in compiled.scalars]
+            self.ARRS[:] = [None] * len(compiled.arrays)
+            self.FNS[:] = [self._undefined_fn] * len(compiled.functions)
+            self.CS.clear()
+            self._array_types = {slot: key[1] for key, slot in compiled.arrays.items()}
+        self._pc = 0
+        self._data_ptr = 0
+        self._on_error = -1
+        self._in_handler = False
+        self._err = 0
+        self._erl = 0
+        self._err_pc = 0
+        self._stopped_after = False
+        self._in_input = False
+        self._line_ready = None
+        self._edit = []
+
+    @staticmethod
+    def _undefined_fn(*args: Any) -> Any:
+        raise BasicError(18)
+
+    def _start(self) -> None:
+        self._compile()
+        self._reset_run_state()
+        self._zone = 13
+        self._deg = False
+        self.error = None
+
+    # --- the statement loop --------------------------------------------------------------
+    def _execute(self, max_statements: int | None) -> RunState:
+        compiled = self._compiled
+        code = self._code
+        line_of = compiled.line_of
+        budget = max_statements if max_statements is not None else 1 << 62
+        done = 0
+        pc = self._pc
+        while True:
+            if self._break_requested:
+                self._break_requested = False
+                self._pc = pc
+                self.statements += done
+                return self._finish_break(pc, after=False)
+            if done >= budget:
+                self._pc = pc
+                self.statements += done
+                return self._set(RunState.BUDGET)
+            n = budget - done
+            if n > 256:
+                n = 256
+            i = 0
+            try:
+                for i in range(n):
+                    pc = code[pc]()
+                done += n
+                if self._idle >= _IDLE_POLLS:
+                    self._idle = 0
+                    self._pc = pc
+                    self.statements += done
+                    return self._set(RunState.WAITING_KEY)
+                continue
+            except _Wait:
+                done += i
+                self._pc = pc
+                self.statements += done
+                return self._set(RunState.WAITING_INPUT)
+            except _End:
+                done += i + 1
+                self.statements += done
+                self._pc = pc
+                self._ready_prompt()
+                return self._set(RunState.ENDED)
+            except _Stop:
+                done += i + 1
+                self.statements += done
+                self._pc = pc
+                return self._finish_break(pc, after=True)
+            except BasicError as exc:
+                done += i + 1
+                err = exc
+            except (TypeError, ValueError):
+                done += i + 1
+                err = BasicError(13)
+            except (OverflowError, ZeroDivisionError) as exc:
+                done += i + 1
+                err = BasicError(6 if isinstance(exc, OverflowError) else 11)
+            except RecursionError:
+                done += i + 1
+                err = BasicError(7)
+            except IndexError:
+                done += i + 1
+                err = BasicError(9)
+            # a BASIC error: trap it (ON ERROR GOTO) or stop with the message
+            line = err.line if err.line is not None else line_of[pc]
+            self._in_input = False
+            if self._on_error >= 0 and not self._in_handler:
+                self._err, self._erl, self._err_pc = err.code, line, pc
+                self._in_handler = True
+                pc = self._on_error
+                continue
+            self._pc = pc
+            self.statements += done
+            self.error = (err.code, line)
+            self._new_line_if_needed()
+            self._print(f"{error_message(err.code)} in {line}")
+            self._newline()
+            self._ready_prompt()
+            return self._set(RunState.ERROR)
+
+    def _set(self, state: RunState) -> RunState:
+        self.state = state
+        return state
+
+    def _finish_break(self, pc: int, after: bool) -> RunState:
+        self._stopped_after = after
+        self._in_input = False
+        self._new_line_if_needed()
+        line = self._compiled.line_of[min(pc, len(self._compiled.line_of) - 1)]
+        self._print(f"Break in {line}")
+        self._newline()
+        self._ready_prompt()
+        return self._set(RunState.STOPPED)
+
+    def _ready_prompt(self) -> None:
+        self._new_line_if_needed()
+        self._print("Ready")
+        self._newline()
+
+    # --- output ------------------------------------------------------------------------------
+    def _print(self, text: str) -> None:
+        self._transcript.append(text)
+        screen = self.screen
+        if screen._pending or any(c < " " for c in text):
+            screen.write(text)
+            return
+        put = screen.put_char
+        for ch in text:
+            put(ch)
+
+    def _newline(self) -> None:
+        self._transcript.append("\n")
+        self.screen.newline()
+
+    def _new_line_if_needed(self) -> None:
+        if self.screen.col != 0:
+            self._newline()
+
+    def _print_item(self, text: str) -> None:
+        """A PRINT item that does not fit in what is left of the line starts a new one."""
+        screen = self.screen
+        if 0 < screen.col and screen.col + len(text) > screen.width >= len(text):
+            self._newline()
+        self._print(text)
+
+    # --- keyboard and INPUT ----------------------------------------------------------------
+    def _pump_keys(self) -> None:
+        keys = self._keys
+        while keys and self._line_ready is None:
+            ch = keys.pop(0)
+            if ch == "\r" or ch == "\n":
+                self._line_ready = "".join(self._edit)
+            elif ch in ("\x7f", "\b"):
+                if self._edit:
+                    self._edit.pop()
+                    if self._transcript and self._transcript[-1]:
+                        self._transcript[-1] = self._transcript[-1][:-1]
+                    s = self.screen
+                    if s.col > 0:
+                        s.col -= 1
+                    elif s.row > 0:
+                        s.row -= 1
+                        s.col = s.width - 1
+                    s.chars[s.row][s.col] = " "
+            elif ch >= " " and len(self._edit) < 255:
+                self._edit.append(ch)
+                self._print(ch)
+
+    def _read_line(self, prompt: str, keep_line: bool) -> str:
+        if not self._in_input:
+            self._in_input = True
+            self._edit = []
+            self._line_ready = None
+            self._print(prompt)
+        self._pump_keys()
+        if self._line_ready is None:
+            raise _Wait()
+        line = self._line_ready
+        self._line_ready = None
+        self._in_input = False
+        self._edit = []
+        if not keep_line:
+            self._newline()
+        return line
+
+    def _input(self, prompt: str, keep_line: bool, targets: list) -> None:
+        while True:
+            line = self._read_line(prompt, keep_line)
+            items = _split_input(line, len(targets))
+            values = None
+            if items is not None:
+                values = []
+                for (kind, _), item in zip(targets, items):
+                    if kind == "s":
+                        values.append(item)
+                        continue
+                    value = parse_input_number(item)
+                    if value is None or (kind == "i" and not -32768.5 < value < 32767.5):
+                        values = None
+                        break
+                    values.append(value)
+            if values is not None:
+                for (_, setter), value in zip(targets, values):
+                    setter(value)
+                return
+            if keep_line:
+                self._newline()
+            self._print("?Redo from start")
+            self._newline()
+
+    def _line_input(self, prompt: str, keep_line: bool, setter: Callable[[str], None]) -> None:
+        setter(self._read_line(prompt, keep_line))
+
+    def _inkey(self) -> str:
+        if self._keys:
+            self._idle = 0
+            return self._keys.pop(0)
+        self._idle += 1
+        return ""
+
+    # --- the runtime the compiled code calls --------------------------------------------------
+    def _namespace(self) -> dict:
+        self.V = []
+        self.ARRS = []
+        self.FNS = []
+        self.CS = []
+        V, ARRS, CS = self.V, self.ARRS, self.CS
+        machine = self
+        screen = self.screen
+        array_types = {}
+        self._array_types = array_types
+
+        def err(code: int) -> Any:
+            raise BasicError(code)
+
+        def ck(x: int) -> int:
+            if -32768 <= x <= 32767:
+                return x
+            raise BasicError(6)
+
+        def autodim(k: int, n: int) -> _Array:
+            t = machine._array_types[k]
+            arr = _Array((11,) * n, "" if t == "$" else 0 if t == "%" else 0.0)
+            ARRS[k] = arr
+            return arr
+
+        def g1(k: int, i: int) -> Any:
+            a = ARRS[k]
+            if a is None:
+                a = autodim(k, 1)
+            if 0 <= i < a.d0:
+                return a.data[i]
+            raise BasicError(9)
+
+        def s1(k: int, i: int, v: Any) -> None:
+            a = ARRS[k]
+            if a is None:
+                a = autodim(k, 1)
+            if 0 <= i < a.d0:
+                a.data[i] = v
+                return
+            raise BasicError(9)
+
+        def flat(k: int, idx: tuple[int, ...]) -> tuple[_Array, int]:
+            a = ARRS[k]
+            if a is None:
+                a = autodim(k, len(idx))
+            dims = a.dims
+            if len(dims) != len(idx):
+                raise BasicError(9)
+            off = 0
+            for i, d in zip(idx, dims):
+                if not 0 <= i < d:
+                    raise BasicError(9)
+                off = off * d + i
+            return a, off
+
+        def g2(k: int, i: int, j: int) -> Any:
+            a, off = flat(k, (i, j))
+            return a.data[off]
+
+        def s2(k: int, i: int, j: int, v: Any) -> None:
+            a, off = flat(k, (i, j))
+            a.data[off] = v
+
+        def g3(k: int, i: int, j: int, m: int) -> Any:
+            a, off = flat(k, (i, j, m))
+            return a.data[off]
+
+        def s3(k: int, i: int, j: int, m: int, v: Any) -> None:
+            a, off = flat(k, (i, j, m))
+            a.data[off] = v
+
+        def dim(k: int, bounds: tuple[int, ...]) -> None:
+            if ARRS[k] is not None:
+                raise BasicError(10)
+            for b in bounds:
+                if b < 0:
+                    raise BasicError(9)
+            t = machine._array_types[k]
+            ARRS[k] = _Array(tuple(b + 1 for b in bounds), "" if t == "$" else 0 if t == "%" else 0.0)
+
+        def erase(k: int) -> None:
+            ARRS[k] = None
+
+        def push(frame: list) -> None:
+            if len(CS) >= _STACK_LIMIT:
+                raise BasicError(7)
+            CS.append(frame)
+
+        def ret() -> int:
+            while CS:
+                f = CS.pop()
+                if f[0] == 1:
+                    return f[1]
+            raise BasicError(3)
+
+        def forpush(slot: int, end: Any, step: Any, body: int, isint: bool) -> None:
+            for n in range(len(CS) - 1, -1, -1):
+                f = CS[n]
+                if f[0] == 1:
+                    break
+                if f[0] == 0 and f[1] == slot:
+                    del CS[n:]
+                    break
+            push([0, slot, end, step, body, isint])
+
+        def topfor(slot: int) -> list:
+            for n in range(len(CS) - 1, -1, -1):
+                f = CS[n]
+                if f[0] == 1:
+                    break
+                if f[0] == 0 and (slot < 0 or f[1] == slot):
+                    del CS[n + 1:]
+                    return f
+            raise BasicError(1)
+
+        def cat(a: str, b: str) -> str:
+            s = a + b
+            if len(s) > 255:
+                raise BasicError(15)
+            return s
+
+        def maths_error(code: int, sign: float) -> float:
+            if machine._on_error >= 0 and not machine._in_handler:
+                raise BasicError(code)
+            machine._new_line_if_needed()
+            machine._print(error_message(code))
+            machine._newline()
+            return REAL_MAX if sign >= 0 else -REAL_MAX
+
+        def div(a: Any, b: Any) -> float:
+            if b == 0:
+                return maths_error(11, a)
+            return to_real(a / b)
+
+        def idiv(a: Any, b: Any) -> int:
+            a, b = unsigned_to_int16(a), unsigned_to_int16(b)
+            if b == 0:
+                raise BasicError(11)
+            q = abs(a) // abs(b)
+            q = q if (a >= 0) == (b >= 0) else -q
+            return ck(q)
+
+        def mod(a: Any, b: Any) -> int:
+            a, b = unsigned_to_int16(a), unsigned_to_int16(b)
+            if b == 0:
+                raise BasicError(11)
+            r = abs(a) % abs(b)
+            return r if a >= 0 else -r
+
+        def power(a: Any, b: Any) -> float:
+            try:
+                if a == 0 and b < 0:
+                    return maths_error(11, 1)
+                if a < 0 and b != int(b):
+                    raise BasicError(5)
+                r = math.pow(a, b)
+            except OverflowError:
+                return maths_error(6, 1)
+            if abs(r) > REAL_MAX:
+                return maths_error(6, r)
+            return to_real(r)
+
+        def to_rad(x: float) -> float:
+            return x * math.pi / 180 if machine._deg else x
+
+        def trig(fn: Callable[[float], float]) -> Callable[[Any], float]:
+            def f(x: Any) -> float:
+                return to_real(fn(to_rad(x)))
+            return f
+
+        def atn(x: Any) -> float:
+            r = math.atan(x)
+            return to_real(r * 180 / math.pi if machine._deg else r)
+
+        def sqr(x: Any) -> float:
+            if x < 0:
+                raise BasicError(5)
+            return to_real(math.sqrt(x))
+
+        def exp(x: Any) -> float:
+            try:
+                r = math.exp(x)
+            except OverflowError:
+                return maths_error(6, 1)
+            if r > REAL_MAX:
+                return maths_error(6, 1)
+            return to_real(r)
+
+        def log(x: Any) -> float:
+            if x <= 0:
+                raise BasicError(5)
+            return to_real(math.log(x))
+
+        def log10(x: Any) -> float:
+            if x <= 0:
+                raise BasicError(5)
+            return to_real(math.log10(x))
+
+        def int_(x: Any) -> Any:
+            return x if type(x) is int else float(math.floor(x))
+
+        def fix(x: Any) -> Any:
+            return x if type(x) is int else float(math.trunc(x))
+
+        def round_(x: Any, d: Any = 0) -> float:
+            d = to_int16(d)
+            if abs(d) > 39:
+                raise BasicError(5)
+            scale = 10.0 ** d
+            y = abs(x) * scale
+            r = math.floor(y + 0.5) / scale
+            return to_real(r if x >= 0 else -r)
+
+        def sgn(x: Any) -> int:
+            return (x > 0) - (x < 0)
+
+        def byte(n: Any) -> int:
+            n = to_int16(n)
+            if not 0 <= n <= 255:
+                raise BasicError(5)
+            return n
+
+        def chr_(n: Any) -> str:
+            return chr(byte(n))
+
+        def asc(s: str) -> int:
+            if not s:
+                raise BasicError(5)
+            return ord(s[0])
+
+        def left(s: str, n: Any) -> str:
+            return s[: byte(n)]
+
+        def right(s: str, n: Any) -> str:
+            n = byte(n)
+            return s[len(s) - n:] if n else ""
+
+        def mid(s: str, start: Any, n: Any = 255) -> str:
+            start = to_int16(start)
+            if not 1 <= start <= 255:
+                raise BasicError(5)
+            return s[start - 1: start - 1 + byte(n)]
+
+        def midset(s: str, start: Any, n: Any, new: str) -> str:
+            start = to_int16(start)
+            if not 1 <= start <= 255:
+                raise BasicError(5)
+            if start > len(s):
+                raise BasicError(5)
+            n = min(byte(n), len(new), len(s) - start + 1)
+            return s[: start - 1] + new[:n] + s[start - 1 + n:]
+
+        def val(s: str) -> float:
+            value, used = parse_number_prefix(s)
+            return float(value) if used else 0.0
+
+        def string(n: Any, c: Any) -> str:
+            n = byte(n)
+            if type(c) is str:
+                if not c:
+                    raise BasicError(5)
+                return c[0] * n
+            return chr(byte(c)) * n
+
+        def space(n: Any) -> str:
+            return " " * byte(n)
+
+        def instr(a: Any, b: Any, c: Any = None) -> int:
+            if c is None:
+                if type(a) is not str:
+                    raise BasicError(13)
+                start, s, t = 1, a, b
+            else:
+                if type(a) is str:
+                    raise BasicError(13)
+                start, s, t = to_int16(a), b, c
+                if not 1 <= start <= 255:
+                    raise BasicError(5)
+            if start > len(s):
+                return 0
+            return s.find(t, start - 1) + 1
+
+        def hex_(n: Any, w: Any = 0) -> str:
+            w = byte(w)
+            if w > 16:
+                raise BasicError(5)
+            return ("%X" % (unsigned_to_int16(n) & 0xFFFF)).rjust(w, "0")
+
+        def bin_(n: Any, w: Any = 0) -> str:
+            w = byte(w)
+            if w > 16:
+                raise BasicError(5)
+            return format(unsigned_to_int16(n) & 0xFFFF, "b").rjust(w, "0")
+
+        def dec(n: Any, fmt: str) -> str:
+            return format_using(fmt, (n,))[0]
+
+        def fre(x: Any) -> int:
+            return 42249
+
+        def time_() -> float:
+            return float(int((machine._clock() - machine._t0) * 300))
+
+        def rnd(x: Any) -> float:
+            if x < 0:
+                machine._rnd_state = _seed(x)
+            elif x == 0:
+                return machine._rnd_last
+            machine._rnd_state = (machine._rnd_state * 69069 + 1) & 0xFFFFFFFF
+            machine._rnd_last = to_real(machine._rnd_state / 4294967296.0)
+            if machine._rnd_last >= 1.0:
+                machine._rnd_last = 0.0
+            return machine._rnd_last
+
+        def randomize(x: Any) -> None:
+            if x is None:
+                while True:
+                    line = machine._read_line("Random number seed ? ", False)
+                    value = parse_input_number(line)
+                    if value is not None:
+                        break
+                    machine._print("?Redo from start")
+                    machine._newline()
+                x = value
+            machine._rnd_state = _seed(x)
+
+        def errinfo(which: int) -> int:
+            return machine._erl if which else machine._err
+
+        def onerror(pc: int) -> None:
+            machine._on_error = pc
+
+        def resume(how: int) -> int:
+            if not machine._in_handler:
+                raise BasicError(20)
+            machine._in_handler = False
+            if how == 0:
+                return machine._err_pc
+            return machine._compiled.next_of[machine._err_pc]
+
+        def raise_error(n: int) -> None:
+            n = byte(n)
+            raise BasicError(n)
+
+        def read_item() -> tuple[str, int]:
+            data = machine._compiled.data
+            if machine._data_ptr >= len(data):
+                raise BasicError(4)
+            item = data[machine._data_ptr]
+            machine._data_ptr += 1
+            return item
+
+        def read_num() -> Any:
+            text, line = read_item()
+            value = parse_input_number(text)
+            if value is None:
+                raise BasicError(2, line=line)
+            return value
+
+        def read_str() -> str:
+            return read_item()[0]
+
+        def restore(index: int) -> None:
+            machine._data_ptr = index
+
+        def clear() -> None:
+            machine.V[:] = [("" if k[1] == "$" else 0 if k[1] == "%" else 0.0) for k in machine._compiled.scalars]
+            machine.ARRS[:] = [None] * len(machine.ARRS)
+            machine.FNS[:] = [machine._undefined_fn] * len(machine.FNS)
+
+        def cls() -> None:
+            screen.cls()
+
+        def mode(n: int) -> None:
+            if not 0 <= n <= 2:
+                raise BasicError(5)
+            screen.set_mode(n)
+
+        def locate(c: int, r: int) -> None:
+            if not (1 <= c <= 255 and 1 <= r <= 255):
+                raise BasicError(5)
+            screen.locate(c, r)
+
+        def pen(n: int) -> None:
+            if not 0 <= n <= 15:
+                raise BasicError(5)
+            screen.set_pen(n)
+
+        def paper(n: int) -> None:
+            if not 0 <= n <= 15:
+                raise BasicError(5)
+            screen.set_paper(n)
+
+        def ink(p: int, c1: int, c2: int) -> None:
+            if not (0 <= p <= 15 and 0 <= c1 <= 31 and 0 <= c2 <= 31):
+                raise BasicError(5)
+            screen.inks[p] = [c1 % 27, c2 % 27]
+
+        def border(c1: int, c2: int) -> None:
+            if not (0 <= c1 <= 31 and 0 <= c2 <= 31):
+                raise BasicError(5)
+            screen.border = [c1 % 27, c2 % 27]
+
+        def zone(n: int) -> None:
+            if not 1 <= n <= 255:
+                raise BasicError(5)
+            machine._zone = n
+
+        def angle(deg: bool) -> None:
+            machine._deg = deg
+
+        def pos() -> int:
+            return min(screen.col, screen.width - 1) + 1 if screen.col < screen.width else screen.width
+
+        def vpos() -> int:
+            return screen.row + 1
+
+        def ps(s: str) -> None:
+            machine._print_item(s)
+
+        def pn(x: Any) -> None:
+            machine._print_item(format_number(x))
+
+        def pnl() -> None:
+            machine._newline()
+
+        def pz() -> None:
+            col = screen.col
+            z = machine._zone
+            target = (col // z + 1) * z
+            if target >= screen.width:
+                machine._newline()
+            else:
+                machine._print(" " * (target - col))
+
+        def ptab(n: int) -> None:
+            w = screen.width
+            n = (n - 1) % w if n >= 1 else 0
+            if screen.col > n:
+                machine._newline()
+            machine._print(" " * (n - screen.col))
+
+        def pspc(n: int) -> None:
+            if n > 0:
+                machine._print(" " * (n % screen.width if n > screen.width else n))
+
+        def pu(fmt: str, values: tuple) -> None:
+            text = format_using(fmt, values)[0]
+            machine._print(text)
+
+        ns: dict[str, Any] = {
+            "V": V, "ARRS": ARRS, "FNS": self.FNS, "CS": CS,
+            "_E": BasicError, "_END": _End(), "_STOP": _Stop(), "_err": err,
+            "_r": to_real, "_ci": to_int16, "_ck": ck, "_u16": unsigned_to_int16,
+            "_push": push, "_ret": ret, "_forpush": forpush, "_topfor": topfor,
+            "_g1": g1, "_s1": s1, "_g2": g2, "_s2": s2, "_g3": g3, "_s3": s3,
+            "_dim": dim, "_erase": erase, "_cat": cat, "_div": div, "_idiv": idiv,
+            "_mod": mod, "_pow": power, "_int": int_, "_fix": fix, "_round": round_,
+            "_sgn": sgn, "_sqr": sqr, "_sin": trig(math.sin), "_cos": trig(math.cos),
+            "_tan": trig(math.tan), "_atn": atn, "_exp": exp, "_log": log, "_log10": log10,
+            "_fre": fre, "_chr": chr_, "_asc": asc, "_left": left, "_right": right,
+            "_mid": mid, "_midset": midset, "_str": str_number, "_val": val,
+            "_string": string, "_space": space, "_instr": instr, "_hex": hex_, "_bin": bin_,
+            "_dec": dec, "_time": time_, "_inkey": self._inkey, "_errinfo": errinfo,
+            "_rnd": rnd, "_randomize": randomize, "_pos": pos, "_vpos": vpos,
+            "_pn": pn, "_ps": ps, "_pz": pz, "_pnl": pnl, "_ptab": ptab, "_pspc": pspc,
+            "_pu": pu, "_input": self._input, "_line_input": self._line_input,
+            "_read_num": read_num, "_read_str": read_str, "_restore": restore,
+            "_clear": clear, "_cls": cls, "_mode": mode, "_locate": locate, "_pen": pen,
+            "_paper": paper, "_ink": ink, "_border": border, "_zone": zone, "_angle": angle,
+            "_onerror": onerror, "_resume": resume, "_raise_error": raise_error,
+        }
+        return ns
+
+    # --- snapshot ------------------------------------------------------------------------------
+    def snapshot(self) -> dict[str, Any]:
+        """The whole machine as plain JSON-able data."""
+        compiled = self._compiled
+        arrays = {}
+        fns = {}
+        if compiled is not None:
+            for key, slot in compiled.arrays.items():
+                arr = self.ARRS[slot]
+                if arr is not None:
+                    arrays["%s%s" % key] = {"dims": list(arr.dims), "data": list(arr.data)}
+            for key, slot in compiled.functions.items():
+                f = self.FNS[slot]
+                if f is not self._undefined_fn:
+                    fns["%s%s" % key] = f.__name__
+        return {
+            "lines": {str(k): v for k, v in self.lines.items()},
+            "state": self.state.value,
+            "statements": self.statements,
+            "error": list(self.error) if self.error else None,
+            "pc": self._pc,
+            "scalars": {"%s%s" % k: self.V[s] for k, s in compiled.scalars.items()} if compiled else {},
+            "arrays": arrays,
+            "functions": fns,
+            "stack": [list(f) for f in self.CS],
+            "data_ptr": self._data_ptr,
+            "on_error": self._on_error,
+            "in_handler": self._in_handler,
+            "err": [self._err, self._erl, self._err_pc],
+            "stopped_after": self._stopped_after,
+            "keys": list(self._keys),
+            "esc_pending": self._esc_pending,
+            "break_requested": self._break_requested,
+            "in_input": self._in_input,
+            "edit": list(self._edit),
+            "line_ready": self._line_ready,
+            "idle": self._idle,
+            "rnd": [self._rnd_state, self._rnd_last],
+            "deg": self._deg,
+            "zone": self._zone,
+            "time": self._clock() - self._t0,
+            "screen": self.screen.to_json(),
+            "transcript": self.transcript,
+        }
+
+    def restore(self, snap: dict[str, Any]) -> None:
+        """Put the machine back exactly as ``snapshot()`` saw it."""
+        self.lines = {int(k): v for k, v in snap["lines"].items()}
+        self.screen = Screen.from_json(snap["screen"])
+        self._compiled = None
+        compiled = self._compile()
+        self.problems = list(compiled.problems)
+        for name, value in snap["scalars"].items():
+            self.V[compiled.scalars[(name[:-1], name[-1])]] = value
+        for name, arr in snap["arrays"].items():
+            slot = compiled.arrays[(name[:-1], name[-1])]
+            a = _Array(tuple(arr["dims"]), 0)
+            a.data = list(arr["data"])
+            self.ARRS[slot] = a
+        ns = compiled.namespace
+        for name, fname in snap["functions"].items():
+            self.FNS[compiled.functions[(name[:-1], name[-1])]] = ns[fname]
+        self.CS[:] = [list(f) for f in snap["stack"]]
+        self.state = RunState(snap["state"])
+        self.statements = snap["statements"]
+        self.error = tuple(snap["error"]) if snap["error"] else None  # type: ignore[assignment]
+        self._pc = snap["pc"]
+        self._data_ptr = snap["data_ptr"]
+        self._on_error = snap["on_error"]
+        self._in_handler = snap["in_handler"]
+        self._err, self._erl, self._err_pc = snap["err"]
+        self._stopped_after = snap["stopped_after"]
+        self._keys = list(snap["keys"])
+        self._esc_pending = snap["esc_pending"]
+        self._break_requested = snap["break_requested"]
+        self._in_input = snap["in_input"]
+        self._edit = list(snap["edit"])
+        self._line_ready = snap["line_ready"]
+        self._idle = snap["idle"]
+        self._rnd_state, self._rnd_last = snap["rnd"]
+        self._deg = snap["deg"]
+        self._zone = snap["zone"]
+        self._t0 = self._clock() - snap["time"]
+        self._transcript = [snap["transcript"]]
+
+
+def _seed(x: Any) -> int:
+    """A generator state from any number (RANDOMIZE n, RND(-n))."""
+    bits = int(abs(x) * 65536) & 0xFFFFFFFF
+    return (bits ^ 0x6C078965 ^ (0x55555555 if x < 0 else 0)) & 0xFFFFFFFF
+
+
+def _split_input(line: str, count: int) -> list[str] | None:
+    """The comma-separated items of an INPUT line; quotes protect commas.  None when
+    the count is wrong ("?Redo from start")."""
+    items: list[str] = []
+    i = 0
+    n = len(line)
+    while True:
+        while i < n and line[i] == " ":
+            i += 1
+        if i < n and line[i] == '"':
+            j = line.find('"', i + 1)
+            if j < 0:
+                items.append(line[i + 1:])
+                i = n
+            else:
+                items.append(line[i + 1: j])
+                i = j + 1
+                while i < n and line[i] == " ":
+                    i += 1
+                if i < n and line[i] != ",":
+                    return None
+        else:
+            j = line.find(",", i)
+            if j < 0:
+                j = n
+            items.append(line[i:j].rstrip(" "))
+            i = j
+        if i < n and line[i] == ",":
+            i += 1
+            continue
+        break
+    if len(items) != count:
+        return None
+    return items
+
+
+def _nest(data: list, dims: tuple[int, ...]) -> list:
+    if len(dims) == 1:
+        return list(data)
+    step = len(data) // dims[0]
+    return [_nest(data[i * step:(i + 1) * step], dims[1:]) for i in range(dims[0])]

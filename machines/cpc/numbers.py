@@ -1,0 +1,186 @@
+"""Locomotive BASIC's numeric model: 5-byte reals, 16-bit integers, and how numbers print.
+
+A CPC real is a 4-byte mantissa (32 significant bits, the top one implied by the sign
+bit) with a 1-byte exponent biased by 128 (cpcwiki "Technical information about
+Locomotive BASIC").  We keep reals as Python floats but round every stored or computed
+real to 32 significant bits, so accumulated error behaves like the machine's, not like
+a 53-bit double.  Integers (``%``) are signed 16-bit: storing outside -32768..32767 is
+``Overflow``; storing a real into an integer rounds half away from zero (2.5 -> 3).
+"""
+
+from __future__ import annotations
+
+import math
+
+from machines.cpc.errors import BasicError
+
+__all__ = [
+    "REAL_MAX",
+    "to_real",
+    "to_int16",
+    "unsigned_to_int16",
+    "format_number",
+    "str_number",
+    "parse_number_prefix",
+    "parse_input_number",
+]
+
+REAL_MAX = 1.7014118346e38  # largest 5-byte real: (1 - 2**-32) * 2**127
+_TWO32 = 4294967296.0
+_frexp = math.frexp
+_ldexp = math.ldexp
+_floor = math.floor
+
+
+def to_real(x: float) -> float:
+    """Round a value to the CPC's 32-bit mantissa (half away from zero, as the ROM's
+    rounding byte does); ``Overflow`` beyond about 1.7E38, underflow to 0."""
+    m, e = _frexp(x)
+    if m == 0.0:
+        return 0.0
+    if m > 0:
+        r = _ldexp(_floor(m * _TWO32 + 0.5), e - 32)
+    else:
+        r = -_ldexp(_floor(-m * _TWO32 + 0.5), e - 32)
+    if e > 127:
+        if r != r or abs(r) > REAL_MAX:
+            raise BasicError(6)
+    elif e < -127:
+        return 0.0
+    return r
+
+
+def to_int16(x: float | int) -> int:
+    """CINT: round half away from zero, then check the 16-bit range (``Overflow``)."""
+    if type(x) is not int:
+        if x != x:
+            raise BasicError(6)
+        x = int(x + 0.5) if x >= 0 else -int(0.5 - x)
+    if -32768 <= x <= 32767:
+        return x
+    raise BasicError(6)
+
+
+def unsigned_to_int16(x: float | int) -> int:
+    """Bitwise operands and ``UNT``: values 32768..65535 are taken as their 16-bit pattern."""
+    if type(x) is not int:
+        x = int(x + 0.5) if x >= 0 else -int(0.5 - x)
+    if -32768 <= x <= 32767:
+        return x
+    if 32768 <= x <= 65535:
+        return x - 65536
+    raise BasicError(6)
+
+
+def _real_digits(x: float) -> str:
+    """A real as the CPC shows it: 9 significant digits, trailing zeros dropped, the
+    exponent form (two-digit exponent) below 1E-6 or from 1E+09 (CPCBasicTS's rule)."""
+    if x == 0:
+        return "0"
+    text = "%.8e" % abs(x)
+    mantissa, exp_text = text.split("e")
+    exponent = int(exp_text)
+    digits = mantissa.replace(".", "").rstrip("0") or "0"
+    if -7 < exponent < 9:
+        if exponent >= 0:
+            whole = digits[: exponent + 1].ljust(exponent + 1, "0")
+            frac = digits[exponent + 1 :]
+        else:
+            whole = "0"
+            frac = "0" * (-exponent - 1) + digits
+        body = whole + ("." + frac if frac else "")
+    else:
+        body = digits[0] + ("." + digits[1:] if len(digits) > 1 else "")
+        body += "E" + ("-" if exponent < 0 else "+") + "%02d" % abs(exponent)
+    return ("-" if x < 0 else "") + body
+
+
+def str_number(x: float | int) -> str:
+    """``STR$``: a leading space for a positive number (or zero), no trailing space."""
+    if type(x) is int:
+        return (" " + str(x)) if x >= 0 else str(x)
+    if x == int(x) and abs(x) < 1e9:
+        i = int(x)
+        return (" " + str(i)) if x >= 0 else str(i)
+    body = _real_digits(x)
+    return body if body.startswith("-") else " " + body
+
+
+def format_number(x: float | int) -> str:
+    """``PRINT`` of a number: ``STR$`` plus one trailing space."""
+    return str_number(x) + " "
+
+
+def parse_number_prefix(text: str) -> tuple[float | int, int]:
+    """The longest number at the start of ``text`` (after spaces), as ``VAL`` reads it:
+    decimal with optional exponent, ``&H``/``&`` hex or ``&X`` binary.  Returns the value
+    and how many characters were used (0 if none)."""
+    i = 0
+    n = len(text)
+    while i < n and text[i] == " ":
+        i += 1
+    start = i
+    if i < n and text[i] == "&":
+        j = i + 1
+        base = 16
+        if j < n and text[j] in "hH":
+            j += 1
+        elif j < n and text[j] in "xX":
+            j += 1
+            base = 2
+        k = j
+        allowed = "0123456789abcdefABCDEF" if base == 16 else "01"
+        while k < n and text[k] in allowed:
+            k += 1
+        if k == j:
+            return 0, 0
+        value = int(text[j:k], base)
+        if value > 65535:
+            raise BasicError(6)
+        return (value - 65536 if value > 32767 else value), k
+    sign = 1
+    if i < n and text[i] in "+-":
+        sign = -1 if text[i] == "-" else 1
+        i += 1
+    j = i
+    while j < n and text[j].isdigit():
+        j += 1
+    if j < n and text[j] == ".":
+        j += 1
+        while j < n and text[j].isdigit():
+            j += 1
+    mant = text[i:j]
+    if mant in ("", "."):
+        return 0, 0
+    k = j
+    if k < n and text[k] in "eE":
+        m = k + 1
+        if m < n and text[m] in "+-":
+            m += 1
+        if m < n and text[m].isdigit():
+            while m < n and text[m].isdigit():
+                m += 1
+            k = m
+    literal = text[i:k]
+    value = float(literal) * sign
+    if abs(value) > REAL_MAX:
+        raise BasicError(6)
+    if "." not in literal and "e" not in literal.lower() and -32768 <= value <= 32767:
+        return int(value), k
+    del start
+    return to_real(value), k
+
+
+def parse_input_number(text: str) -> float | int | None:
+    """A number typed at ``INPUT``: the whole item must be a number (spaces around it
+    allowed); an empty item is 0.  ``None`` means "?Redo from start"."""
+    stripped = text.strip(" ")
+    if stripped == "":
+        return 0
+    try:
+        value, used = parse_number_prefix(stripped)
+    except BasicError:
+        return None
+    if used == 0 or used != len(stripped):
+        return None
+    return value

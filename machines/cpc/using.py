@@ -1,0 +1,166 @@
+"""PRINT USING / DEC$ templates (CPC 6128 manual, chapter 8, PRINT USING).
+
+Numeric fields: ``#`` digit positions, ``.`` decimal point, ``,`` (before the point)
+thousands separators, a leading ``+`` (sign always shown), a trailing ``+`` or ``-``
+(sign after the number), ``**`` fill with asterisks, ``$$`` floating currency sign,
+``^^^^`` exponent form.  A number too wide for its field is printed whole after ``%``.
+String fields: ``!`` first character, ``&`` whole string, ``\\  \\`` fixed width.
+"""
+
+from __future__ import annotations
+
+from machines.cpc.errors import BasicError
+
+__all__ = ["format_using"]
+
+
+def _numeric_field(fmt: str, i: int) -> tuple[int, dict] | None:
+    """Parse a numeric field starting at ``i``; None if none starts there."""
+    n = len(fmt)
+    spec = {"plus": False, "trail": "", "star": False, "dollar": False, "before": 0,
+            "after": -1, "comma": False, "exp": False}
+    j = i
+    if fmt.startswith("+", j) and j + 1 < n and fmt[j + 1] in "#.*$":
+        spec["plus"] = True
+        j += 1
+    if fmt.startswith("**$", j):
+        spec["star"] = spec["dollar"] = True
+        spec["before"] += 3
+        j += 3
+    elif fmt.startswith("**", j):
+        spec["star"] = True
+        spec["before"] += 2
+        j += 2
+    elif fmt.startswith("$$", j):
+        spec["dollar"] = True
+        spec["before"] += 1
+        j += 2
+    start_digits = j
+    while j < n and (fmt[j] == "#" or (fmt[j] == "," and spec["after"] < 0 and j > start_digits)):
+        if fmt[j] == ",":
+            spec["comma"] = True
+        spec["before"] += 1
+        j += 1
+    if j < n and fmt[j] == "." and (j + 1 < n and fmt[j + 1] == "#" or j > start_digits or spec["star"] or spec["dollar"]):
+        j += 1
+        spec["after"] = 0
+        while j < n and fmt[j] == "#":
+            spec["after"] += 1
+            j += 1
+    if j == i or (spec["before"] == 0 and spec["after"] <= 0 and not spec["star"] and not spec["dollar"]):
+        return None
+    if fmt.startswith("^^^^", j):
+        spec["exp"] = True
+        j += 4
+    if j < n and fmt[j] in "+-" and not spec["plus"]:
+        spec["trail"] = fmt[j]
+        j += 1
+    return j, spec
+
+
+def _format_number(x: float, spec: dict) -> str:
+    after = max(spec["after"], 0)
+    before = spec["before"]
+    negative = x < 0
+    if spec["exp"]:
+        digits = max(before, 1) + after
+        mant = "%.*e" % (max(digits - 1, 0), abs(x))
+        m, e = mant.split("e")
+        m = m.replace(".", "")
+        lead = m[: max(before, 1)]
+        body = lead + ("." + m[len(lead):] if spec["after"] >= 0 else "")
+        exp = int(e) - (len(lead) - 1)
+        body += "E" + ("-" if exp < 0 else "+") + "%02d" % abs(exp)
+    else:
+        body = "%.*f" % (after, abs(x))
+        if spec["after"] < 0:
+            body = body.split(".")[0]
+        if spec["comma"]:
+            whole, _, frac = body.partition(".")
+            whole = "{:,}".format(int(whole))
+            body = whole + ("." + frac if spec["after"] >= 0 else "")
+        if body.startswith("0") and len(body) > 1 and body[1] == "." and before <= 1:
+            pass
+    sign = ""
+    if spec["plus"]:
+        sign = "-" if negative else "+"
+    elif not spec["trail"] and negative:
+        sign = "-"
+    if spec["dollar"]:
+        body = "$" + body
+    body = sign + body
+    width = before + (after + 1 if spec["after"] >= 0 else 0) + (1 if spec["plus"] else 0)
+    if spec["exp"]:
+        width += 4
+    fill = "*" if spec["star"] else " "
+    if len(body) > width:
+        body = "%" + body
+    else:
+        body = body.rjust(width, fill)
+    if spec["trail"] == "-":
+        body += "-" if negative else " "
+    elif spec["trail"] == "+":
+        body += "-" if negative else "+"
+    return body
+
+
+def format_using(fmt: str, values: tuple) -> tuple[str, int]:
+    """Apply the template to the values (reusing it if values remain).  Returns the
+    text and how many values were used."""
+    out: list[str] = []
+    used = 0
+    if not values:
+        return "", 0
+    n = len(fmt)
+    while used < len(values):
+        i = 0
+        field_seen = False
+        while i < n:
+            ch = fmt[i]
+            if ch == "_" and i + 1 < n:
+                out.append(fmt[i + 1])
+                i += 2
+                continue
+            if ch in "!&\\":
+                if ch == "\\":
+                    end = fmt.find("\\", i + 1)
+                    if end < 0 or fmt[i + 1:end].strip(" "):
+                        out.append(ch)
+                        i += 1
+                        continue
+                if used >= len(values):
+                    break
+                value = values[used]
+                if not isinstance(value, str):
+                    raise BasicError(13)
+                used += 1
+                field_seen = True
+                if ch == "!":
+                    out.append(value[:1].ljust(1))
+                    i += 1
+                elif ch == "&":
+                    out.append(value)
+                    i += 1
+                else:
+                    width = end - i + 1
+                    out.append(value[:width].ljust(width))
+                    i = end + 1
+                continue
+            parsed = _numeric_field(fmt, i)
+            if parsed is not None:
+                if used >= len(values):
+                    break
+                value = values[used]
+                if isinstance(value, str):
+                    raise BasicError(13)
+                used += 1
+                field_seen = True
+                j, spec = parsed
+                out.append(_format_number(float(value), spec))
+                i = j
+                continue
+            out.append(ch)
+            i += 1
+        if not field_seen:
+            raise BasicError(5)
+    return "".join(out), used
