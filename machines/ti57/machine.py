@@ -148,7 +148,9 @@ class TI57:
     def press(self, key: str) -> None:
         """One key as a person types it: '7', 'SBR', '2nd', 'Fix', 'R/S'...
 
-        A key that starts the program (R/S, SBR n) only sets it running; run() runs it.
+        A second-function legend ('log', 'Fix'...) may follow '2nd' or stand alone: it
+        names one key either way.  A key that starts the program (R/S, SBR n) only sets
+        it running; run() runs it.
         While a program runs, R/S stops it and other keys are ignored.
         """
         if self.running:
@@ -162,7 +164,7 @@ class TI57:
                 self._awaiting = None
                 self._gto_abs = ""
                 return
-            self._second = not self._second
+            self._second = True
             return
         if key == "INV":
             self._inv = not self._inv
@@ -178,9 +180,7 @@ class TI57:
                     return  # a key with no second function: the prefix is used up
                 code = sc
         elif key in SECOND_LEGENDS:
-            if not second:
-                raise UnknownKey(f"{key!r} is a second function: press '2nd' first")
-            code = SECOND_LEGENDS[key]
+            code = SECOND_LEGENDS[key]  # the legend names the function: '2nd' may be left out
         else:
             raise UnknownKey(f"not a TI-57 key: {key!r}")
         if self._gto_abs is not None:
@@ -477,8 +477,8 @@ class TI57:
             if code == 34:
                 value, err = fit(sub(r, x) if inv else add(r, x))
             elif inv:
-                if not x:
-                    value, err = (ONE if not r else (LIMIT if r > 0 else -LIMIT)), True
+                if not x:  # 0 INV Prd 1 leaves 9.9999999999E99 in R1 (ROM), even for 0 / 0
+                    value, err = (-LIMIT if r < 0 else LIMIT), True
                 else:
                     value, err = fit(div(r, x))
             else:
@@ -556,7 +556,7 @@ class TI57:
         theta = math.atan2(yy, xx)
         if theta < -math.pi / 2:
             theta += 2 * math.pi  # the chip's angles run from -90 to 270 degrees
-        self.regs[7] = fn.from_float(math.hypot(xx, yy))
+        self.regs[7], _ = fit(fn.from_float(math.hypot(xx, yy)))
         self._set((fn.from_float(theta / factor), False))
 
     # --- labels and flow -------------------------------------------------
