@@ -15,34 +15,36 @@ from textual.widgets import Static
 
 
 def machine_lines(view: Any, rows: dict[int, str]) -> Text:
-    """The stack, registers and flags as text (no colour needed to read it)."""
+    """The stack, registers and flags in 18 lines of 28 columns (no colour needed to read it)."""
     t = Text(no_wrap=True, end="")
     if view is None:
         t.append("(no machine state yet)")
         return t
-    for label, value in (("T", view.t), ("Z", view.z), ("Y", view.y), ("X", view.x)):
-        t.append(f"{label:>5} ", "dim")
-        t.append(f"{value}\n", "bold" if label == "X" else "")
-    t.append("LASTX ", "dim")
-    t.append(f"{view.last_x}\n")
+
+    def pair(a: str, va: str, b: str, vb: str, bold_b: bool = False) -> None:
+        t.append(f"{a:<2}", "dim")
+        t.append(f"{va:>11} ")
+        t.append(f"{b:<2}", "dim")
+        t.append(f"{vb:>11}\n", "bold" if bold_b else "")
+
     regs = view.registers
+    pair("T", view.t, "Z", view.z)
+    pair("Y", view.y, "X", view.x, bold_b=True)
+    t.append("LSTX", "dim")
+    t.append(f"{view.last_x:>11}  ")
+    t.append("step ", "dim")
+    t.append(f"{view.pc:03d}\n", "bold reverse")
     for n in range(10):
-        key = str(n)
-        t.append(f"  R{n} ", "dim")
-        t.append(f"{regs.get(key, ''):>11}")
+        t.append(f"R{n}", "dim")
+        t.append(f"{regs.get(str(n), ''):>13}")
         if n in rows:
             t.append(f" {rows[n]}", "bold")
         t.append("\n")
-    for a, b in (("A", "B"), ("C", "D"), ("E", "I")):
-        t.append(f"  R{a} ", "dim")
-        t.append(f"{regs.get(a, ''):>11}")
-        t.append(f"  R{b} ", "dim")
-        t.append(f"{regs.get(b, '')}\n")
-    flags = "  ".join(f"F{i} {'1' if on else '0'}" for i, on in enumerate(view.flags))
-    t.append(f"{flags}\n")
-    t.append("step ", "dim")
-    t.append(f"{view.pc:03d}", "bold")
-    t.append("   ran ", "dim")
+    pair("RA", regs.get("A", ""), "RB", regs.get("B", ""))
+    pair("RC", regs.get("C", ""), "RD", regs.get("D", ""))
+    pair("RE", regs.get("E", ""), "RI", regs.get("I", ""))
+    t.append(" ".join(f"F{i}:{'1' if on else '0'}" for i, on in enumerate(view.flags)) + "\n")
+    t.append("steps run ", "dim")
     t.append(f"{view.steps:,}")
     return t
 
@@ -52,7 +54,7 @@ def listing_lines(listing: Sequence[tuple[int, str, str]], pc: int) -> Text:
     t = Text(no_wrap=True, end="")
     for i, (step, mnemonic, code) in enumerate(listing):
         here = step == pc
-        line = f"{'>' if here else ' '}{step:03d} {mnemonic:<8} {code}"
+        line = f"{'>' if here else ' '}{step:03d} {mnemonic:<7} {code}"
         t.append(line, "reverse bold" if here else "")
         if i < len(listing) - 1:
             t.append("\n")
@@ -64,8 +66,8 @@ class HP67Inspector(Horizontal):
 
     DEFAULT_CSS = """
     HP67Inspector { height: 1fr; }
-    HP67Inspector > #registers { width: 1fr; height: auto; }
-    HP67Inspector > #listing-scroll { width: 22; height: 1fr; }
+    HP67Inspector > #registers { width: 1fr; height: auto; padding-right: 1; }
+    HP67Inspector > #listing-scroll { width: 22; height: 1fr; scrollbar-size-vertical: 1; }
     """
 
     def __init__(self, **kwargs: Any) -> None:

@@ -69,13 +69,13 @@ class HP67OthelloScreen(Screen[None]):
         Binding("left,h", "cursor(-1)", "Left", show=False, id="othello.left"),
         Binding("right,l", "cursor(1)", "Right", show=False, id="othello.right"),
         Binding("enter,space", "play", "Play", id="othello.play"),
-        Binding("0", "pass_turn", "Pass (0 R/S)", id="othello.pass"),
-        Binding("n", "new_game", "New game", id="othello.new-game"),
-        Binding("m", "toggle_legal", "Legal moves", id="othello.toggle-legal"),
+        Binding("0", "pass_turn", "Pass", id="othello.pass"),
+        Binding("n", "new_game", "New", id="othello.new-game"),
+        Binding("m", "toggle_legal", "Hints", id="othello.toggle-legal"),
         Binding("c", "toggle_coords", "row.col", id="othello.toggle-coords"),
         Binding("s", "toggle_speed", "Speed", id="hp67.toggle-speed"),
         Binding("i", "toggle_inspector", "Inspector", id="hp67.toggle-inspector"),
-        Binding("escape,backspace", "app.launcher", "Launcher", id="arcade.back"),
+        Binding("escape,backspace", "app.launcher", "Back", id="arcade.back"),
     ]
 
     busy: reactive[bool] = reactive(False, bindings=True)
@@ -108,7 +108,7 @@ class HP67OthelloScreen(Screen[None]):
                 yield ProgressBar(id="progress", show_eta=False)
                 yield PrinterTape(id="tape")
                 yield HP67Inspector(id="inspector")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.sub_title = f"{self.driver.title or 'Othello'} - {self.driver.machine_name or 'HP-67'}"
@@ -438,7 +438,7 @@ class HP67OthelloScreen(Screen[None]):
         elif d.machine_to_move:
             self._start_job("machine")
         elif d.position.must_pass:
-            self.say("You have no legal move: press 0 to pass (0 R/S on the calculator).")
+            self.say("You have no legal move: press 0 to pass (0 R/S).")
 
     def palette_commands(self) -> list[tuple[str, str, Callable[[], Any]]]:
         """Commands this screen adds to the command palette."""

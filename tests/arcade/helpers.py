@@ -1,0 +1,61 @@
+"""Helpers for the arcade's Pilot tests: read the screen as text, wait for the machine, steer the cursor."""
+
+from __future__ import annotations
+
+import re
+
+from textual.app import App
+from textual.pilot import Pilot
+
+BOARD_ROW = re.compile(r"^ ?([1-8]) (│.*│)")
+GLYPHS = {"●": "X", "○": "O", " ": ".", "+": "."}
+
+
+def screen_text(app: App) -> str:
+    """The screen as the terminal shows it, one line per row, without styles."""
+    strips = app.screen._compositor.render_strips()
+    return "\n".join(strip.text.rstrip() for strip in strips)
+
+
+def flat(app: App) -> str:
+    """The screen's words on one line: for messages that may wrap."""
+    return " ".join(screen_text(app).split())
+
+
+def shown_board(app: App) -> list[str]:
+    """The 8 rows of the grid board on screen, ``X`` black, ``O`` white, ``.`` empty."""
+    rows: list[str] = []
+    for line in screen_text(app).splitlines():
+        m = BOARD_ROW.match(line)
+        if m:
+            cells = m.group(2)[1:-1].split("│")[:8]
+            rows.append("".join(GLYPHS.get(c.strip("[] ") or " ", "?") for c in cells))
+    return rows
+
+
+async def settle(pilot: Pilot, screen: object, limit: float = 120.0) -> None:
+    """Wait until the screen's worker is done and its news has been handled."""
+    app = pilot.app
+    waited = 0.0
+    while True:
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        if not getattr(screen, "busy", False) and not any(w.is_running for w in app.workers):
+            await pilot.pause()
+            if not getattr(screen, "busy", False):
+                return
+        await pilot.pause(0.02)
+        waited += 0.02
+        assert waited < limit, "the machine never finished"
+
+
+async def move_cursor_to(pilot: Pilot, board: object, square: int) -> None:
+    """Steer the board's cursor with h j k l (and arrows) to ``square``."""
+    row, col = divmod(board.cursor, 8)  # type: ignore[attr-defined]
+    target_row, target_col = divmod(square, 8)
+    keys: list[str] = []
+    keys += ["j" if target_row > row else "up"] * abs(target_row - row)
+    keys += ["l" if target_col > col else "left"] * abs(target_col - col)
+    if keys:
+        await pilot.press(*keys)
+    assert board.cursor == square  # type: ignore[attr-defined]

@@ -1,0 +1,178 @@
+"""The HP-67 Othello screen's behaviour, exercised with a referee-backed fake driver.
+
+These test the screen and widgets only (the real game is in test_hp67_othello_game.py).
+"""
+
+from __future__ import annotations
+
+from arcade.app import ArcadeApp
+from arcade.hp67_othello.screen import HP67OthelloScreen
+from arcade.widgets.board import OthelloBoard
+from arcade.widgets.dialogs import GameOverDialog, SideDialog
+from arcade.widgets.tape import PrinterTape
+from games.othello.referee import Disc, Position, parse
+from tests.arcade.fake_driver import FakeDriver
+from tests.arcade.helpers import flat, move_cursor_to, screen_text, settle, shown_board
+
+
+def app_with(driver_factory=FakeDriver) -> ArcadeApp:  # noqa: ANN001
+    return ArcadeApp(game="hp67-othello", screens={"hp67-othello": lambda: HP67OthelloScreen(driver_factory)})
+
+
+async def open_game(pilot, side: str = "w") -> HP67OthelloScreen:  # noqa: ANN001
+    await pilot.pause(0.1)
+    assert isinstance(pilot.app.screen, SideDialog)
+    await pilot.press(side)
+    screen = pilot.app.screen
+    assert isinstance(screen, HP67OthelloScreen)
+    await settle(pilot, screen)
+    return screen
+
+
+async def test_illegal_move_changes_nothing_but_the_message() -> None:
+    app = app_with()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot)
+        board = screen.query_one(OthelloBoard)
+        tape = screen.query_one(PrinterTape)
+        before = (screen.driver.snapshot(), shown_board(app), list(tape.printed), board.view, screen.driver.display)
+        for target in ("a1", "d4", "e5"):  # empty without a flip, taken, taken
+            await move_cursor_to(pilot, board, parse(target))
+            await pilot.press("enter")
+            await settle(pilot, screen)
+            assert (screen.driver.snapshot(), shown_board(app), list(tape.printed), board.view, screen.driver.display) == before
+            assert "Illegal" in screen_text(app)
+            assert target in screen_text(app)
+        await pilot.click(OthelloBoard, offset=(2 + 1 + 4 * 7 + 1, 2 + 2 * 7))  # h8 by mouse: illegal too
+        await settle(pilot, screen)
+        assert screen.driver.snapshot() == before[0]
+        assert "h8" in screen_text(app)
+        # and pass is refused while a move exists: the key is not even offered
+        assert "Pass" not in screen_text(app).splitlines()[-1]
+        await pilot.press("0")
+        await settle(pilot, screen)
+        assert screen.driver.snapshot() == before[0]
+
+
+async def test_click_plays_a_square() -> None:
+    app = app_with()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot)
+        d3 = parse("d3")
+        await pilot.click(OthelloBoard, offset=(2 + 1 + 4 * 3 + 1, 2 + 2 * 2))
+        await settle(pilot, screen)
+        assert screen.driver.history[0].square == d3
+        assert screen.driver.history[1].by_machine
+        assert shown_board(app) == screen.driver.position.rows()
+
+
+async def test_machine_black_plays_first_and_legal_moves_toggle() -> None:
+    app = app_with()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, "b")
+        assert screen.driver.machine_color is Disc.BLACK
+        assert len(screen.driver.history) == 1 and screen.driver.history[0].by_machine
+        assert shown_board(app) == screen.driver.position.rows()
+        board = screen.query_one(OthelloBoard)
+        legal = screen.driver.position.legal_moves()
+        assert board.view.legal == frozenset(legal)
+        assert screen_text(app).count("+") >= len(legal)
+        await pilot.press("m")
+        assert not board.show_legal
+        await pilot.press("m")
+        assert board.show_legal
+
+
+async def test_pass_only_when_no_legal_move() -> None:
+    app = app_with()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot)
+        # White (the human) to move with no move (nothing to outflank), Black can play c1
+        rows = ["XO......"] + ["........"] * 7
+        screen.driver.machine_color = Disc.BLACK
+        screen.driver.position = Position.from_rows(rows, Disc.WHITE)
+        assert screen.driver.position.must_pass
+        screen.refresh_from_driver()
+        screen._next_turn()
+        await pilot.pause()
+        assert "press 0 to pass" in flat(app)
+        assert "0 Pass" in screen_text(app).splitlines()[-1]  # offered in the footer now
+        await pilot.press("enter")  # playing a square is refused
+        await pilot.pause()
+        assert "Illegal" in screen_text(app)
+        await pilot.press("0")
+        await settle(pilot, screen)
+        assert screen.driver.history[-2].square is None  # the human passed, then the machine played
+
+
+async def test_real_speed_shows_progress_and_instant_finishes_at_once() -> None:
+    app = app_with()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot)
+        await pilot.press("s")
+        assert not screen.instant
+        await move_cursor_to(pilot, screen.query_one(OthelloBoard), parse("d3"))
+        await pilot.press("enter")
+        await pilot.pause(0.8)
+        assert screen.busy  # 50 + 2368 steps take 80 s on a real HP-67
+        text = screen_text(app)
+        assert "step" in text and "real HP-67" in text or "of" in text
+        await pilot.press("s")  # back to instant: finishes at once
+        await settle(pilot, screen, limit=5)
+        assert not screen.busy
+        assert len(screen.driver.history) == 2
+        assert shown_board(app) == screen.driver.position.rows()
+
+
+async def test_new_game_during_a_slow_move_stops_it() -> None:
+    app = app_with()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot)
+        await pilot.press("s", "enter")  # real speed, play d3 (the cursor starts there)
+        await pilot.pause(0.5)
+        assert screen.busy
+        await pilot.press("n")
+        await pilot.pause(0.1)
+        await pilot.press("w")
+        await settle(pilot, screen, limit=10)
+        assert screen.driver.history == []
+        assert screen.driver.position == Position.initial()
+        assert shown_board(app) == Position.initial().rows()
+
+
+async def test_inspector_and_coordinates_fit_80x24() -> None:
+    app = app_with()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot)
+        await pilot.press("i")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "LSTX" in text and "R8" in text and "F3:" in text
+        assert ">" in text  # the current step is marked in the listing
+        for selector in ("#board", "#status", "#message", "#led", "#speed", "#inspector", "#registers", "Footer"):
+            r = screen.query_one(selector).region
+            assert r.area and r.right <= 80 and r.bottom <= 24, selector
+        await pilot.press("c")
+        assert screen.program_coords
+        await pilot.press("i")
+        assert screen_text(app).count("┌───┬") == 1  # back to the big board
+
+
+async def test_game_over_offers_a_new_game() -> None:
+    app = app_with()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, "w")
+        rows = ["XXXXXXXX"] * 7 + ["XXXXXXO."]  # Black (the human) ends it at h8, 64-0
+        screen.driver.position = Position.from_rows(rows, Disc.BLACK)
+        await move_cursor_to(pilot, screen.query_one(OthelloBoard), 63)
+        await pilot.press("enter")
+        await settle(pilot, screen)
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, GameOverDialog)
+        assert "You win" in flat(app) and "Black 64, White 0" in flat(app)
+        await pilot.press("n")
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, SideDialog)
+        await pilot.press("b")
+        await settle(pilot, screen)
+        assert len(screen.driver.history) == 1
