@@ -1,0 +1,423 @@
+"""The HP-67's numbers: a ten-digit decimal mantissa and a two-digit exponent.
+
+Every result is rounded to 10 significant digits, ties away from zero (the
+machine's rounding), then brought into range: beyond 9.999999999E99 it
+saturates (no error), below 1E-99 it becomes 0.  The C ``decimal`` module does
+the arithmetic: binary floating point would break the Othello listing, which
+extracts columns as ``FRC(r.c) x 10`` and uses them as exponents of 4.
+
+Transcendental functions (logs, powers with non-integer exponents, trigonometry)
+are computed to 30 digits and rounded once, so they are correct to the last
+digit; the real microcode's own algorithms occasionally differ in the tenth
+digit (sin(pi/6) in RAD shows 0.5000000001 on the machine, 0.5 here).
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from decimal import (
+    ROUND_DOWN,
+    ROUND_HALF_UP,
+    Context,
+    Decimal,
+    DivisionByZero,
+    InvalidOperation,
+    Overflow,
+    Subnormal,
+    Underflow,
+    localcontext,
+)
+
+
+class MachineError(ArithmeticError):
+    """An improper operation: the machine shows ``Error`` (and a running program stops)."""
+
+
+# The fast context: operators under it round as the machine does; leaving the
+# range raises, and the careful path (``fit``) saturates or flushes to zero.
+CONTEXT = Context(
+    prec=10,
+    rounding=ROUND_HALF_UP,
+    Emax=99,
+    Emin=-99,
+    traps=[Overflow, Underflow, Subnormal, DivisionByZero, InvalidOperation],
+)
+# Same rounding, unbounded exponent: to see how far out of range a result is.
+WIDE = Context(prec=10, rounding=ROUND_HALF_UP, Emax=999999, Emin=-999999, traps=[DivisionByZero, InvalidOperation])
+# Working precision for transcendental functions, rounded once to 10 digits afterwards.
+HIGH = Context(prec=30, rounding=ROUND_HALF_UP, Emax=999999, Emin=-999999, traps=[DivisionByZero, InvalidOperation])
+
+ZERO = Decimal(0)
+ONE = Decimal(1)
+MAX = Decimal("9.999999999E99")
+PI_HIGH = Decimal("3.14159265358979323846264338327950288")
+PI = WIDE.plus(PI_HIGH)  # the pi key: 3.141592654
+
+
+def fit(value: Decimal) -> Decimal:
+    """Round to 10 digits; saturate beyond the largest number; underflow gives 0."""
+    value = WIDE.plus(value)
+    if not value:
+        return ZERO
+    exponent = value.adjusted()
+    if exponent > 99:
+        return MAX if value > 0 else -MAX
+    if exponent < -99:
+        return ZERO
+    return value
+
+
+def fit_strict(value: Decimal) -> Decimal:
+    """Like ``fit`` but overflow is an error (storage arithmetic, checked on the microcode)."""
+    value = WIDE.plus(value)
+    if value and value.adjusted() > 99:
+        raise MachineError("storage arithmetic overflow")
+    return fit(value)
+
+
+def careful(op, a: Decimal, b: Decimal) -> Decimal:
+    """Redo a binary operation that left the fast context's range (or failed)."""
+    try:
+        return fit(op(a, b))
+    except (DivisionByZero, InvalidOperation) as exc:
+        raise MachineError(str(exc)) from None
+
+
+def add(a: Decimal, b: Decimal) -> Decimal:
+    return careful(WIDE.add, a, b)
+
+
+def sub(a: Decimal, b: Decimal) -> Decimal:
+    return careful(WIDE.subtract, a, b)
+
+
+def mul(a: Decimal, b: Decimal) -> Decimal:
+    return careful(WIDE.multiply, a, b)
+
+
+def div(a: Decimal, b: Decimal) -> Decimal:
+    if not b:
+        raise MachineError("division by zero")
+    return careful(WIDE.divide, a, b)
+
+
+def is_integer(x: Decimal) -> bool:
+    return x == x.to_integral_value(ROUND_DOWN)
+
+
+def integer_part(x: Decimal) -> Decimal:
+    return x.to_integral_value(ROUND_DOWN) + ZERO  # + 0 drops a negative zero
+
+
+def fraction_part(x: Decimal) -> Decimal:
+    return WIDE.subtract(x, x.to_integral_value(ROUND_DOWN)) + ZERO
+
+
+# -- functions computed in 30 digits and rounded once -------------------------------------
+
+
+def _high(fn):
+    """Run ``fn`` in the 30-digit context and fit its result(s) to the machine."""
+
+    @functools.wraps(fn)
+    def wrapper(*args):
+        try:
+            with localcontext(HIGH):
+                result = fn(*args)
+        except (DivisionByZero, InvalidOperation) as exc:
+            raise MachineError(str(exc)) from None
+        if isinstance(result, tuple):
+            return tuple(fit(r) for r in result)
+        return fit(result)
+
+    return wrapper
+
+
+@_high
+def sqrt(x: Decimal) -> Decimal:
+    if x < 0:
+        raise MachineError("square root of a negative number")
+    return x.sqrt()
+
+
+@_high
+def ln(x: Decimal) -> Decimal:
+    if x <= 0:
+        raise MachineError("logarithm of a number <= 0")
+    return x.ln()
+
+
+@_high
+def log10(x: Decimal) -> Decimal:
+    if x <= 0:
+        raise MachineError("logarithm of a number <= 0")
+    return x.log10()
+
+
+@_high
+def exp(x: Decimal) -> Decimal:
+    return _exp_high(x)
+
+
+def _exp_high(v: Decimal) -> Decimal:
+    if v > 1000:
+        return Decimal("1E1000")
+    if v < -1000:
+        return ZERO
+    return v.exp()
+
+
+@_high
+def power(y: Decimal, x: Decimal) -> Decimal:
+    """y^x; integer exponents are exact (4^8 = 65536), a negative base needs one."""
+    if not y:
+        if x > 0:
+            return ZERO
+        raise MachineError("0 to a power <= 0")
+    if is_integer(x):
+        n = int(x)
+        if abs(n) <= 10000:
+            return y**n
+        sign = -1 if (y < 0 and n % 2) else 1
+        return sign * _exp_high(x * abs(y).ln())
+    if y < 0:
+        raise MachineError("negative number to a non-integer power")
+    return _exp_high(x * y.ln())
+
+
+def ten_to(x: Decimal) -> Decimal:
+    return power(Decimal(10), x)
+
+
+@_high
+def factorial(x: Decimal) -> Decimal:
+    if x < 0 or not is_integer(x):
+        raise MachineError("factorial of a negative or non-integer number")
+    if x >= 70:
+        return MAX * 10  # saturates
+    return Decimal(math.factorial(int(x)))
+
+
+# -- angles ----------------------------------------------------------------------------
+
+TURN = {"DEG": Decimal(360), "RAD": 2 * PI_HIGH, "GRD": Decimal(400)}
+_QUARTER_SIN_COS = {0: (0, 1), 1: (1, 0), 2: (0, -1), 3: (-1, 0)}
+_TINY = Decimal("1E-36")
+
+
+def _sin_cos_high(x: Decimal, mode: str) -> tuple[Decimal, Decimal]:
+    """(sin x, cos x) in the current (30-digit) context; exact at quarter turns in DEG and GRD."""
+    if mode == "RAD":
+        r = x.remainder_near(2 * PI_HIGH)
+    else:
+        fraction = (x / TURN[mode]).remainder_near(ONE)
+        quarters = fraction * 4
+        if quarters == quarters.to_integral_value():
+            s, c = _QUARTER_SIN_COS[int(quarters) % 4]
+            return Decimal(s), Decimal(c)
+        r = fraction * 2 * PI_HIGH
+    r2 = r * r
+    s = term = r
+    c = cterm = ONE
+    k = 1
+    while abs(term) > _TINY or abs(cterm) > _TINY:
+        term = -term * r2 / ((2 * k) * (2 * k + 1))
+        cterm = -cterm * r2 / ((2 * k - 1) * (2 * k))
+        s += term
+        c += cterm
+        k += 1
+    return s, c
+
+
+@_high
+def sin(x: Decimal, mode: str) -> Decimal:
+    return _sin_cos_high(x, mode)[0]
+
+
+@_high
+def cos(x: Decimal, mode: str) -> Decimal:
+    return _sin_cos_high(x, mode)[1]
+
+
+@_high
+def tan(x: Decimal, mode: str) -> Decimal:
+    s, c = _sin_cos_high(x, mode)
+    if not c:
+        return MAX * 10 if s > 0 else -MAX * 10  # TAN 90 deg saturates, no error
+    return s / c
+
+
+def _atan_rad(x: Decimal) -> Decimal:
+    if not x:
+        return ZERO
+    if abs(x) > 1:
+        half = PI_HIGH / 2
+        return (half if x > 0 else -half) - _atan_rad(ONE / x)
+    halvings = 0
+    while abs(x) > Decimal("0.1"):
+        x = x / (ONE + (ONE + x * x).sqrt())
+        halvings += 1
+    x2 = x * x
+    total = term = x
+    k = 1
+    while abs(term) > _TINY:
+        term = -term * x2
+        total += term / (2 * k + 1)
+        k += 1
+    return total * (2**halvings)
+
+
+def _from_radians(r: Decimal, mode: str) -> Decimal:
+    return r * TURN[mode] / (2 * PI_HIGH)
+
+
+@_high
+def atan(x: Decimal, mode: str) -> Decimal:
+    return _from_radians(_atan_rad(x), mode)
+
+
+@_high
+def asin(x: Decimal, mode: str) -> Decimal:
+    if abs(x) > 1:
+        raise MachineError("arc sine of a number beyond 1")
+    if abs(x) == 1:
+        return _from_radians(PI_HIGH / 2 * x, mode)
+    return _from_radians(_atan_rad(x / (ONE - x * x).sqrt()), mode)
+
+
+@_high
+def acos(x: Decimal, mode: str) -> Decimal:
+    if abs(x) > 1:
+        raise MachineError("arc cosine of a number beyond 1")
+    if abs(x) == 1:
+        return _from_radians(ZERO if x > 0 else PI_HIGH, mode)
+    return _from_radians(PI_HIGH / 2 - _atan_rad(x / (ONE - x * x).sqrt()), mode)
+
+
+def _atan2(y: Decimal, x: Decimal) -> Decimal:
+    """The angle of (x, y) in radians, in (-pi, pi]."""
+    if not x:
+        if not y:
+            return ZERO
+        return PI_HIGH / 2 if y > 0 else -PI_HIGH / 2
+    a = _atan_rad(y / x)
+    if x < 0:
+        a += PI_HIGH if y >= 0 else -PI_HIGH
+    return a
+
+
+@_high
+def to_polar(x: Decimal, y: Decimal, mode: str) -> tuple[Decimal, Decimal]:
+    """(r, theta) from rectangular (x, y)."""
+    return (x * x + y * y).sqrt(), _from_radians(_atan2(y, x), mode)
+
+
+@_high
+def to_rectangular(r: Decimal, theta: Decimal, mode: str) -> tuple[Decimal, Decimal]:
+    """(x, y) from polar (r, theta)."""
+    s, c = _sin_cos_high(theta, mode)
+    return r * c, r * s
+
+
+# -- hours, minutes, seconds -----------------------------------------------------------
+
+
+def _hms_high(x: Decimal) -> Decimal:
+    sign = -1 if x < 0 else 1
+    a = abs(x)
+    hours = a.to_integral_value(ROUND_DOWN)
+    minutes_total = (a - hours) * 60
+    minutes = minutes_total.to_integral_value(ROUND_DOWN)
+    seconds = (minutes_total - minutes) * 60
+    return sign * (hours + minutes / 100 + seconds / 10000)
+
+
+def _hours_high(x: Decimal) -> Decimal:
+    sign = -1 if x < 0 else 1
+    a = abs(x)
+    hours = a.to_integral_value(ROUND_DOWN)
+    rest = (a - hours) * 100
+    minutes = rest.to_integral_value(ROUND_DOWN)
+    seconds = (rest - minutes) * 100
+    return sign * (hours + minutes / 60 + seconds / 3600)
+
+
+@_high
+def to_hms(x: Decimal) -> Decimal:
+    """Decimal hours to H.MMSSss."""
+    return _hms_high(x)
+
+
+@_high
+def from_hms(x: Decimal) -> Decimal:
+    """H.MMSSss to decimal hours."""
+    return _hours_high(x)
+
+
+@_high
+def hms_add(y: Decimal, x: Decimal) -> Decimal:
+    return _hms_high(_hours_high(y) + _hours_high(x))
+
+
+# -- the display -----------------------------------------------------------------------
+
+
+def _mantissa_exponent(a: Decimal, decimals: int) -> tuple[Decimal, int]:
+    """|a| > 0 as m x 10^e with 1 <= m < 10 rounded to ``decimals`` places."""
+    e = a.adjusted()
+    m = a.scaleb(-e).quantize(Decimal(1).scaleb(-decimals), rounding=ROUND_HALF_UP)
+    if m >= 10:
+        e += 1
+        m = (m / 10).quantize(Decimal(1).scaleb(-decimals), rounding=ROUND_HALF_UP)
+    return m, e
+
+
+def _fixed(m: Decimal, decimals: int) -> str:
+    text = f"{m:.{decimals}f}"
+    return text if decimals else text + "."
+
+
+def _exponent(e: int) -> str:
+    return f" -{-e:02d}" if e < 0 else f" {e:02d}"
+
+
+def format_number(value: Decimal, mode: str, digits: int) -> str:
+    """The LED text of ``value`` in FIX, SCI or ENG with ``digits`` (DSP n) decimals."""
+    sign = "-" if value < 0 else ""
+    a = abs(value)
+    if mode == "FIX":
+        if not a:
+            return _fixed(ZERO, digits)
+        integer_digits = max(a.adjusted() + 1, 1)
+        if a.adjusted() < 10:
+            decimals = min(digits, 10 - integer_digits)
+            q = a.quantize(Decimal(1).scaleb(-decimals), rounding=ROUND_HALF_UP)
+            if q:  # too small for FIX n: the machine falls back to SCI with all nine decimals
+                return sign + _fixed(q, decimals)
+        mode, digits = "SCI", 9
+    if not a:
+        return _fixed(ZERO, digits) + _exponent(0)
+    m, e = _mantissa_exponent(a, digits)
+    if mode == "SCI":
+        return sign + _fixed(m, digits) + _exponent(e)
+    # ENG: n+1 significant digits, exponent a multiple of three
+    shift = e % 3
+    decimals = max(digits - shift, 0)
+    return sign + _fixed(m.scaleb(shift), decimals) + _exponent(e - shift)
+
+
+def round_to_display(value: Decimal, mode: str, digits: int) -> Decimal:
+    """RND: the number as the display shows it."""
+    a = abs(value)
+    if not a:
+        return ZERO
+    if mode == "FIX" and a.adjusted() < 10:
+        decimals = min(digits, 10 - max(a.adjusted() + 1, 1))
+        q = a.quantize(Decimal(1).scaleb(-decimals), rounding=ROUND_HALF_UP)
+        if q:
+            return fit(q if value > 0 else -q)
+        mode, digits = "SCI", 9
+    m, e = _mantissa_exponent(a, digits)  # ENG shows the same n+1 significant digits as SCI
+    r = m.scaleb(e)
+    return fit(r if value > 0 else -r)
