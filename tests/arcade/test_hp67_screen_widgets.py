@@ -176,3 +176,24 @@ async def test_game_over_offers_a_new_game() -> None:
         await pilot.press("b")
         await settle(pilot, screen)
         assert len(screen.driver.history) == 1
+
+
+async def test_no_color_still_tells_discs_cursor_and_hints_apart(monkeypatch) -> None:  # noqa: ANN001
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = app_with()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot)
+        assert app.no_color
+        board = screen.query_one(OthelloBoard)
+        text = screen_text(app)
+        assert "●" in text and "○" in text and "+" in text  # glyphs, not colours
+        # the cursor (on d3, a legal move) is drawn in reverse video
+        strips = app.screen._compositor.render_strips()
+        y = board.region.y + 2 + 2 * 2
+        reversed_cells = [seg.text for seg in strips[y] if seg.style is not None and seg.style.reverse]
+        assert reversed_cells == [" + "]
+        # the last move is bracketed once the machine has played
+        await pilot.press("enter")
+        await settle(pilot, screen)
+        last = screen.driver.last_move.square
+        assert "[○]" in screen_text(app) and last is not None

@@ -1,0 +1,95 @@
+"""Write the README's SVG screenshots: ``python -m arcade.screenshots [DIR]``.
+
+The real game is played (the HP-67 emulator running the real listing) by keys, as a
+player would, with a fixed seed for the human's moves, so the pictures are the same
+on every run: no clock, no blinking cursor, instant speed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import sys
+from pathlib import Path
+
+from arcade.app import ArcadeApp
+
+SIZE = (80, 24)
+SEED = 67
+
+
+async def _keys_to(pilot, board, square: int) -> None:  # noqa: ANN001 - Pilot and OthelloBoard
+    row, col = divmod(board.cursor, 8)
+    target_row, target_col = divmod(square, 8)
+    keys = ["down" if target_row > row else "up"] * abs(target_row - row)
+    keys += ["right" if target_col > col else "left"] * abs(target_col - col)
+    if keys:
+        await pilot.press(*keys)
+
+
+async def _settle(pilot, screen) -> None:  # noqa: ANN001
+    while True:
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        if not screen.busy and not any(w.is_running for w in pilot.app.workers):
+            await pilot.pause()
+            if not screen.busy:
+                return
+        await pilot.pause(0.02)
+
+
+async def _human_turn(pilot, screen, rng: random.Random) -> None:  # noqa: ANN001
+    from arcade.widgets.board import OthelloBoard
+
+    driver = screen.driver
+    if driver.position.must_pass:
+        await pilot.press("0")
+    else:
+        await _keys_to(pilot, screen.query_one(OthelloBoard), rng.choice(driver.position.legal_moves()))
+        await pilot.press("enter")
+    await _settle(pilot, screen)
+
+
+async def shoot(directory: Path) -> list[Path]:
+    directory.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+
+    app = ArcadeApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause(0.2)
+        written.append(Path(app.save_screenshot("launcher.svg", str(directory))))
+
+    app = ArcadeApp(game="hp67-othello")
+    rng = random.Random(SEED)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause(0.2)
+        await pilot.press("w")  # the HP-67 plays White: you start
+        screen = app.screen
+        await _settle(pilot, screen)
+        for _ in range(9):
+            await _human_turn(pilot, screen, rng)
+        await pilot.press("i")
+        await pilot.pause(0.2)
+        written.append(Path(app.save_screenshot("hp67-othello-inspector.svg", str(directory))))
+        await pilot.press("i")
+        while not screen.driver.is_over:
+            await _human_turn(pilot, screen, rng)
+        await pilot.pause(0.2)
+        await pilot.press("escape")  # close the game-over question to show the board
+        await pilot.pause(0.2)
+        written.append(Path(app.save_screenshot("hp67-othello-finished.svg", str(directory))))
+    return written
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m arcade.screenshots", description=__doc__.splitlines()[0])
+    p.add_argument("directory", nargs="?", default="screenshots", help="where to write the SVGs (default: screenshots)")
+    args = p.parse_args(argv)
+    for path in asyncio.run(shoot(Path(args.directory))):
+        print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,121 @@
+"""Whole games of HP-67 Othello through the arcade, by keys, on the real emulator and listing."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+pytest.importorskip("games.hp67_othello.driver")
+
+from arcade.app import ArcadeApp  # noqa: E402
+from arcade.hp67_othello.screen import HP67OthelloScreen  # noqa: E402
+from arcade.widgets.board import OthelloBoard  # noqa: E402
+from arcade.widgets.dialogs import GameOverDialog, SideDialog  # noqa: E402
+from arcade.widgets.tape import PrinterTape  # noqa: E402
+from games.othello.referee import Disc, parse  # noqa: E402
+from tests.arcade.helpers import flat, move_cursor_to, screen_text, settle, shown_board  # noqa: E402
+
+
+async def play_whole_game(side_key: str, seed: int) -> None:
+    app = ArcadeApp()  # the real catalog entry: the real driver, the real machine
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")  # the launcher's first card
+        await pilot.pause(0.2)
+        assert isinstance(app.screen, SideDialog)
+        await pilot.press(side_key)
+        screen = app.screen
+        assert isinstance(screen, HP67OthelloScreen)
+        assert type(screen.driver).__name__ == "HP67OthelloDriver"
+
+        seen: list[tuple[int, bool]] = []
+        original = screen.on_turn_finished
+
+        def checked(message):  # noqa: ANN001, ANN202 - after every single move, machine or human
+            original(message)
+            if message.generation == screen._generation:
+                board = screen.query_one(OthelloBoard)
+                cells = tuple(screen.driver.position.at(sq) for sq in range(64))
+                assert board.view.cells == cells
+                seen.append((len(screen.driver.history), message.record.by_machine))
+
+        screen.on_turn_finished = checked  # type: ignore[method-assign]
+        await settle(pilot, screen)
+        board = screen.query_one(OthelloBoard)
+        rng = random.Random(seed)
+        turns = 0
+        while not screen.driver.is_over:
+            assert shown_board(app) == screen.driver.position.rows()
+            assert screen.driver.human_to_move
+            if screen.driver.position.must_pass:
+                await pilot.press("0")
+            else:
+                await move_cursor_to(pilot, board, rng.choice(screen.driver.position.legal_moves()))
+                await pilot.press("enter" if turns % 2 else "space")
+            await settle(pilot, screen)
+            turns += 1
+            assert turns < 70
+        await pilot.pause(0.2)
+        history = screen.driver.history
+        assert [n for n, _ in seen] == list(range(1, len(history) + 1))  # every move was checked
+        assert any(by_machine for _, by_machine in seen) and any(not m for _, m in seen)
+        assert shown_board(app) == screen.driver.position.rows()
+        black, white = screen.driver.position.score()
+        assert isinstance(app.screen, GameOverDialog)
+        assert f"Black {black}, White {white}" in flat(app)
+        # the printer tape printed every key the driver pressed and every display it read
+        printed = "\n".join(screen.query_one(PrinterTape).printed)
+        for record in history:
+            for key in record.keys:
+                assert key in printed
+        await pilot.press("n", "b")  # start again: the HP-67 now plays Black and opens
+        await settle(pilot, screen)
+        assert len(screen.driver.history) == 1 and screen.driver.history[0].by_machine
+        assert screen.driver.machine_color is Disc.BLACK
+        assert shown_board(app) == screen.driver.position.rows()
+
+
+async def test_whole_game_by_keys_calculator_white() -> None:
+    await play_whole_game("w", seed=1)
+
+
+async def test_whole_game_by_keys_calculator_black() -> None:
+    await play_whole_game("b", seed=2)
+
+
+async def test_illegal_move_on_the_real_calculator_changes_nothing() -> None:
+    app = ArcadeApp(game="hp67-othello")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.2)
+        await pilot.press("b")
+        screen = app.screen
+        await settle(pilot, screen)
+        before = screen.driver.snapshot()
+        shown = (shown_board(app), screen.query_one("#led").text, list(screen.query_one(PrinterTape).printed))
+        board = screen.query_one(OthelloBoard)
+        for target in ("a1", "h8", "d4"):
+            await move_cursor_to(pilot, board, parse(target))
+            await pilot.press("enter")
+            await settle(pilot, screen)
+            assert screen.driver.snapshot() == before
+            assert (shown_board(app), screen.query_one("#led").text, list(screen.query_one(PrinterTape).printed)) == shown
+            assert f"Illegal: {target}" in flat(app)
+
+
+async def test_real_game_screen_fits_80x24_with_inspector() -> None:
+    app = ArcadeApp(game="hp67-othello")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.2)
+        await pilot.press("b", "i")
+        screen = app.screen
+        await settle(pilot, screen)
+        await pilot.pause(0.1)
+        text = screen_text(app)
+        view = screen.driver.machine_view()
+        assert view.display in text  # the LED shows exactly the machine's display
+        assert f"{view.pc:03d}" in text
+        for n, row in screen.driver.decoded_rows().items():
+            assert row in text, n
+        for selector in ("#board", "#status", "#led", "#inspector", "#registers", "Footer"):
+            r = screen.query_one(selector).region
+            assert r.area and r.right <= 80 and r.bottom <= 24, selector
