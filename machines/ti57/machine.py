@@ -93,9 +93,9 @@ class TI57:
     def __init__(self) -> None:
         self.x: Decimal = ZERO
         self.regs: list[Decimal] = [ZERO] * 8
-        # number being keyed
-        self.entering = False
-        self.e_mant = ""
+        # number being keyed: power-on (like CLR) shows an open '0', not '0.'
+        self.entering = True
+        self.e_mant = "0"
         self.e_neg = False
         self.e_exp: str | None = None
         self.e_exp_neg = False
@@ -330,6 +330,12 @@ class TI57:
             self._error()
 
     # --- number entry -------------------------------------------------
+
+    def _zero_entry(self) -> None:
+        """The display after power-on, CLR, or CE on an entry: an open '0'."""
+        self.x = ZERO
+        self.entering = True
+        self.e_mant, self.e_neg, self.e_exp, self.e_exp_neg, self.e_in_exp = "0", False, None, False, False
 
     def _digit(self, d: int) -> None:
         if not self.entering:
@@ -701,15 +707,13 @@ def _h_ce(m: TI57, inv: bool, d: int | None, nxt: int | None) -> None:
     # pending operations (MT 2-3, App. C).
     m.flashing = False
     if m.entering:
-        m.entering = False
-        m.x = ZERO
+        m._zero_entry()
 
 
 def _h_clr(m: TI57, inv: bool, d: int | None, nxt: int | None) -> None:
     # CLR: display 0, pending operations and EE display gone; memories, Fix, program kept.
     m.flashing = False
-    m.entering = False
-    m.x = ZERO
+    m._zero_entry()
     m.pending = []
     m.after_op = False
     m.sci = False

@@ -37,6 +37,7 @@ DIGITS = 11
 CHOP = Context(prec=DIGITS, rounding=ROUND_DOWN, Emax=999_999, Emin=-999_999, traps=[])
 WIDE = Context(prec=60, rounding=ROUND_DOWN, Emax=999_999, Emin=-999_999, traps=[])
 ROUND8 = Context(prec=8, rounding=ROUND_HALF_UP, Emax=999_999, Emin=-999_999, traps=[])
+_NOISE = Context(prec=13, rounding=ROUND_HALF_UP, Emax=999_999, Emin=-999_999, traps=[])
 ZERO = Decimal(0)
 ONE = Decimal(1)
 LIMIT = Decimal("9.9999999999E99")
@@ -111,7 +112,8 @@ def from_float(value: float) -> Decimal:
     guard digits for these functions are not modelled (ti57-notes: 'not exact')."""
     if value == 0 or math.isnan(value):
         return ZERO
-    return _chop_plus(Decimal(repr(value)))
+    # round off the binary noise first (sin 30 = 0.49999999999999994), then chop
+    return _chop_plus(_NOISE.plus(Decimal(repr(value))))
 
 
 # ---------------------------------------------------------------------------
