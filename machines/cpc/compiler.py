@@ -1240,6 +1240,14 @@ def compile_program(lines: dict[int, str], namespace: dict) -> CompiledProgram:
                     depth -= 1
             while_exit[i] = found
 
+    # a FOR with no NEXT after it (or WHILE with no WEND) fails as soon as it runs
+    for i, pc in for_exit.items():
+        if pc is None:
+            stmts[i].code = ["raise _E(26)"]
+    for i, pc in while_exit.items():
+        if pc is None:
+            stmts[i].code = ["raise _E(29)"]
+
     def fill(i: int, text: str) -> str:
         def sub(m: re.Match) -> str:
             kind, arg = m.group(1), m.group(2)

@@ -1,0 +1,97 @@
+"""Error messages with line numbers, and trapping them."""
+
+from __future__ import annotations
+
+import pytest
+
+from machines.cpc import CPC, RunState
+from tests.machines.cpc.helpers import output, run_program
+
+
+@pytest.mark.parametrize(
+    "source, message",
+    [
+        ("10 PRINT 1\n20 PRINT 2+\n", "Syntax error in 20"),
+        ('10 A$=5', "Type mismatch in 10"),
+        ('10 A=1+"X"', "Type mismatch in 10"),
+        ("10 DIM A(5)\n20 A(6)=1", "Subscript out of range in 20"),
+        ("10 A(11)=1", "Subscript out of range in 10"),
+        ("10 NEXT", "Unexpected NEXT in 10"),
+        ("10 RETURN", "Unexpected RETURN in 10"),
+        ("10 WEND", "Unexpected WEND in 10"),
+        ("10 GOTO 99", "Line does not exist in 10"),
+        ("10 READ A:READ B\n20 DATA 1", "DATA exhausted in 10"),
+        ("10 DIM A(2)\n20 DIM A(3)", "Array already dimensioned in 20"),
+        ("10 A=SQR(-1)", "Improper argument in 10"),
+        ('10 A$=MID$("X",0)', "Improper argument in 10"),
+        ("10 A=FNX(1)", "Unknown user function in 10"),
+        ("10 RESUME", "Unexpected RESUME in 10"),
+        ("10 FOR I=1 TO 2", "NEXT missing in 10"),
+        ("10 WHILE 1", "WEND missing in 10"),
+        ("10 ERROR 17", "Cannot CONTinue in 10"),
+        ("10 ERROR 99", "Unknown error in 10"),
+        ("10 A%=1E6", "Overflow in 10"),
+        ("10 PRINT 1\\0", "Division by zero in 10"),
+        ('10 A$=STRING$(200,"X")+STRING$(100,"Y")', "String too long in 10"),
+    ],
+)
+def test_error_message_names_the_line_and_stops(source: str, message: str) -> None:
+    cpc, state = run_program(source)
+    assert state == RunState.ERROR
+    assert cpc.transcript.endswith(message + "\nReady\n")
+
+
+def test_a_read_of_a_bad_number_reports_the_data_line() -> None:
+    assert output("10 READ A\n100 DATA ABC") == "Syntax error in 100\n"
+
+
+def test_statements_before_a_bad_one_on_the_line_run() -> None:
+    assert output('10 PRINT "A":B$=1:PRINT "C"') == "A\nType mismatch in 10\n"
+
+
+def test_load_reports_malformed_lines_and_never_raises() -> None:
+    cpc = CPC()
+    problems = cpc.load_basic('10 PRINT "OK"\n20 PRINT (1\n30 X=\nhello\n40 FOR\n50 PRINT 1 @ 2\n')
+    lines = sorted(p.line for p in problems)
+    assert lines == [0, 20, 30, 40, 50]
+    assert all(p.message for p in problems)
+    assert cpc.run() == RunState.ERROR and cpc.error == (2, 20)
+
+
+def test_on_error_goto_with_err_erl_and_resume_next() -> None:
+    src = "\n".join([
+        "10 ON ERROR GOTO 100",
+        "20 A=LOG(0)",
+        '30 PRINT "AFTER";ERR;ERL',
+        "40 B(20)=1",
+        '50 PRINT "DONE"',
+        "60 END",
+        '100 PRINT "TRAPPED";ERR;ERL:RESUME NEXT',
+    ])
+    assert output(src) == "TRAPPED 5  20 \nAFTER 5  20 \nTRAPPED 9  40 \nDONE\n"
+
+
+def test_resume_retries_and_resume_line_jumps() -> None:
+    src = "\n".join([
+        "10 ON ERROR GOTO 100",
+        "20 A=10/D",
+        '30 PRINT "A=";A',
+        "40 ERROR 5",
+        '50 PRINT "NOT HERE"',
+        '60 PRINT "LINE 60":END',
+        "100 IF ERL=40 THEN RESUME 60",
+        "110 D=2:RESUME",
+    ])
+    assert output(src) == "A= 5 \nLINE 60\n"
+
+
+def test_an_error_inside_the_handler_stops_the_program() -> None:
+    assert output("10 ON ERROR GOTO 100\n20 ERROR 5\n100 NEXT") == "Unexpected NEXT in 100\n"
+
+
+def test_stop_prints_break_and_run_continues() -> None:
+    cpc, state = run_program('10 PRINT "A"\n20 STOP\n30 PRINT "B"')
+    assert state == RunState.STOPPED
+    assert cpc.transcript == "A\nBreak in 20\nReady\n"
+    assert cpc.run() == RunState.ENDED
+    assert cpc.transcript.endswith("Ready\nB\nReady\n")
