@@ -1,0 +1,309 @@
+"""Play Lazard's BASIC Othello on the emulated CPC through its keyboard, refereed.
+
+The driver types exactly what a player types on the real machine -- ``X`` or ``O``
+and RETURN at the start, then a column letter and RETURN and a row digit and RETURN
+for a move, ``O`` RETURN ``O`` RETURN for a pass -- and reads the board back from
+the program's own array ``B()``.
+
+Board mapping (the program's 100-cell board to the referee's 0..63 squares)::
+
+    cell = 10*row + column          row 1..8 (the digit typed), column 1..8 (A..H)
+    referee square = 8*(row-1) + (column-1)
+
+so cell 11 is a1 (top left), 18 is h1, 81 is a8 and 88 is h8; cells with a row or a
+column of 0 or 9 are the border ring (-1).  Contents: 0 empty, 1 white (the
+program's ``O``), 2 black (``X``, who moves first).  The referee's ``Disc`` numbers
+its colours the other way round (BLACK = 1), hence ``_DISC_OF_CODE``.
+
+The program trusts a pass (the article: type O O "si vous êtes contraint de passer")
+and ends the game on two passes in a row or a full board, so when the referee sees
+the game over with the program still asking for a column, the driver types the
+pass the program expects, as a player would, to reach its final score.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from games.othello.driver import MachineDisagrees, MoveCancelled, MoveRecord, OthelloDriver, SliceCallback
+from games.othello.referee import Disc, IllegalMove, Position, row_col, square
+from machines.cpc import CPC, RunState
+
+__all__ = ["LISTING", "LazardOthelloDriver", "cell_of", "decode_board", "square_of"]
+
+LISTING_PATH = Path(__file__).with_name("othello.bas")
+LISTING = LISTING_PATH.read_text(encoding="ascii")
+
+COLUMNS = "ABCDEFGH"
+PASS_KEYS = ("O\r", "O\r")
+
+_CODE_OF_DISC = {Disc.WHITE: 1, Disc.BLACK: 2}
+_DISC_OF_CODE = {1: Disc.WHITE, 2: Disc.BLACK}
+
+# Budgets, in BASIC statements.  A move of the program is a few thousand statements
+# (the scan of every empty square in 8 directions); these only stop a runaway.
+START_BUDGET = 20_000
+MOVE_BUDGET = 200_000
+HUMAN_SLICE = 50  # the program prints the board (hundreds of statements) before it moves
+
+_MOVE_LINE = re.compile(r"Je joue en ([A-H][1-8])")
+
+
+def cell_of(sq: int) -> int:
+    """The program's cell number of a referee square."""
+    row, col = row_col(sq)
+    return 10 * row + col
+
+
+def square_of(cell: int) -> int:
+    """The referee square of one of the program's playable cells (11..88)."""
+    return square(cell // 10, cell % 10)
+
+
+def decode_board(cells: list[int], to_move: Disc) -> Position:
+    """A referee position from the program's 100 board cells."""
+    if len(cells) != 100:
+        raise MachineDisagrees(f"the board array has {len(cells)} cells, not 100")
+    grid: list[list[Disc | None]] = []
+    for row in range(1, 9):
+        line: list[Disc | None] = []
+        for col in range(1, 9):
+            code = int(cells[10 * row + col])
+            if code not in (0, 1, 2):
+                raise MachineDisagrees(f"cell {10 * row + col} holds {code}, not 0, 1 or 2")
+            line.append(_DISC_OF_CODE.get(code))
+        grid.append(line)
+    border = [c for c in range(100) if c // 10 in (0, 9) or c % 10 in (0, 9)]
+    if any(int(cells[c]) != -1 for c in border):
+        raise MachineDisagrees("the border ring of the board is no longer -1")
+    return Position.from_grid(grid, to_move)
+
+
+def program_notation(sq: int) -> str:
+    """The program's own name of a square: column letter and row digit, ``C3``."""
+    row, col = row_col(sq)
+    return f"{COLUMNS[col - 1]}{row}"
+
+
+class LazardOthelloDriver(OthelloDriver):
+    """Lazard's Othello on an Amstrad CPC 6128, played through its keyboard."""
+
+    machine_name = "Amstrad CPC 6128 (Locomotive BASIC 1.1)"
+    title = "Othello (E. Lazard, Jeux & Stratégie n°35, 1985; reconstructed)"
+
+    def __init__(self, listing: str = LISTING) -> None:
+        super().__init__()
+        self.listing = listing  # another listing: the article's "bétonner" variant, or a test's
+        self.machine = CPC()
+        self.finished = False  # the program has printed its final score and ended
+
+    # -- the machine ----------------------------------------------------------------
+
+    def screen_text(self) -> list[str]:
+        return self.machine.screen_text()
+
+    @property
+    def display(self) -> str:
+        """The CPC's last non-blank screen line: the prompt it waits at, or its last message
+        (BASIC's own ``Ready`` after the program ended is not the game's)."""
+        for line in reversed(self.machine.screen_text()):
+            if line.strip() and not (self.finished and line.strip() == "Ready"):
+                return line.rstrip()
+        return ""
+
+    def _run(self, budget: int) -> tuple[str, int]:
+        """Run until the program waits for input or ends; ``(state, statements)``."""
+        before = self.machine.statements
+        state = self._state(self.machine.run(max_statements=budget))
+        ran = self.machine.statements - before
+        if state == "budget":
+            raise MachineDisagrees(f"the program ran {ran} statements without asking for input: {self.display!r}")
+        return state, ran
+
+    def _state(self, result: RunState) -> str:
+        """'input', 'ended' or 'budget'; a BASIC error or a STOP is a disagreement."""
+        if result is RunState.WAITING_INPUT:
+            return "input"
+        if result is RunState.ENDED:
+            return "ended"
+        if result is RunState.BUDGET:
+            return "budget"
+        raise MachineDisagrees(f"the BASIC program stopped ({result.value}): {self.display!r}")
+
+    def _board(self, to_move: Disc) -> Position:
+        return decode_board(list(self.machine.array("B")), to_move)
+
+    def _new_output(self, mark: int) -> list[str]:
+        return [line.rstrip() for line in self.machine.transcript[mark:].split("\n") if line.strip()]
+
+    # -- game flow ------------------------------------------------------------------
+
+    def new_game(self, machine_color: Disc) -> None:
+        """Enter the listing, RUN it, and answer its question: the human takes X (black) or O."""
+        problems = self.machine.load_basic(self.listing)
+        if problems:
+            raise MachineDisagrees(f"the CPC does not accept the listing: {', '.join(map(str, problems))}")
+        self.machine_color = machine_color
+        self.position = Position.initial()
+        self.history = []
+        self.finished = False
+        state, _ = self._run(START_BUDGET)
+        if state != "input":
+            raise MachineDisagrees(f"the program did not ask X or O: {self.display!r}")
+        self.machine.type("X\r" if self.human_color is Disc.BLACK else "O\r")
+        if self.human_to_move:
+            state, _ = self._run(START_BUDGET)
+            if state != "input":
+                raise MachineDisagrees(f"the program did not ask for a move: {self.display!r}")
+        self.check_board(self._board(self.position.to_move))
+
+    def human_move(self, square: int | None) -> MoveRecord:
+        self.check_human_move(square)
+        after = self.position.play(square)
+        if square is None:
+            keys = list(PASS_KEYS)
+            notation = "passe"
+            flipped: list[int] = []
+        else:
+            notation = program_notation(square)
+            keys = [notation[0] + "\r", notation[1] + "\r"]
+            flipped = self.position.flips(square)
+        mark = len(self.machine.transcript)
+        for key in keys:
+            self.machine.type(key)
+        machine_code = _CODE_OF_DISC[self.machine_color]
+        ran = 0
+        while True:  # until the program has made the move and handed the turn over
+            before = self.machine.statements
+            state = self._state(self.machine.run(max_statements=HUMAN_SLICE))
+            ran += self.machine.statements - before
+            if state == "ended" or int(self.machine.variable("J")) == machine_code:
+                break
+            if state == "input":
+                raise MachineDisagrees(f"the program refused {notation}: {self._new_output(mark)}")
+            if ran > MOVE_BUDGET:
+                raise MachineDisagrees(f"the program did not take {notation} in {ran} statements")
+        self.position = after
+        self.check_board(self._board(after.to_move))
+        record = MoveRecord(
+            player=self.human_color,
+            square=square,
+            by_machine=False,
+            machine_notation=notation,
+            flipped=flipped,
+            keys=keys,
+            displays=self._new_output(mark),
+            machine_steps=ran,
+        )
+        self.history.append(record)
+        if self.is_over:
+            self._finish(record, ended=state == "ended")
+        return record
+
+    def machine_move(self, on_slice: SliceCallback | None = None, slice_steps: int = 2000) -> MoveRecord:
+        if not self.machine_to_move:
+            raise IllegalMove("the game is over" if self.is_over else "it is the human's turn")
+        saved = self.machine.snapshot()
+        mark = len(self.machine.transcript)
+        ran = 0
+        while True:
+            before = self.machine.statements
+            state = self._state(self.machine.run(max_statements=slice_steps))
+            ran += self.machine.statements - before
+            if state != "budget":
+                break
+            if on_slice is not None and not on_slice(ran):
+                self.machine.restore(saved)
+                raise MoveCancelled(f"stopped after {ran} statements")
+            if ran > MOVE_BUDGET:
+                raise MachineDisagrees(f"the program did not move in {ran} statements: {self.display!r}")
+        if on_slice is not None:
+            on_slice(ran)
+        board = self._board(self.machine_color.opponent)
+        output = self._new_output(mark)
+        new = (board.black | board.white) & ~(self.position.black | self.position.white)
+        if new == 0:
+            try:
+                after = self.position.pass_turn()
+            except IllegalMove as exc:
+                raise MachineDisagrees(f"the program passed but may not: {exc}") from exc
+            sq: int | None = None
+            notation = "passe"
+            flipped: list[int] = []
+        else:
+            sq = new.bit_length() - 1
+            if new != 1 << sq:
+                raise MachineDisagrees(f"the program placed more than one disc: {board.rows()}")
+            try:
+                after = self.position.play(sq)
+            except IllegalMove as exc:
+                raise MachineDisagrees(f"the program played an illegal move: {exc}") from exc
+            flipped = self.position.flips(sq)
+            said = [m.group(1) for m in map(_MOVE_LINE.search, output) if m]
+            notation = said[-1] if said else ""
+            if notation != program_notation(sq):
+                raise MachineDisagrees(f"the program said {notation or 'nothing'} but played {program_notation(sq)}")
+        self.position = after
+        self.check_board(Position(board.black, board.white, after.to_move))
+        record = MoveRecord(
+            player=self.machine_color,
+            square=sq,
+            by_machine=True,
+            machine_notation=notation,
+            flipped=flipped,
+            keys=[],
+            displays=output,
+            machine_steps=ran,
+        )
+        self.history.append(record)
+        if self.is_over:
+            self._finish(record, ended=state == "ended")
+        return record
+
+    def _finish(self, record: MoveRecord, ended: bool) -> None:
+        """Bring the program to its final score once the referee has seen the game end.
+
+        The program notices a full board by itself, and otherwise two passes in a row:
+        the driver types the pass it asks for (as a player must on the real machine).
+        """
+        mark = len(self.machine.transcript)
+        for _ in range(3):
+            if ended:
+                break
+            state, ran = self._run(MOVE_BUDGET)
+            record.machine_steps += ran
+            if state == "ended":
+                break
+            for key in PASS_KEYS:
+                self.machine.type(key)
+            record.keys.extend(PASS_KEYS)
+        else:
+            raise MachineDisagrees(f"the program does not see the end of the game: {self.display!r}")
+        record.displays.extend(self._new_output(mark))
+        self.finished = True
+        self.check_board(self._board(self.position.to_move))
+
+    # -- state ----------------------------------------------------------------------
+
+    def snapshot(self) -> dict[str, Any]:
+        return {
+            "machine": self.machine.snapshot(),
+            "machine_color": self.machine_color.name,
+            "position": {
+                "black": self.position.black,
+                "white": self.position.white,
+                "to_move": self.position.to_move.name,
+            },
+            "history": [record.to_json() for record in self.history],
+            "finished": self.finished,
+        }
+
+    def restore(self, state: dict[str, Any]) -> None:
+        self.machine.restore(state["machine"])
+        self.machine_color = Disc[state["machine_color"]]
+        pos = state["position"]
+        self.position = Position(int(pos["black"]), int(pos["white"]), Disc[pos["to_move"]])
+        self.history = [MoveRecord.from_json(r) for r in state["history"]]
+        self.finished = bool(state.get("finished", False))
