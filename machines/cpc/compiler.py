@@ -67,6 +67,7 @@ class CompiledProgram:
     arrays: dict[tuple[str, str], int]
     functions: dict[tuple[str, str], int]
     problems: list[Problem]
+    deftypes: dict[str, str] = field(default_factory=dict)
     namespace: dict = field(repr=False, default_factory=dict)
 
 
@@ -1290,6 +1291,7 @@ def compile_program(lines: dict[int, str], namespace: dict) -> CompiledProgram:
         arrays=p.arrays,
         functions=p.functions,
         problems=p.problems,
+        deftypes=dict(p.deftypes),
         namespace=namespace,
     )
 

@@ -231,21 +231,8 @@ class CPC:
         name = name.strip().upper()
         suffix = name[-1] if name[-1] in "%!$" else ""
         base = name[:-1] if suffix else name
-        return var_key(base, suffix, self._deftypes())
-
-    def _deftypes(self) -> dict[str, str]:
-        from machines.cpc.compiler import _Parser
-        from machines.cpc.lexer import tokenize, LexError
-
-        parser = _Parser(self.lines)
-        tokens = {}
-        for number, text in self.lines.items():
-            try:
-                tokens[number] = tokenize(text)
-            except LexError:
-                pass
-        parser.prescan_deftypes(tokens)
-        return parser.deftypes
+        deftypes = self._compiled.deftypes if self._compiled else {}
+        return var_key(base, suffix, deftypes)
 
     # --- compile and start ---------------------------------------------------------------
     def _compile(self) -> CompiledProgram:

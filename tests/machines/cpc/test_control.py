@@ -1,0 +1,83 @@
+"""Statement counter, budget, BREAK (ESC ESC), snapshot/restore."""
+
+from __future__ import annotations
+
+import json
+
+from machines.cpc import CPC, RunState
+from tests.machines.cpc.helpers import run_program
+
+
+def test_budget_pauses_and_run_continues_exactly() -> None:
+    src = "10 FOR I=1 TO 100:S=S+I:NEXT:PRINT S"
+    cpc = CPC()
+    cpc.load_basic(src)
+    states = []
+    while True:
+        states.append(cpc.run(max_statements=37))
+        if states[-1] != RunState.BUDGET:
+            break
+    assert states[-1] == RunState.ENDED and cpc.transcript == " 5050 \nReady\n"
+    assert cpc.statements == 1 + 100 * 2 + 1 + 1  # FOR, (S=, NEXT) x100, PRINT, END-of-program
+
+
+def test_a_runaway_program_is_stopped_by_its_budget() -> None:
+    cpc, state = run_program("10 GOTO 10", budget=5000)
+    assert state == RunState.BUDGET and cpc.statements == 5000
+
+
+def test_escape_twice_breaks_and_once_then_a_key_resumes() -> None:
+    cpc = CPC()
+    cpc.load_basic("10 I=I+1:GOTO 10")
+    assert cpc.run(1000) == RunState.BUDGET
+    cpc.type("\x1bX")
+    assert cpc.run(1000) == RunState.BUDGET
+    cpc.type("\x1b\x1b")
+    assert cpc.run(1000) == RunState.STOPPED
+    assert cpc.transcript == "Break in 10\nReady\n"
+    assert cpc.run(10) == RunState.BUDGET  # continues, as CONT
+
+
+def test_run_after_the_end_starts_again_with_cleared_variables() -> None:
+    cpc, state = run_program("10 A=A+1:PRINT A")
+    assert state == RunState.ENDED
+    assert cpc.run() == RunState.ENDED
+    assert cpc.transcript == " 1 \nReady\n 1 \nReady\n"
+
+
+def test_snapshot_restore_mid_input_and_mid_loop_is_exact() -> None:
+    src = "\n".join([
+        "10 DIM B(9):DEF FNS(X)=X*X",
+        "20 FOR I=1 TO 9:B(I)=FNS(I):NEXT",
+        "30 GOSUB 100",
+        '40 INPUT "MORE";M$',
+        "50 FOR J=1 TO 3:PRINT B(J)+LEN(M$);:NEXT",
+        "60 END",
+        "100 PRINT RND;:RETURN",
+    ])
+    cpc = CPC(clock=lambda: 0.0)
+    cpc.load_basic(src)
+    assert cpc.run() == RunState.WAITING_INPUT
+    snap = json.loads(json.dumps(cpc.snapshot()))
+    cpc.type("ABC\r")
+    cpc.run()
+    expected = cpc.transcript, cpc.screen_text(), cpc.statements
+
+    other = CPC(clock=lambda: 0.0)
+    other.restore(snap)
+    assert other.array("B")[3] == 9
+    other.type("ABC\r")
+    assert other.run() == RunState.ENDED
+    assert (other.transcript, other.screen_text(), other.statements) == expected
+
+
+def test_snapshot_inside_a_loop_with_a_budget() -> None:
+    cpc = CPC()
+    cpc.load_basic("10 FOR I=1 TO 50:GOSUB 30:NEXT:PRINT T:END\n30 T=T+I:RETURN")
+    cpc.run(55)
+    snap = cpc.snapshot()
+    cpc.run()
+    again = CPC()
+    again.restore(snap)
+    again.run()
+    assert again.transcript == cpc.transcript == " 1275 \nReady\n"

@@ -1,0 +1,58 @@
+"""INPUT, LINE INPUT, ?Redo from start, type-ahead, DEL, INKEY$."""
+
+from __future__ import annotations
+
+from machines.cpc import CPC, RunState
+from tests.machines.cpc.helpers import output, run_program
+
+
+def test_prompt_forms() -> None:
+    src = '10 INPUT A\n20 INPUT "AGE";B\n30 INPUT "NAME: ",N$\n40 PRINT A;B;N$'
+    assert output(src, ["1", "2", "ZOE"]) == "? 1\nAGE? 2\nNAME: ZOE\n 1  2 ZOE\n"
+
+
+def test_bad_number_and_wrong_count_redo_from_start() -> None:
+    src = '10 INPUT "X,Y";X,Y:PRINT X*Y'
+    assert output(src, ["3", "3,4,5", "a,4", "3,4"]) == (
+        "X,Y? 3\n?Redo from start\nX,Y? 3,4,5\n?Redo from start\nX,Y? a,4\n?Redo from start\nX,Y? 3,4\n 12 \n"
+    )
+
+
+def test_integer_input_out_of_range_is_redone() -> None:
+    assert output("10 INPUT A%:PRINT A%", ["40000", "2.5"]) == "? 40000\n?Redo from start\n? 2.5\n 3 \n"
+
+
+def test_strings_can_be_quoted_to_hold_commas_and_empty_entries_give_zero() -> None:
+    src = '10 INPUT A$,B:PRINT "[";A$;"]";B'
+    assert output(src, ['"HELLO, WORLD",']) == '? "HELLO, WORLD",\n[HELLO, WORLD] 0 \n'
+
+
+def test_line_input_takes_the_whole_line() -> None:
+    assert output('10 LINE INPUT "TEXT:",L$:PRINT L$', ['a, "b", c']) == 'TEXT:a, "b", c\na, "b", c\n'
+
+
+def test_keys_typed_ahead_feed_the_next_input_and_del_edits() -> None:
+    cpc = CPC()
+    cpc.load_basic('10 INPUT A$:INPUT B$:PRINT A$+B$')
+    cpc.type("AX\x7fB\rC\r")
+    assert cpc.run() == RunState.ENDED
+    assert cpc.transcript == "? AB\n? C\nABC\nReady\n"
+
+
+def test_run_returns_while_waiting_and_echoes_typed_keys_on_screen() -> None:
+    cpc, state = run_program('10 INPUT "GUESS";G')
+    assert state == RunState.WAITING_INPUT
+    cpc.type("4")
+    assert cpc.run() == RunState.WAITING_INPUT
+    assert "GUESS? 4" in cpc.screen_text()[cpc.screen.row]
+    cpc.type("2\r")
+    assert cpc.run() == RunState.ENDED and cpc.variable("G") == 42
+
+
+def test_inkey_polling_reports_waiting_for_a_key() -> None:
+    cpc, state = run_program('10 K$=INKEY$:IF K$="" THEN 10\n20 PRINT "GOT ";K$')
+    assert state == RunState.WAITING_KEY
+    assert cpc.run() == RunState.WAITING_KEY
+    cpc.type("Z")
+    assert cpc.run() == RunState.ENDED
+    assert cpc.transcript == "GOT Z\nReady\n"
