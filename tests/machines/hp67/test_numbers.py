@@ -1,0 +1,122 @@
+"""Ten-digit arithmetic and the display, against the handbook and the microcode facts."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from machines.hp67 import HP67
+from machines.hp67.numbers import MAX, format_number
+
+from .support import D, keys
+
+
+def calc(*pressed: str) -> HP67:
+    return keys(HP67(), *pressed)
+
+
+@pytest.mark.parametrize(
+    ("pressed", "expected"),
+    [
+        (("2", "ENTER", "3", "÷"), "0.6666666667"),
+        (("1", "ENTER", "3", "÷", "CHS"), "-0.3333333333"),
+        # 10.000000005 is a tie: the machine rounds it away from zero
+        (("2", ".", "0", "0", "0", "0", "0", "0", "0", "0", "1", "ENTER", "5", "x"), "10.00000001"),
+        (("2", ".", "0", "0", "0", "0", "0", "0", "0", "0", "1", "CHS", "ENTER", "5", "x"), "-10.00000001"),
+        # 0.3333333333 x 3 = 0.9999999999 exactly, no rounding up
+        (("1", "ENTER", "3", "÷", "3", "x"), "0.9999999999"),
+        ((".", "1", "ENTER", ".", "2", "+"), "0.3"),
+        (("4", "ENTER", "8", "Yˣ"), "65536"),
+        # the Othello listing's column extraction: 21845 / 4^8, FRC, x 4
+        (("2", "1", "8", "4", "5", "ENTER", "6", "5", "5", "3", "6", "÷", "FRC", "4", "x"), "1.333312988"),
+    ],
+)
+def test_ten_digit_rounding(pressed: tuple[str, ...], expected: str) -> None:
+    assert calc(*pressed).x == Decimal(expected)
+
+
+def test_results_keep_ten_significant_digits() -> None:
+    m = calc("7", "ENTER", "1", "1", "÷")
+    assert m.x == D("0.6363636364")
+    assert len(m.x.as_tuple().digits) == 10
+
+
+def test_overflow_saturates_without_error() -> None:
+    m = calc("1", "EEX", "9", "9", "ENTER", "x")
+    assert m.x == MAX and not m.error
+    assert m.display == "9.999999999 99"
+    m = calc("1", "CHS", "EEX", "9", "9", "ENTER", "1", "EEX", "9", "9", "x")
+    assert m.x == -MAX
+    assert calc("1", "EEX", "9", "9", "CHS", "ENTER", "1", "EEX", "9", "9", "x").x == 1  # CHS after EEX: 1E-99
+
+
+def test_underflow_gives_zero() -> None:
+    m = calc("1", "EEX", "9", "9", "CHS", "ENTER", "x")
+    assert m.x == 0 and not m.error
+    assert m.display == "0.00"
+
+
+@pytest.mark.parametrize(
+    ("value", "mode", "digits", "shown"),
+    [
+        ("192", "FIX", 1, "192.0"),
+        ("0", "FIX", 1, "0.0"),
+        ("6.4", "FIX", 1, "6.4"),
+        ("0", "FIX", 2, "0.00"),
+        ("-0", "FIX", 2, "0.00"),
+        ("-2.5", "FIX", 2, "-2.50"),
+        ("192", "FIX", 0, "192."),
+        ("2.345", "FIX", 2, "2.35"),  # display rounding: ties away from zero
+        ("-2.345", "FIX", 2, "-2.35"),
+        # FIX falls back to SCI with all nine decimals when the number does not fit
+        ("0.002", "FIX", 2, "2.000000000 -03"),
+        ("0.00001", "FIX", 2, "1.000000000 -05"),
+        ("1E10", "FIX", 2, "1.000000000 10"),
+        ("0.005", "FIX", 2, "0.01"),
+        # FIX never shows more than ten digits
+        ("123456.789", "FIX", 5, "123456.7890"),
+        ("9999999999", "FIX", 2, "9999999999."),
+        ("12345", "SCI", 2, "1.23 04"),
+        ("0.000123", "SCI", 3, "1.230 -04"),
+        ("9.99", "SCI", 1, "1.0 01"),
+        ("12345", "ENG", 0, "10. 03"),
+        ("12345", "ENG", 2, "12.3 03"),
+        ("0.0012345", "ENG", 3, "1.235 -03"),
+        ("123456", "ENG", 5, "123.456 03"),
+    ],
+)
+def test_display_formats(value: str, mode: str, digits: int, shown: str) -> None:
+    assert format_number(Decimal(value), mode, digits) == shown
+
+
+def test_display_modes_through_keys() -> None:
+    m = calc("1", "2", "3", "4", "5", "ENG", "DSP 0")
+    assert m.display == "10. 03"
+    m = calc("1", "2", "3", "4", "5", "SCI", "DSP 2")
+    assert m.display == "1.23 04"
+    m = calc("SCI", "DSP 2", "FIX", "DSP 1", "1", "9", "2", "ENTER")
+    assert m.display == "192.0"
+
+
+@pytest.mark.parametrize(
+    ("pressed", "shown"),
+    [
+        (("1", "2", "3"), "123."),
+        ((".",), "."),
+        ((".", "5"), ".5"),
+        (("1", "2", "CHS"), "-12."),
+        (("EEX", "3"), "1. 03"),
+        (("2", "EEX", "1", "2", "3"), "2. 23"),  # of three exponent digits the last two stay
+        (("9", "EEX", "9", "9", "CHS"), "9. -99"),
+    ],
+)
+def test_digit_entry_display(pressed: tuple[str, ...], shown: str) -> None:
+    assert calc(*pressed).display == shown
+
+
+def test_entry_values() -> None:
+    assert calc("9", "EEX", "9", "9", "CHS").x == D("9E-99")
+    assert calc("EEX", "3").x == 1000
+    assert calc("1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "1", "2").x == D("1234567890")  # ten digits at most
+    assert calc("1", ".", "5", ".", "2").x == D("1.52")  # a second point is ignored

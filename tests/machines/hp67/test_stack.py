@@ -1,0 +1,154 @@
+"""The HP-67's stack lift, as the microcode does it (hp67-notes.md 2.1-2.2, instruction-set 7).
+
+CLX and ENTER disable the lift for the very next step only; every other program step
+enables it; RCL and LSTX respect a disabled lift.  The Othello listing depends on this
+at LBL e / LBL 0 (``F3? CLX X=0? GTO 0 | *LBL 0 RCL 9 ...``).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from .support import D, keys, machine_with, run_label, stack
+
+
+def loaded(*body: str):
+    """A machine holding ``*LBL A, body..., RTN``, R0 = 7 and the stack 1 2 3 4."""
+    m = machine_with("*LBL A", *body, "RTN", "*LBL 1", "RTN")
+    keys(m, "7", "STO 0", "1", "ENTER", "2", "ENTER", "3", "ENTER", "4")
+    assert stack(m) == (4, 3, 2, 1)
+    return m
+
+
+def test_clx_then_rcl_overwrites_x() -> None:
+    m = loaded("CLX", "RCL 0")
+    run_label(m)
+    assert stack(m) == (7, 3, 2, 1)
+
+
+@pytest.mark.parametrize(
+    "between",
+    [
+        ("X=0?",),  # a true test
+        ("X≠0?", "*LBL 1"),  # a false test (skipping a LBL)
+        ("GTO 1",),  # GTO then the label
+        ("*LBL 1",),  # falling through a label
+        ("SF0",),
+        ("STO 1",),
+        ("ST+ 1",),
+        ("DSZ I",),
+        ("PRTX",),
+    ],
+)
+def test_any_other_step_after_clx_enables_the_lift(between: tuple[str, ...]) -> None:
+    body = ("CLX", *between, "RCL 0")
+    if between == ("GTO 1",):
+        body = ("CLX", "GTO 1", "*LBL 1", "RCL 0")
+    m = loaded(*body)
+    run_label(m)
+    assert stack(m)[:3] == (7, 0, 3)
+
+
+def test_clx_test_then_lastx_lifts() -> None:
+    m = loaded("+", "CLX", "X=0?", "LSTX")
+    run_label(m)
+    assert stack(m)[:2] == (4, 0)
+
+
+def test_enter_then_rcl_overwrites_the_copy() -> None:
+    m = loaded("ENTER", "RCL 0")
+    run_label(m)
+    assert stack(m) == (7, 4, 3, 2)
+
+
+def test_enter_duplicates_x_whatever_the_lift() -> None:
+    m = loaded("CLX", "ENTER")
+    run_label(m)
+    assert stack(m) == (0, 0, 3, 2)
+
+
+def test_spc_does_not_end_digit_entry() -> None:
+    m = machine_with("*LBL A", "6", "SPC", "1", "RTN")
+    run_label(m)
+    assert m.x == 61
+
+
+def test_program_digits_form_one_number() -> None:
+    m = machine_with("*LBL A", "1", "0", "x", "RTN")
+    keys(m, "4")
+    run_label(m)
+    assert m.x == 40
+    for body, value in ((("." , "1"), "0.1"), (("1", ".", "1"), "1.1"), (("1", "CHS"), "-1"), (("2", "EEX", "3"), "2000")):
+        m = machine_with("*LBL A", *body, "STO E", "RTN")
+        run_label(m)
+        assert m.register("E") == D(value)
+
+
+def test_digit_entry_lifts_when_enabled_and_not_after_enter() -> None:
+    m = machine_with("*LBL A", "RCL 0", "5", "RTN")
+    keys(m, "3", "STO 0", "CLX")
+    run_label(m)
+    assert stack(m)[:2] == (5, 3)
+    m = machine_with("*LBL A", "ENTER", "5", "RTN")
+    keys(m, "3")
+    run_label(m)
+    assert stack(m)[:3] == (5, 3, 0)
+
+
+def test_stop_ends_digit_entry_and_typed_digits_lift() -> None:
+    # The R/S step ends entry and enables the lift: keys typed at the stop start a new number.
+    m = machine_with("*LBL A", "1", "2", "R/S", "+", "RTN")
+    run_label(m)
+    assert m.display == "12.00"
+    keys(m, "3")
+    assert stack(m)[:2] == (3, 12)
+    m.press("R/S")
+    m.run()
+    assert m.x == 15
+
+
+def test_keyboard_rs_leaves_a_disabled_lift_alone() -> None:
+    m = machine_with("*LBL A", "R/S", "RCL 0", "RTN")
+    keys(m, "7", "STO 0", "4")
+    run_label(m)
+    keys(m, "5", "ENTER", "R/S")
+    m.run()
+    assert stack(m)[:3] == (7, 5, 4)
+
+
+def test_chs_on_a_finished_number_enables_the_lift() -> None:
+    m = keys(machine_with("*LBL A"), "5", "ENTER", "CHS", "2")
+    assert stack(m)[:3] == (2, -5, 5)
+
+
+def test_keyboard_digits_set_f3_program_digits_do_not() -> None:
+    m = machine_with("*LBL A", "CF3", "5", "RTN")
+    keys(m, "1")
+    assert m.flags[3]
+    run_label(m)
+    assert not m.flags[3]
+
+
+def test_sigma_plus_disables_the_lift() -> None:
+    m = keys(machine_with("*LBL A"), "2", "ENTER", "1", "Σ+", "7")
+    assert m.x == 7 and m.y == 2  # n = 1 was overwritten
+    assert m.last_x == 1
+
+
+def test_lastx_is_set_by_arithmetic_not_by_stores_or_tests() -> None:
+    m = machine_with("*LBL A", "+", "STO 1", "RCL 1", "X<>Y", "RDN", "X≠0?", "LSTX", "RTN")
+    keys(m, "5", "ENTER", "3")
+    run_label(m)
+    assert m.x == 3
+    m = keys(machine_with("*LBL A"), "7", ".", "2", "INT", "LSTX")
+    assert stack(m)[:2] == (D("7.2"), 7)
+    m = keys(machine_with("*LBL A"), "7", ".", "2", "FRC", "LSTX")
+    assert stack(m)[:2] == (D("7.2"), D("0.2"))
+
+
+def test_stack_rolls_and_exchanges() -> None:
+    m = keys(machine_with("*LBL A"), "1", "ENTER", "2", "ENTER", "3", "ENTER", "4")
+    assert stack(keys(m, "RDN")) == (3, 2, 1, 4)
+    assert stack(keys(m, "R↑")) == (4, 3, 2, 1)
+    assert stack(keys(m, "X<>Y")) == (3, 4, 2, 1)
+    assert stack(keys(m, "+")) == (7, 2, 1, 1)  # T is duplicated when the stack drops
