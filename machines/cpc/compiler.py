@@ -234,7 +234,8 @@ class _Parser:
             self.pos = 0
             self.statements(top=True)
             self.labels[f"E{number}"] = len(self.stmts)
-        self.emit(["raise _END"])
+        self.line = max(self.lines, default=0)
+        self.emit(["_falloff()"])
 
     def statements(self, top: bool) -> None:
         """Statements up to the end of the line (or, in a THEN part, up to ELSE)."""

@@ -358,7 +358,12 @@ class CPC:
             self._new_line_if_needed()
             self._print(f"{error_message(err.code)} in {line}")
             self._newline()
-            self._ready_prompt()
+            if err.code == 2 and line in self.lines:
+                # the CPC drops into the line editor on the faulty line instead of Ready
+                self._print(f"{line} {self.lines[line]}")
+                self._newline()
+            else:
+                self._ready_prompt()
             return self._set(RunState.ERROR)
 
     def _set(self, state: RunState) -> RunState:
@@ -402,8 +407,12 @@ class CPC:
     def _print_item(self, text: str) -> None:
         """A PRINT item that does not fit in what is left of the line starts a new one."""
         screen = self.screen
-        if 0 < screen.col and screen.col + len(text) > screen.width >= len(text):
-            self._newline()
+        if screen.col:
+            size = len(text)
+            if size and min(text) < " ":  # control codes take no room (ROM PRINT_do_string)
+                size = _printed_size(text)
+            if screen.col + size > screen.width:
+                self._newline()
         self._print(text)
 
     # --- keyboard and INPUT ----------------------------------------------------------------
@@ -457,7 +466,7 @@ class CPC:
                     if kind == "s":
                         values.append(item)
                         continue
-                    value = parse_input_number(item)
+                    value = parse_input_number(item) if item.strip(" ") else None
                     if value is None or (kind == "i" and not -32768.5 < value < 32767.5):
                         values = None
                         break
@@ -466,8 +475,6 @@ class CPC:
                 for (_, setter), value in zip(targets, values):
                     setter(value)
                 return
-            if keep_line:
-                self._newline()
             self._print("?Redo from start")
             self._newline()
 
@@ -495,6 +502,12 @@ class CPC:
 
         def err(code: int) -> Any:
             raise BasicError(code)
+
+        def falloff() -> None:
+            """Running past the last line: END, unless an error handler never RESUMEd."""
+            if machine._in_handler:
+                raise BasicError(19)
+            raise _End()
 
         def ck(x: int) -> int:
             if -32768 <= x <= 32767:
@@ -605,7 +618,7 @@ class CPC:
             return s
 
         def maths_error(code: int, sign: float) -> float:
-            if machine._on_error >= 0 and not machine._in_handler:
+            if machine._on_error >= 0:  # ROM maths_error: any ON ERROR GOTO raises it
                 raise BasicError(code)
             machine._new_line_if_needed()
             machine._print(error_message(code))
@@ -910,13 +923,15 @@ class CPC:
             machine._newline()
 
         def pz() -> None:
+            # ROM PRINT_do_comma: the spaces to the next zone, plus one whole zone,
+            # must fit on the line, else a new line is started
             col = screen.col
             z = machine._zone
-            target = (col // z + 1) * z
-            if target >= screen.width:
+            spaces = z - col % z
+            if col and col + spaces + z > screen.width:
                 machine._newline()
             else:
-                machine._print(" " * (target - col))
+                machine._print(" " * spaces)
 
         def ptab(n: int) -> None:
             w = screen.width
@@ -935,7 +950,7 @@ class CPC:
 
         ns: dict[str, Any] = {
             "V": V, "ARRS": ARRS, "FNS": self.FNS, "CS": CS,
-            "_E": BasicError, "_END": _End(), "_STOP": _Stop(), "_err": err,
+            "_E": BasicError, "_END": _End(), "_STOP": _Stop(), "_err": err, "_falloff": falloff,
             "_r": to_real, "_ci": to_int16, "_ck": ck, "_u16": unsigned_to_int16,
             "_push": push, "_ret": ret, "_forpush": forpush, "_topfor": topfor,
             "_g1": g1, "_s1": s1, "_g2": g2, "_s2": s2, "_g3": g3, "_s3": s3,
@@ -1050,8 +1065,9 @@ def _seed(x: Any) -> int:
 
 
 def _split_input(line: str, count: int) -> list[str] | None:
-    """The comma-separated items of an INPUT line; quotes protect commas.  None when
-    the count is wrong ("?Redo from start")."""
+    """The comma-separated items of an INPUT line (ROM ``input_parse_buffer``): leading
+    spaces skipped, quotes protect commas, an unquoted item runs to the next comma.
+    None when the count is wrong ("?Redo from start")."""
     items: list[str] = []
     i = 0
     n = len(line)
@@ -1074,7 +1090,7 @@ def _split_input(line: str, count: int) -> list[str] | None:
             j = line.find(",", i)
             if j < 0:
                 j = n
-            items.append(line[i:j].rstrip(" "))
+            items.append(line[i:j])
             i = j
         if i < n and line[i] == ",":
             i += 1
@@ -1083,6 +1099,30 @@ def _split_input(line: str, count: int) -> list[str] | None:
     if len(items) != count:
         return None
     return items
+
+
+def _printed_size(text: str) -> int:
+    """Characters a string puts on the line: control codes and their parameter bytes
+    do not count, except CHR$(1)'s parameter, which is drawn."""
+    size = 0
+    skip = 0
+    for ch in text:
+        if skip:
+            skip -= 1
+            continue
+        code = ord(ch)
+        if code >= 32:
+            size += 1
+        elif code == 1:
+            size += 1
+            skip = 1
+        else:
+            skip = _PARAMS[code]
+    return size
+
+
+_PARAMS = (0, 1, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1,
+           0, 0, 0, 0, 0, 0, 1, 1, 0, 9, 4, 0, 3, 2, 0, 2)
 
 
 def _nest(data: list, dims: tuple[int, ...]) -> list:

@@ -38,11 +38,14 @@ from tests.machines.cpc.helpers import output, run_program
 def test_error_message_names_the_line_and_stops(source: str, message: str) -> None:
     cpc, state = run_program(source)
     assert state == RunState.ERROR
-    assert cpc.transcript.endswith(message + "\nReady\n")
+    if message.startswith("Syntax error"):  # the CPC then shows the line for editing
+        assert cpc.transcript.endswith(message + "\n20 PRINT 2+\n")
+    else:
+        assert cpc.transcript.endswith(message + "\nReady\n")
 
 
 def test_a_read_of_a_bad_number_reports_the_data_line() -> None:
-    assert output("10 READ A\n100 DATA ABC") == "Syntax error in 100\n"
+    assert output("10 READ A\n100 DATA ABC") == "Syntax error in 100\n100 DATA ABC\n"
 
 
 def test_statements_before_a_bad_one_on_the_line_run() -> None:
@@ -56,6 +59,15 @@ def test_load_reports_malformed_lines_and_never_raises() -> None:
     assert lines == [0, 20, 30, 40, 50]
     assert all(p.message for p in problems)
     assert cpc.run() == RunState.ERROR and cpc.error == (2, 20)
+    assert cpc.transcript == "OK\nSyntax error in 20\n20 PRINT (1\n"
+
+
+def test_an_error_handler_that_runs_off_the_end_is_resume_missing() -> None:
+    assert output("10 ON ERROR GOTO 30\n20 ERROR 5\n30 PRINT \"H\"") == "H\nRESUME missing in 30\n"
+
+
+def test_maths_errors_are_trapped_when_on_error_is_set() -> None:
+    assert output("10 ON ERROR GOTO 100\n20 A=EXP(1000)\n30 END\n100 PRINT ERR:RESUME NEXT") == " 6 \n"
 
 
 def test_on_error_goto_with_err_erl_and_resume_next() -> None:

@@ -22,9 +22,17 @@ def test_integer_input_out_of_range_is_redone() -> None:
     assert output("10 INPUT A%:PRINT A%", ["40000", "2.5"]) == "? 40000\n?Redo from start\n? 2.5\n 3 \n"
 
 
-def test_strings_can_be_quoted_to_hold_commas_and_empty_entries_give_zero() -> None:
-    src = '10 INPUT A$,B:PRINT "[";A$;"]";B'
-    assert output(src, ['"HELLO, WORLD",']) == '? "HELLO, WORLD",\n[HELLO, WORLD] 0 \n'
+def test_strings_can_be_quoted_to_hold_commas_and_unquoted_keep_inner_spaces() -> None:
+    src = '10 INPUT A$,B$,C:PRINT "[";A$;"][";B$;"]";C'
+    assert output(src, ['"HELLO, WORLD",  two  words ,7']) == (
+        '? "HELLO, WORLD",  two  words ,7\n[HELLO, WORLD][two  words ] 7 \n'
+    )
+
+
+def test_an_empty_number_is_redone_but_an_empty_string_is_accepted() -> None:
+    assert output('10 INPUT A:INPUT B$:PRINT A;"[";B$;"]"', ["", "5", ""]) == (
+        "? \n?Redo from start\n? 5\n? \n 5 []\n"
+    )
 
 
 def test_line_input_takes_the_whole_line() -> None:
