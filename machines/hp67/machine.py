@@ -303,7 +303,7 @@ class HP67:
                     self.lift = LIFT  # the key ends digit entry and leaves the lift flag alone
                 self.running = True
             elif action == "RTN":
-                self._end_entry()
+                self.lift = LIFT  # keyboard RTN enables the lift (microcode)
                 self.pc = 1
                 self.returns = []
             elif action.startswith("GTO ."):

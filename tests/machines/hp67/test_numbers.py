@@ -120,3 +120,55 @@ def test_entry_values() -> None:
     assert calc("EEX", "3").x == 1000
     assert calc("1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "1", "2").x == D("1234567890")  # ten digits at most
     assert calc("1", ".", "5", ".", "2").x == D("1.52")  # a second point is ignored
+
+
+# -- property: the four operations are the exact result rounded to 10 digits, ties away from 0 --
+
+from fractions import Fraction  # noqa: E402
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+def round_ten_digits(q: Fraction) -> Decimal:
+    """Independent of ``decimal``: exact rational -> 10 significant digits, half away from zero."""
+    if q == 0:
+        return Decimal(0)
+    sign = -1 if q < 0 else 1
+    q = abs(q)
+    e = 0
+    while q >= 10:
+        q /= 10
+        e += 1
+    while q < 1:
+        q *= 10
+        e -= 1
+    scaled = q * 10**9
+    n = int(scaled)
+    if scaled - n >= Fraction(1, 2):
+        n += 1
+    if n == 10**10:
+        n //= 10
+        e += 1
+    return Decimal(sign * n).scaleb(e - 9)
+
+
+ten_digit = st.builds(
+    lambda mantissa, exponent: Decimal(mantissa).scaleb(exponent),
+    st.integers(-(10**10) + 1, 10**10 - 1),
+    st.integers(-30, 30),
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(ten_digit, ten_digit, st.sampled_from(["+", "-", "x", "÷"]))
+def test_arithmetic_is_exact_then_rounded(y: Decimal, x: Decimal, op: str) -> None:
+    if op == "÷" and x == 0:
+        return
+    m = HP67()
+    m.y, m.x = y, x  # the registers hold any ten-digit value
+    m.press(op)
+    exact = {"+": Fraction(y) + Fraction(x), "-": Fraction(y) - Fraction(x),
+             "x": Fraction(y) * Fraction(x), "÷": Fraction(y) / Fraction(x) if x else Fraction(0)}[op]
+    assert m.x == round_ten_digits(exact)
+    assert m.last_x == x
