@@ -31,11 +31,13 @@ from machines.ti57.numbers import (
     format_number,
     mul,
     sub,
+    toward_zero,
 )
 
 __all__ = ["TI57", "Stop", "StopReason", "MachineView", "UnknownKey"]
 
 PAREN = None  # a '(' on the pending stack
+_DIGIT_TEXT = "0123456789"
 _PRECEDENCE = {75: 1, 65: 1, 55: 2, 45: 2, 35: 3}
 _OP_SYMBOL = {75: "+", 65: "-", 55: "*", 45: "/", 35: "y^x"}
 
@@ -342,12 +344,13 @@ class TI57:
             self.entering = True
             self.e_mant, self.e_neg, self.e_exp, self.e_exp_neg, self.e_in_exp = "", False, None, False, False
             self.after_op = False
+        mant = self.e_mant
         if self.e_in_exp:
-            self.e_exp = ((self.e_exp or "00") + str(d))[-2:]
-        elif self.e_mant == "0":
-            self.e_mant = str(d)
-        elif sum(c.isdigit() for c in self.e_mant) < 8:
-            self.e_mant += str(d)
+            self.e_exp = ((self.e_exp or "00") + _DIGIT_TEXT[d])[-2:]
+        elif mant == "0":
+            self.e_mant = _DIGIT_TEXT[d]
+        elif len(mant) < 8 or sum(c.isdigit() for c in mant) < 8:  # 8 digits at most
+            self.e_mant = mant + _DIGIT_TEXT[d]
 
     def _point(self) -> None:
         if not self.entering:
@@ -496,13 +499,7 @@ class TI57:
     def _dsz(self) -> bool:
         """R0 toward zero by 1; becomes 0 if it would change sign.  True when R0 is 0."""
         self._complete()
-        r = self.regs[0]
-        if -1 < r < 1:
-            r = ZERO
-        elif r > 0:
-            r = sub(r, ONE)
-        else:
-            r = add(r, ONE)
+        r = toward_zero(self.regs[0])
         self.regs[0] = r
         return not r
 
@@ -969,15 +966,8 @@ def _f_dsz(m: TI57, s: Step, nxt: int) -> Callable[[], int]:
             complete()
             if m._stop is not None:
                 return ~nxt
-        regs = m.regs
-        r = regs[0]
-        if r >= ONE:
-            r = sub(r, ONE)
-        elif r <= -ONE:
-            r = add(r, ONE)
-        else:
-            r = ZERO
-        regs[0] = r
+        r = toward_zero(m.regs[0])
+        m.regs[0] = r
         if (not r) != inv:
             return skip
         return nxt
@@ -1089,6 +1079,36 @@ def _f_pause(m: TI57, s: Step, nxt: int) -> Callable[[], int]:
     return step
 
 
+def _f_sign(m: TI57, s: Step, nxt: int) -> Callable[[], int]:
+    change_sign = m._change_sign
+
+    def step() -> int:
+        change_sign()
+        return nxt
+
+    return step
+
+
+def _f_clear_t(m: TI57, s: Step, nxt: int) -> Callable[[], int]:
+    def step() -> int:
+        m.regs[7] = ZERO
+        return nxt
+
+    return step
+
+
+def _f_memory(m: TI57, s: Step, nxt: int) -> Callable[[], int]:
+    """Exc and Prd: through the general memory routine, without the dispatch."""
+    memory = m._memory
+    code, inv, n = s.code, s.inv, s.digit
+
+    def step() -> int:
+        memory(code, inv, n)  # type: ignore[arg-type]
+        return ~nxt if m._stop is not None else nxt
+
+    return step
+
+
 _FAST: dict[int, Callable[[TI57, Step, int], Callable[[], int]]] = {
     **{d: _f_digit for d in range(10)},
     32: _f_store,
@@ -1103,4 +1123,8 @@ _FAST: dict[int, Callable[[TI57, Step, int], Callable[[], int]]] = {
     71: _f_rst,
     81: _f_rs,
     36: _f_pause,
+    84: _f_sign,
+    19: _f_clear_t,
+    38: _f_memory,
+    39: _f_memory,
 }

@@ -71,23 +71,46 @@ def fit(value: Decimal) -> tuple[Decimal, bool]:
 
 def add(a: Decimal, b: Decimal) -> Decimal:
     """a + b as the TI-57 does it: the smaller operand is first chopped to the
-    larger one's 11-digit grid, then the exact sum is chopped.  No range check."""
+    larger one's 11-digit grid, then the exact sum is chopped.  No range check.
+
+    With equal signs chopping first changes nothing (the sum is at least as large
+    as the larger operand, so its grid is as coarse, and truncations nest): one
+    chopped addition.  With opposite signs the smaller operand is chopped first
+    (2/3 - 1 = -0.3333333334, not -0.33333333334)."""
     if not b:
         return a
     if not a:
         return b
+    if a.is_signed() == b.is_signed():
+        return _chop_add(a, b)
     ea = a.adjusted()
     eb = b.adjusted()
     if ea >= eb:
-        grid = ea - 10
-        if b.as_tuple().exponent < grid:
-            b = b.quantize(_QUANTUM[grid], ROUND_DOWN, WIDE) if grid > -140 else b
+        b = b.quantize(_quantum(ea - 10), ROUND_DOWN, WIDE)
     else:
-        grid = eb - 10
-        if a.as_tuple().exponent < grid:
-            a = a.quantize(_QUANTUM[grid], ROUND_DOWN, WIDE) if grid > -140 else a
+        a = a.quantize(_quantum(eb - 10), ROUND_DOWN, WIDE)
     r = _chop_add(a, b)
     return r if r else ZERO
+
+
+def _quantum(exponent: int) -> Decimal:
+    q = _QUANTUM.get(exponent)
+    return q if q is not None else Decimal(1).scaleb(exponent)
+
+
+_MINUS_ONE = Decimal(-1)
+
+
+def toward_zero(r: Decimal) -> Decimal:
+    """Dsz's step on R0: magnitude down by 1, or 0 if that would change the sign.
+
+    For |r| < 1E11 the 1 lies on r's 11-digit grid, so one chopped addition is the
+    TI-57's sum exactly; beyond, the 1 is chopped away first (add)."""
+    if r >= ONE:
+        return _chop_add(r, _MINUS_ONE) if r.adjusted() <= 10 else add(r, _MINUS_ONE)
+    if r <= _MINUS_ONE:
+        return _chop_add(r, ONE) if r.adjusted() <= 10 else add(r, ONE)
+    return ZERO
 
 
 def sub(a: Decimal, b: Decimal) -> Decimal:
