@@ -251,13 +251,21 @@ class _Parser:
                 continue
             start = self.pos
             try:
-                self.statement()
+                try:
+                    self.statement()
+                except RecursionError:
+                    raise BasicError(16) from None
                 if not self.at_end():
                     raise _Syntax(f"unexpected {self._show(self.peek())}")
-            except (_Syntax, _Mismatch) as exc:
-                code = 2 if isinstance(exc, _Syntax) else 13
-                kind = "Syntax error" if code == 2 else "Type mismatch"
-                self.problems.append(Problem(self.line, f"{kind}: {exc}"))
+            except (_Syntax, _Mismatch, BasicError) as exc:
+                if isinstance(exc, BasicError):  # a constant beyond 1.7E38, nesting too deep
+                    code = exc.code
+                    kind = str(exc)
+                else:
+                    code = 2 if isinstance(exc, _Syntax) else 13
+                    kind = "Syntax error" if code == 2 else "Type mismatch"
+                detail = kind if isinstance(exc, BasicError) else f"{kind}: {exc}"
+                self.problems.append(Problem(self.line, detail))
                 # drop whatever the failed statement emitted, then skip to its end
                 self._discard_from_tokens(start)
                 self.emit([f"raise _E({code})"])
@@ -1272,14 +1280,12 @@ def compile_program(lines: dict[int, str], namespace: dict) -> CompiledProgram:
             raise AssertionError(kind)
         return _PLACEHOLDER.sub(sub, text)
 
-    src: list[str] = list(p.fn_defs)
+    for text in p.fn_defs:
+        _exec_or_fail(text, namespace, None, p)
     for i, s in enumerate(stmts):
-        src.append(f"def s{i}():")
-        for text in s.code:
-            src.append("    " + fill(i, text))
-        src.append(f"    return {next_of[i]}")
-    src.append("CODE = [" + ", ".join(f"s{i}" for i in range(count)) + "]")
-    exec(compile("\n".join(src), "<basic>", "exec"), namespace)
+        body = [f"def s{i}():"] + ["    " + fill(i, text) for text in s.code] + [f"    return {next_of[i]}"]
+        _exec_or_fail("\n".join(body), namespace, (i, s.line), p)
+    namespace["CODE"] = [namespace[f"s{i}"] for i in range(count)]
     line_start = {n: p.labels[f"L{n}"] for n in lines}
     return CompiledProgram(
         code=namespace["CODE"],
@@ -1297,6 +1303,21 @@ def compile_program(lines: dict[int, str], namespace: dict) -> CompiledProgram:
     )
 
 
+def _exec_or_fail(source: str, namespace: dict, stmt: tuple[int, int] | None, p: _Parser) -> None:
+    """Compile one generated function; one that Python refuses (an expression nested
+    too deeply) becomes a statement raising the CPC's error for it."""
+    try:
+        exec(compile(source, "<basic>", "exec"), namespace)
+    except (SyntaxError, RecursionError, MemoryError, ValueError):
+        if stmt is None:  # a DEF FN body: calling it fails instead
+            name = source.split("(", 1)[0][4:]
+            exec(f"def {name}(*a):\n    raise _E(16)", namespace)
+            return
+        i, line = stmt
+        p.problems.append(Problem(line, "expression too complex"))
+        exec(f"def s{i}():\n    raise _E(16)", namespace)
+
+
 def _data_index_from(p: _Parser, line: int) -> int:
     """RESTORE n: the first DATA item in line n or after it."""
     for number in sorted(p.data_start):
@@ -1305,4 +1326,3 @@ def _data_index_from(p: _Parser, line: int) -> int:
     return len(p.data)
 
 
-_ = BasicError  # re-exported for generated code users

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from machines.cpc import CPC, RunState
 from tests.machines.cpc.helpers import output, run_program
@@ -107,3 +108,36 @@ def test_stop_prints_break_and_run_continues() -> None:
     assert cpc.transcript == "A\nBreak in 20\nReady\n"
     assert cpc.run() == RunState.ENDED
     assert cpc.transcript.endswith("Ready\nB\nReady\n")
+
+
+def test_deeply_nested_expressions_fail_as_basic_errors_not_python_ones() -> None:
+    cpc = CPC()
+    problems = cpc.load_basic("10 PRINT " + "(" * 120 + "1" + ")" * 120)
+    assert [p.line for p in problems] == [10]
+    assert cpc.run() == RunState.ERROR and cpc.error == (16, 10)
+
+
+def test_runaway_recursion_is_memory_full() -> None:
+    assert output("10 GOSUB 10") == "Memory full in 10\n"
+    assert output("10 DEF FNA(X)=FNA(X)+1\n20 PRINT FNA(1)") == "Memory full in 20\n"
+
+
+_WORDS = (
+    'PRINT INPUT FOR TO STEP NEXT IF THEN ELSE GOTO GOSUB RETURN DIM A B$ C% ( ) , ; : = + - * / ^ < > '
+    '1 0 -1 10 3.5 "X" AND OR NOT MOD LEFT$ MID$ CHR$ VAL DATA READ WHILE WEND DEF FN FNA ON ERROR '
+    'RESUME END STOP LOCATE MODE TAB USING "##" INKEY$ 1E40 &FF # REM ERASE'
+).split()
+
+
+@given(st.lists(st.lists(st.sampled_from(_WORDS), min_size=1, max_size=8), min_size=1, max_size=6),
+       st.sampled_from(["1\r", "A\r", "\r", "\x1b\x1b"]))
+@settings(max_examples=150, deadline=None)
+def test_random_listings_never_raise_python_exceptions(lines: list[list[str]], key: str) -> None:
+    cpc = CPC(clock=lambda: 0.0)
+    cpc.load_basic("\n".join(f"{10 * (n + 1)} {' '.join(words)}" for n, words in enumerate(lines)))
+    cpc.run(500)
+    cpc.type(key)
+    cpc.run(500)
+    again = CPC()
+    again.restore(cpc.snapshot())
+    again.run(100)
