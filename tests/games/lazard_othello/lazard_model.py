@@ -37,22 +37,34 @@ def move_number(position: Position) -> int:
     return 64 - position.empties - 4 + 1
 
 
-def scores(position: Position, values: tuple[tuple[int, ...], ...] = VALUES) -> dict[int, int]:
-    """Lazard's score of every legal move of the side to move, by referee square."""
-    sign = -1 if move_number(position) <= SWITCH_MOVE else 1
+def scores(position: Position, values: tuple[tuple[int, ...], ...] = VALUES, sign: int | None = None) -> dict[int, int]:
+    """Lazard's score of every legal move of the side to move, by referee square.
+
+    ``sign`` forces a phase (-1: value - taken, +1: value + taken) to ask what the other
+    phase's rule would have played."""
+    if sign is None:
+        sign = -1 if move_number(position) <= SWITCH_MOVE else 1
     return {
-        sq: values[(sq // 8)][sq % 8] + sign * len(position.flips(sq))
+        sq: values[sq // 8][sq % 8] + sign * len(position.flips(sq))
         for sq in position.legal_moves()
     }
 
 
-def lazard_choice(position: Position, values: tuple[tuple[int, ...], ...] = VALUES) -> int | None:
+def lazard_choice(
+    position: Position, values: tuple[tuple[int, ...], ...] = VALUES, sign: int | None = None
+) -> int | None:
     """The square Lazard's program plays (None: it passes)."""
     best_score, best = -99, None
-    by_square = scores(position, values)
+    by_square = scores(position, values, sign)
     for row in range(1, 9):  # scan order of the 100-cell board: 11, 12, ..., 18, 21, ...
         for col in range(1, 9):
             sq = square(row, col)
-            if sq in by_square and by_square[sq] > best_score:  # strict: first best wins
+            if sq in by_square and by_square[sq] > best_score:  # strict: the first best wins
                 best_score, best = by_square[sq], sq
     return best
+
+
+def has_tie_for_best(position: Position, values: tuple[tuple[int, ...], ...] = VALUES) -> bool:
+    """Two legal moves or more share the best score: the scan order decides."""
+    by_square = scores(position, values)
+    return bool(by_square) and list(by_square.values()).count(max(by_square.values())) > 1
