@@ -9,7 +9,7 @@ Public API (other packages rely on these names)::
     state = cpc.run(max_statements=None)
         # starts the program (first time, or after it ended or failed: RUN) or
         # continues it (after input, a spent budget, STOP or ESC ESC: CONT) and returns
-        # a RunState: ENDED, STOPPED, ERROR, WAITING_INPUT, WAITING_KEY (INKEY$
+        # a RunState: ENDED, STOPPED, ERROR, WAITING_INPUT, WAITING_KEY (CALL &BB18, or INKEY$
         # polled 1000 times with no key), BUDGET (max_statements spent)
     cpc.type("E\\r")                   # keys; '\\r' RETURN, '\\x7f' DEL, '\\x1b' ESC
     cpc.transcript                    # every character written since power-on

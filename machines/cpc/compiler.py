@@ -79,7 +79,7 @@ def var_key(name: str, suffix: str, deftypes: dict[str, str]) -> tuple[str, str]
 
 _TYPE_OF_SUFFIX = {"%": "i", "!": "r", "$": "s"}
 _IGNORED = frozenset(
-    "SOUND ENV ENT SYMBOL CALL POKE OUT WAIT SPEED PLOT PLOTR DRAW DRAWR MOVE MOVER ORIGIN CLG TAG "
+    "SOUND ENV ENT SYMBOL POKE OUT WAIT SPEED PLOT PLOTR DRAW DRAWR MOVE MOVER ORIGIN CLG TAG "
     "TAGOFF FRAME CURSOR MEMORY KEY WIDTH GRAPHICS MASK FILL DI EI RELEASE TRON TROFF WINDOW "
     "CLOSEIN CLOSEOUT".split()
 )
@@ -318,6 +318,15 @@ class _Parser:
         while not self.at_end():
             self.take()
         self.emit([])
+
+    def st_CALL(self) -> None:
+        """CALL address[,args]: the firmware's wait-for-a-key entries (&BB18 KM WAIT KEY,
+        &BB06 KM WAIT CHAR) wait as on the CPC; &BC02 resets the inks; others do nothing."""
+        code, etype = self.expr()
+        address = f"_u16({self.num(code, etype)[0]})"
+        while self.accept_op(","):
+            self.expr()
+        self.emit([f"_call({address})"])
 
     def st_REM(self) -> None:
         if self.peek().kind == "rem":

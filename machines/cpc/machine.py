@@ -25,7 +25,7 @@ from machines.cpc.numbers import (
     to_real,
     unsigned_to_int16,
 )
-from machines.cpc.screen import MODE_PENS, PALETTE_RGB, Screen
+from machines.cpc.screen import DEFAULT_INKS, PALETTE_RGB, Screen
 from machines.cpc.using import format_using
 
 __all__ = ["CPC", "RunState"]
@@ -57,6 +57,10 @@ class _Stop(Exception):
 
 
 class _Wait(Exception):
+    pass
+
+
+class _WaitKey(Exception):
     pass
 
 
@@ -318,6 +322,11 @@ class CPC:
                 self._pc = pc
                 self.statements += done
                 return self._set(RunState.WAITING_INPUT)
+            except _WaitKey:
+                done += i
+                self._pc = pc
+                self.statements += done
+                return self._set(RunState.WAITING_KEY)
             except _End:
                 done += i + 1
                 self.statements += done
@@ -866,6 +875,16 @@ class CPC:
             machine.ARRS[:] = [None] * len(machine.ARRS)
             machine.FNS[:] = [machine._undefined_fn] * len(machine.FNS)
 
+        def call(address: int) -> None:
+            address &= 0xFFFF
+            if address in (0xBB18, 0xBB06):  # KM WAIT KEY / KM WAIT CHAR
+                if not machine._keys:
+                    raise _WaitKey()
+                machine._keys.pop(0)
+                machine._idle = 0
+            elif address == 0xBC02:  # SCR RESET: default inks
+                machine.screen.inks = [list(i) for i in DEFAULT_INKS]
+
         def cls() -> None:
             screen.cls()
 
@@ -966,7 +985,7 @@ class CPC:
             "_pn": pn, "_ps": ps, "_pz": pz, "_pnl": pnl, "_ptab": ptab, "_pspc": pspc,
             "_pu": pu, "_input": self._input, "_line_input": self._line_input,
             "_read_num": read_num, "_read_str": read_str, "_restore": restore,
-            "_clear": clear, "_cls": cls, "_mode": mode, "_locate": locate, "_pen": pen,
+            "_clear": clear, "_call": call, "_cls": cls, "_mode": mode, "_locate": locate, "_pen": pen,
             "_paper": paper, "_ink": ink, "_border": border, "_zone": zone, "_angle": angle,
             "_onerror": onerror, "_resume": resume, "_raise_error": raise_error,
         }

@@ -64,3 +64,11 @@ def test_inkey_polling_reports_waiting_for_a_key() -> None:
     cpc.type("Z")
     assert cpc.run() == RunState.ENDED
     assert cpc.transcript == "GOT Z\nReady\n"
+
+
+def test_call_bb18_waits_for_a_key_as_the_firmware_does() -> None:
+    cpc, state = run_program('10 PRINT "PRESS A KEY":CALL &BB18:PRINT "THANKS"')
+    assert state == RunState.WAITING_KEY and cpc.run() == RunState.WAITING_KEY
+    cpc.type(" ")
+    assert cpc.run() == RunState.ENDED
+    assert cpc.transcript == "PRESS A KEY\nTHANKS\nReady\n"
