@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from machines.ti57.keys import INSTRUCTIONS, PRIMARY_LEGENDS, SECOND_LEGENDS, Step
 from machines.ti57.listing import ListingError, Program, parse_listing
-from machines.ti57.machine import TI57, MachineView, Stop, StopReason, UnknownKey
+from machines.ti57.machine import PAUSE_SECONDS, TI57, MachineView, Stop, StopReason, UnknownKey
 
 __all__ = [
     "TI57",
+    "PAUSE_SECONDS",
     "MachineView",
     "Stop",
     "StopReason",

@@ -34,7 +34,10 @@ from machines.ti57.numbers import (
     toward_zero,
 )
 
-__all__ = ["TI57", "Stop", "StopReason", "MachineView", "UnknownKey"]
+__all__ = ["TI57", "Stop", "StopReason", "MachineView", "UnknownKey", "PAUSE_SECONDS"]
+
+PAUSE_SECONDS = 0.75
+"""How long the real machine shows a Pause ("about 3/4 of a second", TI Reference Guide)."""
 
 PAREN = None  # a '(' on the pending stack
 _DIGIT_TEXT = "0123456789"
@@ -213,7 +216,14 @@ class TI57:
         self._keyboard(code, inv, None)
 
     def run(self, max_steps: int | None = None) -> Stop:
-        """Run until the program stops (R/S, Pause, error) or max_steps have run."""
+        """Run until the program stops (R/S, Pause, error) or max_steps have run.
+
+        A Pause returns StopReason.PAUSE with the value shown; the real machine shows
+        it for about 3/4 s (PAUSE_SECONDS) and goes on, so call run() again.  Pauses
+        in a row are separate stops, each one more 3/4 s, as on the machine.  Without
+        max_steps a program that never stops never returns: a UI passes a budget and
+        gets StopReason.BUDGET (still running) back.
+        """
         if not self.running:
             return Stop(StopReason.IDLE, self.display, self.flashing, 0)
         self._stop = None
@@ -896,7 +906,6 @@ def _f_store(m: TI57, s: Step, nxt: int) -> Callable[[], int]:
     assert n is not None
     if n > 7:
         return m._generic_step(s, nxt)
-    regs = m.regs
     complete = m._complete
 
     def step() -> int:
@@ -907,7 +916,6 @@ def _f_store(m: TI57, s: Step, nxt: int) -> Callable[[], int]:
         m.regs[n] = m.x
         return nxt
 
-    del regs
     return step
 
 

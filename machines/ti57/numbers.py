@@ -29,6 +29,8 @@ __all__ = [
     "sub",
     "mul",
     "div",
+    "toward_zero",
+    "from_float",
     "format_number",
     "format_entry",
 ]
