@@ -93,8 +93,9 @@ class HP67OthelloDriver(OthelloDriver):
             log.append(key)
 
     def _run(self, limit: int, what: str, breakpoints: tuple[int, ...] = (), on_slice: SliceCallback | None = None,
-             slice_steps: int = 2000, before: dict[str, Any] | None = None) -> tuple[StopReason, int]:
-        """Run until a stop (or a breakpoint); steps run. Cancels through ``on_slice``."""
+             slice_steps: int = 2000, before: dict[str, Any] | None = None,
+             offset: int = 0) -> tuple[StopReason, int]:
+        """Run until a stop (or a breakpoint); steps run. ``on_slice`` sees ``offset`` + steps so far."""
         m = self.machine
         start = m.steps
         while True:
@@ -104,7 +105,7 @@ class HP67OthelloDriver(OthelloDriver):
             reason = m.run(budget, breakpoints=breakpoints)
             if reason is not StopReason.BUDGET:
                 return reason, m.steps - start
-            if on_slice is not None and not on_slice(m.steps - start):
+            if on_slice is not None and not on_slice(offset + m.steps - start):
                 if before is not None:
                     self.restore(before)
                 raise MoveCancelled(f"the HP-67's {what} was stopped")
@@ -207,7 +208,7 @@ class HP67OthelloDriver(OthelloDriver):
         after = self.position.play(sq)
         self._press(["R/S"], keys)  # "notez-le puis appuyez sur R/S"
         done, more = self._run(UPDATE_LIMIT, "recording its move", on_slice=on_slice,
-                               slice_steps=slice_steps, before=before)
+                               slice_steps=slice_steps, before=before, offset=steps)
         steps += more
         displays.append(m.display)
         if done is not StopReason.RUN_STOP or m.display != "0.0":

@@ -165,6 +165,14 @@ def test_cancel_restores_the_state_before_the_move(program) -> None:
     assert d.machine_move().machine_notation == "6.4"
 
 
+def test_slices_count_the_whole_move(program) -> None:
+    d = fresh(program, Disc.BLACK)
+    seen: list[int] = []
+    record = d.machine_move(on_slice=lambda steps: seen.append(steps) or True, slice_steps=1000)
+    assert seen == sorted(seen) and len(set(seen)) == len(seen)
+    assert seen[-1] <= record.machine_steps < seen[-1] + 2000
+
+
 def test_snapshot_restore_replays_identically(program) -> None:
     d = fresh(program, Disc.WHITE)
     d.human_move(parse("f5"))
