@@ -80,7 +80,7 @@ def var_key(name: str, suffix: str, deftypes: dict[str, str]) -> tuple[str, str]
 _TYPE_OF_SUFFIX = {"%": "i", "!": "r", "$": "s"}
 _IGNORED = frozenset(
     "SOUND ENV ENT SYMBOL POKE OUT WAIT SPEED PLOT PLOTR DRAW DRAWR MOVE MOVER ORIGIN CLG TAG "
-    "TAGOFF FRAME CURSOR MEMORY KEY WIDTH GRAPHICS MASK FILL DI EI RELEASE TRON TROFF WINDOW "
+    "TAGOFF FRAME CURSOR MEMORY KEY WIDTH GRAPHICS MASK FILL DI EI RELEASE TRON TROFF "
     "CLOSEIN CLOSEOUT".split()
 )
 _UNSUPPORTED = frozenset(
@@ -718,37 +718,50 @@ class _Parser:
         self.skip_arguments()
         self.stmts[-1].code = ["_clear()"]
 
+    def stream_arg(self, comma: bool) -> str:
+        """An optional ``#stream`` (0-7 windows; 8 printer and 9 file show on #0)."""
+        if not self.accept_op("#"):
+            return "0"
+        stream = self.num_int(*self.expr())
+        if comma:
+            self.expect_op(",")
+        return stream
+
     def st_CLS(self) -> None:
-        if self.accept_op("#"):
-            self.expr()
-        self.emit(["_cls()"])
+        self.emit([f"_cls({self.stream_arg(comma=False)})"])
+
+    def st_WINDOW(self) -> None:
+        if self.accept_kw("SWAP"):
+            a = self.num_int(*self.expr())
+            b = "0"
+            if self.accept_op(","):
+                b = self.num_int(*self.expr())
+            self.emit([f"_window_swap({a}, {b})"])
+            return
+        stream = self.stream_arg(comma=True)
+        edges = [self.num_int(*self.expr())]
+        for _ in range(3):
+            self.expect_op(",")
+            edges.append(self.num_int(*self.expr()))
+        self.emit([f"_window({stream}, {', '.join(edges)})"])
 
     def st_MODE(self) -> None:
         self.emit([f"_mode({self.num_int(*self.expr())})"])
 
     def st_LOCATE(self) -> None:
-        self.stream_prefix()
+        stream = self.stream_arg(comma=True)
         c = self.num_int(*self.expr())
         self.expect_op(",")
         r = self.num_int(*self.expr())
-        self.emit([f"_locate({c}, {r})"])
-
-    def stream_prefix(self) -> None:
-        if self.accept_op("#"):
-            self.expr()
-            self.expect_op(",")
+        self.emit([f"_locate({c}, {r}, {stream})"])
 
     def st_PEN(self) -> None:
-        if self.accept_op("#"):
-            self.expr()
-            self.expect_op(",")
-        self.emit([f"_pen({self.num_int(*self.expr())})"])
+        stream = self.stream_arg(comma=True)
+        self.emit([f"_pen({self.num_int(*self.expr())}, {stream})"])
 
     def st_PAPER(self) -> None:
-        if self.accept_op("#"):
-            self.expr()
-            self.expect_op(",")
-        self.emit([f"_paper({self.num_int(*self.expr())})"])
+        stream = self.stream_arg(comma=True)
+        self.emit([f"_paper({self.num_int(*self.expr())}, {stream})"])
 
     def st_INK(self) -> None:
         p = self.num_int(*self.expr())
@@ -783,12 +796,13 @@ class _Parser:
         self.emit(["_angle(False)"])
 
     def st_PRINT(self) -> None:
+        stream = "0"
         if self.accept_op("#"):
-            self.expr()
+            stream = self.num_int(*self.expr())
             if not self.accept_op(","):
                 if not self.at_end():
                     raise _Syntax("expected ',' after the stream")
-        code: list[str] = []
+        code: list[str] = [f"_stream({stream})"] if stream != "0" else []
         newline = True
         while not self.at_end():
             newline = True
@@ -840,6 +854,8 @@ class _Parser:
                 code.append(f"_pn({c})")
         if newline:
             code.append("_pnl()")
+        if stream != "0":
+            code.append("_stream(0)")
         self.emit(code)
 
     def input_targets(self) -> list[str]:
@@ -877,18 +893,17 @@ class _Parser:
         return _lit(prompt), keep_line
 
     def st_INPUT(self) -> None:
-        if self.accept_op("#"):
-            self.expr()
-            self.expect_op(",")
+        stream = self.stream_arg(comma=True)
         prompt, keep_line = self.input_prompt()
         setters = self.input_targets()
-        self.emit([f"_input({prompt}, {keep_line}, [{', '.join(setters)}])"])
+        code = [f"_input({prompt}, {keep_line}, [{', '.join(setters)}])"]
+        if stream != "0":
+            code = [f"_stream({stream})", *code, "_stream(0)"]
+        self.emit(code)
 
     def st_LINE(self) -> None:
         self.expect_kw("INPUT")
-        if self.accept_op("#"):
-            self.expr()
-            self.expect_op(",")
+        stream = self.stream_arg(comma=True)
         prompt, keep_line = self.input_prompt()
         target, ttype = self.lvalue()
         if ttype != "s":
@@ -896,7 +911,10 @@ class _Parser:
         setter = self.store(target, "s", "x", "s")
         if target[0] == "v":
             setter = f"V.__setitem__({target[1][2:-1]}, x)"
-        self.emit([f"_line_input({prompt}, {keep_line}, lambda x: {setter})"])
+        code = [f"_line_input({prompt}, {keep_line}, lambda x: {setter})"]
+        if stream != "0":
+            code = [f"_stream({stream})", *code, "_stream(0)"]
+        self.emit(code)
 
     # --- expressions -----------------------------------------------------------------------
     def num(self, code: str, etype: str) -> tuple[str, str]:
@@ -1088,9 +1106,9 @@ class _Parser:
         if name in ("POS", "VPOS"):
             self.expect_op("(")
             self.expect_op("#")
-            self.expr()
+            stream = self.num_int(*self.expr())
             self.expect_op(")")
-            return ("_pos()" if name == "POS" else "_vpos()"), "i"
+            return (f"_pos({stream})" if name == "POS" else f"_vpos({stream})"), "i"
         spec = _FUNCTIONS.get(name)
         if spec is None:
             if name in _UNSUPPORTED:

@@ -356,6 +356,7 @@ class CPC:
             # a BASIC error: trap it (ON ERROR GOTO) or stop with the message
             line = err.line if err.line is not None else line_of[pc]
             self._in_input = False
+            self.screen.stream = 0
             if self._on_error >= 0 and not self._in_handler:
                 self._err, self._erl, self._err_pc = err.code, line, pc
                 self._in_handler = True
@@ -382,6 +383,7 @@ class CPC:
     def _finish_break(self, pc: int, after: bool) -> RunState:
         self._stopped_after = after
         self._in_input = False
+        self.screen.stream = 0
         self._new_line_if_needed()
         line = self._compiled.line_of[min(pc, len(self._compiled.line_of) - 1)]
         self._print(f"Break in {line}")
@@ -436,13 +438,7 @@ class CPC:
                     self._edit.pop()
                     if self._transcript and self._transcript[-1]:
                         self._transcript[-1] = self._transcript[-1][:-1]
-                    s = self.screen
-                    if s.col > 0:
-                        s.col -= 1
-                    elif s.row > 0:
-                        s.row -= 1
-                        s.col = s.width - 1
-                    s.chars[s.row][s.col] = " "
+                    self.screen.backspace()
             elif ch >= " " and len(self._edit) < 255:
                 self._edit.append(ch)
                 self._print(ch)
@@ -505,7 +501,6 @@ class CPC:
         self.CS = []
         V, ARRS, CS = self.V, self.ARRS, self.CS
         machine = self
-        screen = self.screen
         array_types = {}
         self._array_types = array_types
 
@@ -629,9 +624,11 @@ class CPC:
         def maths_error(code: int, sign: float) -> float:
             if machine._on_error >= 0:  # ROM maths_error: any ON ERROR GOTO raises it
                 raise BasicError(code)
-            machine._new_line_if_needed()
-            machine._print(error_message(code))
-            machine._newline()
+            def show() -> None:
+                machine._new_line_if_needed()
+                machine._print(error_message(code))
+                machine._newline()
+            on_stream(0, show)
             return REAL_MAX if sign >= 0 else -REAL_MAX
 
         def div(a: Any, b: Any) -> float:
@@ -885,38 +882,64 @@ class CPC:
             elif address == 0xBC02:  # SCR RESET: default inks
                 machine.screen.inks = [list(i) for i in DEFAULT_INKS]
 
-        def cls() -> None:
-            screen.cls()
+        def stream(n: int) -> None:
+            if not 0 <= n <= 9:
+                raise BasicError(5)
+            machine.screen.stream = n if n < 8 else 0
+
+        def on_stream(n: int, action: Callable[[], Any]) -> Any:
+            if not 0 <= n <= 9:
+                raise BasicError(5)
+            scr = machine.screen
+            saved = scr.stream
+            scr.stream = n if n < 8 else 0
+            try:
+                return action()
+            finally:
+                scr.stream = saved
+
+        def window(n: int, left: int, right: int, top: int, bottom: int) -> None:
+            if not 0 <= n <= 7 or not all(1 <= v <= 255 for v in (left, right, top, bottom)):
+                raise BasicError(5)
+            machine.screen.set_window(n, left, right, top, bottom)
+
+        def window_swap(a: int, b: int) -> None:
+            if not (0 <= a <= 7 and 0 <= b <= 7):
+                raise BasicError(5)
+            machine.screen.swap_windows(a, b)
+
+        def cls(n: int) -> None:
+            on_stream(n, machine.screen.cls)
 
         def mode(n: int) -> None:
             if not 0 <= n <= 2:
                 raise BasicError(5)
-            screen.set_mode(n)
+            machine.screen.set_mode(n)
 
-        def locate(c: int, r: int) -> None:
+        def locate(c: int, r: int, n: int) -> None:
             if not (1 <= c <= 255 and 1 <= r <= 255):
                 raise BasicError(5)
-            screen.locate(c, r)
+            on_stream(n, lambda: machine.screen.locate(c, r))
 
-        def pen(n: int) -> None:
-            if not 0 <= n <= 15:
+        def pen(p: int, n: int) -> None:
+            if not 0 <= p <= 15:
                 raise BasicError(5)
-            screen.set_pen(n)
+            on_stream(n, lambda: machine.screen.set_pen(p))
 
-        def paper(n: int) -> None:
-            if not 0 <= n <= 15:
+        def paper(p: int, n: int) -> None:
+            if not 0 <= p <= 15:
                 raise BasicError(5)
-            screen.set_paper(n)
+            on_stream(n, lambda: machine.screen.set_paper(p))
 
         def ink(p: int, c1: int, c2: int) -> None:
             if not (0 <= p <= 15 and 0 <= c1 <= 31 and 0 <= c2 <= 31):
                 raise BasicError(5)
-            screen.inks[p] = [c1 % 27, c2 % 27]
+            machine.screen.inks[p] = [c1 % 27, c2 % 27]
 
         def border(c1: int, c2: int) -> None:
             if not (0 <= c1 <= 31 and 0 <= c2 <= 31):
                 raise BasicError(5)
-            screen.border = [c1 % 27, c2 % 27]
+            machine.screen.border = [c1 % 27, c2 % 27]
 
         def zone(n: int) -> None:
             if not 1 <= n <= 255:
@@ -926,11 +949,14 @@ class CPC:
         def angle(deg: bool) -> None:
             machine._deg = deg
 
-        def pos() -> int:
-            return min(screen.col, screen.width - 1) + 1 if screen.col < screen.width else screen.width
+        def pos(n: int) -> int:
+            def get() -> int:
+                scr = machine.screen
+                return min(scr.col + 1, scr.width)
+            return on_stream(n, get)
 
-        def vpos() -> int:
-            return screen.row + 1
+        def vpos(n: int) -> int:
+            return on_stream(n, lambda: machine.screen.row + 1)
 
         def ps(s: str) -> None:
             machine._print_item(s)
@@ -944,24 +970,26 @@ class CPC:
         def pz() -> None:
             # ROM PRINT_do_comma: the spaces to the next zone, plus one whole zone,
             # must fit on the line, else a new line is started
-            col = screen.col
+            scr = machine.screen
+            col = scr.col
             z = machine._zone
             spaces = z - col % z
-            if col and col + spaces + z > screen.width:
+            if col and col + spaces + z > scr.width:
                 machine._newline()
             else:
                 machine._print(" " * spaces)
 
         def ptab(n: int) -> None:
-            w = screen.width
-            n = (n - 1) % w if n >= 1 else 0
-            if screen.col > n:
+            scr = machine.screen
+            n = (n - 1) % scr.width if n >= 1 else 0
+            if scr.col > n:
                 machine._newline()
-            machine._print(" " * (n - screen.col))
+            machine._print(" " * (n - scr.col))
 
         def pspc(n: int) -> None:
             if n > 0:
-                machine._print(" " * (n % screen.width if n > screen.width else n))
+                w = machine.screen.width
+                machine._print(" " * (n % w if n > w else n))
 
         def pu(fmt: str, values: tuple) -> None:
             text = format_using(fmt, values)[0]
@@ -985,7 +1013,8 @@ class CPC:
             "_pn": pn, "_ps": ps, "_pz": pz, "_pnl": pnl, "_ptab": ptab, "_pspc": pspc,
             "_pu": pu, "_input": self._input, "_line_input": self._line_input,
             "_read_num": read_num, "_read_str": read_str, "_restore": restore,
-            "_clear": clear, "_call": call, "_cls": cls, "_mode": mode, "_locate": locate, "_pen": pen,
+            "_clear": clear, "_call": call, "_stream": stream, "_window": window,
+            "_window_swap": window_swap, "_cls": cls, "_mode": mode, "_locate": locate, "_pen": pen,
             "_paper": paper, "_ink": ink, "_border": border, "_zone": zone, "_angle": angle,
             "_onerror": onerror, "_resume": resume, "_raise_error": raise_error,
         }

@@ -80,3 +80,25 @@ def test_control_codes_in_strings() -> None:
 def test_cls_clears_and_homes() -> None:
     cpc, _ = run_program('10 PRINT "OLD":CLS:PRINT "NEW"')
     assert cpc.screen_text()[0].rstrip() == "NEW" and "OLD" not in "".join(cpc.screen_text())
+
+
+def test_windows_have_their_own_cursor_paper_and_scrolling() -> None:
+    src = "\n".join([
+        "10 MODE 1:WINDOW #1,21,30,2,4:PAPER #1,2:CLS #1",
+        '20 FOR I=1 TO 5:PRINT #1,"W";I:NEXT',
+        '30 PRINT "MAIN";POS(#1);VPOS(#1)',
+        '40 LOCATE #1,3,1:PRINT #1,"AT";',
+    ])
+    cpc, _ = run_program(src)
+    rows = cpc.screen_text()
+    assert rows[0].startswith("MAIN 1  3 ")  # stream 0 untouched by #1's output
+    assert rows[1][20:30] == "W AT      "  # W 4 scrolled to the top, AT located over it
+    assert rows[2][20:30] == "W 5       " and rows[3][20:30] == " " * 10
+    assert cpc.paper[1][20:30] == [20] * 10 and cpc.paper[1][30] == 1 and cpc.paper[0][20] == 1
+
+
+def test_window_for_stream_0_confines_print_and_ready() -> None:
+    cpc, _ = run_program('10 MODE 1:WINDOW 1,10,20,25:PRINT "BOTTOM"')
+    rows = cpc.screen_text()
+    assert rows[19].rstrip() == "BOTTOM" and rows[20].rstrip() == "Ready"
+    assert all(not r.strip() for r in rows[:19])
