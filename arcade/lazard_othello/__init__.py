@@ -1,0 +1,1 @@
+"""The Lazard Othello screen: the CPC's own screen beside a rich board."""
