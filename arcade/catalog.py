@@ -118,5 +118,8 @@ register(
         year="1985",
         author="Emmanuel Lazard (Jeux & Strategie n°35)",
         pitch="A magazine type-in Othello in BASIC, on its own emulated CPC.",
+        screen="arcade.lazard_othello.screen:LazardOthelloScreen",
+        help=_HERE / "lazard_othello" / "help.md",
+        requires=("games.lazard_othello.driver", "machines.cpc"),
     )
 )
