@@ -82,7 +82,7 @@ class MachineView:
     angle: str
 
 
-@dataclass
+@dataclass(slots=True)
 class _Pending:
     """A pending AOS operation; levels 3 and 4 keep their operand in R6 / R5."""
 
@@ -404,7 +404,8 @@ class TI57:
     # --- AOS -------------------------------------------------------------
 
     def _n_ops(self) -> int:
-        return sum(1 for p in self.pending if p is not None)
+        pending = self.pending
+        return len(pending) - pending.count(PAREN)
 
     def _apply(self, p: _Pending, x: Decimal) -> Decimal:
         a = self.regs[p.reg] if p.reg is not None else p.value
@@ -450,7 +451,7 @@ class TI57:
         self.after_op = True
 
     def _open(self) -> None:
-        if sum(1 for p in self.pending if p is None) >= 9:
+        if self.pending.count(PAREN) >= 9:
             self._error()  # a 10th parenthesis is refused
             return
         self._complete()
@@ -1087,6 +1088,28 @@ def _f_pause(m: TI57, s: Step, nxt: int) -> Callable[[], int]:
     return step
 
 
+def _f_binary(m: TI57, s: Step, nxt: int) -> Callable[[], int]:
+    binary = m._binary
+    op, inv = s.code, s.inv and s.code == 35
+
+    def step() -> int:
+        binary(op, inv)
+        return ~nxt if m._stop is not None else nxt
+
+    return step
+
+
+def _f_close(m: TI57, s: Step, nxt: int) -> Callable[[], int]:
+    close = m._close
+    all_levels = s.code == 85
+
+    def step() -> int:
+        close(all_levels)
+        return ~nxt if m._stop is not None else nxt
+
+    return step
+
+
 def _f_sign(m: TI57, s: Step, nxt: int) -> Callable[[], int]:
     change_sign = m._change_sign
 
@@ -1132,6 +1155,13 @@ _FAST: dict[int, Callable[[TI57, Step, int], Callable[[], int]]] = {
     81: _f_rs,
     36: _f_pause,
     84: _f_sign,
+    75: _f_binary,
+    65: _f_binary,
+    55: _f_binary,
+    45: _f_binary,
+    35: _f_binary,
+    85: _f_close,
+    44: _f_close,
     19: _f_clear_t,
     38: _f_memory,
     39: _f_memory,
