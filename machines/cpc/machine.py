@@ -1013,7 +1013,7 @@ class CPC:
             "_pn": pn, "_ps": ps, "_pz": pz, "_pnl": pnl, "_ptab": ptab, "_pspc": pspc,
             "_pu": pu, "_input": self._input, "_line_input": self._line_input,
             "_read_num": read_num, "_read_str": read_str, "_restore": restore,
-            "_clear": clear, "_call": call, "_stream": stream, "_window": window,
+            "_UPPER": _UPPER, "_LOWER": _LOWER, "_clear": clear, "_call": call, "_stream": stream, "_window": window,
             "_window_swap": window_swap, "_cls": cls, "_mode": mode, "_locate": locate, "_pen": pen,
             "_paper": paper, "_ink": ink, "_border": border, "_zone": zone, "_angle": angle,
             "_onerror": onerror, "_resume": resume, "_raise_error": raise_error,
@@ -1104,6 +1104,11 @@ class CPC:
         self._zone = snap["zone"]
         self._t0 = self._clock() - snap["time"]
         self._transcript = [snap["transcript"]]
+
+
+# UPPER$/LOWER$ change only the letters a-z/A-Z (the CPC's other characters are graphics)
+_UPPER = {c: c - 32 for c in range(ord("a"), ord("z") + 1)}
+_LOWER = {c: c + 32 for c in range(ord("A"), ord("Z") + 1)}
 
 
 def _seed(x: Any) -> int:
