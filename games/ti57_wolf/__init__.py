@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from games.ti57_wolf.driver import OPPOSITE, MachineDisagrees, MoveRecord, WolfGame, decode_square, load_program
+from games.ti57_wolf.driver import OPPOSITE, MachineDisagrees, MoveRecord, WolfGame, WolfView, decode_square, load_program
 from games.ti57_wolf.referee import (
     LAMB_MOVES,
+    MOVE_NAMES,
     START,
     WOLF_MOVES,
     Board,
@@ -19,6 +20,7 @@ __all__ = [
     "Board",
     "IllegalMove",
     "LAMB_MOVES",
+    "MOVE_NAMES",
     "MachineDisagrees",
     "MoveRecord",
     "OPPOSITE",
@@ -28,6 +30,7 @@ __all__ = [
     "WOLF_MOVES",
     "WolfGame",
     "WolfReferee",
+    "WolfView",
     "decode_square",
     "load_program",
     "result_of",

@@ -51,7 +51,7 @@ from games.ti57_wolf.referee import (
 )
 from machines.ti57 import TI57, Program, StopReason, parse_listing
 
-__all__ = ["WolfGame", "MachineDisagrees", "MoveRecord", "load_program", "decode_square", "OPPOSITE"]
+__all__ = ["WolfGame", "WolfView", "MachineDisagrees", "MoveRecord", "load_program", "decode_square", "OPPOSITE"]
 
 STEP_BUDGET = 10_000  # a wolf move runs 14-17 steps, a lamb move 7-22
 OPPOSITE = {1: 9, 9: 1, 3: 7, 7: 3}
@@ -84,6 +84,22 @@ class MoveRecord:
     display: str  # what the machine showed when it stopped
     flashing: bool  # the machine refused (wolf on a lamb)
     steps: int
+
+
+@dataclass(frozen=True)
+class WolfView:
+    """Everything a UI shows, read from the machine (board, display) and the driver."""
+
+    board: Board
+    to_move: Side
+    result: Result | None
+    display: str
+    flashing: bool
+    awaiting_take_back: bool  # purist mode: the machine refused the wolf's move
+    referee_enabled: bool
+    legal_wolf_moves: tuple[int, ...]
+    legal_lamb_moves: tuple[tuple[int, int], ...]
+    last_move: MoveRecord | None
 
 
 class WolfGame:
@@ -126,6 +142,20 @@ class WolfGame:
 
     def legal_lamb_moves(self) -> list[tuple[int, int]]:
         return WolfReferee(self.board, Side.LAMBS).legal_lamb_moves()
+
+    def view(self) -> WolfView:
+        return WolfView(
+            board=self.board,
+            to_move=self.to_move,
+            result=self.result(),
+            display=self.machine.display,
+            flashing=self.machine.flashing,
+            awaiting_take_back=self.collision is not None,
+            referee_enabled=self.referee_enabled,
+            legal_wolf_moves=tuple(self.legal_wolf_moves()),
+            legal_lamb_moves=tuple(self.legal_lamb_moves()),
+            last_move=self.history[-1] if self.history else None,
+        )
 
     # ----------------------------------------------------------------- play
 

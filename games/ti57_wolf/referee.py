@@ -20,6 +20,7 @@ __all__ = [
     "Board",
     "IllegalMove",
     "LAMB_MOVES",
+    "MOVE_NAMES",
     "Result",
     "Side",
     "WOLF_MOVES",
@@ -38,6 +39,10 @@ table and keypad picture swap 3 and 7: the program's Lbl 7 (``0 -``) falls into 
 
 LAMB_MOVES: dict[int, Square] = {4: (-1, 1), 6: (1, 1)}
 """``k SBR 4`` adds -0.9 to lamb k, ``k SBR 6`` adds +1.1: both one row forward."""
+
+MOVE_NAMES: dict[int, str] = {1: "down-left", 3: "up-left", 7: "down-right", 9: "up-right", 4: "up-left", 6: "up-right"}
+"""Where each key really goes on a board drawn with row 8 at the top and column 1 at
+the left (the article's keypad picture would put 3 down-right and 7 up-left)."""
 
 
 class Side(str, Enum):

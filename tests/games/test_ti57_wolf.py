@@ -147,3 +147,24 @@ def test_snapshot_restore_continues_identically() -> None:
         game.wolf_move(9)
         game.lamb_move(3, 6)
     assert twin.snapshot() == g.snapshot() and twin.board == g.board
+
+
+def test_view_for_a_ui() -> None:
+    g = WolfGame(referee_enabled=False)
+    v = g.view()
+    assert v.board == START and v.to_move is Side.WOLF and v.result is None
+    assert v.display == "0" and not v.flashing and not v.awaiting_take_back and v.last_move is None
+    assert set(v.legal_wolf_moves) == {1, 7}
+    _walk_wolf_onto_lamb_1(g)
+    g.wolf_move(7)
+    v = g.view()
+    assert v.flashing and v.awaiting_take_back and v.display == "2.4" and v.last_move is not None
+    assert v.last_move.flashing and v.board.wolf == (2, 4)
+
+
+def test_move_names_follow_the_program() -> None:
+    from games.ti57_wolf import MOVE_NAMES, WOLF_MOVES
+
+    for key, (dc, dr) in WOLF_MOVES.items():
+        name = MOVE_NAMES[key]
+        assert name.startswith("up" if dr > 0 else "down") and name.endswith("right" if dc > 0 else "left")
