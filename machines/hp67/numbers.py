@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import functools
 import math
+from typing import Any, Callable
 from decimal import (
     ROUND_DOWN,
     ROUND_HALF_UP,
@@ -76,7 +77,7 @@ def fit_strict(value: Decimal) -> Decimal:
     return fit(value)
 
 
-def careful(op, a: Decimal, b: Decimal) -> Decimal:
+def careful(op: Callable[[Decimal, Decimal], Decimal], a: Decimal, b: Decimal) -> Decimal:
     """Redo a binary operation that left the fast context's range (or failed)."""
     try:
         return fit(op(a, b))
@@ -117,11 +118,11 @@ def fraction_part(x: Decimal) -> Decimal:
 # -- functions computed in 30 digits and rounded once -------------------------------------
 
 
-def _high(fn):
+def _high(fn: Callable[..., Any]) -> Callable[..., Any]:
     """Run ``fn`` in the 30-digit context and fit its result(s) to the machine."""
 
     @functools.wraps(fn)
-    def wrapper(*args):
+    def wrapper(*args: Any) -> Any:
         try:
             with localcontext(HIGH):
                 result = fn(*args)

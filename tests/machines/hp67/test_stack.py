@@ -152,3 +152,24 @@ def test_stack_rolls_and_exchanges() -> None:
     assert stack(keys(m, "R↑")) == (4, 3, 2, 1)
     assert stack(keys(m, "X<>Y")) == (3, 4, 2, 1)
     assert stack(keys(m, "+")) == (7, 2, 1, 1)  # T is duplicated when the stack drops
+
+
+def test_the_othello_edge_idiom_multiplies_by_the_cleared_zero() -> None:
+    """Steps 44-47 and 63-71 of the listing: off the board, CLX makes the multiplier 0.
+
+    With the HP-67 rule, RCL 9 after ``CLX X=0? GTO 0 / LBL 0`` lifts the 0, and the
+    direction's hypothetical count (the fraction .3 of R9) is dropped: R9 goes back to 2.
+    A machine with neutral tests would overwrite the 0 and multiply by the 9 below it (R9 = -25).
+    """
+    m = machine_with(
+        "*LBL A", "9", "ENTER", "SF3", "F3?", "CLX", "X=0?", "GTO 0", "RTN",  # a 9 below the 0
+        "*LBL 0", "RCL 9", "FRC", "ST- 9", "1", "0", "x", "x", "ST- 9", "RTN",
+    )
+    keys(m, "2", ".", "3", "STO 9")
+    run_label(m)
+    assert m.register("9") == 2
+    # the same with an own disc at the end (X = -1): the 3 discs are won
+    m = machine_with("*LBL A", "1", "CHS", "GTO 0", "*LBL 0", "RCL 9", "FRC", "ST- 9", "1", "0", "x", "x", "ST- 9", "RTN")
+    keys(m, "2", ".", "3", "STO 9")
+    run_label(m)
+    assert m.register("9") == 5
