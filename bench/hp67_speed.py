@@ -84,6 +84,9 @@ def main() -> None:
     steps, elapsed = raw_speed()
     print(f"  raw: {steps:,} steps in {elapsed:.3f} s = {steps / elapsed:,.0f} program steps per second "
           f"(real HP-67: ~{REAL_STEPS_PER_SECOND})")
+    per = steps // 20
+    print(f"  the first search as black (LBL A to R/S): {per:,} steps in {elapsed / 20 * 1000:.1f} ms "
+          f"(real: {per / REAL_STEPS_PER_SECOND / 60:.0f} min)")
     all_searches: list[tuple[int, float]] = []
     totals: list[tuple[int, float]] = []
     for g in range(games):
