@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 
 from games.ti57_duel.driver import load_program as duel_program
@@ -63,3 +66,29 @@ def test_listing_round_trip_and_spellings() -> None:
     p = parse_listing(text)
     assert [s.code_text for s in p.steps[:5]] == ["86 6", "-39 5", "19", "76", "66"]
     assert all(s.code == 0 for s in p.steps[5:])
+
+
+SEEDS = Path(__file__).resolve().parents[3].parent / "shared" / "seeds"
+
+
+def _printed_lines(name: str) -> list[str]:
+    path = SEEDS / name
+    if not path.exists():
+        pytest.skip(f"seed {name} not beside the repository")
+    return [ln for ln in path.read_text(encoding="utf-8").splitlines() if re.match(r"^\d\d\s+-?\d\d\b", ln)]
+
+
+def test_the_duel_transcription_differs_from_the_print_only_at_step_43() -> None:
+    printed = _printed_lines("002_747ee8b048f967ab.txt")
+    assert len(printed) == 50
+    with pytest.raises(ListingError) as info:
+        parse_listing("\n".join(printed))
+    assert info.value.line.startswith("43")
+    fixed = [re.sub(r"^43\s+33 1\s+RCL 2", "43 33 2 RCL 2", ln) for ln in printed]
+    assert parse_listing("\n".join(fixed)).steps == duel_program().steps
+
+
+def test_the_wolf_transcription_is_the_print() -> None:
+    printed = _printed_lines("003_54eb3b00bc46e111.txt")
+    assert len(printed) == 50
+    assert parse_listing("\n".join(printed)).steps == wolf_program().steps
