@@ -9,6 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+_DIGITS = frozenset("0123456789")
+_LETTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+_NAME_CHARS = _DIGITS | _LETTERS | {"."}
+
 __all__ = ["Token", "LexError", "tokenize", "KEYWORDS"]
 
 KEYWORDS = frozenset("""
@@ -46,20 +50,20 @@ _OPS1 = "+-*/\\^=<>(),;:#?[]"
 def _number(src: str, i: int) -> tuple[Token, int]:
     n = len(src)
     j = i
-    while j < n and (src[j].isdigit() or src[j] == " " and j + 1 < n and src[j + 1].isdigit() and False):
+    while j < n and src[j] in _DIGITS:
         j += 1
     is_real = False
     if j < n and src[j] == ".":
         is_real = True
         j += 1
-        while j < n and src[j].isdigit():
+        while j < n and src[j] in _DIGITS:
             j += 1
     if j < n and src[j] in "eE":
         k = j + 1
         if k < n and src[k] in "+-":
             k += 1
-        if k < n and src[k].isdigit():
-            while k < n and src[k].isdigit():
+        if k < n and src[k] in _DIGITS:
+            while k < n and src[k] in _DIGITS:
                 k += 1
             j = k
             is_real = True
@@ -91,7 +95,7 @@ def tokenize(src: str) -> list[Token]:
                 out.append(Token("str", src[i + 1 : j]))
                 i = j + 1
             continue
-        if ch.isdigit() or (ch == "." and i + 1 < n and src[i + 1].isdigit()):
+        if ch in _DIGITS or (ch == "." and i + 1 < n and src[i + 1] in _DIGITS):
             tok, i = _number(src, i)
             out.append(tok)
             continue
@@ -115,9 +119,9 @@ def tokenize(src: str) -> list[Token]:
             out.append(Token("num", value - 65536 if value > 32767 else value, src[i:k]))
             i = k
             continue
-        if ch.isalpha():
+        if ch in _LETTERS:
             j = i + 1
-            while j < n and (src[j].isalnum() or src[j] == "."):
+            while j < n and src[j] in _NAME_CHARS:
                 j += 1
             word = src[i:j].upper()
             suffix = ""
@@ -141,7 +145,7 @@ def tokenize(src: str) -> list[Token]:
                 out.append(Token("id", word[2:], suffix))
                 i = j + (1 if suffix else 0)
                 continue
-            glued = next((p for p in _GLUE_PREFIX if word.startswith(p) and word[len(p):].isdigit()), None)
+            glued = next((p for p in _GLUE_PREFIX if word.startswith(p) and word[len(p):] != "" and set(word[len(p):]) <= _DIGITS), None)
             if glued and not suffix:
                 out.append(Token("kw", glued))
                 out.append(Token("num", int(word[len(glued):]), word[len(glued):]))

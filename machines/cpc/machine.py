@@ -158,7 +158,7 @@ class CPC:
             if not text:
                 continue
             digits = ""
-            while digits.__len__() < len(text) and text[len(digits)].isdigit():
+            while len(digits) < len(text) and "0" <= text[len(digits)] <= "9":
                 digits += text[len(digits)]
             if not digits:
                 problems.append(Problem(0, f"text line {raw_number} has no line number: {text[:30]!r}"))

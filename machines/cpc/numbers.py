@@ -27,6 +27,7 @@ __all__ = [
 
 REAL_MAX = 1.7014118346e38  # largest 5-byte real: (1 - 2**-32) * 2**127
 _TWO32 = 4294967296.0
+_DIGITS = frozenset("0123456789")
 _frexp = math.frexp
 _ldexp = math.ldexp
 _floor = math.floor
@@ -143,11 +144,11 @@ def parse_number_prefix(text: str) -> tuple[float | int, int]:
         sign = -1 if text[i] == "-" else 1
         i += 1
     j = i
-    while j < n and text[j].isdigit():
+    while j < n and text[j] in _DIGITS:
         j += 1
     if j < n and text[j] == ".":
         j += 1
-        while j < n and text[j].isdigit():
+        while j < n and text[j] in _DIGITS:
             j += 1
     mant = text[i:j]
     if mant in ("", "."):
@@ -157,8 +158,8 @@ def parse_number_prefix(text: str) -> tuple[float | int, int]:
         m = k + 1
         if m < n and text[m] in "+-":
             m += 1
-        if m < n and text[m].isdigit():
-            while m < n and text[m].isdigit():
+        if m < n and text[m] in _DIGITS:
+            while m < n and text[m] in _DIGITS:
                 m += 1
             k = m
     literal = text[i:k]

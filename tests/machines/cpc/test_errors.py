@@ -141,3 +141,13 @@ def test_random_listings_never_raise_python_exceptions(lines: list[list[str]], k
     again = CPC()
     again.restore(cpc.snapshot())
     again.run(100)
+
+
+@given(st.lists(st.text(max_size=40), min_size=1, max_size=5), st.text(max_size=6))
+@settings(max_examples=150, deadline=None)
+def test_any_text_as_a_listing_and_any_keys_never_raise(lines: list[str], keys: str) -> None:
+    cpc = CPC(clock=lambda: 0.0)
+    cpc.load_basic("\n".join(f"{10 * (n + 1)} {text}" for n, text in enumerate(lines)) + "\nrubbish")
+    cpc.run(300)
+    cpc.type(keys + "\r")
+    cpc.run(300)
