@@ -1,0 +1,353 @@
+"""Machine against machine: the HP-67 program plays Lazard's BASIC Othello on the CPC.
+
+The series runs in one thread worker through ``games.othello.match.play_series``;
+after every move the worker posts a ``MatchMoved`` carrying copies of everything to
+show (the match referee's board, the HP-67's display, the CPC's screen), so no widget
+ever reads a driver.  Both machines play at once as fast as the emulators go; the
+screen waits a little between moves (``s``: watch or instant) so a person can follow.
+At their real speeds the HP-67 would take 20 minutes or more a move, the CPC 6.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from rich.text import Text
+from textual import work
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.reactive import reactive
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Footer, Header, RichLog, Static
+from textual.worker import get_current_worker
+
+from arcade.match_cli import CPC_LABEL, FACTORIES, HP67_LABEL
+from arcade.widgets.board import GLYPH, BoardView, OthelloBoard
+from arcade.widgets.cpc_screen import CpcScreen, CpcScreenView
+from arcade.widgets.led import LedDisplay
+from games.othello.driver import MoveRecord, OthelloDriver
+from games.othello.match import GameResult, MatchGame, play_series, results_table
+from games.othello.referee import Disc, Position
+
+HELP = Path(__file__).with_name("help.md")
+WATCH_DELAY = 0.4  # seconds between two moves when watching
+MAX_GAMES = 20
+
+
+@dataclass
+class MatchMoved(Message):
+    """A move of the match was played and checked; copies of what to show."""
+
+    generation: int
+    game_number: int
+    turn: int
+    record: MoveRecord
+    mover: str  # the player's label
+    cells: tuple[Disc | None, ...]
+    legal: frozenset[int]
+    black: str
+    white: str
+    led: str
+    cpc: CpcScreenView
+    over: bool
+    score: tuple[int, int]
+
+
+@dataclass
+class SeriesFinished(Message):
+    generation: int
+    results: list[GameResult]
+
+
+@dataclass
+class SeriesFailed(Message):
+    generation: int
+    text: str
+
+
+class _Stopped(Exception):
+    """The series was stopped (a new series, or the screen left)."""
+
+
+class ResultsDialog(ModalScreen[str | None]):
+    """The results table of a series."""
+
+    DEFAULT_CSS = """
+    ResultsDialog { align: center middle; background: $background 60%; }
+    ResultsDialog > Vertical { width: 72; height: auto; padding: 1 2; border: thick $accent; background: $surface; }
+    ResultsDialog #table { margin-bottom: 1; }
+    """
+
+    BINDINGS = [
+        Binding("escape,enter", "dismiss('')", "Close", id="results.close"),
+        Binding("n", "dismiss('new')", "New series", id="results.new"),
+    ]
+
+    def __init__(self, table: str) -> None:
+        super().__init__()
+        self.table = table
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(Text(self.table, no_wrap=True), id="table")
+            yield Static("n: a new series    Enter or Esc: back to the board")
+
+
+class MatchScreen(Screen[None]):
+    """Board, move list and result on the left; the HP-67's display above the CPC's screen on the right."""
+
+    GAME_ID = None
+    CSS_PATH = "screen.tcss"
+    TITLE = "HP-67 against CPC"
+
+    BINDINGS = [
+        Binding("enter,n", "new_series", "Start", id="match.start"),
+        Binding("plus,equals_sign", "games(1)", "More games", key_display="+", id="match.more-games"),
+        Binding("minus", "games(-1)", "Fewer", key_display="-", id="match.fewer-games"),
+        Binding("p", "pause", "Pause", id="match.pause"),
+        Binding("s", "toggle_speed", "Speed", id="match.toggle-speed"),
+        Binding("escape,backspace", "app.launcher", "Back", id="arcade.back"),
+    ]
+
+    running: reactive[bool] = reactive(False, bindings=True)
+    instant: reactive[bool] = reactive(False)
+    paused: reactive[bool] = reactive(False, bindings=True)
+
+    def __init__(self, games: int = 2, first: str = "hp67", *, autostart: bool = False) -> None:
+        super().__init__()
+        self.games = games
+        self.first = first
+        self.autostart = autostart
+        self._generation = 0
+        self._resume = threading.Event()
+        self._resume.set()
+        self.results: list[GameResult] = []
+        self.moves: list[MatchMoved] = []
+        self._current = ""
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="match"):
+            with Vertical(id="left"):
+                yield OthelloBoard(id="board")
+                yield Static(id="status")
+                yield RichLog(id="moves", wrap=False, markup=False, auto_scroll=True, max_lines=2000)
+            with Vertical(id="machines"):
+                yield LedDisplay(id="led")
+                yield CpcScreen(id="cpc")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.sub_title = f"{HP67_LABEL} (HP-67) vs {CPC_LABEL} (CPC 6128)"
+        board = self.query_one("#board", OthelloBoard)
+        board.compact = True
+        board.show_legal = False
+        board.can_focus = False
+        self.query_one("#led", LedDisplay).border_title = "HP-67"
+        self.query_one("#moves", RichLog).can_focus = False
+        self.query_one("#board", OthelloBoard).view = BoardView(cells=tuple(Position.initial().at(sq) for sq in range(64)))
+        self._show_status()
+        if self.autostart:
+            self.call_after_refresh(self.action_new_series)
+
+    # -- what is shown -----------------------------------------------------------------
+
+    def _show_status(self, moved: MatchMoved | None = None) -> None:
+        t = Text(no_wrap=True, overflow="ellipsis")
+        if moved is None:
+            if self.running:
+                t.append("The machines set up their boards...")
+            elif self.results:
+                t.append(f"Series over: {len(self.results)} games.\n", "bold")
+                t.append("Enter/n: another series")
+            else:
+                t.append(f"A series of {self.games} game{'s' * (self.games > 1)}, colours alternating.\n", "bold")
+                t.append("Enter: start   + / -: games")
+        else:
+            black, white = moved.score
+            t.append(f"Game {moved.game_number} of {self.games}  ", "bold")
+            t.append(f"{GLYPH[Disc.BLACK]} {black:>2} {GLYPH[Disc.WHITE]} {white:>2}\n", "bold")
+            if moved.over:
+                winner = "a draw" if black == white else (moved.black if black > white else moved.white)
+                t.append(f"Over: {winner}" + (" wins" if black != white else ""), "bold reverse")
+            else:
+                t.append(f"{GLYPH[Disc.BLACK]} {moved.black}  {GLYPH[Disc.WHITE]} {moved.white}")
+        if self.paused:
+            t.append("  [paused]", "bold")
+        self.query_one("#status", Static).update(t)
+
+    # -- actions -------------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("games", "new_series"):
+            return None if self.running else True
+        if action == "pause":
+            return True if self.running else None
+        return True
+
+    def action_games(self, delta: int) -> None:
+        self.games = max(1, min(MAX_GAMES, self.games + delta))
+        self._show_status()
+
+    def action_toggle_speed(self) -> None:
+        self.instant = not self.instant
+        self.notify("Instant: as fast as the emulators go." if self.instant else f"Watching: {WATCH_DELAY} s between moves.")
+
+    def action_pause(self) -> None:
+        self.paused = not self.paused
+        if self.paused:
+            self._resume.clear()
+        else:
+            self._resume.set()
+        self._show_status(self.moves[-1] if self.moves else None)
+
+    def action_new_series(self) -> None:
+        self._generation += 1
+        self.results = []
+        self.moves = []
+        self.paused = False
+        self._resume.set()
+        self.query_one("#moves", RichLog).clear()
+        self.running = True
+        self._show_status()
+        self._series(self._generation, self.games, self.first)
+
+    def on_unmount(self) -> None:
+        self._generation += 1
+        self._resume.set()
+
+    # -- the worker ------------------------------------------------------------------------
+
+    @work(thread=True, exclusive=True, exit_on_error=False, group="match", description="HP-67 against CPC")
+    def _series(self, generation: int, games: int, first: str) -> None:
+        worker = get_current_worker()
+        made: dict[str, OthelloDriver] = {}
+
+        def player(key: str):  # noqa: ANN202 - a DriverFactory
+            def make() -> OthelloDriver:
+                made[key] = FACTORIES[key]()
+                return made[key]
+
+            return make
+
+        second = "cpc" if first == "hp67" else "hp67"
+        state: dict[str, Any] = {"game": None, "number": 0, "turn": 0}
+
+        def observer(game: MatchGame, record: MoveRecord) -> None:
+            if worker.is_cancelled or generation != self._generation:
+                raise _Stopped()
+            if game is not state["game"]:
+                state["game"], state["turn"] = game, 0
+                state["number"] += 1
+            state["turn"] += 1
+            mover = game.black if record.player is Disc.BLACK else game.white
+            pos = game.position
+            self.post_message(
+                MatchMoved(
+                    generation=generation,
+                    game_number=state["number"],
+                    turn=state["turn"],
+                    record=record,
+                    mover=mover.title,
+                    cells=tuple(pos.at(sq) for sq in range(64)),
+                    legal=frozenset(pos.legal_moves()) if not pos.is_over else frozenset(),
+                    black=game.black.title,
+                    white=game.white.title,
+                    led=made["hp67"].display,
+                    cpc=CpcScreenView.of(made["cpc"].machine),  # type: ignore[attr-defined]
+                    over=pos.is_over,
+                    score=pos.score(),
+                )
+            )
+            if not self.instant:
+                time.sleep(WATCH_DELAY * (3 if pos.is_over else 1))
+            while not self._resume.wait(0.1):
+                if worker.is_cancelled or generation != self._generation:
+                    raise _Stopped()
+
+        try:
+            results = play_series(player(first), player(second), games, observer=observer)
+        except _Stopped:
+            return
+        except Exception as error:  # a machine disagreeing with the referee...
+            self.post_message(SeriesFailed(generation, f"{type(error).__name__}: {error}"))
+            return
+        self.post_message(SeriesFinished(generation, results))
+
+    # -- the worker's news ---------------------------------------------------------------------
+
+    def on_match_moved(self, message: MatchMoved) -> None:
+        if message.generation != self._generation:
+            return
+        self.moves.append(message)
+        record = message.record
+        board = self.query_one("#board", OthelloBoard)
+        board.view = BoardView(
+            cells=message.cells,
+            last=record.square,
+            flipped=frozenset(record.flipped),
+            col_labels=tuple("abcdefgh"),
+        )
+        self.query_one("#led", LedDisplay).text = message.led
+        self.query_one("#cpc", CpcScreen).view = message.cpc
+        log = self.query_one("#moves", RichLog)
+        if message.turn == 1:
+            log.write(Text(f"-- game {message.game_number}: {GLYPH[Disc.BLACK]} {message.black}", "italic"))
+        where = "pass" if record.square is None else record.standard_notation
+        who = "HP-67" if message.mover == HP67_LABEL else "CPC"
+        log.write(Text(f"{message.turn:>2} {GLYPH[record.player]} {who:<5} {where:<4} {record.machine_notation}", no_wrap=True))
+        if message.over:
+            black, white = message.score
+            log.write(Text(f"-- {black}-{white}", "bold"))
+        self._show_status(message)
+
+    def on_series_finished(self, message: SeriesFinished) -> None:
+        if message.generation != self._generation:
+            return
+        self.running = False
+        self.results = message.results
+        self._show_status()
+
+        def after(answer: str | None) -> None:
+            if answer == "new":
+                self.action_new_series()
+
+        self.app.push_screen(ResultsDialog(results_table(message.results)), after)
+
+    def on_series_failed(self, message: SeriesFailed) -> None:
+        if message.generation != self._generation:
+            return
+        self.running = False
+        self.query_one("#status", Static).update(Text(message.text, "bold"))
+        self.query_one("#moves", RichLog).write(Text(message.text, "bold"))
+
+
+class MatchApp(App[None]):
+    """The match screen on its own (``arcade match --watch``)."""
+
+    TITLE = "Vintage machine arcade"
+    BINDINGS = [Binding("question_mark,f1", "help", "Help", key_display="?", id="arcade.help")]
+
+    def __init__(self, games: int = 2, first: str = "hp67", autostart: bool = True) -> None:
+        super().__init__()
+        self.games = games
+        self.first = first
+        self.autostart = autostart
+
+    def on_mount(self) -> None:
+        self.push_screen(MatchScreen(self.games, self.first, autostart=self.autostart))
+
+    def action_launcher(self) -> None:
+        self.exit()
+
+    def action_help(self) -> None:
+        from arcade.help import HelpScreen, keys_markdown
+
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen(HELP.read_text(encoding="utf-8"), keys_markdown(self.screen)))
