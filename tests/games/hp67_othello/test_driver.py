@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 import random
 from decimal import Decimal
 
@@ -284,3 +285,44 @@ def test_standard_notation_of_records(program) -> None:
     d = fresh(program, Disc.BLACK)
     record = d.machine_move()
     assert name(record.square) == record.standard_notation == "d3"
+
+
+# -- the transcription against the seed itself --------------------------------------------------
+
+SEED = Path(__file__).resolve().parents[4] / "shared" / "seeds" / "000_8af8df20db0410da.txt"
+
+
+def seed_steps() -> list[tuple[str, str]]:
+    """The seed's raw listing: a table of five (mnemonic, code) column pairs, read column by column."""
+    lines = SEED.read_text(encoding="utf-8").splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("| Mnémonique instruction"))
+    columns: list[list[tuple[str, str]]] = [[] for _ in range(5)]
+    for line in lines[start:]:
+        if not line.startswith("|"):
+            break
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if set("".join(cells)) <= {"-"}:
+            continue
+        for k in range(5):
+            mnemonic, code = cells[2 * k], cells[2 * k + 1]
+            if (mnemonic or code) and code != "Code HP-97":
+                columns[k].append((mnemonic, code))
+    return [step for column in columns for step in column]
+
+
+@pytest.mark.skipif(not SEED.exists(), reason="the seed documents are not beside this clone")
+def test_transcription_matches_the_seed_but_for_the_documented_corrections(program) -> None:
+    from machines.hp67 import lookup
+    from machines.hp67.isa import parse_code
+
+    seed = seed_steps()
+    assert len(seed) == len(program.steps) == 199
+    for step, (mnemonic, code) in zip(program.steps, seed):
+        ours = step.instruction
+        if step.number == 116:
+            assert (mnemonic, code) == ("X≤y?", "16-36") and ours.code_text == "16-35"
+            continue
+        assert ours.code == parse_code(code), step.number
+        if step.number in (97, 151):  # printed X<Y? and Y* (damaged): the code decides
+            continue
+        assert lookup(mnemonic) is ours, (step.number, mnemonic)
