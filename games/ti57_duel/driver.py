@@ -58,6 +58,7 @@ __all__ = [
 
 STEP_BUDGET = 10_000  # a duel move runs 35-63 steps; more means something is wrong
 COMPASS = {d.value: d.name for d in Direction}
+MAX_MOVES = 9999  # keyed as digits into R0; the article uses 20
 
 
 class MachineDisagrees(RuntimeError):
@@ -130,8 +131,8 @@ class DuelGame:
     _starts: list[Square | None] = field(default_factory=lambda: [None, None])
 
     def __post_init__(self) -> None:
-        if not isinstance(self.moves, int) or self.moves < 1:
-            raise ValueError(f"the move limit must be a whole number of at least 1, not {self.moves!r}")
+        if not isinstance(self.moves, int) or not 1 <= self.moves <= MAX_MOVES:
+            raise ValueError(f"the move limit must be a whole number from 1 to {MAX_MOVES}, not {self.moves!r}")
         self.machine.load(load_program())
         self._keys([*str(self.moves), "STO", "0", "2nd", "Fix", "1", "CLR"])
 
@@ -209,8 +210,8 @@ class DuelGame:
 
     def extend(self, moves: int) -> None:
         """After a draw: CLR, then ``moves STO 0`` -- that many more moves, squares kept."""
-        if not isinstance(moves, int) or moves < 1:
-            raise ValueError(f"extend by a whole number of moves, at least 1, not {moves!r}")
+        if not isinstance(moves, int) or not 1 <= moves <= MAX_MOVES:
+            raise ValueError(f"extend by a whole number of moves from 1 to {MAX_MOVES}, not {moves!r}")
         if self.status is not DuelStatus.DRAW:
             raise IllegalMove("only a drawn game can be extended")
         assert self.referee is not None

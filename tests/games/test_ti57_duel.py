@@ -129,3 +129,13 @@ def test_codes_outside_1_to_8(code: str, square: str) -> None:
     stop = m.run()
     assert stop.reason is StopReason.PAUSE and stop.display == square
     assert m.register(1) == D(square)
+
+
+@pytest.mark.parametrize("moves", [0, -3, 10_000, 2.5])
+def test_bad_move_limits_are_refused(moves) -> None:
+    with pytest.raises(ValueError, match="move limit"):
+        DuelGame(moves=moves)
+    g = DuelGame.start((0, 0), (9, 9), moves=1)
+    g.move(1, 1)
+    with pytest.raises(ValueError, match="extend"):
+        g.extend(moves)
