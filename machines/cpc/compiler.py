@@ -820,18 +820,14 @@ class _Parser:
                 if not (self.accept_op(";") or self.accept_op(",")):
                     raise _Syntax("expected ';' after the USING format")
                 items = []
+                newline = True
                 while not self.at_end():
                     c, t = self.expr()
                     items.append(c if t != "b" else f"(-{c})")
-                    if not (self.accept_op(";") or self.accept_op(",")):
+                    newline = not (self.accept_op(";") or self.accept_op(","))
+                    if newline:
                         break
-                    newline = False
-                    if self.at_end():
-                        break
-                else:
-                    pass
                 code.append(f"_pu({fmt}, ({', '.join(items)},))")
-                newline = not (self.toks[self.pos - 1].kind == "op" and self.toks[self.pos - 1].value in ";,")
                 continue
             if self.accept_kw("TAB"):
                 self.expect_op("(")
@@ -1130,11 +1126,9 @@ class _Parser:
             if want == "s":
                 if etype != "s":
                     raise _Mismatch(f"{name} needs a string")
-            elif want == "x":
-                pass
-            elif etype == "s":
+            elif want == "n" and etype == "s":
                 raise _Mismatch(f"{name} needs a number")
-            elif etype == "b":
+            elif want == "n" and etype == "b":
                 code, etype = f"(-{code})", "i"
             codes.append(code)
             types.append(etype)
@@ -1217,20 +1211,8 @@ def compile_program(lines: dict[int, str], namespace: dict) -> CompiledProgram:
     stmts = p.stmts
     count = len(stmts)
 
-    def label_pc(name: str) -> int:
-        pc = p.labels[name]
-        return pc
-
     # fall-through of each statement (a THEN part's last statement skips the ELSE part)
-    for key, value in list(p.labels.items()):
-        if value == -1:
-            pass
-    next_of: list[int] = []
-    for i, s in enumerate(stmts):
-        if s.next_label is not None:
-            next_of.append(label_pc(s.next_label))
-        else:
-            next_of.append(i + 1)
+    next_of = [i + 1 if s.next_label is None else p.labels[s.next_label] for i, s in enumerate(stmts)]
     # an IF without ELSE jumps to the end of its line
     for key, value in list(p.labels.items()):
         if value == -1:

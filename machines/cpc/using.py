@@ -23,15 +23,15 @@ def _numeric_field(fmt: str, i: int) -> tuple[int, dict] | None:
     if fmt.startswith("+", j) and j + 1 < n and fmt[j + 1] in "#.*$":
         spec["plus"] = True
         j += 1
-    if fmt.startswith("**$", j):
+    if fmt.startswith("**$", j):  # two digit places filled with *, then the $
         spec["star"] = spec["dollar"] = True
-        spec["before"] += 3
+        spec["before"] += 2
         j += 3
     elif fmt.startswith("**", j):
         spec["star"] = True
         spec["before"] += 2
         j += 2
-    elif fmt.startswith("$$", j):
+    elif fmt.startswith("$$", j):  # one digit place and the floating $
         spec["dollar"] = True
         spec["before"] += 1
         j += 2
@@ -63,11 +63,14 @@ def _format_number(x: float, spec: dict) -> str:
     before = spec["before"]
     negative = x < 0
     if spec["exp"]:
-        digits = max(before, 1) + after
+        # one leading place is kept for the sign unless the sign has its own place
+        lead_places = before if spec["plus"] or spec["trail"] else before - 1
+        lead_places = max(lead_places, 1)
+        digits = lead_places + after
         mant = "%.*e" % (max(digits - 1, 0), abs(x))
         m, e = mant.split("e")
         m = m.replace(".", "")
-        lead = m[: max(before, 1)]
+        lead = m[:lead_places]
         body = lead + ("." + m[len(lead):] if spec["after"] >= 0 else "")
         exp = int(e) - (len(lead) - 1)
         body += "E" + ("-" if exp < 0 else "+") + "%02d" % abs(exp)
@@ -79,8 +82,6 @@ def _format_number(x: float, spec: dict) -> str:
             whole, _, frac = body.partition(".")
             whole = "{:,}".format(int(whole))
             body = whole + ("." + frac if spec["after"] >= 0 else "")
-        if body.startswith("0") and len(body) > 1 and body[1] == "." and before <= 1:
-            pass
     sign = ""
     if spec["plus"]:
         sign = "-" if negative else "+"
@@ -90,6 +91,8 @@ def _format_number(x: float, spec: dict) -> str:
         body = "$" + body
     body = sign + body
     width = before + (after + 1 if spec["after"] >= 0 else 0) + (1 if spec["plus"] else 0)
+    if spec["dollar"]:
+        width += 1
     if spec["exp"]:
         width += 4
     fill = "*" if spec["star"] else " "

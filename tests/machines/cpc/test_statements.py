@@ -151,3 +151,24 @@ def test_variables_and_arrays_readable_by_a_driver() -> None:
 
 def test_ignored_sound_and_graphics_statements_do_not_stop_a_program() -> None:
     assert output('10 SOUND 1,200,10:ENV 1,1,1,1:PLOT 10,10:DRAW 20,20:PRINT "OK"') == "OK\n"
+
+
+def test_print_using_numeric_fields() -> None:
+    src = "\n".join([
+        '10 PRINT USING "##.##";3.14159;-2.5;123.456',
+        '20 PRINT USING "#,###.#";1234.56',
+        '30 PRINT USING "$$##.##";5.5:PRINT USING "**$##.##";5.5:PRINT USING "**##";7',
+        '40 PRINT USING "##.##^^^^";12345',
+        '50 PRINT USING "###-";-5;5:PRINT USING "+###";-5;5',
+        '60 PRINT USING "SCORE: ###";42:PRINT DEC$(3.14159,"##.##")',
+    ])
+    assert output(src) == (
+        " 3.14-2.50%123.46\n1,234.6\n  $5.50\n***$5.50\n***7\n 1.23E+04\n"
+        "  5-  5 \n  -5  +5\nSCORE:  42\n 3.14\n"
+    )
+
+
+def test_print_using_string_fields() -> None:
+    assert output('10 PRINT USING "!";"HELLO":PRINT USING "\\  \\";"HELLO":PRINT USING "&!";"AB";"CD"') == (
+        "H\nHELL\nABC\n"
+    )
