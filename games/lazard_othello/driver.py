@@ -160,6 +160,9 @@ class LazardOthelloDriver(OthelloDriver):
         self.check_board(self._board(self.position.to_move))
 
     def human_move(self, square: int | None) -> MoveRecord:
+        """Type the column and RETURN, wait for "Rangee?", type the row and RETURN (a pass:
+        O and O), then run the program until it has turned the discs over and handed the
+        turn to itself (its variable ``J``), and no further: its reply is ``machine_move``."""
         self.check_human_move(square)
         after = self.position.play(square)
         if square is None:
@@ -171,10 +174,12 @@ class LazardOthelloDriver(OthelloDriver):
             keys = [notation[0] + "\r", notation[1] + "\r"]
             flipped = self.position.flips(square)
         mark = len(self.machine.transcript)
-        for key in keys:
-            self.machine.type(key)
+        self.machine.type(keys[0])  # the column; the program then asks for the row
+        state, ran = self._run(START_BUDGET)
+        if state != "input" or self.display != "Rangee?":
+            raise MachineDisagrees(f"the program did not ask for the row after {keys[0]!r}: {self.display!r}")
+        self.machine.type(keys[1])
         machine_code = _CODE_OF_DISC[self.machine_color]
-        ran = 0
         while True:  # until the program has made the move and handed the turn over
             before = self.machine.statements
             state = self._state(self.machine.run(max_statements=HUMAN_SLICE))
@@ -198,11 +203,16 @@ class LazardOthelloDriver(OthelloDriver):
             machine_steps=ran,
         )
         self.history.append(record)
-        if self.is_over:
-            self._finish(record, ended=state == "ended")
+        self._after_move(record, ended=state == "ended")
         return record
 
     def machine_move(self, on_slice: SliceCallback | None = None, slice_steps: int = 2000) -> MoveRecord:
+        """Run the program until it asks the human again (or ends); read its move off ``B()``.
+
+        ``on_slice`` is called after every ``slice_steps`` BASIC statements (False cancels
+        the move and restores the CPC) and once more with the total when the move is made.
+        The move is the one new disc on the board (none: a pass), and the program must
+        also have said it ("Je joue en C3")."""
         if not self.machine_to_move:
             raise IllegalMove("the game is over" if self.is_over else "it is the human's turn")
         saved = self.machine.snapshot()
@@ -224,6 +234,8 @@ class LazardOthelloDriver(OthelloDriver):
         board = self._board(self.machine_color.opponent)
         output = self._new_output(mark)
         new = (board.black | board.white) & ~(self.position.black | self.position.white)
+        if new == 0 and state == "ended":  # the referee would have seen a game over before this turn
+            raise MachineDisagrees(f"the program ended a game that goes on: {self.display!r}")
         if new == 0:
             try:
                 after = self.position.pass_turn()
@@ -258,9 +270,15 @@ class LazardOthelloDriver(OthelloDriver):
             machine_steps=ran,
         )
         self.history.append(record)
-        if self.is_over:
-            self._finish(record, ended=state == "ended")
+        self._after_move(record, ended=state == "ended")
         return record
+
+    def _after_move(self, record: MoveRecord, ended: bool) -> None:
+        """The program and the referee must agree on whether the game is over."""
+        if self.is_over:
+            self._finish(record, ended)
+        elif ended:
+            raise MachineDisagrees(f"the program ended a game that goes on: {self.display!r}")
 
     def _finish(self, record: MoveRecord, ended: bool) -> None:
         """Bring the program to its final score once the referee has seen the game end.

@@ -320,3 +320,11 @@ def test_soak_random_games(seed: int) -> None:
         driver = LazardOthelloDriver()
         play_game(driver, machine_color, seeded_random(10_000 + seed))
         assert_whole_game(driver)
+
+
+def test_a_program_that_ends_too_early_is_caught() -> None:
+    """A listing that stops after the 21st move, while the referee sees the game go on."""
+    driver = LazardOthelloDriver(LISTING.replace("510 IF C=60 THEN 900", "510 IF C=21 THEN 900"))
+    with pytest.raises(MachineDisagrees, match="ended a game that goes on"):
+        play_game(driver, Disc.WHITE, first_legal)
+    assert len(driver.history) == 21 and driver.machine_to_move
