@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
+
+import pytest
 
 from machines.cpc import CPC, RunState
 from tests.machines.cpc.helpers import run_program
@@ -81,3 +84,31 @@ def test_snapshot_inside_a_loop_with_a_budget() -> None:
     again.restore(snap)
     again.run()
     assert again.transcript == cpc.transcript == " 1275 \nReady\n"
+
+
+@pytest.mark.parametrize("name", ["hanoi", "adventure", "tables"])
+@pytest.mark.parametrize("cut", [1, 17, 60, 250])
+def test_restoring_a_snapshot_taken_anywhere_replays_identically(name: str, cut: int) -> None:
+    corpus = Path(__file__).with_name("corpus")
+    keys = [k + "\r" for k in (corpus / f"{name}.keys").read_text().splitlines()]
+
+    def drive(cpc: CPC, keys: list[str]) -> None:
+        while cpc.state not in (RunState.ENDED, RunState.ERROR):
+            if cpc.state == RunState.WAITING_INPUT:
+                cpc.type(keys.pop(0))
+            cpc.run(100_000)
+
+    original = CPC(clock=lambda: 0.0)
+    original.load_basic((corpus / f"{name}.bas").read_text())
+    pending = list(keys)
+    state = original.run(cut)
+    while state == RunState.WAITING_INPUT and pending and cut > 100:
+        original.type(pending.pop(0))
+        state = original.run(cut)
+    snap = json.loads(json.dumps(original.snapshot()))
+    copy = CPC(clock=lambda: 0.0)
+    copy.restore(snap)
+    drive(original, list(pending))
+    drive(copy, list(pending))
+    assert copy.transcript == original.transcript == (corpus / f"{name}.out").read_text()
+    assert copy.screen_text() == original.screen_text() and copy.statements == original.statements
