@@ -607,7 +607,13 @@ class _Parser:
                 self.emit([f"_onerror({self.line_target(int(tok.value))})"])
             return
         if self.accept_kw("BREAK"):
-            self.skip_arguments()
+            if self.accept_kw("CONT"):
+                self.emit(["_onbreak(-2)"])
+            elif self.accept_kw("STOP"):
+                self.emit(["_onbreak(-1)"])
+            else:
+                self.expect_kw("GOSUB")
+                self.emit([f"_onbreak({self.jump_target()})"])
             return
         sel = self.num_int(*self.expr())
         gosub = self.accept_kw("GOSUB")
@@ -715,6 +721,9 @@ class _Parser:
     st_DEFREAL = st_DEFINT
 
     def st_CLEAR(self) -> None:
+        if self.accept_kw("INPUT"):  # BASIC 1.1: empty the keyboard buffer
+            self.emit(["_clear_input()"])
+            return
         self.skip_arguments()
         self.stmts[-1].code = ["_clear()"]
 

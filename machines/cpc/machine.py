@@ -265,6 +265,7 @@ class CPC:
         self._pc = 0
         self._data_ptr = 0
         self._on_error = -1
+        self._on_break = -1  # -1 ESC ESC stops; -2 ON BREAK CONT ignores it; else GOSUB target
         self._in_handler = False
         self._err = 0
         self._erl = 0
@@ -296,9 +297,15 @@ class CPC:
         while True:
             if self._break_requested:
                 self._break_requested = False
-                self._pc = pc
-                self.statements += done
-                return self._finish_break(pc, after=False)
+                if self._on_break >= 0:  # ON BREAK GOSUB: the break calls the handler
+                    self.CS.append([1, pc])
+                    self._in_input = False
+                    pc = self._on_break
+                    continue
+                if self._on_break == -1:
+                    self._pc = pc
+                    self.statements += done
+                    return self._finish_break(pc, after=False)
             if done >= budget:
                 self._pc = pc
                 self.statements += done
@@ -834,6 +841,12 @@ class CPC:
         def onerror(pc: int) -> None:
             machine._on_error = pc
 
+        def onbreak(target: int) -> None:
+            machine._on_break = target
+
+        def clear_input() -> None:
+            machine._keys.clear()
+
         def resume(how: int) -> int:
             if not machine._in_handler:
                 raise BasicError(20)
@@ -1016,7 +1029,7 @@ class CPC:
             "_UPPER": _UPPER, "_LOWER": _LOWER, "_clear": clear, "_call": call, "_stream": stream, "_window": window,
             "_window_swap": window_swap, "_cls": cls, "_mode": mode, "_locate": locate, "_pen": pen,
             "_paper": paper, "_ink": ink, "_border": border, "_zone": zone, "_angle": angle,
-            "_onerror": onerror, "_resume": resume, "_raise_error": raise_error,
+            "_onerror": onerror, "_onbreak": onbreak, "_clear_input": clear_input, "_resume": resume, "_raise_error": raise_error,
         }
         return ns
 
@@ -1047,6 +1060,7 @@ class CPC:
             "stack": [list(f) for f in self.CS],
             "data_ptr": self._data_ptr,
             "on_error": self._on_error,
+            "on_break": self._on_break,
             "in_handler": self._in_handler,
             "err": [self._err, self._erl, self._err_pc],
             "stopped_after": self._stopped_after,
@@ -1089,6 +1103,7 @@ class CPC:
         self._pc = snap["pc"]
         self._data_ptr = snap["data_ptr"]
         self._on_error = snap["on_error"]
+        self._on_break = snap["on_break"]
         self._in_handler = snap["in_handler"]
         self._err, self._erl, self._err_pc = snap["err"]
         self._stopped_after = snap["stopped_after"]

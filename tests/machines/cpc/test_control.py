@@ -112,3 +112,25 @@ def test_restoring_a_snapshot_taken_anywhere_replays_identically(name: str, cut:
     drive(copy, list(pending))
     assert copy.transcript == original.transcript == (corpus / f"{name}.out").read_text()
     assert copy.screen_text() == original.screen_text() and copy.statements == original.statements
+
+
+def test_on_break_cont_ignores_escape_and_on_break_gosub_calls_a_handler() -> None:
+    cpc = CPC()
+    cpc.load_basic("10 ON BREAK CONT\n20 I=I+1:GOTO 20")
+    cpc.run(100)
+    cpc.type("\x1b\x1b")
+    assert cpc.run(100) == RunState.BUDGET
+    cpc = CPC()
+    cpc.load_basic('10 ON BREAK GOSUB 100\n20 IF F=0 THEN 20\n30 PRINT "OUT":END\n100 PRINT "ESC!":F=1:RETURN')
+    cpc.run(100)
+    cpc.type("\x1b\x1b")
+    assert cpc.run(100) == RunState.ENDED
+    assert cpc.transcript == "ESC!\nOUT\nReady\n"
+
+
+def test_clear_input_empties_the_keyboard_buffer() -> None:
+    cpc = CPC()
+    cpc.load_basic('10 CLEAR INPUT:A$=INKEY$:PRINT "[";A$;"]";X')
+    cpc.type("Q")
+    cpc.run()
+    assert cpc.transcript == "[] 0 \nReady\n"
