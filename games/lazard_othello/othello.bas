@@ -48,13 +48,14 @@
 380 S=10*Y+X:Q=H:N=0:IF B(S)=0 THEN GOSUB 1000
 390 IF N=0 THEN PRINT "Coup impossible.":GOTO 320
 400 GOSUB 1100:GOSUB 800:GOTO 500
-450 REM --- le joueur passe ---
+450 REM --- le joueur passe (O O): on le croit ---
 460 P=P+1:IF P=2 THEN 900
 470 J=M:GOTO 500
 500 REM --- a l'ordinateur ---
 510 IF C=60 THEN 900
 520 PRINT "Je reflechis...":Q=M:K=-99:W=0
 525 REM jusqu'au 18e coup: valeur-pions pris, apres: valeur+pions pris
+526 REM C=pions poses (2 camps); egalite: 1re case
 530 FOR S=11 TO 88:IF B(S)<>0 THEN 560
 540 GOSUB 1000:IF N=0 THEN 560
 550 IF C<18 THEN Z=V(S)-N ELSE Z=V(S)+N
