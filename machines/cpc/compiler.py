@@ -50,6 +50,7 @@ class _Stmt:
     code: list[str]
     kind: str = ""  # 'for' 'next' 'while' 'wend' or ''
     closes: int = 0  # NEXT: loops it closes
+    slots: tuple[int, ...] = ()  # FOR: its variable; NEXT: the variables it names
     next_label: str | None = None  # overrides the fall-through (end of a THEN part)
 
 
@@ -481,10 +482,11 @@ class _Parser:
             f"e = {end}",
             f"st = {step}",
             f"_forpush({slot}, e, st, @N@, {isint})",
-            f"if ({var} > e) if st >= 0 else ({var} < e):",
+            f"v = {var}",
+            "if not ((v <= e) if st > 0 else (v >= e) if st < 0 else v != e):",
             "    CS.pop()",
             "    return @F@",
-        ], kind="for")
+        ], kind="for").slots = (slot,)
 
     def st_NEXT(self) -> None:
         names: list[tuple[str, str]] = []
@@ -507,7 +509,7 @@ class _Parser:
                 "else:",
                 "    v = _r(V[k] + f[3])",
                 "V[k] = v",
-                "if (v <= f[2]) if f[3] >= 0 else (v >= f[2]): return f[4]",
+                "if (v <= f[2]) if f[6] > 0 else (v >= f[2]) if f[6] < 0 else v != f[2]: return f[4]",
                 "CS.pop()",
             ]
         for key in names:
@@ -524,10 +526,11 @@ class _Parser:
                 "if f[0] != 0 or f[1] != %d: f = _topfor(%d)" % (slot, slot),
                 *add,
                 f"{var} = v",
-                "if (v <= f[2]) if f[3] >= 0 else (v >= f[2]): return f[4]",
+                "if (v <= f[2]) if f[6] > 0 else (v >= f[2]) if f[6] < 0 else v != f[2]: return f[4]",
                 "CS.pop()",
             ]
-        self.emit(code, kind="next", closes=max(len(names), 1))
+        stmt = self.emit(code, kind="next", closes=max(len(names), 1))
+        stmt.slots = tuple(self.scalars[key] for key in names)
 
     def st_WHILE(self) -> None:
         cond = self.cond(*self.expr())
@@ -1240,6 +1243,7 @@ def compile_program(lines: dict[int, str], namespace: dict) -> CompiledProgram:
     # lexical matching: FOR -> its NEXT, WHILE -> its WEND
     for_exit: dict[int, int | None] = {}
     while_exit: dict[int, int | None] = {}
+    for_mismatch: set[int] = set()
     for i, s in enumerate(stmts):
         if s.kind == "for":
             depth = 0
@@ -1249,10 +1253,14 @@ def compile_program(lines: dict[int, str], namespace: dict) -> CompiledProgram:
                 if k == "for":
                     depth += 1
                 elif k == "next":
-                    depth -= stmts[j].closes
-                    if depth < 0:
+                    named = stmts[j].slots
+                    if depth < stmts[j].closes:
+                        # the NEXT variable that closes this FOR must be its variable
+                        if named and named[depth] != s.slots[0]:
+                            for_mismatch.add(i)
                         found = next_of[j]
                         break
+                    depth -= stmts[j].closes
             for_exit[i] = found
         elif s.kind == "while":
             depth = 0
@@ -1272,6 +1280,8 @@ def compile_program(lines: dict[int, str], namespace: dict) -> CompiledProgram:
     for i, pc in for_exit.items():
         if pc is None:
             stmts[i].code = ["raise _E(26)"]
+        elif i in for_mismatch:  # ROM command_FOR checks the matching NEXT's variable
+            stmts[i].code = ["raise _E(1)"]
     for i, pc in while_exit.items():
         if pc is None:
             stmts[i].code = ["raise _E(29)"]

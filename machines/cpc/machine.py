@@ -610,7 +610,7 @@ class CPC:
                 if f[0] == 0 and f[1] == slot:
                     del CS[n:]
                     break
-            push([0, slot, end, step, body, isint])
+            push([0, slot, end, step, body, isint, (step > 0) - (step < 0)])
 
         def topfor(slot: int) -> list:
             for n in range(len(CS) - 1, -1, -1):
@@ -1000,9 +1000,9 @@ class CPC:
             machine._print(" " * (n - scr.col))
 
         def pspc(n: int) -> None:
+            # ROM PRINT_do_SPC: a negative count is 0, a count is taken modulo the width
             if n > 0:
-                w = machine.screen.width
-                machine._print(" " * (n % w if n > w else n))
+                machine._print(" " * (n % machine.screen.width))
 
         def pu(fmt: str, values: tuple) -> None:
             text = format_using(fmt, values)[0]

@@ -172,3 +172,13 @@ def test_print_using_string_fields() -> None:
     assert output('10 PRINT USING "!";"HELLO":PRINT USING "\\  \\";"HELLO":PRINT USING "&!";"AB";"CD"') == (
         "H\nHELL\nABC\n"
     )
+
+
+def test_for_checks_the_variable_of_its_matching_next() -> None:
+    assert output("10 FOR I=1 TO 3:PRINT I;:NEXT J") == "Unexpected NEXT in 10\n"
+    assert output("10 FOR I=1 TO 2:FOR J=1 TO 2:PRINT I;:NEXT I,J") == "Unexpected NEXT in 10\n"
+
+
+def test_a_zero_step_ends_only_on_equality() -> None:
+    assert output('10 FOR I=5 TO 5 STEP 0:PRINT "IN":NEXT:PRINT "DONE"') == "DONE\n"
+    assert output("10 FOR I=1 TO 5 STEP 0:N=N+1:IF N=3 THEN I=5\n20 NEXT:PRINT N") == " 3 \n"
