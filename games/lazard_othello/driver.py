@@ -46,7 +46,9 @@ _DISC_OF_CODE = {1: Disc.WHITE, 2: Disc.BLACK}
 # (the scan of every empty square in 8 directions); these only stop a runaway.
 START_BUDGET = 20_000
 MOVE_BUDGET = 200_000
-HUMAN_SLICE = 50  # after handing the turn over, the program prints the board or scans 78 cells (150+ statements) before it can move
+# After handing the turn over, the program prints the board or scans 78 cells (150
+# statements or more) before it can move: a slice this short never runs into its move.
+HUMAN_SLICE = 50
 
 _MOVE_LINE = re.compile(r"Je joue en ([A-H][1-8])")
 
