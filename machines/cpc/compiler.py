@@ -534,19 +534,17 @@ class _Parser:
 
     def st_WHILE(self) -> None:
         cond = self.cond(*self.expr())
+        # the loop's stack entry is keyed by its WEND (ROM command_WHILE): a WHILE
+        # re-entered replaces its old entry and whatever was stacked above it
         self.emit([
-            f"if {cond}:",
-            "    if not (CS and CS[-1][0] == 2 and CS[-1][1] == @P@): _push([2, @P@])",
-            "    return @N@",
-            "if CS and CS[-1][0] == 2 and CS[-1][1] == @P@: CS.pop()",
+            "_whilepush(@P@, @V@)",
+            f"if {cond}: return @N@",
+            "CS.pop()",
             "return @W@",
         ], kind="while")
 
     def st_WEND(self) -> None:
-        self.emit([
-            "if not CS or CS[-1][0] != 2: raise _E(30)",
-            "return CS[-1][1]",
-        ], kind="wend")
+        self.emit(["return _wend(@P@)"], kind="wend")
 
     def jump_target(self) -> str:
         tok = self.take()
@@ -1243,6 +1241,7 @@ def compile_program(lines: dict[int, str], namespace: dict) -> CompiledProgram:
     # lexical matching: FOR -> its NEXT, WHILE -> its WEND
     for_exit: dict[int, int | None] = {}
     while_exit: dict[int, int | None] = {}
+    while_wend: dict[int, int] = {}
     for_mismatch: set[int] = set()
     for i, s in enumerate(stmts):
         if s.kind == "for":
@@ -1272,6 +1271,7 @@ def compile_program(lines: dict[int, str], namespace: dict) -> CompiledProgram:
                 elif k == "wend":
                     if depth == 0:
                         found = next_of[j]
+                        while_wend[i] = j
                         break
                     depth -= 1
             while_exit[i] = found
@@ -1303,6 +1303,8 @@ def compile_program(lines: dict[int, str], namespace: dict) -> CompiledProgram:
             if kind == "W":
                 pc = while_exit.get(i)
                 return str(pc) if pc is not None else "_err(29)"
+            if kind == "V":
+                return str(while_wend.get(i, -1))
             if kind == "D":
                 return str(_data_index_from(p, int(arg)))
             raise AssertionError(kind)

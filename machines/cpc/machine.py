@@ -612,6 +612,30 @@ class CPC:
                     break
             push([0, slot, end, step, body, isint, (step > 0) - (step < 0)])
 
+        def find_while(wend: int) -> int:
+            """Index of the WHILE entry for this WEND, searched as the ROM does: FOR
+            entries are passed over, a GOSUB entry ends the search."""
+            for n in range(len(CS) - 1, -1, -1):
+                f = CS[n]
+                if f[0] == 1:
+                    break
+                if f[0] == 2 and f[2] == wend:
+                    return n
+            return -1
+
+        def whilepush(pc: int, wend: int) -> None:
+            n = find_while(wend)
+            if n >= 0:
+                del CS[n:]
+            push([2, pc, wend])
+
+        def wend(pc: int) -> int:
+            n = find_while(pc)
+            if n < 0:
+                raise BasicError(30)
+            del CS[n + 1:]
+            return CS[n][1]
+
         def topfor(slot: int) -> list:
             for n in range(len(CS) - 1, -1, -1):
                 f = CS[n]
@@ -1012,7 +1036,7 @@ class CPC:
             "V": V, "ARRS": ARRS, "FNS": self.FNS, "CS": CS,
             "_E": BasicError, "_END": _End(), "_STOP": _Stop(), "_err": err, "_falloff": falloff,
             "_r": to_real, "_ci": to_int16, "_ck": ck, "_u16": unsigned_to_int16,
-            "_push": push, "_ret": ret, "_forpush": forpush, "_topfor": topfor,
+            "_push": push, "_ret": ret, "_whilepush": whilepush, "_wend": wend, "_forpush": forpush, "_topfor": topfor,
             "_g1": g1, "_s1": s1, "_g2": g2, "_s2": s2, "_g3": g3, "_s3": s3,
             "_dim": dim, "_erase": erase, "_cat": cat, "_div": div, "_idiv": idiv,
             "_mod": mod, "_pow": power, "_int": int_, "_fix": fix, "_round": round_,

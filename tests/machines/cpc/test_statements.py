@@ -182,3 +182,19 @@ def test_for_checks_the_variable_of_its_matching_next() -> None:
 def test_a_zero_step_ends_only_on_equality() -> None:
     assert output('10 FOR I=5 TO 5 STEP 0:PRINT "IN":NEXT:PRINT "DONE"') == "DONE\n"
     assert output("10 FOR I=1 TO 5 STEP 0:N=N+1:IF N=3 THEN I=5\n20 NEXT:PRINT N") == " 3 \n"
+
+
+def test_wend_finds_its_while_past_loops_left_by_goto() -> None:
+    src = "\n".join([
+        "10 WHILE K<3:K=K+1",
+        "20 FOR I=1 TO 9:IF I=2 THEN 40",
+        "30 NEXT",
+        "40 PRINT K;I;",
+        "50 WEND:PRINT",
+    ])
+    assert output(src) == " 1  2  2  2  3  2 \n"
+
+
+def test_nested_while_loops() -> None:
+    src = "10 WHILE I<2:I=I+1:J=0:WHILE J<2:J=J+1:PRINT I*10+J;:WEND:WEND:PRINT"
+    assert output(src) == " 11  12  21  22 \n"
