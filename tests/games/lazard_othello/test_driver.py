@@ -7,6 +7,8 @@ import re
 from typing import Callable
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from games.lazard_othello import LISTING, LazardOthelloDriver, decode_board
 from games.othello.driver import MachineDisagrees, MoveCancelled
@@ -328,3 +330,27 @@ def test_a_program_that_ends_too_early_is_caught() -> None:
     with pytest.raises(MachineDisagrees, match="ended a game that goes on"):
         play_game(driver, Disc.WHITE, first_legal)
     assert len(driver.history) == 21 and driver.machine_to_move
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    machine_color=st.sampled_from([Disc.BLACK, Disc.WHITE]),
+    tries=st.lists(st.one_of(st.none(), st.integers(0, 63)), min_size=20, max_size=120),
+)
+def test_random_human_tries_legal_or_not(machine_color: Disc, tries: list[int | None]) -> None:
+    """Any square or pass offered: refused with nothing changed, or played and refereed."""
+    driver = LazardOthelloDriver()
+    driver.new_game(machine_color)
+    for attempt in tries:
+        if driver.is_over:
+            break
+        if driver.machine_to_move:
+            driver.machine_move()
+            continue
+        before = frozen(driver)
+        try:
+            driver.human_move(attempt)
+        except IllegalMove:
+            assert frozen(driver) == before
+        decoded = decode_board(driver.machine.array("B"), driver.position.to_move)
+        assert (decoded.black, decoded.white) == (driver.position.black, driver.position.white)
