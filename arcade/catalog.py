@@ -98,6 +98,9 @@ register(
         year="early 1980s",
         author="Jacques Deconchat (L'Ordinateur de poche)",
         pitch="Two players hunt each other on a 10x10 board, seeing only the other's last direction.",
+        screen="arcade.ti57_duel.screen:TI57DuelScreen",
+        help=_HERE / "ti57_duel" / "help.md",
+        requires=("games.ti57_duel.driver", "machines.ti57"),
     )
 )
 register(
@@ -108,6 +111,9 @@ register(
         year="early 1980s",
         author="Jacques Deconchat (L'Ordinateur de poche)",
         pitch="Four lambs try to pen in a wolf on a chequerboard, refereed by a TI-57.",
+        screen="arcade.ti57_wolf.screen:TI57WolfScreen",
+        help=_HERE / "ti57_wolf" / "help.md",
+        requires=("games.ti57_wolf.driver", "machines.ti57"),
     )
 )
 register(

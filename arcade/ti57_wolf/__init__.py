@@ -1,0 +1,1 @@
+"""The wolf and the lambs screen."""
