@@ -18,11 +18,11 @@ from machines.cpc.errors import BasicError, error_message
 from machines.cpc.numbers import (
     REAL_MAX,
     format_number,
+    make_to_real,
     parse_input_number,
     parse_number_prefix,
     str_number,
     to_int16,
-    to_real,
     unsigned_to_int16,
 )
 from machines.cpc.screen import DEFAULT_INKS, PALETTE_RGB, Screen
@@ -662,10 +662,12 @@ class CPC:
             on_stream(0, show)
             return REAL_MAX if sign >= 0 else -REAL_MAX
 
+        real = make_to_real(lambda sign: maths_error(6, sign))
+
         def div(a: Any, b: Any) -> float:
             if b == 0:
                 return maths_error(11, a)
-            return to_real(a / b)
+            return real(a / b)
 
         def idiv(a: Any, b: Any) -> int:
             a, b = unsigned_to_int16(a), unsigned_to_int16(b)
@@ -693,24 +695,24 @@ class CPC:
                 return maths_error(6, 1)
             if abs(r) > REAL_MAX:
                 return maths_error(6, r)
-            return to_real(r)
+            return real(r)
 
         def to_rad(x: float) -> float:
             return x * math.pi / 180 if machine._deg else x
 
         def trig(fn: Callable[[float], float]) -> Callable[[Any], float]:
             def f(x: Any) -> float:
-                return to_real(fn(to_rad(x)))
+                return real(fn(to_rad(x)))
             return f
 
         def atn(x: Any) -> float:
             r = math.atan(x)
-            return to_real(r * 180 / math.pi if machine._deg else r)
+            return real(r * 180 / math.pi if machine._deg else r)
 
         def sqr(x: Any) -> float:
             if x < 0:
                 raise BasicError(5)
-            return to_real(math.sqrt(x))
+            return real(math.sqrt(x))
 
         def exp(x: Any) -> float:
             try:
@@ -719,17 +721,17 @@ class CPC:
                 return maths_error(6, 1)
             if r > REAL_MAX:
                 return maths_error(6, 1)
-            return to_real(r)
+            return real(r)
 
         def log(x: Any) -> float:
             if x <= 0:
                 raise BasicError(5)
-            return to_real(math.log(x))
+            return real(math.log(x))
 
         def log10(x: Any) -> float:
             if x <= 0:
                 raise BasicError(5)
-            return to_real(math.log10(x))
+            return real(math.log10(x))
 
         def int_(x: Any) -> Any:
             return x if type(x) is int else float(math.floor(x))
@@ -744,7 +746,7 @@ class CPC:
             scale = 10.0 ** d
             y = abs(x) * scale
             r = math.floor(y + 0.5) / scale
-            return to_real(r if x >= 0 else -r)
+            return real(r if x >= 0 else -r)
 
         def sgn(x: Any) -> int:
             return (x > 0) - (x < 0)
@@ -842,7 +844,7 @@ class CPC:
             elif x == 0:
                 return machine._rnd_last
             machine._rnd_state = (machine._rnd_state * 69069 + 1) & 0xFFFFFFFF
-            machine._rnd_last = to_real(machine._rnd_state / 4294967296.0)
+            machine._rnd_last = real(machine._rnd_state / 4294967296.0)
             if machine._rnd_last >= 1.0:
                 machine._rnd_last = 0.0
             return machine._rnd_last
@@ -1035,7 +1037,7 @@ class CPC:
         ns: dict[str, Any] = {
             "V": V, "ARRS": ARRS, "FNS": self.FNS, "CS": CS,
             "_E": BasicError, "_END": _End(), "_STOP": _Stop(), "_err": err, "_falloff": falloff,
-            "_r": to_real, "_ci": to_int16, "_ck": ck, "_u16": unsigned_to_int16,
+            "_r": real, "_ci": to_int16, "_ck": ck, "_u16": unsigned_to_int16,
             "_push": push, "_ret": ret, "_whilepush": whilepush, "_wend": wend, "_forpush": forpush, "_topfor": topfor,
             "_g1": g1, "_s1": s1, "_g2": g2, "_s2": s2, "_g3": g3, "_s3": s3,
             "_dim": dim, "_erase": erase, "_cat": cat, "_div": div, "_idiv": idiv,

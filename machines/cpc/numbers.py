@@ -11,12 +11,14 @@ a 53-bit double.  Integers (``%``) are signed 16-bit: storing outside -32768..32
 from __future__ import annotations
 
 import math
+from typing import Callable
 
 from machines.cpc.errors import BasicError
 
 __all__ = [
     "REAL_MAX",
     "to_real",
+    "make_to_real",
     "to_int16",
     "unsigned_to_int16",
     "format_number",
@@ -28,27 +30,44 @@ __all__ = [
 REAL_MAX = 1.7014118346e38  # largest 5-byte real: (1 - 2**-32) * 2**127
 _TWO32 = 4294967296.0
 _DIGITS = frozenset("0123456789")
+_INF = math.inf
 _frexp = math.frexp
 _ldexp = math.ldexp
 _floor = math.floor
 
 
-def to_real(x: float) -> float:
-    """Round a value to the CPC's 32-bit mantissa (half away from zero, as the ROM's
-    rounding byte does); ``Overflow`` beyond about 1.7E38, underflow to 0."""
-    m, e = _frexp(x)
-    if m == 0.0:
-        return 0.0
-    if m > 0:
-        r = _ldexp(_floor(m * _TWO32 + 0.5), e - 32)
-    else:
-        r = -_ldexp(_floor(-m * _TWO32 + 0.5), e - 32)
-    if e > 127:
-        if r != r or abs(r) > REAL_MAX:
-            raise BasicError(6)
-    elif e < -127:
-        return 0.0
-    return r
+def _raise_overflow(sign: float) -> float:
+    raise BasicError(6)
+
+
+def make_to_real(on_overflow: Callable[[float], float] = _raise_overflow) -> Callable[[float], float]:
+    """A ``to_real`` whose overflow is handled by ``on_overflow(sign)``: the machine
+    passes the ROM's maths error, which prints "Overflow" and goes on with the
+    largest real unless ON ERROR GOTO is active."""
+
+    def to_real(x: float) -> float:
+        """Round a value to the CPC's 32-bit mantissa (half away from zero, as the
+        ROM's rounding byte does); overflow beyond about 1.7E38, underflow to 0."""
+        if x != x or x in (_INF, -_INF):
+            return on_overflow(1.0 if x != x or x > 0 else -1.0)
+        m, e = _frexp(x)
+        if m == 0.0:
+            return 0.0
+        if m > 0:
+            r = _ldexp(_floor(m * _TWO32 + 0.5), e - 32)
+        else:
+            r = -_ldexp(_floor(-m * _TWO32 + 0.5), e - 32)
+        if e > 127:
+            if abs(r) > REAL_MAX:
+                return on_overflow(r)
+        elif e < -127:
+            return 0.0
+        return r
+
+    return to_real
+
+
+to_real = make_to_real()
 
 
 def to_int16(x: float | int) -> int:

@@ -58,3 +58,8 @@ def test_rounding_to_the_mantissa_is_stable_and_close(x: float) -> None:
 @given(st.integers(min_value=-32768, max_value=32767))
 def test_integers_print_like_str(n: int) -> None:
     assert format_number(n) == (" " if n >= 0 else "") + str(n) + " "
+
+
+def test_real_overflow_reports_and_continues_with_the_largest_real() -> None:
+    assert output('10 A=1E38*10:PRINT A;:PRINT "ON"') == "Overflow\n 1.70141183E+38 ON\n"
+    assert output("10 ON ERROR GOTO 50\n20 A=1E38*10\n30 END\n50 PRINT ERR;ERL:RESUME NEXT") == " 6  20 \n"
