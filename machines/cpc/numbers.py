@@ -27,10 +27,9 @@ __all__ = [
     "parse_input_number",
 ]
 
-REAL_MAX = 1.7014118346e38  # largest 5-byte real: (1 - 2**-32) * 2**127
+REAL_MAX = (1 - 2.0**-32) * 2.0**127  # largest 5-byte real, about 1.70141183E+38
 _TWO32 = 4294967296.0
 _DIGITS = frozenset("0123456789")
-_INF = math.inf
 _frexp = math.frexp
 _ldexp = math.ldexp
 _floor = math.floor
@@ -48,16 +47,20 @@ def make_to_real(on_overflow: Callable[[float], float] = _raise_overflow) -> Cal
     def to_real(x: float) -> float:
         """Round a value to the CPC's 32-bit mantissa (half away from zero, as the
         ROM's rounding byte does); overflow beyond about 1.7E38, underflow to 0."""
-        if x != x or x in (_INF, -_INF):
-            return on_overflow(1.0 if x != x or x > 0 else -1.0)
         m, e = _frexp(x)
-        if m == 0.0:
-            return 0.0
         if m > 0:
+            if m >= 1.0:  # infinity
+                return on_overflow(1.0)
             r = _ldexp(_floor(m * _TWO32 + 0.5), e - 32)
-        else:
+        elif m < 0:
+            if m <= -1.0:
+                return on_overflow(-1.0)
             r = -_ldexp(_floor(-m * _TWO32 + 0.5), e - 32)
-        if e > 127:
+        elif m == 0.0:
+            return 0.0
+        else:  # not a number
+            return on_overflow(1.0)
+        if e >= 127:  # rounding may carry into 2**127
             if abs(r) > REAL_MAX:
                 return on_overflow(r)
         elif e < -127:
