@@ -8,13 +8,21 @@ Public API (other packages rely on these names)::
                                       # returns [Problem(line, message)], never raises
     state = cpc.run(max_statements=None)
         # starts the program (first time, or after it ended or failed: RUN) or
-        # continues it (after input, a spent budget, STOP or ESC ESC: CONT) and returns
-        # a RunState: ENDED, STOPPED, ERROR, WAITING_INPUT, WAITING_KEY (CALL &BB18, or INKEY$
-        # polled 1000 times with no key), BUDGET (max_statements spent)
+        # continues it (after input, a spent budget, STOP or ESC ESC: CONT) and
+        # returns a RunState (a str Enum):
+        #   ENDED          END or past the last line ("Ready")
+        #   STOPPED        STOP or ESC ESC ("Break in N"); run() continues
+        #   ERROR          a BASIC error stopped it ("Type mismatch in 30")
+        #   WAITING_INPUT  INPUT / LINE INPUT waits for a line ending in RETURN
+        #   WAITING_KEY    CALL &BB18 waits for a key, or INKEY$ was polled 1000
+        #                  times in a row with no key typed; run() continues
+        #   BUDGET         max_statements were run; run() continues
+        # (cpc.state holds the last one; READY before the first run)
     cpc.type("E\\r")                   # keys; '\\r' RETURN, '\\x7f' DEL, '\\x1b' ESC
     cpc.transcript                    # every character written since power-on
                                       # (banner excluded), new lines as '\\n'
-    cpc.screen_text()                 # 25 rows of text
+    cpc.screen_text()                 # 25 rows of text (MODE 0/1/2: 20/40/80 columns)
+    cpc.screen                        # the model: chars, pens, papers, inks, windows
     cpc.pen, cpc.paper                # per cell hardware colour 0..26 (PALETTE_RGB)
     cpc.border                        # border colour
     cpc.variable("M"), cpc.array("B") # program variables / arrays (nested lists)
