@@ -26,4 +26,4 @@ def test_type_in_program_runs_to_its_expected_transcript(name: str) -> None:
 
 
 def test_corpus_is_the_one_the_brief_asks_for() -> None:
-    assert set(PROGRAMS) >= {"guess", "hangman", "tables", "bubble", "sieve", "hanoi", "adventure"}
+    assert set(PROGRAMS) >= {"guess", "hangman", "tables", "bubble", "sieve", "hanoi", "adventure", "loan", "lander"}
