@@ -86,7 +86,7 @@ _IGNORED = frozenset(
 )
 _UNSUPPORTED = frozenset(
     "AUTO CAT CHAIN CONT DELETE EDIT LIST LOAD MERGE NEW OPENIN OPENOUT RENUM RUN SAVE WRITE "
-    "AFTER EVERY SWAP COPYCHR$ EOF INKEY INP JOY PEEK REMAIN SQ TEST TESTR DERR".split()
+    "AFTER EVERY SWAP COPYCHR$ EOF INP JOY PEEK REMAIN SQ TEST TESTR DERR".split()
 )
 
 
@@ -1185,6 +1185,7 @@ _FUNCTIONS: dict[str, tuple[str, str, str]] = {
     "LOG": ("n", "r", "_log({0})"),
     "LOG10": ("n", "r", "_log10({0})"),
     "FRE": ("x", "i", "_fre({0})"),
+    "INKEY": ("n", "i", "_inkey_n({0})"),
     "CHR$": ("n", "s", "_chr({0})"),
     "ASC": ("s", "i", "_asc({0})"),
     "LEN": ("s", "i", "len({0})"),

@@ -500,6 +500,19 @@ class CPC:
         self._idle += 1
         return ""
 
+    def _inkey_n(self, n: Any) -> int:
+        """INKEY(n): 0 if the next typed key is key number n (it is used up), else -1.
+        Typed keys are taps, so a key counts as pressed once."""
+        n = to_int16(n)
+        if not 0 <= n <= 79:
+            raise BasicError(5)
+        if self._keys and KEY_NUMBERS.get(self._keys[0].translate(_UPPER)) == n:
+            self._keys.pop(0)
+            self._idle = 0
+            return 0
+        self._idle += 1
+        return -1
+
     # --- the runtime the compiled code calls --------------------------------------------------
     def _namespace(self) -> dict:
         self.V = []
@@ -1047,7 +1060,7 @@ class CPC:
             "_fre": fre, "_chr": chr_, "_asc": asc, "_left": left, "_right": right,
             "_mid": mid, "_midset": midset, "_str": str_number, "_val": val,
             "_string": string, "_space": space, "_instr": instr, "_hex": hex_, "_bin": bin_,
-            "_dec": dec, "_time": time_, "_inkey": self._inkey, "_errinfo": errinfo,
+            "_dec": dec, "_time": time_, "_inkey": self._inkey, "_inkey_n": self._inkey_n, "_errinfo": errinfo,
             "_rnd": rnd, "_randomize": randomize, "_pos": pos, "_vpos": vpos,
             "_pn": pn, "_ps": ps, "_pz": pz, "_pnl": pnl, "_ptab": ptab, "_pspc": pspc,
             "_pu": pu, "_input": self._input, "_line_input": self._line_input,
@@ -1146,6 +1159,18 @@ class CPC:
         self._t0 = self._clock() - snap["time"]
         self._transcript = [snap["transcript"]]
 
+
+# Key numbers of the CPC keyboard (User Instructions, key numbers chart) for INKEY(n);
+# the cursor keys are typed as the codes INKEY$ gives for them, CHR$(240)-CHR$(243).
+KEY_NUMBERS: dict[str, int] = {
+    "\xf0": 0, "\xf3": 1, "\xf1": 2, "\xf2": 8, "\r": 18, "[": 17, "]": 19, "\\": 22,
+    "^": 24, "-": 25, "@": 26, "P": 27, ";": 28, ":": 29, "/": 30, ".": 31,
+    "0": 32, "9": 33, "O": 34, "I": 35, "L": 36, "K": 37, "M": 38, ",": 39,
+    "8": 40, "7": 41, "U": 42, "Y": 43, "H": 44, "J": 45, "N": 46, " ": 47,
+    "6": 48, "5": 49, "R": 50, "T": 51, "G": 52, "F": 53, "B": 54, "V": 55,
+    "4": 56, "3": 57, "E": 58, "W": 59, "S": 60, "D": 61, "C": 62, "X": 63,
+    "1": 64, "2": 65, "Q": 67, "\t": 68, "A": 69, "Z": 71, "\x7f": 79,
+}
 
 # UPPER$/LOWER$ change only the letters a-z/A-Z (the CPC's other characters are graphics)
 _UPPER = {c: c - 32 for c in range(ord("a"), ord("z") + 1)}

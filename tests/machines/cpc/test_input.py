@@ -72,3 +72,17 @@ def test_call_bb18_waits_for_a_key_as_the_firmware_does() -> None:
     cpc.type(" ")
     assert cpc.run() == RunState.ENDED
     assert cpc.transcript == "PRESS A KEY\nTHANKS\nReady\n"
+
+
+def test_inkey_n_tests_the_next_typed_key_by_its_key_number() -> None:
+    src = "\n".join([
+        "10 IF INKEY(69)=0 THEN PRINT \"A\";:GOTO 10",
+        "20 IF INKEY(47)=0 THEN PRINT \"SPACE\";:GOTO 10",
+        "30 IF INKEY(8)=0 THEN PRINT \"LEFT\":END",
+        "40 GOTO 10",
+    ])
+    cpc = CPC()
+    cpc.load_basic(src)
+    cpc.type("a \xf2")
+    assert cpc.run(10_000) == RunState.ENDED
+    assert cpc.transcript == "ASPACELEFT\nReady\n"
