@@ -18,7 +18,8 @@ Public API (other packages rely on these names)::
         #                  times in a row with no key typed; run() continues
         #   BUDGET         max_statements were run; run() continues
         # (cpc.state holds the last one; READY before the first run)
-    cpc.type("E\\r")                   # keys; '\\r' RETURN, '\\x7f' DEL, '\\x1b' ESC
+    cpc.type("E\\r")                   # keys; '\\r' RETURN, '\\x7f' DEL, '\\x1b' ESC,
+                                      # '\\xf0'-'\\xf3' cursor up/down/left/right
     cpc.transcript                    # every character written since power-on
                                       # (banner excluded), new lines as '\\n'
     cpc.screen_text()                 # 25 rows of text (MODE 0/1/2: 20/40/80 columns)

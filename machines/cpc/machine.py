@@ -185,7 +185,8 @@ class CPC:
 
     def type(self, text: str) -> None:
         """Type characters on the keyboard: '\\r' is RETURN, '\\x7f' or '\\b' DEL,
-        '\\x1b' ESC (twice breaks the program, as on the CPC)."""
+        '\\x1b' ESC (twice breaks the program, as on the CPC), '\\xf0'-'\\xf3' the
+        cursor keys up, down, left, right (the codes INKEY$ returns for them)."""
         for ch in text:
             if ch == "\x1b":
                 if self._esc_pending:
