@@ -86,3 +86,7 @@ def test_inkey_n_tests_the_next_typed_key_by_its_key_number() -> None:
     cpc.type("a \xf2")
     assert cpc.run(10_000) == RunState.ENDED
     assert cpc.transcript == "ASPACELEFT\nReady\n"
+
+
+def test_input_with_a_leading_semicolon_keeps_the_cursor_on_the_line() -> None:
+    assert output('10 INPUT;"A";A:PRINT " GOT";A', ["7"]) == "A? 7 GOT 7 \n"

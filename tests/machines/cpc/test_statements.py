@@ -198,3 +198,11 @@ def test_wend_finds_its_while_past_loops_left_by_goto() -> None:
 def test_nested_while_loops() -> None:
     src = "10 WHILE I<2:I=I+1:J=0:WHILE J<2:J=J+1:PRINT I*10+J;:WEND:WEND:PRINT"
     assert output(src) == " 11  12  21  22 \n"
+
+
+def test_keywords_and_names_may_be_typed_in_lowercase() -> None:
+    assert output('10 for i=1 to 2:print i;:next:Total=3:print TOTAL') == " 1  2  3 \n"
+
+
+def test_keywords_are_whole_words_so_glued_text_is_a_name() -> None:
+    assert output("10 FORI=5:PRINT FORI") == " 5 \n"
