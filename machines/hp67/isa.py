@@ -73,7 +73,9 @@ def spelling_key(text: str) -> str:
 
     The case of a label letter is kept (``LBL A`` and ``LBL a`` are different labels).
     """
-    t = " ".join(text.strip().removeprefix("*").split())
+    t = " ".join(text.split())
+    if len(t) > 1 and t.startswith("*"):  # the printer's mark of a label step, *LBL A; '*' alone is x
+        t = t[1:].lstrip()
     m = _LABELLED.fullmatch(t)
     if m:
         return m.group(1).upper() + m.group(2)

@@ -274,8 +274,22 @@ class HP67:
         return ins
 
     def _replay(self, keys: tuple[str, ...]) -> None:
-        """After Error the first key only clears it; the rest act as keys of their own."""
+        """After Error the first key only clears it; the rest act as keys of their own.
+
+        Each of the rest is a key like any other: one that fails shows Error again, so
+        the key after it only clears it (STO ÷ E on 0 ÷ 0: ÷ fails, E clears); one that
+        starts the program (R/S, a label) is stopped by the key after it.
+        """
         while keys:
+            if self.error:
+                self.error = False
+                keys = keys[1:]
+                continue
+            if self.running:
+                self.running = False
+                self._end_entry()
+                keys = keys[1:]
+                continue
             for length in range(len(keys), 0, -1):
                 part = keys[:length]
                 if part in BY_KEYS:
