@@ -1,6 +1,7 @@
 """Tokenising a Locomotive BASIC line: keywords, names with type suffix, numbers, strings.
 
-As on the CPC, keywords are recognised as whole words (``FORI=1TO9`` is not ``FOR I``),
+As on the CPC (ROM ``tokenise_identifiers``), a keyword followed by a letter, digit or
+dot is part of a name, so ``FORI=1TO9`` is not ``FOR I`` and ``GOTO100`` is a name;
 names may contain letters, digits and dots, and ``FNname`` calls a user function.
 REM/``'`` swallow the rest of the line and DATA keeps its items as raw text.
 """
@@ -28,8 +29,6 @@ JOY LEFT$ LEN LOG LOG10 LOWER$ MAX MID$ MIN PEEK POS REMAIN RIGHT$ RND ROUND SGN
 SQR STR$ STRING$ TAN TEST TESTR UNT UPPER$ VAL VPOS
 """.split())
 
-# Keywords that are often written glued to a line number, e.g. GOTO100.
-_GLUE_PREFIX = ("GOTO", "GOSUB", "THEN", "ELSE", "RESTORE", "RESUME")
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,12 +143,6 @@ def tokenize(src: str) -> list[Token]:
                 out.append(Token("kw", "FN"))
                 out.append(Token("id", word[2:], suffix))
                 i = j + (1 if suffix else 0)
-                continue
-            glued = next((p for p in _GLUE_PREFIX if word.startswith(p) and word[len(p):] != "" and set(word[len(p):]) <= _DIGITS), None)
-            if glued and not suffix:
-                out.append(Token("kw", glued))
-                out.append(Token("num", int(word[len(glued):]), word[len(glued):]))
-                i = j
                 continue
             out.append(Token("id", word, suffix))
             i = j + (1 if suffix else 0)

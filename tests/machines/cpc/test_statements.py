@@ -206,3 +206,7 @@ def test_keywords_and_names_may_be_typed_in_lowercase() -> None:
 
 def test_keywords_are_whole_words_so_glued_text_is_a_name() -> None:
     assert output("10 FORI=5:PRINT FORI") == " 5 \n"
+
+
+def test_a_keyword_glued_to_digits_is_a_name_as_on_the_cpc() -> None:
+    assert output("10 GOTO100\n100 PRINT 1") == "Syntax error in 10\n10 GOTO100\n"
