@@ -45,7 +45,11 @@ class RunState(str, Enum):
 
 _RESTART = (RunState.READY, RunState.ENDED, RunState.ERROR)
 _IDLE_POLLS = 1000  # empty INKEY$ polls in a row that count as "waiting for a key"
-_STACK_LIMIT = 2000
+# The ROM's execution stack (FOR, WHILE and GOSUB entries) holds 506 bytes, from &AE71
+# up to the &B06C limit checked in possibly_alloc_A_bytes_on_execution_stack; entries
+# take 6 bytes (GOSUB), 7 (WHILE), 16 (FOR with an integer) or 22 (FOR with a real).
+_STACK_BYTES = 506
+_FRAME_BYTES = {1: 6, 2: 7}
 
 
 class _End(Exception):
@@ -299,7 +303,7 @@ class CPC:
             if self._break_requested:
                 self._break_requested = False
                 if self._on_break >= 0:  # ON BREAK GOSUB: the break calls the handler
-                    self.CS.append([1, pc])
+                    self._compiled.namespace["_push"]([1, pc])
                     self._in_input = False
                     pc = self._on_break
                     continue
@@ -605,8 +609,13 @@ class CPC:
             ARRS[k] = None
 
         def push(frame: list) -> None:
-            if len(CS) >= _STACK_LIMIT:
+            """Stack an entry; its last item is the stack's size in bytes with it."""
+            kind = frame[0]
+            size = _FRAME_BYTES[kind] if kind else (16 if frame[5] else 22)
+            used = (CS[-1][-1] if CS else 0) + size
+            if used > _STACK_BYTES:
                 raise BasicError(7)
+            frame.append(used)
             CS.append(frame)
 
         def ret() -> int:

@@ -134,3 +134,13 @@ def test_clear_input_empties_the_keyboard_buffer() -> None:
     cpc.type("Q")
     cpc.run()
     assert cpc.transcript == "[] 0 \nReady\n"
+
+
+def test_the_execution_stack_holds_506_bytes_as_on_the_cpc() -> None:
+    cpc, state = run_program("10 N=N+1:GOSUB 10")
+    assert state == RunState.ERROR and cpc.error == (7, 10)
+    assert cpc.variable("N") == 85  # 84 GOSUB entries of 6 bytes fit
+    cpc, _ = run_program("10 N=N+1:FOR I=1 TO 2:GOSUB 20:NEXT\n20 GOSUB 10")
+    # each level stacks a real FOR (22 bytes) and two GOSUBs (6 + 6): 14 levels use
+    # 476 bytes, the 15th fails at its second GOSUB (476 + 22 + 6 + 6 > 506)
+    assert cpc.variable("N") == 15 and cpc.error == (7, 20)
