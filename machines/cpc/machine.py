@@ -889,6 +889,9 @@ class CPC:
 
         def onerror(pc: int) -> None:
             machine._on_error = pc
+            if pc < 0 and machine._in_handler:
+                # ROM command_ON_ERROR_GOTO_0: inside a handler it reports the error
+                raise BasicError(machine._err, line=machine._erl)
 
         def onbreak(target: int) -> None:
             machine._on_break = target
@@ -900,6 +903,7 @@ class CPC:
             if not machine._in_handler:
                 raise BasicError(20)
             machine._in_handler = False
+            machine._err = 0  # ROM restore_RESUME_data_or_error clears ERR
             if how == 0:
                 return machine._err_pc
             return machine._compiled.next_of[machine._err_pc]

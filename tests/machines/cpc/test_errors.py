@@ -81,7 +81,12 @@ def test_on_error_goto_with_err_erl_and_resume_next() -> None:
         "60 END",
         '100 PRINT "TRAPPED";ERR;ERL:RESUME NEXT',
     ])
-    assert output(src) == "TRAPPED 5  20 \nAFTER 5  20 \nTRAPPED 9  40 \nDONE\n"
+    # RESUME clears ERR (ROM restore_RESUME_data_or_error); ERL keeps the line
+    assert output(src) == "TRAPPED 5  20 \nAFTER 0  20 \nTRAPPED 9  40 \nDONE\n"
+
+
+def test_on_error_goto_0_inside_a_handler_reports_the_error() -> None:
+    assert output("10 ON ERROR GOTO 100\n20 A=SQR(-1)\n100 ON ERROR GOTO 0") == "Improper argument in 20\n"
 
 
 def test_resume_retries_and_resume_line_jumps() -> None:
