@@ -111,6 +111,7 @@ class _Parser:
         self.toks: list[Token] = []
         self.pos = 0
         self.line = 0
+        self._stmt_mark = 0  # statements emitted before the one being parsed
 
     # --- token helpers --------------------------------------------------------------
     def peek(self) -> Token:
@@ -285,8 +286,8 @@ class _Parser:
 
     def _discard_from_tokens(self, start: int) -> None:
         """A statement that failed half-way may have emitted parts (an IF); remove them."""
-        mark = getattr(self, "_stmt_mark", None)
-        if mark is not None and mark <= len(self.stmts):
+        mark = self._stmt_mark
+        if mark <= len(self.stmts):
             del self.stmts[mark:]
             for key in [k for k, v in self.labels.items() if v > mark and not k.startswith("L")]:
                 del self.labels[key]
