@@ -81,12 +81,12 @@ def var_key(name: str, suffix: str, deftypes: dict[str, str]) -> tuple[str, str]
 _TYPE_OF_SUFFIX = {"%": "i", "!": "r", "$": "s"}
 _IGNORED = frozenset(
     "SOUND ENV ENT SYMBOL POKE OUT WAIT SPEED PLOT PLOTR DRAW DRAWR MOVE MOVER ORIGIN CLG TAG "
-    "TAGOFF FRAME CURSOR MEMORY KEY WIDTH GRAPHICS MASK FILL DI EI RELEASE TRON TROFF "
+    "TAGOFF FRAME CURSOR MEMORY KEY WIDTH GRAPHICS MASK FILL RELEASE TRON TROFF "
     "CLOSEIN CLOSEOUT".split()
 )
 _UNSUPPORTED = frozenset(
     "AUTO CAT CHAIN CONT DELETE EDIT LIST LOAD MERGE NEW OPENIN OPENOUT RENUM RUN SAVE WRITE "
-    "AFTER EVERY SWAP COPYCHR$ EOF INP JOY PEEK REMAIN SQ TEST TESTR DERR".split()
+    "SWAP COPYCHR$ EOF INP JOY PEEK SQ TEST TESTR DERR".split()
 )
 
 
@@ -330,6 +330,29 @@ class _Parser:
             self.expr()
         self.emit([f"_call({address})"])
 
+    def timer_statement(self, every: bool) -> None:
+        """AFTER/EVERY t[,n] GOSUB line: timer n (0-3, 3 most urgent) calls the line
+        once after t fiftieths of a second, or every t fiftieths."""
+        period = self.num_int(*self.expr())
+        timer = "0"
+        if self.accept_op(","):
+            timer = self.num_int(*self.expr())
+        self.expect_kw("GOSUB")
+        target = self.jump_target()
+        self.emit([f"_timer({every}, {period}, {timer}, {target})"])
+
+    def st_AFTER(self) -> None:
+        self.timer_statement(every=False)
+
+    def st_EVERY(self) -> None:
+        self.timer_statement(every=True)
+
+    def st_DI(self) -> None:
+        self.emit(["_events(False)"])
+
+    def st_EI(self) -> None:
+        self.emit(["_events(True)"])
+
     def st_REM(self) -> None:
         if self.peek().kind == "rem":
             self.take()
@@ -558,7 +581,7 @@ class _Parser:
 
     def st_GOSUB(self) -> None:
         target = self.jump_target()
-        self.emit(["_push([1, @N@])", f"return {target}"])
+        self.emit(["_push([1, @N@, 0])", f"return {target}"])
 
     def st_RETURN(self) -> None:
         self.emit(["return _ret()"])
@@ -627,7 +650,7 @@ class _Parser:
         table = "(" + ", ".join(targets) + ",)" if all("_err" not in t for t in targets) else None
         code = [f"i = {sel}", "if i < 0 or i > 255: raise _E(5)", f"if i == 0 or i > {len(targets)}: return @N@"]
         if gosub:
-            code.append("_push([1, @N@])")
+            code.append("_push([1, @N@, 0])")
         if table is not None:
             code.append(f"return {table}[i - 1]")
         else:
@@ -1187,6 +1210,7 @@ _FUNCTIONS: dict[str, tuple[str, str, str]] = {
     "LOG10": ("n", "r", "_log10({0})"),
     "FRE": ("x", "i", "_fre({0})"),
     "INKEY": ("n", "i", "_inkey_n({0})"),
+    "REMAIN": ("n", "i", "_remain({0})"),
     "CHR$": ("n", "s", "_chr({0})"),
     "ASC": ("s", "i", "_asc({0})"),
     "LEN": ("s", "i", "len({0})"),

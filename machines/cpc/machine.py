@@ -271,6 +271,10 @@ class CPC:
         self._data_ptr = 0
         self._on_error = -1
         self._on_break = -1  # -1 ESC ESC stops; -2 ON BREAK CONT ignores it; else GOSUB target
+        # AFTER/EVERY timers 0-3: None or [every, period, due tick, target pc]
+        self._timers: list[list | None] = [None, None, None, None]
+        self._events_on = True
+        self._in_event = False
         self._in_handler = False
         self._err = 0
         self._erl = 0
@@ -303,7 +307,7 @@ class CPC:
             if self._break_requested:
                 self._break_requested = False
                 if self._on_break >= 0:  # ON BREAK GOSUB: the break calls the handler
-                    self._compiled.namespace["_push"]([1, pc])
+                    self._compiled.namespace["_push"]([1, pc, 0])
                     self._in_input = False
                     pc = self._on_break
                     continue
@@ -323,6 +327,8 @@ class CPC:
                 for i in range(n):
                     pc = code[pc]()
                 done += n
+                if self._timers_active and not self._in_event and self._events_on:
+                    pc = self._fire_timer(pc)
                 if self._idle >= _IDLE_POLLS:
                     self._idle = 0
                     self._pc = pc
@@ -387,6 +393,30 @@ class CPC:
             else:
                 self._ready_prompt()
             return self._set(RunState.ERROR)
+
+    @property
+    def _timers_active(self) -> bool:
+        return self._timers != [None, None, None, None]
+
+    def _ticks(self) -> int:
+        """The 50 Hz frame count the firmware's event timers use."""
+        return int((self._clock() - self._t0) * 50)
+
+    def _fire_timer(self, pc: int) -> int:
+        """Between statements: the most urgent due timer calls its subroutine (as a
+        GOSUB that returns to ``pc``); a running timer subroutine holds the others."""
+        now = self._ticks()
+        for n in (3, 2, 1, 0):
+            t = self._timers[n]
+            if t is not None and now >= t[2]:
+                if t[0]:
+                    t[2] += t[1]
+                else:
+                    self._timers[n] = None
+                self._compiled.namespace["_push"]([1, pc, 1])
+                self._in_event = True
+                return t[3]
+        return pc
 
     def _set(self, state: RunState) -> RunState:
         self.state = state
@@ -622,6 +652,8 @@ class CPC:
             while CS:
                 f = CS.pop()
                 if f[0] == 1:
+                    if f[2]:  # the end of a timer's subroutine lets events in again
+                        machine._in_event = False
                     return f[1]
             raise BasicError(3)
 
@@ -893,6 +925,21 @@ class CPC:
                 # ROM command_ON_ERROR_GOTO_0: inside a handler it reports the error
                 raise BasicError(machine._err, line=machine._erl)
 
+        def timer(every: bool, period: int, n: int, target: int) -> None:
+            if not (0 <= n <= 3 and period >= 0):
+                raise BasicError(5)
+            machine._timers[n] = [every, max(period, 1), machine._ticks() + max(period, 1), target]
+
+        def remain(n: int) -> int:
+            if not 0 <= n <= 3:
+                raise BasicError(5)
+            t = machine._timers[n]
+            machine._timers[n] = None
+            return 0 if t is None else max(t[2] - machine._ticks(), 0)
+
+        def events(on: bool) -> None:
+            machine._events_on = on
+
         def onbreak(target: int) -> None:
             machine._on_break = target
 
@@ -1082,7 +1129,7 @@ class CPC:
             "_UPPER": _UPPER, "_LOWER": _LOWER, "_clear": clear, "_call": call, "_stream": stream, "_window": window,
             "_window_swap": window_swap, "_cls": cls, "_mode": mode, "_locate": locate, "_pen": pen,
             "_paper": paper, "_ink": ink, "_border": border, "_zone": zone, "_angle": angle,
-            "_onerror": onerror, "_onbreak": onbreak, "_clear_input": clear_input, "_resume": resume, "_raise_error": raise_error,
+            "_timer": timer, "_remain": remain, "_events": events, "_onerror": onerror, "_onbreak": onbreak, "_clear_input": clear_input, "_resume": resume, "_raise_error": raise_error,
         }
         return ns
 
@@ -1114,6 +1161,9 @@ class CPC:
             "data_ptr": self._data_ptr,
             "on_error": self._on_error,
             "on_break": self._on_break,
+            "timers": [list(t) if t else None for t in self._timers],
+            "events_on": self._events_on,
+            "in_event": self._in_event,
             "in_handler": self._in_handler,
             "err": [self._err, self._erl, self._err_pc],
             "stopped_after": self._stopped_after,
@@ -1157,6 +1207,9 @@ class CPC:
         self._data_ptr = snap["data_ptr"]
         self._on_error = snap["on_error"]
         self._on_break = snap["on_break"]
+        self._timers = [list(t) if t else None for t in snap["timers"]]
+        self._events_on = snap["events_on"]
+        self._in_event = snap["in_event"]
         self._in_handler = snap["in_handler"]
         self._err, self._erl, self._err_pc = snap["err"]
         self._stopped_after = snap["stopped_after"]

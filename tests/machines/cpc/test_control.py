@@ -144,3 +144,32 @@ def test_the_execution_stack_holds_506_bytes_as_on_the_cpc() -> None:
     # each level stacks a real FOR (22 bytes) and two GOSUBs (6 + 6): 14 levels use
     # 476 bytes, the 15th fails at its second GOSUB (476 + 22 + 6 + 6 > 506)
     assert cpc.variable("N") == 15 and cpc.error == (7, 20)
+
+
+def test_every_and_after_call_their_subroutines_on_the_50hz_clock() -> None:
+    clock = [0.0]
+    cpc = CPC(clock=lambda: clock[0])
+    cpc.load_basic("\n".join([
+        "10 EVERY 50,1 GOSUB 100:AFTER 120 GOSUB 200",
+        "20 IF D=0 THEN 20",
+        '30 PRINT "TICKS";T;"LEFT";REMAIN(1):END',
+        "100 T=T+1:RETURN",
+        '200 PRINT "ALARM":D=1:RETURN',
+    ]))
+    slices = 0
+    while cpc.run(1000) != RunState.ENDED:  # half a second a slice
+        clock[0] += 0.5
+        slices += 1
+    # EVERY 50 fired at 1 s and 2 s; AFTER 120 at 2.4 s, seen in the 2.5 s slice
+    assert slices == 5
+    assert cpc.transcript == "ALARM\nTICKS 2 LEFT 25 \nReady\n"
+
+
+def test_di_holds_events_until_ei() -> None:
+    clock = [0.0]
+    cpc = CPC(clock=lambda: clock[0])
+    cpc.load_basic('10 AFTER 10 GOSUB 100:DI\n20 IF N<3 THEN N=N+1:GOTO 20\n30 EI\n40 IF F=0 THEN 40\n50 END\n100 PRINT "FIRED AT";N:F=1:RETURN')
+    cpc.run(2)
+    clock[0] = 1.0
+    assert cpc.run(10_000) == RunState.ENDED
+    assert cpc.transcript == "FIRED AT 3 \nReady\n"
