@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import threading
 import time
+from pathlib import Path
 from typing import Any, Callable
 
 from rich.text import Text
@@ -66,7 +67,7 @@ class LazardOthelloScreen(Screen[None]):
     """The rich board on the left; the CPC's monitor on the right."""
 
     GAME_ID = "lazard-othello"
-    CSS_PATH = "screen.tcss"
+    CSS_PATH = str(Path(__file__).with_name("screen.tcss"))  # absolute: subclasses elsewhere keep it
     TITLE = "Lazard Othello on the CPC 6128"
 
     BINDINGS = [
@@ -175,7 +176,6 @@ class LazardOthelloScreen(Screen[None]):
         self.query_one("#cpc", CpcScreen).view = self.cpc_view()
         self.query_one("#status", Static).update(self.status_text())
         self.query_one("#message", Static).update(self._message)
-        self.refresh_bindings()
 
     def say(self, text: str) -> None:
         self._message = text
@@ -363,14 +363,16 @@ class LazardOthelloScreen(Screen[None]):
         if message.generation != self._generation:
             return
         self._started = True
-        self.busy = False
+        self.busy = self.driver.machine_to_move
         self.refresh_from_driver()
+        self.refresh_bindings()
         self._next_turn()
 
     def on_turn_finished(self, message: TurnFinished) -> None:
         if message.generation != self._generation:
             return
-        self.busy = False
+        # Straight on to the CPC's move without a not-busy moment: the footer is redrawn once, not twice.
+        self.busy = self.driver.machine_to_move
         record = message.record
         self._last_time = f"{record.machine_steps:,} statements, {seconds(record.machine_steps)} on a CPC"
         if record.by_machine:
@@ -411,7 +413,7 @@ class LazardOthelloScreen(Screen[None]):
 
             self.app.push_screen(GameOverDialog(f"Game over. {verdict}: X (Black) {black}, O (White) {white}."), after)
         elif d.machine_to_move:
-            self._start_job("machine")
+            self._job(self._generation, "machine", None, None)
         else:
             if self.typing:
                 self.keyboard.begin_turn()

@@ -103,7 +103,7 @@ class MatchScreen(Screen[None]):
     """Board, move list and result on the left; the HP-67's display above the CPC's screen on the right."""
 
     GAME_ID = None
-    CSS_PATH = "screen.tcss"
+    CSS_PATH = str(Path(__file__).with_name("screen.tcss"))  # absolute: subclasses elsewhere keep it
     TITLE = "HP-67 against CPC"
 
     BINDINGS = [
