@@ -85,7 +85,7 @@ _IGNORED = frozenset(
     "CLOSEIN CLOSEOUT".split()
 )
 _UNSUPPORTED = frozenset(
-    "AUTO CAT CHAIN CONT DELETE EDIT LIST LOAD MERGE NEW OPENIN OPENOUT RENUM RUN SAVE WRITE "
+    "AUTO CAT CHAIN CONT DELETE EDIT LIST LOAD MERGE NEW OPENIN OPENOUT RENUM SAVE "
     "SWAP COPYCHR$ EOF INP JOY PEEK SQ TEST TESTR DERR".split()
 )
 
@@ -352,6 +352,28 @@ class _Parser:
 
     def st_EI(self) -> None:
         self.emit(["_events(True)"])
+
+    def st_RUN(self) -> None:
+        """RUN [line] inside a program starts it again with everything cleared (the
+        usual "another game?" ending); RUN "file" needs a disc, not modelled here."""
+        if self.peek().kind == "str":
+            raise _Syntax("RUN of a file is not supported here")
+        target = self.jump_target() if self.peek().kind == "num" else "0"
+        self.emit(["_rerun()", f"return {target}"])
+
+    def st_WRITE(self) -> None:
+        """WRITE: items separated by commas, strings in quotes, then a new line."""
+        stream = self.stream_arg(comma=True)
+        items = []
+        while not self.at_end():
+            code, etype = self.expr()
+            items.append(f"_wq({code})" if etype == "s" else f"_wn({self.num(code, etype)[0]})")
+            if not (self.accept_op(",") or self.accept_op(";")):
+                break
+        code = [f"_pw(({', '.join(items)},))"] if items else ["_pnl()"]
+        if stream != "0":
+            code = [f"_stream({stream})", *code, "_stream(0)"]
+        self.emit(code)
 
     def st_REM(self) -> None:
         if self.peek().kind == "rem":

@@ -1104,6 +1104,15 @@ class CPC:
             if n > 0:
                 machine._print(" " * (n % machine.screen.width))
 
+        def rerun() -> None:
+            machine._reset_run_state()
+            machine._zone = 13
+            machine._deg = False
+
+        def pw(items: tuple) -> None:
+            machine._print(",".join(items))
+            machine._newline()
+
         def pu(fmt: str, values: tuple) -> None:
             text = format_using(fmt, values)[0]
             machine._print(text)
@@ -1124,7 +1133,8 @@ class CPC:
             "_dec": dec, "_time": time_, "_inkey": self._inkey, "_inkey_n": self._inkey_n, "_errinfo": errinfo,
             "_rnd": rnd, "_randomize": randomize, "_pos": pos, "_vpos": vpos,
             "_pn": pn, "_ps": ps, "_pz": pz, "_pnl": pnl, "_ptab": ptab, "_pspc": pspc,
-            "_pu": pu, "_input": self._input, "_line_input": self._line_input,
+            "_pu": pu, "_pw": pw, "_rerun": rerun,
+            "_wq": lambda text: '"' + text + '"', "_wn": lambda x: str_number(x).lstrip(" "), "_input": self._input, "_line_input": self._line_input,
             "_read_num": read_num, "_read_str": read_str, "_restore": restore,
             "_UPPER": _UPPER, "_LOWER": _LOWER, "_clear": clear, "_call": call, "_stream": stream, "_window": window,
             "_window_swap": window_swap, "_cls": cls, "_mode": mode, "_locate": locate, "_pen": pen,

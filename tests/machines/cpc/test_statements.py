@@ -210,3 +210,12 @@ def test_keywords_are_whole_words_so_glued_text_is_a_name() -> None:
 
 def test_a_keyword_glued_to_digits_is_a_name_as_on_the_cpc() -> None:
     assert output("10 GOTO100\n100 PRINT 1") == "Syntax error in 10\n10 GOTO100\n"
+
+
+def test_run_inside_a_program_starts_again_with_variables_cleared() -> None:
+    src = '10 N=N+1:PRINT N;:INPUT "AGAIN";A$:IF A$="Y" THEN RUN\n20 PRINT "BYE"'
+    assert output(src, ["Y", "Y", "N"]) == " 1 AGAIN? Y\n 1 AGAIN? Y\n 1 AGAIN? N\nBYE\n"
+
+
+def test_write_quotes_strings_and_separates_with_commas() -> None:
+    assert output('10 WRITE 1,-2.5,"A,B":WRITE') == '1,-2.5,"A,B"\n\n'
