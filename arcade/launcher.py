@@ -64,7 +64,7 @@ class LauncherScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Header()
         yield Static("Choose a game - every one runs unmodified on its own emulated machine.", id="intro")
-        with VerticalScroll(id="cards"):
+        with VerticalScroll(id="cards", can_focus=False):  # the arrows choose a card, not scroll
             for i, entry in enumerate(games()):
                 yield GameCard(entry, i)
         yield Footer()

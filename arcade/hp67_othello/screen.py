@@ -29,7 +29,7 @@ from arcade.widgets.dialogs import GameOverDialog, SideDialog
 from arcade.widgets.led import LedDisplay
 from arcade.widgets.tape import PrinterTape
 from games.othello.driver import MoveCancelled, OthelloDriver
-from games.othello.referee import Disc, IllegalMove, name, row_col
+from games.othello.referee import Disc, IllegalMove, name
 
 REAL_STEPS_PER_SECOND = 30
 """The HP-67 runs about 30 program steps a second (the author's figure, seed 000/001)."""
@@ -56,6 +56,31 @@ def duration(steps: int) -> str:
     return f"{hours} h {minutes:02d} min"
 
 
+def print_turn(tape: PrinterTape, keys: list[str], displays: list[str], *, by_machine: bool) -> None:
+    """Print a turn's keys and displays in the order they happened on the calculator.
+
+    The driver lists keys and displays apart; on the HP-67 each stop (a display
+    worth noting) comes before the key that resumes the program: ``E`` 192.0 ``R/S``
+    0.0 for a new game, ``B`` 6.4 ``R/S`` 0.0 for the calculator's move, and the
+    player's ``6 . 4`` then ``R/S`` (or ``B`` for the first move).
+    """
+    keys, shown = list(keys), list(displays)
+    if not by_machine:  # the human's entry: digits, then the key that runs the program
+        for key in keys:
+            tape.key(key)
+        return
+    while keys or shown:
+        # keys up to (and not including) the one that resumes after a stop
+        while keys and not (shown and keys[0] in ("R/S", "CHS") and len(keys) <= len(shown)):
+            tape.key(keys.pop(0))
+        if shown:
+            tape.shown(shown.pop(0))
+        if keys and keys[0] == "CHS":
+            tape.key(keys.pop(0))
+        if keys:
+            tape.key(keys.pop(0))
+
+
 class HP67OthelloScreen(Screen[None]):
     """The board on the left; the calculator (display, printer, insides) on the right."""
 
@@ -78,8 +103,8 @@ class HP67OthelloScreen(Screen[None]):
         Binding("escape,backspace", "app.launcher", "Back", id="arcade.back"),
     ]
 
-    busy: reactive[bool] = reactive(False, bindings=True)
-    instant: reactive[bool] = reactive(True, bindings=True)
+    busy: reactive[bool] = reactive(False)
+    instant: reactive[bool] = reactive(True)
     program_coords: reactive[bool] = reactive(False)
     inspecting: reactive[bool] = reactive(False)
 
@@ -92,6 +117,7 @@ class HP67OthelloScreen(Screen[None]):
         self._started = False
         self._last_time = ""
         self._message = ""
+        self._could_pass = False
 
     # -- layout ----------------------------------------------------------------------
 
@@ -123,19 +149,17 @@ class HP67OthelloScreen(Screen[None]):
 
     def program_notation(self, sq: int) -> str:
         """The square in the program's ``row.col``, as the driver names it."""
-        namer = getattr(self.driver, "machine_notation_of", None)
-        if namer is not None:
-            return str(namer(sq))
-        row, col = row_col(sq)
-        return f"{row}.{col}"
+        from games.hp67_othello.driver import program_notation
+
+        return program_notation(sq)
 
     def board_view(self) -> BoardView:
         pos = self.driver.position
         legal = frozenset(pos.legal_moves()) if (self._started and self.driver.human_to_move and not self.busy) else frozenset()
         last = self.driver.last_move
         if self.program_coords:
-            cols = tuple(self.program_notation(c).split(".")[1] for c in range(8))
-            rows = tuple(self.program_notation(r * 8).split(".")[0] for r in range(8))
+            cols = tuple(self.program_notation(c).split(".")[1] for c in range(8))  # squares a1..h1
+            rows = tuple(self.program_notation(r * 8).split(".")[0] for r in range(8))  # a1..a8
         else:
             cols, rows = tuple("abcdefgh"), tuple("12345678")
         return BoardView(
@@ -184,7 +208,10 @@ class HP67OthelloScreen(Screen[None]):
         self.query_one("#message", Static).update(self._message)
         if self.inspecting:
             self._show_inspector(self._machine_view())
-        self.refresh_bindings()
+        can_pass = self._can_pass()
+        if can_pass != self._could_pass:  # the footer rebuilds itself on refresh: only when it changes
+            self._could_pass = can_pass
+            self.refresh_bindings()
 
     def say(self, text: str) -> None:
         self._message = text
@@ -216,11 +243,12 @@ class HP67OthelloScreen(Screen[None]):
 
     # -- actions ---------------------------------------------------------------------
 
+    def _can_pass(self) -> bool:
+        return self._started and not self.busy and self.driver.human_to_move and self.driver.position.must_pass
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "pass_turn":
-            return self._started and not self.busy and self.driver.human_to_move and self.driver.position.must_pass
-        if action == "play":
-            return True if (self._started and not self.busy and not self.driver.is_over) else None
+            return self._could_pass
         return True
 
     def action_cursor(self, delta: int) -> None:
@@ -369,9 +397,7 @@ class HP67OthelloScreen(Screen[None]):
         tape = self.query_one("#tape", PrinterTape)
         tape.reset()
         tape.note(f"new game, HP-67 {d.machine_color.label.lower()}")
-        for key in getattr(d, "new_game_keys", []) or []:
-            tape.key(key)
-        tape.shown(d.display)
+        print_turn(tape, getattr(d, "new_game_keys", []), getattr(d, "new_game_displays", [d.display]), by_machine=True)
         self.refresh_from_driver()
         self._next_turn()
 
@@ -384,10 +410,7 @@ class HP67OthelloScreen(Screen[None]):
         tape = self.query_one("#tape", PrinterTape)
         who = "HP-67" if record.by_machine else "you"
         tape.note(f"{who} {record.standard_notation} {record.machine_notation}")
-        for key in record.keys:
-            tape.key(key)
-        for shown in record.displays:
-            tape.shown(shown)
+        print_turn(tape, record.keys, record.displays, by_machine=record.by_machine)
         self._last_time = f"{'HP-67' if record.by_machine else 'your move'}: {record.machine_steps:,} steps, {duration(record.machine_steps)} real"
         self._show_speed()
         if record.by_machine:

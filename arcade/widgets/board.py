@@ -68,31 +68,40 @@ class OthelloBoard(Widget):
 
     # -- drawing ---------------------------------------------------------------------
 
-    def _cell_text(self, sq: int) -> tuple[str, Style]:
+    def _cell_text(self, sq: int, styles: dict[str, Style]) -> tuple[str, Style]:
         v = self.view
         disc = v.cells[sq]
         glyphs = ASCII_GLYPH if self.ascii else GLYPH
-        base = self.get_component_rich_style("board--cell")
         if disc is not None:
-            style = base + self.get_component_rich_style(
-                "board--black" if disc is Disc.BLACK else "board--white"
-            )
             body = glyphs[disc]
-            text = f"[{body}]" if sq == v.last else f" {body} "
+            kind = "black" if disc is Disc.BLACK else "white"
             if sq == v.last:
-                style += self.get_component_rich_style("board--last")
+                text, style = f"[{body}]", styles[kind + "-last"]
+            else:
+                text, style = f" {body} ", styles[kind]
         elif self.show_legal and sq in v.legal:
-            text, style = " + ", base + self.get_component_rich_style("board--legal")
+            text, style = " + ", styles["legal"]
         else:
-            text, style = (" · " if self.compact else "   "), base + self.get_component_rich_style("board--empty")
+            text, style = (" · " if self.compact else "   "), styles["empty"]
         if sq == self.cursor:
             style += Style(reverse=True, bold=True)
         return text, style
 
+    def _styles(self) -> dict[str, Style]:
+        """The cell styles from the stylesheet, looked up once per drawing."""
+        get = self.get_component_rich_style
+        base = get("board--cell")
+        last = get("board--last")
+        styles = {name: base + get(f"board--{name}") for name in ("black", "white", "legal", "empty")}
+        styles["black-last"] = styles["black"] + last
+        styles["white-last"] = styles["white"] + last
+        styles["frame"], styles["label"] = get("board--frame"), get("board--label")
+        return styles
+
     def render(self) -> Text:
         v = self.view
-        frame = self.get_component_rich_style("board--frame")
-        label = self.get_component_rich_style("board--label")
+        styles = self._styles()
+        frame, label = styles["frame"], styles["label"]
         out = Text(no_wrap=True, end="")
         pad = " " * LABEL_W
         if self.compact:
@@ -100,7 +109,7 @@ class OthelloBoard(Widget):
             for r in range(8):
                 out.append(f"{v.row_labels[r]:>1} ", label)
                 for c in range(8):
-                    out.append(*self._cell_text(r * 8 + c))
+                    out.append(*self._cell_text(r * 8 + c, styles))
                 if r < 7:
                     out.append("\n")
             return out
@@ -110,7 +119,7 @@ class OthelloBoard(Widget):
             out.append(f"{v.row_labels[r]:>1} ", label)
             for c in range(8):
                 out.append("│", frame)
-                out.append(*self._cell_text(r * 8 + c))
+                out.append(*self._cell_text(r * 8 + c, styles))
             out.append("│\n", frame)
             if r < 7:
                 out.append(pad + "├" + "┼".join(["───"] * 8) + "┤\n", frame)

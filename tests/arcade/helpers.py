@@ -6,14 +6,15 @@ import re
 
 from textual.app import App
 from textual.pilot import Pilot
+from textual.screen import Screen
 
 BOARD_ROW = re.compile(r"^ ?([1-8]) (│.*│)")
 GLYPHS = {"●": "X", "○": "O", " ": ".", "+": "."}
 
 
-def screen_text(app: App) -> str:
-    """The screen as the terminal shows it, one line per row, without styles."""
-    strips = app.screen._compositor.render_strips()
+def screen_text(app: App, screen: Screen | None = None) -> str:
+    """A screen (by default the top one) as the terminal shows it, one line per row, without styles."""
+    strips = (screen or app.screen)._compositor.render_strips()
     return "\n".join(strip.text.rstrip() for strip in strips)
 
 
@@ -22,10 +23,10 @@ def flat(app: App) -> str:
     return " ".join(screen_text(app).split())
 
 
-def shown_board(app: App) -> list[str]:
+def shown_board(app: App, screen: Screen | None = None) -> list[str]:
     """The 8 rows of the grid board on screen, ``X`` black, ``O`` white, ``.`` empty."""
     rows: list[str] = []
-    for line in screen_text(app).splitlines():
+    for line in screen_text(app, screen).splitlines():
         m = BOARD_ROW.match(line)
         if m:
             cells = m.group(2)[1:-1].split("│")[:8]

@@ -197,3 +197,29 @@ async def test_no_color_still_tells_discs_cursor_and_hints_apart(monkeypatch) ->
         await settle(pilot, screen)
         last = screen.driver.last_move.square
         assert "[○]" in screen_text(app) and last is not None
+
+
+def test_tape_prints_keys_and_displays_in_calculator_order() -> None:
+    from arcade.hp67_othello.screen import print_turn
+
+    class Tape:
+        def __init__(self) -> None:
+            self.lines: list[str] = []
+
+        def key(self, key: str) -> None:
+            self.lines.append(key)
+
+        def shown(self, display: str) -> None:
+            self.lines.append(f"{display} ***")
+
+    cases = [
+        ((["DSP 1", "E", "CHS", "R/S"], ["192.0", "0.0"], True), ["DSP 1", "E", "192.0 ***", "CHS", "R/S", "0.0 ***"]),
+        ((["B", "R/S"], ["6.4", "0.0"], True), ["B", "6.4 ***", "R/S", "0.0 ***"]),
+        ((["R/S"], ["5.3", "0.0"], True), ["5.3 ***", "R/S", "0.0 ***"]),
+        (([], ["0.0"], True), ["0.0 ***"]),  # the calculator passes: 0.0, and no R/S
+        ((["6", ".", "4", "B"], ["6.4"], False), ["6", ".", "4", "B"]),
+    ]
+    for (keys, displays, by_machine), expected in cases:
+        tape = Tape()
+        print_turn(tape, keys, displays, by_machine=by_machine)  # type: ignore[arg-type]
+        assert tape.lines == expected
