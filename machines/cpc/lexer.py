@@ -190,25 +190,18 @@ def _data(src: str, i: int, out: list[Token]) -> int:
 
 
 def split_data_items(raw: str) -> list[str]:
-    """The items of a DATA statement: commas separate, quotes protect, spaces around
-    unquoted items are dropped; a quoted item is exactly what is between its quotes."""
+    """The raw items of a DATA statement, split at commas outside quotes; READ parses
+    each one (ROM ``command_READ`` uses INPUT's item parser on them)."""
     items: list[str] = []
     cur: list[str] = []
-    inside: list[str] = []
     quoted = False
-    was_quoted = False
     for ch in raw:
         if ch == '"':
             quoted = not quoted
-            was_quoted = True
+        elif ch == "," and not quoted:
+            items.append("".join(cur))
+            cur = []
             continue
-        if ch == "," and not quoted:
-            items.append("".join(inside) if was_quoted else "".join(cur).strip(" "))
-            cur, inside = [], []
-            was_quoted = False
-            continue
-        if quoted:
-            inside.append(ch)
         cur.append(ch)
-    items.append("".join(inside) if was_quoted else "".join(cur).strip(" "))
+    items.append("".join(cur))
     return items

@@ -968,14 +968,33 @@ class CPC:
             return item
 
         def read_num() -> Any:
+            # ROM input_parse_item: no number at all is Type mismatch (in the READ
+            # line); a number followed by anything but spaces is a Syntax error,
+            # reported in the DATA line
             text, line = read_item()
-            value = parse_input_number(text)
-            if value is None:
+            try:
+                value, used = parse_number_prefix(text)
+            except BasicError:
+                raise BasicError(6) from None
+            if used == 0:
+                raise BasicError(13)
+            if text[used:].strip(" "):
                 raise BasicError(2, line=line)
             return value
 
         def read_str() -> str:
-            return read_item()[0]
+            # leading spaces are skipped; a quoted item is what its quotes hold and
+            # may be followed only by spaces; an unquoted one keeps trailing spaces
+            text, line = read_item()
+            text = text.lstrip(" ")
+            if text.startswith('"'):
+                end = text.find('"', 1)
+                if end < 0:
+                    return text[1:]
+                if text[end + 1:].strip(" "):
+                    raise BasicError(2, line=line)
+                return text[1:end]
+            return text
 
         def restore(index: int) -> None:
             machine._data_ptr = index

@@ -45,8 +45,17 @@ def test_error_message_names_the_line_and_stops(source: str, message: str) -> No
         assert cpc.transcript.endswith(message + "\nReady\n")
 
 
-def test_a_read_of_a_bad_number_reports_the_data_line() -> None:
-    assert output("10 READ A\n100 DATA ABC") == "Syntax error in 100\n100 DATA ABC\n"
+def test_read_errors_follow_the_rom_item_parser() -> None:
+    # no number at all: Type mismatch at the READ; a number with junk after it:
+    # Syntax error reported in the DATA line
+    assert output("10 READ A\n100 DATA ABC") == "Type mismatch in 10\n"
+    assert output("10 READ A\n100 DATA 12ABC") == "Syntax error in 100\n100 DATA 12ABC\n"
+    assert output('10 READ A$\n100 DATA "AB"C') == 'Syntax error in 100\n100 DATA "AB"C\n'
+
+
+def test_read_strings_skip_leading_spaces_and_keep_trailing_ones() -> None:
+    src = '10 READ A$,B$,C$:PRINT "[";A$;"][";B$;"][";C$;"]"\n20 DATA  hello , "a, b" ,x'
+    assert output(src) == "[hello ][a, b][x]\n"
 
 
 def test_statements_before_a_bad_one_on_the_line_run() -> None:
