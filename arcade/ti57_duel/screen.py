@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import threading
 import time
+from pathlib import Path
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -116,7 +117,7 @@ class TI57DuelScreen(Screen[None]):
     """Board and words on the left, the TI-57 on the right; one player's view at a time."""
 
     GAME_ID = "ti57-duel"
-    CSS_PATH = "screen.tcss"
+    CSS_PATH = Path(__file__).parent / "screen.tcss"  # absolute: subclasses live elsewhere
     TITLE = "Blind duel on the TI-57"
 
     BINDINGS = [

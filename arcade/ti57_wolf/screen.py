@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random
 import threading
+from pathlib import Path
 from typing import Any, Callable
 
 from rich.text import Text
@@ -81,7 +82,7 @@ class TI57WolfScreen(Screen[None]):
     """The 8x8 board on the left; the TI-57 (display, keys typed, registers) on the right."""
 
     GAME_ID = "ti57-wolf"
-    CSS_PATH = "screen.tcss"
+    CSS_PATH = Path(__file__).parent / "screen.tcss"  # absolute: subclasses live elsewhere
     TITLE = "Wolf and lambs on the TI-57"
 
     BINDINGS = [
