@@ -107,6 +107,7 @@ class CPC:
         self.state = RunState.READY
         self.statements = 0
         self.error: tuple[int, int] | None = None  # (error number, line) of the last failure
+        self.internal_error: Exception | None = None  # a fault of this interpreter, if any
         self._keys: list[str] = []
         self._esc_pending = False
         self._break_requested = False
@@ -371,6 +372,10 @@ class CPC:
             except IndexError:
                 done += i + 1
                 err = BasicError(9)
+            except Exception as exc:  # an interpreter fault: stop the program, keep the cause
+                done += i + 1
+                self.internal_error = exc
+                err = BasicError(0)
             # a BASIC error: trap it (ON ERROR GOTO) or stop with the message
             line = err.line if err.line is not None else line_of[pc]
             self._in_input = False
