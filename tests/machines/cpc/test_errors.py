@@ -152,6 +152,7 @@ def test_random_listings_never_raise_python_exceptions(lines: list[list[str]], k
     cpc.run(500)
     cpc.type(key)
     cpc.run(500)
+    assert cpc.internal_error is None, cpc.internal_error
     again = CPC()
     again.restore(cpc.snapshot())
     again.run(100)
@@ -165,3 +166,4 @@ def test_any_text_as_a_listing_and_any_keys_never_raise(lines: list[str], keys: 
     cpc.run(300)
     cpc.type(keys + "\r")
     cpc.run(300)
+    assert cpc.internal_error is None, cpc.internal_error
