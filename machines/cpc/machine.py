@@ -308,8 +308,13 @@ class CPC:
             if self._break_requested:
                 self._break_requested = False
                 if self._on_break >= 0:  # ON BREAK GOSUB: the break calls the handler
-                    self._compiled.namespace["_push"]([1, pc, 0])
                     self._in_input = False
+                    try:
+                        self._compiled.namespace["_push"]([1, pc, 0])
+                    except BasicError as exc:  # no room on the stack for the call
+                        self._pc = pc
+                        self.statements += done
+                        return self._report_error(exc.code, line_of[pc])
                     pc = self._on_break
                     continue
                 if self._on_break == -1:
@@ -387,17 +392,22 @@ class CPC:
                 continue
             self._pc = pc
             self.statements += done
-            self.error = (err.code, line)
-            self._new_line_if_needed()
-            self._print(f"{error_message(err.code)} in {line}")
+            return self._report_error(err.code, line)
+
+    def _report_error(self, code: int, line: int) -> RunState:
+        """Stop with "<message> in <line>", then Ready (or, after a Syntax error, the
+        faulty line shown for editing, as the CPC drops into its line editor)."""
+        self.error = (code, line)
+        self.screen.stream = 0
+        self._new_line_if_needed()
+        self._print(f"{error_message(code)} in {line}")
+        self._newline()
+        if code == 2 and line in self.lines:
+            self._print(f"{line} {self.lines[line]}")
             self._newline()
-            if err.code == 2 and line in self.lines:
-                # the CPC drops into the line editor on the faulty line instead of Ready
-                self._print(f"{line} {self.lines[line]}")
-                self._newline()
-            else:
-                self._ready_prompt()
-            return self._set(RunState.ERROR)
+        else:
+            self._ready_prompt()
+        return self._set(RunState.ERROR)
 
     @property
     def _timers_active(self) -> bool:
