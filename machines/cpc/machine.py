@@ -239,6 +239,8 @@ class CPC:
 
     def _key(self, name: str) -> tuple[str, str]:
         name = name.strip().upper()
+        if not name or not name[0].isalpha():
+            raise KeyError(f"not a BASIC variable name: {name!r}")
         suffix = name[-1] if name[-1] in "%!$" else ""
         base = name[:-1] if suffix else name
         deftypes = self._compiled.deftypes if self._compiled else {}
