@@ -61,6 +61,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--first", choices=PLAYERS, default="hp67", help="who plays black (X) in game 1 (default hp67)")
     p.add_argument("--verbose", "-v", action="store_true", help="print every move")
     p.add_argument("--watch", action="store_true", help="watch the match on the arcade's match screen")
+    p.add_argument("--instant", action="store_true", help="with --watch: no pause between moves")
     return p
 
 
@@ -74,7 +75,7 @@ def main(argv: list[str]) -> int:
     if args.watch:
         from arcade.match.screen import MatchApp
 
-        MatchApp(games=args.games, first=args.first).run()
+        MatchApp(games=args.games, first=args.first, instant=args.instant).run()
         return 0
 
     state = {"game": None, "number": 0, "turn": 0}

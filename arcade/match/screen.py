@@ -119,11 +119,12 @@ class MatchScreen(Screen[None]):
     instant: reactive[bool] = reactive(False)
     paused: reactive[bool] = reactive(False, bindings=True)
 
-    def __init__(self, games: int = 2, first: str = "hp67", *, autostart: bool = False) -> None:
+    def __init__(self, games: int = 2, first: str = "hp67", *, autostart: bool = False, instant: bool = False) -> None:
         super().__init__()
         self.games = games
         self.first = first
         self.autostart = autostart
+        self.set_reactive(MatchScreen.instant, instant)
         self._generation = 0
         self._resume = threading.Event()
         self._resume.set()
@@ -160,6 +161,8 @@ class MatchScreen(Screen[None]):
 
     def _show_status(self, moved: MatchMoved | None = None) -> None:
         t = Text(no_wrap=True, overflow="ellipsis")
+        if self.paused:
+            t.append("[paused] ", "bold reverse")
         if moved is None:
             if self.running:
                 t.append("The machines set up their boards...")
@@ -178,8 +181,6 @@ class MatchScreen(Screen[None]):
                 t.append(f"Over: {winner}" + (" wins" if black != white else ""), "bold reverse")
             else:
                 t.append(f"{GLYPH[Disc.BLACK]} {moved.black}  {GLYPH[Disc.WHITE]} {moved.white}")
-        if self.paused:
-            t.append("  [paused]", "bold")
         self.query_one("#status", Static).update(t)
 
     # -- actions -------------------------------------------------------------------------
@@ -334,14 +335,18 @@ class MatchApp(App[None]):
     TITLE = "Vintage machine arcade"
     BINDINGS = [Binding("question_mark,f1", "help", "Help", key_display="?", id="arcade.help")]
 
-    def __init__(self, games: int = 2, first: str = "hp67", autostart: bool = True) -> None:
+    def __init__(self, games: int = 2, first: str = "hp67", autostart: bool = True, instant: bool = False) -> None:
         super().__init__()
         self.games = games
         self.first = first
         self.autostart = autostart
+        self.instant = instant
+
+    def make_screen(self) -> MatchScreen:
+        return MatchScreen(self.games, self.first, autostart=self.autostart, instant=self.instant)
 
     def on_mount(self) -> None:
-        self.push_screen(MatchScreen(self.games, self.first, autostart=self.autostart))
+        self.push_screen(self.make_screen())
 
     def action_launcher(self) -> None:
         self.exit()

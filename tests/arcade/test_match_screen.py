@@ -1,0 +1,142 @@
+"""The match screen: the real HP-67 program against the real Lazard program, refereed, shown move by move."""
+
+from __future__ import annotations
+
+import re
+
+from arcade.match.screen import MatchApp, MatchMoved, MatchScreen, ResultsDialog
+from arcade.match_cli import CPC_LABEL, FACTORIES, HP67_LABEL
+from arcade.widgets.board import OthelloBoard
+from arcade.widgets.cpc_screen import CpcScreen
+from arcade.widgets.led import LedDisplay
+from games.othello.match import play_series, results_table
+from games.othello.referee import Disc, Position
+from tests.arcade.helpers import flat, screen_text
+
+COMPACT_ROW = re.compile(r"^\s*([1-8]) ((?:[ \[][·●○][ \]]){8})")
+
+
+def compact_board(text: str) -> list[str]:
+    """The 8 rows of the compact board on screen, X black, O white, . empty."""
+    rows = []
+    for line in text.splitlines():
+        m = COMPACT_ROW.match(line[:32].ljust(32))  # the terminal text loses trailing blanks
+        if m:
+            cells = m.group(2)
+            rows.append("".join({"●": "X", "○": "O", "·": "."}[cells[3 * i + 1]] for i in range(8)))
+    return rows
+
+
+def printed_board(text: str) -> list[str]:
+    lines = text.splitlines()
+    top = max(i for i, line in enumerate(lines) if line.strip() == "A B C D E F G H")
+    return ["".join(line[3:19:2]) for line in lines[top + 1: top + 9]]
+
+
+class CheckedMatch(MatchScreen):
+    """After every move: the board shown, as widget and as text, equals an independent referee's."""
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.referee = Position.initial()
+        self.checked = 0
+        self.cpc_checked = 0
+
+    def on_match_moved(self, message: MatchMoved) -> None:
+        super().on_match_moved(message)
+        message.prevent_default()  # Textual would call the base handler again
+        if message.turn == 1:
+            self.referee = Position.initial()
+        self.referee = self.referee.play(message.record.square)  # raises if the move was illegal
+        cells = tuple(self.referee.at(sq) for sq in range(64))
+        board = self.query_one(OthelloBoard)
+        assert board.view.cells == cells
+        assert compact_board(board.render().plain) == self.referee.rows()  # what the board draws
+        assert message.score == self.referee.score() and message.over == self.referee.is_over
+        assert self.query_one(LedDisplay).text == message.led
+        cpc_colour = Disc.WHITE if (message.game_number % 2) == 1 else Disc.BLACK
+        if message.record.player is cpc_colour:  # the CPC has just printed its board
+            assert printed_board(self.query_one(CpcScreen).view.text) == self.referee.rows()
+            self.cpc_checked += 1
+        self.checked += 1
+
+
+class CheckedApp(MatchApp):
+    def make_screen(self) -> MatchScreen:
+        return CheckedMatch(games=self.games, first=self.first, autostart=self.autostart, instant=self.instant)
+
+
+async def wait_for_series(pilot, screen: MatchScreen, limit: float = 60.0) -> None:  # noqa: ANN001
+    waited = 0.0
+    while screen.running:
+        await pilot.pause(0.05)
+        waited += 0.05
+        assert waited < limit, "the series never ended"
+    await pilot.pause(0.1)
+
+
+async def test_whole_match_shown_equal_to_the_referee_after_every_move() -> None:
+    app = CheckedApp(games=2, instant=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.1)
+        screen = app.screen
+        assert isinstance(screen, CheckedMatch)
+        await wait_for_series(pilot, screen)
+        assert isinstance(app.screen, ResultsDialog)
+        # both games, every move checked, with the CPC's own board read after each of its moves
+        assert screen.checked == len(screen.moves) > 40 and screen.cpc_checked > 20
+        assert {m.game_number for m in screen.moves} == {1, 2}
+        assert screen.moves[0].black == HP67_LABEL and screen.moves[-1].black == CPC_LABEL  # colours alternate
+        # the table is the one the same series gives headless (both programs are deterministic)
+        headless = play_series(FACTORIES["hp67"], FACTORIES["cpc"], 2)
+        assert app.screen.table == results_table(headless) == results_table(screen.results)
+        for result in headless:
+            assert f"{result.black_discs}-{result.white_discs}" in flat(app)
+        await pilot.press("escape")
+        await pilot.pause(0.1)
+        assert app.screen is screen
+        last = screen.moves[-1]
+        assert f"{last.score[0]}-{last.score[1]}" in screen_text(app)  # the move list's result line
+        assert compact_board(screen_text(app)) == screen.referee.rows()  # on the terminal too
+        assert "Fin de partie." in screen.query_one(CpcScreen).view.text
+
+
+async def test_match_fits_80x24_and_pauses() -> None:
+    app = MatchApp(games=1, autostart=True)  # watching: a short wait between moves
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(1.0)
+        screen = app.screen
+        assert isinstance(screen, MatchScreen) and screen.running
+        for widget in (screen.query_one(OthelloBoard), screen.query_one(LedDisplay), screen.query_one(CpcScreen),
+                       screen.query_one("#status"), screen.query_one("#moves")):
+            r = widget.region
+            assert r.x >= 0 and r.y >= 1 and r.right <= 80 and r.bottom <= 23, (widget, r)
+        text = screen_text(app)
+        assert "HP-67" in text and "Game 1 of 1" in text
+        await pilot.press("p")
+        await pilot.pause(0.6)  # a move already on its way may still land
+        seen = len(screen.moves)
+        await pilot.pause(1.0)
+        assert len(screen.moves) == seen and "[paused]" in screen_text(app)
+        await pilot.press("p")
+        await pilot.pause(1.0)
+        assert len(screen.moves) > seen
+        await pilot.press("s")  # instant: the game ends at once
+        await wait_for_series(pilot, screen)
+        assert isinstance(app.screen, ResultsDialog)
+        assert len(screen.results) == 1
+
+
+async def test_number_of_games_is_chosen_before_the_start() -> None:
+    app = MatchApp(games=2, autostart=False, instant=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.1)
+        screen = app.screen
+        assert "A series of 2 games" in flat(app)
+        await pilot.press("plus", "plus", "minus")
+        assert screen.games == 3 and "A series of 3 games" in flat(app)
+        await pilot.press("minus", "minus", "minus")
+        assert screen.games == 1
+        await pilot.press("enter")
+        await wait_for_series(pilot, screen)
+        assert len(screen.results) == 1 and screen.results[0].black == HP67_LABEL
