@@ -300,7 +300,8 @@ class LazardOthelloScreen(Screen[None]):
             return
         if outcome.kind == "refused":
             self.app.bell()
-            self.say(f"Illegal: {outcome.text}.")
+            what = "Pass (O O)" if outcome.square is None else program_notation(outcome.square)
+            self.say(f"Illegal: {what}: {outcome.text}.")
         self.query_one("#cpc", CpcScreen).view = self.cpc_view()
 
     # -- the worker ------------------------------------------------------------------

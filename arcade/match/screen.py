@@ -125,6 +125,7 @@ class MatchScreen(Screen[None]):
         self.first = first
         self.autostart = autostart
         self.set_reactive(MatchScreen.instant, instant)
+        self.pause_after: int | None = None  # pause the series after this many moves (screenshots, demos)
         self._generation = 0
         self._resume = threading.Event()
         self._resume.set()
@@ -238,7 +239,7 @@ class MatchScreen(Screen[None]):
             return make
 
         second = "cpc" if first == "hp67" else "hp67"
-        state: dict[str, Any] = {"game": None, "number": 0, "turn": 0}
+        state: dict[str, Any] = {"game": None, "number": 0, "turn": 0, "moves": 0}
 
         def observer(game: MatchGame, record: MoveRecord) -> None:
             if worker.is_cancelled or generation != self._generation:
@@ -247,6 +248,9 @@ class MatchScreen(Screen[None]):
                 state["game"], state["turn"] = game, 0
                 state["number"] += 1
             state["turn"] += 1
+            state["moves"] += 1
+            if state["moves"] == self.pause_after:
+                self._resume.clear()  # here, before the news leaves: no later move can slip out
             mover = game.black if record.player is Disc.BLACK else game.white
             pos = game.position
             self.post_message(
@@ -287,6 +291,8 @@ class MatchScreen(Screen[None]):
         if message.generation != self._generation:
             return
         self.moves.append(message)
+        if len(self.moves) == self.pause_after:
+            self.paused = True
         record = message.record
         board = self.query_one("#board", OthelloBoard)
         board.view = BoardView(
