@@ -96,15 +96,19 @@ def unsigned_to_int16(x: float | int) -> int:
 
 
 def _real_digits(x: float) -> str:
-    """A real as the CPC shows it: 9 significant digits, trailing zeros dropped, the
-    exponent form (two-digit exponent) below 1E-6 or from 1E+09 (CPCBasicTS's rule)."""
+    """A real as the CPC shows it: 9 significant digits, trailing zeros dropped.  The
+    ROM (``unformatted_scale_and_exp_if_needed``) keeps the fixed form while the
+    integer part has at most 9 digits and the fraction needs at most 9 decimals, so
+    0.000000001 prints in full but 1/3000 prints as 3.33333333E-04; otherwise the
+    exponent form, with a two-digit exponent: 1E+09."""
     if x == 0:
         return "0"
     text = "%.8e" % abs(x)
     mantissa, exp_text = text.split("e")
     exponent = int(exp_text)
     digits = mantissa.replace(".", "").rstrip("0") or "0"
-    if -7 < exponent < 9:
+    decimals = len(digits) - 1 - exponent
+    if exponent < 9 and decimals <= 9:
         if exponent >= 0:
             whole = digits[: exponent + 1].ljust(exponent + 1, "0")
             frac = digits[exponent + 1 :]

@@ -13,9 +13,18 @@ def test_print_puts_a_sign_place_before_and_a_space_after_numbers() -> None:
 
 
 def test_nine_significant_digits_and_exponent_forms() -> None:
-    src = "10 PRINT 1/3:PRINT 2/3:PRINT 123456789:PRINT 1234567890:PRINT 1E9:PRINT 0.001:PRINT 1E-7:PRINT -1E20"
+    src = "10 PRINT 1/3:PRINT 2/3:PRINT 123456789:PRINT 1234567890:PRINT 1E9:PRINT 0.001:PRINT -1E20"
     assert output(src) == (
-        " 0.333333333 \n 0.666666667 \n 123456789 \n 1.23456789E+09 \n 1E+09 \n 0.001 \n 1E-07 \n-1E+20 \n"
+        " 0.333333333 \n 0.666666667 \n 123456789 \n 1.23456789E+09 \n 1E+09 \n 0.001 \n-1E+20 \n"
+    )
+
+
+def test_fixed_form_while_at_most_nine_decimals_are_needed() -> None:
+    # the ROM's unformatted_scale_and_exp_if_needed: 1E-9 still prints in full, a
+    # fraction needing more than 9 decimals switches to the exponent form
+    src = "10 PRINT 1E-7:PRINT 1E-9:PRINT 1E-10:PRINT 1/3000:PRINT 0.0123:PRINT 12345.6789"
+    assert output(src) == (
+        " 0.0000001 \n 0.000000001 \n 1E-10 \n 3.33333333E-04 \n 0.0123 \n 12345.6789 \n"
     )
 
 
