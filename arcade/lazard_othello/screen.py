@@ -266,7 +266,7 @@ class LazardOthelloScreen(Screen[None]):
             return
         self.typing = True
         self.keyboard.begin_turn()
-        self.say("Type the column letter, RETURN, the row digit, RETURN (O O passes, Z redraws). Esc: back to the board.")
+        self.say("Keys go to the CPC: letter RETURN digit RETURN (O O passes). Esc: the board.")
 
     def watch_typing(self, typing: bool) -> None:
         cpc = self.query_one("#cpc", CpcScreen)
