@@ -125,7 +125,9 @@ def _real_digits(x: float) -> str:
 def str_number(x: float | int) -> str:
     """``STR$``: a leading space for a positive number (or zero), no trailing space."""
     if type(x) is int:
-        return (" " + str(x)) if x >= 0 else str(x)
+        if -32768 <= x <= 32767:
+            return (" " + str(x)) if x >= 0 else str(x)
+        x = to_real(float(x))  # an integer sum past 16 bits is a real on the CPC
     if x == int(x) and abs(x) < 1e9:
         i = int(x)
         return (" " + str(i)) if x >= 0 else str(i)

@@ -72,3 +72,7 @@ def test_integers_print_like_str(n: int) -> None:
 def test_real_overflow_reports_and_continues_with_the_largest_real() -> None:
     assert output('10 A=1E38*10:PRINT A;:PRINT "ON"') == "Overflow\n 1.70141183E+38 ON\n"
     assert output("10 ON ERROR GOTO 50\n20 A=1E38*10\n30 END\n50 PRINT ERR;ERL:RESUME NEXT") == " 6  20 \n"
+
+
+def test_integer_products_past_16_bits_print_as_reals() -> None:
+    assert output("10 A%=10000:PRINT A%*A%;300*300;STR$(100000*100000)") == " 100000000  90000  1E+10\n"
