@@ -26,6 +26,7 @@ Public API (other packages rely on these names)::
     cpc.screen                        # the model: chars, pens, papers, inks, windows
     cpc.pen, cpc.paper                # per cell hardware colour 0..26 (PALETTE_RGB)
     cpc.border                        # border colour
+    cpc.cursor                        # (row, column) of the text cursor, 0-based
     cpc.variable("M"), cpc.array("B") # program variables / arrays (nested lists)
     cpc.statements                    # statements executed so far
     cpc.error                         # (error number, line) of the last failure

@@ -146,6 +146,13 @@ class CPC:
         return [[inks[p] for p in row] for row in self.screen.papers]
 
     @property
+    def cursor(self) -> tuple[int, int]:
+        """Stream 0's text cursor as (row, column) on the screen, 0-based, for a widget
+        to draw (a cursor past the right edge is shown on the last column)."""
+        w = self.screen.windows[0]
+        return (w.top + min(w.row, w.height - 1), w.left + min(w.col, w.width - 1))
+
+    @property
     def border(self) -> int:
         return self.screen.border[0]
 

@@ -102,3 +102,8 @@ def test_window_for_stream_0_confines_print_and_ready() -> None:
     rows = cpc.screen_text()
     assert rows[19].rstrip() == "BOTTOM" and rows[20].rstrip() == "Ready"
     assert all(not r.strip() for r in rows[:19])
+
+
+def test_cursor_position_for_a_widget() -> None:
+    cpc, _ = run_program('10 MODE 1:LOCATE 5,3:PRINT "AB";:INPUT X')
+    assert cpc.cursor == (2, 8)  # after "AB? "
