@@ -14,8 +14,9 @@ Public API (other packages rely on these names)::
         #   STOPPED        STOP or ESC ESC ("Break in N"); run() continues
         #   ERROR          a BASIC error stopped it ("Type mismatch in 30")
         #   WAITING_INPUT  INPUT / LINE INPUT waits for a line ending in RETURN
-        #   WAITING_KEY    CALL &BB18 waits for a key, or INKEY$ was polled 1000
-        #                  times in a row with no key typed; run() continues
+        #   WAITING_KEY    CALL &BB18 waits for a key, INKEY$ was polled 1000
+        #                  times in a row with no key typed, or one ESC paused
+        #                  the program (any key resumes, ESC again breaks)
         #   BUDGET         max_statements were run; run() continues
         # (cpc.state holds the last one; READY before the first run)
     cpc.type("E\\r")                   # keys; '\\r' RETURN, '\\x7f' DEL, '\\x1b' ESC,

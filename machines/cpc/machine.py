@@ -314,6 +314,10 @@ class CPC:
         done = 0
         pc = self._pc
         while True:
+            if self._esc_pending:  # one ESC pauses the CPC until the next key
+                self._pc = pc
+                self.statements += done
+                return self._set(RunState.WAITING_KEY)
             if self._break_requested:
                 self._break_requested = False
                 if self._on_break >= 0:  # ON BREAK GOSUB: the break calls the handler

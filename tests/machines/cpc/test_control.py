@@ -33,7 +33,10 @@ def test_escape_twice_breaks_and_once_then_a_key_resumes() -> None:
     cpc = CPC()
     cpc.load_basic("10 I=I+1:GOTO 10")
     assert cpc.run(1000) == RunState.BUDGET
-    cpc.type("\x1bX")
+    cpc.type("\x1b")
+    before = cpc.statements
+    assert cpc.run(1000) == RunState.WAITING_KEY and cpc.statements == before  # paused
+    cpc.type("X")
     assert cpc.run(1000) == RunState.BUDGET
     cpc.type("\x1b\x1b")
     assert cpc.run(1000) == RunState.STOPPED
