@@ -100,7 +100,6 @@ class CPC:
         self._t0 = self._clock()
         self.screen = Screen()
         self._transcript: list[str] = []
-        self._echo_on = False
         self.screen.write(BANNER.replace("\n", "\r\n"))
         self.lines: dict[int, str] = {}
         self.problems: list[Problem] = []
@@ -127,7 +126,9 @@ class CPC:
     def transcript(self) -> str:
         """Everything written to the screen since power-on (banner excluded), with each
         new line as '\\n'; typed input echoed as on the screen."""
-        return "".join(self._transcript)
+        text = "".join(self._transcript)
+        self._transcript = [text, ""]  # joined once; later output appends to the list
+        return text
 
     def screen_text(self) -> list[str]:
         """The 25 text rows as the screen shows them."""
@@ -506,7 +507,9 @@ class CPC:
             elif ch in ("\x7f", "\b"):
                 if self._edit:
                     self._edit.pop()
-                    if self._transcript and self._transcript[-1]:
+                    while self._transcript and not self._transcript[-1]:
+                        self._transcript.pop()
+                    if self._transcript:  # the echoed character goes from the transcript too
                         self._transcript[-1] = self._transcript[-1][:-1]
                     self.screen.backspace()
             elif ch >= " " and len(self._edit) < 255:

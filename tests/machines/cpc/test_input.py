@@ -90,3 +90,12 @@ def test_inkey_n_tests_the_next_typed_key_by_its_key_number() -> None:
 
 def test_input_with_a_leading_semicolon_keeps_the_cursor_on_the_line() -> None:
     assert output('10 INPUT;"A";A:PRINT " GOT";A', ["7"]) == "A? 7 GOT 7 \n"
+
+
+def test_del_after_reading_the_transcript_still_rubs_out_the_echo() -> None:
+    cpc, _ = run_program("10 INPUT A$:PRINT A$")
+    cpc.type("XY")
+    assert cpc.transcript == "? XY"
+    cpc.type("\x7fZ\r")
+    cpc.run()
+    assert cpc.transcript == "? XZ\nXZ\nReady\n"
