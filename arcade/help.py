@@ -11,15 +11,16 @@ from textual.widgets import Footer, Markdown
 
 def keys_markdown(screen: Screen) -> str:
     """The bindings of ``screen`` as a Markdown table (as the user's keymap has them)."""
-    rows = ["| key | does |", "|---|---|"]
-    seen: set[str] = set()
-    for key, active in screen.active_bindings.items():
+    keys: dict[str, list[str]] = {}
+    for active in screen.active_bindings.values():
         binding = active.binding
-        if not binding.description or binding.description in seen:
+        if not binding.description or binding.action.startswith(("app.focus", "screen.copy", "focus_")):
             continue
-        seen.add(binding.description)
         shown = binding.key_display or screen.app.get_key_display(binding)
-        rows.append(f"| `{shown}` | {binding.description} |")
+        if shown not in keys.setdefault(binding.description, []):
+            keys[binding.description].append(shown)
+    rows = ["| key | does |", "|---|---|"]
+    rows += [f"| {' '.join(f'`{k}`' for k in shown)} | {description} |" for description, shown in keys.items()]
     return "\n".join(rows)
 
 

@@ -66,8 +66,17 @@ def print_turn(tape: PrinterTape, keys: list[str], displays: list[str], *, by_ma
     """
     keys, shown = list(keys), list(displays)
     if not by_machine:  # the human's entry: digits, then the key that runs the program
+        digits = ""
         for key in keys:
-            tape.key(key)
+            if len(key) == 1 and key in "0123456789.":
+                digits += key
+            elif digits:
+                tape.entry(digits, key)
+                digits = ""
+            else:
+                tape.key(key)
+        if digits:
+            tape.key(digits)
         return
     while keys or shown:
         # keys up to (and not including) the one that resumes after a stop
@@ -178,8 +187,9 @@ class HP67OthelloScreen(Screen[None]):
         t = Text(no_wrap=True, overflow="ellipsis")
         for disc, count in ((Disc.BLACK, black), (Disc.WHITE, white)):
             who = "HP-67" if disc is d.machine_color else "you"
-            t.append(f"{GLYPH[disc]} {disc.label} {count:>2}", "bold")
-            t.append(f" {who}   ")
+            label = "" if self.inspecting else f" {disc.label}"
+            t.append(f"{GLYPH[disc]}{label} {count:>2}", "bold")
+            t.append(f" {who}  ")
         t.append("\n")
         cursor = self.query_one("#board", OthelloBoard).cursor
         if not self._started:
@@ -328,8 +338,10 @@ class HP67OthelloScreen(Screen[None]):
         self.query_one("#board", OthelloBoard).compact = inspecting
         self.query_one("#inspector").display = inspecting
         self.query_one("#tape").display = not inspecting
-        if inspecting and not self.busy:
-            self._show_inspector(self._machine_view())
+        if not self.busy:
+            self.query_one("#status", Static).update(self.status_text())
+            if inspecting:
+                self._show_inspector(self._machine_view())
 
     # -- the worker ------------------------------------------------------------------
 

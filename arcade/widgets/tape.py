@@ -38,6 +38,10 @@ class PrinterTape(RichLog):
         """A key pressed, printed as the HP-97 does in TRACE mode: right-aligned."""
         self._print(f"{key:>{self.WIDTH}}")
 
+    def entry(self, number: str, key: str) -> None:
+        """A number keyed in, then the key that uses it, on one line as the HP-97 prints them."""
+        self._print(f"{number:>{self.WIDTH - 6}} {key:>5}")
+
     def shown(self, display: str) -> None:
         """A number the machine displayed (stopped with), printed with ``***``."""
         self._print(f"{display:>{self.WIDTH - 4}} ***", "bold")

@@ -212,12 +212,16 @@ def test_tape_prints_keys_and_displays_in_calculator_order() -> None:
         def shown(self, display: str) -> None:
             self.lines.append(f"{display} ***")
 
+        def entry(self, number: str, key: str) -> None:
+            self.lines.append(f"{number} {key}")
+
     cases = [
         ((["DSP 1", "E", "CHS", "R/S"], ["192.0", "0.0"], True), ["DSP 1", "E", "192.0 ***", "CHS", "R/S", "0.0 ***"]),
         ((["B", "R/S"], ["6.4", "0.0"], True), ["B", "6.4 ***", "R/S", "0.0 ***"]),
         ((["R/S"], ["5.3", "0.0"], True), ["5.3 ***", "R/S", "0.0 ***"]),
         (([], ["0.0"], True), ["0.0 ***"]),  # the calculator passes: 0.0, and no R/S
-        ((["6", ".", "4", "B"], ["6.4"], False), ["6", ".", "4", "B"]),
+        ((["6", ".", "4", "B"], ["6.4"], False), ["6.4 B"]),
+        ((["R/S"], ["0.0"], False), ["R/S"]),  # the player passes
     ]
     for (keys, displays, by_machine), expected in cases:
         tape = Tape()
