@@ -86,7 +86,7 @@ _IGNORED = frozenset(
 )
 _UNSUPPORTED = frozenset(
     "AUTO CAT CHAIN CONT DELETE EDIT LIST LOAD MERGE NEW OPENIN OPENOUT RENUM SAVE "
-    "SWAP COPYCHR$ EOF INP JOY PEEK SQ TEST TESTR DERR".split()
+    "SWAP INP JOY PEEK SQ TEST TESTR".split()
 )
 
 
@@ -1150,6 +1150,16 @@ class _Parser:
             return "42619", "i"
         if name in ("XPOS", "YPOS"):
             return "0", "i"
+        if name == "EOF":  # no file is ever open: the ROM's variable_EOF says true
+            return "(-1)", "i"
+        if name == "DERR":  # no disc operation has failed
+            return "0", "i"
+        if name == "COPYCHR$":  # the character under a stream's cursor
+            self.expect_op("(")
+            self.expect_op("#")
+            stream = self.num_int(*self.expr())
+            self.expect_op(")")
+            return f"_copychr({stream})", "s"
         if name == "RND":
             if self.at_op("("):
                 (c, t), = self.args()

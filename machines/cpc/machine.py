@@ -1118,6 +1118,15 @@ class CPC:
                 return min(scr.col + 1, scr.width)
             return on_stream(n, get)
 
+        def copychr(n: int) -> str:
+            def read() -> str:
+                scr = machine.screen
+                w = scr.win
+                if w.col >= w.width or w.row >= w.height:
+                    return ""
+                return scr.chars[w.top + w.row][w.left + w.col]
+            return on_stream(n, read)
+
         def vpos(n: int) -> int:
             return on_stream(n, lambda: machine.screen.row + 1)
 
@@ -1181,7 +1190,7 @@ class CPC:
             "_mid": mid, "_midset": midset, "_str": str_number, "_val": val,
             "_string": string, "_space": space, "_instr": instr, "_hex": hex_, "_bin": bin_,
             "_dec": dec, "_time": time_, "_inkey": self._inkey, "_inkey_n": self._inkey_n, "_errinfo": errinfo,
-            "_rnd": rnd, "_randomize": randomize, "_pos": pos, "_vpos": vpos,
+            "_rnd": rnd, "_randomize": randomize, "_pos": pos, "_vpos": vpos, "_copychr": copychr,
             "_pn": pn, "_ps": ps, "_pz": pz, "_pnl": pnl, "_ptab": ptab, "_pspc": pspc,
             "_pu": pu, "_pw": pw, "_rerun": rerun,
             "_wq": lambda text: '"' + text + '"', "_wn": lambda x: str_number(x).lstrip(" "), "_input": self._input, "_line_input": self._line_input,

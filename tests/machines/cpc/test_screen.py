@@ -107,3 +107,8 @@ def test_window_for_stream_0_confines_print_and_ready() -> None:
 def test_cursor_position_for_a_widget() -> None:
     cpc, _ = run_program('10 MODE 1:LOCATE 5,3:PRINT "AB";:INPUT X')
     assert cpc.cursor == (2, 8)  # after "AB? "
+
+
+def test_copychr_reads_the_character_under_the_cursor() -> None:
+    cpc, _ = run_program('10 MODE 1:PRINT "HELLO":LOCATE 2,1:C$=COPYCHR$(#0):PRINT EOF;C$')
+    assert cpc.variable("C$") == "E" and cpc.screen_text()[0].startswith("H-1 E")
