@@ -214,8 +214,8 @@ class HP67OthelloScreen(Screen[None]):
         board = self.query_one("#board", OthelloBoard)
         board.view = self.board_view()
         self.query_one("#led", LedDisplay).text = self.driver.display if self._started else ""
-        self.query_one("#status", Static).update(self.status_text())
-        self.query_one("#message", Static).update(self._message)
+        self.query_one("#status", Static).update(self.status_text(), layout=False)
+        self.query_one("#message", Static).update(self._message, layout=False)
         if self.inspecting:
             self._show_inspector(self._machine_view())
         can_pass = self._can_pass()
@@ -225,7 +225,7 @@ class HP67OthelloScreen(Screen[None]):
 
     def say(self, text: str) -> None:
         self._message = text
-        self.query_one("#message", Static).update(text)
+        self.query_one("#message", Static).update(text, layout=False)
 
     def _machine_view(self) -> Any:
         viewer = getattr(self.driver, "machine_view", None)
@@ -249,7 +249,7 @@ class HP67OthelloScreen(Screen[None]):
                 line.append(f": {duration(steps)} on a real HP-67")
         elif self._last_time:
             line.append(f"\n{self._last_time}")
-        speed.update(line)
+        speed.update(line, layout=False)  # fixed height: no layout pass
 
     # -- actions ---------------------------------------------------------------------
 
@@ -269,7 +269,7 @@ class HP67OthelloScreen(Screen[None]):
         else:
             row = (row + delta // 8) % 8
         board.cursor = row * 8 + col
-        self.query_one("#status", Static).update(self.status_text())
+        self.query_one("#status", Static).update(self.status_text(), layout=False)
 
     def action_play(self) -> None:
         self.play(self.query_one("#board", OthelloBoard).cursor)
@@ -292,7 +292,7 @@ class HP67OthelloScreen(Screen[None]):
         except IllegalMove as refused:
             self.app.bell()
             self.say(f"Illegal: {what}: {refused}.")
-            self.query_one("#status", Static).update(self.status_text())
+            self.query_one("#status", Static).update(self.status_text(), layout=False)
             return
         self.say(f"You play {what}.")
         self._start_job("human", square=sq)
@@ -339,7 +339,7 @@ class HP67OthelloScreen(Screen[None]):
         self.query_one("#inspector").display = inspecting
         self.query_one("#tape").display = not inspecting
         if not self.busy:
-            self.query_one("#status", Static).update(self.status_text())
+            self.query_one("#status", Static).update(self.status_text(), layout=False)
             if inspecting:
                 self._show_inspector(self._machine_view())
 

@@ -54,7 +54,7 @@ class OthelloBoard(Widget):
     OthelloBoard { width: auto; height: auto; }
     """
 
-    view: reactive[BoardView] = reactive(BoardView, layout=True)
+    view: reactive[BoardView] = reactive(BoardView)  # same size whatever it shows
     cursor: reactive[int] = reactive(19)
     compact: reactive[bool] = reactive(False, layout=True)
     show_legal: reactive[bool] = reactive(True)

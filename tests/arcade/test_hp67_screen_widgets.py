@@ -227,3 +227,19 @@ def test_tape_prints_keys_and_displays_in_calculator_order() -> None:
         tape = Tape()
         print_turn(tape, keys, displays, by_machine=by_machine)  # type: ignore[arg-type]
         assert tape.lines == expected
+
+
+async def test_command_palette_runs_the_screen_commands() -> None:
+    from textual.command import CommandPalette
+
+    app = app_with()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot)
+        await pilot.press("ctrl+p")
+        await pilot.pause(0.2)
+        assert isinstance(app.screen, CommandPalette)
+        await pilot.press(*"toggle inspector")
+        await pilot.pause(0.5)
+        await pilot.press("enter")
+        await pilot.pause(0.2)
+        assert app.screen is screen and screen.inspecting
