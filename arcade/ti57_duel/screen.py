@@ -44,6 +44,7 @@ from arcade.ti57_duel.widgets import (
     SquareBoard,
     TI57Display,
     key_lines,
+    update_if_changed,
 )
 from games.ti57_duel import DELTAS, DuelGame, DuelStatus, IllegalMove
 
@@ -306,12 +307,12 @@ class TI57DuelScreen(Screen[None]):
         """Everything from the model, for the current phase and viewer."""
         self.sub_title = self._public_sub_title()
         self.query_one("#board", SquareBoard).view = self.board_view()
-        self.query_one("#info", Static).update(self.info_text())
-        self.query_one("#status", Static).update(self.status_text())
-        self.query_one("#message", Static).update(self._message)
+        update_if_changed(self.query_one("#info", Static), self.info_text())
+        update_if_changed(self.query_one("#status", Static), self.status_text())
+        update_if_changed(self.query_one("#message", Static), self._message)
         self.query_one("#led", TI57Display).shown = self._shown
         self._show_side_panels()
-        self.refresh_bindings()
+        self._refresh_footer()
 
     def _show_side_panels(self) -> None:
         g = self.game
@@ -330,9 +331,17 @@ class TI57DuelScreen(Screen[None]):
         if log.display and g is not None:
             log.lines = tuple(key_lines(g.keys))
 
+    def _refresh_footer(self) -> None:
+        """Refresh the footer only when the keys on offer change (it is costly to redraw)."""
+        g = self.game
+        signature = (self.phase, self.busy)
+        if signature != getattr(self, "_footer_signature", None):
+            self._footer_signature = signature
+            self.refresh_bindings()
+
     def say(self, text: str) -> None:
         self._message = text
-        self.query_one("#message", Static).update(text)
+        update_if_changed(self.query_one("#message", Static), text)
 
     def wipe(self) -> None:
         """Empty every widget that could hold something private (before a curtain)."""
@@ -340,9 +349,9 @@ class TI57DuelScreen(Screen[None]):
         self.viewer = None
         self._message = ""
         self.query_one("#board", SquareBoard).view = GridView(COLUMNS, ROWS)
-        self.query_one("#info", Static).update("")
-        self.query_one("#status", Static).update("")
-        self.query_one("#message", Static).update("")
+        update_if_changed(self.query_one("#info", Static), "")
+        update_if_changed(self.query_one("#status", Static), "")
+        update_if_changed(self.query_one("#message", Static), "")
         self.query_one("#registers", RegisterPanel).update("")
         self.query_one("#registers").display = False
         self.query_one("#keylog", KeyLog).lines = ()
@@ -479,7 +488,7 @@ class TI57DuelScreen(Screen[None]):
     def action_toggle_speed(self) -> None:
         self.instant = not self.instant
         self.say("Instant: no pause." if self.instant else f"Real pace: the Pause shows ~{self.pause_seconds:g} s.")
-        self.query_one("#status", Static).update(self.status_text())
+        update_if_changed(self.query_one("#status", Static), self.status_text())
 
     # -- the worker ------------------------------------------------------------------
 
@@ -538,7 +547,7 @@ class TI57DuelScreen(Screen[None]):
         self.query_one("#led", TI57Display).shown = message.shown
         if message.shown.state == "pause":  # the mover's new square, as the machine shows it
             self.query_one("#board", SquareBoard).view = self.board_view()
-            self.query_one("#info", Static).update(self.info_text())
+            update_if_changed(self.query_one("#info", Static), self.info_text())
 
     def on_turn_failed(self, message: TurnFailed) -> None:
         if message.generation != self._generation:

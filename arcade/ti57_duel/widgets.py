@@ -36,6 +36,13 @@ class Shown:
     state: str = ""  # "pause", "running", "stopped", "" (idle)
 
 
+def update_if_changed(widget: Static, content: Text | str) -> None:
+    """Static.update() relayouts even for the same text; skip it when nothing changed."""
+    if getattr(widget, "_ti57_last", None) != content:
+        widget._ti57_last = content  # type: ignore[attr-defined]
+        widget.update(content)
+
+
 class TI57Display(Static):
     """Red LED digits, right-aligned; a flashing display is bracketed ``✱`` and labelled."""
 
@@ -66,7 +73,7 @@ class TI57Display(Static):
 
     def watch_shown(self, shown: Shown) -> None:
         text = f"✱ {shown.text} ✱" if shown.flashing else shown.text
-        self.update(Text(text, no_wrap=True, end=""))
+        update_if_changed(self, Text(text, no_wrap=True, end=""))
         self.set_class(shown.flashing, "-flashing")
         self.border_subtitle = {
             "pause": f"Pause ~{PAUSE_SECONDS:g} s",
@@ -255,7 +262,8 @@ class SquareBoard(Widget):
         "grid--capture",
     }
 
-    view: reactive[GridView] = reactive(lambda: GridView(tuple(range(8)), tuple(range(7, -1, -1))), layout=True)
+    view: reactive[GridView] = reactive(lambda: GridView(tuple(range(8)), tuple(range(7, -1, -1))))
+    """A new view repaints; the size only depends on the number of columns and rows, set once."""
     boxed: reactive[bool] = reactive(False, layout=True)
 
     def get_content_width(self, container: Any, viewport: Any) -> int:

@@ -41,6 +41,7 @@ from arcade.ti57_duel.widgets import (
     SquareBoard,
     TI57Display,
     key_lines,
+    update_if_changed,
 )
 from arcade.widgets.dialogs import GameOverDialog
 from games.ti57_wolf import LAMB_MOVES, OPPOSITE, WOLF_MOVES, IllegalMove, Side, WolfGame
@@ -222,9 +223,9 @@ class TI57WolfScreen(Screen[None]):
         else:
             self.sub_title = f"the {g.to_move.value} to move" + (" (purist)" if not g.referee_enabled else "")
         self.query_one("#board", SquareBoard).view = self.board_view()
-        self.query_one("#info", Static).update(self.info_text())
-        self.query_one("#status", Static).update(self.status_text())
-        self.query_one("#message", Static).update(self._message)
+        update_if_changed(self.query_one("#info", Static), self.info_text())
+        update_if_changed(self.query_one("#status", Static), self.status_text())
+        update_if_changed(self.query_one("#message", Static), self._message)
         self.query_one("#led", TI57Display).shown = self._shown
         panel = self.query_one("#registers", RegisterPanel)
         log = self.query_one("#keylog", KeyLog)
@@ -234,11 +235,19 @@ class TI57WolfScreen(Screen[None]):
             panel.show(g.machine.view(), REGISTERS)
         else:
             log.lines = tuple(key_lines(g.keys))
-        self.refresh_bindings()
+        self._refresh_footer()
+
+    def _refresh_footer(self) -> None:
+        """Refresh the footer only when the keys on offer change (it is costly to redraw)."""
+        g = self.game
+        signature = (g.collision is not None, g.to_move is Side.LAMBS and g.result() is None)
+        if signature != getattr(self, "_footer_signature", None):
+            self._footer_signature = signature
+            self.refresh_bindings()
 
     def say(self, text: str) -> None:
         self._message = text
-        self.query_one("#message", Static).update(text)
+        update_if_changed(self.query_one("#message", Static), text)
 
     # -- actions ---------------------------------------------------------------------
 

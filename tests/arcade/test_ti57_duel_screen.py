@@ -9,6 +9,7 @@ anywhere (info, display, registers, title, footer).
 from __future__ import annotations
 
 import re
+import time
 
 from arcade.app import ArcadeApp
 from arcade.ti57_duel.screen import HandOff, TI57DuelScreen
@@ -229,8 +230,19 @@ async def test_whole_duel_to_a_draw_extended_then_revealed() -> None:
     assert watch.private_frames > 20 and watch.curtain_frames > 5
 
 
+class TimedDuelScreen(TI57DuelScreen):
+    """Records each display the worker paces, when it came, and the screen as then drawn."""
+
+    seen: list[tuple[float, str, str, str]]
+
+    def on_display_shown(self, message) -> None:  # noqa: ANN001
+        super().on_display_shown(message)
+        if hasattr(self, "seen"):
+            self.seen.append((time.monotonic(), message.shown.text, message.shown.state, screen_text(self.app)))
+
+
 async def test_pause_shows_the_new_square_then_the_direction() -> None:
-    app = ArcadeApp(game="ti57-duel", screens={"ti57-duel": lambda: TI57DuelScreen(pause_seconds=0.3, blink=False)})
+    app = ArcadeApp(game="ti57-duel", screens={"ti57-duel": lambda: TimedDuelScreen(pause_seconds=0.3, blink=False)})
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause(0.1)
         screen = app.screen
@@ -239,15 +251,15 @@ async def test_pause_shows_the_new_square_then_the_direction() -> None:
         await settle(pilot, screen)
         await pilot.press("enter", "down", "enter")  # player 2 keys 4.3
         await settle(pilot, screen)
-        await pilot.press("enter", "8")  # player 1 goes north
-        await pilot.pause(0.15)
-        assert screen.busy
-        led = screen.query_one("#led")
-        assert led.shown.text == "4.5" and led.shown.state == "pause"
-        assert "Pause" in screen_text(app)
-        await pilot.pause(0.3)
-        assert led.shown.text == "8.0" and led.shown.state == "stopped"
+        await pilot.press("enter")
+        seen = screen.seen = []  # (time, display, state, what the screen showed)
+        await pilot.press("8")  # player 1 goes north: 8 SBR 1
         await settle(pilot, screen)
+        assert [(d, s) for _, d, s, _ in seen] == [("4.5", "pause"), ("8.0", "stopped")]
+        (t0, _, _, during), (t1, _, _, after) = seen
+        assert t1 - t0 >= 0.15  # the Pause was paced by the worker (0.3 s asked; handling latency varies)
+        assert "Pause" in during and "4.5" in during and board_cells(during)[(4, 5)] == "1"
+        assert "stopped" in after and "8.0" in after
         assert isinstance(app.screen, HandOff)
         assert "Player 1 has moved ↑ N (code 8)" in flat(app)
 
