@@ -450,9 +450,8 @@ class TI57WolfScreen(Screen[None]):
         elif record.flashing:
             lamb = next((k for k, s in enumerate(g.board.lambs, start=1) if s == g.board.wolf), None)
             self._message = (
-                f"SBR {record.key}: the wolf landed on lamb {lamb} at {record.display}; the program's GTO 8 "
-                f"finds no label 8 and the display flashes (the wolf stays on {record.display} in R7). "
-                f"t: take it back (CLR, SBR {OPPOSITE[record.key]})."
+                f"SBR {record.key} put the wolf on lamb {lamb}: GTO 8 finds no label, the display "
+                f"flashes, R7 keeps {record.display}."
             )
         else:
             self._message = f"SBR {record.key}: the wolf is on {record.display}."
