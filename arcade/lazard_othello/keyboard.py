@@ -1,22 +1,22 @@
 """Typing straight into the CPC during the player's turn, with the referee still checking.
 
 The Lazard driver offers moves (``human_move(square)``), not raw keys, so this adapter
-uses only its public face: ``driver.machine`` (the CPC: ``type`` and ``run``),
-``snapshot``/``restore``, ``check_human_move`` and ``human_move``.
+uses only its public face: ``driver.machine`` (the CPC: ``type``, ``run``, ``variable``,
+``array``), ``snapshot``/``restore``, ``check_human_move`` and ``human_move``.
 
-The program asks for the column (``Colonne?``) and then the row (``Rangee?``).
-Everything typed goes to the machine as typed, and every RETURN that cannot change
-the board (the column line, ``Z``, a malformed entry) is run by the program itself,
-which answers as it does on a CPC.  The one RETURN that would make a move is held
-back until the referee has seen the move:
+Everything typed goes to the machine as typed, and the program itself reads it, as
+on a CPC: ``Z`` redraws, a bad entry gets its message, ``?Redo from start`` its redo.
+The one RETURN that can make a move -- the one that ends the ``Rangee?`` line -- is
+tried on the machine and the outcome judged before it is kept:
 
-* a legal move or pass: the turn is rewound to where it began and the move is
-  played through ``driver.human_move`` (which types the same keys, so the CPC shows
-  the same lines, in capitals);
-* a square the referee refuses: the program is let refuse it (``Coup impossible.``),
-  and the board is re-read to check that it did;
-* a pass while a move exists (which the program would trust): refused here, and
-  the turn rewound.
+* the program refused it (``Coup impossible.``, a bad entry): kept as it is; the board
+  is re-read to check it did not change, and a square the referee calls legal would
+  be a disagreement;
+* the program took a move or a pass: the turn is rewound to where it began and, if the
+  referee accepts that move, it is played through ``driver.human_move`` (which types
+  the same entry, in capitals, and records it); a pass while a move exists, which the
+  program trusts, is refused and the turn rewound; an illegal move the program took
+  is a ``MachineDisagrees``.
 """
 
 from __future__ import annotations
@@ -24,14 +24,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from games.lazard_othello import decode_board
 from games.othello.driver import MachineDisagrees
 from games.othello.referee import IllegalMove, square
-from games.lazard_othello import decode_board
 from machines.cpc import RunState
 
 COLUMNS = "ABCDEFGH"
-PASS_ANSWERS = ("O", "0")
-LINE_BUDGET = 20_000  # statements: a redraw of the board is a few hundred
+LINE_BUDGET = 20_000  # statements to the next question: a redraw of the board is a few hundred
+SLICE = 50  # the program hands the turn over (J) before it redraws the board: stop there, as the driver does
 
 
 @dataclass(frozen=True)
@@ -43,23 +43,12 @@ class Typed:
     text: str = ""
 
 
-def parse_entry(column: str, row: str) -> tuple[str, int | None]:
-    """How the program reads a column and a row line: ('pass', None), ('square', sq) or ('bad', None)."""
-    column, row = column.strip().upper(), row.strip().upper()
-    if column in PASS_ANSWERS and row in PASS_ANSWERS:
-        return "pass", None
-    if len(column) == 1 and len(row) == 1 and column in COLUMNS and row in "12345678":
-        return "square", square(int(row), COLUMNS.index(column) + 1)
-    return "bad", None
-
-
 class CpcKeyboard:
-    """The CPC's keyboard during one of the player's turns."""
+    """The CPC's keyboard during the player's turns."""
 
     def __init__(self, driver: Any) -> None:
         self.driver = driver
         self.turn_start: dict[str, Any] | None = None
-        self.column: str | None = None  # the column line, once RETURN was pressed on it
         self.line = ""  # what is typed on the current line
 
     @property
@@ -70,14 +59,12 @@ class CpcKeyboard:
     def begin_turn(self) -> None:
         """Call when the player's turn starts: the program waits at ``Colonne?``."""
         self.turn_start = self.driver.snapshot()
-        self.column = None
         self.line = ""
 
     def rewind(self) -> None:
         """Back to the start of the turn: the ``Colonne?`` prompt with nothing typed."""
         if self.turn_start is not None:
             self.driver.restore(self.turn_start)
-        self.column = None
         self.line = ""
 
     def key(self, key: str) -> Typed:
@@ -95,29 +82,18 @@ class CpcKeyboard:
                 self.line += key
                 machine.type(key)
             return Typed("echo")
-        if self.column is None:
-            column = self.line
-            self._enter()
-            self.column = None if column.strip().upper() == "Z" else column
+        if not self.driver.display.startswith("Rangee?"):
+            self._run_to_question()  # the column line, Z, or a redo: no move can come of it
             return Typed("ran")
-        kind, sq = parse_entry(self.column, self.line)
-        if kind == "bad":
-            self._enter()
-            self.column = None
-            return Typed("ran", text=self.driver.display)
-        try:
-            self.driver.check_human_move(sq)
-        except IllegalMove as refused:
-            if kind == "pass":
-                self.rewind()
-                return Typed("refused", text=f"you may not pass: {refused}")
-            self._enter()  # the program says it too
-            self.column = None
-            return Typed("refused", sq, text=str(refused))
-        self.rewind()
-        return Typed("move", sq)
+        return self._row_entered()
 
-    def _enter(self) -> None:
+    # -- the machine ------------------------------------------------------------------
+
+    def _board(self) -> tuple[int, int]:
+        board = decode_board(list(self.driver.machine.array("B")), self.driver.position.to_move)
+        return board.black, board.white
+
+    def _run_to_question(self) -> None:
         """RETURN on a line that must not change the board; the program runs to its next question."""
         d = self.driver
         before = (d.position.black, d.position.white)
@@ -125,7 +101,61 @@ class CpcKeyboard:
         self.line = ""
         state = d.machine.run(max_statements=LINE_BUDGET)
         if state is not RunState.WAITING_INPUT:
-            raise MachineDisagrees(f"the program did not come back to a question ({state}): {d.display!r}")
-        board = decode_board(list(d.machine.array("B")), d.position.to_move)
-        if (board.black, board.white) != before:
-            raise MachineDisagrees("the program changed the board on an entry the referee refuses")
+            raise MachineDisagrees(f"the program did not come back to a question ({state.value}): {d.display!r}")
+        if self._board() != before:
+            raise MachineDisagrees("the program changed the board before the row was entered")
+
+    def _row_entered(self) -> Typed:
+        d = self.driver
+        machine = d.machine
+        before = (d.position.black, d.position.white)
+        machine_code = 3 - int(machine.variable("H"))  # the program's own side (H: the player's)
+        machine.type("\r")
+        self.line = ""
+        ran = 0
+        while True:
+            state = machine.run(max_statements=SLICE)
+            ran += SLICE
+            if state is RunState.ENDED or int(machine.variable("J")) == machine_code:
+                took = True
+                break
+            if state is RunState.WAITING_INPUT:
+                took = False
+                break
+            if state is not RunState.BUDGET or ran > LINE_BUDGET:
+                raise MachineDisagrees(f"the program did not answer the move ({state.value}): {d.display!r}")
+        after = self._board()
+        if not took:  # the program refused the entry and asks again: keep its answer on the screen
+            if after != before:
+                raise MachineDisagrees("the program changed the board and still asks for a move")
+            if d.display.startswith("Rangee?"):  # ?Redo from start: it did not read the line at all
+                return Typed("ran", text=d.display)
+            sq = self._square_read()
+            if sq is not None and d.position.is_legal(sq):
+                raise MachineDisagrees(f"the program refused {COLUMNS[sq % 8]}{sq // 8 + 1}, a legal move")
+            reason = ""
+            if sq is not None:
+                try:
+                    d.check_human_move(sq)
+                except IllegalMove as refused:
+                    reason = str(refused)
+            return Typed("refused" if sq is not None else "ran", sq, text=reason or d.display)
+        new = (after[0] | after[1]) & ~(before[0] | before[1])
+        self.rewind()
+        sq = None if new == 0 else new.bit_length() - 1
+        try:
+            d.check_human_move(sq)
+        except IllegalMove as refused:
+            if sq is None:
+                return Typed("refused", None, text=f"you may not pass: {refused}")
+            raise MachineDisagrees(f"the program took an illegal move: {refused}") from refused
+        return Typed("move", sq)
+
+    def _square_read(self) -> int | None:
+        """The square the program read from its two lines (its X and Y), if it was one."""
+        machine = self.driver.machine
+        col, row = int(machine.variable("X")), int(machine.variable("Y"))
+        c, r = str(machine.variable("C$")), str(machine.variable("R$"))
+        if len(c) == 1 and len(r) == 1 and 1 <= col <= 8 and 1 <= row <= 8:
+            return square(row, col)
+        return None
