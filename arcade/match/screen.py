@@ -102,7 +102,7 @@ class ResultsDialog(ModalScreen[str | None]):
 class MatchScreen(Screen[None]):
     """Board, move list and result on the left; the HP-67's display above the CPC's screen on the right."""
 
-    GAME_ID = None
+    GAME_ID = "match"  # its catalog entry, once the launcher has room for it (MatchApp shows the help itself)
     CSS_PATH = str(Path(__file__).with_name("screen.tcss"))  # absolute: subclasses elsewhere keep it
     TITLE = "HP-67 against CPC"
 
