@@ -494,6 +494,7 @@ class TI57DuelScreen(Screen[None]):
 
     def _start_job(self, kind: str, **kw: Any) -> None:
         self.busy = True
+        self.sub_title = f"Player {kw.get('player', '')}: the TI-57 runs" if "player" in kw else "the TI-57 runs"
         self.query_one("#board", SquareBoard).view = self.board_view()
         self._shown = Shown("", state="running")
         self.query_one("#led", TI57Display).shown = self._shown

@@ -46,6 +46,7 @@ class FrameWatch:
         self.squares: dict[int, tuple[int, int]] = {}  # what the test knows: squares keyed so far
         self.private_frames = 0
         self.curtain_frames = 0
+        self.other_frames = 0
         self.leaks: list[str] = []
         original = app._display
 
@@ -65,7 +66,12 @@ class FrameWatch:
             if re.search(r"\d\.\d", text) or board_cells(text):
                 self.leaks.append("curtain:\n" + text)
             return
-        if not isinstance(screen, TI57DuelScreen) or screen.viewer is None or screen.phase not in ("setup", "turn"):
+        if not isinstance(screen, TI57DuelScreen):  # help, launcher...: opaque, nothing of the game
+            self.other_frames += 1
+            if board_cells(text) or any(square_pattern(sq).search(text) for sq in self.squares.values()):
+                self.leaks.append(f"{type(screen).__name__}:\n{text}")
+            return
+        if screen.viewer is None or screen.phase not in ("setup", "turn"):
             return
         self.private_frames += 1
         viewer, other = screen.viewer, 3 - screen.viewer
@@ -286,3 +292,32 @@ async def test_the_frame_watch_catches_a_leak() -> None:
         await lift_curtain(pilot, 1)
         await pilot.pause()
     assert watch.leaks and all("player 1's view shows player 2 on (7, 7)" in leak for leak in watch.leaks)
+
+
+async def test_help_and_leaving_for_the_launcher_show_nothing_private() -> None:
+    app = duel_app()
+    watch = FrameWatch(app)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.1)
+        screen = app.screen
+        await pilot.press("enter")
+        await place(pilot, watch, 1, (1, 7))
+        await place(pilot, watch, 2, (8, 2))
+        await lift_curtain(pilot, 1)
+        await pilot.press("question_mark")  # the help page covers the view entirely
+        await pilot.pause(0.2)
+        assert "Blind duel" in flat(app) and not board_cells(screen_text(app))
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen and screen.viewer == 1  # back to player 1's view
+        await pilot.press("escape")  # to the launcher...
+        await pilot.pause(0.2)
+        assert app.current_mode == "launcher"
+        assert not re.search(r"\d\.\d", screen_text(app))
+        app.start_game("ti57-duel")  # ...and back: the curtain first, whoever is looking now
+        await pilot.pause(0.2)
+        assert isinstance(app.screen, HandOff) and "Back to the duel" in flat(app)
+        await lift_curtain(pilot, 1)
+        assert "You are on 1.7" in flat(app)
+    assert not watch.leaks, watch.leaks[0]
+    assert watch.other_frames > 0

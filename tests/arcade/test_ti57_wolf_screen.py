@@ -236,3 +236,20 @@ async def test_coin_toss_decides_who_starts() -> None:
         await pilot.press("g")
         await pilot.pause()
         assert "Coin toss: heads, the wolf starts." in right_column(app) and "The wolf to move" in flat(app)
+
+
+async def test_no_color_still_tells_everything_by_glyphs(monkeypatch) -> None:  # noqa: ANN001
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = wolf_app(Side.LAMBS)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.1)
+        assert app.no_color
+        screen = app.screen
+        await pilot.press("2")
+        text = screen_text(app)
+        assert "[2]" in text and "↖" in text and "↗" in text  # the chosen lamb, bracketed; its moves, as arrows
+        assert shown_board(text) == expected_board(WolfReferee(START, Side.LAMBS))
+        assert "Wolf and lambs on the TI-57 — the lambs to move" in text
+        await pilot.press("6")
+        await settle(pilot, screen)
+        assert "The wolf to move" in screen_text(app) and "W" in shown_board(app).values()
