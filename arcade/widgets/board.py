@@ -3,12 +3,13 @@
 The board knows no rules: which squares are legal, which move was last and whose
 disc is where all come from the screen, which asks the driver.  Black is ``●`` and
 white ``○`` whatever the colours, so the board reads the same under NO_COLOR; the
-cursor is reverse video, the last move is bracketed, legal moves are ``+``.
+cursor is reverse video, the last move is bracketed, the discs it
+turned over underlined, legal moves are ``+``.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from rich.style import Style
 from rich.text import Text
@@ -33,10 +34,9 @@ class BoardView:
     cells: tuple[Disc | None, ...] = (None,) * 64
     legal: frozenset[int] = frozenset()
     last: int | None = None
-    flipped: frozenset[int] = frozenset()
+    flipped: frozenset[int] = frozenset()  # discs the last move turned over (underlined)
     col_labels: tuple[str, ...] = tuple("abcdefgh")
     row_labels: tuple[str, ...] = tuple("12345678")
-    extra: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass
@@ -52,6 +52,15 @@ class OthelloBoard(Widget):
 
     DEFAULT_CSS = """
     OthelloBoard { width: auto; height: auto; }
+    OthelloBoard > .board--cell { background: #1d5e3b; }
+    OthelloBoard > .board--black { color: #000000; text-style: bold; }
+    OthelloBoard > .board--white { color: #ffffff; text-style: bold; }
+    OthelloBoard > .board--empty { color: #5f9f7b; }
+    OthelloBoard > .board--legal { color: #f0d264; text-style: bold; }
+    OthelloBoard > .board--last { text-style: bold; }
+    OthelloBoard > .board--flipped { text-style: underline; }
+    OthelloBoard > .board--frame { color: $foreground 70%; }
+    OthelloBoard > .board--label { color: $text-muted; text-style: bold; }
     """
 
     view: reactive[BoardView] = reactive(BoardView)  # same size whatever it shows
@@ -79,6 +88,8 @@ class OthelloBoard(Widget):
                 text, style = f"[{body}]", styles[kind + "-last"]
             else:
                 text, style = f" {body} ", styles[kind]
+                if sq in v.flipped:
+                    style += styles["flipped"]
         elif self.show_legal and sq in v.legal:
             text, style = " + ", styles["legal"]
         else:
@@ -96,6 +107,7 @@ class OthelloBoard(Widget):
         styles["black-last"] = styles["black"] + last
         styles["white-last"] = styles["white"] + last
         styles["frame"], styles["label"] = get("board--frame"), get("board--label")
+        styles["flipped"] = get("board--flipped")
         return styles
 
     def render(self) -> Text:
@@ -133,6 +145,7 @@ class OthelloBoard(Widget):
         "board--empty",
         "board--legal",
         "board--last",
+        "board--flipped",
         "board--frame",
         "board--label",
     }

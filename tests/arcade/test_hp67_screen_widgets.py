@@ -195,8 +195,12 @@ async def test_no_color_still_tells_discs_cursor_and_hints_apart(monkeypatch) ->
         # the last move is bracketed once the machine has played
         await pilot.press("enter")
         await settle(pilot, screen)
-        last = screen.driver.last_move.square
-        assert "[○]" in screen_text(app) and last is not None
+        last = screen.driver.last_move
+        assert "[○]" in screen_text(app) and last is not None and last.flipped
+        # and the discs it turned over are underlined
+        strips = app.screen._compositor.render_strips()
+        underlined = [seg.text for strip in strips for seg in strip if seg.style is not None and seg.style.underline]
+        assert underlined == [" ○ "] * len(last.flipped)
 
 
 def test_tape_prints_keys_and_displays_in_calculator_order() -> None:
