@@ -4,17 +4,14 @@ from __future__ import annotations
 
 import random
 
-import pytest
-
-pytest.importorskip("games.hp67_othello.driver")
-
-from arcade.app import ArcadeApp  # noqa: E402
-from arcade.hp67_othello.screen import HP67OthelloScreen  # noqa: E402
-from arcade.widgets.board import OthelloBoard  # noqa: E402
-from arcade.widgets.dialogs import GameOverDialog, SideDialog  # noqa: E402
-from arcade.widgets.tape import PrinterTape  # noqa: E402
-from games.othello.referee import Disc, parse  # noqa: E402
-from tests.arcade.helpers import flat, move_cursor_to, screen_text, settle, shown_board  # noqa: E402
+from arcade.app import ArcadeApp
+from arcade.hp67_othello.screen import HP67OthelloScreen
+from arcade.widgets.board import OthelloBoard
+from arcade.widgets.dialogs import GameOverDialog, SideDialog
+from arcade.widgets.tape import PrinterTape
+from games.hp67_othello.driver import HP67OthelloDriver
+from games.othello.referee import Disc, parse
+from tests.arcade.helpers import flat, move_cursor_to, screen_text, settle, shown_board
 
 
 def nearest(cursor: int, moves: list[int], rng: random.Random) -> int:
@@ -35,7 +32,7 @@ async def play_whole_game(side_key: str, seed: int) -> None:
         await pilot.press(side_key)
         screen = app.screen
         assert isinstance(screen, HP67OthelloScreen)
-        assert type(screen.driver).__name__ == "HP67OthelloDriver"
+        assert type(screen.driver) is HP67OthelloDriver
 
         seen: list[int] = []
         original = screen.refresh_from_driver
