@@ -247,3 +247,16 @@ async def test_command_palette_runs_the_screen_commands() -> None:
         await pilot.press("enter")
         await pilot.pause(0.2)
         assert app.screen is screen and screen.inspecting
+
+
+async def test_program_coordinates_number_rows_from_the_bottom() -> None:
+    app = app_with()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot)
+        await pilot.press("c")
+        await pilot.pause()
+        lines = screen_text(app).splitlines()
+        assert lines[1].split()[:8] == list("12345678")
+        labels = [line.split()[0] for line in lines[3:19:2]]
+        assert labels == list("87654321")  # the program's 6.4 is d3: row 6 is the third from the top
+        assert "d3 = 6.4" in screen_text(app)
