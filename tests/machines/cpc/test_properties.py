@@ -143,7 +143,7 @@ INTERACTIVE = {
 }
 
 
-@settings(max_examples=400, **PROFILE)
+@settings(max_examples=300, **PROFILE)
 @given(st.sampled_from(sorted(INTERACTIVE)), ACTIONS)
 def test_random_keys_into_waiting_programs_never_raise(name: str, actions) -> None:
     cpc = new_cpc()
@@ -151,7 +151,7 @@ def test_random_keys_into_waiting_programs_never_raise(name: str, actions) -> No
     drive(cpc, [("run", 500)] + actions)
 
 
-@settings(max_examples=250, **PROFILE)
+@settings(max_examples=200, **PROFILE)
 @given(st.sampled_from(sorted(INTERACTIVE)), ACTIONS, ACTIONS)
 def test_snapshot_restores_an_identical_cpc_while_it_waits_for_keys(name: str, before, after) -> None:
     cpc = new_cpc()
@@ -276,7 +276,7 @@ def programs(draw: Any) -> str:
     return "\n".join(lines)
 
 
-@settings(max_examples=500, **PROFILE)
+@settings(max_examples=350, **PROFILE)
 @given(programs(), ACTIONS)
 def test_random_programs_never_raise_and_report_errors_the_basic_way(source: str, actions) -> None:
     cpc = new_cpc()
@@ -286,7 +286,7 @@ def test_random_programs_never_raise_and_report_errors_the_basic_way(source: str
     drive(cpc, [("run", 300)])  # RUN again after an end or an error, CONT after a break
 
 
-@settings(max_examples=300, **PROFILE)
+@settings(max_examples=200, **PROFILE)
 @given(programs(), ACTIONS, ACTIONS)
 def test_random_programs_restore_identically(source: str, before, after) -> None:
     cpc = new_cpc()
@@ -312,7 +312,7 @@ NESTED = "\n".join([
 ])
 
 
-@settings(max_examples=250, **PROFILE)
+@settings(max_examples=150, **PROFILE)
 @given(st.integers(0, 400), st.lists(st.text(alphabet="0123456789,AB\r\x7f", max_size=6), max_size=6), ACTIONS)
 def test_a_snapshot_inside_for_gosub_while_or_input_restores_exactly(cut: int, lines, after) -> None:
     cpc = new_cpc()
