@@ -321,3 +321,32 @@ async def test_help_and_leaving_for_the_launcher_show_nothing_private() -> None:
         assert "You are on 1.7" in flat(app)
     assert not watch.leaks, watch.leaks[0]
     assert watch.other_frames > 0
+
+
+async def test_the_mouse_places_and_moves() -> None:
+    app = duel_app()
+    watch = FrameWatch(app)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.1)
+        screen = app.screen
+        board = screen.query_one("#board")
+
+        def at(sq: tuple[int, int]) -> tuple[int, int]:
+            return 2 + 3 * sq[0] + 1, 1 + (9 - sq[1])
+
+        await pilot.press("enter")
+        for player, square in ((1, (8, 1)), (2, (2, 8))):
+            await lift_curtain(pilot, player)
+            await pilot.click(board, offset=at(square))
+            assert screen.cursor == square
+            watch.squares[player] = square
+            await pilot.press("enter")
+            await settle(pilot, screen)
+        await lift_curtain(pilot, 1)
+        await pilot.click(board, offset=at((5, 5)))  # not next to 8.1: nothing happens
+        assert not screen.game.turns
+        watch.squares[1] = (7, 2)
+        await pilot.click(board, offset=at((7, 2)))  # the ↖ square: 7 SBR 1
+        await settle(pilot, screen)
+        assert screen.game.turns[-1].keys == ("7", "SBR", "1") and screen.game.square_of(1) == (7, 2)
+    assert not watch.leaks, watch.leaks[0]
