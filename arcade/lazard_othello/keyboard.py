@@ -147,7 +147,7 @@ class CpcKeyboard:
             d.check_human_move(sq)
         except IllegalMove as refused:
             if sq is None:
-                return Typed("refused", None, text=f"you may not pass: {refused}")
+                return Typed("refused", None, text=str(refused))
             raise MachineDisagrees(f"the program took an illegal move: {refused}") from refused
         return Typed("move", sq)
 

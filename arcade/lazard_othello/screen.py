@@ -63,6 +63,14 @@ def program_notation(sq: int) -> str:
     return name(sq).upper()
 
 
+def refusal(sq: int | None, reason: str) -> str:
+    """``Illegal: A1 turns no disc over...``: the referee's reason, the square in the program's capitals."""
+    if sq is None:
+        return f"Illegal pass: {reason}."
+    prefix = f"{name(sq)} "
+    return f"Illegal: {program_notation(sq)} {reason.removeprefix(prefix)}." if reason.startswith(prefix) else f"Illegal: {program_notation(sq)}: {reason}."
+
+
 class LazardOthelloScreen(Screen[None]):
     """The rich board on the left; the CPC's monitor on the right."""
 
@@ -177,6 +185,11 @@ class LazardOthelloScreen(Screen[None]):
         self.query_one("#status", Static).update(self.status_text())
         self.query_one("#message", Static).update(self._message)
 
+    @property
+    def message(self) -> str:
+        """The message line under the board (what the screen last told the player)."""
+        return self._message
+
     def say(self, text: str) -> None:
         self._message = text
         self.query_one("#message", Static).update(text)
@@ -220,7 +233,7 @@ class LazardOthelloScreen(Screen[None]):
             self.driver.check_human_move(sq)
         except IllegalMove as refused:
             self.app.bell()
-            self.say(f"Illegal: {what}: {refused}.")
+            self.say(refusal(sq, str(refused)))
             self.query_one("#status", Static).update(self.status_text())
             return
         if self.typing:
@@ -300,8 +313,7 @@ class LazardOthelloScreen(Screen[None]):
             return
         if outcome.kind == "refused":
             self.app.bell()
-            what = "Pass (O O)" if outcome.square is None else program_notation(outcome.square)
-            self.say(f"Illegal: {what}: {outcome.text}.")
+            self.say(refusal(outcome.square, outcome.text))
         self.query_one("#cpc", CpcScreen).view = self.cpc_view()
 
     # -- the worker ------------------------------------------------------------------
