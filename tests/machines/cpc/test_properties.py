@@ -434,7 +434,7 @@ def test_a_program_does_the_same_however_run_is_sliced(source: str, size: int, t
 
 
 _LATE_EVENTS = pytest.mark.xfail(
-    strict=True, reason="CPC bug (.coord/cpc-requests.md, 19:35): EVERY/AFTER events are taken only between "
+    strict=True, reason="CPC bug (.coord/cpc-requests.md, 19:19): EVERY/AFTER events are taken only between "
     "256-statement chunks of run(), so a due event waits for the end of the chunk")
 
 
