@@ -344,11 +344,17 @@ class CPC:
                 n = 256
             i = 0
             try:
-                for i in range(n):
-                    pc = code[pc]()
+                if self._timers_active:
+                    # the firmware looks at its event timers after every statement
+                    fire = self._fire_timer
+                    for i in range(n):
+                        pc = code[pc]()
+                        if self._events_on and not self._in_event:
+                            pc = fire(pc)
+                else:
+                    for i in range(n):
+                        pc = code[pc]()
                 done += n
-                if self._timers_active and not self._in_event and self._events_on:
-                    pc = self._fire_timer(pc)
                 if self._idle >= _IDLE_POLLS:
                     self._idle = 0
                     self._pc = pc
