@@ -204,6 +204,33 @@ def test_a_key_the_machine_does_not_have_is_refused_and_changes_nothing(program,
     assert state(m) == before
 
 
+# -- slicing: how a caller cuts run() into budgets changes nothing --------------------------------
+
+
+def run_sliced(m: HP67, total: int, size: int) -> None:
+    """Run ``total`` steps in budgets of ``size``, going on after pauses, until the program stops."""
+    start = m.steps
+    while m.running and m.steps - start < total:
+        m.run(min(size, total - (m.steps - start)))
+
+
+@settings(max_examples=100, **PROFILE)
+@given(st.one_of(st.just(OTHELLO), PROGRAMS), KEYS, st.sampled_from(["A", "B", "E", "a", "R/S"]),
+       st.sampled_from([1, 2, 3, 7, 100, 2000]), st.integers(1, 6000))
+def test_a_program_does_the_same_however_run_is_sliced(program: Program, keys, start: str, size: int,
+                                                      total: int) -> None:
+    whole = machine_with(program)
+    drive(whole, keys)
+    sliced = HP67.restore(whole.snapshot())
+    for m in (whole, sliced):
+        m.press(start)
+        if m.running:  # a key pressed on a running program only stops it: press the start again
+            m.press(start)
+    run_sliced(whole, total, total)
+    run_sliced(sliced, total, size)
+    assert state(sliced) == state(whole)
+
+
 # -- the soak ---------------------------------------------------------------------------------
 
 
