@@ -92,10 +92,11 @@ def human_choice(position: Position, pick: int) -> int | None:
     return legal[pick % len(legal)] if legal else None
 
 
-def play_turn(driver: OthelloDriver, pick: int) -> int | None:
-    """The machine's move, or the human's ``pick``-th legal move (a pass if none)."""
+def play_turn(driver: OthelloDriver, pick: int, slice_steps: int = 2000) -> int | None:
+    """The machine's move (run in slices of ``slice_steps``), or the human's ``pick``-th
+    legal move (a pass if none)."""
     if driver.machine_to_move:
-        return driver.machine_move().square
+        return driver.machine_move(slice_steps=slice_steps).square
     square = human_choice(driver.position, pick)
     driver.human_move(square)
     return square
@@ -181,17 +182,19 @@ def play_game(driver: OthelloDriver, picks: list[int], cut: int) -> tuple[dict[s
     return mid, used_after
 
 
-def continue_game(driver: OthelloDriver, picks: list[int]) -> None:
+def continue_game(driver: OthelloDriver, picks: list[int], slice_steps: int = 2000) -> None:
     for pick in picks:
-        play_turn(driver, pick)
+        play_turn(driver, pick, slice_steps)
     assert driver.is_over
 
 
 @pytest.mark.parametrize("kind, examples", [("hp67", 5), ("lazard", 20)])
 def test_whole_random_othello_games_and_a_snapshot_restored_mid_game(kind: str, examples: int) -> None:
     @settings(max_examples=examples, **GAMES)
-    @given(COLORS, st.lists(st.integers(0, 63), min_size=1, max_size=40), st.integers(0, 70), st.booleans())
-    def check(color: Disc, picks: list[int], cut: int, in_place: bool) -> None:
+    @given(COLORS, st.lists(st.integers(0, 63), min_size=1, max_size=40), st.integers(0, 70), st.booleans(),
+           st.sampled_from([1, 97, 2000, 10**6]))
+    def check(color: Disc, picks: list[int], cut: int, in_place: bool, slice_steps: int) -> None:
+        """The restored game goes on with the machine run in other slices: the same game."""
         driver = OTHELLO[kind]()
         driver.new_game(color)
         mid, after = play_game(driver, picks, cut)
@@ -204,7 +207,7 @@ def test_whole_random_othello_games_and_a_snapshot_restored_mid_game(kind: str, 
             twin = OTHELLO[kind]()
         twin.restore(mid)
         assert frozen(twin.snapshot()) == frozen(mid)
-        continue_game(twin, after)
+        continue_game(twin, after, slice_steps)
         assert frozen(twin.snapshot()) == final
 
     check()
