@@ -339,9 +339,11 @@ class CPC:
                 self._pc = pc
                 self.statements += done
                 return self._set(RunState.BUDGET)
-            n = budget - done
-            if n > 256:
-                n = 256
+            # chunks end at absolute multiples of 256 statements, so where run() stops
+            # for an INKEY$ wait does not depend on how the caller slices it
+            n = 256 - (self.statements + done) % 256
+            if n > budget - done:
+                n = budget - done
             i = 0
             try:
                 if self._timers_active:
@@ -355,7 +357,7 @@ class CPC:
                     for i in range(n):
                         pc = code[pc]()
                 done += n
-                if self._idle >= _IDLE_POLLS:
+                if self._idle >= _IDLE_POLLS and (self.statements + done) % 256 == 0:
                     self._idle = 0
                     self._pc = pc
                     self.statements += done

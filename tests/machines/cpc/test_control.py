@@ -176,3 +176,12 @@ def test_di_holds_events_until_ei() -> None:
     clock[0] = 1.0
     assert cpc.run(10_000) == RunState.ENDED
     assert cpc.transcript == "FIRED AT 3 \nReady\n"
+
+
+@pytest.mark.parametrize("slice_", [1, 7, 300, None])
+def test_an_inkey_wait_is_reported_at_the_same_statement_however_run_is_sliced(slice_: int | None) -> None:
+    cpc = CPC()
+    cpc.load_basic('10 K$=INKEY$:IF K$="" THEN 10')
+    while (state := cpc.run(slice_)) == RunState.BUDGET:
+        pass
+    assert state == RunState.WAITING_KEY and cpc.statements == 3072
