@@ -73,6 +73,7 @@ ACTION = st.one_of(
     st.tuples(st.just("play"), st.integers(0, 63)),
     st.tuples(st.just("machine"), st.just(0)),
     st.tuples(st.just("cancel"), st.integers(1, 12)),
+    st.tuples(st.just("new"), COLORS),
 )
 
 
@@ -111,7 +112,7 @@ def follow(model: Position, driver: OthelloDriver) -> Position:
     return model
 
 
-@pytest.mark.parametrize("kind, examples", [("hp67", 20), ("lazard", 40)])
+@pytest.mark.parametrize("kind, examples", [("hp67", 40), ("lazard", 40)])
 def test_othello_moves_are_played_or_refused_with_nothing_changed(kind: str, examples: int) -> None:
     @settings(max_examples=examples, **GAMES)
     @given(COLORS, st.lists(ACTION, min_size=5, max_size=40))
@@ -140,6 +141,11 @@ def test_othello_moves_are_played_or_refused_with_nothing_changed(kind: str, exa
                     model = follow(model, driver)
                 else:
                     refused(driver, driver.machine_move, IllegalMove)
+            elif verb == "new":  # a new game from whatever state the machine is in
+                driver.new_game(arg)
+                model = Position.initial()
+                assert driver.machine_color is arg and driver.history == []
+                assert driver.position == model
             else:  # cancel the machine's move after ``arg`` slices: as if never started
                 if not driver.machine_to_move:
                     continue
