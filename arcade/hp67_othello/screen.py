@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import threading
 import time
+from functools import partial
 from typing import Any, Callable
 
 from rich.text import Text
@@ -28,7 +29,7 @@ from arcade.widgets.board import GLYPH, BoardView, OthelloBoard, SquareClicked
 from arcade.widgets.dialogs import GameOverDialog, SideDialog
 from arcade.widgets.led import LedDisplay
 from arcade.widgets.tape import PrinterTape
-from games.othello.driver import MoveCancelled, OthelloDriver
+from games.othello.driver import MoveCancelled, MoveRecord, OthelloDriver
 from games.othello.referee import Disc, IllegalMove, name
 
 REAL_STEPS_PER_SECOND = 30
@@ -364,10 +365,9 @@ class HP67OthelloScreen(Screen[None]):
                     self.post_message(GameStarted(generation))
                     return
                 if kind == "human":
-                    record = self.driver.human_move(square)
-                    self._pace_after(worker, generation, record.machine_steps)
+                    record = self._paced(worker, generation, partial(self.driver.human_move, square))
                 else:
-                    record = self._machine_move(worker, generation)
+                    record = self._paced(worker, generation, self.driver.machine_move)
             except MoveCancelled:
                 self.post_message(TurnFailed(generation, "stopped", cancelled=True))
                 return
@@ -379,24 +379,19 @@ class HP67OthelloScreen(Screen[None]):
                 return
             self.post_message(TurnFinished(generation, record))
 
-    def _machine_move(self, worker: Any, generation: int) -> Any:
+    def _paced(self, worker: Any, generation: int, move: Callable[..., MoveRecord]) -> MoveRecord:
+        """Run a turn on the calculator, instantly or at the real HP-67's pace.
+
+        At real speed the turn is first run on a copy to learn its length (for the
+        progress bar), then run for real in slices the pacer spaces out.
+        """
         total: int | None = None
         if not self.instant:
-            # Learn how long the move is (for the progress bar), then play it for real, paced.
             before = self.driver.snapshot()
-            total = self.driver.machine_move(slice_steps=INSTANT_SLICE).machine_steps
+            total = move(slice_steps=INSTANT_SLICE).machine_steps
             self.driver.restore(before)
         pacer = _Pacer(self, worker, generation, total)
-        return self.driver.machine_move(on_slice=pacer, slice_steps=INSTANT_SLICE if self.instant else REAL_SLICE)
-
-    def _pace_after(self, worker: Any, generation: int, total: int) -> None:
-        """After a human move, wait as long as the real HP-67 would take to record it."""
-        if self.instant or total <= 0:
-            return
-        pacer = _Pacer(self, worker, generation, total)
-        for steps in range(REAL_SLICE, total + REAL_SLICE, REAL_SLICE):
-            if not pacer(min(steps, total)):
-                return
+        return move(on_slice=pacer, slice_steps=INSTANT_SLICE if self.instant else REAL_SLICE)
 
     # -- the worker's news -------------------------------------------------------------
 

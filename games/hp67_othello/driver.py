@@ -138,9 +138,10 @@ class HP67OthelloDriver(OthelloDriver):
         self.new_game_displays = displays
         self.check_board(self.decode_board())
 
-    def human_move(self, square: int | None) -> MoveRecord:
+    def human_move(self, square: int | None, on_slice: SliceCallback | None = None, slice_steps: int = 2000) -> MoveRecord:
         self.check_human_move(square)  # raises IllegalMove: no key pressed
         m = self.machine
+        before = self.snapshot() if on_slice is not None else None
         if m.running or m.error:
             raise MachineDisagrees(f"the HP-67 is not waiting for a move (display {m.display!r}, pc {m.pc:03d})")
         after = self.position.play(square)
@@ -159,7 +160,8 @@ class HP67OthelloDriver(OthelloDriver):
             displays.append(m.display)
             self._press(["B" if first else "R/S"], keys)
         # The calculator records the move, then goes on to its own search (LBL A): stop there.
-        reason, steps = self._run(UPDATE_LIMIT, "recording your move", breakpoints=(self._label_a,))
+        reason, steps = self._run(UPDATE_LIMIT, "recording your move", breakpoints=(self._label_a,),
+                                  on_slice=on_slice, slice_steps=slice_steps, before=before)
         if reason is not StopReason.BREAKPOINT:
             raise MachineDisagrees(f"recording the move, the HP-67 stopped ({reason.value}) showing {m.display!r}")
         record = MoveRecord(

@@ -161,12 +161,13 @@ class LazardOthelloDriver(OthelloDriver):
                 raise MachineDisagrees(f"the program did not ask for a move: {self.display!r}")
         self.check_board(self._board(self.position.to_move))
 
-    def human_move(self, square: int | None) -> MoveRecord:
+    def human_move(self, square: int | None, on_slice: SliceCallback | None = None, slice_steps: int = HUMAN_SLICE) -> MoveRecord:
         """Type the column and RETURN, wait for "Rangee?", type the row and RETURN (a pass:
         O and O), then run the program until it has turned the discs over and handed the
         turn to itself (its variable ``J``), and no further: its reply is ``machine_move``."""
         self.check_human_move(square)
         after = self.position.play(square)
+        saved = self.snapshot() if on_slice is not None else None
         if square is None:
             keys = list(PASS_KEYS)
             notation = "passe"
@@ -184,10 +185,14 @@ class LazardOthelloDriver(OthelloDriver):
         machine_code = _CODE_OF_DISC[self.machine_color]
         while True:  # until the program has made the move and handed the turn over
             before = self.machine.statements
-            state = self._state(self.machine.run(max_statements=HUMAN_SLICE))
+            state = self._state(self.machine.run(max_statements=min(slice_steps, HUMAN_SLICE)))
             ran += self.machine.statements - before
             if state == "ended" or int(self.machine.variable("J")) == machine_code:
                 break
+            if on_slice is not None and not on_slice(ran):
+                assert saved is not None
+                self.restore(saved)
+                raise MoveCancelled(f"stopped after {ran} statements")
             if state == "input":
                 raise MachineDisagrees(f"the program refused {notation}: {self._new_output(mark)}")
             if ran > MOVE_BUDGET:

@@ -99,11 +99,13 @@ class OthelloDriver(ABC):
         """Reset the machine through its keys and start a game with the machine playing ``machine_color``."""
 
     @abstractmethod
-    def human_move(self, square: int | None) -> MoveRecord:
+    def human_move(self, square: int | None, on_slice: SliceCallback | None = None, slice_steps: int = 2000) -> MoveRecord:
         """Play the human's move (None: pass) after the referee accepts it.
 
         Raises IllegalMove with a message for the player, and then nothing has changed:
-        no key has been pressed.  After the keys, the machine's board is checked.
+        no key has been pressed.  After the keys, the machine runs its program to record
+        the move (turning the discs over) in slices, like ``machine_move``, so a UI can
+        pace it at the real machine's speed; then the machine's board is checked.
         """
 
     @abstractmethod

@@ -46,8 +46,10 @@ class FakeDriver(OthelloDriver):
         self.history = []
         self._display = "0.0"
 
-    def human_move(self, square: int | None) -> MoveRecord:
+    def human_move(self, square: int | None, on_slice: SliceCallback | None = None, slice_steps: int = 2000) -> MoveRecord:
         self.check_human_move(square)
+        if on_slice is not None and not on_slice(50):
+            raise MoveCancelled("stopped")
         before = self.position
         self.position = before.play(square)
         notation = "0.0" if square is None else "%d.%d" % row_col(square)
