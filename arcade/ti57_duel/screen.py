@@ -162,7 +162,6 @@ class TI57DuelScreen(Screen[None]):
         self._generation = 0
         self._shown = Shown("0")
         self._message = ""
-        self._last_mover: int | None = None
         self._resume_for: int | None = None
 
     # -- layout ----------------------------------------------------------------------
@@ -581,7 +580,6 @@ class TI57DuelScreen(Screen[None]):
             self.hand_off(g.to_move, f"The duel goes on: CLR, {record[1]} STO 0 gave {record[1]} more moves.")
             return
         turn = record
-        self._last_mover = turn.player
         if g.status is DuelStatus.CAPTURE:
             self.phase = "over"
             self.viewer = None
