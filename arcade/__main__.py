@@ -16,12 +16,19 @@ def parser() -> argparse.ArgumentParser:
     return argparse.ArgumentParser(
         prog="arcade",
         description="A terminal arcade of vintage machine games, each running unmodified on its own emulated machine.",
-        epilog="games:\n" + "\n".join(lines) + "\n\nkeys: ? or F1 for help on every screen, Ctrl+P the command palette.",
+        epilog="games:\n" + "\n".join(lines)
+        + "\n\nmachine against machine: arcade match --games N [--verbose] [--watch]  (arcade match --help)"
+        + "\n\nkeys: ? or F1 for help on every screen, Ctrl+P the command palette.",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv and argv[0] == "match":
+        from arcade.match_cli import main as match_main
+
+        return match_main(argv[1:])
     p = parser()
     p.add_argument("--game", metavar="NAME", help="start this game directly (see the list below)")
     p.add_argument("--theme", metavar="THEME", help="a Textual theme, e.g. textual-light, nord, ansi-dark")
