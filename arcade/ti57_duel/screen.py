@@ -44,6 +44,7 @@ from arcade.ti57_duel.widgets import (
     SquareBoard,
     TI57Display,
     key_lines,
+    Words,
     update_if_changed,
 )
 from games.ti57_duel import DELTAS, DuelGame, DuelStatus, IllegalMove
@@ -141,7 +142,7 @@ class TI57DuelScreen(Screen[None]):
         Binding("escape,backspace", "app.launcher", "Back", id="arcade.back"),
     ]
 
-    busy: reactive[bool] = reactive(False, bindings=True)
+    busy: reactive[bool] = reactive(False)
     phase: reactive[str] = reactive("limit", bindings=True)
     """limit (public) -> setup (private) -> turn (private) -> draw (public) / over (public)."""
     viewer: reactive[int | None] = reactive(None, bindings=True)
@@ -171,11 +172,11 @@ class TI57DuelScreen(Screen[None]):
         with Horizontal(id="game"):
             with Vertical(id="left"):
                 yield SquareBoard(id="board")
-                yield Static(id="status")
-                yield Static(id="message")
+                yield Words(id="status")
+                yield Words(id="message")
             with Vertical(id="right"):
                 yield TI57Display(id="led")
-                yield Static(id="info")
+                yield Words(id="info")
                 yield RegisterPanel(id="registers")
                 yield KeyLog(id="keylog")
         yield Footer(compact=True)
@@ -306,9 +307,9 @@ class TI57DuelScreen(Screen[None]):
         """Everything from the model, for the current phase and viewer."""
         self.sub_title = self._public_sub_title()
         self.query_one("#board", SquareBoard).view = self.board_view()
-        update_if_changed(self.query_one("#info", Static), self.info_text())
-        update_if_changed(self.query_one("#status", Static), self.status_text())
-        update_if_changed(self.query_one("#message", Static), self._message)
+        update_if_changed(self.query_one("#info", Words), self.info_text())
+        update_if_changed(self.query_one("#status", Words), self.status_text())
+        update_if_changed(self.query_one("#message", Words), self._message)
         self.query_one("#led", TI57Display).shown = self._shown
         self._show_side_panels()
         self._refresh_footer()
@@ -333,14 +334,14 @@ class TI57DuelScreen(Screen[None]):
     def _refresh_footer(self) -> None:
         """Refresh the footer only when the keys on offer change (it is costly to redraw)."""
         g = self.game
-        signature = (self.phase, self.busy)
+        signature = (self.phase, self.viewer)
         if signature != getattr(self, "_footer_signature", None):
             self._footer_signature = signature
             self.refresh_bindings()
 
     def say(self, text: str) -> None:
         self._message = text
-        update_if_changed(self.query_one("#message", Static), text)
+        update_if_changed(self.query_one("#message", Words), text)
 
     def wipe(self) -> None:
         """Empty every widget that could hold something private (before a curtain)."""
@@ -348,10 +349,10 @@ class TI57DuelScreen(Screen[None]):
         self.viewer = None
         self._message = ""
         self.query_one("#board", SquareBoard).view = GridView(COLUMNS, ROWS)
-        update_if_changed(self.query_one("#info", Static), "")
-        update_if_changed(self.query_one("#status", Static), "")
-        update_if_changed(self.query_one("#message", Static), "")
-        self.query_one("#registers", RegisterPanel).update("")
+        update_if_changed(self.query_one("#info", Words), "")
+        update_if_changed(self.query_one("#status", Words), "")
+        update_if_changed(self.query_one("#message", Words), "")
+        self.query_one("#registers", RegisterPanel).content = ""
         self.query_one("#registers").display = False
         self.query_one("#keylog", KeyLog).lines = ()
 
@@ -487,7 +488,7 @@ class TI57DuelScreen(Screen[None]):
     def action_toggle_speed(self) -> None:
         self.instant = not self.instant
         self.say("Instant: no pause." if self.instant else f"Real pace: the Pause shows ~{self.pause_seconds:g} s.")
-        update_if_changed(self.query_one("#status", Static), self.status_text())
+        update_if_changed(self.query_one("#status", Words), self.status_text())
 
     # -- the worker ------------------------------------------------------------------
 
@@ -547,7 +548,7 @@ class TI57DuelScreen(Screen[None]):
         self.query_one("#led", TI57Display).shown = message.shown
         if message.shown.state == "pause":  # the mover's new square, as the machine shows it
             self.query_one("#board", SquareBoard).view = self.board_view()
-            update_if_changed(self.query_one("#info", Static), self.info_text())
+            update_if_changed(self.query_one("#info", Words), self.info_text())
 
     def on_turn_failed(self, message: TurnFailed) -> None:
         if message.generation != self._generation:

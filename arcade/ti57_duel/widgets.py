@@ -36,14 +36,32 @@ class Shown:
     state: str = ""  # "pause", "running", "stopped", "" (idle)
 
 
-def update_if_changed(widget: Static, content: Text | str) -> None:
-    """Static.update() relayouts even for the same text; skip it when nothing changed."""
-    if getattr(widget, "_ti57_last", None) != content:
+class Words(Widget):
+    """Words that repaint without a relayout (Static.update relayouts the whole screen).
+
+    The screen's CSS gives each one a fixed height, so a new text never needs a new layout.
+    """
+
+    DEFAULT_CSS = """
+    Words { height: 1; }
+    """
+
+    content: reactive[Text | str] = reactive("")
+
+    def render(self) -> Text | str:
+        return self.content
+
+
+def update_if_changed(widget: Static | Words, content: Text | str) -> None:
+    """Show ``content``, touching the widget only when it changed."""
+    if isinstance(widget, Words):
+        widget.content = content
+    elif getattr(widget, "_ti57_last", None) != content:
         widget._ti57_last = content  # type: ignore[attr-defined]
         widget.update(content)
 
 
-class TI57Display(Static):
+class TI57Display(Words):
     """Red LED digits, right-aligned; a flashing display is bracketed ``✱`` and labelled."""
 
     DEFAULT_CSS = """
@@ -118,7 +136,7 @@ def register_lines(registers: Sequence[str], meanings: Sequence[str], hidden: It
     return t
 
 
-class RegisterPanel(Static):
+class RegisterPanel(Words):
     """The TI-57's eight memories, labelled for the program in the machine."""
 
     DEFAULT_CSS = """
@@ -130,11 +148,11 @@ class RegisterPanel(Static):
 
     def show(self, view: Any, meanings: Sequence[str], hidden: Iterable[int] = ()) -> None:
         if view is None:
-            self.update("")
+            self.content = ""
             return
         lines = register_lines(view.registers, meanings, hidden)
         lines.append(f"\nstep {view.pc:02d}  steps run {view.steps:,}", "dim")
-        self.update(lines)
+        self.content = lines
 
 
 # -- the key log ------------------------------------------------------------------
@@ -182,7 +200,7 @@ def key_lines(keys: Sequence[str]) -> list[str]:
     return lines
 
 
-class KeyLog(Static):
+class KeyLog(Words):
     """The keys sent to the TI-57, newest at the bottom; older lines are counted, not drawn."""
 
     DEFAULT_CSS = """
@@ -208,7 +226,7 @@ class KeyLog(Static):
             lines = lines[-(room - 1) :]
             t.append(f"({len(self.lines) - len(lines)} earlier lines)\n", "dim")
         t.append("\n".join(lines))
-        self.update(t)
+        self.content = t
 
 
 # -- a board of squares -----------------------------------------------------------

@@ -28,7 +28,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Footer, Header
 from textual.worker import get_current_worker
 
 from arcade.messages import TurnFailed, TurnFinished
@@ -41,6 +41,7 @@ from arcade.ti57_duel.widgets import (
     SquareBoard,
     TI57Display,
     key_lines,
+    Words,
     update_if_changed,
 )
 from arcade.widgets.dialogs import GameOverDialog
@@ -107,7 +108,7 @@ class TI57WolfScreen(Screen[None]):
         Binding("escape,backspace", "app.launcher", "Back", id="arcade.back"),
     ]
 
-    busy: reactive[bool] = reactive(False, bindings=True)
+    busy: reactive[bool] = reactive(False)
     registers_shown: reactive[bool] = reactive(False)
     selected: reactive[int | None] = reactive(None)
 
@@ -130,11 +131,11 @@ class TI57WolfScreen(Screen[None]):
         with Horizontal(id="game"):
             with Vertical(id="left"):
                 yield SquareBoard(id="board")
-                yield Static(id="status")
+                yield Words(id="status")
             with Vertical(id="right"):
                 yield TI57Display(id="led")
-                yield Static(id="info")
-                yield Static(id="message")
+                yield Words(id="info")
+                yield Words(id="message")
                 yield RegisterPanel(id="registers")
                 yield KeyLog(id="keylog")
         yield Footer(compact=True)
@@ -223,9 +224,9 @@ class TI57WolfScreen(Screen[None]):
         else:
             self.sub_title = f"the {g.to_move.value} to move" + (" (purist)" if not g.referee_enabled else "")
         self.query_one("#board", SquareBoard).view = self.board_view()
-        update_if_changed(self.query_one("#info", Static), self.info_text())
-        update_if_changed(self.query_one("#status", Static), self.status_text())
-        update_if_changed(self.query_one("#message", Static), self._message)
+        update_if_changed(self.query_one("#info", Words), self.info_text())
+        update_if_changed(self.query_one("#status", Words), self.status_text())
+        update_if_changed(self.query_one("#message", Words), self._message)
         self.query_one("#led", TI57Display).shown = self._shown
         panel = self.query_one("#registers", RegisterPanel)
         log = self.query_one("#keylog", KeyLog)
@@ -240,14 +241,14 @@ class TI57WolfScreen(Screen[None]):
     def _refresh_footer(self) -> None:
         """Refresh the footer only when the keys on offer change (it is costly to redraw)."""
         g = self.game
-        signature = (g.collision is not None, g.to_move is Side.LAMBS and g.result() is None)
+        signature = g.collision is not None
         if signature != getattr(self, "_footer_signature", None):
             self._footer_signature = signature
             self.refresh_bindings()
 
     def say(self, text: str) -> None:
         self._message = text
-        update_if_changed(self.query_one("#message", Static), text)
+        update_if_changed(self.query_one("#message", Words), text)
 
     # -- actions ---------------------------------------------------------------------
 
@@ -255,8 +256,6 @@ class TI57WolfScreen(Screen[None]):
         g = self.game
         if action == "take_back":
             return g.collision is not None
-        if action in ("next_lamb",):
-            return g.to_move is Side.LAMBS and g.result() is None
         return True
 
     def _ready(self) -> bool:
