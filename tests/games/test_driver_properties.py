@@ -30,6 +30,7 @@ from games.ti57_duel import IllegalMove as DuelIllegal
 from games.ti57_wolf import IllegalMove as WolfIllegal
 from games.ti57_wolf import Side, WolfGame, WolfReferee
 from machines.cpc import CPC
+from machines.hp67 import HP67
 
 PROFILE = dict(deadline=None, derandomize=True, database=None,
                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -217,6 +218,46 @@ def test_whole_random_othello_games_and_a_snapshot_restored_mid_game(kind: str, 
         assert frozen(twin.snapshot()) == final
 
     check()
+
+
+def replay_on_a_bare_hp67(keys_by_turn: list[list[str]], new_game_keys: list[str]) -> list[tuple]:
+    """Press a game's recorded keys on a fresh HP-67 as a person would (letting the program
+    run to its stop after each key); the board registers after each turn."""
+    m = HP67()
+    m.load(HP67_PROGRAM)
+
+    def press(key: str) -> None:
+        m.press(key)
+        while m.running:  # pauses go on by themselves
+            m.run(100_000)
+
+    for key in new_game_keys:
+        press(key)
+    boards = []
+    for keys in keys_by_turn:
+        for key in keys:
+            press(key)
+        boards.append(tuple(m.register(str(r)) for r in range(1, 9)))
+    return boards
+
+
+@settings(max_examples=3, **GAMES)
+@given(COLORS, st.lists(st.integers(0, 63), min_size=1, max_size=40))
+def test_an_hp67_game_replays_from_its_recorded_keys(color: Disc, picks: list[int]) -> None:
+    """The history's keys are the whole key sequence: pressed on a bare HP-67, the calculator
+    ends each of its turns with the same board in registers 1-8 as the driver's."""
+    driver = hp67_driver()
+    driver.new_game(color)
+    boards: list[tuple] = []
+    ply = 0
+    while not driver.is_over:
+        play_turn(driver, picks[ply % len(picks)])
+        boards.append(tuple(driver.machine.register(str(r)) for r in range(1, 9)))
+        ply += 1
+    replayed = replay_on_a_bare_hp67([r.keys for r in driver.history], driver.new_game_keys)
+    for record, ours, theirs in zip(driver.history, boards, replayed):
+        if record.by_machine:  # after a human's keys the driver stops the search the replay runs
+            assert theirs == ours, f"turn {driver.history.index(record) + 1} ({record.machine_notation})"
 
 
 # -- the TI-57 duel ---------------------------------------------------------------------------
