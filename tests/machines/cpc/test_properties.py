@@ -433,12 +433,7 @@ def test_a_program_does_the_same_however_run_is_sliced(source: str, size: int, t
     assert state(sliced) == state(whole)
 
 
-_LATE_EVENTS = pytest.mark.xfail(
-    strict=True, reason="CPC bug (.coord/cpc-requests.md, 19:19): EVERY/AFTER events are taken only between "
-    "256-statement chunks of run(), so a due event waits for the end of the chunk")
-
-
-@pytest.mark.parametrize("size", [1, pytest.param(7, marks=_LATE_EVENTS), pytest.param(300, marks=_LATE_EVENTS)])
+@pytest.mark.parametrize("size", [1, 7, 255, 256, 300])
 def test_a_due_timer_fires_at_the_same_statement_however_run_is_sliced(size: int) -> None:
     clock = ManualClock()
     cpc = CPC(clock=clock)
