@@ -433,6 +433,23 @@ def test_a_program_does_the_same_however_run_is_sliced(source: str, size: int, t
     assert state(sliced) == state(whole)
 
 
+@settings(max_examples=100, **PROFILE)
+@given(st.sampled_from(sorted(INTERACTIVE)), st.sampled_from([1, 3, 7, 255, 256, 257]),
+       st.lists(st.tuples(st.integers(1, 3000), st.text(alphabet=KEYS_ALPHABET, max_size=6)), max_size=8))
+def test_keys_typed_at_the_same_statements_do_the_same_however_run_is_sliced(name: str, size: int, typing) -> None:
+    whole, sliced = new_cpc(), new_cpc()
+    for cpc in (whole, sliced):
+        cpc.load_basic(INTERACTIVE[name])
+    for total, text in typing:
+        run_sliced(whole, total, total)
+        run_sliced(sliced, total, size)
+        assert sliced.statements == whole.statements
+        whole.type(text)
+        sliced.type(text)
+    assert sliced.transcript == whole.transcript
+    assert state(sliced) == state(whole)
+
+
 @pytest.mark.parametrize("size", [1, 7, 255, 256, 300])
 def test_a_due_timer_fires_at_the_same_statement_however_run_is_sliced(size: int) -> None:
     clock = ManualClock()
