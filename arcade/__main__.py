@@ -4,8 +4,13 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, TextIO
 
 from arcade import catalog
+
+if TYPE_CHECKING:
+    from arcade.app import ArcadeApp
 
 
 def parser() -> argparse.ArgumentParser:
@@ -18,8 +23,76 @@ def parser() -> argparse.ArgumentParser:
         description="A terminal arcade of vintage machine games, each running unmodified on its own emulated machine.",
         epilog="games:\n" + "\n".join(lines)
         + "\n\nmachine against machine: arcade match --games N [--verbose] [--watch]  (arcade match --help)"
-        + "\n\nkeys: ? or F1 for help on every screen, Ctrl+P the command palette.",
+        + "\n\nkeys: ? or F1 for help on every screen, Ctrl+P the command palette."
+        + "\nkeymap: binding ids and keys in KEYMAP (default: keymap.toml in the config directory,"
+        + " or $ARCADE_CONFIG_DIR); arcade --list-bindings shows the ids.",
         formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+
+
+def full_parser() -> argparse.ArgumentParser:
+    from arcade.themes import COLOUR_BLIND_THEMES
+
+    p = parser()
+    p.add_argument("--game", metavar="NAME", help="start this game directly (see the list below)")
+    p.add_argument(
+        "--theme",
+        metavar="THEME",
+        help=f"a theme (remembered): {', '.join(COLOUR_BLIND_THEMES)} (colour-blind safe), textual-light,"
+        " ansi-dark, ansi-light (the terminal's own colours), nord...; --list-themes shows them all",
+    )
+    p.add_argument("--keymap", metavar="PATH", type=Path, help="a keymap file instead of keymap.toml in the config directory")
+    p.add_argument("--ascii", action="store_true", help="draw with ASCII only (X/O discs, + - | borders)")
+    p.add_argument("--list-bindings", action="store_true", help="print every binding id and its keys, for the keymap file")
+    p.add_argument("--list-themes", action="store_true", help="print the themes --theme accepts")
+    return p
+
+
+def build_app(argv: list[str], stderr: TextIO | None = None) -> ArcadeApp | int:
+    """The app the command line asks for, or an exit status (a list was printed).
+
+    A bad keymap or settings file is reported on ``stderr`` and again inside the app;
+    it never stops the arcade.
+    """
+    from arcade import keymap, settings, themes
+
+    stderr = sys.stderr if stderr is None else stderr
+    p = full_parser()
+    args = p.parse_args(argv)
+    if args.list_bindings:
+        for info in keymap.binding_table():
+            print(f"{info.id:<28} {info.keys:<22} {info.description}")
+        return 0
+    if args.list_themes:
+        print("\n".join(themes.theme_names()))
+        return 0
+    if args.game is not None:
+        try:
+            entry = catalog.get(args.game)
+        except LookupError as error:
+            p.error(str(error))
+        if not entry.available:
+            p.error(f"{entry.title} ({entry.id}) is coming soon: its screen is not written yet")
+    if args.theme is not None and args.theme not in themes.theme_names():
+        p.error(f"no theme named {args.theme!r}; the themes are: {', '.join(themes.theme_names())}")
+
+    directory = settings.config_dir()
+    path = args.keymap if args.keymap is not None else directory / settings.KEYMAP_FILE
+    loaded = keymap.load_keymap(path, keymap.known_binding_ids(), required=args.keymap is not None)
+    problems = list(loaded.problems)
+    problems += settings.load_settings(directory).problems
+    for problem in problems:
+        print(f"arcade: {problem}", file=stderr)
+
+    from arcade.app import ArcadeApp
+
+    return ArcadeApp(
+        game=args.game,
+        theme=args.theme,
+        ascii_glyphs=args.ascii,
+        keymap=loaded.bindings,
+        config_dir=directory,
+        problems=loaded.problems,  # the app reads the settings itself and reports their problems
     )
 
 
@@ -29,21 +102,10 @@ def main(argv: list[str] | None = None) -> int:
         from arcade.match_cli import main as match_main
 
         return match_main(argv[1:])
-    p = parser()
-    p.add_argument("--game", metavar="NAME", help="start this game directly (see the list below)")
-    p.add_argument("--theme", metavar="THEME", help="a Textual theme, e.g. textual-light, nord, ansi-dark")
-    args = p.parse_args(argv)
-    if args.game is not None:
-        try:
-            entry = catalog.get(args.game)
-        except LookupError as error:
-            p.error(str(error))
-        if not entry.available:
-            p.error(f"{entry.title} ({entry.id}) is coming soon: its screen is not written yet")
-
-    from arcade.app import ArcadeApp
-
-    ArcadeApp(game=args.game, theme=args.theme).run()
+    app = build_app(argv)
+    if isinstance(app, int):
+        return app
+    app.run()
     return 0
 
 

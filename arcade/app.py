@@ -7,16 +7,20 @@ and coming back resumes it.
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Mapping
 
+from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
-from arcade import catalog
+from arcade import catalog, settings, themes
 from arcade.help import HelpScreen, keys_markdown
 from arcade.launcher import LauncherScreen
+from arcade.widgets.glyphs import AsciiFilter, to_ascii
+from arcade.widgets.too_small import DEFAULT_MIN_SIZE, TooSmallScreen
 
 HERE = Path(__file__).parent
 
@@ -38,17 +42,118 @@ class ArcadeApp(App[None]):
         game: str | None = None,
         theme: str | None = None,
         screens: dict[str, Callable[[], Screen]] | None = None,
+        *,
+        ascii_glyphs: bool = False,
+        keymap: Mapping[str, str] | None = None,
+        config_dir: Path | None = None,
+        problems: Iterable[str] = (),
     ) -> None:
-        """``screens`` replaces the catalog's screen for some games (tests give fake drivers)."""
+        """``screens`` replaces the catalog's screen for some games (tests give fake drivers).
+
+        ``ascii_glyphs`` draws with ASCII only; ``keymap`` maps binding ids to keys;
+        ``config_dir`` (the CLI gives ``settings.config_dir()``) is where the theme
+        chosen is remembered: without it nothing is read or written, so tests never
+        touch the user's files.  ``problems`` (a bad keymap file...) are notified on start.
+        """
         super().__init__()
         self.initial_game = game
         self.screen_overrides = dict(screens or {})
-        if theme:
-            self.theme = theme
+        self.ascii_glyphs = ascii_glyphs
+        """Widgets read this to choose their glyphs; a line filter makes the rest ASCII."""
+        if ascii_glyphs:
+            self._filters.append(AsciiFilter())
+        self.config_dir = config_dir
+        self.startup_problems = list(problems)
+        self._reported_clashes: set[frozenset[str]] = set()
+        for extra in themes.ARCADE_THEMES:
+            self.register_theme(extra)
+        remembered = settings.load_settings(config_dir) if config_dir is not None else settings.Settings()
+        self.startup_problems += remembered.problems
+        self.remembered_theme = remembered.theme
+        chosen = theme or remembered.theme
+        if chosen:
+            if chosen in self.available_themes:
+                self.theme = chosen
+            else:
+                self.startup_problems.append(f"unknown theme {chosen!r}; the themes are: {', '.join(sorted(self.available_themes))}")
+        if keymap:
+            self.set_keymap(dict(keymap))
 
     def on_mount(self) -> None:
+        self.theme_changed_signal.subscribe(self, self._remember_theme)
+        for problem in self.startup_problems:
+            self.notify(problem, title="Configuration", severity="error", timeout=12)
         if self.initial_game:
             self.start_game(self.initial_game)
+        self.call_after_refresh(self.check_terminal_size)
+
+    # -- themes, keymap, glyphs ------------------------------------------------------
+
+    def get_theme_variable_defaults(self) -> dict[str, str]:
+        return dict(themes.BOARD_DEFAULTS)
+
+    def get_css_variables(self) -> dict[str, str]:
+        variables = super().get_css_variables()
+        if not self.current_theme.variables.keys() & themes.BOARD_DEFAULTS.keys():
+            variables.update(themes.board_variables(self.current_theme.name))
+        return variables
+
+    def _remember_theme(self, theme: object) -> None:
+        name = self.theme
+        if self.config_dir is None or name == self.remembered_theme:
+            return
+        try:
+            settings.save_settings(self.config_dir, settings.Settings(theme=name))
+        except OSError as error:
+            self.notify(f"cannot remember the theme in {self.config_dir}: {error}", severity="warning")
+            return
+        self.remembered_theme = name
+
+    def get_key_display(self, binding: Binding) -> str:
+        shown = super().get_key_display(binding)
+        if not self.ascii_glyphs or shown.isascii():
+            return shown
+        name = binding.key.split(",")[0].strip()  # "enter" rather than a glyph the terminal lacks
+        return name if name.isascii() else to_ascii(shown)
+
+    def handle_bindings_clash(self, clashed_bindings: set[Binding], node: object) -> None:
+        """A keymap gave one key to two bindings: say so once (Textual keeps the first)."""
+        ids = frozenset(b.id or b.action for b in clashed_bindings)
+        if ids in self._reported_clashes:
+            return
+        self._reported_clashes.add(ids)
+        message = "keymap: these bindings now share a key: " + ", ".join(sorted(ids))
+        print(message, file=sys.stderr)
+        self.notify(message, title="Keymap", severity="warning", timeout=10)
+
+    # -- terminal too small ----------------------------------------------------------
+
+    def required_size(self) -> tuple[int, int]:
+        """The largest ``MIN_SIZE`` of the screens shown (a game without one needs 80x24)."""
+        stack = [s for s in self.screen_stack if not isinstance(s, TooSmallScreen)]
+        sizes = [getattr(s, "MIN_SIZE") for s in stack if hasattr(s, "MIN_SIZE")]
+        if not stack or not hasattr(stack[0], "MIN_SIZE"):
+            sizes.append(DEFAULT_MIN_SIZE)
+        return max(w for w, _ in sizes), max(h for _, h in sizes)
+
+    def check_terminal_size(self) -> None:
+        """Cover the screen while the terminal is smaller than it needs; uncover when it has grown."""
+        if not self.is_running or not self.screen_stack:
+            return
+        need = self.required_size()
+        now = (self.size.width, self.size.height)
+        small = now[0] < need[0] or now[1] < need[1]
+        top = self.screen
+        if small and isinstance(top, TooSmallScreen):
+            top.show_sizes(need, now)
+        elif small:
+            self.clear_notifications()  # a toast may hold something private (the duel)
+            self.push_screen(TooSmallScreen(need, now))
+        elif isinstance(top, TooSmallScreen):
+            self.pop_screen()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.call_after_refresh(self.check_terminal_size)
 
     def start_game(self, game_id: str) -> None:
         """Open a game's screen (creating it the first time), or say why not."""
@@ -60,14 +165,16 @@ class ArcadeApp(App[None]):
         if game_id not in self._modes:
             self.add_mode(game_id, override or entry.load_screen())
         self.switch_mode(game_id)
+        self.call_after_refresh(self.check_terminal_size)
 
     def action_launcher(self) -> None:
         if self.current_mode != "launcher":
             self.switch_mode("launcher")
+            self.call_after_refresh(self.check_terminal_size)
 
     def action_help(self) -> None:
         screen = self.screen
-        if isinstance(screen, HelpScreen):
+        if isinstance(screen, (HelpScreen, TooSmallScreen)):
             return
         game_id = getattr(screen, "GAME_ID", None)
         text = catalog.get(game_id).help_text() if game_id else (HERE / "launcher.md").read_text(encoding="utf-8")

@@ -69,6 +69,10 @@ class OthelloBoard(Widget):
     show_legal: reactive[bool] = reactive(True)
     ascii: reactive[bool] = reactive(False)
 
+    def on_mount(self) -> None:
+        if getattr(self.app, "ascii_glyphs", False):  # --ascii: X and O, + - | grid
+            self.ascii = True
+
     def get_content_width(self, container, viewport) -> int:  # noqa: ANN001 - Textual's signature
         return LABEL_W + (8 * 3 if self.compact else 8 * CELL_W + 1)
 

@@ -1,0 +1,152 @@
+"""The user's keymap file: binding ids mapped to keys, applied with ``App.set_keymap``.
+
+Every ``Binding`` of the arcade has an ``id`` (``othello.left``, ``duel.confirm``,
+``arcade.help``...).  ``keymap.toml`` in the configuration directory (see
+``arcade.settings``), or the file given with ``--keymap``, gives some of them other
+keys::
+
+    # keymap.toml: binding id = "keys", comma-separated Textual key names
+    "othello.left" = "a,left"
+    "othello.right" = "d,right"
+
+    [othello]            # the same thing as a table: othello.up, othello.down
+    up = "w"
+    down = ["s", "down"]  # a list works too
+
+The keys given replace the binding's own keys (keep ``left`` in the list to keep
+the arrow).  ``arcade --list-bindings`` prints every id with its keys.
+
+A bad file never stops the arcade: a syntax error ignores the whole file, an
+unknown id or key name ignores that entry, and every problem is reported (on
+stderr and in a notification) with the file's name.
+"""
+
+from __future__ import annotations
+
+import difflib
+import importlib
+import pkgutil
+import string
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Collection, Iterator
+
+from textual.binding import Binding
+from textual.dom import DOMNode
+from textual.keys import Keys, _character_to_key
+
+MODIFIERS = frozenset({"ctrl", "shift", "alt", "meta", "super", "hyper"})
+NAMED_KEYS = frozenset(k.value for k in Keys) | frozenset(_character_to_key(c) for c in string.printable.strip())
+
+
+@dataclass
+class Keymap:
+    """What a keymap file asked for, as far as it could be understood."""
+
+    bindings: dict[str, str] = field(default_factory=dict)  # binding id -> "key,key"
+    problems: list[str] = field(default_factory=list)
+    path: Path | None = None
+
+
+@dataclass(frozen=True)
+class BindingInfo:
+    """One remappable binding, as ``--list-bindings`` shows it."""
+
+    id: str
+    keys: str
+    description: str
+    owner: str  # the class that declares it
+
+
+def valid_key(key: str) -> bool:
+    """Is ``key`` a key Textual can report (``a``, ``?``, ``ctrl+z``, ``question_mark``, ``f5``)?"""
+    *mods, base = key.split("+") if key != "+" else ["+"]
+    if any(m not in MODIFIERS for m in mods):
+        return False
+    return len(base) == 1 and base.isprintable() or base in NAMED_KEYS
+
+
+def _flatten(table: dict[str, Any], prefix: str = "") -> Iterator[tuple[str, Any]]:
+    """``{"othello": {"left": "a"}}`` (TOML's dotted keys and tables) -> ``("othello.left", "a")``."""
+    for name, value in table.items():
+        full = f"{prefix}.{name}" if prefix else name
+        if isinstance(value, dict):
+            yield from _flatten(value, full)
+        else:
+            yield full, value
+
+
+def parse_keymap(text: str, known_ids: Collection[str] | None = None, origin: str = "keymap") -> Keymap:
+    """Read a keymap's TOML text; ``known_ids`` (when given) catches misspelt binding ids."""
+    result = Keymap()
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        result.problems.append(f"{origin}: not valid TOML ({error}); no key is remapped")
+        return result
+    for binding_id, value in _flatten(data):
+        if isinstance(value, str):
+            keys = [k.strip() for k in value.split(",")]
+        elif isinstance(value, list) and all(isinstance(k, str) for k in value):
+            keys = [k.strip() for k in value]
+        else:
+            result.problems.append(f"{origin}: {binding_id}: expected a string of keys or a list of keys, got {value!r}")
+            continue
+        if known_ids is not None and binding_id not in known_ids:
+            close = difflib.get_close_matches(binding_id, list(known_ids), n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            result.problems.append(f"{origin}: unknown binding id {binding_id!r}{hint}; ignored")
+            continue
+        bad = [k for k in keys if not k or not valid_key(k)]
+        if bad or not keys:
+            shown = ", ".join(repr(k) for k in bad) or "none"
+            result.problems.append(f"{origin}: {binding_id}: not a key name: {shown}; ignored")
+            continue
+        result.bindings[binding_id] = ",".join(keys)
+    return result
+
+
+def load_keymap(path: Path, known_ids: Collection[str] | None = None, *, required: bool = False) -> Keymap:
+    """The keymap in ``path``; a missing file is no keymap (a problem only if ``required``)."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        problems = [f"{path}: no such keymap file"] if required else []
+        return Keymap(problems=problems, path=path)
+    except (OSError, UnicodeDecodeError) as error:
+        return Keymap(problems=[f"{path}: cannot be read ({error}); no key is remapped"], path=path)
+    keymap = parse_keymap(text, known_ids, origin=str(path))
+    keymap.path = path
+    return keymap
+
+
+def _all_subclasses(cls: type) -> Iterator[type]:
+    for sub in cls.__subclasses__():
+        yield sub
+        yield from _all_subclasses(sub)
+
+
+def binding_table() -> list[BindingInfo]:
+    """Every binding with an id of every screen and widget the arcade can show."""
+    import arcade
+    from arcade import app as _app  # noqa: F401 - the launcher, help, dialogs
+    from arcade import catalog
+
+    modules = {e.screen.partition(":")[0] for e in catalog.games() if e.available and e.screen}
+    modules |= {f"arcade.{m.name}.screen" for m in pkgutil.iter_modules(arcade.__path__) if m.ispkg}
+    for name in sorted(modules):
+        try:
+            importlib.import_module(name)
+        except ImportError:  # a package without a screen, or a game whose machine is not installed
+            continue
+    seen: dict[str, BindingInfo] = {}
+    for cls in _all_subclasses(DOMNode):
+        for binding in cls.__dict__.get("BINDINGS", ()):
+            if isinstance(binding, Binding) and binding.id and binding.id not in seen:
+                seen[binding.id] = BindingInfo(binding.id, binding.key, binding.description, cls.__name__)
+    return sorted(seen.values(), key=lambda b: b.id)
+
+
+def known_binding_ids() -> set[str]:
+    return {b.id for b in binding_table()}
