@@ -64,7 +64,6 @@ class ArcadeApp(App[None]):
             self._filters.append(AsciiFilter())
         self.config_dir = config_dir
         self.startup_problems = list(problems)
-        self._reported_clashes: set[frozenset[str]] = set()
         for extra in themes.ARCADE_THEMES:
             self.register_theme(extra)
         remembered = settings.load_settings(config_dir) if config_dir is not None else settings.Settings()
@@ -77,12 +76,17 @@ class ArcadeApp(App[None]):
             else:
                 self.startup_problems.append(f"unknown theme {chosen!r}; the themes are: {', '.join(sorted(self.available_themes))}")
         if keymap:
+            # Textual's own clash report is unreliable (a two-key binding "clashes" with itself,
+            # a real clash replaces the other binding silently): the keymap module checks instead.
+            from arcade.keymap import find_clashes
+
+            self.startup_problems += find_clashes(keymap)
             self.set_keymap(dict(keymap))
 
     def on_mount(self) -> None:
         self.theme_changed_signal.subscribe(self, self._remember_theme)
         for problem in self.startup_problems:
-            self.notify(problem, title="Configuration", severity="error", timeout=12)
+            self.notify(problem, title="Configuration", severity="error", timeout=12, markup=False)
         if self.initial_game:
             self.start_game(self.initial_game)
         self.call_after_refresh(self.check_terminal_size)
@@ -105,7 +109,7 @@ class ArcadeApp(App[None]):
         try:
             settings.save_settings(self.config_dir, settings.Settings(theme=name))
         except OSError as error:
-            self.notify(f"cannot remember the theme in {self.config_dir}: {error}", severity="warning")
+            self.notify(f"cannot remember the theme in {self.config_dir}: {error}", severity="warning", markup=False)
             return
         self.remembered_theme = name
 
@@ -115,16 +119,6 @@ class ArcadeApp(App[None]):
             return shown
         name = binding.key.split(",")[0].strip()  # "enter" rather than a glyph the terminal lacks
         return name if name.isascii() else to_ascii(shown)
-
-    def handle_bindings_clash(self, clashed_bindings: set[Binding], node: object) -> None:
-        """A keymap gave one key to two bindings: say so once (Textual keeps the first)."""
-        ids = frozenset(b.id or b.action for b in clashed_bindings)
-        if ids in self._reported_clashes:
-            return
-        self._reported_clashes.add(ids)
-        message = "keymap: these bindings now share a key: " + ", ".join(sorted(ids))
-        print(message, file=sys.stderr)
-        self.notify(message, title="Keymap", severity="warning", timeout=10)
 
     # -- terminal too small ----------------------------------------------------------
 

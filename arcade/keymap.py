@@ -30,7 +30,7 @@ import string
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Collection, Iterator
+from typing import Any, Collection, Iterator, Mapping
 
 from textual.binding import Binding
 from textual.dom import DOMNode
@@ -146,6 +146,35 @@ def binding_table() -> list[BindingInfo]:
             if isinstance(binding, Binding) and binding.id and binding.id not in seen:
                 seen[binding.id] = BindingInfo(binding.id, binding.key, binding.description, cls.__name__)
     return sorted(seen.values(), key=lambda b: b.id)
+
+
+def _normalized(keys: str) -> list[str]:
+    return [k.strip() if len(k.strip()) != 1 else _character_to_key(k.strip()) for k in keys.split(",")]
+
+
+def find_clashes(keymap: Mapping[str, str]) -> list[str]:
+    """Keys the keymap gives to two bindings of one screen (the app's own bindings included)."""
+    binding_table()  # imports every screen
+    from arcade.app import ArcadeApp
+
+    app_bindings = [b for b in ArcadeApp.BINDINGS if isinstance(b, Binding)]
+    found: dict[tuple[str, tuple[str, ...]], set[str]] = {}
+    for cls in _all_subclasses(DOMNode):
+        own = [b for k in reversed(cls.__mro__) for b in k.__dict__.get("BINDINGS", ()) if isinstance(b, Binding)]
+        if not any(b.id in keymap for b in own):
+            continue
+        owners: dict[str, set[str]] = {}
+        for binding in own + app_bindings:
+            ident = binding.id or binding.action
+            for key in _normalized(keymap.get(binding.id or "", binding.key)):
+                owners.setdefault(key, set()).add(ident)
+        for key, ids in sorted(owners.items()):
+            if len(ids) > 1 and ids & keymap.keys():
+                found.setdefault((key, tuple(sorted(ids))), set()).add(cls.__name__)
+    return [
+        f"keymap: {key!r} is given to {' and '.join(ids)} (on {', '.join(sorted(screens))}); only one will work"
+        for (key, ids), screens in sorted(found.items())
+    ]
 
 
 def known_binding_ids() -> set[str]:

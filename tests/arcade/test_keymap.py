@@ -1,0 +1,208 @@
+"""The user's keymap file: parsed, checked, applied with set_keymap, shown by the help screen."""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+
+import pytest
+
+from arcade.__main__ import build_app
+from arcade.app import ArcadeApp
+from arcade.help import HelpScreen
+from arcade.hp67_othello.screen import HP67OthelloScreen
+from arcade.keymap import binding_table, find_clashes, known_binding_ids, load_keymap, parse_keymap, valid_key
+from arcade.widgets.board import OthelloBoard
+from arcade.widgets.dialogs import SideDialog
+from tests.arcade.fake_driver import FakeDriver
+from tests.arcade.helpers import flat, settle
+
+KNOWN = {"othello.left", "othello.right", "othello.up", "othello.down", "arcade.help"}
+
+
+@pytest.fixture(autouse=True)
+def private_config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Never read the developer's own keymap or settings."""
+    monkeypatch.setenv("ARCADE_CONFIG_DIR", str(tmp_path / "config"))
+    return tmp_path / "config"
+
+
+def hp67_app(**options: object) -> ArcadeApp:
+    return ArcadeApp(game="hp67-othello", screens={"hp67-othello": lambda: HP67OthelloScreen(FakeDriver)}, **options)  # type: ignore[arg-type]
+
+
+async def open_game(pilot) -> HP67OthelloScreen:  # noqa: ANN001
+    await pilot.pause(0.1)
+    assert isinstance(pilot.app.screen, SideDialog)
+    await pilot.press("w")
+    screen = pilot.app.screen
+    assert isinstance(screen, HP67OthelloScreen)
+    await settle(pilot, screen)
+    return screen
+
+
+def notifications(app: ArcadeApp) -> str:
+    return "\n".join(n.message for n in app._notifications)
+
+
+# -- the file ------------------------------------------------------------------------
+
+
+def test_dotted_keys_tables_and_lists_all_name_binding_ids() -> None:
+    text = '''
+"othello.left" = "a, left"
+othello.right = "d"
+othello.up = ["w", "up"]
+[arcade]
+help = "f2, question_mark"
+'''
+    keymap = parse_keymap(text, KNOWN)
+    assert keymap.problems == []
+    assert keymap.bindings == {"othello.left": "a,left", "othello.right": "d", "othello.up": "w,up", "arcade.help": "f2,question_mark"}
+
+
+def test_a_syntax_error_ignores_the_whole_file_and_names_it() -> None:
+    keymap = parse_keymap('"othello.left" = "a"\nothello.right = \n', KNOWN, origin="/home/u/keymap.toml")
+    assert keymap.bindings == {}
+    assert len(keymap.problems) == 1
+    assert "/home/u/keymap.toml" in keymap.problems[0] and "not valid TOML" in keymap.problems[0]
+    assert "line 2" in keymap.problems[0]
+
+
+def test_an_unknown_id_or_key_is_ignored_with_a_reason_the_rest_applies() -> None:
+    text = 'othello.lef = "a"\nothello.right = "d"\nothello.up = "ctrl+nope"\nothello.down = 3\narcade.help = ""\n'
+    keymap = parse_keymap(text, KNOWN)
+    assert keymap.bindings == {"othello.right": "d"}
+    problems = "\n".join(keymap.problems)
+    assert "unknown binding id 'othello.lef'" in problems and "did you mean 'othello.left'" in problems
+    assert "othello.up: not a key name: 'ctrl+nope'" in problems
+    assert "othello.down: expected a string of keys" in problems
+    assert "arcade.help: not a key name" in problems
+    assert len(keymap.problems) == 4
+
+
+@pytest.mark.parametrize(
+    "key, ok",
+    [("a", True), ("A", True), ("?", True), ("question_mark", True), ("ctrl+z", True), ("shift+tab", True),
+     ("f5", True), ("left", True), ("plus", True), ("equals_sign", True), ("space", True),
+     ("ctrl+nope", False), ("lefty", False), ("hyper+", False), ("", False), ("banana+a", False)],
+)
+def test_key_names(key: str, ok: bool) -> None:
+    assert valid_key(key) is ok
+
+
+def test_missing_file_is_no_keymap_unless_asked_for(tmp_path: Path) -> None:
+    assert load_keymap(tmp_path / "keymap.toml").problems == []
+    required = load_keymap(tmp_path / "nope.toml", required=True)
+    assert required.bindings == {} and "no such keymap file" in required.problems[0]
+    (tmp_path / "bin.toml").write_bytes(b"\xff\xfe\x00")
+    assert "cannot be read" in load_keymap(tmp_path / "bin.toml").problems[0]
+
+
+def test_every_binding_of_every_game_is_listed_once_with_its_keys() -> None:
+    table = binding_table()
+    ids = [b.id for b in table]
+    assert len(ids) == len(set(ids))
+    for expected in ("othello.left", "cpc.type", "duel.confirm", "wolf.next-lamb", "arcade.help", "launcher.start",
+                     "match.start", "help.close", "newgame.machine-white"):
+        assert expected in ids
+    assert {b.id: b.keys for b in table}["othello.left"] == "left,h"
+    assert set(ids) == known_binding_ids()
+
+
+# -- in the app ----------------------------------------------------------------------
+
+
+async def test_remapped_left_moves_with_a_and_no_longer_with_h_and_help_shows_it() -> None:
+    app = hp67_app(keymap={"othello.left": "a", "othello.right": "d,l"})
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot)
+        board = screen.query_one(OthelloBoard)
+        start = board.cursor
+        await pilot.press("a")
+        assert board.cursor == start - 1
+        await pilot.press("h")  # the old key does nothing now
+        assert board.cursor == start - 1
+        await pilot.press("left")  # nor the arrow: the keymap replaced both
+        assert board.cursor == start - 1
+        await pilot.press("d", "l")
+        assert board.cursor == start + 1
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        keys = app.screen.keys
+        left = next(line for line in keys.splitlines() if line.endswith("| Left |"))
+        assert "`a`" in left and "`h`" not in left and "`←`" not in left
+        right = next(line for line in keys.splitlines() if line.endswith("| Right |"))
+        assert "`d`" in right and "`l`" in right
+        app.screen.query_one("#help-scroll").scroll_end(animate=False)  # down to the keys table
+        await pilot.pause()
+        shown = flat(app)
+        assert re.search(r"│ a +│ Left +│", shown) and re.search(r"│ d l +│ Right +│", shown), shown
+
+
+async def test_help_is_remappable_too() -> None:
+    app = hp67_app(keymap={"arcade.help": "f2"})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_game(pilot)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert not isinstance(app.screen, HelpScreen)
+        await pilot.press("f2")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        assert "F2" in app.screen.keys or "f2" in app.screen.keys
+
+
+async def test_a_bad_file_is_reported_on_stderr_and_in_the_app_which_still_runs(private_config: Path) -> None:
+    private_config.mkdir(parents=True)
+    (private_config / "keymap.toml").write_text('othello.left = "a"\n[othello\n', encoding="utf-8")
+    err = io.StringIO()
+    app = build_app(["--game", "hp67-othello"], stderr=err)
+    assert isinstance(app, ArcadeApp)
+    assert "keymap.toml: not valid TOML" in err.getvalue()
+    app.screen_overrides["hp67-othello"] = lambda: HP67OthelloScreen(FakeDriver)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        screen = await open_game(pilot)
+        assert "keymap.toml: not valid TOML" in notifications(app)
+        board = screen.query_one(OthelloBoard)
+        start = board.cursor
+        await pilot.press("h")  # the defaults stay
+        assert board.cursor == start - 1
+
+
+async def test_the_keymap_option_and_an_unknown_id(tmp_path: Path) -> None:
+    path = tmp_path / "mine.toml"
+    path.write_text('othello.left = "a"\nothello.jump = "x"\n', encoding="utf-8")
+    err = io.StringIO()
+    app = build_app(["--keymap", str(path)], stderr=err)
+    assert isinstance(app, ArcadeApp)
+    assert "unknown binding id 'othello.jump'" in err.getvalue()
+    assert app._keymap == {"othello.left": "a"}
+    missing = io.StringIO()
+    assert isinstance(build_app(["--keymap", str(tmp_path / "none.toml")], stderr=missing), ArcadeApp)
+    assert "no such keymap file" in missing.getvalue()
+
+
+def test_a_key_given_to_two_bindings_of_one_screen_is_a_clash() -> None:
+    assert find_clashes({"othello.left": "a,h", "othello.right": "d,l"}) == []
+    (clash,) = find_clashes({"othello.left": "l"})
+    assert clash.startswith("keymap: 'l' is given to othello.left and othello.right (on ")
+    assert "HP67OthelloScreen" in clash and "LazardOthelloScreen" in clash
+    assert any("'question_mark' is given to arcade.help and othello.pass" in p for p in find_clashes({"othello.pass": "?"}))
+    assert any("'enter' is given to" in p and "launcher.start" in p for p in find_clashes({"launcher.next": "enter"}))
+
+
+async def test_a_clash_is_notified_and_the_game_goes_on() -> None:
+    app = hp67_app(keymap={"othello.left": "l"})  # l is still Right's
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        screen = await open_game(pilot)
+        clashes = [n.message for n in app._notifications if "is given to" in n.message]
+        assert clashes and all("othello.left and othello.right" in c for c in clashes)
+        board = screen.query_one(OthelloBoard)
+        start = board.cursor
+        await pilot.press("h")
+        assert board.cursor == start  # h was given away
+        await pilot.press("l")
+        assert board.cursor in (start - 1, start + 1)  # one of the two works, no crash
