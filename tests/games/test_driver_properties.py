@@ -6,15 +6,18 @@ wolf and lambs): an illegal move raises the driver's own documented exception wi
 message and leaves the driver's snapshot exactly as it was; legal moves keep the driver
 and an independent model in step; and a snapshot taken anywhere in a game, sent through
 JSON and restored (into a new driver, or into the same one as an undo does), continues
-the game exactly as the original did.  ``tests/games/test_ti57_properties.py`` already
-feeds the TI-57 drivers random calls; here they play whole games and are restored.
-The default run is derandomized; ``-m soak`` plays many more games.
+the game exactly as the original did.  The Othello drivers also: a machine move cancelled
+from its slice callback leaves the game as it was, the machine run in other slice sizes
+plays the same game, ``new_game`` from any state gives the standard opening, and an
+HP-67 game replays from its recorded keys on a bare calculator.
+``tests/games/test_ti57_properties.py`` already feeds the TI-57 drivers random calls; here
+they play whole games and are restored.  The default run is derandomized (and the slow
+Othello games are not shrunk); ``-m soak`` plays many more games.
 """
 
 from __future__ import annotations
 
 import json
-import random
 from typing import Any, Callable
 
 import pytest
@@ -295,6 +298,9 @@ def duel_illegal(game: DuelGame, pick: int) -> None:
        st.integers(1, 4), st.integers(0, 80))
 def test_whole_random_duels_refuse_illegal_moves_and_restore_mid_game(
         s1, s2, moves: int, picks: list[int], extend_by: int, cut: int) -> None:
+    for bad in (0, -3, 10_000, 2.5):
+        with pytest.raises(ValueError, match="move limit"):
+            DuelGame(bad)  # type: ignore[arg-type]
     game = DuelGame(moves)
     refused(game, lambda: game.move(1, 1), DuelIllegal)  # nobody has placed yet
     refused(game, lambda: game.place(3, s1), DuelIllegal)
