@@ -14,7 +14,7 @@ run (``-m soak``) tries many more.
 from __future__ import annotations
 
 import json
-from decimal import Decimal
+from decimal import Decimal, localcontext
 from typing import Any
 
 import pytest
@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 
 from games.hp67_othello.driver import load_program
 from machines.hp67 import HP67, INSTRUCTIONS, PROGRAM_STEPS, Program, Step, StopReason
-from machines.hp67.numbers import MAX
+from machines.hp67.numbers import CONTEXT, MAX
 
 OTHELLO = load_program()
 
@@ -242,6 +242,99 @@ def test_a_program_does_the_same_however_run_is_sliced(program: Program, keys, s
 def test_soak_random_keys_and_snapshots(fixed, program, use_random, opening, before, after) -> None:
     m = machine_with(program if use_random else fixed)
     check_snapshot_twin(m, (opening if m.program is OTHELLO else []) + before, after)
+
+
+# -- the stack against a model written from the reference notes -----------------------------------
+
+
+class StackModel:
+    """The keyboard's stack lift as ``shared/reference/hp67-notes.md`` 2.1-2.2 state it:
+    ENTER and CLX disable the lift for the next key, digit entry lifts (if enabled) and
+    continues, every other key here ends the entry and enables the lift; RCL and LSTX
+    respect a disabled lift; + - x save LAST X and drop the stack (T stays)."""
+
+    def __init__(self) -> None:
+        self.x = self.y = self.z = self.t = self.last_x = Decimal(0)
+        self.regs = [Decimal(0)] * 4
+        self.lift = "lift"
+        self.entry = ""
+        self.negative = False
+
+    def push(self, value: Decimal) -> None:
+        if self.lift != "off":
+            self.t, self.z, self.y = self.z, self.y, self.x
+        self.x = value
+        self.lift = "lift"
+
+    def press(self, key: str) -> None:
+        with localcontext(CONTEXT):
+            self._press(key)
+
+    def _press(self, key: str) -> None:
+        if key.isdigit():
+            if self.lift != "entry":
+                if self.lift == "lift":
+                    self.t, self.z, self.y = self.z, self.y, self.x
+                self.entry, self.negative, self.lift = "", False, "entry"
+            if len(self.entry) < 10:
+                self.entry += key
+            self.x = Decimal(self.entry) * (-1 if self.negative else 1)
+        elif key == "CHS":
+            assert self.lift == "entry"  # the strategy sends CHS only inside a number
+            self.negative = not self.negative
+            self.x = -self.x
+        elif key == "ENTER":
+            self.t, self.z, self.y = self.z, self.y, self.x
+            self.lift = "off"
+        elif key == "CLX":
+            self.x = Decimal(0)
+            self.lift = "off"
+        elif key in ("+", "-", "×"):
+            op = {"+": lambda a, b: a + b, "-": lambda a, b: a - b, "×": lambda a, b: a * b}[key]
+            self.last_x, self.x = self.x, op(self.y, self.x) + 0
+            self.y, self.z = self.z, self.t
+            self.lift = "lift"
+        elif key == "X<>Y":
+            self.x, self.y = self.y, self.x
+            self.lift = "lift"
+        elif key == "RDN":
+            self.x, self.y, self.z, self.t = self.y, self.z, self.t, self.x
+            self.lift = "lift"
+        elif key == "R↑":
+            self.x, self.y, self.z, self.t = self.t, self.x, self.y, self.z
+            self.lift = "lift"
+        elif key == "LSTX":
+            self.push(self.last_x)
+        elif key.startswith("STO"):
+            self.regs[int(key[-1])] = self.x
+            self.lift = "lift"
+        elif key.startswith("RCL"):
+            self.push(self.regs[int(key[-1])])
+        else:
+            raise AssertionError(key)
+
+
+NUMBER_KEYS = st.tuples(st.lists(st.sampled_from("0123456789"), min_size=1, max_size=2), st.booleans()).map(
+    lambda t: t[0] + (["CHS"] if t[1] else []))
+STACK_KEY = st.one_of(
+    NUMBER_KEYS,
+    st.sampled_from(["ENTER", "CLX", "+", "-", "×", "X<>Y", "RDN", "R↑", "LSTX",
+                     "STO 0", "STO 3", "RCL 0", "RCL 3"]).map(lambda k: [k]),
+)
+
+
+@settings(max_examples=400, **PROFILE)
+@given(st.lists(STACK_KEY, max_size=25))
+def test_the_keyboard_stack_follows_the_reference_model(groups: list[list[str]]) -> None:
+    m, model = HP67(), StackModel()
+    for key in (k for group in groups for k in group):
+        m.press(key)
+        try:
+            model.press(key)
+        except ArithmeticError:  # out of the 10-digit range: not what this model is about
+            return
+        assert (m.x, m.y, m.z, m.t, m.last_x) == (model.x, model.y, model.z, model.t, model.last_x), key
+        assert [m.register(str(n)) for n in range(4)] == model.regs
 
 
 # -- what these properties found (regressions) -----------------------------------------------
