@@ -1,0 +1,191 @@
+"""Below the size a screen needs, one clear message covers it; the game comes back as it was."""
+
+from __future__ import annotations
+
+import io
+from typing import Callable
+
+import pytest
+from rich.console import Console
+from textual.screen import Screen
+
+from arcade.app import ArcadeApp
+from arcade.help import HelpScreen
+from arcade.hp67_othello.screen import HP67OthelloScreen
+from arcade.launcher import LauncherScreen
+from arcade.ti57_duel.screen import HandOff, TI57DuelScreen
+from arcade.ti57_wolf.screen import TI57WolfScreen
+from arcade.widgets.board import OthelloBoard
+from arcade.widgets.dialogs import SideDialog
+from arcade.widgets.too_small import TooSmallScreen
+from games.othello.referee import parse
+from games.ti57_wolf.referee import Side
+from tests.arcade.fake_driver import FakeDriver
+from tests.arcade.helpers import move_cursor_to, settle, shown_board
+
+
+@pytest.fixture(autouse=True)
+def private_config(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: ANN001
+    monkeypatch.setenv("ARCADE_CONFIG_DIR", str(tmp_path / "config"))
+
+
+def visible(app: ArcadeApp) -> str:
+    """What the terminal shows, every screen composited (as a screenshot is), without styles."""
+    console = Console(width=app.size.width, height=app.size.height, file=io.StringIO(), record=True,
+                      force_terminal=True, color_system="truecolor", legacy_windows=False, safe_box=False)
+    console.print(app.screen._compositor.render_update(full=True, screen_stack=app._background_screens))
+    return console.export_text()
+
+
+def only_the_message(text: str) -> bool:
+    words = " ".join(text.split())
+    return words.startswith("Make the terminal at least") and words.endswith("Ctrl+Q quits.")
+
+
+async def resize(pilot, width: int, height: int) -> None:  # noqa: ANN001
+    await pilot.resize_terminal(width, height)
+    await pilot.pause(0.05)
+    await pilot.pause()
+
+
+def hp67_app() -> ArcadeApp:
+    return ArcadeApp(game="hp67-othello", screens={"hp67-othello": lambda: HP67OthelloScreen(FakeDriver)})
+
+
+async def test_hp67_shrink_hides_the_board_and_growing_brings_back_the_same_game() -> None:
+    app = hp67_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.1)
+        await pilot.press("w")
+        screen = app.screen
+        assert isinstance(screen, HP67OthelloScreen)
+        await settle(pilot, screen)
+        board = screen.query_one(OthelloBoard)
+        await move_cursor_to(pilot, board, parse("d3"))
+        await pilot.press("enter")
+        await settle(pilot, screen)
+        target = screen.driver.position.legal_moves()[0]
+        await move_cursor_to(pilot, board, target)
+        before = (screen.driver.snapshot(), board.view, board.cursor, shown_board(app), visible(app))
+        assert "●" in before[-1]
+
+        await resize(pilot, 60, 20)
+        assert isinstance(app.screen, TooSmallScreen)
+        text = visible(app)
+        assert "Make the terminal at least 80x24 (now 60x20)." in " ".join(text.split())
+        assert only_the_message(text), text
+        assert "●" not in text and "○" not in text and "│" not in text
+        await pilot.press("enter", "l", "question_mark")  # nothing reaches the game or opens help
+        assert isinstance(app.screen, TooSmallScreen)
+
+        await resize(pilot, 79, 30)  # still too narrow: the message follows the size
+        assert "(now 79x30)" in " ".join(visible(app).split())
+        assert len([s for s in app.screen_stack if isinstance(s, TooSmallScreen)]) == 1
+
+        await resize(pilot, 80, 24)
+        assert app.screen is screen
+        assert not any(isinstance(s, TooSmallScreen) for s in app.screen_stack)
+        assert (screen.driver.snapshot(), board.view, board.cursor, shown_board(app), visible(app)) == before
+        played = len(screen.driver.history)
+        await pilot.press("enter")  # and the game goes on from there, at the square the cursor kept
+        await settle(pilot, screen)
+        assert screen.driver.history[played].square == target
+
+
+async def test_a_screen_can_declare_a_larger_minimum() -> None:
+    def roomy() -> HP67OthelloScreen:
+        screen = HP67OthelloScreen(FakeDriver)
+        screen.MIN_SIZE = (100, 30)  # type: ignore[attr-defined]
+        return screen
+
+    app = ArcadeApp(game="hp67-othello", screens={"hp67-othello": roomy})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.1)
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        assert "at least 100x30 (now 80x24)" in " ".join(visible(app).split())
+        await resize(pilot, 100, 30)
+        assert isinstance(app.screen, SideDialog)  # the game's first question, waiting
+        await pilot.press("escape", "escape")  # no side chosen yet; back to the launcher
+        await pilot.pause()
+        await resize(pilot, 80, 24)
+        assert isinstance(app.screen, LauncherScreen)  # 80x24 is enough there
+        await pilot.press("enter")  # the first card: the same game again, still too roomy for 80x24
+        await pilot.pause(0.1)
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        assert "at least 100x30 (now 80x24)" in " ".join(visible(app).split())
+
+
+async def test_started_in_a_small_terminal_then_grown() -> None:
+    app = hp67_app()
+    async with app.run_test(size=(70, 20)) as pilot:
+        await pilot.pause(0.1)
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        assert "(now 70x20)" in " ".join(visible(app).split())
+        await resize(pilot, 80, 24)
+        assert isinstance(app.screen, SideDialog)
+        await pilot.press("w")
+        assert isinstance(app.screen, HP67OthelloScreen)
+
+
+async def test_launcher_and_help_are_covered_too() -> None:
+    app = ArcadeApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        await resize(pilot, 50, 15)
+        assert isinstance(app.screen, TooSmallScreen) and only_the_message(visible(app))
+        await resize(pilot, 90, 30)
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, LauncherScreen)
+
+
+async def test_duel_private_view_never_shows_and_comes_back_unchanged() -> None:
+    app = ArcadeApp(game="ti57-duel", screens={"ti57-duel": lambda: TI57DuelScreen(pause_seconds=0.02, blink=False)})
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause(0.1)
+        await pilot.press("enter")  # the move limit
+        await pilot.pause()
+        assert isinstance(app.screen, HandOff)
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TI57DuelScreen) and screen.viewer == 1 and screen.phase == "setup"
+        await pilot.press("right", "up")
+        before = (screen.viewer, screen.phase, screen.cursor, visible(app))
+        assert "secret start square" in " ".join(before[-1].split())
+        app.notify("a toast that could say something private")
+        await pilot.pause()
+
+        await resize(pilot, 60, 20)
+        text = visible(app)
+        assert only_the_message(text), text  # no board, no cursor, no title, no toast
+        assert len(app._notifications) == 0
+
+        await resize(pilot, 80, 24)
+        assert app.screen is screen  # no curtain: the same player's view, as it was
+        assert (screen.viewer, screen.phase, screen.cursor, visible(app)) == before
+
+
+GAMES: dict[str, Callable[[], Screen]] = {
+    "ti57-wolf": lambda: TI57WolfScreen(coin=lambda: Side.WOLF, blink=False),
+    "lazard-othello": lambda: __import__("arcade.lazard_othello.screen", fromlist=["x"]).LazardOthelloScreen(),
+}
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+async def test_every_other_game_is_covered_and_restored(game: str) -> None:
+    app = ArcadeApp(game=game, screens={game: GAMES[game]})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.3)
+        screen, before = app.screen, visible(app)
+        await resize(pilot, 80, 23)
+        assert isinstance(app.screen, TooSmallScreen) and only_the_message(visible(app))
+        await resize(pilot, 80, 24)
+        assert app.screen is screen and visible(app) == before
