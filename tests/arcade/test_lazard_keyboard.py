@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from arcade.lazard_othello.keyboard import CpcKeyboard, Typed
+from games.lazard_othello.driver import CpcKeyboard, Typed
 from games.lazard_othello import LISTING, LazardOthelloDriver
 from games.othello.driver import MachineDisagrees
 from games.othello.referee import Disc, Position, parse

@@ -1,0 +1,1 @@
+"""What the Othello screens share: the turn flow, saves, undo, history, pause and stop."""
