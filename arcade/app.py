@@ -69,6 +69,7 @@ class ArcadeApp(App[None]):
         remembered = settings.load_settings(config_dir) if config_dir is not None else settings.Settings()
         self.startup_problems += remembered.problems
         self.remembered_theme = remembered.theme
+        self.theme_option = theme
         chosen = theme or remembered.theme
         if chosen:
             if chosen in self.available_themes:
@@ -85,6 +86,8 @@ class ArcadeApp(App[None]):
 
     def on_mount(self) -> None:
         self.theme_changed_signal.subscribe(self, self._remember_theme)
+        if self.theme_option and self.theme == self.theme_option:  # --theme is a choice too
+            self._remember_theme(None)
         for problem in self.startup_problems:
             self.notify(problem, title="Configuration", severity="error", timeout=12, markup=False)
         if self.initial_game:
@@ -184,3 +187,13 @@ class ArcadeApp(App[None]):
                 )
         for title, help_text, callback in getattr(screen, "palette_commands", list)():
             yield SystemCommand(title, help_text, callback)
+
+    # -- saves on quit (issue 8; the game screens' part) -------------------------------------
+    async def action_quit(self) -> None:
+        """Quit, every open game first writing its save (its screen saves again as it closes)."""
+        for stack in self._screen_stacks.values():  # every mode's screens, not only the current one
+            for screen in stack:
+                save = getattr(screen, "save_game", None)
+                if callable(save):
+                    save()
+        self.exit()
