@@ -1,0 +1,158 @@
+"""--ascii: no character outside ASCII on any game screen, discs X/O, borders + - |, arrows < ^ > v."""
+
+from __future__ import annotations
+
+import io
+import re
+import unicodedata
+from pathlib import Path
+from typing import Callable
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from rich.cells import cell_len
+from rich.console import Console
+from textual.screen import Screen
+
+from arcade.__main__ import build_app
+from arcade.app import ArcadeApp
+from arcade.help import HelpScreen
+from arcade.hp67_othello.screen import HP67OthelloScreen
+from arcade.ti57_duel.screen import TI57DuelScreen
+from arcade.ti57_wolf.screen import TI57WolfScreen
+from arcade.widgets.board import OthelloBoard
+from arcade.widgets.glyphs import ascii_for, to_ascii
+from games.ti57_wolf.referee import Side
+from tests.arcade.fake_driver import FakeDriver
+from tests.arcade.helpers import move_cursor_to, settle
+
+ASCII_ROW = re.compile(r"^ ?([1-8]) (\|.*\|)")
+
+
+@pytest.fixture(autouse=True)
+def private_config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("ARCADE_CONFIG_DIR", str(tmp_path / "config"))
+
+
+def visible(app: ArcadeApp) -> str:
+    console = Console(width=app.size.width, height=app.size.height, file=io.StringIO(), record=True,
+                      force_terminal=True, color_system="truecolor", legacy_windows=False, safe_box=False)
+    console.print(app.screen._compositor.render_update(full=True, screen_stack=app._background_screens))
+    return console.export_text()
+
+
+def non_ascii(text: str) -> set[str]:
+    return {c for c in text if not c.isascii()}
+
+
+def ascii_board(text: str) -> list[str]:
+    """The 8 rows of the ASCII board: X black, O white, . empty or hint."""
+    rows = []
+    for line in text.splitlines():
+        m = ASCII_ROW.match(line)
+        if m:
+            cells = m.group(2)[1:-1].split("|")[:8]
+            rows.append("".join({"X": "X", "O": "O"}.get(c.strip("[] "), ".") for c in cells))
+    return rows
+
+
+@pytest.mark.parametrize(
+    "char, expected",
+    [("┌", "+"), ("─", "-"), ("│", "|"), ("┼", "+"), ("╭", "+"), ("━", "-"), ("╸", "-"), ("║", "|"),
+     ("●", "X"), ("○", "O"), ("←", "<"), ("→", ">"), ("↑", "^"), ("↓", "v"), ("↖", "\\"), ("↗", "/"),
+     ("…", "."), ("·", "."), ("✱", "*"), ("▁", "_"), ("█", "#"), ("é", "e"), ("漢", "??"), ("\u0301", "")],
+)
+def test_glyphs(char: str, expected: str) -> None:
+    assert ascii_for(char) == expected
+
+
+@given(st.text())
+def test_any_text_becomes_ascii_of_the_same_width(text: str) -> None:
+    out = to_ascii(text)
+    assert out.isascii()
+    assert cell_len(out) == cell_len(text)
+    if text.isascii():
+        assert out == text
+
+
+def test_the_option() -> None:
+    app = build_app(["--ascii"], stderr=io.StringIO())
+    assert isinstance(app, ArcadeApp) and app.ascii_glyphs
+    app = build_app([], stderr=io.StringIO())
+    assert isinstance(app, ArcadeApp) and not app.ascii_glyphs
+
+
+async def test_hp67_screen_is_pure_ascii_with_x_and_o_discs() -> None:
+    app = ArcadeApp(game="hp67-othello", ascii_glyphs=True, screens={"hp67-othello": lambda: HP67OthelloScreen(FakeDriver)})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.1)
+        assert non_ascii(visible(app)) == set()  # the side question over the board
+        await pilot.press("w")
+        screen = app.screen
+        assert isinstance(screen, HP67OthelloScreen)
+        await settle(pilot, screen)
+        board = screen.query_one(OthelloBoard)
+        await move_cursor_to(pilot, board, screen.driver.position.legal_moves()[0])
+        await pilot.press("enter")
+        await settle(pilot, screen)
+        text = visible(app)
+        assert non_ascii(text) == set(), text
+        expected = ["".join({"BLACK": "X", "WHITE": "O"}.get(getattr(screen.driver.position.at(r * 8 + c), "name", ""), ".")
+                            for c in range(8)) for r in range(8)]
+        assert ascii_board(text) == expected
+        assert "+---+---+" in text
+        await pilot.press("i")  # the inspector: registers and listing
+        await pilot.pause()
+        assert non_ascii(visible(app)) == set()
+        await pilot.press("question_mark")  # the help: Markdown, its tables, its bullets
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        assert non_ascii(visible(app)) == set()
+
+
+async def test_lazard_screen_is_pure_ascii() -> None:
+    app = ArcadeApp(game="lazard-othello", ascii_glyphs=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.3)
+        assert non_ascii(visible(app)) == set()
+        await pilot.press("w")  # the CPC plays White: the board and the CPC's own screen
+        await pilot.pause(0.3)
+        text = visible(app)
+        assert non_ascii(text) == set(), text
+        assert ascii_board(text)[3:5] == ["...OX...", "...XO..."]
+
+
+async def test_launcher_is_pure_ascii() -> None:
+    app = ArcadeApp(ascii_glyphs=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert non_ascii(visible(app)) == set()
+
+
+GAMES: dict[str, Callable[[], Screen]] = {
+    "ti57-wolf": lambda: TI57WolfScreen(coin=lambda: Side.WOLF, blink=False),
+    "ti57-duel": lambda: TI57DuelScreen(pause_seconds=0.02, blink=False),
+}
+
+
+@pytest.mark.parametrize("game, keys", [("ti57-wolf", ("1",)), ("ti57-duel", ("enter", "enter", "right"))])
+async def test_ti57_screens_are_pure_ascii(game: str, keys: tuple[str, ...]) -> None:
+    app = ArcadeApp(game=game, ascii_glyphs=True, screens={game: GAMES[game]})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.2)
+        await pilot.press(*keys)
+        await pilot.pause(0.3)
+        text = visible(app)
+        assert non_ascii(text) == set(), text
+
+
+async def test_without_the_option_the_discs_stay_round() -> None:
+    app = ArcadeApp(game="hp67-othello", screens={"hp67-othello": lambda: HP67OthelloScreen(FakeDriver)})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.1)
+        await pilot.press("w")
+        await settle(pilot, app.screen)
+        text = visible(app)
+        assert "●" in text and "○" in text and "┌" in text
+        assert any(unicodedata.name(c, "").startswith("BOX DRAWINGS") for c in text)
