@@ -413,12 +413,13 @@ def round_to_display(value: Decimal, mode: str, digits: int) -> Decimal:
     a = abs(value)
     if not a:
         return ZERO
-    if mode == "FIX" and a.adjusted() < 10:
-        decimals = min(digits, 10 - max(a.adjusted() + 1, 1))
-        q = a.quantize(Decimal(1).scaleb(-decimals), rounding=ROUND_HALF_UP)
-        if q:
-            return fit(q if value > 0 else -q)
-        mode, digits = "SCI", 9
+    if mode == "FIX":
+        if a.adjusted() < 10:
+            decimals = min(digits, 10 - max(a.adjusted() + 1, 1))
+            q = a.quantize(Decimal(1).scaleb(-decimals), rounding=ROUND_HALF_UP)
+            if q:
+                return fit(q if value > 0 else -q)
+        mode, digits = "SCI", 9  # too small or too large for FIX: shown in SCI with nine decimals
     m, e = _mantissa_exponent(a, digits)  # ENG shows the same n+1 significant digits as SCI
     r = m.scaleb(e)
     return fit(r if value > 0 else -r)

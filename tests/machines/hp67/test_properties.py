@@ -337,6 +337,38 @@ def test_the_keyboard_stack_follows_the_reference_model(groups: list[list[str]])
         assert [m.register(str(n)) for n in range(4)] == model.regs
 
 
+# -- the display and RND -----------------------------------------------------------------------
+
+
+def displayed_value(text: str) -> Decimal:
+    """The number an LED text shows: ``'-1.23 -05'`` -> -1.23E-5."""
+    mantissa, _, exponent = text.partition(" ")
+    value = Decimal(mantissa.rstrip(".") or "0")
+    return value.scaleb(int(exponent)) if exponent else value
+
+
+HP67_NUMBERS = st.builds(
+    lambda m, e, negative: (-1 if negative else 1) * Decimal(m).scaleb(e - len(str(m)) + 1),
+    st.integers(1, 9_999_999_999), st.integers(-99, 99), st.booleans(),
+).filter(lambda v: abs(v) < Decimal("9.5E99"))  # rounding the display there would need a 3-digit exponent
+
+
+@settings(max_examples=1500, **PROFILE)
+@given(HP67_NUMBERS, st.sampled_from(["FIX", "SCI", "ENG"]), st.integers(0, 9))
+def test_rnd_gives_the_number_the_display_shows(value: Decimal, mode: str, digits: int) -> None:
+    m = HP67()
+    m.x, m.fmt, m.digits = value, mode, digits
+    shown = m.display
+    mantissa, _, exponent = shown.partition(" ")
+    assert sum(c.isdigit() for c in mantissa) <= 10 and len(exponent.lstrip("-")) in (0, 2), shown
+    if exponent:
+        assert 1 <= abs(Decimal(mantissa)) < (1000 if mode == "ENG" else 10), shown
+        assert mode != "ENG" or int(exponent) % 3 == 0, shown
+    m.press("RND")
+    assert m.x == displayed_value(shown), shown
+    assert m.last_x == value
+
+
 # -- what these properties found (regressions) -----------------------------------------------
 
 
@@ -350,6 +382,15 @@ def test_a_key_that_fails_while_clearing_error_leaves_the_next_key_to_clear_it()
     assert not m.running and not m.error
     assert m.display == "0.00"
     check_invariants(m)
+
+
+def test_rnd_of_a_number_too_large_for_fix_keeps_the_ten_digits_the_display_shows() -> None:
+    m = machine_with(None)
+    for key in ("1", ".", "0", "0", "7", "3", "8", "2", "EEX", "1", "0", "DSP 4"):
+        m.press(key)
+    assert m.display == "1.007382000 10"
+    m.press("RND")
+    assert m.x == Decimal("1.007382E10")  # not 1.0074E10: FIX 4 falls back to SCI 9
 
 
 def test_the_empty_key_is_refused_and_star_is_still_multiply() -> None:
