@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 
 from games.hp67_othello.driver import load_program
 from machines.hp67 import HP67, INSTRUCTIONS, PROGRAM_STEPS, Program, Step, StopReason
-from machines.hp67.numbers import CONTEXT, MAX
+from machines.hp67.numbers import CONTEXT, MAX, PI
 
 OTHELLO = load_program()
 
@@ -250,8 +250,9 @@ def test_soak_random_keys_and_snapshots(fixed, program, use_random, opening, bef
 class StackModel:
     """The keyboard's stack lift as ``shared/reference/hp67-notes.md`` 2.1-2.2 state it:
     ENTER and CLX disable the lift for the next key, digit entry lifts (if enabled) and
-    continues, every other key here ends the entry and enables the lift; RCL and LSTX
-    respect a disabled lift; + - x save LAST X and drop the stack (T stays)."""
+    continues, every other key here ends the entry and enables the lift (CHS on a finished
+    number too, ``hp67-instruction-set.md`` 7); RCL, LSTX and pi respect a disabled lift;
+    + - x save LAST X and drop the stack (T stays)."""
 
     def __init__(self) -> None:
         self.x = self.y = self.z = self.t = self.last_x = Decimal(0)
@@ -280,9 +281,14 @@ class StackModel:
                 self.entry += key
             self.x = Decimal(self.entry) * (-1 if self.negative else 1)
         elif key == "CHS":
-            assert self.lift == "entry"  # the strategy sends CHS only inside a number
-            self.negative = not self.negative
-            self.x = -self.x
+            if self.lift == "entry":  # the entry's sign
+                self.negative = not self.negative
+                self.x = -self.x
+            else:  # a finished number: negated, and the lift enabled (5 ENTER CHS 2: Y = -5, Z = 5)
+                self.x = -self.x
+                self.lift = "lift"
+        elif key == "Pi":
+            self.push(PI)
         elif key == "ENTER":
             self.t, self.z, self.y = self.z, self.y, self.x
             self.lift = "off"
@@ -318,7 +324,7 @@ NUMBER_KEYS = st.tuples(st.lists(st.sampled_from("0123456789"), min_size=1, max_
     lambda t: t[0] + (["CHS"] if t[1] else []))
 STACK_KEY = st.one_of(
     NUMBER_KEYS,
-    st.sampled_from(["ENTER", "CLX", "+", "-", "×", "X<>Y", "RDN", "R↑", "LSTX",
+    st.sampled_from(["ENTER", "CLX", "+", "-", "×", "X<>Y", "RDN", "R↑", "LSTX", "CHS", "Pi",
                      "STO 0", "STO 3", "RCL 0", "RCL 3"]).map(lambda k: [k]),
 )
 
