@@ -22,7 +22,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.hp67_othello.driver import load_program
-from machines.hp67 import HP67, INSTRUCTIONS, PROGRAM_STEPS, Program, Step, StopReason
+from machines.hp67 import HP67, INSTRUCTIONS, PROGRAM_STEPS, Program, Step, StopReason, lookup
 from machines.hp67.numbers import CONTEXT, MAX, PI
 
 OTHELLO = load_program()
@@ -341,6 +341,55 @@ def test_the_keyboard_stack_follows_the_reference_model(groups: list[list[str]])
             return
         assert (m.x, m.y, m.z, m.t, m.last_x) == (model.x, model.y, model.z, model.t, model.last_x), key
         assert [m.register(str(n)) for n in range(4)] == model.regs
+
+
+class ProgramModel(StackModel):
+    """The same rules for program steps: every step but ENTER, CLX and digit entry enables
+    the lift (tests, flags, labels, STO: ``hp67-notes.md`` 2.1); a false test skips one step."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.flag0 = False
+
+    def run(self, steps: list[str]) -> None:
+        pc = 0
+        while pc < len(steps):
+            step = steps[pc]
+            pc += 1
+            if step in ("X=0?", "X≠0?", "F0?"):
+                true = {"X=0?": self.x == 0, "X≠0?": self.x != 0, "F0?": self.flag0}[step]
+                self.lift = "lift"
+                if not true:
+                    pc += 1
+            elif step in ("SF0", "CF0", "*LBL 1"):
+                if step != "*LBL 1":
+                    self.flag0 = step == "SF0"
+                self.lift = "lift"
+            else:
+                self.press(step)
+
+
+PROGRAM_STEP = st.one_of(
+    STACK_KEY,
+    st.sampled_from(["X=0?", "X≠0?", "F0?", "SF0", "CF0", "*LBL 1"]).map(lambda k: [k]),
+)
+
+
+@settings(max_examples=300, **PROFILE)
+@given(st.lists(PROGRAM_STEP, max_size=30))
+def test_program_steps_follow_the_reference_model(groups: list[list[str]]) -> None:
+    steps = [k for group in groups for k in group] + ["*LBL 1"]  # a last test may skip this, not the RTN
+    model = ProgramModel()
+    try:
+        model.run(steps)
+    except ArithmeticError:
+        return
+    m = machine_with(random_program([INSTRUCTIONS.index(lookup(k)) for k in ["*LBL A", *steps, "RTN"]]))
+    m.press("A")
+    assert m.run(10_000) is StopReason.RETURN
+    assert (m.x, m.y, m.z, m.t, m.last_x) == (model.x, model.y, model.z, model.t, model.last_x)
+    assert [m.register(str(n)) for n in range(4)] == model.regs
+    assert m.flags[0] == model.flag0
 
 
 # -- the display and RND -----------------------------------------------------------------------
