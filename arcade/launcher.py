@@ -1,4 +1,9 @@
-"""The launcher: one card per game from the catalog; choose, then Enter."""
+"""The launcher: one card per game from the catalog; choose, then Enter.
+
+A card says when its game has a save waiting ("saved game: move 14"); the game's
+screen then asks whether to resume it.  A save that cannot be read is reported by
+name as the launcher opens (``SaveStore`` has kept it aside).
+"""
 
 from __future__ import annotations
 
@@ -13,6 +18,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
 from arcade.catalog import GameEntry, games
+from arcade.saves import SaveError, SaveStore
 
 
 class GameCard(Static):
@@ -28,6 +34,7 @@ class GameCard(Static):
         super().__init__(id=f"card-{entry.id}", classes="card" + ("" if entry.available else " -soon"))
         self.entry = entry
         self.index = index
+        self.save_note = ""  # "saved game: move 14", or why a save could not be read
 
     def render(self) -> Text:
         e = self.entry
@@ -38,7 +45,10 @@ class GameCard(Static):
         t.append(f" - {e.machine}")
         if not e.available:
             t.append("  (coming soon)", "italic")
-        t.append(f"\n  {e.author}, {e.year}\n  ")
+        t.append(f"\n  {e.author}, {e.year}")
+        if self.save_note:
+            t.append(f"  [{self.save_note}]", "bold")
+        t.append("\n  ")
         t.append(e.pitch, "italic")
         return t
 
@@ -72,6 +82,33 @@ class LauncherScreen(Screen[None]):
     def on_mount(self) -> None:
         self.sub_title = "launcher"
         self.watch_selected(self.selected)
+        self.show_saves()
+
+    def on_screen_resume(self) -> None:
+        self.show_saves()  # a game may have been saved (or finished) since
+
+    def show_saves(self) -> None:
+        """Mark the cards whose game has a save; report the saves that cannot be read."""
+        store = SaveStore()
+        for card in self.query(GameCard):
+            note = "save unreadable" if card.save_note == "save unreadable" else ""  # until a new save exists
+            try:
+                exists = store.exists(card.entry.id)
+            except ValueError:  # not a game id a save can have
+                exists = False
+            if exists:
+                info = store.info(card.entry.id)
+                if info is not None:
+                    note = f"saved game: {info.summary}" if info.summary else "saved game"
+                else:
+                    try:
+                        store.load(card.entry.id)  # moves the unreadable file aside and says so
+                    except SaveError as error:
+                        note = "save unreadable"
+                        self.notify(str(error), title=f"{card.entry.title}: saved game", severity="error", timeout=15)
+            if note != card.save_note:
+                card.save_note = note
+                card.refresh()
 
     def watch_selected(self, selected: int) -> None:
         for card in self.query(GameCard):

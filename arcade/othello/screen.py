@@ -145,6 +145,7 @@ class OthelloScreen(Screen[None]):
         yield from ()
 
     def on_mount(self) -> None:
+        self._board = self.query_one("#board", OthelloBoard)
         self.refresh_from_driver()
         if self.ask_side:
             self.call_after_refresh(self.offer_resume_or_new)
@@ -224,8 +225,8 @@ class OthelloScreen(Screen[None]):
         """The game is over."""
 
     def settings(self) -> dict[str, Any]:
-        board = self.query_one("#board", OthelloBoard)
-        return {"instant": self.instant, "show_legal": board.show_legal, "history": self.history_shown}
+        """The player's choices a save keeps (read from attributes: it works while the screen closes)."""
+        return {"instant": self.instant, "show_legal": self._board.show_legal, "history": self.history_shown}
 
     def apply_settings(self, settings: dict[str, Any]) -> None:
         self.instant = bool(settings.get("instant", self.instant))
@@ -511,11 +512,8 @@ class OthelloScreen(Screen[None]):
 
     def save_game(self) -> Path | None:
         """Write the save (a finished game is not kept); a failure is reported, never raised."""
-        if self.is_mounted and self._started:
-            try:
-                self._settings_kept = self.settings()
-            except Exception:  # the widgets are already gone (the app is closing): keep the last settings
-                pass
+        if self._started:
+            self._settings_kept = self.settings()
         state = self.save_state()
         if state is None:
             return None

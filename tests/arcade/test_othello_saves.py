@@ -1,0 +1,213 @@
+"""Save and resume in both Othello games: quitting keeps the game, the launcher offers it back.
+
+Real drivers on their real machines (the HP-67 and the CPC, at instant speed); the
+saves go to the test's own ARCADE_DATA_DIR (tests/arcade/conftest.py).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from arcade.app import ArcadeApp
+from arcade.hp67_othello.screen import HP67OthelloScreen
+from arcade.launcher import GameCard, LauncherScreen
+from arcade.lazard_othello.screen import LazardOthelloScreen
+from arcade.othello.screen import OthelloScreen, ResumeDialog
+from arcade.saves import FORMAT_VERSION, SaveStore
+from arcade.widgets.board import OthelloBoard
+from arcade.widgets.dialogs import SideDialog
+from games.othello.referee import Disc, parse
+from tests.arcade.helpers import flat, move_cursor_to, screen_text, settle, shown_board
+
+CARD_KEYS = {"hp67-othello": [], "lazard-othello": ["j", "j", "j"]}
+
+
+def comparable(state: dict) -> dict:
+    """A driver snapshot without the CPC's clock (TIME runs on, as on the machine)."""
+    state = json.loads(json.dumps(state))
+    if isinstance(state.get("machine"), dict):
+        state["machine"].pop("time", None)
+    return state
+
+
+async def open_from_launcher(pilot, game: str) -> None:  # noqa: ANN001
+    await pilot.press(*CARD_KEYS[game], "enter")
+    await pilot.pause(0.2)
+
+
+async def play_two_moves(pilot, screen: OthelloScreen) -> None:  # noqa: ANN001
+    """The player's first two moves (each answered by the machine), by cursor and Enter."""
+    board = screen.query_one(OthelloBoard)
+    for _ in range(2):
+        await move_cursor_to(pilot, board, screen.driver.position.legal_moves()[0])
+        await pilot.press("enter")
+        await settle(pilot, screen)
+
+
+async def quit_mid_game_then_resume(game: str, quit_keys: list[str]) -> None:
+    app = ArcadeApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_from_launcher(pilot, game)
+        assert isinstance(app.screen, SideDialog)  # no save yet: straight to the side
+        await pilot.press("w")
+        screen = app.screen
+        assert isinstance(screen, OthelloScreen)
+        await settle(pilot, screen)
+        await play_two_moves(pilot, screen)
+        await pilot.press("m", "H")  # settings the save keeps: hints off, the history shown
+        kept = comparable(screen.driver.snapshot())
+        moves = len(screen.driver.history)
+        await pilot.press(*quit_keys)
+        await pilot.pause(0.1)
+    path = SaveStore().path_for(game)
+    assert path.is_file()
+    envelope = json.loads(path.read_text(encoding="utf-8"))
+    assert envelope["format"] == FORMAT_VERSION and envelope["summary"] == f"move {moves}"
+    assert comparable(envelope["state"]["driver"]) == kept
+    assert len(envelope["state"]["moves"]) == moves
+    assert envelope["state"]["settings"]["show_legal"] is False and envelope["state"]["settings"]["history"] is True
+
+    app = ArcadeApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        launcher = app.screen
+        assert isinstance(launcher, LauncherScreen)
+        card = launcher.query_one(f"#card-{game}", GameCard)
+        assert f"saved game: move {moves}" in screen_text(app)
+        assert card.save_note == f"saved game: move {moves}"
+        await open_from_launcher(pilot, game)
+        assert isinstance(app.screen, ResumeDialog)
+        assert f"move {moves}" in flat(app)
+        await pilot.press("r")
+        await settle(pilot, app.screen)
+        screen = app.screen
+        assert isinstance(screen, OthelloScreen)
+        assert comparable(screen.driver.snapshot()) == kept
+        assert shown_board(app) == screen.driver.position.rows()
+        assert not screen.query_one(OthelloBoard).show_legal and screen.history_shown
+        assert f"Resumed the saved game at move {moves}" in flat(app)
+        # the resumed machine goes on playing: one more turn, answered
+        await play_two_moves(pilot, screen)
+        assert len(screen.driver.history) == moves + 4
+        assert shown_board(app) == screen.driver.position.rows()
+
+
+async def test_hp67_quit_from_the_launcher_keeps_the_game_and_resumes_it() -> None:
+    await quit_mid_game_then_resume("hp67-othello", ["escape", "q"])  # back, then q on the launcher
+
+
+async def test_lazard_ctrl_q_in_the_game_keeps_it_and_resumes_it() -> None:
+    await quit_mid_game_then_resume("lazard-othello", ["ctrl+q"])
+
+
+def save_machine_to_move(game: str, *, instant: bool) -> dict:
+    """A save of a game where the player (Black) has played d3 and the machine is to move."""
+    if game == "hp67-othello":
+        from games.hp67_othello.driver import HP67OthelloDriver as Driver
+    else:
+        from games.lazard_othello import LazardOthelloDriver as Driver
+    driver = Driver()
+    driver.new_game(Disc.WHITE)
+    driver.human_move(parse("d3"))
+    state = driver.snapshot()
+    SaveStore().save(game, {"driver": state, "moves": state["history"], "settings": {"instant": instant}},
+                     saved_at="2026-11-22T12:00:00+00:00", summary="move 1")
+    return state
+
+
+async def test_closing_the_app_mid_move_keeps_the_position_before_the_machines_move() -> None:
+    """The app ends (as when the terminal closes) while the HP-67 thinks at its real speed."""
+    kept = save_machine_to_move("hp67-othello", instant=False)
+    app = ArcadeApp(game="hp67-othello")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.2)
+        await pilot.press("r")  # resume: the calculator is to move, and starts thinking at once
+        screen = app.screen
+        await pilot.pause(0.3)
+        assert screen.busy and screen.driver.machine_to_move and not screen.instant
+    state = SaveStore().load("hp67-othello")
+    assert state is not None and comparable(state["driver"]) == comparable(kept)
+    assert state["settings"]["instant"] is False
+
+
+async def test_resume_or_new_game_and_a_finished_game_is_not_kept() -> None:
+    app = ArcadeApp(game="lazard-othello")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.2)
+        await pilot.press("b")  # the CPC opens: its move is saved
+        await settle(pilot, app.screen)
+    assert SaveStore().info("lazard-othello").summary == "move 1"
+    app = ArcadeApp(game="lazard-othello")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.2)
+        assert isinstance(app.screen, ResumeDialog)
+        await pilot.press("n")  # a new game instead
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, SideDialog)
+        await pilot.press("w")
+        screen = app.screen
+        await settle(pilot, screen)
+        assert screen.driver.history == [] and screen.driver.machine_color is Disc.WHITE
+        assert SaveStore().info("lazard-othello").summary == "move 0"  # the new game replaced the old save
+        # a game that ends is not offered again
+        from games.othello.referee import Position
+
+        screen.driver.position = Position.from_rows(["XXXXXXXX"] * 7 + ["XXXXXXO."], Disc.BLACK)
+        assert screen.save_game() is not None
+        screen._settled_over = True  # what the screen records once the referee sees the end
+        assert screen.save_game() is None
+    assert not SaveStore().exists("lazard-othello")
+
+
+async def test_a_corrupt_save_is_reported_by_name_in_the_launcher_and_kept_aside(arcade_data_dir: Path) -> None:
+    saves = arcade_data_dir / "saves"
+    saves.mkdir(parents=True)
+    (saves / "hp67-othello.json").write_text('{"format": 1, "game": "hp67-othello", "state": {"dri', encoding="utf-8")
+    app = ArcadeApp()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause(0.2)
+        notes = [n.message for n in app._notifications]
+        assert any("hp67-othello.json" in m and "hp67-othello.corrupt-1.json" in m for m in notes), notes
+        assert "save unreadable" in screen_text(app)
+        await pilot.press("enter")  # the game itself starts afresh: nothing left to resume
+        await pilot.pause(0.2)
+        assert isinstance(app.screen, SideDialog)
+    assert (saves / "hp67-othello.corrupt-1.json").read_text(encoding="utf-8").endswith('"dri')
+    assert not (saves / "hp67-othello.json").exists()
+
+
+async def test_a_save_from_another_version_is_refused_with_the_reason() -> None:
+    store = SaveStore()
+    store.save("hp67-othello", {"driver": {}, "moves": []}, saved_at="2026-01-01T00:00:00+00:00", summary="move 3")
+    path = store.path_for("hp67-othello")
+    envelope = json.loads(path.read_text(encoding="utf-8"))
+    envelope["format"] = FORMAT_VERSION + 1
+    path.write_text(json.dumps(envelope), encoding="utf-8")
+    app = ArcadeApp(game="hp67-othello")
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause(0.3)
+        notes = " ".join(n.message for n in app._notifications)
+        assert "hp67-othello.json" in notes and f"version {FORMAT_VERSION + 1}" in notes
+        assert isinstance(app.screen, SideDialog)  # a new game is offered instead
+
+
+async def test_a_save_that_does_not_restore_is_kept_aside_and_reported() -> None:
+    store = SaveStore()
+    store.save("hp67-othello", {"driver": {"machine": "not a machine"}, "moves": [{}]},
+               saved_at="2026-01-01T00:00:00+00:00", summary="move 1")
+    app = ArcadeApp(game="hp67-othello")
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause(0.2)
+        assert isinstance(app.screen, ResumeDialog)
+        await pilot.press("r")
+        await pilot.pause(0.2)
+        notes = " ".join(n.message for n in app._notifications)
+        assert "hp67-othello.json could not be restored" in notes and "unusable" in notes
+        assert isinstance(app.screen, SideDialog)
+        await pilot.press("w")
+        screen = app.screen
+        assert isinstance(screen, HP67OthelloScreen)
+        await settle(pilot, screen)
+        assert screen.driver.history == [] and screen.driver.human_to_move
+    assert [p.name for p in store.directory.glob("hp67-othello.unusable-*.json")]
