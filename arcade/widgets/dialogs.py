@@ -27,7 +27,7 @@ class Question(ModalScreen[str | None]):
     """``(value, button label)``: the buttons, in order."""
 
     BINDINGS = [
-        Binding("escape", "answer('')", "Cancel", id="dialog.cancel"),
+        Binding("escape,backspace", "answer('')", "Cancel", key_display="esc", id="dialog.cancel"),  # backspace: Esc is slow under tmux
         Binding("left", "app.focus_previous", "Previous", show=False, id="dialog.previous"),
         Binding("right", "app.focus_next", "Next", show=False, id="dialog.next"),
     ]
