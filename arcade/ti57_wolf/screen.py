@@ -12,12 +12,21 @@ With the referee on, an illegal move is refused with the reason before any key
 reaches the machine.  Purist mode switches it off: only the program's own check
 stands, so a wolf landing on a lamb gets the TI-57's flashing refusal, and the
 screen offers to take it back as an owner would (CLR, then the opposite key).
+
+Games are kept (issue 8): after every move, and when the app quits, the driver's
+snapshot (the TI-57's whole state), the undo steps and the panels shown are saved
+through ``SaveStore``; opening the game again offers to resume it.  Undo and redo
+restore whole-move snapshots (``Timeline``), so the program never learns of them.
+The move history lists every move on the board's squares and as the keys typed,
+and exports the whole key sequence to replay the game on a real TI-57.
 """
 
 from __future__ import annotations
 
 import random
 import threading
+from datetime import datetime, timezone
+from decimal import Decimal
 from pathlib import Path
 from typing import Any, Callable
 
@@ -28,9 +37,10 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import Footer, Header
+from textual.widgets import Footer, Header, Static
 from textual.worker import get_current_worker
 
+from arcade.gamesave import ResumeDialog, export_text, read_save, set_aside_unusable, write_save
 from arcade.messages import TurnFailed, TurnFinished
 from arcade.ti57_duel.widgets import (
     BoardClicked,
@@ -45,8 +55,14 @@ from arcade.ti57_duel.widgets import (
     update_if_changed,
 )
 from arcade.widgets.dialogs import GameOverDialog
-from games.ti57_wolf import LAMB_MOVES, OPPOSITE, WOLF_MOVES, IllegalMove, Side, WolfGame
+from arcade.widgets.history import HistoryRow, MoveHistory
+from games.ti57_wolf import LAMB_MOVES, OPPOSITE, START, WOLF_MOVES, IllegalMove, MoveRecord, Side, WolfGame
 from games.ti57_wolf.referee import on_board
+from games.timeline import Timeline
+from machines.ti57.numbers import format_number
+
+SAVED_UNDO_STEPS = 40
+"""Undo steps kept in a save (a TI-57 snapshot is small)."""
 
 COLUMNS = tuple(range(1, 9))
 ROWS = tuple(range(8, 0, -1))  # row 8 (the wolf's) at the top
@@ -72,7 +88,74 @@ REGISTERS = (
 
 
 def square_text(sq: tuple[int, int]) -> str:
-    return f"{sq[0]}.{sq[1]}"
+    """A square as the TI-57 stores it (column + row / 10, Fix 1): off the board too, (-1, 3) is -0.7."""
+    return format_number(Decimal(sq[0]) + Decimal(sq[1]) / 10, 1, False)
+
+
+def is_take_back(history: list[MoveRecord], i: int) -> bool:
+    """The i-th record is the owner's take-back (CLR, opposite key) of a refused wolf move."""
+    return i > 0 and history[i - 1].flashing and history[i - 1].side is Side.WOLF and history[i].side is Side.WOLF
+
+
+def record_keys(history: list[MoveRecord], i: int) -> str:
+    """The keys of the i-th move as typed on a TI-57 (a take-back starts with its CLR)."""
+    return " ".join((("CLR",) if is_take_back(history, i) else ()) + history[i].keys)
+
+
+def history_rows(history: list[MoveRecord]) -> list[HistoryRow]:
+    """One row per move: who, the board's squares (from-to), the program's keys."""
+    wolf, lambs = START.wolf, list(START.lambs)
+    rows = []
+    for i, r in enumerate(history):
+        if r.lamb is None:
+            dc, dr = WOLF_MOVES[r.key]
+            before, wolf = wolf, (wolf[0] + dc, wolf[1] + dr)
+            after, who = wolf, "wolf"
+        else:
+            dc, dr = LAMB_MOVES[r.key]
+            before = lambs[r.lamb - 1]
+            after = lambs[r.lamb - 1] = (before[0] + dc, before[1] + dr)
+            who = f"lamb {r.lamb}"
+        squares = f"{square_text(before)}-{square_text(after)}"
+        if r.flashing:
+            squares += " refused"
+        elif is_take_back(history, i):
+            squares += " back"
+        keys = record_keys(history, i)
+        rows.append(HistoryRow(i + 1, who, squares, keys, f"shows {r.display}" + (" flashing" if r.flashing else "")))
+    return rows
+
+
+def setup_keys(keys: list[str]) -> list[str]:
+    """The set-up keys of a game: up to the first CLR (``... 2nd Fix 1 CLR``)."""
+    return keys[: keys.index("CLR") + 1] if "CLR" in keys else list(keys)
+
+
+def history_text(game: WolfGame, first: Side, title: str) -> str:
+    """The whole game as plain text: the set-up, every move in both notations, every key to replay it."""
+    lines = [
+        f"# {title}",
+        "# machine: TI-57, program by J. Deconchat (L'Ordinateur de poche)",
+        f"# the {first.value} started (coin toss); referee {'on' if game.referee_enabled else 'off (purist)'}",
+        f"# written {datetime.now(timezone.utc).isoformat(timespec='seconds')}",
+        "",
+        "Set-up keys: " + "   ".join(key_lines(setup_keys(game.keys))),
+        "",
+        f"{'n':>3}  {'who':<7} {'squares':<16} {'TI-57 keys':<12} display",
+    ]
+    for row in history_rows(game.history):
+        lines.append(f"{row.number:>3}  {row.who:<7} {row.standard:<16} {row.machine:<12} {row.keys}".rstrip())
+    lines += ["", "Every key, in order, to replay the game on a TI-57:"]
+    lines += [f"  {line}" for line in key_lines(game.keys)]
+    result = game.result()
+    lines.append("")
+    if result is not None:
+        lines.append(f"Game over: the {result.winner.value} won ({result.reason}).")
+    elif game.collision is not None:
+        lines.append(f"In progress: the display flashes (SBR {game.collision} refused); CLR, SBR {OPPOSITE[game.collision]} takes it back.")
+    else:
+        lines.append(f"In progress: the {game.to_move.value} to move.")
+    return "\n".join(lines) + "\n"
 
 
 def coin_toss() -> Side:
@@ -87,6 +170,15 @@ class TI57WolfScreen(Screen[None]):
     CSS_PATH = Path(__file__).parent / "screen.tcss"  # absolute: subclasses live elsewhere
     TITLE = "Wolf and lambs on the TI-57"
 
+    DEFAULT_CSS = """
+    TI57WolfScreen #paused { display: none; height: 1fr; content-align: center middle; text-style: bold; }
+    TI57WolfScreen.-paused #game { display: none; }
+    TI57WolfScreen.-paused #paused { display: block; }
+    TI57WolfScreen #history { display: none; height: 1fr; }
+    TI57WolfScreen.-history #history { display: block; }
+    TI57WolfScreen.-history #keylog { display: none; }
+    """
+
     BINDINGS = [
         Binding("7,y", "diagonal('nw')", "↖ up-left", show=False, id="wolf.up-left"),
         Binding("9,u", "diagonal('ne')", "↗ up-right", show=False, id="wolf.up-right"),
@@ -97,12 +189,19 @@ class TI57WolfScreen(Screen[None]):
         Binding("3", "digit(3)", "Wolf ↘ / lamb 3", show=False, id="wolf.key-3"),
         Binding("4", "digit(4)", "Lamb 4 / selected lamb ↖ (SBR 4)", show=False, id="wolf.key-4"),
         Binding("6", "digit(6)", "Selected lamb ↗ (SBR 6)", show=False, id="wolf.key-6"),
-        Binding("left", "diagonal('nw')", "Selected lamb ↖", show=False, id="wolf.lamb-left"),
-        Binding("right", "diagonal('ne')", "Selected lamb ↗", show=False, id="wolf.lamb-right"),
-        Binding("tab", "next_lamb(1)", "Next lamb", id="wolf.next-lamb"),
-        Binding("shift+tab", "next_lamb(-1)", "Previous lamb", show=False, id="wolf.previous-lamb"),
+        # WASD and h j k l: a / h / ← and d / l / → move the chosen lamb, w s / k j / ↑ ↓ choose one
+        Binding("left,a,h", "diagonal('nw')", "Selected lamb ↖", show=False, id="wolf.lamb-left"),
+        Binding("right,d,l", "diagonal('ne')", "Selected lamb ↗", show=False, id="wolf.lamb-right"),
+        Binding("tab,s,j,down", "next_lamb(1)", "Next lamb", key_display="tab", id="wolf.next-lamb"),
+        Binding("shift+tab,w,k,up", "next_lamb(-1)", "Previous lamb", show=False, id="wolf.previous-lamb"),
         Binding("t", "take_back", "Take back", id="wolf.take-back"),
-        Binding("p", "toggle_purist", "Purist", id="wolf.toggle-purist"),
+        Binding("r", "toggle_purist", "Purist", id="wolf.toggle-purist"),
+        # u is ↗ (y u b n): undo is z / Ctrl+Z, redo U / Ctrl+Y
+        Binding("z,ctrl+z", "undo", "Undo a move", id="wolf.undo"),
+        Binding("U,ctrl+y", "redo", "Redo", show=False, key_display="U", id="wolf.redo"),
+        Binding("p", "pause", "Pause", show=False, id="wolf.pause"),
+        Binding("H", "toggle_history", "Move history", show=False, key_display="H", id="wolf.toggle-history"),
+        Binding("x", "export_history", "Export the moves", show=False, id="wolf.export-history"),
         Binding("i", "toggle_registers", "Registers", id="ti57.toggle-registers"),
         Binding("g", "new_game", "New game", id="wolf.new-game"),
         Binding("escape,backspace", "app.launcher", "Back", id="arcade.back"),
@@ -111,6 +210,8 @@ class TI57WolfScreen(Screen[None]):
     busy: reactive[bool] = reactive(False)
     registers_shown: reactive[bool] = reactive(False)
     selected: reactive[int | None] = reactive(None)
+    paused: reactive[bool] = reactive(False, bindings=True)
+    history_shown: reactive[bool] = reactive(False)
 
     def __init__(self, *, coin: Callable[[], Side] = coin_toss, purist: bool = False, blink: bool = True) -> None:
         super().__init__()
@@ -123,6 +224,11 @@ class TI57WolfScreen(Screen[None]):
         self._shown = Shown(self.game.machine.display)
         self._message = ""
         self._over_announced = False
+        self.first = self.game.to_move  # who the coin toss sent first (kept in saves and exports)
+        self.timeline: Timeline[dict[str, Any]] = Timeline(limit=500)
+        self._before: dict[str, Any] | None = None  # the game before the move in progress
+        self._save_ready = False  # no save is written (nor discarded) until the resume question is answered
+        self.exported: Path | None = None
 
     # -- layout ----------------------------------------------------------------------
 
@@ -138,6 +244,8 @@ class TI57WolfScreen(Screen[None]):
                 yield Words(id="message")
                 yield RegisterPanel(id="registers")
                 yield KeyLog(id="keylog")
+                yield MoveHistory(id="history")
+        yield Static("Paused: the board and the TI-57 are hidden.\n\nPress p to go on.", id="paused")
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
@@ -145,6 +253,10 @@ class TI57WolfScreen(Screen[None]):
         self.query_one("#led", TI57Display).blink = self.blink
         self._message = self._toss_words()
         self.redraw()
+        self.call_after_refresh(self.offer_resume)
+
+    def on_unmount(self) -> None:
+        self.save_game()
 
     def _toss_words(self) -> str:
         first = self.game.to_move
@@ -197,20 +309,19 @@ class TI57WolfScreen(Screen[None]):
             else:
                 t.append(f"Lamb {self.selected}: ", "bold")
                 t.append("4/7/← ↖   6/9/→ ↗   Tab\n")
-        off = [f"{'W' if i == 0 else i} {square_text(sq)}" for i, sq in enumerate((g.board.wolf, *g.board.lambs)) if not on_board(sq)]
+        off = [f"{'W' if i == 0 else i} {g.register_text(i)}" for i, sq in enumerate((g.board.wolf, *g.board.lambs)) if not on_board(sq)]
         if off:
             t.append("Off the board: " + ", ".join(off) + "\n")
         t.append("Referee ", "")
         t.append("off (purist)" if not g.referee_enabled else "on", "bold")
-        t.append("  p: toggle")
+        t.append("  r: toggle  z: undo")
         return t
 
     def status_text(self) -> Text:
         g = self.game
         t = Text(no_wrap=True, overflow="ellipsis", end="")
-        w = g.board.wolf
-        t.append(f"W {square_text(w)}  ", "bold")
-        t.append("  ".join(f"{k}:{square_text(s)}" for k, s in enumerate(g.board.lambs, start=1)))
+        t.append(f"W {g.register_text(0)}  ", "bold")
+        t.append("  ".join(f"{k}:{g.register_text(k)}" for k in (1, 2, 3, 4)))
         t.append("\n(col.row as in R1-R4, R7)", "dim")
         return t
 
@@ -236,12 +347,18 @@ class TI57WolfScreen(Screen[None]):
             panel.show(g.machine.view(), REGISTERS)
         else:
             log.lines = tuple(key_lines(g.keys))
+        if self.history_shown:
+            self._show_history()
         self._refresh_footer()
+
+    def _show_history(self) -> None:
+        header = "Set-up: " + " ".join(key_lines(setup_keys(self.game.keys)))
+        self.query_one("#history", MoveHistory).show(history_rows(self.game.history), header)
 
     def _refresh_footer(self) -> None:
         """Refresh the footer only when the keys on offer change (it is costly to redraw)."""
         g = self.game
-        signature = g.collision is not None
+        signature = (g.collision is not None, self.timeline.can_undo, self.busy)
         if signature != getattr(self, "_footer_signature", None):
             self._footer_signature = signature
             self.refresh_bindings()
@@ -254,8 +371,12 @@ class TI57WolfScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         g = self.game
+        if self.paused:
+            return action == "pause"  # the board is hidden: only p (and Esc, ?) work
         if action == "take_back":
             return g.collision is not None
+        if action == "undo":
+            return True if self.timeline.can_undo and not self.busy else None
         return True
 
     def _ready(self) -> bool:
@@ -336,7 +457,7 @@ class TI57WolfScreen(Screen[None]):
         g = self.game
         if g.referee_enabled:
             try:
-                g.referee.wolf_target(key)
+                g.check_wolf_move(key)
             except IllegalMove as refused:
                 self.app.bell()
                 self.say(f"Refused {ARROW[name]}: {refused}.")
@@ -348,7 +469,7 @@ class TI57WolfScreen(Screen[None]):
         g = self.game
         if g.referee_enabled:
             try:
-                g.referee.lamb_target(k, key)
+                g.check_lamb_move(k, key)
             except IllegalMove as refused:
                 self.app.bell()
                 self.say(f"Refused: {refused}.")
@@ -370,7 +491,12 @@ class TI57WolfScreen(Screen[None]):
         if g.collision is not None:
             self.say("Take the refused move back first (t), then switch the referee on.")
             return
-        g.referee_enabled = not g.referee_enabled
+        try:
+            g.set_referee(not g.referee_enabled)
+        except IllegalMove as refused:
+            self.app.bell()
+            self.say(f"The referee stays off: {refused} (z: undo).")
+            return
         self.purist = not g.referee_enabled
         self.say(
             "Purist: no referee. Only the program's own check stands (the wolf landing on a lamb)."
@@ -389,14 +515,149 @@ class TI57WolfScreen(Screen[None]):
         self.busy = False
         self.selected = None
         self.game = WolfGame(self.coin(), referee_enabled=not self.purist)
+        self.first = self.game.to_move
+        self.timeline.clear()
+        self._before = None
+        self._save_ready = True
         self._shown = Shown(self.game.machine.display)
         self._over_announced = False
         self._message = "New game. " + self._toss_words()
         self.redraw()
+        self.save_game()  # the new game replaces the save of the old one
+
+    # -- undo, redo, pause, history ------------------------------------------------------
+
+    def _state(self) -> dict[str, Any]:
+        return {"game": self.game.snapshot(), "shown": [self._shown.text, self._shown.flashing, self._shown.state]}
+
+    def _go_to(self, state: dict[str, Any]) -> None:
+        """Put the game (and its TI-57) back as ``state`` holds it, and show it."""
+        self._generation += 1
+        self.game = WolfGame.restore(state["game"])
+        self.purist = not self.game.referee_enabled
+        text, flashing, shown_state = state.get("shown") or [self.game.machine.display, self.game.machine.flashing, "stopped"]
+        self._shown = Shown(text, flashing, shown_state)
+        self.selected = None
+        self._over_announced = self.game.result() is not None
+        self.redraw()
+        self.save_game()
+
+    def action_undo(self) -> None:
+        if self.busy:
+            self.say("Wait: the TI-57 is running.")
+            return
+        if not self.timeline.can_undo:
+            self.say("Nothing to undo.")
+            return
+        self._go_to(self.timeline.undo(self._state()))
+        self.say(f"Undone: back to move {len(self.game.history) + 1}, the {self.game.to_move.value} to move (U: redo).")
+
+    def action_redo(self) -> None:
+        if self.busy:
+            self.say("Wait: the TI-57 is running.")
+            return
+        if not self.timeline.can_redo:
+            self.say("Nothing to redo.")
+            return
+        self._go_to(self.timeline.redo(self._state()))
+        self.say(f"Redone: {len(self.game.history)} moves played.")
+
+    def action_pause(self) -> None:
+        self.paused = not self.paused
+        if self.paused:
+            self.app.clear_notifications()
+        self.say("Paused." if self.paused else "Go on.")
+
+    def watch_paused(self, paused: bool) -> None:
+        self.set_class(paused, "-paused")
+
+    def action_toggle_history(self) -> None:
+        self.history_shown = not self.history_shown
+
+    def watch_history_shown(self, shown: bool) -> None:
+        self.set_class(shown, "-history")
+        if shown:
+            self._show_history()
+
+    def action_export_history(self) -> None:
+        path = export_text(self, self.GAME_ID, history_text(self.game, self.first, self.TITLE))
+        if path is not None:
+            self.exported = path
+            self.say(f"Moves written to {path.name}.")
+
+    # -- saves -----------------------------------------------------------------------
+
+    def save_state(self) -> dict[str, Any] | None:
+        """What a save holds: the game (TI-57 snapshot and driver), the undo steps, the panels."""
+        if not self.game.history or self.game.result() is not None:
+            return None  # nothing played yet, or finished: nothing to offer again
+        timeline = self.timeline.to_json()
+        return {
+            "game": self.game.snapshot(),
+            "first": self.first.value,
+            "shown": [self._shown.text, self._shown.flashing, "stopped"],
+            "timeline": {"past": timeline["past"][-SAVED_UNDO_STEPS:], "future": timeline["future"][-SAVED_UNDO_STEPS:]},
+            "settings": {"registers": self.registers_shown, "history": self.history_shown},
+        }
+
+    def save_summary(self) -> str:
+        g = self.game
+        turn = "the display flashes" if g.collision is not None else f"the {g.to_move.value} to move"
+        return f"move {len(g.history)}, {turn}" + (" (purist)" if not g.referee_enabled else "")
+
+    def save_game(self) -> Path | None:
+        """Write the save (a game not begun or finished is not kept); failures are reported."""
+        if not self._save_ready or self.busy:
+            return None  # a move in progress: the save after the last move stands
+        return write_save(self, self.GAME_ID, self.save_state(), self.save_summary())
+
+    def offer_resume(self) -> None:
+        """On opening: a saved game is offered; without one the coin toss stands."""
+        state = read_save(self, self.GAME_ID)
+        if state is None:
+            self._save_ready = True
+            return
+        moves = len(state.get("game", {}).get("history", []))
+
+        def answered(answer: str | None) -> None:
+            self._save_ready = True
+            if answer == "new":
+                self.action_new_game()
+            else:
+                self.resume(state)
+
+        self.app.push_screen(ResumeDialog(f"A saved game of wolf and lambs is waiting at move {moves}. Resume it?"), answered)
+
+    def resume(self, state: dict[str, Any]) -> bool:
+        """Go on with a saved game exactly as it was; a save that does not restore is kept aside."""
+        try:
+            game = WolfGame.restore(state["game"])
+            game.view()  # decodes the board: a damaged snapshot fails here, not later
+            timeline = Timeline.from_json(state.get("timeline", {}))
+            first = Side(state.get("first", game.to_move.value))
+            text, flashing, shown_state = state.get("shown") or [game.machine.display, game.machine.flashing, "stopped"]
+        except Exception as error:  # a save from a changed driver, a hand-edited file...
+            set_aside_unusable(self, self.GAME_ID, error)
+            self.action_new_game()
+            return False
+        self._generation += 1
+        self.game, self.first = game, first
+        self.purist = not game.referee_enabled
+        self.timeline = Timeline(past=timeline.past, future=timeline.future, limit=self.timeline.limit)
+        self._shown = Shown(text, flashing, shown_state)
+        self.selected = None
+        self._over_announced = False
+        settings = state.get("settings", {})
+        self.registers_shown = bool(settings.get("registers", False))
+        self.history_shown = bool(settings.get("history", False))
+        self._message = f"Resumed the saved game at move {len(game.history)}."
+        self.redraw()
+        return True
 
     # -- the worker ------------------------------------------------------------------
 
     def _start_job(self, kind: str, **kw: Any) -> None:
+        self._before = self._state()
         self.busy = True
         self._shown = Shown("", state="running")
         self.query_one("#led", TI57Display).shown = self._shown
@@ -428,6 +689,7 @@ class TI57WolfScreen(Screen[None]):
         if message.generation != self._generation:
             return
         self.busy = False
+        self._before = None
         self._shown = Shown(self.game.machine.display, self.game.machine.flashing, "stopped")
         self.say(message.text)
         self.redraw()
@@ -438,6 +700,9 @@ class TI57WolfScreen(Screen[None]):
         self.busy = False
         g = self.game
         record = message.record
+        if self._before is not None:
+            self.timeline.record(self._before)
+            self._before = None
         self._shown = Shown(record.display, record.flashing, "stopped")
         if record.lamb is not None:
             sq = g.board.lambs[record.lamb - 1]
@@ -455,6 +720,7 @@ class TI57WolfScreen(Screen[None]):
         else:
             self._message = f"SBR {record.key}: the wolf is on {record.display}."
         self.redraw()
+        self.save_game()
         result = g.result()
         if result is not None and not self._over_announced:
             self._over_announced = True
@@ -473,6 +739,11 @@ class TI57WolfScreen(Screen[None]):
         return [
             ("Wolf: new game", "A new coin toss", self.action_new_game),
             ("Wolf: toggle purist", "Switch the referee off or on", self.action_toggle_purist),
+            ("Wolf: undo", "Take back the last move (whole snapshots)", self.action_undo),
+            ("Wolf: redo", "Play again what was undone", self.action_redo),
+            ("Wolf: pause", "Hide the board", self.action_pause),
+            ("Wolf: toggle move history", "Every move: squares and TI-57 keys", self.action_toggle_history),
+            ("Wolf: export moves", "Write the moves and every key as text", self.action_export_history),
             ("TI-57: toggle registers", "R0-R7 and what they hold", self.action_toggle_registers),
         ]
 

@@ -173,6 +173,12 @@ class DuelGame:
     def moves_left(self) -> int:
         return int(self.machine.register(0))
 
+    def check_move(self, player: int, direction: int) -> None:
+        """Raise IllegalMove (OffBoard) if ``direction SBR player`` would be refused; nothing is pressed."""
+        if self.status is DuelStatus.NOT_STARTED or self.referee is None:
+            raise IllegalMove("both start squares must be keyed first")
+        self.referee.check(player, direction)
+
     def move(self, player: int, direction: int) -> Turn:
         """``direction SBR player``; IllegalMove (OffBoard) before any key when refused."""
         if self.status is DuelStatus.NOT_STARTED:

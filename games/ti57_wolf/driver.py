@@ -47,9 +47,11 @@ from games.ti57_wolf.referee import (
     Result,
     Side,
     WolfReferee,
+    on_board,
     result_of,
 )
 from machines.ti57 import TI57, Program, StopReason, parse_listing
+from machines.ti57.numbers import format_number
 
 __all__ = ["WolfGame", "WolfView", "MachineDisagrees", "MoveRecord", "load_program", "decode_square", "OPPOSITE"]
 
@@ -156,6 +158,44 @@ class WolfGame:
             legal_lamb_moves=tuple(self.legal_lamb_moves()),
             last_move=self.history[-1] if self.history else None,
         )
+
+    def register_text(self, piece: int) -> str:
+        """What the TI-57 holds for a piece (0 the wolf, R7; k lamb k, Rk), as Fix 1 shows it.
+
+        Off the board the register says more than a (column, row) pair: R7 = -0.7 decodes
+        to column -1, row 3, but the calculator holds -0.7.
+        """
+        return format_number(self.machine.register(7 if piece == 0 else piece), 1, False)
+
+    def set_referee(self, enabled: bool) -> None:
+        """Switch the referee on or off (purist); refused while the display flashes or
+        when the pieces stand where the referee's rules cannot take the game up again."""
+        enabled = bool(enabled)
+        if enabled == self.referee_enabled:
+            return
+        if self.collision is not None:
+            raise IllegalMove("the display flashes: take the refused move back first")
+        if enabled:
+            board = self.board
+            squares = (board.wolf, *board.lambs)
+            if not all(on_board(sq) for sq in squares) or len(set(squares)) != len(squares):
+                raise IllegalMove("a piece is off the board or two share a square: the referee cannot take this game up")
+            self.referee = WolfReferee(board, self.to_move)
+        self.referee_enabled = enabled
+
+    def check_wolf_move(self, key: int) -> None:
+        """Raise IllegalMove if the referee (when on) refuses ``SBR key``; nothing is pressed."""
+        if self.collision is not None:
+            raise IllegalMove("the display flashes: the machine refused the wolf's move; take it back first")
+        if self.referee_enabled:
+            self.referee.wolf_target(key)
+
+    def check_lamb_move(self, k: int, key: int) -> None:
+        """Raise IllegalMove if the referee (when on) refuses ``k SBR key``; nothing is pressed."""
+        if self.collision is not None:
+            raise IllegalMove("the display flashes: the machine refused the wolf's move; take it back first")
+        if self.referee_enabled:
+            self.referee.lamb_target(k, key)
 
     # ----------------------------------------------------------------- play
 

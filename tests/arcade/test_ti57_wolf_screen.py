@@ -197,7 +197,7 @@ async def test_purist_wolf_on_a_lamb_flashes_and_is_taken_back() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause(0.1)
         screen = app.screen
-        await pilot.press("p")
+        await pilot.press("r")
         assert "Referee off (purist)" in flat(app)
         for keys in (("3", "4"), ("1",), ("3", "6"), ("3",), ("3", "6"), ("3",), ("1", "6")):
             await pilot.press(*keys)
@@ -218,7 +218,7 @@ async def test_purist_wolf_on_a_lamb_flashes_and_is_taken_back() -> None:
         assert game.keys[-3:] == ["CLR", "SBR", "3"] and game.collision is None
         assert game.board.wolf == (5, 5) and game.to_move is Side.WOLF
         assert "✱" not in flat(app) and screen.query_one("#led").shown.text == "5.5"
-        await pilot.press("p")  # the referee back on: the same move is now refused before the machine
+        await pilot.press("r")  # the referee back on: the same move is now refused before the machine
         await pilot.press("3")
         assert "SBR 7: a lamb is on 6.4" in right_column(app) and game.keys[-1] == "3"
         await pilot.press("i")  # the registers: R3 holds lamb 3, R7 the wolf

@@ -1,0 +1,85 @@
+"""The game-screen side of saves, resume and move export, for any game (no game knowledge).
+
+The Othello screens have their own copy in ``arcade/othello/screen.py``; the TI-57
+screens use this one.  The protocol the app and launcher rely on is the screen's:
+``GAME_ID``, ``save_state()`` and ``save_game()`` (the app's quit calls it on every
+open game screen); what is written goes through ``SaveStore`` (atomic; a save that
+cannot be read is kept aside and reported by name).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from textual.binding import Binding
+from textual.screen import Screen
+
+from arcade.saves import SaveError, SaveStore
+from arcade.widgets.dialogs import Question
+
+
+class ResumeDialog(Question):
+    """A saved game exists: go on with it, or start a new one."""
+
+    ANSWERS = [("resume", "Resume (r)"), ("new", "New game (n)")]
+    BINDINGS = [
+        Binding("r", "answer('resume')", "Resume", id="resume.resume"),
+        Binding("n", "answer('new')", "New game", id="resume.new"),
+    ]
+
+
+def now_text() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+def write_save(screen: Screen[Any], game_id: str, state: dict[str, Any] | None, summary: str) -> Path | None:
+    """Write ``state`` as the save of ``game_id`` (None: discard it); a failure is reported, never raised."""
+    store = SaveStore()
+    try:
+        if state is None:
+            store.discard(game_id)
+            return None
+        return store.save(game_id, state, saved_at=now_text(), summary=summary)
+    except (OSError, ValueError, TypeError) as error:
+        if screen.is_mounted:
+            screen.notify(f"The game could not be saved: {error}", severity="error", markup=False)
+        return None
+
+
+def read_save(screen: Screen[Any], game_id: str) -> dict[str, Any] | None:
+    """The saved state of ``game_id``, or None (none, or unreadable: then reported and kept aside)."""
+    try:
+        return SaveStore().load(game_id)
+    except SaveError as error:
+        screen.notify(str(error), title="Saved game", severity="error", timeout=12, markup=False)
+        return None
+
+
+def set_aside_unusable(screen: Screen[Any], game_id: str, error: Exception) -> None:
+    """A save that read but did not restore: keep it under another name and say so."""
+    path = SaveStore().path_for(game_id)
+    kept = path.with_name(f"{path.stem}.unusable-{datetime.now(timezone.utc):%Y%m%d-%H%M%S}.json")
+    try:
+        path.replace(kept)
+    except OSError:
+        kept = path
+    screen.notify(
+        f"The save {path.name} could not be restored ({type(error).__name__}: {error}); it was kept as {kept.name}",
+        title="Saved game", severity="error", timeout=12, markup=False,
+    )
+
+
+def export_text(screen: Screen[Any], game_id: str, text: str) -> Path | None:
+    """Write an exported move list beside the saves; say where (or why not)."""
+    directory = SaveStore().directory
+    path = directory / f"{game_id}-moves-{datetime.now(timezone.utc):%Y%m%d-%H%M%S}.txt"
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    except OSError as error:
+        screen.notify(f"Could not write the moves: {error}", severity="error", markup=False)
+        return None
+    screen.notify(f"Moves written to {path}", title="Export", timeout=8, markup=False)
+    return path
