@@ -79,21 +79,20 @@ def build_app(argv: list[str], stderr: TextIO | None = None) -> ArcadeApp | int:
     directory = settings.config_dir()
     path = args.keymap if args.keymap is not None else directory / settings.KEYMAP_FILE
     loaded = keymap.load_keymap(path, keymap.known_binding_ids(), required=args.keymap is not None)
-    problems = list(loaded.problems)
-    problems += settings.load_settings(directory).problems
-    for problem in problems:
-        print(f"arcade: {problem}", file=stderr)
 
     from arcade.app import ArcadeApp
 
-    return ArcadeApp(
+    app = ArcadeApp(
         game=args.game,
         theme=args.theme,
         ascii_glyphs=args.ascii,
         keymap=loaded.bindings,
         config_dir=directory,
-        problems=loaded.problems,  # the app reads the settings itself and reports their problems
+        problems=loaded.problems,
     )
+    for problem in app.startup_problems:  # the keymap's, the settings', clashes: the app shows them too
+        print(f"arcade: {problem}", file=stderr)
+    return app
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -7,7 +7,6 @@ and coming back resumes it.
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import Callable, Iterable, Mapping
 

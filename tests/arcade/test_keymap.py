@@ -206,3 +206,13 @@ async def test_a_clash_is_notified_and_the_game_goes_on() -> None:
         assert board.cursor == start  # h was given away
         await pilot.press("l")
         assert board.cursor in (start - 1, start + 1)  # one of the two works, no crash
+
+
+def test_a_clash_from_the_keymap_file_is_reported_on_stderr(private_config: Path) -> None:
+    private_config.mkdir(parents=True)
+    (private_config / "keymap.toml").write_text('[othello]\nleft = "l"\n', encoding="utf-8")
+    err = io.StringIO()
+    app = build_app([], stderr=err)
+    assert isinstance(app, ArcadeApp)
+    assert "'l' is given to othello.left and othello.right" in err.getvalue()
+    assert app._keymap == {"othello.left": "l"}  # applied all the same: the user asked for it
