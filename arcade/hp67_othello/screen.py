@@ -256,19 +256,21 @@ class HP67OthelloScreen(OthelloScreen):
     def game_shown(self, resumed: bool) -> None:
         d = self.driver
         tape = self.query_one("#tape", PrinterTape)
-        if resumed:
-            tape.note(f"at move {len(d.history)}, HP-67 {d.machine_color.label.lower()}")
-            self._show_speed()
-            return
         tape.reset()
         tape.note(f"new game, HP-67 {d.machine_color.label.lower()}")
         print_turn(tape, getattr(d, "new_game_keys", []), getattr(d, "new_game_displays", [d.display]), by_machine=True)
+        if resumed:  # resumed, undone or redone: the tape shows the game as it now stands, key by key
+            for record in d.history:
+                self._print_record(tape, record)
+            self._show_speed()
 
-    def turn_shown(self, record: MoveRecord) -> None:
-        tape = self.query_one("#tape", PrinterTape)
+    def _print_record(self, tape: PrinterTape, record: MoveRecord) -> None:
         who = "HP-67" if record.by_machine else "you"
         tape.note(f"{who} {record.standard_notation} {record.machine_notation}")
         print_turn(tape, record.keys, record.displays, by_machine=record.by_machine)
+
+    def turn_shown(self, record: MoveRecord) -> None:
+        self._print_record(self.query_one("#tape", PrinterTape), record)
         self._last_time = f"{'HP-67' if record.by_machine else 'your move'}: {record.machine_steps:,} steps, {duration(record.machine_steps)} real"
         self._show_speed()
 

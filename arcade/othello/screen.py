@@ -44,8 +44,9 @@ from games.othello.driver import MoveCancelled, MoveRecord, OthelloDriver
 from games.othello.referee import Disc, IllegalMove, name
 from games.timeline import Timeline
 
-SAVED_UNDO_STEPS = 12
-"""Undo steps kept in a save (a CPC snapshot is some 16 kB): the rest of the timeline is not written."""
+SAVED_UNDO_STEPS = 4
+"""Undo steps kept in a save (a CPC snapshot is some 16 kB and the game is saved after every move):
+the rest of the timeline lives only while the game is open."""
 
 
 class ResumeDialog(Question):
@@ -89,13 +90,14 @@ class OthelloScreen(Screen[None]):
         Binding("0", "pass_turn", "Pass", id="othello.pass"),
         Binding("n", "new_game", "New", id="othello.new-game"),
         Binding("m", "toggle_legal", "Hints", id="othello.toggle-legal"),
-        Binding("u,ctrl+z", "undo", "Undo", id="othello.undo"),
-        Binding("U", "redo", "Redo", show=False, id="othello.redo"),
-        Binding("p", "pause", "Pause", id="othello.pause"),
-        Binding("H", "toggle_history", "Moves", key_display="H", id="othello.toggle-history"),
-        Binding("x", "export_history", "Export moves", show=False, id="othello.export-history"),
-        Binding("g", "machine_go", "Let it think", show=False, id="othello.machine-go"),
-        Binding("escape,backspace", "back", "Back/Stop", id="arcade.back"),
+        # The footer has room for the keys above; these are listed by ? and the command palette.
+        Binding("u,ctrl+z", "undo", "Undo your move", show=False, id="othello.undo"),
+        Binding("U", "redo", "Redo", show=False, key_display="U", id="othello.redo"),
+        Binding("p", "pause", "Pause", show=False, id="othello.pause"),
+        Binding("H", "toggle_history", "Move history", show=False, key_display="H", id="othello.toggle-history"),
+        Binding("x", "export_history", "Export the moves", show=False, id="othello.export-history"),
+        Binding("g", "machine_go", "Let the machine think", show=False, id="othello.machine-go"),
+        Binding("escape,backspace", "back", "Back", tooltip="Esc stops the machine while it thinks", id="arcade.back"),
     ]
 
     busy: reactive[bool] = reactive(False, bindings=True)

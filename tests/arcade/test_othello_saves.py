@@ -17,6 +17,7 @@ from arcade.othello.screen import OthelloScreen, ResumeDialog
 from arcade.saves import FORMAT_VERSION, SaveStore
 from arcade.widgets.board import OthelloBoard
 from arcade.widgets.dialogs import SideDialog
+from arcade.widgets.tape import PrinterTape
 from games.othello.referee import Disc, parse
 from tests.arcade.helpers import flat, move_cursor_to, screen_text, settle, shown_board
 
@@ -58,6 +59,7 @@ async def quit_mid_game_then_resume(game: str, quit_keys: list[str]) -> None:
         await pilot.press("m", "H")  # settings the save keeps: hints off, the history shown
         kept = comparable(screen.driver.snapshot())
         moves = len(screen.driver.history)
+        tape = list(screen.query_one(PrinterTape).printed) if isinstance(screen, HP67OthelloScreen) else []
         await pilot.press(*quit_keys)
         await pilot.pause(0.1)
     path = SaveStore().path_for(game)
@@ -87,6 +89,8 @@ async def quit_mid_game_then_resume(game: str, quit_keys: list[str]) -> None:
         assert shown_board(app) == screen.driver.position.rows()
         assert not screen.query_one(OthelloBoard).show_legal and screen.history_shown
         assert f"Resumed the saved game at move {moves}" in flat(app)
+        if isinstance(screen, HP67OthelloScreen):  # the printer tape prints the resumed game again, key by key
+            assert screen.query_one(PrinterTape).printed == tape
         # the resumed machine goes on playing: one more turn, answered
         await play_two_moves(pilot, screen)
         assert len(screen.driver.history) == moves + 4
