@@ -12,6 +12,14 @@ All work on the driver happens in one thread worker at a time; the worker only
 posts messages.  A move is instant for the emulator; the worker then paces the
 TI-57's Pause (about ¾ s) and the stop, so the players see the display as on the
 machine while the UI keeps running.
+
+Issue 8 in a hidden-move game: the save (after every turn and on quit) holds the
+whole TI-57 and the driver, but a resumed duel always opens on the hand-off screen,
+and the launcher's summary only says what both players may know.  Undo is offered
+on the hand-off that follows a move, to the player who made it, until Enter lifts
+that curtain; there is no redo.  Pause (p) wipes the private view and puts the
+hand-off back before it returns.  The move history and key log are shown, and
+exported, only once the game is over.
 """
 
 from __future__ import annotations
@@ -33,7 +41,9 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Header, Static
 from textual.worker import get_current_worker
 
+from arcade.gamesave import ResumeDialog, export_text, read_save, set_aside_unusable, write_save
 from arcade.messages import TurnFailed, TurnFinished
+from arcade.widgets.history import HistoryRow, MoveHistory
 from arcade.ti57_duel.widgets import (
     PAUSE_SECONDS,
     BoardClicked,
@@ -47,7 +57,7 @@ from arcade.ti57_duel.widgets import (
     Words,
     update_if_changed,
 )
-from games.ti57_duel import DELTAS, DuelGame, DuelStatus, IllegalMove
+from games.ti57_duel import DELTAS, DuelGame, DuelStatus, IllegalMove, Turn
 
 SIZE = 10
 COLUMNS = tuple(range(SIZE))
@@ -74,6 +84,41 @@ def square_text(sq: tuple[int, int]) -> str:
     return f"{sq[0]}.{sq[1]}"
 
 
+def history_rows(turns: list[Turn]) -> list[HistoryRow]:
+    """One row per move (for a finished game only): who, the direction and the square the Pause showed, the keys."""
+    rows = []
+    for n, t in enumerate(turns, 1):
+        where = f"{ARROW[t.direction]} {NAME[t.direction]} to {t.displays[0]}" if t.displays else f"{ARROW[t.direction]} {NAME[t.direction]}"
+        shown = " then ".join(t.displays) + (" flashing" if t.flashing else "")
+        rows.append(HistoryRow(n, f"Player {t.player}", where, " ".join(t.keys), f"shows {shown}"))
+    return rows
+
+
+def history_text(game: DuelGame, title: str) -> str:
+    """A finished duel as plain text: the set-up, every move, every key to replay it on a TI-57."""
+    from datetime import datetime, timezone
+
+    s1, s2 = game.square_of(1), game.square_of(2)
+    lines = [
+        f"# {title}",
+        "# machine: TI-57, program by J. Deconchat (L'Ordinateur de poche)",
+        f"# move limit {game.moves}, both players together",
+        f"# written {datetime.now(timezone.utc).isoformat(timespec='seconds')}",
+        "",
+        f"{'n':>3}  {'who':<9} {'move':<14} {'TI-57 keys':<10} display",
+    ]
+    for row in history_rows(game.turns):
+        lines.append(f"{row.number:>3}  {row.who:<9} {row.standard:<14} {row.machine:<10} {row.keys}".rstrip())
+    lines += ["", "Every key, in order, to replay the duel on a TI-57 (start squares included):"]
+    lines += [f"  {line}" for line in key_lines(game.keys)]
+    lines.append("")
+    if game.status is DuelStatus.CAPTURE:
+        lines.append(f"Player {game.winner} captured Player {3 - (game.winner or 1)} on {square_text(s1)}.")
+    else:
+        lines.append(f"A draw: Player 1 on {square_text(s1)}, Player 2 on {square_text(s2)}.")
+    return "\n".join(lines) + "\n"
+
+
 @dataclass
 class DisplayShown(Message):
     """The worker, pacing a move: the TI-57 now shows ``shown``."""
@@ -82,7 +127,7 @@ class DisplayShown(Message):
     shown: Shown
 
 
-class HandOff(Screen[None]):
+class HandOff(Screen[str | None]):
     """The curtain between two players: opaque, public words only, Enter alone lifts it."""
 
     DEFAULT_CSS = """
@@ -94,13 +139,25 @@ class HandOff(Screen[None]):
 
     BINDINGS = [
         Binding("enter", "reveal", "Show my view", id="duel.handoff-reveal"),
+        Binding("u,ctrl+z", "undo", "Take my move back", id="duel.undo"),
         Binding("escape,backspace", "app.launcher", "Back", id="arcade.back"),
     ]
 
-    def __init__(self, player: int, text: str) -> None:
+    def __init__(self, player: int, text: str, undo_for: int | None = None) -> None:
         super().__init__()
         self.player = player
         self.text = text
+        self.undo_for = undo_for
+        """The player who just moved and may take it back, until Enter; None: no undo here."""
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "undo":
+            return self.undo_for is not None
+        return True
+
+    def action_undo(self) -> None:
+        if self.undo_for is not None:
+            self.dismiss("undo")
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -122,6 +179,15 @@ class TI57DuelScreen(Screen[None]):
     CSS_PATH = Path(__file__).parent / "screen.tcss"  # absolute: subclasses live elsewhere
     TITLE = "Blind duel on the TI-57"
 
+    DEFAULT_CSS = """
+    TI57DuelScreen #paused { display: none; height: 1fr; content-align: center middle; text-style: bold; }
+    TI57DuelScreen.-paused #game { display: none; }
+    TI57DuelScreen.-paused #paused { display: block; }
+    TI57DuelScreen #history { display: none; height: 1fr; }
+    TI57DuelScreen.-history #history { display: block; }
+    TI57DuelScreen.-history #keylog { display: none; }
+    """
+
     BINDINGS = [
         Binding("9,u", "direction(1)", "↗ NE (code 1)", show=False, id="duel.ne"),
         Binding("6,right", "direction(2)", "→ E (code 2)", show=False, id="duel.e"),
@@ -139,6 +205,9 @@ class TI57DuelScreen(Screen[None]):
         Binding("g", "new_game", "New duel", id="duel.new-game"),
         Binding("i", "toggle_registers", "Registers", id="ti57.toggle-registers"),
         Binding("s", "toggle_speed", "Speed", id="ti57.toggle-speed"),
+        Binding("p", "pause", "Pause", show=False, id="duel.pause"),
+        Binding("H", "toggle_history", "Move history (game over)", show=False, key_display="H", id="duel.toggle-history"),
+        Binding("w", "export_history", "Export the moves (game over)", show=False, id="duel.export-history"),
         Binding("escape,backspace", "app.launcher", "Back", id="arcade.back"),
     ]
 
@@ -149,6 +218,8 @@ class TI57DuelScreen(Screen[None]):
     """The player whose private view is on screen; None: nothing private is shown."""
     registers_shown: reactive[bool] = reactive(False)
     instant: reactive[bool] = reactive(False)
+    paused: reactive[bool] = reactive(False, bindings=True)
+    history_shown: reactive[bool] = reactive(False)
 
     def __init__(self, *, pause_seconds: float = PAUSE_SECONDS, blink: bool = True) -> None:
         super().__init__()
@@ -164,6 +235,10 @@ class TI57DuelScreen(Screen[None]):
         self._shown = Shown("0")
         self._message = ""
         self._resume_for: int | None = None
+        self._paused_for: int | None = None  # whose private view the pause wiped
+        self._undo: dict[str, Any] | None = None  # the game before the last move, until the hand-off is lifted
+        self._save_ready = False  # nothing is saved (nor discarded) until the resume question is answered
+        self.exported: Path | None = None
 
     # -- layout ----------------------------------------------------------------------
 
@@ -179,6 +254,8 @@ class TI57DuelScreen(Screen[None]):
                 yield Words(id="info")
                 yield RegisterPanel(id="registers")
                 yield KeyLog(id="keylog")
+                yield MoveHistory(id="history")
+        yield Static("Paused: everything is hidden.\n\nPress p to go on (the hand-off comes first).", id="paused")
         yield Footer(compact=True)
 
     def on_screen_suspend(self) -> None:
@@ -197,6 +274,10 @@ class TI57DuelScreen(Screen[None]):
         self.query_one("#registers").display = False
         self.query_one("#keylog").display = False
         self.redraw()
+        self.call_after_refresh(self.offer_resume)
+
+    def on_unmount(self) -> None:
+        self.save_game()
 
     # -- what is on screen -----------------------------------------------------------
 
@@ -330,11 +411,22 @@ class TI57DuelScreen(Screen[None]):
         log.display = over and not self.registers_shown
         if log.display and g is not None:
             log.lines = tuple(key_lines(g.keys))
+        history = self.query_one("#history", MoveHistory)
+        if over and self.history_shown and g is not None:
+            history.show(history_rows(g.turns), "Keys: " + " ".join(key_lines(g.keys[: self._setup_key_count(g)])))
+        elif history.rows or history.header:
+            history.show([], "")  # nothing of a game in progress stays in the panel
+        self.set_class(over and self.history_shown, "-history")
+
+    @staticmethod
+    def _setup_key_count(g: DuelGame) -> int:
+        """The keys before the first move: the limit and both start squares."""
+        return len(g.keys) - sum(len(t.keys) for t in g.turns)
 
     def _refresh_footer(self) -> None:
         """Refresh the footer only when the keys on offer change (it is costly to redraw)."""
         g = self.game
-        signature = (self.phase, self.viewer)
+        signature = (self.phase, self.viewer, self.paused)
         if signature != getattr(self, "_footer_signature", None):
             self._footer_signature = signature
             self.refresh_bindings()
@@ -355,27 +447,181 @@ class TI57DuelScreen(Screen[None]):
         self.query_one("#registers", RegisterPanel).content = ""
         self.query_one("#registers").display = False
         self.query_one("#keylog", KeyLog).lines = ()
+        history = self.query_one("#history", MoveHistory)
+        if history.rows or history.header:
+            history.show([], "")
 
-    def hand_off(self, player: int, why: str) -> None:
-        """Cover everything, then show ``player``'s view once they press Enter."""
+    def hand_off(self, player: int, why: str, undo_for: int | None = None) -> None:
+        """Cover everything, then show ``player``'s view once they press Enter.
+
+        ``undo_for``: the player who just moved may take the move back (u) until Enter.
+        """
         self.wipe()
         self.sub_title = self._public_sub_title()
         moves = f"\n\n{self.game.moves_left} moves left for both players." if self.game and self.phase == "turn" else ""
+        undo = f"\n\nPlayer {undo_for}: u takes your move back (only before Enter)." if undo_for else ""
         text = (
             f"{why}\n\nPass the keyboard to Player {player}.\n\n"
-            f"Press Enter when only Player {player} is looking.{moves}"
+            f"Press Enter when only Player {player} is looking.{moves}{undo}"
         )
 
-        def lifted(_: None) -> None:
+        def lifted(answer: str | None) -> None:
+            if answer == "undo" and self._undo is not None:
+                self.undo_move()
+                return
+            self._undo = None  # Enter: the move is the other player's to answer now
             self.viewer = player
             self.redraw()
 
-        self.app.push_screen(HandOff(player, text), lifted)
+        self.app.push_screen(HandOff(player, text, undo_for if self._undo is not None else None), lifted)
+
+    # -- undo, pause, history (issue 8) ---------------------------------------------------
+
+    def undo_move(self) -> None:
+        """Take the last move back (its player asked, on the hand-off): the TI-57 as before it."""
+        state, self._undo = self._undo, None
+        if state is None:
+            return
+        self._generation += 1
+        self.game = DuelGame.restore(state["game"])
+        self._shown = Shown(*state["shown"])
+        self.phase = "turn"
+        player = self.game.to_move
+        self.save_game()
+        self.hand_off(player, f"Player {player}'s move was taken back: the TI-57 is as before it.")
+
+    def action_pause(self) -> None:
+        if self.paused:
+            self.paused = False
+            player, self._paused_for = self._paused_for, None
+            if player is not None and self.phase in ("setup", "turn"):
+                self.hand_off(player, "Back from the pause.")
+            else:
+                self.redraw()
+            return
+        if self.busy:
+            self.say("Wait: the TI-57 is running.")
+            return
+        self._paused_for = self.viewer
+        self.wipe()  # nothing private stays in a widget, a toast or the title
+        self.paused = True
+        self.sub_title = "paused"
+
+    def watch_paused(self, paused: bool) -> None:
+        self.set_class(paused, "-paused")
+
+    def action_toggle_history(self) -> None:
+        if self.phase != "over":
+            return
+        self.history_shown = not self.history_shown
+        self.redraw()
+
+    def action_export_history(self) -> None:
+        if self.phase != "over" or self.game is None:
+            return
+        path = export_text(self, self.GAME_ID, history_text(self.game, self.TITLE))
+        if path is not None:
+            self.exported = path
+            self.say(f"Moves written to {path.name}.")
+
+    # -- saves -----------------------------------------------------------------------
+
+    def save_state(self) -> dict[str, Any] | None:
+        """The whole TI-57 and driver, and where the duel stands; None when there is nothing to keep."""
+        g = self.game
+        if g is None or self.phase in ("limit", "over"):
+            return None
+        return {
+            "phase": self.phase,
+            "setup_player": self._setup_player,
+            "extension": self.extension,
+            "game": g.snapshot(),
+            "shown": [self._shown.text, self._shown.flashing, self._shown.state],
+            "settings": {"instant": self.instant, "registers": self.registers_shown},
+        }
+
+    def save_summary(self) -> str:
+        """Only what both players may know: the phase, whose turn, the moves left."""
+        g = self.game
+        if g is None:
+            return ""
+        if self.phase == "setup":
+            return f"setting up, Player {self._setup_player} chooses a start square"
+        if self.phase == "draw":
+            return "a draw: extend or end"
+        return f"move {len(g.turns) + 1}, Player {g.to_move} to move, {g.moves_left} moves left"
+
+    def save_game(self) -> Path | None:
+        """Write the save (a move in progress: the last one stands); failures are reported."""
+        if not self._save_ready or self.busy:
+            return None
+        return write_save(self, self.GAME_ID, self.save_state(), self.save_summary())
+
+    def offer_resume(self) -> None:
+        state = read_save(self, self.GAME_ID)
+        if state is None:
+            self._save_ready = True
+            return
+
+        def answered(answer: str | None) -> None:
+            self._save_ready = True
+            if answer == "new":
+                self.action_new_game()
+            else:
+                self.resume(state)
+
+        info = self.save_summary_of(state)
+        self.app.push_screen(ResumeDialog(f"A saved duel is waiting ({info}). Resume it?"), answered)
+
+    @staticmethod
+    def save_summary_of(state: dict[str, Any]) -> str:
+        phase = state.get("phase")
+        turns = len(state.get("game", {}).get("turns", []))
+        return "setting up" if phase == "setup" else "a draw" if phase == "draw" else f"move {turns + 1}"
+
+    def resume(self, state: dict[str, Any]) -> bool:
+        """The saved duel, exactly; a private phase opens on the hand-off, never on a player's view."""
+        try:
+            game = DuelGame.restore(state["game"])
+            phase = state["phase"]
+            if phase not in ("setup", "turn", "draw"):
+                raise ValueError(f"unknown phase {phase!r}")
+            setup_player = int(state.get("setup_player", 1))
+            shown = Shown(*state.get("shown", [game.machine.display, game.machine.flashing, "stopped"]))
+            game.view_for(1)  # decodes the squares: a damaged snapshot fails here, not later
+        except Exception as error:
+            set_aside_unusable(self, self.GAME_ID, error)
+            self.action_new_game()
+            return False
+        self._generation += 1
+        self.game, self.phase, self._setup_player = game, phase, setup_player
+        self.limit = game.moves
+        self.extension = int(state.get("extension", self.extension))
+        self._shown = shown
+        self._undo = None
+        settings = state.get("settings", {})
+        self.instant = bool(settings.get("instant", self.instant))
+        self.registers_shown = bool(settings.get("registers", False))
+        if phase == "setup":
+            self.cursor = (4, 4)
+            self.hand_off(setup_player, "The saved duel resumes: choosing the start squares.")
+        elif phase == "turn":
+            self.hand_off(game.to_move, "The saved duel resumes.")
+        else:
+            self.viewer = None
+            self.wipe()
+            self._message = "The saved duel resumes at its draw."
+            self.redraw()
+        return True
 
     # -- actions ---------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # False hides a key from the footer: only the keys of the current phase are shown
+        if self.paused:
+            return action == "pause"
+        if action in ("toggle_history", "export_history"):
+            return self.phase == "over"
         if action == "limit":
             return self.phase in ("limit", "draw")
         if action in ("extend", "reveal"):
@@ -421,12 +667,12 @@ class TI57DuelScreen(Screen[None]):
             self.say(f"It is Player {g.to_move}'s turn.")
             return
         try:
-            assert g.referee is not None
-            g.referee.check(self.viewer, code)  # the driver's rules: refused before any key
+            g.check_move(self.viewer, code)  # the driver's rules: refused before any key
         except IllegalMove as refused:
             self.app.bell()
             self.say(f"Refused, no move used: {refused}.")
             return
+        self._undo = {"game": g.snapshot(), "shown": [self._shown.text, self._shown.flashing, self._shown.state]}
         self.say(f"You key {code} SBR {self.viewer}: {ARROW[code]} {NAME[code]}.")
         self._start_job("move", player=self.viewer, code=code)
 
@@ -440,6 +686,8 @@ class TI57DuelScreen(Screen[None]):
             self.phase = "setup"
             self._setup_player = 1
             self.cursor = (4, 4)
+            self._save_ready = True
+            self.save_game()
             self.hand_off(1, f"New duel: {self.limit} moves for both players.")
         elif self.phase == "setup" and self.viewer is not None:
             self._start_job("place", player=self.viewer, square=self.cursor)
@@ -477,9 +725,12 @@ class TI57DuelScreen(Screen[None]):
         self.busy = False
         self.game = None
         self.phase = "limit"
+        self._undo = None
+        self.history_shown = False
         self.wipe()
         self._shown = Shown("0")
         self.redraw()
+        self.save_game()  # no duel any more: its save goes
 
     def action_toggle_registers(self) -> None:
         self.registers_shown = not self.registers_shown
@@ -554,6 +805,7 @@ class TI57DuelScreen(Screen[None]):
         if message.generation != self._generation:
             return
         self.busy = False
+        self._undo = None
         self._shown = Shown(self.game.machine.display if self.game else "", bool(self.game and self.game.machine.flashing))
         self.say(message.text)
         self.redraw()
@@ -567,6 +819,11 @@ class TI57DuelScreen(Screen[None]):
         record = message.record
         self._shown = Shown(g.machine.display, g.machine.flashing, "stopped")
         if isinstance(record, tuple) and record[0] == "place":
+            if record[1] == 2:
+                self.phase = "turn"
+            else:
+                self._setup_player = 2
+            self.save_game()
             player = record[1]
             if player == 1:
                 self._setup_player = 2
@@ -578,9 +835,12 @@ class TI57DuelScreen(Screen[None]):
             return
         if isinstance(record, tuple) and record[0] == "extend":
             self.phase = "turn"
+            self.save_game()
             self.hand_off(g.to_move, f"The duel goes on: CLR, {record[1]} STO 0 gave {record[1]} more moves.")
             return
         turn = record
+        if g.status is not DuelStatus.IN_PROGRESS:
+            self._undo = None  # the end is shown to both: no taking back
         if g.status is DuelStatus.CAPTURE:
             self.phase = "over"
             self.viewer = None
@@ -597,11 +857,14 @@ class TI57DuelScreen(Screen[None]):
             self.hand_off(
                 g.to_move,
                 f"Player {turn.player} has moved {ARROW[turn.direction]} {NAME[turn.direction]} (code {turn.direction}).",
+                undo_for=turn.player,
             )
+        self.save_game()
 
     def palette_commands(self) -> list[tuple[str, str, Callable[[], Any]]]:
         return [
             ("Duel: new duel", "Back to the move limit", self.action_new_game),
             ("TI-57: toggle registers", "R0-R7 and what they hold", self.action_toggle_registers),
             ("TI-57: toggle speed", "Instant, or the real Pause", self.action_toggle_speed),
+            ("Duel: pause", "Hide everything", self.action_pause),
         ]
