@@ -12,7 +12,6 @@ from pathlib import Path
 from arcade.app import ArcadeApp
 from arcade.hp67_othello.screen import HP67OthelloScreen
 from arcade.launcher import GameCard, LauncherScreen
-from arcade.lazard_othello.screen import LazardOthelloScreen
 from arcade.othello.screen import OthelloScreen, ResumeDialog
 from arcade.saves import FORMAT_VERSION, SaveStore
 from arcade.widgets.board import OthelloBoard

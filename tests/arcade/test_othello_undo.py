@@ -125,3 +125,20 @@ def test_every_othello_binding_has_an_id_and_a_description() -> None:
             assert binding.description and binding.id, (cls, binding)
     keys = {b.key: b.id for b in OthelloScreen.BINDINGS}
     assert keys["u,ctrl+z"] == "othello.undo" and keys["U"] == "othello.redo" and keys["p"] == "othello.pause"
+
+
+async def test_help_lists_the_keys_the_footer_has_no_room_for() -> None:
+    from arcade.help import HelpScreen
+
+    app = ArcadeApp(game="lazard-othello")
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause(0.2)
+        await pilot.press("w")
+        await settle(pilot, app.screen)
+        await pilot.press("question_mark")
+        await pilot.pause(0.3)
+        assert isinstance(app.screen, HelpScreen)
+        rows = app.screen.keys.splitlines()
+        for keys, description in (("`u` `^z`", "Undo your move"), ("`U`", "Redo"), ("`p`", "Pause"),
+                                  ("`H`", "Move history"), ("`x`", "Export the moves"), ("`esc`", "Back")):
+            assert any(row.startswith(f"| {keys}") and row.endswith(f"| {description} |") for row in rows), (keys, rows)
