@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from rich.text import Text
+from textual.color import Color
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -170,6 +171,14 @@ class HandOff(Screen[str | None]):
 
     def action_reveal(self) -> None:
         self.dismiss(None)
+
+
+class DuelResumeDialog(ResumeDialog):
+    """The resume question, opaque like every curtain of the duel (a default modal shows the board through)."""
+
+    def on_mount(self) -> None:
+        # inline, so that no rule of the see-through Question can win over it
+        self.styles.background = Color.parse(self.app.get_css_variables()["background"])
 
 
 class TI57DuelScreen(Screen[None]):
@@ -571,7 +580,7 @@ class TI57DuelScreen(Screen[None]):
                 self.resume(state)
 
         info = self.save_summary_of(state)
-        self.app.push_screen(ResumeDialog(f"A saved duel is waiting ({info}). Resume it?"), answered)
+        self.app.push_screen(DuelResumeDialog(f"A saved duel is waiting ({info}). Resume it?"), answered)
 
     @staticmethod
     def save_summary_of(state: dict[str, Any]) -> str:

@@ -1,0 +1,193 @@
+"""Save and resume in both TI-57 games: quitting keeps the game, the launcher offers it, resume is exact.
+
+Real drivers on the real TI-57 emulator and listings; saves go to the test's own
+ARCADE_DATA_DIR (tests/arcade/conftest.py).  In the duel, every frame rendered is
+watched (``FrameWatch``): the resumed game must open on the hand-off, and neither the
+save's summary, the launcher nor the resume question may show a square.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from arcade.app import ArcadeApp
+from arcade.gamesave import ResumeDialog
+from arcade.launcher import LauncherScreen
+from arcade.saves import SaveStore
+from arcade.ti57_duel.screen import HandOff, TI57DuelScreen
+from arcade.ti57_wolf.screen import TI57WolfScreen
+from games.ti57_wolf import Side
+from tests.arcade.helpers import flat, screen_text, settle
+from tests.arcade.test_ti57_duel_screen import FrameWatch, board_cells, lift_curtain, move, place
+from tests.arcade.test_ti57_wolf_screen import expected_board, right_column, shown_board
+
+SQUARE = re.compile(r"\d\.\d")
+
+
+def duel_app(game: str | None = "ti57-duel") -> ArcadeApp:
+    return ArcadeApp(game=game, screens={"ti57-duel": lambda: TI57DuelScreen(pause_seconds=0.02, blink=False)})
+
+
+def wolf_app(first: Side = Side.WOLF, game: str | None = "ti57-wolf") -> ArcadeApp:
+    return ArcadeApp(game=game, screens={"ti57-wolf": lambda: TI57WolfScreen(coin=lambda: first, blink=False)})
+
+
+async def test_duel_quit_mid_game_resumes_on_the_hand_off_and_tells_nothing_private() -> None:
+    app = duel_app()
+    watch = FrameWatch(app)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.1)
+        await pilot.press("enter")
+        await place(pilot, watch, 1, (2, 3))
+        await place(pilot, watch, 2, (7, 6))
+        await move(pilot, watch, 1, 2, "6")  # 2 SBR 1: player 1 to 3.3
+        screen = await lift_curtain(pilot, 2)  # player 2's private view is up when the app quits
+        assert board_cells(screen_text(app))[(7, 6)] == "2"
+        kept = screen.game.snapshot()
+        await pilot.press("ctrl+q")
+        await pilot.pause(0.1)
+    envelope = json.loads(SaveStore().path_for("ti57-duel").read_text(encoding="utf-8"))
+    assert envelope["summary"] == "move 2, Player 2 to move, 19 moves left"
+    assert not SQUARE.search(envelope["summary"])
+    assert envelope["state"]["game"] == kept and envelope["state"]["phase"] == "turn"
+
+    app = duel_app(game=None)  # the launcher
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, LauncherScreen)
+        assert "saved game: move 2, Player 2 to move, 19 moves left" in flat(app)
+        assert not any(s in flat(app) for s in ("3.3", "7.6", "2.3"))
+
+    app = duel_app()
+    watch = FrameWatch(app)
+    watch.squares = {1: (3, 3), 2: (7, 6)}
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, ResumeDialog)
+        assert "move 2" in flat(app) and not SQUARE.search(screen_text(app))
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, HandOff)  # never straight into a private view
+        assert "The saved duel resumes" in flat(app) and "Pass the keyboard to Player 2" in flat(app)
+        assert "takes your move back" not in flat(app)  # no undo survives a save
+        screen = await lift_curtain(pilot, 2)
+        assert screen.game.snapshot() == kept  # the TI-57 and the driver exactly as saved
+        assert board_cells(screen_text(app))[(7, 6)] == "2"
+        assert "Player 1 last went → E (code 2)" in flat(app) and "Moves left: 19" in flat(app)
+        await pilot.press("4")  # 6 SBR 2: the resumed program runs on
+        await settle(pilot, screen)
+        assert screen.game.square_of(2) == (6, 6) and screen.game.moves_left == 18
+    assert not watch.leaks, watch.leaks[0]
+    assert watch.private_frames > 3
+
+
+async def test_duel_resume_during_the_start_squares_hands_off_to_the_player_choosing() -> None:
+    app = duel_app()
+    watch = FrameWatch(app)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.1)
+        await pilot.press("enter")
+        await place(pilot, watch, 1, (5, 5))
+        assert isinstance(app.screen, HandOff)
+        await app.action_quit()
+        await pilot.pause()
+    info = SaveStore().info("ti57-duel")
+    assert info is not None and info.summary == "setting up, Player 2 chooses a start square"
+
+    app = duel_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.1)
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, HandOff) and "Pass the keyboard to Player 2" in flat(app)
+        screen = await lift_curtain(pilot, 2)
+        assert screen.phase == "setup" and "your secret start square" in flat(app)
+        assert "5.5" not in flat(app) and "1" not in board_cells(screen_text(app)).values()
+
+
+async def test_duel_new_game_and_capture_discard_the_save() -> None:
+    app = duel_app()
+    watch = FrameWatch(app)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.1)
+        await pilot.press("enter")
+        await place(pilot, watch, 1, (2, 3))
+        assert SaveStore().exists("ti57-duel")
+        await place(pilot, watch, 2, (3, 4))
+        screen = await move(pilot, watch, 1, 1, "9")  # 1 SBR 1 onto player 2: the capture
+        assert screen.phase == "over"
+        assert not SaveStore().exists("ti57-duel")  # a finished duel is not offered again
+
+
+async def test_wolf_quit_mid_game_then_resume_exactly_with_its_undo_steps() -> None:
+    app = wolf_app(Side.WOLF)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.1)
+        assert not isinstance(app.screen, ResumeDialog)  # no save yet: the coin toss stands
+        screen = app.screen
+        for keys in (("1",), ("3", "6"), ("9",)):  # wolf SBR 1, lamb 3 SBR 6, wolf SBR 9
+            await pilot.press(*keys)
+            await settle(pilot, screen)
+        await pilot.press("H", "i")  # panels the save keeps
+        kept = screen.game.snapshot()
+        board = shown_board(app)
+        await pilot.press("ctrl+q")
+        await pilot.pause(0.1)
+    envelope = json.loads(SaveStore().path_for("ti57-wolf").read_text(encoding="utf-8"))
+    assert envelope["summary"] == "move 3, the lambs to move"
+    assert envelope["state"]["game"] == kept and len(envelope["state"]["timeline"]["past"]) == 3
+
+    app = wolf_app(Side.LAMBS, game=None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "saved game: move 3, the lambs to move" in flat(app)
+
+    app = wolf_app(Side.LAMBS)  # the coin would say lambs: the save says otherwise
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, ResumeDialog) and "move 3" in flat(app)
+        await pilot.press("r")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TI57WolfScreen)
+        assert screen.game.snapshot() == kept and screen.first is Side.WOLF
+        assert screen.registers_shown and screen.history_shown
+        await pilot.press("i")  # back to the key log to read the board
+        await pilot.pause()
+        assert shown_board(app) == board and "Resumed the saved game at move 3" in right_column(app)
+        await pilot.press("z")  # the undo steps came back with the save
+        await pilot.pause()
+        assert len(screen.game.history) == 2 and screen.game.to_move is Side.WOLF
+        assert screen.game.board.wolf == (3, 7)
+
+
+async def test_wolf_new_game_instead_of_resume_replaces_the_save() -> None:
+    app = wolf_app(Side.WOLF)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.1)
+        await pilot.press("1")
+        await settle(pilot, app.screen)
+    assert SaveStore().exists("ti57-wolf")
+    app = wolf_app(Side.LAMBS)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.1)
+        await pilot.press("n")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TI57WolfScreen) and screen.game.history == []
+        assert "Coin toss: tails, the lambs start." in right_column(app)
+        assert shown_board(app) == expected_board(screen.game.referee)
+    assert not SaveStore().exists("ti57-wolf")  # an untouched new game replaced it
+
+
+async def test_unreadable_wolf_save_is_reported_kept_aside_and_the_game_starts() -> None:
+    store = SaveStore()
+    store.directory.mkdir(parents=True)
+    store.path_for("ti57-wolf").write_text("{ not json", encoding="utf-8")
+    app = wolf_app(Side.WOLF)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.2)
+        assert isinstance(app.screen, TI57WolfScreen)
+        assert any("ti57-wolf.json could not be read" in str(n.message) for n in app._notifications)
+    assert (store.directory / "ti57-wolf.corrupt-1.json").is_file()
