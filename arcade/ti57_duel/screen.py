@@ -193,8 +193,6 @@ class TI57DuelScreen(Screen[None]):
     TI57DuelScreen.-paused #game { display: none; }
     TI57DuelScreen.-paused #paused { display: block; }
     TI57DuelScreen #history { display: none; height: 1fr; }
-    TI57DuelScreen.-history #history { display: block; }
-    TI57DuelScreen.-history #keylog { display: none; }
     """
 
     BINDINGS = [
@@ -417,15 +415,15 @@ class TI57DuelScreen(Screen[None]):
         if panel.display and g is not None:
             hidden = () if over else ((2 if self.viewer == 1 else 1),) if self.viewer else (1, 2)
             panel.show(g.machine.view(), REGISTERS, hidden)
-        log.display = over and not self.registers_shown
+        history = self.query_one("#history", MoveHistory)
+        history.display = over and self.history_shown and not self.registers_shown
+        log.display = over and not self.registers_shown and not self.history_shown
         if log.display and g is not None:
             log.lines = tuple(key_lines(g.keys))
-        history = self.query_one("#history", MoveHistory)
-        if over and self.history_shown and g is not None:
+        if history.display and g is not None:
             history.show(history_rows(g.turns), "Keys: " + " ".join(key_lines(g.keys[: self._setup_key_count(g)])))
         elif history.rows or history.header:
             history.show([], "")  # nothing of a game in progress stays in the panel
-        self.set_class(over and self.history_shown, "-history")
 
     @staticmethod
     def _setup_key_count(g: DuelGame) -> int:

@@ -174,9 +174,7 @@ class TI57WolfScreen(Screen[None]):
     TI57WolfScreen #paused { display: none; height: 1fr; content-align: center middle; text-style: bold; }
     TI57WolfScreen.-paused #game { display: none; }
     TI57WolfScreen.-paused #paused { display: block; }
-    TI57WolfScreen #history { display: none; height: 1fr; }
-    TI57WolfScreen.-history #history { display: block; }
-    TI57WolfScreen.-history #keylog { display: none; }
+    TI57WolfScreen #history { height: 1fr; }
     """
 
     BINDINGS = [
@@ -314,7 +312,7 @@ class TI57WolfScreen(Screen[None]):
             t.append("Off the board: " + ", ".join(off) + "\n")
         t.append("Referee ", "")
         t.append("off (purist)" if not g.referee_enabled else "on", "bold")
-        t.append("  r: toggle  z: undo")
+        t.append("  r: toggle")
         return t
 
     def status_text(self) -> Text:
@@ -341,11 +339,13 @@ class TI57WolfScreen(Screen[None]):
         self.query_one("#led", TI57Display).shown = self._shown
         panel = self.query_one("#registers", RegisterPanel)
         log = self.query_one("#keylog", KeyLog)
+        history = self.query_one("#history", MoveHistory)
         panel.display = self.registers_shown
-        log.display = not self.registers_shown
+        history.display = self.history_shown and not self.registers_shown
+        log.display = not self.registers_shown and not self.history_shown
         if self.registers_shown:
             panel.show(g.machine.view(), REGISTERS)
-        else:
+        elif not self.history_shown:
             log.lines = tuple(key_lines(g.keys))
         if self.history_shown:
             self._show_history()
@@ -575,9 +575,8 @@ class TI57WolfScreen(Screen[None]):
         self.history_shown = not self.history_shown
 
     def watch_history_shown(self, shown: bool) -> None:
-        self.set_class(shown, "-history")
-        if shown:
-            self._show_history()
+        if self.is_mounted:
+            self.redraw()  # the history takes the key log's place
 
     def action_export_history(self) -> None:
         path = export_text(self, self.GAME_ID, history_text(self.game, self.first, self.TITLE))
