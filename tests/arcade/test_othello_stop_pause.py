@@ -84,3 +84,24 @@ async def test_pause_hides_the_board_and_holds_the_machine() -> None:
         await pilot.press("s")
         await settle(pilot, screen, limit=10)
         assert len(screen.driver.history) == 2
+
+
+async def test_esc_while_the_hp67_records_the_players_move_takes_the_move_back() -> None:
+    app = ArcadeApp(game="hp67-othello")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.2)
+        await pilot.press("w")
+        screen = app.screen
+        await settle(pilot, screen)
+        before = comparable(screen.driver.snapshot())
+        await pilot.press("s", "enter")  # real speed: the calculator takes half a minute to record d3
+        await pilot.pause(0.5)
+        assert screen.busy and "records your move" in flat(app)
+        await pilot.press("escape")
+        await settle(pilot, screen, limit=2)
+        assert comparable(screen.driver.snapshot()) == before and screen.driver.history == []
+        assert "your move was taken back" in flat(app)
+        assert shown_board(app) == screen.driver.position.rows()
+        await pilot.press("s", "enter")  # and the same move can be played again
+        await settle(pilot, screen)
+        assert len(screen.driver.history) == 2

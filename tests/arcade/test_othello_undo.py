@@ -142,3 +142,25 @@ async def test_help_lists_the_keys_the_footer_has_no_room_for() -> None:
         for keys, description in (("`u` `^z`", "Undo your move"), ("`U`", "Redo"), ("`p`", "Pause"),
                                   ("`H`", "Move history"), ("`x`", "Export the moves"), ("`esc`", "Back")):
             assert any(row.startswith(f"| {keys}") and row.endswith(f"| {description} |") for row in rows), (keys, rows)
+
+
+async def test_undo_goes_on_after_the_game_is_resumed() -> None:
+    app = ArcadeApp(game="hp67-othello")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.2)
+        await pilot.press("w")
+        screen = app.screen
+        await settle(pilot, screen)
+        await play(pilot, screen)
+        after_one = comparable(screen.driver.snapshot())
+        await play(pilot, screen)
+    app = ArcadeApp(game="hp67-othello")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.2)
+        await pilot.press("r")
+        screen = app.screen
+        await settle(pilot, screen)
+        assert len(screen.driver.history) == 4
+        await pilot.press("u")  # the undo steps were saved with the game
+        assert comparable(screen.driver.snapshot()) == after_one
+        assert shown_board(app) == screen.driver.position.rows()
