@@ -7,6 +7,8 @@ and coming back resumes it.
 
 from __future__ import annotations
 
+import asyncio
+import signal
 from pathlib import Path
 from typing import Callable, Iterable, Mapping
 
@@ -34,6 +36,8 @@ class ArcadeApp(App[None]):
 
     BINDINGS = [
         Binding("question_mark,f1", "help", "Help", key_display="?", id="arcade.help"),
+        # Players reach for Ctrl+C to leave a terminal game: it quits, saving (Textual only hints).
+        Binding("ctrl+c", "quit", "Quit", show=False, priority=True, id="arcade.quit-ctrl-c"),
     ]
 
     def __init__(
@@ -84,6 +88,7 @@ class ArcadeApp(App[None]):
             self.set_keymap(dict(keymap))
 
     def on_mount(self) -> None:
+        self._catch_hangup()
         self.theme_changed_signal.subscribe(self, self._remember_theme)
         if self.theme_option and self.theme == self.theme_option:  # --theme is a choice too
             self._remember_theme(None)
@@ -190,9 +195,26 @@ class ArcadeApp(App[None]):
     # -- saves on quit (issue 8; the game screens' part) -------------------------------------
     async def action_quit(self) -> None:
         """Quit, every open game first writing its save (its screen saves again as it closes)."""
+        self.save_open_games()
+        self.exit()
+
+    def save_open_games(self) -> None:
         for stack in self._screen_stacks.values():  # every mode's screens, not only the current one
             for screen in stack:
                 save = getattr(screen, "save_game", None)
                 if callable(save):
                     save()
+
+    def _catch_hangup(self) -> None:
+        """The terminal closing (SIGHUP) or a polite kill (SIGTERM) saves and quits like Ctrl+Q."""
+        try:
+            loop = asyncio.get_running_loop()
+            for name in ("SIGHUP", "SIGTERM"):
+                if hasattr(signal, name):
+                    loop.add_signal_handler(getattr(signal, name), self.on_hangup)
+        except (NotImplementedError, RuntimeError, ValueError):  # not the main thread, or Windows
+            pass
+
+    def on_hangup(self) -> None:
+        self.save_open_games()
         self.exit()

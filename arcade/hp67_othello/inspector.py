@@ -77,7 +77,8 @@ class HP67Inspector(Horizontal):
 
     def compose(self) -> ComposeResult:
         yield Static(id="registers")
-        with VerticalScroll(id="listing-scroll"):
+        # It follows the step counter by itself; focusable, it would take the arrow keys from the board.
+        with VerticalScroll(id="listing-scroll", can_focus=False):
             yield Static(id="listing")
 
     def show(self, view: Any, rows: dict[int, str], listing: Sequence[tuple[int, str, str]]) -> None:

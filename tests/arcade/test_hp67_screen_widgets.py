@@ -260,3 +260,22 @@ async def test_program_coordinates_number_rows_from_the_bottom() -> None:
         labels = [line.split()[0] for line in lines[3:19:2]]
         assert labels == list("87654321")  # the program's 6.4 is d3: row 6 is the third from the top
         assert "d3 = 6.4" in screen_text(app)
+
+
+async def test_help_lists_the_arrow_keys_with_the_inspector_open_or_closed() -> None:
+    """The inspector's listing follows the step by itself and must not take the arrows from the board."""
+    from arcade.help import keys_markdown
+
+    app = app_with()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("w")
+        await pilot.pause(0.2)
+        screen = app.screen
+        for _ in range(2):  # closed, then open
+            cursor_row = next(line for line in keys_markdown(screen).splitlines() if "`h`" in line)
+            assert "`←`" in cursor_row or "`left`" in cursor_row, cursor_row
+            before = screen.query_one(OthelloBoard).cursor
+            await pilot.press("left")
+            assert screen.query_one(OthelloBoard).cursor == before - 1
+            await pilot.press("i")
+            await pilot.pause(0.1)

@@ -104,6 +104,10 @@ async def test_lazard_ctrl_q_in_the_game_keeps_it_and_resumes_it() -> None:
     await quit_mid_game_then_resume("lazard-othello", ["ctrl+q"])
 
 
+async def test_hp67_ctrl_c_in_the_game_keeps_it_and_resumes_it() -> None:
+    await quit_mid_game_then_resume("hp67-othello", ["ctrl+c"])
+
+
 def save_machine_to_move(game: str, *, instant: bool) -> dict:
     """A save of a game where the player (Black) has played d3 and the machine is to move."""
     if game == "hp67-othello":

@@ -1,0 +1,64 @@
+"""The terminal closing: a real arcade process on a pseudo-terminal gets SIGHUP and saves its game."""
+
+from __future__ import annotations
+
+import fcntl
+import json
+import os
+import pty
+import signal
+import struct
+import subprocess
+import sys
+import termios
+import time
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGHUP"), reason="no SIGHUP on this platform")
+
+
+def _drain(fd: int, seconds: float) -> bytes:
+    out = b""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        try:
+            chunk = os.read(fd, 65536)
+        except (BlockingIOError, OSError):
+            time.sleep(0.05)
+            continue
+        if not chunk:
+            break
+        out += chunk
+    return out
+
+
+def test_sighup_saves_the_open_game_and_quits(arcade_data_dir: Path) -> None:
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    os.set_blocking(master, False)
+    env = {**os.environ, "TERM": "xterm-256color", "ARCADE_DATA_DIR": str(arcade_data_dir),
+           "ARCADE_CONFIG_DIR": str(arcade_data_dir / "config")}
+    proc = subprocess.Popen([sys.executable, "-m", "arcade", "--game", "hp67-othello"],
+                            stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True)
+    os.close(slave)
+    save = arcade_data_dir / "saves" / "hp67-othello.json"
+    try:
+        _drain(master, 4.0)
+        os.write(master, b"w")  # the HP-67 plays White: the player's game starts
+        _drain(master, 2.0)
+        save.unlink(missing_ok=True)  # whatever was saved so far: only the hang-up may write it now
+        proc.send_signal(signal.SIGHUP)
+        deadline = time.monotonic() + 15
+        while proc.poll() is None and time.monotonic() < deadline:
+            _drain(master, 0.2)
+        assert proc.poll() is not None, "the arcade did not quit on SIGHUP"
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        os.close(master)
+    envelope = json.loads(save.read_text())
+    assert envelope["game"] == "hp67-othello"
+    driver = envelope["state"]["driver"]
+    assert driver["machine_color"] == "WHITE" and driver["new_game_keys"] == ["DSP 1", "E", "CHS", "R/S"]
