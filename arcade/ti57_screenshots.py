@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import sys
+import tempfile
 from pathlib import Path
 
 from arcade.app import ArcadeApp
@@ -68,7 +70,7 @@ async def _wolf(directory: Path) -> list[Path]:
         await pilot.press("1")  # lamb 1 chosen: its moves are hinted
         await pilot.pause(0.2)
         written.append(Path(app.save_screenshot("ti57_wolf.svg", str(directory))))
-        await pilot.press("6", "p")  # 1 SBR 6, then purist: the referee off
+        await pilot.press("6", "r")  # 1 SBR 6, then purist: the referee off
         await _settle(pilot, screen)
         await pilot.press("3")  # the wolf onto lamb 3: the TI-57's own refusal flashes
         await _settle(pilot, screen)
@@ -78,8 +80,18 @@ async def _wolf(directory: Path) -> list[Path]:
 
 
 async def shoot(directory: Path) -> list[Path]:
+    """The pictures, played with saves kept in a throw-away directory (a user's save would ask to resume)."""
     directory.mkdir(parents=True, exist_ok=True)
-    return [*await _duel(directory), *await _wolf(directory)]
+    kept = os.environ.get("ARCADE_DATA_DIR")
+    with tempfile.TemporaryDirectory() as scratch:
+        os.environ["ARCADE_DATA_DIR"] = scratch
+        try:
+            return [*await _duel(directory), *await _wolf(directory)]
+        finally:
+            if kept is None:
+                os.environ.pop("ARCADE_DATA_DIR", None)
+            else:
+                os.environ["ARCADE_DATA_DIR"] = kept
 
 
 def main(argv: list[str] | None = None) -> int:
