@@ -1,16 +1,22 @@
-"""Write the README's SVG screenshots: ``python -m arcade.screenshots [DIR]``.
+"""Write every SVG screenshot in the README: ``python -m arcade.screenshots [DIR]``.
 
-The real game is played (the HP-67 emulator running the real listing) by keys, as a
-player would, with a fixed seed for the human's moves, so the pictures are the same
-on every run: no clock, no blinking cursor, instant speed.
+The real games are played (the emulators running the real listings) by keys, as a
+player would, with fixed seeds for the human's moves, so the pictures are the same
+on every run: no clock, no blinking cursor, instant speed.  The games save into a
+throw-away data directory: a player's own saves are neither read (a save would ask
+to resume) nor overwritten.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import random
 import sys
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from arcade.app import ArcadeApp
@@ -51,7 +57,36 @@ async def _human_turn(pilot, screen, rng: random.Random) -> None:  # noqa: ANN00
     await _settle(pilot, screen)
 
 
+@contextmanager
+def scratch_data_dir() -> Iterator[Path]:
+    """ARCADE_DATA_DIR pointing at a temporary directory for the duration."""
+    kept = os.environ.get("ARCADE_DATA_DIR")
+    with tempfile.TemporaryDirectory(prefix="arcade-shots-") as scratch:
+        os.environ["ARCADE_DATA_DIR"] = scratch
+        try:
+            yield Path(scratch)
+        finally:
+            if kept is None:
+                os.environ.pop("ARCADE_DATA_DIR", None)
+            else:
+                os.environ["ARCADE_DATA_DIR"] = kept
+
+
+async def shoot_all(directory: Path, only: set[str] | None = None) -> list[Path]:
+    """Every game's pictures (``only``: some of 'hp67', 'ti57', 'lazard')."""
+    from arcade import lazard_screenshots, ti57_screenshots
+
+    shooters = {"hp67": shoot, "ti57": ti57_screenshots.shoot, "lazard": lazard_screenshots.shoot}
+    written: list[Path] = []
+    with scratch_data_dir():
+        for name, shooter in shooters.items():
+            if only is None or name in only:
+                written += await shooter(directory)
+    return written
+
+
 async def shoot(directory: Path) -> list[Path]:
+    """The launcher and the HP-67 Othello game."""
     directory.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
 
@@ -85,8 +120,10 @@ async def shoot(directory: Path) -> list[Path]:
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m arcade.screenshots", description=__doc__.splitlines()[0])
     p.add_argument("directory", nargs="?", default="screenshots", help="where to write the SVGs (default: screenshots)")
+    p.add_argument("--only", action="append", choices=["hp67", "ti57", "lazard"],
+                   help="only these games' pictures (repeatable; default: all)")
     args = p.parse_args(argv)
-    for path in asyncio.run(shoot(Path(args.directory))):
+    for path in asyncio.run(shoot_all(Path(args.directory), set(args.only) if args.only else None)):
         print(path)
     return 0
 
