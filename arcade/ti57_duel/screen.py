@@ -131,6 +131,8 @@ class DisplayShown(Message):
 class HandOff(Screen[str | None]):
     """The curtain between two players: opaque, public words only, Enter alone lifts it."""
 
+    GAME_ID = "ti57-duel"  # ? shows the duel's help (public) and this curtain's keys
+
     DEFAULT_CSS = """
     HandOff { align: center middle; background: $background; }
     HandOff > Static {

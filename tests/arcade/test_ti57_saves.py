@@ -191,3 +191,49 @@ async def test_unreadable_wolf_save_is_reported_kept_aside_and_the_game_starts()
         assert isinstance(app.screen, TI57WolfScreen)
         assert any("ti57-wolf.json could not be read" in str(n.message) for n in app._notifications)
     assert (store.directory / "ti57-wolf.corrupt-1.json").is_file()
+
+
+async def test_duel_saved_at_a_draw_resumes_on_the_public_draw_and_can_be_extended() -> None:
+    app = duel_app()
+    watch = FrameWatch(app)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.1)
+        await pilot.press(*["minus"] * 19, "enter")  # a one-move duel
+        await place(pilot, watch, 1, (2, 3))
+        await place(pilot, watch, 2, (7, 6))
+        screen = await move(pilot, watch, 1, 2, "6")
+        assert screen.phase == "draw"
+        await pilot.press("ctrl+q")
+        await pilot.pause(0.1)
+    assert SaveStore().info("ti57-duel").summary == "a draw: extend or end"
+
+    app = duel_app()
+    watch = FrameWatch(app)
+    watch.squares = {1: (3, 3), 2: (7, 6)}
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.1)
+        await pilot.press("r")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TI57DuelScreen) and screen.phase == "draw" and screen.viewer is None
+        text = screen_text(app)
+        assert "Draw: the moves are used up" in text and "3.3" not in text and "7.6" not in text  # public
+        await pilot.press("e")  # CLR, 10 STO 0: the resumed TI-57 goes on
+        await settle(pilot, screen)
+        assert isinstance(app.screen, HandOff) and "Pass the keyboard to Player 2" in flat(app)
+        assert screen.game.moves_left == 10 and screen.game.square_of(1) == (3, 3)
+    assert not watch.leaks, watch.leaks[0]
+
+
+async def test_duel_save_that_does_not_restore_is_kept_aside_and_reported() -> None:
+    store = SaveStore()
+    store.save("ti57-duel", {"phase": "turn", "game": {"moves": 20}}, saved_at="now", summary="move 3")
+    app = duel_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.1)
+        await pilot.press("r")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TI57DuelScreen) and screen.phase == "limit" and screen.game is None
+        assert any("could not be restored" in str(n.message) for n in app._notifications)
+    assert not store.exists("ti57-duel") and list(store.directory.glob("ti57-duel.unusable-*.json"))
