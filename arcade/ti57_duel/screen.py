@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import threading
 import time
+from datetime import datetime, timezone
 from pathlib import Path
 from dataclasses import dataclass
 from typing import Any, Callable
@@ -97,8 +98,6 @@ def history_rows(turns: list[Turn]) -> list[HistoryRow]:
 
 def history_text(game: DuelGame, title: str) -> str:
     """A finished duel as plain text: the set-up, every move, every key to replay it on a TI-57."""
-    from datetime import datetime, timezone
-
     s1, s2 = game.square_of(1), game.square_of(2)
     lines = [
         f"# {title}",

@@ -26,7 +26,6 @@ from __future__ import annotations
 import random
 import threading
 from datetime import datetime, timezone
-from decimal import Decimal
 from pathlib import Path
 from typing import Any, Callable
 
@@ -56,10 +55,9 @@ from arcade.ti57_duel.widgets import (
 )
 from arcade.widgets.dialogs import GameOverDialog
 from arcade.widgets.history import HistoryRow, MoveHistory
-from games.ti57_wolf import LAMB_MOVES, OPPOSITE, START, WOLF_MOVES, IllegalMove, MoveRecord, Side, WolfGame
+from games.ti57_wolf import LAMB_MOVES, OPPOSITE, START, WOLF_MOVES, IllegalMove, MoveRecord, Side, WolfGame, square_text
 from games.ti57_wolf.referee import on_board
 from games.timeline import Timeline
-from machines.ti57.numbers import format_number
 
 SAVED_UNDO_STEPS = 40
 """Undo steps kept in a save (a TI-57 snapshot is small)."""
@@ -85,11 +83,6 @@ REGISTERS = (
     "step 1.1 (SBR 1, 6, 9)",
     "t: the wolf's square",
 )
-
-
-def square_text(sq: tuple[int, int]) -> str:
-    """A square as the TI-57 stores it (column + row / 10, Fix 1): off the board too, (-1, 3) is -0.7."""
-    return format_number(Decimal(sq[0]) + Decimal(sq[1]) / 10, 1, False)
 
 
 def is_take_back(history: list[MoveRecord], i: int) -> bool:

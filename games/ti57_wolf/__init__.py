@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
-from games.ti57_wolf.driver import OPPOSITE, MachineDisagrees, MoveRecord, WolfGame, WolfView, decode_square, load_program
+from games.ti57_wolf.driver import (
+    OPPOSITE,
+    MachineDisagrees,
+    MoveRecord,
+    WolfGame,
+    WolfView,
+    decode_square,
+    load_program,
+    square_text,
+)
 from games.ti57_wolf.referee import (
     LAMB_MOVES,
     MOVE_NAMES,
@@ -34,4 +43,5 @@ __all__ = [
     "decode_square",
     "load_program",
     "result_of",
+    "square_text",
 ]

@@ -53,7 +53,16 @@ from games.ti57_wolf.referee import (
 from machines.ti57 import TI57, Program, StopReason, parse_listing
 from machines.ti57.numbers import format_number
 
-__all__ = ["WolfGame", "WolfView", "MachineDisagrees", "MoveRecord", "load_program", "decode_square", "OPPOSITE"]
+__all__ = [
+    "WolfGame",
+    "WolfView",
+    "MachineDisagrees",
+    "MoveRecord",
+    "load_program",
+    "decode_square",
+    "square_text",
+    "OPPOSITE",
+]
 
 STEP_BUDGET = 10_000  # a wolf move runs 14-17 steps, a lamb move 7-22
 OPPOSITE = {1: 9, 9: 1, 3: 7, 7: 3}
@@ -75,6 +84,15 @@ def decode_square(value: Decimal) -> tuple[int, int]:
         raise MachineDisagrees(f"register value {value} is not a square")
     col, row = divmod(int(tenths), 10)
     return col, row
+
+
+def square_text(square: tuple[int, int]) -> str:
+    """A square as the program stores it, column + row / 10, shown in Fix 1.
+
+    Off the board too: (-1, 3) is what R7 = -0.7 decodes to, and -0.7 is what the
+    TI-57 holds and shows, not "-1.3".
+    """
+    return format_number(Decimal(square[0]) + Decimal(square[1]) / 10, 1, False)
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from arcade.ti57_duel.screen import HandOff, TI57DuelScreen
 from arcade.ti57_wolf.screen import TI57WolfScreen
 from games.ti57_wolf import Side
 from tests.arcade.helpers import flat, screen_text, settle
-from tests.arcade.test_ti57_duel_screen import FrameWatch, board_cells, lift_curtain, move, place
+from tests.arcade.test_ti57_duel_screen import FrameWatch, board_cells, lift_curtain, place
 from tests.arcade.test_ti57_wolf_screen import right_column, shown_board
 
 
