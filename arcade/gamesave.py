@@ -1,7 +1,6 @@
 """The game-screen side of saves, resume and move export, for any game (no game knowledge).
 
-The Othello screens have their own copy in ``arcade/othello/screen.py``; the TI-57
-screens use this one.  The protocol the app and launcher rely on is the screen's:
+Used by the Othello screens (``arcade/othello/screen.py``) and the TI-57 screens.  The protocol the app and launcher rely on is the screen's:
 ``GAME_ID``, ``save_state()`` and ``save_game()`` (the app's quit calls it on every
 open game screen); what is written goes through ``SaveStore`` (atomic; a save that
 cannot be read is kept aside and reported by name).

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import threading
 import time
-from datetime import datetime, timezone
 from functools import partial
 from pathlib import Path
 from typing import Any, Callable, ClassVar
@@ -36,9 +35,10 @@ from textual.worker import Worker, get_current_worker
 
 from arcade.messages import GameStarted, MachineProgress, TurnFailed, TurnFinished
 from arcade.othello.history import history_rows, history_text
-from arcade.saves import SaveError, SaveStore
+from arcade.gamesave import ResumeDialog, export_text, read_save, set_aside_unusable, write_save
+from arcade.saves import SaveStore
 from arcade.widgets.board import GLYPH, BoardView, OthelloBoard, SquareClicked
-from arcade.widgets.dialogs import GameOverDialog, Question, SideDialog
+from arcade.widgets.dialogs import GameOverDialog, SideDialog
 from arcade.widgets.history import MoveHistory
 from games.othello.driver import MoveCancelled, MoveRecord, OthelloDriver
 from games.othello.referee import Disc, IllegalMove, name
@@ -47,16 +47,6 @@ from games.timeline import Timeline
 SAVED_UNDO_STEPS = 4
 """Undo steps kept in a save (a CPC snapshot is some 16 kB and the game is saved after every move):
 the rest of the timeline lives only while the game is open."""
-
-
-class ResumeDialog(Question):
-    """A saved game exists: go on with it, or start a new one."""
-
-    ANSWERS = [("resume", "Resume (r)"), ("new", "New game (n)")]
-    BINDINGS = [
-        Binding("r", "answer('resume')", "Resume", id="resume.resume"),
-        Binding("n", "answer('new')", "New game", id="resume.new"),
-    ]
 
 
 class OthelloScreen(Screen[None]):
@@ -484,18 +474,11 @@ class OthelloScreen(Screen[None]):
 
     def action_export_history(self) -> None:
         """Write the moves as text beside the saves, and say where."""
-        directory = SaveStore().directory
-        stamp = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S")
-        path = directory / f"{self.GAME_ID}-moves-{stamp}.txt"
         text = history_text(self.driver, self.MACHINE, self.key_sequence, self.history_header(), self.TITLE or "")
-        try:
-            directory.mkdir(parents=True, exist_ok=True)
-            path.write_text(text, encoding="utf-8")
-        except OSError as error:
-            self.notify(f"Could not write the moves: {error}", severity="error")
+        path = export_text(self, self.GAME_ID, text)
+        if path is None:
             return
         self.exported = path
-        self.notify(f"Moves written to {path}", title="Export", timeout=8)
         self.say(f"Moves written to {path.name}.")
 
     # -- saves ------------------------------------------------------------------------
@@ -519,30 +502,17 @@ class OthelloScreen(Screen[None]):
         state = self.save_state()
         if state is None:
             return None
-        store = SaveStore()
-        try:
-            if self._settled_over:  # a finished game is not offered again
-                store.discard(self.GAME_ID)
-                return None
-            moves = len(state["moves"])
-            return store.save(self.GAME_ID, state, saved_at=datetime.now(timezone.utc).isoformat(timespec="seconds"),
-                              summary=f"move {moves}")
-        except (OSError, ValueError, TypeError) as error:
-            if self.is_mounted:
-                self.notify(f"The game could not be saved: {error}", severity="error")
-            return None
+        # a finished game is not offered again
+        return write_save(self, self.GAME_ID, None if self._settled_over else state, f"move {len(state['moves'])}")
 
     def offer_resume_or_new(self) -> None:
         """On opening: resume the saved game if the player wants it, else ask for a side."""
-        store = SaveStore()
-        try:
-            state = store.load(self.GAME_ID)
-        except SaveError as error:
-            self.notify(str(error), title="Saved game", severity="error", timeout=12)
-            self.say("The saved game could not be read (see the note).")
+        if not SaveStore().exists(self.GAME_ID):
             self.action_new_game()
             return
-        if state is None:
+        state = read_save(self, self.GAME_ID)
+        if state is None:  # unreadable: reported and kept aside
+            self.say("The saved game could not be read (see the note).")
             self.action_new_game()
             return
         moves = len(state.get("moves", []))
@@ -551,26 +521,18 @@ class OthelloScreen(Screen[None]):
             if answer == "new":
                 self.action_new_game()
             else:
-                self.resume(state, store)
+                self.resume(state)
 
         self.app.push_screen(ResumeDialog(f"A saved game is waiting at move {moves}. Resume it?"), answered)
 
-    def resume(self, state: dict[str, Any], store: SaveStore | None = None) -> bool:
+    def resume(self, state: dict[str, Any]) -> bool:
         """Go on with a saved game; a save that does not restore is kept aside and reported."""
-        store = store or SaveStore()
         try:
             snapshot = state["driver"]
             self.driver.restore(snapshot)
             timeline = Timeline.from_json(state.get("timeline", {}))
         except Exception as error:  # a save from a changed driver, a hand-edited file...
-            path = store.path_for(self.GAME_ID)
-            kept = path.with_name(f"{path.stem}.unusable-{datetime.now(timezone.utc):%Y%m%d-%H%M%S}.json")
-            try:
-                path.replace(kept)
-            except OSError:
-                kept = path
-            self.notify(f"The save {path.name} could not be restored ({type(error).__name__}: {error}); "
-                        f"it was kept as {kept.name}", title="Saved game", severity="error", timeout=12)
+            set_aside_unusable(self, self.GAME_ID, error)
             self.driver = self.driver_factory()  # whatever the failed restore left half-done is dropped
             self.action_new_game()
             return False

@@ -10,9 +10,10 @@ import json
 from pathlib import Path
 
 from arcade.app import ArcadeApp
+from arcade.gamesave import ResumeDialog
 from arcade.hp67_othello.screen import HP67OthelloScreen
 from arcade.launcher import GameCard, LauncherScreen
-from arcade.othello.screen import OthelloScreen, ResumeDialog
+from arcade.othello.screen import OthelloScreen
 from arcade.saves import FORMAT_VERSION, SaveStore
 from arcade.widgets.board import OthelloBoard
 from arcade.widgets.dialogs import SideDialog
