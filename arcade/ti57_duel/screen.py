@@ -43,8 +43,9 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Header, Static
 from textual.worker import get_current_worker
 
-from arcade.gamesave import ResumeDialog, export_text, read_save, set_aside_unusable, write_save
+from arcade.gamesave import ResumeDialog, set_aside_unusable, write_save
 from arcade.messages import TurnFailed, TurnFinished
+from arcade.ti57_common import TI57GameScreen, turn_failed
 from arcade.widgets.history import HistoryRow, MoveHistory
 from arcade.ti57_duel.widgets import (
     PAUSE_SECONDS,
@@ -182,7 +183,7 @@ class DuelResumeDialog(ResumeDialog):
         self.styles.background = Color.parse(self.app.get_css_variables()["background"])
 
 
-class TI57DuelScreen(Screen[None]):
+class TI57DuelScreen(TI57GameScreen):
     """Board and words on the left, the TI-57 on the right; one player's view at a time."""
 
     GAME_ID = "ti57-duel"
@@ -283,9 +284,6 @@ class TI57DuelScreen(Screen[None]):
         self.query_one("#keylog").display = False
         self.redraw()
         self.call_after_refresh(self.offer_resume)
-
-    def on_unmount(self) -> None:
-        self.save_game()
 
     # -- what is on screen -----------------------------------------------------------
 
@@ -431,17 +429,8 @@ class TI57DuelScreen(Screen[None]):
         """The keys before the first move: the limit and both start squares."""
         return len(g.keys) - sum(len(t.keys) for t in g.turns)
 
-    def _refresh_footer(self) -> None:
-        """Refresh the footer only when the keys on offer change (it is costly to redraw)."""
-        g = self.game
-        signature = (self.phase, self.viewer, self.paused)
-        if signature != getattr(self, "_footer_signature", None):
-            self._footer_signature = signature
-            self.refresh_bindings()
-
-    def say(self, text: str) -> None:
-        self._message = text
-        update_if_changed(self.query_one("#message", Words), text)
+    def footer_signature(self) -> tuple[str, int | None, bool]:
+        return (self.phase, self.viewer, self.paused)
 
     def wipe(self) -> None:
         """Empty every widget that could hold something private (before a curtain)."""
@@ -515,9 +504,6 @@ class TI57DuelScreen(Screen[None]):
         self.paused = True
         self.sub_title = "paused"
 
-    def watch_paused(self, paused: bool) -> None:
-        self.set_class(paused, "-paused")
-
     def action_toggle_history(self) -> None:
         if self.phase != "over":
             return
@@ -527,10 +513,7 @@ class TI57DuelScreen(Screen[None]):
     def action_export_history(self) -> None:
         if self.phase != "over" or self.game is None:
             return
-        path = export_text(self, self.GAME_ID, history_text(self.game, self.TITLE))
-        if path is not None:
-            self.exported = path
-            self.say(f"Moves written to {path.name}.")
+        self.export_moves(history_text(self.game, self.TITLE))
 
     # -- saves -----------------------------------------------------------------------
 
@@ -566,20 +549,9 @@ class TI57DuelScreen(Screen[None]):
         return write_save(self, self.GAME_ID, self.save_state(), self.save_summary())
 
     def offer_resume(self) -> None:
-        state = read_save(self, self.GAME_ID)
-        if state is None:
-            self._save_ready = True
-            return
-
-        def answered(answer: str | None) -> None:
-            self._save_ready = True
-            if answer == "new":
-                self.action_new_game()
-            else:
-                self.resume(state)
-
-        info = self.save_summary_of(state)
-        self.app.push_screen(DuelResumeDialog(f"A saved duel is waiting ({info}). Resume it?"), answered)
+        self.offer_saved_game(
+            lambda state: f"A saved duel is waiting ({self.save_summary_of(state)}). Resume it?", DuelResumeDialog
+        )
 
     @staticmethod
     def save_summary_of(state: dict[str, Any]) -> str:
@@ -783,11 +755,8 @@ class TI57DuelScreen(Screen[None]):
                         self.post_message(DisplayShown(generation, Shown(text, turn.flashing and last, state)))
                         if not self._sleep(worker, hold):
                             return
-            except IllegalMove as refused:
-                self.post_message(TurnFailed(generation, f"Refused: {refused}."))
-                return
-            except Exception as error:  # the machine disagreeing with the referee: a bug, shown
-                self.post_message(TurnFailed(generation, f"{type(error).__name__}: {error}"))
+            except Exception as error:
+                self.post_message(turn_failed(generation, error, IllegalMove))
                 return
         self.post_message(TurnFinished(generation, record))
 

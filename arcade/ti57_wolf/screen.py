@@ -35,12 +35,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
-from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 from textual.worker import get_current_worker
 
-from arcade.gamesave import ResumeDialog, export_text, read_save, set_aside_unusable, write_save
+from arcade.gamesave import set_aside_unusable, write_save
 from arcade.messages import TurnFailed, TurnFinished
+from arcade.ti57_common import TI57GameScreen, turn_failed
 from arcade.ti57_duel.widgets import (
     BoardClicked,
     GridView,
@@ -156,7 +156,7 @@ def coin_toss() -> Side:
     return random.choice((Side.WOLF, Side.LAMBS))
 
 
-class TI57WolfScreen(Screen[None]):
+class TI57WolfScreen(TI57GameScreen):
     """The 8x8 board on the left; the TI-57 (display, keys typed, registers) on the right."""
 
     GAME_ID = "ti57-wolf"
@@ -245,9 +245,6 @@ class TI57WolfScreen(Screen[None]):
         self._message = self._toss_words()
         self.redraw()
         self.call_after_refresh(self.offer_resume)
-
-    def on_unmount(self) -> None:
-        self.save_game()
 
     def _toss_words(self) -> str:
         first = self.game.to_move
@@ -348,17 +345,8 @@ class TI57WolfScreen(Screen[None]):
         header = "Set-up: " + " ".join(key_lines(setup_keys(self.game.keys)))
         self.query_one("#history", MoveHistory).show(history_rows(self.game.history), header)
 
-    def _refresh_footer(self) -> None:
-        """Refresh the footer only when the keys on offer change (it is costly to redraw)."""
-        g = self.game
-        signature = (g.collision is not None, self.timeline.can_undo, self.busy)
-        if signature != getattr(self, "_footer_signature", None):
-            self._footer_signature = signature
-            self.refresh_bindings()
-
-    def say(self, text: str) -> None:
-        self._message = text
-        update_if_changed(self.query_one("#message", Words), text)
+    def footer_signature(self) -> tuple[bool, bool, bool]:
+        return (self.game.collision is not None, self.timeline.can_undo, self.busy)
 
     # -- actions ---------------------------------------------------------------------
 
@@ -561,9 +549,6 @@ class TI57WolfScreen(Screen[None]):
             self.app.clear_notifications()
         self.say("Paused." if self.paused else "Go on.")
 
-    def watch_paused(self, paused: bool) -> None:
-        self.set_class(paused, "-paused")
-
     def action_toggle_history(self) -> None:
         self.history_shown = not self.history_shown
 
@@ -572,10 +557,7 @@ class TI57WolfScreen(Screen[None]):
             self.redraw()  # the history takes the key log's place
 
     def action_export_history(self) -> None:
-        path = export_text(self, self.GAME_ID, history_text(self.game, self.first, self.TITLE))
-        if path is not None:
-            self.exported = path
-            self.say(f"Moves written to {path.name}.")
+        self.export_moves(history_text(self.game, self.first, self.TITLE))
 
     # -- saves -----------------------------------------------------------------------
 
@@ -605,20 +587,10 @@ class TI57WolfScreen(Screen[None]):
 
     def offer_resume(self) -> None:
         """On opening: a saved game is offered; without one the coin toss stands."""
-        state = read_save(self, self.GAME_ID)
-        if state is None:
-            self._save_ready = True
-            return
-        moves = len(state.get("game", {}).get("history", []))
-
-        def answered(answer: str | None) -> None:
-            self._save_ready = True
-            if answer == "new":
-                self.action_new_game()
-            else:
-                self.resume(state)
-
-        self.app.push_screen(ResumeDialog(f"A saved game of wolf and lambs is waiting at move {moves}. Resume it?"), answered)
+        self.offer_saved_game(
+            lambda state: "A saved game of wolf and lambs is waiting at move "
+            f"{len(state.get('game', {}).get('history', []))}. Resume it?"
+        )
 
     def resume(self, state: dict[str, Any]) -> bool:
         """Go on with a saved game exactly as it was; a save that does not restore is kept aside."""
@@ -669,11 +641,8 @@ class TI57WolfScreen(Screen[None]):
                     record = game.lamb_move(kw["lamb"], kw["key"])
                 else:
                     record = game.take_back()
-            except IllegalMove as refused:
-                self.post_message(TurnFailed(generation, f"Refused: {refused}."))
-                return
-            except Exception as error:  # the machine disagreeing with the referee: a bug, shown
-                self.post_message(TurnFailed(generation, f"{type(error).__name__}: {error}"))
+            except Exception as error:
+                self.post_message(turn_failed(generation, error, IllegalMove))
                 return
         self.post_message(TurnFinished(generation, record))
 
