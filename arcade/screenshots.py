@@ -1,5 +1,9 @@
 """Write every SVG screenshot in the README: ``python -m arcade.screenshots [DIR]``.
 
+This module shoots the launcher and the HP-67 game itself, and calls the ``shoot``
+of ``arcade.ti57_screenshots`` and ``arcade.lazard_screenshots`` (libraries of shots
+that share the helpers below), all in one scratch data directory.
+
 The real games are played (the emulators running the real listings) by keys, as a
 player would, with fixed seeds for the human's moves, so the pictures are the same
 on every run: no clock, no blinking cursor, instant speed.  The games save into a
@@ -25,7 +29,8 @@ SIZE = (80, 24)
 SEED = 67
 
 
-async def _keys_to(pilot, board, square: int) -> None:  # noqa: ANN001 - Pilot and OthelloBoard
+async def cursor_to(pilot, board, square: int) -> None:  # noqa: ANN001 - Pilot and OthelloBoard
+    """Walk an Othello board's cursor to ``square`` with the arrow keys."""
     row, col = divmod(board.cursor, 8)
     target_row, target_col = divmod(square, 8)
     keys = ["down" if target_row > row else "up"] * abs(target_row - row)
@@ -34,15 +39,17 @@ async def _keys_to(pilot, board, square: int) -> None:  # noqa: ANN001 - Pilot a
         await pilot.press(*keys)
 
 
-async def _settle(pilot, screen) -> None:  # noqa: ANN001
-    while True:
+async def settle(pilot, screen, tries: int = 500) -> None:  # noqa: ANN001 - Pilot and a game screen
+    """Wait until the screen's machine has finished and no worker runs (a machine that never does fails)."""
+    for _ in range(tries):
         await pilot.app.workers.wait_for_complete()
         await pilot.pause()
         if not screen.busy and not any(w.is_running for w in pilot.app.workers):
-            await pilot.pause()
+            await pilot.pause(0.05)
             if not screen.busy:
                 return
         await pilot.pause(0.02)
+    raise TimeoutError("the machine never finished")
 
 
 async def _human_turn(pilot, screen, rng: random.Random) -> None:  # noqa: ANN001
@@ -52,9 +59,9 @@ async def _human_turn(pilot, screen, rng: random.Random) -> None:  # noqa: ANN00
     if driver.position.must_pass:
         await pilot.press("0")
     else:
-        await _keys_to(pilot, screen.query_one(OthelloBoard), rng.choice(driver.position.legal_moves()))
+        await cursor_to(pilot, screen.query_one(OthelloBoard), rng.choice(driver.position.legal_moves()))
         await pilot.press("enter")
-    await _settle(pilot, screen)
+    await settle(pilot, screen)
 
 
 @contextmanager
@@ -101,7 +108,7 @@ async def shoot(directory: Path) -> list[Path]:
         await pilot.pause(0.2)
         await pilot.press("w")  # the HP-67 plays White: you start
         screen = app.screen
-        await _settle(pilot, screen)
+        await settle(pilot, screen)
         for _ in range(9):
             await _human_turn(pilot, screen, rng)
         await pilot.press("i")
