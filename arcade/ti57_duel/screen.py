@@ -199,13 +199,13 @@ class TI57DuelScreen(TI57GameScreen):
 
     BINDINGS = [
         Binding("9,u", "direction(1)", "↗ NE (code 1)", show=False, id="duel.ne"),
-        Binding("6,right", "direction(2)", "→ E (code 2)", show=False, id="duel.e"),
+        Binding("6,right,l", "direction(2)", "→ E (code 2)", show=False, id="duel.e"),
         Binding("3,n", "direction(3)", "↘ SE (code 3)", show=False, id="duel.se"),
-        Binding("2,down", "direction(4)", "↓ S (code 4)", show=False, id="duel.s"),
+        Binding("2,down,j", "direction(4)", "↓ S (code 4)", show=False, id="duel.s"),
         Binding("1,b", "direction(5)", "↙ SW (code 5)", show=False, id="duel.sw"),
-        Binding("4,left", "direction(6)", "← W (code 6)", show=False, id="duel.w"),
+        Binding("4,left,h", "direction(6)", "← W (code 6)", show=False, id="duel.w"),
         Binding("7,y", "direction(7)", "↖ NW (code 7)", show=False, id="duel.nw"),
-        Binding("8,up", "direction(8)", "↑ N (code 8)", show=False, id="duel.n"),
+        Binding("8,up,k", "direction(8)", "↑ N (code 8)", show=False, id="duel.n"),
         Binding("enter", "confirm", "OK", id="duel.confirm"),
         Binding("plus,equals_sign", "limit(1)", "+1 move", id="duel.more"),
         Binding("minus", "limit(-1)", "-1 move", id="duel.fewer"),

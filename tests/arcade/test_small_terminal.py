@@ -48,6 +48,18 @@ async def resize(pilot, width: int, height: int) -> None:  # noqa: ANN001
     await pilot.pause()
 
 
+async def settled_view(pilot) -> str:  # noqa: ANN001
+    """The screen once it has stopped changing (a loaded machine may draw the footer late)."""
+    last = None
+    for _ in range(100):
+        await pilot.pause(0.05)
+        now = visible(pilot.app)
+        if now == last:
+            return now
+        last = now
+    raise AssertionError("the screen never settled")
+
+
 def hp67_app() -> ArcadeApp:
     return ArcadeApp(game="hp67-othello", screens={"hp67-othello": lambda: HP67OthelloScreen(FakeDriver)})
 
@@ -184,8 +196,8 @@ async def test_every_other_game_is_covered_and_restored(game: str) -> None:
     app = ArcadeApp(game=game, screens={game: GAMES[game]})
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause(0.3)
-        screen, before = app.screen, visible(app)
+        screen, before = app.screen, await settled_view(pilot)
         await resize(pilot, 80, 23)
         assert isinstance(app.screen, TooSmallScreen) and only_the_message(visible(app))
         await resize(pilot, 80, 24)
-        assert app.screen is screen and visible(app) == before
+        assert app.screen is screen and await settled_view(pilot) == before

@@ -165,12 +165,13 @@ async def test_whole_duel_to_a_capture_by_keys() -> None:
         await pilot.press("9")  # NE: 1 SBR 1
         await settle(pilot, screen)
         assert screen.game.turns[-1].displays == ("1.4", "1.0")  # the pause on the square, then the direction
-        for player, code, key in [(2, 5, "1"), (1, 1, "u"), (2, 6, "left"), (1, 2, "6")]:
+        for player, code, key in [(2, 5, "1"), (1, 1, "u"), (2, 6, "left"), (1, 2, "6"),
+                                  (2, 8, "k"), (1, 4, "j"), (2, 4, "j"), (1, 8, "k")]:  # h j k l too; there and back
             screen = await move(pilot, watch, player, code, key)
         # the capture: player 2 at 4.6 goes SW onto player 1's 3.5
         screen = await lift_curtain(pilot, 2)
-        assert opponent_arrow_shown(app, 2)
-        assert screen.query_one("#led").shown.text == "2.0"  # the machine stopped on player 1's direction
+        assert opponent_arrow_shown(app, 8)
+        assert screen.query_one("#led").shown.text == "8.0"  # the machine stopped on player 1's direction
         watch.squares[2] = (3, 5)
         await pilot.press("b")
         await settle(pilot, screen)
