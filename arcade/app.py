@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import signal
+import sys
 from pathlib import Path
 from typing import Callable, Iterable, Mapping
 
@@ -207,12 +208,13 @@ class ArcadeApp(App[None]):
 
     def _catch_hangup(self) -> None:
         """The terminal closing (SIGHUP) or a polite kill (SIGTERM) saves and quits like Ctrl+Q."""
+        if sys.platform == "win32":  # no POSIX signals there: the event loop cannot watch them
+            return
         try:
             loop = asyncio.get_running_loop()
             for name in ("SIGHUP", "SIGTERM"):
-                if hasattr(signal, name):
-                    loop.add_signal_handler(getattr(signal, name), self.on_hangup)
-        except (NotImplementedError, RuntimeError, ValueError):  # not the main thread, or Windows
+                loop.add_signal_handler(getattr(signal, name), self.on_hangup)
+        except (RuntimeError, ValueError):  # not the main thread (an app run inside another loop)
             pass
 
     def on_hangup(self) -> None:
