@@ -27,6 +27,24 @@ FORMAT_VERSION = 1
 """Bump when the envelope or a driver snapshot changes incompatibly."""
 
 
+def write_atomically(path: Path, text: str) -> None:
+    """Replace ``path`` with ``text`` in one step: a crash mid-write leaves the old file whole.
+
+    The text goes to a temporary file in the same directory, is flushed to disk, then
+    ``os.replace`` swaps it in; the temporary file is removed if anything fails.
+    """
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.stem}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
 class SaveError(Exception):
     """A save that cannot be used; the message names the file and says why."""
 
@@ -66,17 +84,7 @@ class SaveStore:
             "summary": summary,
             "state": state,
         }
-        text = json.dumps(envelope, indent=1, sort_keys=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{game}.", suffix=".tmp", dir=self.directory)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                handle.write(text)
-                handle.flush()
-                os.fsync(handle.fileno())
-            os.replace(tmp, target)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+        write_atomically(target, json.dumps(envelope, indent=1, sort_keys=True))
         return target
 
     def exists(self, game: str) -> bool:

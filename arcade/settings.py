@@ -14,12 +14,13 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from platformdirs import user_config_dir
+
+from arcade.saves import write_atomically
 
 APP_DIR_NAME = "vintage-arcade"
 SETTINGS_FILE = "settings.toml"
@@ -67,14 +68,5 @@ def save_settings(directory: Path, settings: Settings) -> Path:
     if settings.theme is not None:
         # A JSON string is a valid TOML basic string (same escapes).
         lines.append(f"theme = {json.dumps(settings.theme)}\n")
-    fd, tmp = tempfile.mkstemp(prefix=".settings-", suffix=".tmp", dir=directory)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            out.writelines(lines)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    write_atomically(path, "".join(lines))
     return path
