@@ -51,6 +51,7 @@ class StopReason(str, Enum):
     RETURN = "RTN"  # RTN with no pending return: back to the keyboard
     PAUSE = "PSE"  # a pause; the program is still running, ``run`` goes on
     ERROR = "Error"  # an improper operation or a missing label; stopped on that step
+    OVERFLOW = "overflow"  # a result overflowed (shown saturated, no Error); stopped after that step
     BUDGET = "budget"  # ``max_steps`` ran out; the program is still running
     BREAKPOINT = "breakpoint"  # reached a step in ``breakpoints``; still running
     IDLE = "idle"  # no program was running
@@ -596,6 +597,27 @@ def _clx(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
     return clx
 
 
+def _overflowed(m: HP67, nxt: int) -> int:
+    """A result overflowed: a running program stops, pointing at the next step (no Error).
+
+    From the keyboard the return value is ignored: the result just saturates
+    (hp67-instruction-set.md 5).
+    """
+    m._why = StopReason.OVERFLOW
+    return -nxt
+
+
+def _binary_careful(m: HP67, careful: Callable[[Decimal, Decimal], Decimal], x: Decimal, nxt: int) -> int:
+    """The slow path of + - x when the fast context trapped: saturate (and stop) or Error."""
+    r = careful(m.y, x)
+    m.last_x = x
+    m.x = r
+    m.y = m.z
+    m.z = m.t
+    m.lift = LIFT
+    return _overflowed(m, nxt) if num.saturated(r) else nxt
+
+
 def _binary(fast: Callable[[Decimal, Decimal], Decimal], careful: Callable[[Decimal, Decimal], Decimal]) -> Factory:
     """y op x: X <- result, LAST X <- x, the stack drops (T is duplicated)."""
 
@@ -611,7 +633,7 @@ def _binary(fast: Callable[[Decimal, Decimal], Decimal], careful: Callable[[Deci
             m.y = m.z
             m.z = m.t
             m.lift = LIFT
-            return nxt
+            return _overflowed(m, nxt) if num.saturated(r) else nxt
 
         return binary
 
@@ -626,7 +648,7 @@ def _add(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
         try:
             r = m.y + x
         except ArithmeticError:
-            r = num.add(m.y, x)
+            return _binary_careful(m, num.add, x, nxt)
         m.last_x = x
         m.x = r
         m.y = m.z
@@ -644,7 +666,7 @@ def _sub(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
         try:
             r = m.y - x
         except ArithmeticError:
-            r = num.sub(m.y, x)
+            return _binary_careful(m, num.sub, x, nxt)
         m.last_x = x
         m.x = r
         m.y = m.z
@@ -662,7 +684,7 @@ def _mul(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
         try:
             r = m.y * x
         except ArithmeticError:
-            r = num.mul(m.y, x)
+            return _binary_careful(m, num.mul, x, nxt)
         m.last_x = x
         m.x = r
         m.y = m.z
@@ -678,7 +700,7 @@ _FACTORIES["power"] = _binary(num.power, num.power)
 _FACTORIES["hms_add"] = _binary(num.hms_add, num.hms_add)
 
 
-def _unary(fn: Callable[[Decimal], Decimal]) -> Factory:
+def _unary(fn: Callable[[Decimal], Decimal], can_overflow: bool = True) -> Factory:
     """X <- f(x), LAST X <- x."""
 
     def factory(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
@@ -688,9 +710,17 @@ def _unary(fn: Callable[[Decimal], Decimal]) -> Factory:
             m.last_x = x
             m.x = r
             m.lift = LIFT
+            return _overflowed(m, nxt) if num.saturated(r) else nxt
+
+        def bounded() -> int:
+            x = m.x
+            r = fn(x)
+            m.last_x = x
+            m.x = r
+            m.lift = LIFT
             return nxt
 
-        return unary
+        return unary if can_overflow else bounded
 
     return factory
 
@@ -703,7 +733,7 @@ def _angular(fn: Callable[[Decimal, str], Decimal]) -> Factory:
             m.last_x = x
             m.x = r
             m.lift = LIFT
-            return nxt
+            return _overflowed(m, nxt) if num.saturated(r) else nxt
 
         return angular
 
@@ -719,9 +749,9 @@ def _square(x: Decimal) -> Decimal:
 
 
 _FACTORIES.update({
-    "int": _unary(num.integer_part),
-    "frc": _unary(num.fraction_part),
-    "abs": _unary(lambda x: abs(x) + ZERO),
+    "int": _unary(num.integer_part, can_overflow=False),
+    "frc": _unary(num.fraction_part, can_overflow=False),
+    "abs": _unary(lambda x: abs(x) + ZERO, can_overflow=False),
     "reciprocal": _unary(_reciprocal),
     "sqrt": _unary(num.sqrt),
     "square": _unary(_square),
@@ -772,15 +802,23 @@ def _rnd(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
     return rnd
 
 
+def _percent_of(y: Decimal, x: Decimal) -> Decimal:
+    return num.WIDE.divide(num.WIDE.multiply(y, x), 100)
+
+
+def _percent_change_of(y: Decimal, x: Decimal) -> Decimal:
+    return num.WIDE.divide(num.WIDE.multiply(num.WIDE.subtract(x, y), 100), y)
+
+
 @_factory("percent")
 def _percent(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
     def percent() -> int:  # Y stays, X <- x% of y
         x = m.x
-        r = num.div(num.mul(m.y, x), Decimal(100))
+        r = num.careful(_percent_of, m.y, x)  # one range check at the end, as the machine
         m.last_x = x
         m.x = r
         m.lift = LIFT
-        return nxt
+        return _overflowed(m, nxt) if num.saturated(r) else nxt
 
     return percent
 
@@ -789,11 +827,11 @@ def _percent(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepF
 def _percent_change(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
     def percent_change() -> int:  # Y stays, X <- 100 (x - y) / y
         x, y = m.x, m.y
-        r = num.div(num.mul(num.sub(x, y), Decimal(100)), y)
+        r = num.careful(_percent_change_of, y, x)
         m.last_x = x
         m.x = r
         m.lift = LIFT
-        return nxt
+        return _overflowed(m, nxt) if num.saturated(r) else nxt
 
     return percent_change
 
@@ -804,11 +842,12 @@ def _coordinates(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> S
 
     def coordinates() -> int:
         x = m.x
+        # Two results in X and Y, no stack lift: Z and T stay, LAST X gets x.
         a, b = convert(x, m.y, m.angle)
         m.last_x = x
         m.x, m.y = a, b
         m.lift = LIFT
-        return nxt
+        return _overflowed(m, nxt) if num.saturated(a) else nxt
 
     return coordinates
 
@@ -1154,9 +1193,11 @@ def _statistics(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> St
                 return num.sqrt(max(var, ZERO))
 
             mx, my = deviation(regs[14], regs[15]), deviation(regs[16], regs[17])
-        _push(m, my)
-        m.t, m.z, m.y = m.z, m.y, m.x
-        m.x = mx
+        # Two results written into X and Y without lifting the stack: Z and T keep their
+        # values and LAST X gets the old X (n after Σ+) -- hp67-instruction-set.md 7.
+        m.last_x = m.x
+        m.x, m.y = mx, my
+        m.lift = LIFT
         return nxt
 
     return statistics
