@@ -40,10 +40,11 @@ Public API::
 
 from __future__ import annotations
 
-from machines.hp67.isa import INSTRUCTIONS, Instruction, lookup
+from machines.hp67.isa import Instruction
 from machines.hp67.listing import PROGRAM_STEPS, ListingError, Program, Step, parse_listing
-from machines.hp67.machine import HP67, HP67View, StopReason
+from machines.hp67.machine import HP67, HP67View
 from machines.hp67.numbers import MachineError
+from machines.hp67.ops import INSTRUCTIONS, StopReason, lookup
 
 __all__ = [
     "HP67",

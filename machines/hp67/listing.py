@@ -14,9 +14,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from machines.hp67.isa import BY_CODE, Instruction, format_code, is_card_reader, lookup, parse_code
+from machines.hp67.isa import PROGRAM_STEPS, Instruction, format_code, is_card_reader, parse_code
+from machines.hp67.ops import BY_CODE, lookup
 
-PROGRAM_STEPS = 224
+__all__ = ["PROGRAM_STEPS", "ListingError", "Program", "Step", "parse_listing"]
 
 _COMMENT = re.compile(r"(^|\s)#.*$")
 _CODE_TOKEN = re.compile(r"-?\d{2}(?:-\d{2})*")
