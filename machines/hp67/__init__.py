@@ -20,10 +20,12 @@ checks gathered in ``shared/reference/hp67-notes.md`` and ``hp67-instruction-set
   SCI, trigonometry in DEG/RAD/GRD with the microcode's argument reduction,
   polar/rectangular, H.MS, statistics, N!, %...).
 
-No card reader and no printer: card-reader functions (W/DATA, MERGE...) are refused
-with a clear message (``parse_listing`` raises ``ListingError``, ``press`` ValueError);
-the HP-97 printer instructions are accepted but print nothing: PRTX and PRST only end
-digit entry, SPC does nothing at all (as on the HP-67).
+W/PRGM mode (``switch('W/PRGM')``): keys record steps after the pointer, the
+display shows the step number and the HP-67's key codes, SST, BST, GTO .nnn and
+DEL move and edit.  The card reader reads and writes program cards (listings) and
+data cards (registers) as text files (``cards``); the card-reader *instructions*
+(W/DATA, MERGE...) are refused as steps with a clear message.  No printer: PRTX and
+PRST only end digit entry, SPC does nothing at all (as on the HP-67).
 
 Transcendental functions are correct to the last digit of the reduced argument; the
 microcode's own algorithms may differ from that in the tenth digit (see ``numbers``).
@@ -35,6 +37,9 @@ Public API::
     m.press('DSP 1'); m.press('E')          # keys by label or listing mnemonic
     m.run(max_steps=None) -> StopReason     # until R/S, RTN, Error, overflow, PSE or budget
     m.display, m.x, m.register('B'), m.flags, m.pc, m.steps
+    m.switch('W/PRGM'); m.press('*LBL A'); m.press('SST'); m.press('DEL'); m.switch('RUN')
+    m.write_program_card(path); m.read_program_card(path)   # ListingError names the line
+    m.write_data_card(path); m.read_data_card(path)
     state = m.snapshot(); HP67.restore(state)   # JSON-able
 """
 

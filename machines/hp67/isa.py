@@ -100,5 +100,37 @@ def spelling_key(text: str) -> str:
 
 
 
+_CARD_READER_KEYS = frozenset(spelling_key(n) for n in CARD_READER)
+
+
 def is_card_reader(mnemonic: str) -> bool:
-    return spelling_key(mnemonic) in {spelling_key(n) for n in CARD_READER}
+    return spelling_key(mnemonic) in _CARD_READER_KEYS
+
+
+# -- the HP-67's own key codes (what its display shows in W/PRGM) ---------------------------
+# Row and column of each key on the HP-67 keyboard: A-E; Σ+ GTO DSP (i) SST; f g STO RCL h;
+# ENTER CHS EEX CLX; - 7 8 9; + 4 5 6; × 1 2 3; ÷ 0 . R/S.  A digit key shows its digit
+# (01 for 1) when it is a digit or an operand, its row and column when a prefix f, g or h
+# makes it a function (h 7 is x⇄y, 35 52).
+_KEY_POSITION: dict[str, int] = {
+    "A": 11, "B": 12, "C": 13, "D": 14, "E": 15,
+    "Σ+": 21, "GTO": 22, "DSP": 23, "(i)": 24, "SST": 25,
+    "f": 31, "g": 32, "STO": 33, "RCL": 34, "h": 35,
+    "ENTER": 41, "CHS": 42, "EEX": 43, "CLX": 44,
+    "-": 51, "7": 52, "8": 53, "9": 54,
+    "+": 61, "4": 62, "5": 63, "6": 64,
+    "×": 71, "1": 72, "2": 73, "3": 74,
+    "÷": 81, "0": 82, ".": 83, "R/S": 84,
+}
+_PREFIXES = ("f", "g", "h")
+
+
+def hp67_key_codes(keys: tuple[str, ...]) -> tuple[int, ...]:
+    """The HP-67 key codes of a keystroke sequence: ``('h', '7')`` -> ``(35, 52)``."""
+    codes = []
+    for i, key in enumerate(keys):
+        if key.isdigit() and not (i and keys[i - 1] in _PREFIXES):
+            codes.append(int(key))
+        else:
+            codes.append(_KEY_POSITION[key])
+    return tuple(codes)

@@ -78,7 +78,7 @@ def parse_listing(text: str) -> Program:
         if not mnemonic:
             raise ListingError(line_number, f"missing mnemonic before key code {' '.join(code_tokens)!r}")
         if is_card_reader(mnemonic):
-            raise ListingError(line_number, f"{mnemonic} is a card-reader instruction; this HP-67 has no card reader")
+            raise ListingError(line_number, f"{mnemonic} is a card-reader instruction, not supported as a program step")
         if not code_tokens:
             raise ListingError(line_number, f"missing HP-97 key code after {mnemonic!r}")
         code = parse_code(" ".join(code_tokens))

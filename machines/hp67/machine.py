@@ -16,13 +16,22 @@ entry and Σ± sets LIFT, so a disabled lift lasts exactly one step.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from decimal import Decimal, localcontext
 from typing import Any, Iterable
 
+from machines.hp67 import cards
 from machines.hp67 import numbers as num
-from machines.hp67.isa import PROGRAM_STEPS, REGISTER_INDEX, REGISTER_NAMES, Instruction, is_card_reader
-from machines.hp67.listing import Program, parse_listing
+from machines.hp67.isa import (
+    PROGRAM_STEPS,
+    REGISTER_INDEX,
+    REGISTER_NAMES,
+    Instruction,
+    hp67_key_codes,
+    is_card_reader,
+)
+from machines.hp67.listing import Program, Step, parse_listing
 from machines.hp67.numbers import CONTEXT, MachineError
 from machines.hp67.ops import (
     BY_KEYS,
@@ -61,7 +70,7 @@ class HP67:
     __slots__ = (
         "x", "y", "z", "t", "last_x", "lift", "regs", "_flags", "pc", "steps", "running", "error",
         "returns", "fmt", "digits", "angle", "e_mant", "e_neg", "e_exp", "e_exp_neg",
-        "program", "_table", "_why", "_labels", "_targets",
+        "program", "_table", "_why", "_labels", "_targets", "prgm", "pointer",
     )
 
     def __init__(self) -> None:
@@ -82,6 +91,8 @@ class HP67:
         self.e_exp: str | None = None
         self.e_exp_neg = False
         self._why = StopReason.IDLE
+        self.prgm = False  # the W/PRGM-RUN switch
+        self.pointer = 0  # the step W/PRGM shows, 000-224 (000: the top of memory)
         self.load(Program(()))
 
     # -- program memory ------------------------------------------------------------
@@ -133,6 +144,8 @@ class HP67:
     @property
     def display(self) -> str:
         """The LED text now: ``'192.0'``, ``'0.0'``, ``'Error'``, ``'12.'`` during entry..."""
+        if self.prgm:
+            return self._program_display()
         if self.error:
             return "Error"
         if self.lift == ENTRY and not self.running:
@@ -224,6 +237,9 @@ class HP67:
         Raises ValueError for a key the machine does not have (nothing changes then).
         """
         key = key.strip()
+        if self.prgm:
+            self._press_program(key)
+            return
         action = self._resolve(key)
         if self.running:
             self.running = False
@@ -242,7 +258,7 @@ class HP67:
             self.press(key)
 
     def _resolve(self, key: str) -> Instruction | str:
-        if key in _LABEL_KEYS or key in ("R/S", "RTN") or key.upper().startswith("GTO ."):
+        if key in _LABEL_KEYS or key in _CONTROL_KEYS or key.upper().startswith("GTO ."):
             if key.upper().startswith("GTO ."):
                 digits = key[5:].strip()
                 if not (digits.isdigit() and len(digits) == 3 and 0 <= int(digits) <= PROGRAM_STEPS):
@@ -252,7 +268,8 @@ class HP67:
         ins = lookup(key)
         if ins is None:
             if is_card_reader(key):
-                raise ValueError(f"{key} is a card-reader function; this HP-67 has no card reader")
+                raise ValueError(f"{key} is a card-reader function that cannot be keyed here: cards are files "
+                                 "(read_program_card, write_program_card, read_data_card, write_data_card)")
             raise ValueError(f"the HP-67 has no key or instruction {key!r}")
         return ins
 
@@ -306,6 +323,17 @@ class HP67:
             elif action.startswith("GTO ."):
                 self._end_entry()
                 self.pc = max(int(action[5:]), 1)
+            elif action == "SST":  # RUN mode: execute the step at the pointer, then stop
+                self.running = True
+                self.run(1)
+                if self.running:
+                    self.running = False
+                    self._end_entry()
+            elif action in ("DEL", "h DEL"):
+                pass  # DEL edits W/PRGM memory; in RUN mode it does nothing
+            elif action == "BST":  # RUN mode: back one step, nothing executed
+                self._end_entry()
+                self.pc = (self.pc - 2) % PROGRAM_STEPS + 1
             else:
                 self._start_label(action)
             return
@@ -361,6 +389,109 @@ class HP67:
         self.returns = []
         self.running = True
 
+    # -- W/PRGM mode -------------------------------------------------------------------
+
+    @property
+    def mode(self) -> str:
+        """The position of the W/PRGM-RUN switch: ``'RUN'`` or ``'W/PRGM'``."""
+        return "W/PRGM" if self.prgm else "RUN"
+
+    def switch(self, mode: str) -> None:
+        """Slide the switch to ``'RUN'`` or ``'W/PRGM'`` (a running program stops).
+
+        W/PRGM shows the pointer's step; at power-on, after RTN or a loaded card that
+        is 000, the top of memory (pc 1 in RUN).  Back in RUN the program goes on from
+        the step W/PRGM showed (from 001 if it showed 000).
+        """
+        if mode not in ("RUN", "W/PRGM"):
+            raise ValueError(f"the switch has two positions, RUN and W/PRGM: {mode!r}")
+        if mode == self.mode:
+            return
+        if mode == "W/PRGM":
+            self.running = False
+            self.error = False
+            self._end_entry()
+            self.pointer = 0 if self.pc == 1 else self.pc
+        else:
+            self.pc = max(self.pointer, 1)
+        self.prgm = mode == "W/PRGM"
+
+    def _program_display(self) -> str:
+        """W/PRGM shows the step number and the HP-67 key codes of that step: ``'001 31 25 11'``."""
+        if not self.pointer:
+            return "000"
+        codes = " ".join(f"{c:02d}" for c in hp67_key_codes(self._instruction_at(self.pointer).keys))
+        return f"{self.pointer:03d}{codes:>11}"
+
+    def _press_program(self, key: str) -> None:
+        """A key in W/PRGM: SST, BST, GTO .nnn and DEL move or edit; any other key is recorded."""
+        if key == "SST":
+            self.pointer = (self.pointer + 1) % (PROGRAM_STEPS + 1)
+        elif key == "BST":
+            self.pointer = (self.pointer - 1) % (PROGRAM_STEPS + 1)
+        elif key in ("DEL", "h DEL"):
+            self._delete_step()
+        elif key.upper().startswith("GTO ."):
+            self.pointer = int(str(self._resolve(key))[5:])
+        else:
+            action = self._resolve(key)
+            self._insert_step(_recorded(action))
+
+    def _memory(self) -> list[Instruction]:
+        return [self._instruction_at(step) for step in range(1, PROGRAM_STEPS + 1)]
+
+    def _insert_step(self, ins: Instruction) -> None:
+        """Record a step after the pointer's; the steps below move down, step 224 falls off.
+
+        At step 224 there is no step after: the key replaces step 224 (not checked on the
+        microcode; it keeps the key rather than losing it).
+        """
+        memory = self._memory()
+        if self.pointer >= PROGRAM_STEPS:
+            memory[PROGRAM_STEPS - 1] = ins
+        else:
+            memory.insert(self.pointer, ins)
+            self.pointer += 1
+        self._set_memory(memory[:PROGRAM_STEPS])
+
+    def _delete_step(self) -> None:
+        """DEL: the pointer's step goes, the steps below move up, R/S fills step 224."""
+        if not self.pointer:
+            return
+        memory = self._memory()
+        del memory[self.pointer - 1]
+        self._set_memory(memory + [_RUN_STOP])
+        self.pointer -= 1
+
+    def _set_memory(self, memory: list[Instruction]) -> None:
+        """Program memory edited in place: the pointer, stack and registers stay."""
+        while memory and memory[-1] is _RUN_STOP:
+            memory.pop()  # trailing R/S steps are unused memory
+        self.program = Program(tuple(Step(n, ins, ins.mnemonic, n) for n, ins in enumerate(memory, start=1)))
+        self.returns = []
+        self._compile()
+
+    # -- the card reader ----------------------------------------------------------------
+
+    def write_program_card(self, path: str | os.PathLike[str]) -> None:
+        """Record program memory on a card (a listing file)."""
+        cards.write_card(path, cards.program_card_text(self.program))
+
+    def read_program_card(self, path: str | os.PathLike[str]) -> None:
+        """Load a program card; a bad line raises ``ListingError`` (line, problem) and changes nothing."""
+        program = parse_listing(cards.read_card(path))
+        self.load(program)
+        self.pointer = 0
+
+    def write_data_card(self, path: str | os.PathLike[str]) -> None:
+        """Record the 26 registers on a data card."""
+        cards.write_card(path, cards.data_card_text(self.regs))
+
+    def read_data_card(self, path: str | os.PathLike[str]) -> None:
+        """Load the registers a data card lists (the others stay); ``ListingError`` changes nothing."""
+        for index, value in cards.parse_data_card(cards.read_card(path)).items():
+            self.regs[index] = value
+
     # -- digit entry -----------------------------------------------------------------
 
     def _entry_value(self) -> Decimal:
@@ -407,6 +538,7 @@ class HP67:
             "returns": list(self.returns),
             "display_mode": [self.fmt, self.digits],
             "angle": self.angle,
+            "program_mode": [self.prgm, self.pointer],
         }
 
     @classmethod
@@ -432,6 +564,8 @@ class HP67:
         self.returns = [int(r) for r in state["returns"]]
         self.fmt, self.digits = state["display_mode"][0], int(state["display_mode"][1])
         self.angle = state["angle"]
+        self.prgm, self.pointer = (bool(v) if i == 0 else int(v)
+                                   for i, v in enumerate(state.get("program_mode", [False, 0])))
 
     # -- the instruction set: one closure per step --------------------------------------
 
@@ -446,8 +580,18 @@ def _never() -> int:
 
 
 _LABEL_KEYS = frozenset("ABCDEabcde")
+_CONTROL_KEYS = frozenset({"R/S", "RTN", "SST", "BST", "DEL", "h DEL"})
 _RUN_STOP = lookup("R/S")
 assert _RUN_STOP is not None
+
+
+def _recorded(action: Instruction | str) -> Instruction:
+    """The step a key records in W/PRGM: a label key records GSB to it, R/S and RTN themselves."""
+    if isinstance(action, Instruction):
+        return action
+    ins = lookup(action if action in ("R/S", "RTN") else f"GSB {action}")
+    assert ins is not None, action
+    return ins
 
 
 def _keys_of(action: Instruction | str) -> tuple[str, ...]:
@@ -457,6 +601,10 @@ def _keys_of(action: Instruction | str) -> tuple[str, ...]:
         return ("f", action.upper())
     if action == "RTN":
         return ("h", "GTO")
+    if action == "BST":
+        return ("h", "SST")
+    if action in ("DEL", "h DEL"):
+        return ("h", "CLX")
     if action.startswith("GTO ."):
         return ("GTO", ".", *action[5:])
     return (action,)
