@@ -70,7 +70,7 @@ class HP67:
     __slots__ = (
         "x", "y", "z", "t", "last_x", "lift", "regs", "_flags", "pc", "steps", "running", "error",
         "returns", "fmt", "digits", "angle", "e_mant", "e_neg", "e_exp", "e_exp_neg",
-        "program", "_table", "_why", "_labels", "_targets", "prgm", "pointer",
+        "program", "_table", "_why", "_labels", "_targets", "prgm", "pointer", "_stale",
     )
 
     def __init__(self) -> None:
@@ -92,6 +92,7 @@ class HP67:
         self.e_exp_neg = False
         self._why = StopReason.IDLE
         self.prgm = False  # the W/PRGM-RUN switch
+        self._stale = False  # program memory edited in W/PRGM, steps not yet compiled
         self.pointer = 0  # the step W/PRGM shows, 000-224 (000: the top of memory)
         self.load(Program(()))
 
@@ -113,6 +114,7 @@ class HP67:
         return _RUN_STOP
 
     def _compile(self) -> None:
+        self._stale = False
         labels: dict[str, list[int]] = {}
         for step in range(1, PROGRAM_STEPS + 1):
             ins = self._instruction_at(step)
@@ -125,8 +127,13 @@ class HP67:
             table.append(self._make(self._instruction_at(step), step))
         self._table = table
 
+    def _ensure_compiled(self) -> None:
+        if self._stale:
+            self._compile()
+
     def find_label(self, label: str, start: int) -> int | None:
         """The first step holding LBL ``label`` at or after ``start``, wrapping to 001."""
+        self._ensure_compiled()
         steps = self._labels.get(label)
         if not steps:
             return None
@@ -414,6 +421,7 @@ class HP67:
             self.pointer = 0 if self.pc == 1 else self.pc
         else:
             self.pc = max(self.pointer, 1)
+            self._ensure_compiled()
         self.prgm = mode == "W/PRGM"
 
     def _program_display(self) -> str:
@@ -464,12 +472,15 @@ class HP67:
         self.pointer -= 1
 
     def _set_memory(self, memory: list[Instruction]) -> None:
-        """Program memory edited in place: the pointer, stack and registers stay."""
+        """Program memory edited in place: the pointer, stack and registers stay.
+
+        The steps are compiled when the switch goes back to RUN (keying stays cheap).
+        """
         while memory and memory[-1] is _RUN_STOP:
             memory.pop()  # trailing R/S steps are unused memory
         self.program = Program(tuple(Step(n, ins, ins.mnemonic, n) for n, ins in enumerate(memory, start=1)))
         self.returns = []
-        self._compile()
+        self._stale = True
 
     # -- the card reader ----------------------------------------------------------------
 
@@ -566,6 +577,8 @@ class HP67:
         self.angle = state["angle"]
         self.prgm, self.pointer = (bool(v) if i == 0 else int(v)
                                    for i, v in enumerate(state.get("program_mode", [False, 0])))
+        if not self.prgm:
+            self._ensure_compiled()
 
     # -- the instruction set: one closure per step --------------------------------------
 
