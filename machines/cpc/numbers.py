@@ -95,12 +95,30 @@ def unsigned_to_int16(x: float | int) -> int:
     raise BasicError(6)
 
 
+def _round_half_up(digits: str, keep: int) -> tuple[str, int]:
+    """Keep ``keep`` digits of a decimal digit string, rounding half up on the first
+    dropped digit (ROM ``prob_round_last_digit``); returns the digits and 1 if the
+    carry ran off the front (999999.5 -> 100000, one more in the exponent)."""
+    head = digits[:keep].ljust(keep, "0")
+    if len(digits) <= keep or digits[keep] < "5":
+        return head, 0
+    rounded = str(int(head) + 1)
+    if len(rounded) > keep:
+        return rounded[:keep], 1
+    return rounded.rjust(keep, "0"), 0
+
+
+_EXPONENT_DIGITS = 6  # the exponent form keeps 6 significant digits
+
+
 def _real_digits(x: float) -> str:
-    """A real as the CPC shows it: 9 significant digits, trailing zeros dropped.  The
-    ROM (``unformatted_scale_and_exp_if_needed``) keeps the fixed form while the
-    integer part has at most 9 digits and the fraction needs at most 9 decimals, so
-    0.000000001 prints in full but 1/3000 prints as 3.33333333E-04; otherwise the
-    exponent form, with a two-digit exponent: 1E+09."""
+    """A real as the CPC shows it.  The firmware first gives 9 significant digits
+    (trailing zeros dropped).  The ROM (``unformatted_scale_and_exp_if_needed``)
+    keeps the fixed form while the integer part has at most 9 digits and the
+    fraction needs at most 9 decimals, so 0.000000001 prints in full but 1/3000 does
+    not; otherwise it takes the exponent form, where a number of 7 or more digits is
+    rounded half up to 6 (``unformatted_scale_loop``: 1.23457E+09, and then the
+    zeros are kept: 1.30000E+09), and the exponent has two digits."""
     if x == 0:
         return "0"
     text = "%.8e" % abs(x)
@@ -117,6 +135,9 @@ def _real_digits(x: float) -> str:
             frac = "0" * (-exponent - 1) + digits
         body = whole + ("." + frac if frac else "")
     else:
+        if len(digits) > _EXPONENT_DIGITS:
+            digits, carry = _round_half_up(digits, _EXPONENT_DIGITS)
+            exponent += carry
         body = digits[0] + ("." + digits[1:] if len(digits) > 1 else "")
         body += "E" + ("-" if exponent < 0 else "+") + "%02d" % abs(exponent)
     return ("-" if x < 0 else "") + body

@@ -1,0 +1,93 @@
+"""Behaviours observed on the BASIC 1.1 ROM (issue 12), one test per fact, then the
+neighbours the rule behind each fact implies."""
+
+from __future__ import annotations
+
+from hypothesis import given, strategies as st
+
+from machines.cpc.numbers import str_number
+from machines.cpc.using import format_using
+from tests.machines.cpc.helpers import output
+
+
+# --- number printing: 9 digits in the fixed form, 6 in the exponent form ---------------
+def test_exponent_form_prints_six_significant_digits() -> None:
+    src = "10 PRINT 1234567890:PRINT 2^31:PRINT 0.000123456789"
+    assert output(src) == " 1.23457E+09 \n 2.14748E+09 \n 1.23457E-04 \n"
+
+
+def test_overflow_value_prints_as_1_70141E38() -> None:
+    assert output("10 A=1E38*10:PRINT A") == "Overflow\n 1.70141E+38 \n"
+
+
+def test_fixed_form_keeps_up_to_nine_digits() -> None:
+    assert output("10 PRINT 999999999:PRINT 1/3:PRINT -123456.789") == (
+        " 999999999 \n 0.333333333 \n-123456.789 \n"
+    )
+
+
+def test_exponent_rounding_is_half_up_on_the_nine_digits_and_keeps_its_zeros() -> None:
+    # ROM unformatted_scale_loop: 7 or more digits are rounded to 6 (the 7th decides,
+    # half up) and the rounded digits are printed as they are, zeros included
+    assert output("10 PRINT 1234565000:PRINT 1234564900:PRINT 1299999600:PRINT 9999997E8") == (
+        " 1.23457E+09 \n 1.23456E+09 \n 1.30000E+09 \n 1.00000E+15 \n"
+    )
+
+
+def test_exponent_form_with_few_digits_prints_only_those() -> None:
+    assert output("10 PRINT 1E9:PRINT 15E9:PRINT 1.25E-11:PRINT 123456E20") == (
+        " 1E+09 \n 1.5E+10 \n 1.25E-11 \n 1.23456E+25 \n"
+    )
+
+
+def test_boundaries_between_fixed_and_exponent_forms() -> None:
+    # at most 9 digits before the point; at most 9 decimals after it (999999999.2 is
+    # held as 999999999.25, 999999999.6 as 999999999.5, which rounds to 10 digits)
+    assert output("10 PRINT 999999999.2:PRINT 999999999.6:PRINT 1E-9:PRINT 1.5E-9:PRINT 0.00012345") == (
+        " 999999999 \n 1E+09 \n 0.000000001 \n 1.5E-09 \n 0.00012345 \n"
+    )
+
+
+def test_negative_numbers_and_str_use_the_same_digits() -> None:
+    assert output('10 PRINT -1234567890:PRINT "[";STR$(2^31);"]";"[";STR$(-0.000123456789);"]"') == (
+        "-1.23457E+09 \n[ 2.14748E+09][-1.23457E-04]\n"
+    )
+
+
+@given(st.floats(min_value=1e10, max_value=1e37) | st.floats(min_value=1e-37, max_value=1e-11))
+def test_exponent_form_never_shows_more_than_six_digits(x: float) -> None:
+    text = str_number(x).strip()
+    mantissa, _, exponent = text.partition("E")
+    assert exponent, text
+    assert len(mantissa.replace(".", "")) <= 6
+    assert abs(float(text) - x) <= abs(x) * 5.1e-6
+
+
+# --- PRINT USING rounds half up ------------------------------------------------------------
+def test_print_using_rounds_decimal_digits_half_up() -> None:
+    assert output('10 PRINT USING "#####";1234.5:PRINT USING "##.#";123.45') == " 1235\n%123.5\n"
+
+
+def test_print_using_half_up_neighbours() -> None:
+    # the decision is made on the 9 decimal digits, so binary 0.125 and 2.675 round up
+    # too, and negative numbers round away from zero
+    assert format_using("#.##", (0.125,))[0] == "0.13"
+    assert format_using("#.##", (2.675,))[0] == "2.68"
+    assert format_using("#####", (-1234.5,))[0] == "-1235"
+    assert format_using("###", (0.5,))[0] == "  1"
+    assert format_using("**##.#", (2.25,))[0] == "***2.3"
+    assert format_using("#,###.##", (1234.565,))[0] == "1,234.57"
+
+
+def test_print_using_rounding_that_widens_the_number_gives_percent() -> None:
+    assert format_using("##", (99.5,))[0] == "%100"
+    assert format_using("#.#", (9.95,))[0] == "%10.0"
+    assert format_using("##", (99.4,))[0] == "99"
+
+
+def test_print_using_exponent_fields_round_half_up() -> None:
+    assert format_using("##.##^^^^", (12345,))[0] == " 1.23E+04"
+    assert format_using("##.##^^^^", (12350,))[0] == " 1.24E+04"
+    assert format_using("##.##^^^^", (99950,))[0] == " 1.00E+05"
+    assert format_using("+#.#^^^^", (-0.00012345,))[0] == "-1.2E-04"
+    assert output('10 PRINT DEC$(1234.5,"#####")') == " 1235\n"
