@@ -544,7 +544,9 @@ class CPC:
     def _input(self, prompt: str, keep_line: bool, targets: list) -> None:
         while True:
             line = self._read_line(prompt, keep_line)
-            items = _split_input(line, len(targets))
+            # RETURN alone answers every variable with 0 or "" (ROM): the empty
+            # buffer is read as one empty item per variable, never "?Redo"
+            items = [""] * len(targets) if line == "" else _split_input(line, len(targets))
             values = None
             if items is not None:
                 values = []
@@ -552,7 +554,7 @@ class CPC:
                     if kind == "s":
                         values.append(item)
                         continue
-                    value = parse_input_number(item) if item.strip(" ") else None
+                    value = parse_input_number(item)  # an empty item is 0
                     if value is None or (kind == "i" and not -32768.5 < value < 32767.5):
                         values = None
                         break
@@ -1120,11 +1122,11 @@ class CPC:
         def angle(deg: bool) -> None:
             machine._deg = deg
 
+        def settled(n: int) -> Any:
+            return on_stream(n, machine.screen.settle_cursor)
+
         def pos(n: int) -> int:
-            def get() -> int:
-                scr = machine.screen
-                return min(scr.col + 1, scr.width)
-            return on_stream(n, get)
+            return settled(n).col + 1
 
         def copychr(n: int) -> str:
             def read() -> str:
@@ -1136,7 +1138,7 @@ class CPC:
             return on_stream(n, read)
 
         def vpos(n: int) -> int:
-            return on_stream(n, lambda: machine.screen.row + 1)
+            return settled(n).row + 1
 
         def ps(s: str) -> None:
             machine._print_item(s)

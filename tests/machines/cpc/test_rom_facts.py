@@ -7,7 +7,7 @@ from hypothesis import given, strategies as st
 
 from machines.cpc.numbers import str_number
 from machines.cpc.using import format_using
-from tests.machines.cpc.helpers import output
+from tests.machines.cpc.helpers import output, run_program
 
 
 # --- number printing: 9 digits in the fixed form, 6 in the exponent form ---------------
@@ -91,3 +91,65 @@ def test_print_using_exponent_fields_round_half_up() -> None:
     assert format_using("##.##^^^^", (99950,))[0] == " 1.00E+05"
     assert format_using("+#.#^^^^", (-0.00012345,))[0] == "-1.2E-04"
     assert output('10 PRINT DEC$(1234.5,"#####")') == " 1235\n"
+
+
+# --- INPUT: RETURN alone ---------------------------------------------------------------
+def test_input_empty_answer_gives_zero_or_empty_string_without_redo() -> None:
+    src = '10 A=7:B$="X":INPUT A:INPUT B$:PRINT A;"[";B$;"]"'
+    assert output(src, ["", ""]) == "? \n? \n 0 []\n"
+
+
+def test_input_empty_answer_with_several_variables_answers_them_all() -> None:
+    src = '10 INPUT "N,S,I";N,S$,I%:PRINT N;"[";S$;"]";I%'
+    assert output(src, [""]) == "N,S,I? \n 0 [] 0 \n"
+
+
+def test_input_empty_items_inside_an_answer_are_zero_but_the_count_still_counts() -> None:
+    src = '10 INPUT A,B:PRINT A;B'
+    assert output(src, [","]) == "? ,\n 0  0 \n"
+    assert output(src, ["5", " ,2"]) == "? 5\n?Redo from start\n?  ,2\n 0  2 \n"
+    # spaces are not an empty answer: one item for two variables
+    assert output(src, ["  ", "1,2"]) == "?   \n?Redo from start\n? 1,2\n 1  2 \n"
+
+
+# --- POS and VPOS settle a pending wrap --------------------------------------------------
+def _pos_vpos(src: str) -> tuple[float, float, list[str]]:
+    cpc, _ = run_program(src)
+    return cpc.variable("P"), cpc.variable("V"), cpc.screen_text()
+
+
+def test_pos_and_vpos_settle_the_wrap_pending_after_column_40() -> None:
+    p, v, _ = _pos_vpos('10 MODE 1:LOCATE 40,24:PRINT "Z";:P=POS(#0):V=VPOS(#0)')
+    assert (p, v) == (1, 25)
+
+
+def test_vpos_alone_settles_the_wrap_too() -> None:
+    p, v, _ = _pos_vpos('10 MODE 1:LOCATE 40,3:PRINT "Z";:V=VPOS(#0):P=POS(#0)')
+    assert (p, v) == (1, 4)
+
+
+def test_settling_the_wrap_on_the_last_line_scrolls() -> None:
+    p, v, rows = _pos_vpos('10 MODE 1:LOCATE 1,25:PRINT "A";:LOCATE 40,25:PRINT "Z";:P=POS(#0):V=VPOS(#0)'
+                             "\n20 CALL &BB18")  # waits for a key: no "Ready" to scroll
+    assert (p, v) == (1, 25)
+    assert rows[23].startswith("A") and rows[23].endswith("Z") and rows[24].strip() == ""
+
+
+def test_pending_wrap_in_other_modes_and_windows() -> None:
+    p, v, _ = _pos_vpos('10 MODE 0:LOCATE 20,1:PRINT "Z";:P=POS(#0):V=VPOS(#0)')
+    assert (p, v) == (1, 2)
+    p, v, _ = _pos_vpos('10 MODE 2:LOCATE 80,10:PRINT "Z";:P=POS(#0):V=VPOS(#0)')
+    assert (p, v) == (1, 11)
+    src = '10 MODE 1:WINDOW #1,11,20,5,8:LOCATE #1,10,2:PRINT #1,"Z";:P=POS(#1):V=VPOS(#1)'
+    p, v, _ = _pos_vpos(src)
+    assert (p, v) == (1, 3)
+
+
+def test_a_character_short_of_the_edge_leaves_nothing_to_settle() -> None:
+    p, v, _ = _pos_vpos('10 MODE 1:LOCATE 39,24:PRINT "Z";:P=POS(#0):V=VPOS(#0)')
+    assert (p, v) == (40, 24)
+
+
+def test_pos_settles_a_locate_beyond_the_right_edge() -> None:
+    p, v, _ = _pos_vpos('10 MODE 1:LOCATE 45,2:P=POS(#0):V=VPOS(#0)')
+    assert (p, v) == (1, 3)
