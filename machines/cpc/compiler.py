@@ -1102,6 +1102,8 @@ class _Parser:
         return a
 
     def atom(self) -> tuple[str, str]:
+        if self.at_end():  # ROM: the statement ended where an operand was due (X=5+)
+            raise BasicError(22)
         tok = self.take()
         if tok.kind == "num":
             if isinstance(tok.value, int):

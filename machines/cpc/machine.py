@@ -1009,17 +1009,17 @@ class CPC:
             return item
 
         def read_num() -> Any:
-            # ROM input_parse_item: no number at all is Type mismatch (in the READ
-            # line); a number followed by anything but spaces is a Syntax error,
-            # reported in the DATA line
+            # ROM input_parse_item: an empty item is 0; anything that is not a whole
+            # number (a word, a number with text after it) is a Syntax error
+            # reported in the DATA line (ERL is the DATA line)
             text, line = read_item()
+            if not text.strip(" "):
+                return 0
             try:
                 value, used = parse_number_prefix(text)
             except BasicError:
                 raise BasicError(6) from None
-            if used == 0:
-                raise BasicError(13)
-            if text[used:].strip(" "):
+            if used == 0 or text[used:].strip(" "):
                 raise BasicError(2, line=line)
             return value
 

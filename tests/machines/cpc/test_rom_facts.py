@@ -153,3 +153,39 @@ def test_a_character_short_of_the_edge_leaves_nothing_to_settle() -> None:
 def test_pos_settles_a_locate_beyond_the_right_edge() -> None:
     p, v, _ = _pos_vpos('10 MODE 1:LOCATE 45,2:P=POS(#0):V=VPOS(#0)')
     assert (p, v) == (1, 3)
+
+
+# --- Operand missing; READ of a word -------------------------------------------------------
+def test_x_equals_5_plus_is_error_22_operand_missing() -> None:
+    cpc, state = run_program("10 X=5+")
+    assert cpc.error == (22, 10)
+    assert cpc.transcript.endswith("Operand missing in 10\nReady\n")
+
+
+def test_operand_missing_neighbours() -> None:
+    for src in ("10 X=", "10 PRINT 2*:PRINT 3", "10 IF 1 THEN X=- ELSE 20\n20 END", "10 A$=\"A\"+",
+                "10 X=(", "10 X=SIN("):
+        cpc, _ = run_program(src)
+        assert cpc.error == (22, 10), (src, cpc.transcript)
+    cpc, _ = run_program("10 X=5+)")  # a token that cannot start an operand stays a Syntax error
+    assert cpc.error == (2, 10)
+
+
+def test_operand_missing_can_be_trapped() -> None:
+    assert output('10 ON ERROR GOTO 100\n20 X=5+\n30 END\n100 PRINT ERR;ERL:RESUME NEXT') == " 22  20 \n"
+
+
+def test_read_of_a_word_is_a_syntax_error_at_the_data_line() -> None:
+    cpc, _ = run_program("10 READ N\n20 PRINT N\n500 DATA HELLO")
+    assert cpc.error == (2, 500)
+    assert cpc.transcript == "Syntax error in 500\n500 DATA HELLO\n"
+
+
+def test_read_of_a_word_gives_erl_the_data_line() -> None:
+    src = "10 ON ERROR GOTO 100\n20 READ A,N\n30 END\n100 PRINT ERR;ERL:END\n200 DATA 5,SIX"
+    assert output(src) == " 2  200 \n"
+
+
+def test_read_neighbours_string_and_empty_items() -> None:
+    # the word is fine for a string; an empty numeric item reads as 0
+    assert output('10 READ A$,B,C:PRINT A$;B;C\n20 DATA HELLO,,7') == "HELLO 0  7 \n"
