@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 from typing import Callable
 
+from machines.cpc import errors
 from machines.cpc.errors import BasicError
 
 __all__ = [
@@ -36,7 +37,7 @@ _floor = math.floor
 
 
 def _raise_overflow(sign: float) -> float:
-    raise BasicError(6)
+    raise BasicError(errors.OVERFLOW)
 
 
 def make_to_real(on_overflow: Callable[[float], float] = _raise_overflow) -> Callable[[float], float]:
@@ -77,11 +78,11 @@ def to_int16(x: float | int) -> int:
     """CINT: round half away from zero, then check the 16-bit range (``Overflow``)."""
     if type(x) is not int:
         if x != x:
-            raise BasicError(6)
+            raise BasicError(errors.OVERFLOW)
         x = int(x + 0.5) if x >= 0 else -int(0.5 - x)
     if -32768 <= x <= 32767:
         return x
-    raise BasicError(6)
+    raise BasicError(errors.OVERFLOW)
 
 
 def unsigned_to_int16(x: float | int) -> int:
@@ -92,7 +93,7 @@ def unsigned_to_int16(x: float | int) -> int:
         return x
     if 32768 <= x <= 65535:
         return x - 65536
-    raise BasicError(6)
+    raise BasicError(errors.OVERFLOW)
 
 
 def _round_half_up(digits: str, keep: int) -> tuple[str, int]:
@@ -186,7 +187,7 @@ def parse_number_prefix(text: str) -> tuple[float | int, int]:
             return 0, 0
         value = int(text[j:k], base)
         if value > 65535:
-            raise BasicError(6)
+            raise BasicError(errors.OVERFLOW)
         return (value - 65536 if value > 32767 else value), k
     sign = 1
     if i < n and text[i] in "+-":
@@ -214,7 +215,7 @@ def parse_number_prefix(text: str) -> tuple[float | int, int]:
     literal = text[i:k]
     value = float(literal) * sign
     if abs(value) > REAL_MAX:
-        raise BasicError(6)
+        raise BasicError(errors.OVERFLOW)
     if "." not in literal and "e" not in literal.lower() and -32768 <= value <= 32767:
         return int(value), k
     del start

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from decimal import ROUND_HALF_UP, Decimal
 
+from machines.cpc import errors
 from machines.cpc.errors import BasicError
 
 __all__ = ["format_using"]
@@ -164,7 +165,7 @@ def format_using(fmt: str, values: tuple) -> tuple[str, int]:
                     break
                 value = values[used]
                 if not isinstance(value, str):
-                    raise BasicError(13)
+                    raise BasicError(errors.TYPE_MISMATCH)
                 used += 1
                 field_seen = True
                 if ch == "!":
@@ -184,7 +185,7 @@ def format_using(fmt: str, values: tuple) -> tuple[str, int]:
                     break
                 value = values[used]
                 if isinstance(value, str):
-                    raise BasicError(13)
+                    raise BasicError(errors.TYPE_MISMATCH)
                 used += 1
                 field_seen = True
                 j, spec = parsed
@@ -194,5 +195,5 @@ def format_using(fmt: str, values: tuple) -> tuple[str, int]:
             out.append(ch)
             i += 1
         if not field_seen:
-            raise BasicError(5)
+            raise BasicError(errors.IMPROPER_ARGUMENT)
     return "".join(out), used

@@ -14,7 +14,6 @@ __all__ = ["ALL", "BY_CONCERN", "array_get", "array_set"]
 
 # --- state the machine shares with compiled code (bound by runtime/__init__.py) ---------
 VARIABLES = "V"  # list of scalar values, indexed by slot
-ARRAYS = "ARRS"  # list of arrays (or None before DIM/auto-DIM), indexed by slot
 USER_FUNCTIONS = "FNS"  # list of DEF FN functions, indexed by slot
 CONTROL_STACK = "CS"  # FOR / WHILE / GOSUB entries
 
@@ -153,7 +152,7 @@ ALL: frozenset[str] = _collect()  # every name compiled code may use
 
 # which module binds which names (the test checks each module binds exactly these)
 BY_CONCERN: dict[str, frozenset[str]] = {
-    "state": frozenset({VARIABLES, ARRAYS, USER_FUNCTIONS, CONTROL_STACK}),
+    "state": frozenset({VARIABLES, USER_FUNCTIONS, CONTROL_STACK}),
     "control": frozenset({
         ERROR_CLASS, RAISE, END, STOP, FALL_OFF, PUSH, RETURN, FOR_PUSH, FOR_FIND, WHILE_PUSH, WEND,
         RUN_AGAIN, CLEAR, READ_NUMBER, READ_STRING, RESTORE, INPUT, LINE_INPUT,
