@@ -1276,9 +1276,18 @@ def _lit(text: str) -> str:
 _PLACEHOLDER = re.compile(r"@([A-Z])(-?\d*)@")
 
 
-def compile_program(lines: dict[int, str], namespace: dict) -> CompiledProgram:
-    """Compile the whole program into statement functions living in ``namespace``."""
+def compile_program(lines: dict[int, str], namespace: dict, base: CompiledProgram | None = None) -> CompiledProgram:
+    """Compile the whole program into statement functions living in ``namespace``.
+
+    With ``base`` (direct mode: a line typed at the Ready prompt), the variables,
+    arrays, functions and DEFINT/DEFSTR types of that program keep their slots, so the
+    statement works on the program's values; new names get slots after them."""
     p = _Parser(lines)
+    if base is not None:
+        p.scalars = dict(base.scalars)
+        p.arrays = dict(base.arrays)
+        p.functions = dict(base.functions)
+        p.deftypes = dict(base.deftypes)
     p.compile()
     stmts = p.stmts
     count = len(stmts)
@@ -1291,7 +1300,7 @@ def compile_program(lines: dict[int, str], namespace: dict) -> CompiledProgram:
             p.labels[key] = None  # type: ignore[assignment]
     line_of = [s.line for s in stmts]
     line_end: dict[int, int] = {}
-    for i, s in enumerate(stmts):
+    for i, s in enumerate(stmts[:-1]):  # the last statement is the fall-off, on no line
         line_end[s.line] = i + 1
 
     def resolve_label(name: str, at: int) -> int:
