@@ -79,6 +79,7 @@ class CPC:
         self._deg = False
         self._zone = 13
         self._compiled: CompiledProgram | None = None
+        self._direct: tuple | None = None  # the program put aside while a direct statement runs
         self._reset_run_state()
 
     # --- the public face -----------------------------------------------------------------
@@ -185,7 +186,87 @@ class CPC:
         elif self.state == RunState.STOPPED:
             self._pc = self._compiled.next_of[self._pc] if self._stopped_after else self._pc
         self.state = RunState.BUDGET
-        return self._execute(max_statements)
+        state = self._execute(max_statements)
+        if self._direct is not None and state in (RunState.ENDED, RunState.ERROR, RunState.STOPPED):
+            self._leave_direct()
+        return state
+
+    # --- what the Ready prompt (ready.py) asks of the machine ------------------------------
+    def set_program(self, lines: dict[int, str]) -> list[Problem]:
+        """Replace the program after an edit (a typed line, NEW, DELETE, RENUM, LOAD).
+        As on the CPC, variables are cleared and CONT is no longer possible."""
+        self.lines = dict(sorted(lines.items()))
+        self._compiled = None
+        self.problems = list(self._compile().problems)
+        self.state = RunState.READY
+        return list(self.problems)
+
+    def start_at(self, line: int | None = None, clear: bool = True) -> None:
+        """RUN [n] (``clear``) or a direct GOTO n (variables kept): the next ``run()``
+        starts there.  BasicError ``Line does not exist`` if there is no line n."""
+        compiled = self._compile()
+        pc = 0
+        if line is not None:
+            if line not in compiled.line_start:
+                raise BasicError(errors.LINE_DOES_NOT_EXIST)
+            pc = compiled.line_start[line]
+        if clear:
+            self._start()
+        self.error = None
+        self._pc = pc
+        self.state = RunState.BUDGET
+
+    @property
+    def can_continue(self) -> bool:
+        """CONT would go on: the program stopped (STOP, ESC ESC) and was not edited."""
+        return self.state in (RunState.STOPPED, RunState.BUDGET, RunState.WAITING_KEY)
+
+    def direct(self, text: str) -> None:
+        """Prepare a statement line typed at the Ready prompt (``PRINT A``, ``A=5``) to run
+        on the program's variables; the next ``run()`` runs it.  When it is done the
+        program is back as it was, so CONT still goes on after a break."""
+        base = self._compile()
+        ns = dict(base.namespace)  # the same runtime and state lists, its own statements
+        compiled = compile_program({0: text}, ns, base=base)
+        self.V.extend(default_value(k[1]) for k in list(compiled.scalars)[len(self.V):])
+        self.ARRS.extend([None] * (len(compiled.arrays) - len(self.ARRS)))
+        self.FNS.extend([self._undefined_fn] * (len(compiled.functions) - len(self.FNS)))
+        self._array_types.update({slot: key[1] for key, slot in compiled.arrays.items()})
+        self._direct = (self._compiled, self._code, self._pc, self.state, self._stopped_after)
+        self._compiled, self._code, self._pc = compiled, compiled.code, 0
+        self.error = None
+        self.state = RunState.BUDGET
+
+    def _leave_direct(self) -> None:
+        assert self._direct is not None
+        self._compiled, self._code, self._pc, state, self._stopped_after = self._direct
+        self._direct = None
+        self.state = state
+
+    @property
+    def lines_shown_for_edit(self) -> bool:
+        """The last stop was a Syntax error in a program line, which was then printed
+        for the line editor (``_report_error``)."""
+        return bool(self.error and self.error[0] == errors.SYNTAX_ERROR and self._direct is None
+                    and self.error[1] in self.lines)
+
+    def write(self, text: str) -> None:
+        """Print text at stream 0's cursor (the Ready prompt's own output)."""
+        self._print(text)
+
+    def take_keys(self) -> str:
+        """The keys typed but not yet read by the program (they go to the Ready prompt
+        when the program stops, as the CPC's key buffer does)."""
+        keys = "".join(self._keys)
+        self._keys.clear()
+        return keys
+
+    def echo(self, text: str) -> None:
+        """Record typed text in the transcript (the Ready prompt drew it already)."""
+        self._transcript.append(text)
+
+    def newline(self) -> None:
+        self._newline()
 
     def variable(self, name: str) -> int | float | str:
         """A program variable's value by its BASIC name (``"M"``, ``"A%"``, ``"N$"``)."""
@@ -382,6 +463,11 @@ class CPC:
         self.error = (code, line)
         self.screen.stream = 0
         self._new_line_if_needed()
+        if self._direct is not None:  # direct mode: the message alone, then Ready
+            self._print(error_message(code))
+            self._newline()
+            self._ready_prompt()
+            return self._set(RunState.ERROR)
         self._print(f"{error_message(code)} in {line}")
         self._newline()
         if code == errors.SYNTAX_ERROR and line in self.lines:
@@ -425,7 +511,7 @@ class CPC:
         self.screen.stream = 0
         self._new_line_if_needed()
         line = self._compiled.line_of[min(pc, len(self._compiled.line_of) - 1)]
-        self._print(f"Break in {line}")
+        self._print("Break" if self._direct is not None else f"Break in {line}")
         self._newline()
         self._ready_prompt()
         return self._set(RunState.STOPPED)
