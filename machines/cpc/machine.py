@@ -80,6 +80,7 @@ class CPC:
         self._zone = 13
         self._compiled: CompiledProgram | None = None
         self._direct: tuple | None = None  # the program put aside while a direct statement runs
+        self._direct_text = ""
         self._reset_run_state()
 
     # --- the public face -----------------------------------------------------------------
@@ -228,11 +229,13 @@ class CPC:
         base = self._compile()
         ns = dict(base.namespace)  # the same runtime and state lists, its own statements
         compiled = compile_program({0: text}, ns, base=base)
+        compiled.data = base.data  # READ in direct mode reads the program's DATA
         self.V.extend(default_value(k[1]) for k in list(compiled.scalars)[len(self.V):])
         self.ARRS.extend([None] * (len(compiled.arrays) - len(self.ARRS)))
         self.FNS.extend([self._undefined_fn] * (len(compiled.functions) - len(self.FNS)))
         self._array_types.update({slot: key[1] for key, slot in compiled.arrays.items()})
         self._direct = (self._compiled, self._code, self._pc, self.state, self._stopped_after)
+        self._direct_text = text
         self._compiled, self._code, self._pc = compiled, compiled.code, 0
         self.error = None
         self.state = RunState.BUDGET
@@ -642,7 +645,23 @@ class CPC:
 
     # --- snapshot ------------------------------------------------------------------------------
     def snapshot(self) -> dict[str, Any]:
-        """The whole machine as plain JSON-able data."""
+        """The whole machine as plain JSON-able data (a direct-mode statement that is
+        running is kept as its text and position; variables it created are not)."""
+        if self._direct is None:
+            return self._snapshot_program()
+        direct = {"text": self._direct_text, "pc": self._pc, "state": self.state.value,
+                  "stopped_after": self._stopped_after}
+        inside = (self._compiled, self._code, self._pc, self.state, self._stopped_after)
+        self._leave_direct()
+        try:
+            snap = self._snapshot_program()
+        finally:
+            self._direct = (self._compiled, self._code, self._pc, self.state, self._stopped_after)
+            self._compiled, self._code, self._pc, self.state, self._stopped_after = inside
+        snap["direct"] = direct
+        return snap
+
+    def _snapshot_program(self) -> dict[str, Any]:
         compiled = self._compiled
         arrays = {}
         fns = {}
@@ -732,6 +751,13 @@ class CPC:
         self._zone = snap["zone"]
         self._t0 = self._clock() - snap["time"]
         self._transcript = [snap["transcript"]]
+        self._direct = None
+        direct = snap.get("direct")
+        if direct:
+            self.direct(direct["text"])
+            self._pc = direct["pc"]
+            self.state = RunState(direct["state"])
+            self._stopped_after = direct["stopped_after"]
 
 
 # Key numbers of the CPC keyboard (User Instructions, key numbers chart) for INKEY(n);

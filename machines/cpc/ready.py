@@ -25,6 +25,7 @@ import re
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
+from typing import Callable
 
 from machines.cpc import errors
 from machines.cpc.errors import BasicError, error_message
@@ -80,6 +81,12 @@ class ReadyPrompt:
         self.mode = Mode.READY
         self._auto: tuple[int, int] | None = None  # next line number, step
         self.internal_error: Exception | None = None  # a fault of this prompt, if any
+        # the commands the prompt itself carries out; any other line is a direct statement
+        self._commands: dict[str, Callable[[str], None]] = {
+            "LIST": self._list, "DELETE": self._delete, "NEW": self._new, "RENUM": self._renum,
+            "AUTO": self._auto_command, "EDIT": self._edit, "RUN": self._run, "GOTO": self._goto,
+            "CONT": self._cont, "SAVE": self._save, "LOAD": self._load_command, "CAT": self._cat,
+        }
         self._editor = self._new_editor("")
 
     # --- the public face --------------------------------------------------------------------
@@ -124,6 +131,26 @@ class ReadyPrompt:
                 self._back_to_prompt()
             self.type(self.cpc.take_keys())  # typed ahead: now for the prompt
         return state
+
+    def snapshot(self) -> dict:
+        """The prompt and its machine as plain JSON-able data."""
+        ed = self._editor
+        return {
+            "cpc": self.cpc.snapshot(),
+            "mode": self.mode.value,
+            "auto": list(self._auto) if self._auto else None,
+            "editor": {"text": "".join(ed.text), "cursor": ed.cursor, "row": ed.row, "col": ed.col,
+                       "drawn": ed.drawn, "copy": list(ed.copy) if ed.copy else None},
+        }
+
+    def restore(self, snap: dict) -> None:
+        """Put the prompt and its machine back as ``snapshot()`` saw them."""
+        self.cpc.restore(snap["cpc"])
+        self.mode = Mode(snap["mode"])
+        self._auto = tuple(snap["auto"]) if snap["auto"] else None  # type: ignore[assignment]
+        e = snap["editor"]
+        self._editor = _Editor(list(e["text"]), e["cursor"], e["row"], e["col"], e["drawn"],
+                               tuple(e["copy"]) if e["copy"] else None)  # type: ignore[arg-type]
 
     # --- the line editor ------------------------------------------------------------------------
     def _new_editor(self, text: str, cursor: int | None = None) -> _Editor:
@@ -307,7 +334,7 @@ class ReadyPrompt:
         word = re.match(r"[A-Za-z]+", text)
         command = word.group(0).upper() if word else ""
         rest = text[word.end():].strip() if word else text
-        handler = getattr(self, f"_cmd_{command}", None)
+        handler = self._commands.get(command)
         if handler is not None and (not rest or not rest[0].isalpha() or command in ("RUN", "LOAD", "SAVE")):
             handler(rest)
             return
@@ -361,23 +388,23 @@ class ReadyPrompt:
             raise BasicError(errors.IMPROPER_ARGUMENT)
         return first, last
 
-    def _cmd_LIST(self, rest: str) -> None:
+    def _list(self, rest: str) -> None:
         first, last = self._range(rest)
         for number, body in self.cpc.lines.items():
             if first <= number <= last:
                 self._say(f"{number} {list_form(body)}")
         self._back_to_prompt(ready=True)
 
-    def _cmd_DELETE(self, rest: str) -> None:
+    def _delete(self, rest: str) -> None:
         first, last = self._range(rest)
         self.cpc.set_program({n: b for n, b in self.cpc.lines.items() if not first <= n <= last})
         self._back_to_prompt(ready=True)
 
-    def _cmd_NEW(self, rest: str) -> None:
+    def _new(self, rest: str) -> None:
         self.cpc.set_program({})
         self._back_to_prompt(ready=True)
 
-    def _cmd_RENUM(self, rest: str) -> None:
+    def _renum(self, rest: str) -> None:
         args = [a.strip() for a in rest.split(",")] if rest else []
         if len(args) > 3 or any(a and not a.isdigit() for a in args):
             raise BasicError(errors.SYNTAX_ERROR)
@@ -388,7 +415,7 @@ class ReadyPrompt:
         self.cpc.set_program(renumber(self.cpc.lines, new, old, step))
         self._back_to_prompt(ready=True)
 
-    def _cmd_AUTO(self, rest: str) -> None:
+    def _auto_command(self, rest: str) -> None:
         args = [a.strip() for a in rest.split(",")] if rest else []
         if len(args) > 2 or any(a and not a.isdigit() for a in args):
             raise BasicError(errors.SYNTAX_ERROR)
@@ -399,7 +426,7 @@ class ReadyPrompt:
         self._auto = (start, step)
         self._auto_line()
 
-    def _cmd_EDIT(self, rest: str) -> None:
+    def _edit(self, rest: str) -> None:
         if not rest.strip().isdigit():
             raise BasicError(errors.SYNTAX_ERROR)
         number = int(rest)
@@ -408,7 +435,7 @@ class ReadyPrompt:
         self.mode = Mode.EDIT
         self._new_editor(f"{number} {list_form(self.cpc.lines[number])}", cursor=0)
 
-    def _cmd_RUN(self, rest: str) -> None:
+    def _run(self, rest: str) -> None:
         if rest.startswith('"'):
             self._load(rest)
             rest = ""
@@ -418,13 +445,13 @@ class ReadyPrompt:
         self.cpc.start_at(line, clear=True)
         self.mode = Mode.RUNNING
 
-    def _cmd_GOTO(self, rest: str) -> None:
+    def _goto(self, rest: str) -> None:
         if not rest.strip().isdigit():
             raise BasicError(errors.SYNTAX_ERROR)
         self.cpc.start_at(int(rest), clear=False)
         self.mode = Mode.RUNNING
 
-    def _cmd_CONT(self, rest: str) -> None:
+    def _cont(self, rest: str) -> None:
         if not self.cpc.can_continue:
             raise BasicError(errors.CANNOT_CONTINUE)
         self.mode = Mode.RUNNING
@@ -445,7 +472,7 @@ class ReadyPrompt:
             raise BasicError(errors.IMPROPER_ARGUMENT)
         return self.disc / name
 
-    def _cmd_SAVE(self, rest: str) -> None:
+    def _save(self, rest: str) -> None:
         path = self._disc_name(rest)
         if not path.suffix:
             path = path.with_suffix(".BAS")
@@ -472,11 +499,11 @@ class ReadyPrompt:
                 prompt_lines[int(m.group(1))] = m.group(2)[:_LINE_LIMIT]
         self.cpc.set_program(prompt_lines)
 
-    def _cmd_LOAD(self, rest: str) -> None:
+    def _load_command(self, rest: str) -> None:
         self._load(rest)
         self._back_to_prompt(ready=True)
 
-    def _cmd_CAT(self, rest: str) -> None:
+    def _cat(self, rest: str) -> None:
         if self.disc is None:
             raise BasicError(errors.FILE_NOT_OPEN)
         self._say("Drive A: user  0")

@@ -321,3 +321,28 @@ def test_any_keys_leave_a_working_prompt(keys: list[str]) -> None:
         enter(p, KEY_ESC + KEY_ESC)
     enter(p, KEY_ESC + "PRINT 6*7\r")
     assert p.cpc.transcript.endswith("PRINT 6*7\n 42 \nReady\n")
+
+
+def test_snapshot_and_restore_keep_the_prompt_and_a_running_direct_statement() -> None:
+    import json
+
+    p = enter(prompt(), "10 A=1\r20 GOTO 20\rRUN\r", slices=1)
+    enter(p, KEY_ESC + KEY_ESC + "AUTO 100\rPRINT A\r")
+    p.type("PRI")
+    snap = json.loads(json.dumps(p.snapshot()))
+    q = prompt()
+    q.restore(snap)
+    assert (q.mode, q.line, q.cursor) == (Mode.AUTO, "110 PRI", 7)
+    assert q.cpc.screen_text() == p.cpc.screen_text()
+    enter(q, "NT A\r")
+    assert q.cpc.lines[110] == "PRINT A" and (q.mode, q.line) == (Mode.AUTO, "120 ")
+    # a direct loop interrupted mid-way goes on from the same place after restore
+    r = enter(prompt(), "10 DATA 5\r")
+    r.type("FOR I=1 TO 3000:S=S+I:NEXT:READ D:PRINT S;D\r")
+    r.run(100)
+    snap = json.loads(json.dumps(r.snapshot()))
+    s = prompt()
+    s.restore(snap)
+    m = mark(s)
+    enter(s, "")
+    assert since(s, m) == " 4501500  5 \nReady\n"
