@@ -33,10 +33,14 @@ Public API (other packages rely on these names)::
     cpc.error                         # (error number, line) of the last failure
     snap = cpc.snapshot(); cpc.restore(snap)   # JSON-able state
 
+The Ready prompt (typing lines, LIST, RUN, EDIT, AUTO, RENUM, SAVE/LOAD on a folder...)
+is ``machines.cpc.ready.ReadyPrompt``, driven key by key around one CPC.
+
 A CPC object is not thread-safe: a UI running ``run()`` in a worker should call
 ``type()`` between slices (``run(max_statements=...)``), not during one.
 
-See ``machines/cpc/compiler.py`` for how a program is compiled, ``numbers.py`` for the
+See ``machines/cpc/compiler.py`` for how a program is compiled, ``runtime/`` for what the
+compiled code calls (``runtime/names.py`` is the contract between the two), ``numbers.py`` for the
 5-byte real / 16-bit integer model and number printing, ``screen.py`` for the text
 screen, and README (section CPC) for what differs from the real machine.
 """
@@ -46,6 +50,7 @@ from __future__ import annotations
 from machines.cpc.compiler import Problem
 from machines.cpc.errors import ERROR_MESSAGES, BasicError
 from machines.cpc.machine import CPC, RunState
+from machines.cpc.ready import ReadyPrompt
 from machines.cpc.screen import PALETTE_RGB
 
-__all__ = ["CPC", "RunState", "Problem", "BasicError", "ERROR_MESSAGES", "PALETTE_RGB"]
+__all__ = ["CPC", "RunState", "Problem", "BasicError", "ERROR_MESSAGES", "PALETTE_RGB", "ReadyPrompt"]
