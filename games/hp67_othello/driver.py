@@ -278,6 +278,10 @@ class HP67OthelloDriver(OthelloDriver):
     def machine_view(self) -> HP67View:
         return self.machine.view()
 
+    def check_machine(self) -> None:
+        """Raise MachineDisagrees unless registers 1-8 hold the referee's board."""
+        self.check_board(self.decode_board())
+
     def listing(self) -> list[tuple[int, str, str]]:
         """(step, mnemonic, key code) for the 199 steps."""
         return self.program.listing()

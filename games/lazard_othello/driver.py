@@ -30,6 +30,7 @@ from typing import Any
 
 from games.othello.driver import MachineDisagrees, MoveCancelled, MoveRecord, OthelloDriver, SliceCallback
 from games.othello.referee import Disc, IllegalMove, Position, row_col, square
+from games.lazard_othello.cpc_view import CpcScreenView
 from machines.cpc import CPC, RunState
 
 __all__ = ["LISTING", "CpcKeyboard", "LazardOthelloDriver", "Typed", "cell_of", "decode_board", "square_of"]
@@ -107,6 +108,14 @@ class LazardOthelloDriver(OthelloDriver):
 
     def screen_text(self) -> list[str]:
         return self.machine.screen_text()
+
+    def machine_view(self, show_cursor: bool = False) -> CpcScreenView:
+        """A frozen copy of the CPC's screen, cells and colours (call it from the thread running the CPC)."""
+        return CpcScreenView.of(self.machine, show_cursor=show_cursor)
+
+    def check_machine(self) -> None:
+        """Raise MachineDisagrees unless the program's array ``B()`` holds the referee's board."""
+        self.check_board(self._board(self.position.to_move))
 
     @property
     def display(self) -> str:
