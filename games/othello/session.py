@@ -7,7 +7,7 @@ may stop (the driver is then as before the move), undo and redo of whole turns b
 snapshots, the save and its schema, a public summary and a frozen ``OthelloView``.
 
 The machine's side is the computer's seat, the other a person's.  The slow calls
-(``start``, ``play``, ``machine_turn``, ``turn_length``) are meant for a worker thread;
+(``start``, ``play``, ``machine_turn``, ``undo``, ``redo``, ``from_save``) are meant for a worker thread;
 while one runs, ``view()`` returns the picture of the last quiet moment (with the
 person's move being recorded already on the board) and every other request is refused,
 so the screen never reads a machine in the middle of a step.
@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import inspect
 import threading
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Any, Callable
 
@@ -70,6 +70,8 @@ class OthelloView:
     pending: int | None = None  # the person's square being recorded
     new_game_keys: tuple[str, ...] = ()
     new_game_displays: tuple[str, ...] = ()
+    title: str = ""  # the program, its author and year
+    machine_name: str = ""  # the machine in full ("Amstrad CPC 6128 (Locomotive BASIC 1.1)")
 
     @property
     def human_color(self) -> Disc:
@@ -110,6 +112,9 @@ class OthelloSession:
         self._running = ""
         self._pending: int | None = None
         self._guard = threading.Lock()  # one slow call at a time
+        lister = getattr(self.driver, "listing", None)
+        self.listing: list[tuple[int, str, str]] = list(lister()) if callable(lister) else []
+        """The program's steps (step, mnemonic, key code) when the machine has such a listing (the HP-67)."""
         self._view = self._make_view()
 
     # -- what the game is ------------------------------------------------------------------
@@ -180,6 +185,8 @@ class OthelloSession:
             pending=pending,
             new_game_keys=tuple(getattr(d, "new_game_keys", ())),
             new_game_displays=tuple(getattr(d, "new_game_displays", ())),
+            title=d.title,
+            machine_name=d.machine_name,
         )
 
     _pending_after: Position | None = None
@@ -227,9 +234,32 @@ class OthelloSession:
         except IllegalMove as refused:
             raise MoveRefused(square, str(refused)) from None
 
-    def play(self, square: int | None, go_on: SliceCallback | None = None, slice_steps: int = 2000) -> MoveRecord:
+    def preview(self, square: int | None) -> OthelloView:
+        """The view once the person has played ``square`` (the referee's board; the machine untouched)."""
+        self.check_play(square)
+        pos = self.driver.position
+        after = pos.play(square)
+        return replace(
+            self._view, cells=tuple(after.at(sq) for sq in range(64)), to_move=after.to_move, score=after.score(),
+            legal=frozenset(), last=square, flipped=frozenset(pos.flips(square)) if square is not None else frozenset(),
+            running="person", pending=square,
+        )
+
+    def show_pending(self, square: int | None) -> None:
+        """Show the person's move at once, before a worker starts recording it (``clear_pending`` undoes it)."""
+        self._view = self.preview(square)
+
+    def clear_pending(self) -> None:
+        """Back to the quiet picture (a turn stopped before it began); nothing else changes."""
+        if not self._running:
+            self._view = self._make_view()
+
+    def play(self, square: int | None, go_on: SliceCallback | None = None, slice_steps: int = 2000, *,
+             measure: Callable[[int], None] | None = None, stopped: Callable[[], bool] | None = None) -> MoveRecord:
         """The person's move (None: a pass), recorded by the machine in slices; ``go_on`` may stop it
-        (then ``MoveCancelled``: the machine is as before the move and nothing is recorded)."""
+        (then ``MoveCancelled``: the machine is as before the move and nothing is recorded).
+        ``measure``, if given, first receives the number of steps the recording will take (learnt by
+        a full-speed run that ``stopped()`` may cut short)."""
         self.check_play(square)
         with self._guard:
             before = self._settled if self._settled is not None else self.driver.snapshot()
@@ -239,6 +269,8 @@ class OthelloSession:
             self._running, self._pending = "person", square
             self._view = self._make_view()
             try:
+                if measure is not None:
+                    measure(self._length(stopped, lambda on_slice: self.driver.human_move(square, on_slice, 2000)))
                 record = self.driver.human_move(square, on_slice=go_on, slice_steps=slice_steps)
             except BaseException:
                 self._after_failure(before)
@@ -250,8 +282,11 @@ class OthelloSession:
     def pass_turn(self, go_on: SliceCallback | None = None, slice_steps: int = 2000) -> MoveRecord:
         return self.play(None, go_on, slice_steps)
 
-    def machine_turn(self, go_on: SliceCallback | None = None, slice_steps: int = 2000) -> MoveRecord:
-        """The machine plays (or passes); ``go_on`` may stop it (``MoveCancelled``: as before it)."""
+    def machine_turn(self, go_on: SliceCallback | None = None, slice_steps: int = 2000, *,
+                     measure: Callable[[int], None] | None = None, stopped: Callable[[], bool] | None = None
+                     ) -> MoveRecord:
+        """The machine plays (or passes); ``go_on`` may stop it (``MoveCancelled``: as before it).
+        ``measure``, if given, first receives the number of steps the turn will take."""
         self._refuse_while_running()
         if not self._started or not self.driver.machine_to_move:
             raise Refused("It is not the machine's turn.")
@@ -260,6 +295,8 @@ class OthelloSession:
             self._running = "machine"
             self._view = self._make_view()
             try:
+                if measure is not None:
+                    measure(self._length(stopped, lambda on_slice: self.driver.machine_move(on_slice, 2000)))
                 record = self.driver.machine_move(on_slice=go_on, slice_steps=slice_steps)
             except BaseException:
                 self._after_failure(before)
@@ -267,19 +304,14 @@ class OthelloSession:
             self._settle()
             return record
 
-    def turn_length(self, square: int | None = None, *, machine: bool, go_on: SliceCallback | None = None,
-                    slice_steps: int = 2000) -> int:
-        """How many steps the next turn takes, learnt by running it and putting the machine back
-        (the real-speed progress bar shows "n of total")."""
-        self._refuse_while_running()
-        with self._guard:
-            before = self.driver.snapshot()
-            try:
-                if machine:
-                    return self.driver.machine_move(on_slice=go_on, slice_steps=slice_steps).machine_steps
-                return self.driver.human_move(square, on_slice=go_on, slice_steps=slice_steps).machine_steps
-            finally:
-                self.driver.restore(before)
+    def _length(self, stopped: Callable[[], bool] | None, run: Callable[[SliceCallback], MoveRecord]) -> int:
+        """Steps a turn takes, learnt by running it at full speed and putting the machine back."""
+        before = self.driver.snapshot()
+        stop = stopped or (lambda: False)
+        try:
+            return run(lambda _steps: not stop()).machine_steps
+        finally:
+            self.driver.restore(before)
 
     def _after_failure(self, before: dict[str, Any]) -> None:
         """A stopped or failed turn leaves the game as before it (the driver restores itself when

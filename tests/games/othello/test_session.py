@@ -224,3 +224,13 @@ def test_damaged_saves_are_refused_or_read_whole(factory: Callable[[], OthelloDr
         assert view.phase in (Phase.TURN, Phase.OVER)
         if view.person_to_move and view.legal:
             loaded.play(sorted(view.legal)[0])
+
+
+def test_after_your_last_move_the_hp67_stops_so_the_next_game_starts_with_dsp1() -> None:
+    """Issue 13: the second game's tape began with a stray R/S (the program was left at LBL A)."""
+    session = started(HP67OthelloDriver, Disc.BLACK)
+    play_out(session, random.Random(0))  # with this seed the person's move ends the game
+    last = session.view().history[-1]
+    assert not last.by_machine and session.view().display == "0.0"
+    session.start(Disc.WHITE)
+    assert session.view().new_game_keys == ("DSP 1", "E", "CHS", "R/S")
