@@ -25,7 +25,7 @@ from arcade.widgets.led import LedDisplay
 from arcade.widgets.tape import PrinterTape
 from games.hp67_othello.driver import program_notation
 from games.othello.driver import MoveRecord, OthelloDriver
-from games.othello.referee import Disc, name
+from games.othello.referee import name
 from games.othello.session import OthelloView
 
 REAL_STEPS_PER_SECOND = 30

@@ -11,11 +11,8 @@ numbers that differ between machines.
 
 from __future__ import annotations
 
-import time
-from pathlib import Path
-from typing import Any, Callable, ClassVar, Hashable
+from typing import Any, Callable, Hashable
 
-from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -23,23 +20,22 @@ from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
 from textual.widgets import Footer, Header, Static
 
-from arcade.game_screen import GameScreen, JobContext
+from arcade.game_screen import GameScreen
 from arcade.othello.history import history_rows, history_text
+from arcade.othello.turns import OthelloTurns
 from arcade.othello.words import OthelloWords
 from arcade.widgets.board import BoardView, OthelloBoard, SquareClicked
-from arcade.widgets.dialogs import GameOverDialog, SideDialog
+from arcade.widgets.dialogs import SideDialog
 from arcade.widgets.history import MoveHistory
-from games.othello.driver import MachineDisagrees, MoveCancelled, MoveRecord, OthelloDriver
+from games.othello.driver import MoveCancelled, MoveRecord, OthelloDriver
 from games.othello.referee import Disc
 from games.othello.session import MoveRefused, OthelloSession, OthelloView, Phase
-from games.session import Refused, SaveUnreadable
+from games.session import Refused
 
 
-class OthelloScreen(OthelloWords, GameScreen):
+class OthelloScreen(OthelloTurns, OthelloWords, GameScreen):
     """The board on the left, the machine on the right; the turn flow between them."""
 
-    INSTANT_SLICE: ClassVar[int] = 2000
-    REAL_SLICE: ClassVar[int] = 100  # slices at real speed: a tenth of a second or less of the machine
     STOPPED_BY = (MoveCancelled,)
     REFUSED_BY = (Refused,)
 
@@ -47,7 +43,8 @@ class OthelloScreen(OthelloWords, GameScreen):
     OthelloScreen #paused { display: none; height: 1fr; content-align: center middle; text-style: bold; }
     OthelloScreen.-paused #game { display: none; }
     OthelloScreen.-paused #paused { display: block; }
-    OthelloScreen #message { height: 2; padding: 0 1; color: $text-warning; }
+    OthelloScreen .message { height: 2; padding: 0 1; color: $text-warning; }
+    OthelloScreen #side-message { display: none; padding: 0; height: 1fr; }
     OthelloScreen.-tall #message { height: 3; }
     OthelloScreen #history { display: none; width: 1fr; min-width: 30; }
     OthelloScreen.-history #history { display: block; }
@@ -98,9 +95,10 @@ class OthelloScreen(OthelloWords, GameScreen):
             with Vertical(id="left"):
                 yield OthelloBoard(id="board")
                 yield Static(id="status")
+                yield Static(id="side-message", classes="message", markup=False)  # shown by a narrow layout
             yield from self.compose_machine()
             yield MoveHistory(id="history")
-        yield Static(id="message", markup=False)  # the whole width: every message reads whole at 80x24
+        yield Static(id="message", classes="message", markup=False)  # the whole width: read whole at 80x24
         yield Static("Paused: the board and the machine are hidden.\n\nPress p to go on.", id="paused")
         yield Footer(compact=True)
 
@@ -115,10 +113,6 @@ class OthelloScreen(OthelloWords, GameScreen):
             self.call_after_refresh(self.offer_saved_game, self.resume_question)
         else:
             self.save_ready = True
-
-    @property
-    def view(self) -> OthelloView:
-        return self.session.view()
 
     # -- hooks a machine's panel fills in ---------------------------------------------
 
@@ -172,6 +166,10 @@ class OthelloScreen(OthelloWords, GameScreen):
         status = self.query_one("#status", Static)
         width = status.content_region.width or 37
         status.update(self.status_text(self.view, self._board.cursor, width), layout=False)
+
+    def show_message(self, text: str) -> None:
+        for area in self.query(".message").results(Static):
+            area.update(text, layout=False)
 
     def on_resize(self) -> None:
         self.set_class(self.size.height >= 30, "-tall")  # room for a third line of message
@@ -331,101 +329,6 @@ class OthelloScreen(OthelloWords, GameScreen):
         self.run_job("resume", lambda ctx: OthelloSession.from_save(state, factory))
         return True
 
-    # -- the turns ---------------------------------------------------------------------
-
-    def _start_turn(self, kind: str, square: int | None = None) -> None:
-        """A turn on the machine: the person's move recorded, or the machine's own."""
-        session = self.session
-        self._stopped_machine = False
-        instant, real = self.INSTANT_SLICE, self.REAL_SLICE
-
-        def turn(ctx: JobContext) -> MoveRecord:
-            def measured(total: int) -> None:
-                ctx.total = total
-
-            # at real speed the turn's length is learnt first, for the progress shown ("n of total")
-            measure = None if self.instant else measured
-            slice_steps = instant if self.instant else real
-            if kind == "machine":
-                return session.machine_turn(ctx.go_on, slice_steps, measure=measure, stopped=lambda: ctx.stopped)
-            return session.play(square, ctx.go_on, slice_steps, measure=measure, stopped=lambda: ctx.stopped)
-
-        if kind == "person":
-            session.show_pending(square)  # the disc is on the board at once, while the machine records it
-        self.run_job(kind, turn, view=session.progress_view)
-        self.render_view()
-
-    def job_done(self, kind: str, result: Any) -> None:
-        self.turn_ended()
-        if kind == "resume":
-            self.session = result
-            self.apply_settings(self.session.settings)
-            self.game_shown(resumed=True)
-            self.say(f"Resumed the saved game at move {self.view.moves_played}.")
-        elif kind == "new":
-            self.game_shown(resumed=False)
-        elif kind in ("undo", "redo"):
-            self.game_shown(resumed=True)
-            n = self.session.human_moves()
-            self.say(f"Undone: back to before your move {n + 1} (U: redo)." if kind == "undo"
-                     else f"Redone: {self.view.moves_played} moves played.")
-        else:
-            self.turn_shown(result)
-            if result.by_machine:
-                self.say(self.machine_played(result))
-        self.render_view()
-        self.save_game()
-        self._next_turn(announce=kind not in ("undo", "redo"))
-
-    def job_stopped(self, kind: str) -> None:
-        self.turn_ended()
-        self.session.clear_pending()
-        self.stopped_at = time.monotonic()
-        if kind == "person":
-            self.say(f"Stopped: your move was taken back; the {self.MACHINE} is as before it. Play again.")
-        else:
-            self._stopped_machine = True
-            self.say(f"Stopped: the {self.MACHINE} is back before its move. g: think again, u: undo.")
-        self.render_view()
-        if self.view.person_to_move:
-            self.human_turn_begins()
-
-    def job_failed(self, kind: str, error: BaseException) -> None:
-        self.turn_ended()
-        self.session.clear_pending()
-        if kind == "resume" and isinstance(error, SaveUnreadable):
-            self.resume_failed(error)
-            self.action_new_game()
-            return
-        if isinstance(error, MachineDisagrees):
-            self.say(f"MachineDisagrees: {error}")
-        else:
-            super().job_failed(kind, error)
-        self.render_view()
-
-    def _next_turn(self, announce: bool = True) -> None:
-        view = self.view
-        if view.phase is Phase.OVER:
-            self.game_ended()
-            black, white = view.score
-            winner = view.winner
-            verdict = "A draw" if winner is None else (f"The {self.MACHINE} wins" if winner is view.machine_color else "You win")
-            self.say(f"{verdict}: {self.score_text(black, white)}. Press n for a new game.")
-
-            def after(answer: str | None) -> None:
-                if answer == "new":
-                    self.action_new_game()
-                elif answer == "launcher":
-                    self.app.action_launcher()  # type: ignore[attr-defined]
-
-            self.app.push_screen(GameOverDialog(f"Game over. {verdict}: {self.dialog_score(black, white)}."), after)
-        elif view.machine_to_move:
-            self._start_turn("machine")
-        else:
-            self.human_turn_begins()
-            if view.must_pass and announce:
-                self.say(f"You have no legal move: {self.PASS_HINT}.")
-
     def palette_commands(self) -> list[tuple[str, str, Callable[[], Any]]]:
         """Commands this screen adds to the command palette."""
         return [
@@ -439,4 +342,3 @@ class OthelloScreen(OthelloWords, GameScreen):
             ("Othello: messages again", "Every message of this game, whole", self.action_message_log),
         ]
 
-    exported: Path | None

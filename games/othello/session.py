@@ -350,6 +350,13 @@ class OthelloSession:
         self.driver.restore(state)
         self._settle()
 
+    def reload(self) -> None:
+        """Read the driver again after it was set up outside the session (a test, a tool placing a
+        position); the game counts as started, the undo steps stay."""
+        self._refuse_while_running()
+        self._started = True
+        self._settle()
+
     def human_moves(self) -> int:
         return sum(1 for r in self.driver.history if not r.by_machine)
 

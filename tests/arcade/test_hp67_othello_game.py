@@ -32,7 +32,7 @@ async def play_whole_game(side_key: str, seed: int) -> None:
         await pilot.press(side_key)
         screen = app.screen
         assert isinstance(screen, HP67OthelloScreen)
-        assert type(screen.driver) is HP67OthelloDriver
+        assert type(screen.session.driver) is HP67OthelloDriver
 
         seen: list[int] = []
         original = screen.refresh_from_driver
@@ -40,31 +40,31 @@ async def play_whole_game(side_key: str, seed: int) -> None:
         def checked() -> None:  # the screen redraws from the driver after every move, machine or human
             original()
             board = screen.query_one(OthelloBoard)
-            assert board.view.cells == tuple(screen.driver.position.at(sq) for sq in range(64))
-            seen.append(len(screen.driver.history))
+            assert board.view.cells == tuple(screen.session.driver.position.at(sq) for sq in range(64))
+            seen.append(len(screen.session.driver.history))
 
         screen.refresh_from_driver = checked  # type: ignore[method-assign]
         await settle(pilot, screen)
         board = screen.query_one(OthelloBoard)
         rng = random.Random(seed)
         turns = 0
-        while not screen.driver.is_over:
-            assert shown_board(app) == screen.driver.position.rows()
-            assert screen.driver.human_to_move
-            if screen.driver.position.must_pass:
+        while not screen.session.driver.is_over:
+            assert shown_board(app) == screen.session.driver.position.rows()
+            assert screen.session.driver.human_to_move
+            if screen.session.driver.position.must_pass:
                 await pilot.press("0")
             else:
-                await move_cursor_to(pilot, board, nearest(board.cursor, screen.driver.position.legal_moves(), rng))
+                await move_cursor_to(pilot, board, nearest(board.cursor, screen.session.driver.position.legal_moves(), rng))
                 await pilot.press("enter" if turns % 2 else "space")
             await settle(pilot, screen)
             turns += 1
             assert turns < 70
         await pilot.pause(0.2)
-        history = screen.driver.history
+        history = screen.session.driver.history
         assert set(range(1, len(history) + 1)) <= set(seen)  # the board was checked after every move
         assert any(r.by_machine for r in history) and any(not r.by_machine for r in history)
-        assert shown_board(app, screen) == screen.driver.position.rows()  # under the game-over question
-        black, white = screen.driver.position.score()
+        assert shown_board(app, screen) == screen.session.driver.position.rows()  # under the game-over question
+        black, white = screen.session.driver.position.score()
         assert isinstance(app.screen, GameOverDialog)
         assert f"Black {black}, White {white}" in flat(app)
         # the printer tape printed every key the driver pressed and every display it read
@@ -74,9 +74,9 @@ async def play_whole_game(side_key: str, seed: int) -> None:
                 assert key in printed
         await pilot.press("n", "b")  # start again: the HP-67 now plays Black and opens
         await settle(pilot, screen)
-        assert len(screen.driver.history) == 1 and screen.driver.history[0].by_machine
-        assert screen.driver.machine_color is Disc.BLACK
-        assert shown_board(app) == screen.driver.position.rows()
+        assert len(screen.session.driver.history) == 1 and screen.session.driver.history[0].by_machine
+        assert screen.session.driver.machine_color is Disc.BLACK
+        assert shown_board(app) == screen.session.driver.position.rows()
 
 
 async def test_whole_game_by_keys_calculator_white() -> None:
@@ -94,14 +94,14 @@ async def test_illegal_move_on_the_real_calculator_changes_nothing() -> None:
         await pilot.press("b")
         screen = app.screen
         await settle(pilot, screen)
-        before = screen.driver.snapshot()
+        before = screen.session.driver.snapshot()
         shown = (shown_board(app), screen.query_one("#led").text, list(screen.query_one(PrinterTape).printed))
         board = screen.query_one(OthelloBoard)
         for target in ("a1", "h8", "d4"):
             await move_cursor_to(pilot, board, parse(target))
             await pilot.press("enter")
             await settle(pilot, screen)
-            assert screen.driver.snapshot() == before
+            assert screen.session.driver.snapshot() == before
             assert (shown_board(app), screen.query_one("#led").text, list(screen.query_one(PrinterTape).printed)) == shown
             assert f"Illegal: {target}" in flat(app)
 
@@ -115,10 +115,10 @@ async def test_real_game_screen_fits_80x24_with_inspector() -> None:
         await settle(pilot, screen)
         await pilot.pause(0.1)
         text = screen_text(app)
-        view = screen.driver.machine_view()
+        view = screen.session.driver.machine_view()
         assert view.display in text  # the LED shows exactly the machine's display
         assert f"{view.pc:03d}" in text
-        for n, row in screen.driver.decoded_rows().items():
+        for n, row in screen.session.driver.decoded_rows().items():
             assert row in text, n
         for selector in ("#board", "#status", "#led", "#inspector", "#registers", "Footer"):
             r = screen.query_one(selector).region

@@ -41,7 +41,7 @@ async def play_two_moves(pilot, screen: OthelloScreen) -> None:  # noqa: ANN001
     """The player's first two moves (each answered by the machine), by cursor and Enter."""
     board = screen.query_one(OthelloBoard)
     for _ in range(2):
-        await move_cursor_to(pilot, board, screen.driver.position.legal_moves()[0])
+        await move_cursor_to(pilot, board, screen.session.driver.position.legal_moves()[0])
         await pilot.press("enter")
         await settle(pilot, screen)
 
@@ -57,8 +57,8 @@ async def quit_mid_game_then_resume(game: str, quit_keys: list[str]) -> None:
         await settle(pilot, screen)
         await play_two_moves(pilot, screen)
         await pilot.press("m", "H")  # settings the save keeps: hints off, the history shown
-        kept = comparable(screen.driver.snapshot())
-        moves = len(screen.driver.history)
+        kept = comparable(screen.session.driver.snapshot())
+        moves = len(screen.session.driver.history)
         tape = list(screen.query_one(PrinterTape).printed) if isinstance(screen, HP67OthelloScreen) else []
         await pilot.press(*quit_keys)
         await pilot.pause(0.1)
@@ -85,16 +85,16 @@ async def quit_mid_game_then_resume(game: str, quit_keys: list[str]) -> None:
         await settle(pilot, app.screen)
         screen = app.screen
         assert isinstance(screen, OthelloScreen)
-        assert comparable(screen.driver.snapshot()) == kept
-        assert shown_board(app) == screen.driver.position.rows()
+        assert comparable(screen.session.driver.snapshot()) == kept
+        assert shown_board(app) == screen.session.driver.position.rows()
         assert not screen.query_one(OthelloBoard).show_legal and screen.history_shown
         assert f"Resumed the saved game at move {moves}" in flat(app)
         if isinstance(screen, HP67OthelloScreen):  # the printer tape prints the resumed game again, key by key
             assert screen.query_one(PrinterTape).printed == tape
         # the resumed machine goes on playing: one more turn, answered
         await play_two_moves(pilot, screen)
-        assert len(screen.driver.history) == moves + 4
-        assert shown_board(app) == screen.driver.position.rows()
+        assert len(screen.session.driver.history) == moves + 4
+        assert shown_board(app) == screen.session.driver.position.rows()
 
 
 async def test_hp67_quit_from_the_launcher_keeps_the_game_and_resumes_it() -> None:
@@ -133,7 +133,7 @@ async def test_closing_the_app_mid_move_keeps_the_position_before_the_machines_m
         await pilot.press("r")  # resume: the calculator is to move, and starts thinking at once
         screen = app.screen
         await pilot.pause(0.3)
-        assert screen.busy and screen.driver.machine_to_move and not screen.instant
+        assert screen.busy and screen.session.driver.machine_to_move and not screen.instant
     state = SaveStore().load("hp67-othello")
     assert state is not None and comparable(state["driver"]) == comparable(kept)
     assert state["settings"]["instant"] is False
@@ -156,12 +156,12 @@ async def test_resume_or_new_game_and_a_finished_game_is_not_kept() -> None:
         await pilot.press("w")
         screen = app.screen
         await settle(pilot, screen)
-        assert screen.driver.history == [] and screen.driver.machine_color is Disc.WHITE
+        assert screen.session.driver.history == [] and screen.session.driver.machine_color is Disc.WHITE
         assert SaveStore().info("lazard-othello").summary == "move 0"  # the new game replaced the old save
         # a game that ends is not offered again
         from games.othello.referee import Position
 
-        screen.driver.position = Position.from_rows(["XXXXXXXX"] * 7 + ["XXXXXXO."], Disc.BLACK)
+        screen.session.driver.position = Position.from_rows(["XXXXXXXX"] * 7 + ["XXXXXXO."], Disc.BLACK)
         assert screen.save_game() is not None
         screen._settled_over = True  # what the screen records once the referee sees the end
         assert screen.save_game() is None
@@ -217,5 +217,5 @@ async def test_a_save_that_does_not_restore_is_kept_aside_and_reported() -> None
         screen = app.screen
         assert isinstance(screen, HP67OthelloScreen)
         await settle(pilot, screen)
-        assert screen.driver.history == [] and screen.driver.human_to_move
+        assert screen.session.driver.history == [] and screen.session.driver.human_to_move
     assert [p.name for p in store.directory.glob("hp67-othello.unusable-*.json")]

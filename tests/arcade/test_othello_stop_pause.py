@@ -21,7 +21,7 @@ async def resumed_thinking(pilot, game: str) -> OthelloScreen:  # noqa: ANN001
     screen = pilot.app.screen
     assert isinstance(screen, OthelloScreen)
     await pilot.pause(0.5)
-    assert screen.busy and screen.driver.machine_to_move and not screen.instant
+    assert screen.busy and screen.session.driver.machine_to_move and not screen.instant
     return screen
 
 
@@ -36,18 +36,18 @@ async def esc_stops_the_machine(game: str) -> None:
         assert screen.stopped_at is not None
         took = screen.stopped_at - pressed  # from the key to the machine back before its move, shown
         assert took < 0.1, f"Esc took {took * 1000:.0f} ms"
-        assert comparable(screen.driver.snapshot()) == comparable(kept)
-        assert len(screen.driver.history) == 1 and screen.driver.machine_to_move
+        assert comparable(screen.session.driver.snapshot()) == comparable(kept)
+        assert len(screen.session.driver.history) == 1 and screen.session.driver.machine_to_move
         assert isinstance(app.screen, OthelloScreen)  # Esc stopped the machine; it did not leave the game
         assert "g: think again" in flat(app) and "g lets the" in flat(app)
-        assert shown_board(app) == screen.driver.position.rows()
+        assert shown_board(app) == screen.session.driver.position.rows()
         await pilot.press("g")  # let it think again: now at instant speed, it finishes
         await pilot.pause(0.1)
         assert screen.busy
         await pilot.press("s")
         await settle(pilot, screen, limit=10)
-        assert len(screen.driver.history) == 2 and screen.driver.human_to_move
-        assert shown_board(app) == screen.driver.position.rows()
+        assert len(screen.session.driver.history) == 2 and screen.session.driver.human_to_move
+        assert shown_board(app) == screen.session.driver.position.rows()
         await pilot.press("escape")  # idle: back to the launcher
         await pilot.pause(0.2)
         assert isinstance(app.screen, LauncherScreen)
@@ -66,7 +66,7 @@ async def test_pause_hides_the_board_and_holds_the_machine() -> None:
     app = ArcadeApp(game="hp67-othello")
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await resumed_thinking(pilot, "hp67-othello")
-        machine = screen.driver.machine  # type: ignore[attr-defined]
+        machine = screen.session.driver.machine  # type: ignore[attr-defined]
         await pilot.press("p")
         await pilot.pause(0.2)  # the slice under way ends
         assert screen.paused and "Paused" in screen_text(app)
@@ -76,14 +76,14 @@ async def test_pause_hides_the_board_and_holds_the_machine() -> None:
         await pilot.pause(0.6)
         assert machine.steps == held  # no step ran while paused (real speed would run 18)
         await pilot.press("enter", "u")  # the board's keys do nothing while paused
-        assert screen.paused and len(screen.driver.history) == 1
+        assert screen.paused and len(screen.session.driver.history) == 1
         await pilot.press("p")
         await pilot.pause(0.6)
         assert not screen.paused and machine.steps > held  # it goes on
-        assert shown_board(app) == screen.driver.position.rows()
+        assert shown_board(app) == screen.session.driver.position.rows()
         await pilot.press("s")
         await settle(pilot, screen, limit=10)
-        assert len(screen.driver.history) == 2
+        assert len(screen.session.driver.history) == 2
 
 
 async def test_esc_while_the_hp67_records_the_players_move_takes_the_move_back() -> None:
@@ -93,15 +93,15 @@ async def test_esc_while_the_hp67_records_the_players_move_takes_the_move_back()
         await pilot.press("w")
         screen = app.screen
         await settle(pilot, screen)
-        before = comparable(screen.driver.snapshot())
+        before = comparable(screen.session.driver.snapshot())
         await pilot.press("s", "enter")  # real speed: the calculator takes half a minute to record d3
         await pilot.pause(0.5)
         assert screen.busy and "records your move" in flat(app)
         await pilot.press("escape")
         await settle(pilot, screen, limit=2)
-        assert comparable(screen.driver.snapshot()) == before and screen.driver.history == []
+        assert comparable(screen.session.driver.snapshot()) == before and screen.session.driver.history == []
         assert "your move was taken back" in flat(app)
-        assert shown_board(app) == screen.driver.position.rows()
+        assert shown_board(app) == screen.session.driver.position.rows()
         await pilot.press("s", "enter")  # and the same move can be played again
         await settle(pilot, screen)
-        assert len(screen.driver.history) == 2
+        assert len(screen.session.driver.history) == 2
