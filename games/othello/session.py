@@ -148,14 +148,11 @@ class OthelloSession:
         return viewer() if viewer is not None else None
 
     def summary(self) -> str:
-        """The launcher's line: public only; "move N" is the moves played so far."""
+        """The launcher's line: public only, and short; "move N" is the moves played so far."""
         if not self._started:
             return "no game yet"
         moves = len(self.driver.history)
-        if self.driver.is_over:
-            return f"move {moves}, game over"
-        who = "your move" if self.driver.human_to_move else f"the {self.driver.machine_name or 'machine'} to play"
-        return f"move {moves}, {who}"
+        return f"move {moves}, game over" if self.driver.is_over else f"move {moves}"
 
     def _make_view(self) -> OthelloView:
         d = self.driver

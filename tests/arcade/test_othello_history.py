@@ -7,12 +7,13 @@ from arcade.hp67_othello.screen import key_sequence
 from arcade.othello.screen import OthelloScreen
 from arcade.saves import SaveStore
 from arcade.widgets.board import OthelloBoard
+from arcade.widgets.dialogs import SideDialog
 from arcade.widgets.history import MoveHistory
-from tests.arcade.helpers import move_cursor_to, screen_text, settle
+from tests.arcade.helpers import move_cursor_to, screen_text, settle, wait_until
 
 
 async def start(pilot, side: str = "b") -> OthelloScreen:  # noqa: ANN001
-    await pilot.pause(0.2)
+    await wait_until(pilot, lambda: isinstance(pilot.app.screen, SideDialog))
     await pilot.press(side)
     screen = pilot.app.screen
     assert isinstance(screen, OthelloScreen)
@@ -67,7 +68,7 @@ async def test_export_writes_the_moves_as_text_and_says_where() -> None:
         screen = await start(pilot, "w")
         await play_moves(pilot, screen, 2)
         await pilot.press("x")
-        await pilot.pause(0.1)
+        await wait_until(pilot, lambda: screen.exported is not None)
         path = screen.exported
         assert path is not None and path.parent == SaveStore().directory and path.suffix == ".txt"
         assert any(str(path) in n.message for n in app._notifications)

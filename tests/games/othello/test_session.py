@@ -160,7 +160,7 @@ def test_save_round_trip_and_todays_format(factory: Callable[[], OthelloDriver])
     assert data["schema"] == SCHEMA and len(data["moves"]) == 6
     again = OthelloSession.from_save(data, factory)
     assert state(again) == state(session) and again.settings == {"instant": False}
-    assert again.summary() == session.summary() == "move 6, your move"
+    assert again.summary() == session.summary() == "move 6"
     again.undo()  # the undo steps came along
     assert len(again.view().history) == 4
     old = {k: v for k, v in data.items() if k != "schema"}  # what the screens wrote before sessions
