@@ -9,6 +9,7 @@ program's ``row.col`` coordinates.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any, Callable
 
 from rich.text import Text
@@ -114,7 +115,7 @@ class HP67OthelloScreen(OthelloScreen):
     """The board on the left; the calculator (display, printer, insides) on the right."""
 
     GAME_ID = "hp67-othello"
-    CSS_PATH = "screen.tcss"
+    CSS_PATH = str(Path(__file__).with_name("screen.tcss"))  # absolute: subclasses elsewhere keep it
     TITLE = "Othello on the HP-67"
     MACHINE = "HP-67"
     STEPS_PER_SECOND = REAL_STEPS_PER_SECOND

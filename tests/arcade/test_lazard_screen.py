@@ -10,13 +10,12 @@ import random
 
 from arcade.app import ArcadeApp
 from arcade.lazard_othello.screen import LazardOthelloScreen
-from arcade.messages import TurnFinished
 from arcade.widgets.board import CELL_W, LABEL_W, OthelloBoard
 from arcade.widgets.cpc_screen import CpcScreen
 from arcade.widgets.dialogs import GameOverDialog, SideDialog
 from games.othello.referee import Disc, Position, parse
 from machines.cpc import PALETTE_RGB
-from tests.arcade.helpers import flat, move_cursor_to, screen_text, settle, shown_board
+from tests.arcade.helpers import flat, move_cursor_to, screen_text, settle, shown_board, wait_until
 
 BLUE, BRIGHT_YELLOW = PALETTE_RGB[1], PALETTE_RGB[24]  # the CPC at power-up: pen 1 on paper 0
 
@@ -25,8 +24,7 @@ async def open_game(pilot, side: str) -> LazardOthelloScreen:  # noqa: ANN001
     """From the launcher's Lazard card to the first position, the CPC playing the side ``side`` names."""
     app = pilot.app
     await pilot.press("j", "j", "j", "enter")  # the fourth card
-    await pilot.pause(0.1)
-    assert isinstance(app.screen, SideDialog)
+    await wait_until(pilot, lambda: isinstance(app.screen, SideDialog))
     await pilot.press(side)
     screen = app.screen
     assert isinstance(screen, LazardOthelloScreen)
@@ -65,13 +63,12 @@ class CheckedScreen(LazardOthelloScreen):
         super().__init__()
         self.checked: list[int] = []
 
-    def on_turn_finished(self, message: TurnFinished) -> None:
-        super().on_turn_finished(message)
-        message.prevent_default()  # Textual would call the base class's handler again after this one
-        if message.generation == self._generation:
-            cells = tuple(self.driver.position.at(sq) for sq in range(64))
+    def job_done(self, kind: str, result: object) -> None:
+        super().job_done(kind, result)
+        if kind in ("person", "machine"):
+            cells = tuple(self.session.driver.position.at(sq) for sq in range(64))
             assert self.query_one(OthelloBoard).view.cells == cells
-            self.checked.append(len(self.driver.history))
+            self.checked.append(len(self.session.driver.history))
 
 
 async def play_whole_game(side: str, seed: int) -> LazardOthelloScreen:
@@ -117,7 +114,7 @@ async def play_whole_game(side: str, seed: int) -> LazardOthelloScreen:
             await settle(pilot, screen)
             turns += 1
             assert turns < 70
-        await pilot.pause(0.1)
+        await wait_until(pilot, lambda: isinstance(app.screen, GameOverDialog))
         history = screen.session.driver.history
         assert checked == list(range(checked[0], len(history) + 1)) and checked[0] <= 2
         assert typed and clicked and any(r.by_machine for r in history)
@@ -129,8 +126,7 @@ async def play_whole_game(side: str, seed: int) -> LazardOthelloScreen:
         human, machine = (black, white) if screen.session.driver.machine_color is Disc.WHITE else (white, black)
         assert f"Fin de partie.  Vous: {human}  Moi: {machine}" in cpc_text(screen)
         await pilot.press("escape")  # look at the board
-        await pilot.pause(0.1)
-        assert app.screen is screen
+        await wait_until(pilot, lambda: app.screen is screen)
         assert shown_board(app) == final.rows()
         screen.passes = passes  # type: ignore[attr-defined]
         return screen
@@ -147,7 +143,7 @@ async def test_whole_game_by_keys_to_the_end_with_passes() -> None:
 async def test_illegal_move_changes_nothing_but_the_message() -> None:
     app = ArcadeApp(game="lazard-othello")
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause(0.1)
+        await wait_until(pilot, lambda: isinstance(app.screen, SideDialog))
         await pilot.press("w")
         screen = app.screen
         await settle(pilot, screen)
@@ -170,7 +166,7 @@ async def test_illegal_move_changes_nothing_but_the_message() -> None:
 async def test_typing_on_the_cpc_is_refereed() -> None:
     app = ArcadeApp(game="lazard-othello")
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause(0.1)
+        await wait_until(pilot, lambda: isinstance(app.screen, SideDialog))
         await pilot.press("w")
         screen = app.screen
         await settle(pilot, screen)
@@ -214,7 +210,7 @@ async def test_typing_on_the_cpc_is_refereed() -> None:
 async def test_cpc_screen_in_its_colours_fits_80x24() -> None:
     app = ArcadeApp(game="lazard-othello")
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause(0.1)
+        await wait_until(pilot, lambda: isinstance(app.screen, SideDialog))
         await pilot.press("b")  # the CPC plays Black and opens
         screen = app.screen
         await settle(pilot, screen)
@@ -237,17 +233,17 @@ async def test_cpc_screen_in_its_colours_fits_80x24() -> None:
 async def test_real_cpc_speed_then_instant_finishes_at_once() -> None:
     app = ArcadeApp(game="lazard-othello")
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause(0.1)
+        await wait_until(pilot, lambda: isinstance(app.screen, SideDialog))
         await pilot.press("w")
         screen = app.screen
         await settle(pilot, screen)
         await pilot.press("s")
         assert not screen.instant and "730 BASIC statements a second" in flat(app)
         await pilot.press("enter")  # d3, then the CPC thinks at its real pace (some 6 s)
-        await pilot.pause(1.0)
-        assert screen.busy and "statements" in flat(app) and "of a real CPC" in flat(app)
+        await wait_until(pilot, lambda: "of a real CPC" in flat(app), what="the CPC's progress")
+        assert screen.busy and "statements" in flat(app)
         await pilot.press("s")  # instant: the move finishes at once
-        await settle(pilot, screen, limit=10)
+        await settle(pilot, screen)
         assert len(screen.session.driver.history) == 2 and screen.session.driver.human_to_move
         assert "The CPC plays" in flat(app)
 
@@ -255,7 +251,7 @@ async def test_real_cpc_speed_then_instant_finishes_at_once() -> None:
 async def test_new_game_asks_the_side_and_legal_moves_toggle() -> None:
     app = ArcadeApp(game="lazard-othello")
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause(0.1)
+        await wait_until(pilot, lambda: isinstance(app.screen, SideDialog))
         await pilot.press("w")
         screen = app.screen
         await settle(pilot, screen)
@@ -264,8 +260,7 @@ async def test_new_game_asks_the_side_and_legal_moves_toggle() -> None:
         await pilot.press("m")
         assert "+" not in "".join(shown_line for shown_line in screen_text(app).splitlines() if "│" in shown_line)
         await pilot.press("n")
-        await pilot.pause(0.1)
-        assert isinstance(app.screen, SideDialog)
+        await wait_until(pilot, lambda: isinstance(app.screen, SideDialog))
         await pilot.press("b")
         await settle(pilot, screen)
         assert screen.session.driver.machine_color is Disc.BLACK and screen.session.driver.history[0].by_machine
