@@ -391,7 +391,7 @@ class GameScreen(Screen[None]):
         path = export_text(self, self.GAME_ID, text)
         if path is not None:
             self.exported = path
-            self.say(f"Moves written to {path}")
+            self.say(f"Moves written to {path.name}, beside the saves in {path.parent}")
         return path
 
     def palette_commands(self) -> list[tuple[str, str, Callable[[], Any]]]:

@@ -150,7 +150,7 @@ class HP67OthelloScreen(OthelloScreen):
     def on_mount(self) -> None:
         view = self.view
         self.sub_title = f"{view.title or 'Othello'} - HP-67"
-        self.query_one("#progress", ProgressBar).display = False
+        self.query_one("#progress", ProgressBar).visible = False  # hidden but in place: no layout when shown
         self.query_one("#inspector").display = False
         self._show_speed()  # then OthelloScreen.on_mount (Textual calls every class's handler)
 
@@ -226,7 +226,7 @@ class HP67OthelloScreen(OthelloScreen):
         if not self.is_mounted:
             return
         if instant:
-            self.query_one("#progress", ProgressBar).display = False  # no bar at instant speed
+            self.query_one("#progress", ProgressBar).visible = False  # no bar at instant speed
         self._show_speed()
 
     def action_toggle_inspector(self) -> None:
@@ -267,17 +267,17 @@ class HP67OthelloScreen(OthelloScreen):
 
     def turn_ended(self) -> None:
         self._progress = None
-        self.query_one("#progress", ProgressBar).display = False
+        self.query_one("#progress", ProgressBar).visible = False
         self._show_speed()
 
     def show_progress(self, message: MachineProgress) -> None:
         self._progress = (message.steps, message.total)
         bar = self.query_one("#progress", ProgressBar)
         if not self.instant:
-            bar.display = True
+            bar.visible = True
             bar.update(total=message.total, progress=message.steps)
-        elif bar.display:
-            bar.display = False
+        elif bar.visible:
+            bar.visible = False
         self._show_speed()
         if message.view is not None:
             self.query_one("#led", LedDisplay).text = message.view.display

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import Any, Callable, Hashable
 
+from rich.console import Console
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -31,6 +33,23 @@ from games.othello.driver import MoveCancelled, MoveRecord, OthelloDriver
 from games.othello.referee import Disc
 from games.othello.session import MoveRefused, OthelloSession, OthelloView, Phase
 from games.session import Refused
+
+
+def fitted(text: str, width: int, height: int) -> Text:
+    """``text`` wrapped to ``width``; if it needs more than ``height`` lines, the last line says
+    where to read it whole (the message log, L)."""
+    content = Text(text)
+    if width <= 0 or height <= 0:
+        return content
+    lines = content.wrap(Console(width=width, legacy_windows=False), width)
+    if len(lines) <= height:
+        return content
+    more = " ... (L: all of it)"
+    kept = list(lines)[:height]
+    last = kept[-1]
+    last.truncate(max(0, width - len(more)))
+    last.append(more, "bold")
+    return Text("\n").join(kept)
 
 
 class OthelloScreen(OthelloTurns, OthelloWords, GameScreen):
@@ -168,8 +187,9 @@ class OthelloScreen(OthelloTurns, OthelloWords, GameScreen):
         status.update(self.status_text(self.view, self._board.cursor, width), layout=False)
 
     def show_message(self, text: str) -> None:
+        """Every message area gets the text, cut to its size with a pointer to the log (L) if too long."""
         for area in self.query(".message").results(Static):
-            area.update(text, layout=False)
+            area.update(fitted(text, area.content_region.width, area.content_region.height), layout=False)
 
     def on_resize(self) -> None:
         self.set_class(self.size.height >= 30, "-tall")  # room for a third line of message

@@ -77,7 +77,7 @@ class MessageLog(ModalScreen[None]):
     DEFAULT_CSS = """
     MessageLog { align: center middle; background: $background 60%; }
     MessageLog > VerticalScroll {
-        width: 90%; max-width: 100; height: auto; max-height: 90%; padding: 0 1;
+        width: 90%; max-width: 100; height: 80%; padding: 0 1;
         border: thick $accent; background: $surface;
     }
     MessageLog .message { margin-bottom: 1; }

@@ -115,7 +115,7 @@ async def test_real_speed_shows_progress_and_instant_finishes_at_once() -> None:
         await pilot.press("enter")
         await wait_until(pilot, lambda: "step" in screen_text(app), what="progress at real speed")
         assert screen.busy  # 50 + 2368 steps take 80 s on a real HP-67
-        assert screen.query_one("#progress").display
+        assert screen.query_one("#progress").visible
         await pilot.press("s")  # back to instant: finishes at once
         await settle(pilot, screen, limit=5)
         assert not screen.busy
