@@ -64,7 +64,8 @@ class OthelloScreen(OthelloTurns, OthelloWords, GameScreen):
     OthelloScreen.-paused #paused { display: block; }
     OthelloScreen .message { height: 2; padding: 0 1; color: $text-warning; }
     OthelloScreen #side-message { display: none; padding: 0; height: 1fr; }
-    OthelloScreen.-tall #message { height: 3; }
+    OthelloScreen.-tall #message { display: none; }  /* room under the board: the message stays near it */
+    OthelloScreen.-tall #side-message { display: block; width: 37; margin-top: 1; }
     OthelloScreen #history { display: none; width: 1fr; min-width: 30; }
     OthelloScreen.-history #history { display: block; }
     OthelloScreen.-history .machine-panel { display: none; }
@@ -192,7 +193,7 @@ class OthelloScreen(OthelloTurns, OthelloWords, GameScreen):
             area.update(fitted(text, area.content_region.width, area.content_region.height), layout=False)
 
     def on_resize(self) -> None:
-        self.set_class(self.size.height >= 30, "-tall")  # room for a third line of message
+        self.set_class(self.size.height >= 27, "-tall")  # room under the board for the message
 
     def _show_history(self, view: OthelloView) -> None:
         rows = history_rows(list(view.history), view.machine_color, self.MACHINE, self.key_sequence)
