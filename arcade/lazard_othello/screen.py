@@ -90,6 +90,7 @@ class LazardOthelloScreen(OthelloScreen):
 
     def __init__(self, driver_factory: Callable[[], OthelloDriver] = default_driver, *, ask_side: bool = True) -> None:
         super().__init__(driver_factory, ask_side=ask_side)
+        self._rewind = False  # the next turn first rewinds a half-typed entry (see turn_prelude)
 
     # -- the CPC's panel --------------------------------------------------------------
 
@@ -165,8 +166,13 @@ class LazardOthelloScreen(OthelloScreen):
         return (super().footer_signature(), self.typing)
 
     def before_human_move(self) -> None:
-        if self.typing:
-            self.session.typing("rewind")  # a half-typed entry on the CPC gives way to the board's move
+        self._rewind = self.typing  # a half-typed entry on the CPC gives way to the board's move
+
+    def turn_prelude(self) -> Callable[[], object] | None:
+        """The rewind restores the CPC (its program recompiled): in the worker, not on the event loop."""
+        rewind, self._rewind = self._rewind, False
+        session = self.session
+        return (lambda: session.typing("rewind")) if rewind else None
 
     def human_turn_begins(self) -> None:
         if self.typing:

@@ -9,7 +9,7 @@ follows.  A new game, undo, redo and resume are jobs too (they restore whole mac
 from __future__ import annotations
 
 import time
-from typing import Any
+from typing import Any, Callable
 
 from arcade.game_screen import GameScreen, JobContext
 from arcade.widgets.dialogs import GameOverDialog
@@ -31,13 +31,21 @@ class OthelloTurns(GameScreen):
     def view(self) -> OthelloView:
         return self.session.view()
 
+    def turn_prelude(self) -> Callable[[], object] | None:
+        """Something to do in the worker before the turn (the CPC forgetting a half-typed entry)."""
+        return None
+
     def _start_turn(self, kind: str, square: int | None = None) -> None:
         """A turn on the machine: the person's move recorded, or the machine's own."""
         session = self.session
         self._stopped_machine = False
         instant, real = self.INSTANT_SLICE, self.REAL_SLICE
+        first = self.turn_prelude()
 
         def turn(ctx: JobContext) -> MoveRecord:
+            if first is not None:
+                first()
+
             def measured(total: int) -> None:
                 ctx.total = total
 

@@ -401,6 +401,7 @@ class CpcKeyboard:
         self.driver = driver
         self.turn_start: dict[str, Any] | None = None
         self.line = ""  # what is typed on the current line
+        self.typed = False  # a key reached the machine since the turn began
 
     @property
     def ready(self) -> bool:
@@ -411,18 +412,22 @@ class CpcKeyboard:
         """Call when the player's turn starts: the program waits at ``Colonne?``."""
         self.turn_start = self.driver.snapshot()
         self.line = ""
+        self.typed = False
 
     def rewind(self) -> None:
-        """Back to the start of the turn: the ``Colonne?`` prompt with nothing typed."""
-        if self.turn_start is not None:
+        """Back to the start of the turn: the ``Colonne?`` prompt with nothing typed (nothing to
+        restore if no key was typed: a CPC restore recompiles the program)."""
+        if self.turn_start is not None and self.typed:
             self.driver.restore(self.turn_start)
         self.line = ""
+        self.typed = False
 
     def key(self, key: str) -> Typed:
         """One key: a printable character, ``\\r`` or ``\\x7f``.  May raise MachineDisagrees."""
         if self.turn_start is None:
             self.begin_turn()
         machine = self.driver.machine
+        self.typed = True
         if key == "\x7f":
             if self.line:
                 self.line = self.line[:-1]
