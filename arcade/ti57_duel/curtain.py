@@ -28,6 +28,7 @@ class HandOff(Screen[str | None]):
     """
 
     GAME_ID = "ti57-duel"  # ? shows the duel's help (public) and this curtain's keys
+    AUTO_FOCUS = None  # the PIN field takes the keys only once Enter asked for it
 
     DEFAULT_CSS = """
     HandOff { align: center middle; background: $background; }
@@ -66,6 +67,7 @@ class HandOff(Screen[str | None]):
     def on_mount(self) -> None:
         self.title = "Blind duel on the TI-57"
         self.sub_title = f"hand-off to Player {self.player}"
+        self.query_one("#pin", Input).disabled = True
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "undo":
@@ -82,7 +84,9 @@ class HandOff(Screen[str | None]):
             return
         self.add_class("-pin")
         self.refresh_bindings()
-        self.query_one("#pin", Input).focus()
+        pin = self.query_one("#pin", Input)
+        pin.disabled = False
+        pin.focus()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()

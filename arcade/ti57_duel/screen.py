@@ -1,20 +1,13 @@
 """The blind duel: one TI-57 that alone knows both squares, shown one player at a time.
 
-The screen renders a ``DuelSession`` (games/ti57_duel/session.py): the session keeps the
-phases, the turns, the hand-offs, undo, the saves and what each player may see; the
-screen draws the view of whoever looks now and turns keys into session calls.
-
-Between two people a full, opaque hand-off screen (``curtain.HandOff``) covers everything:
-before it goes up the notifications are cleared and every private widget is wiped.  With
-the computer in a seat there is no curtain (one person looks); the computer plays in the
-worker, through the TI-57's keys, paced like a person at the chosen speed, and its Pause
-(which shows its square) is not shown.  A locked duel lifts each curtain only with that
-player's PIN.
-
-A move runs in the worker (``GameScreen.run_job``): the TI-57 is instant for the
-emulator, then the worker paces its Pause (about ¾ s) and the stop; it only posts
-``DisplayShown`` messages.  The key log and the move history are shown (and exported)
-only once the duel is over.
+The screen renders a ``DuelSession`` (games/ti57_duel/session.py), which keeps the phases,
+turns, hand-offs, undo, saves and what each player may see; the screen draws the view of
+whoever looks now (``layout.py``) and turns keys into session calls.  Between two people an
+opaque curtain (``curtain.HandOff``, a PIN in a locked duel) covers everything, after every
+private widget and notification is wiped.  With the computer in a seat there is no curtain;
+the computer plays in the worker through the TI-57's keys, paced like a person, and its
+Pause (which shows its square) is not shown.  A move runs in the worker: the emulator is
+instant, then the worker paces the Pause (about ¾ s) and the stop, posting ``DisplayShown``.
 """
 
 from __future__ import annotations
@@ -24,25 +17,31 @@ from pathlib import Path
 from typing import Any, Callable
 
 from textual import on
-from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.reactive import reactive
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Header, Static
 
 from arcade.game_screen import GameScreen, JobContext
 from arcade.ti57_duel import render
 from arcade.ti57_duel.curtain import DuelResumeDialog, HandOff, PinDialog
-from arcade.widgets.grid import BoardClicked, GridView, SquareBoard
-from arcade.widgets.history import MoveHistory
-from arcade.widgets.ti57 import PAUSE_SECONDS, KeyLog, RegisterPanel, Shown, TI57Display, key_lines
+from arcade.ti57_duel.layout import DuelLayout
+from arcade.ti57_duel.saves import DuelSaves
+from arcade.widgets.grid import BoardClicked, SquareBoard
+from arcade.widgets.ti57 import PAUSE_SECONDS, Shown, TI57Display
 from arcade.widgets.words import Words, update_if_changed
-from games.session import Refused, SaveUnreadable
+from games.session import Refused
 from games.ti57_duel import DELTAS
-from games.ti57_duel.session import DuelSession, DuelView, LockedSave, Moved, Phase, WrongPin
+from games.ti57_duel.session import DuelSession, DuelView, Moved, Phase, WrongPin
 
+ACTION_PHASES: dict[str, frozenset[Phase]] = {
+    "toggle_history": frozenset({Phase.OVER}), "export_history": frozenset({Phase.OVER}),
+    "limit": frozenset({Phase.LIMIT, Phase.DRAW}), "seats": frozenset({Phase.LIMIT}), "lock": frozenset({Phase.LIMIT}),
+    "extend": frozenset({Phase.DRAW}), "reveal": frozenset({Phase.DRAW}), "confirm": frozenset({Phase.LIMIT, Phase.SETUP}),
+    "toggle_registers": frozenset({Phase.TURN, Phase.DRAW, Phase.OVER}), "toggle_speed": frozenset({Phase.TURN}),
+    "new_game": frozenset(Phase) - {Phase.LIMIT},
+}
+"""The phases in which an action is on offer (the others are always)."""
 COMPUTER_THINKS = 1.0
 """Seconds the computer takes over a move at the real pace (a person's few seconds, shortened)."""
 
@@ -56,15 +55,13 @@ class DisplayShown(Message):
     view: DuelView | None = None
 
 
-class TI57DuelScreen(GameScreen):
+class TI57DuelScreen(DuelLayout, DuelSaves, GameScreen):
     """Board and words on the left, the TI-57 on the right; one player's view at a time."""
 
     GAME_ID = "ti57-duel"
     MACHINE = "TI-57"
     CSS_PATH = Path(__file__).parent / "screen.tcss"
     TITLE = "Blind duel on the TI-57"
-    PAUSE_HIDES = frozenset({"direction", "confirm", "limit", "extend", "reveal", "new_game", "toggle_registers",
-                             "toggle_speed", "toggle_history", "export_history", "seats", "lock"})
     DEFAULT_CSS = """
     TI57DuelScreen #paused { display: none; height: 1fr; content-align: center middle; text-style: bold; }
     TI57DuelScreen.-paused #game { display: none; }
@@ -91,8 +88,8 @@ class TI57DuelScreen(GameScreen):
         Binding("i", "toggle_registers", "Registers", id="ti57.toggle-registers"),
         Binding("s", "toggle_speed", "Speed", id="ti57.toggle-speed"),
         Binding("p", "pause", "Pause", show=False, id="duel.pause"),
-        Binding("H", "toggle_history", "Move history", show=False, key_display="H", id="duel.toggle-history"),
-        Binding("w", "export_history", "Export the moves", show=False, id="duel.export-history"),
+        Binding("H", "toggle_history", "Move history (game over)", show=False, key_display="H", id="duel.toggle-history"),
+        Binding("w", "export_history", "Export the moves (game over)", show=False, id="duel.export-history"),
         Binding("escape,backspace", "app.launcher", "Back", id="arcade.back"),
     ]
 
@@ -114,7 +111,6 @@ class TI57DuelScreen(GameScreen):
         self._covered = False  # the duel left the screen while a private view was up
         self._locked_save = False  # a locked save waits for its PINs: nothing is written meanwhile
 
-    # -- what the screen shows -------------------------------------------------------
 
     @property
     def phase(self) -> str:
@@ -129,22 +125,6 @@ class TI57DuelScreen(GameScreen):
         if self.busy and self._frozen is not None:
             return self._frozen
         return self.session.view(self.viewer)
-
-    def compose(self) -> ComposeResult:
-        yield Header()
-        with Horizontal(id="game"):
-            with Vertical(id="left"):
-                yield SquareBoard(id="board")
-                yield Words(id="status")
-                yield Words(id="message")
-            with Vertical(id="right"):
-                yield TI57Display(id="led")
-                yield Words(id="info")
-                yield RegisterPanel(id="registers")
-                yield KeyLog(id="keylog")
-                yield MoveHistory(id="history")
-        yield Static("Paused: everything is hidden.\n\nPress p to go on (the hand-off comes first).", id="paused")
-        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#led", TI57Display).blink = self.blink
@@ -165,50 +145,8 @@ class TI57DuelScreen(GameScreen):
             self._covered = False
             self.sync()
 
-    def redraw(self) -> None:
-        """Everything from the session's view, for the current phase and viewer."""
-        v = self.view()
-        self.sub_title = render.public_sub_title(v)
-        self.query_one("#board", SquareBoard).view = render.board_view(v, self.cursor, self.busy)
-        update_if_changed(self.query_one("#info", Words), render.info_text(v, self.cursor))
-        update_if_changed(self.query_one("#status", Words), render.status_text(v, self.instant))
-        self.show_message(self.message)
-        self.query_one("#led", TI57Display).shown = self._shown
-        self._side_panels(v)
-        self.refresh_footer()
-
-    def _side_panels(self, v: DuelView) -> None:
-        panel, log = self.query_one("#registers", RegisterPanel), self.query_one("#keylog", KeyLog)
-        history = self.query_one("#history", MoveHistory)
-        over = v.phase is Phase.OVER
-        panel.display = self.registers_shown and bool(v.registers)
-        if panel.display:
-            panel.show(v, render.REGISTERS, v.hidden)
-        history.display = over and self.history_shown and not self.registers_shown
-        log.display = over and not self.registers_shown and not self.history_shown
-        log.lines = tuple(key_lines(v.keys)) if log.display else ()
-        if history.display:
-            history.show(render.history_rows(v.turns), "Keys: " + " ".join(key_lines(v.keys[: v.setup_keys])))
-        elif history.rows or history.header:
-            history.show([], "")  # nothing of a duel in progress stays in the panel
-
     def footer_signature(self) -> tuple[Any, ...]:
         return (self.phase, self.viewer, self.paused)
-
-    def wipe(self) -> None:
-        """Empty every widget that could hold something private (before a curtain)."""
-        self.app.clear_notifications()
-        self._message = ""
-        self.query_one("#board", SquareBoard).view = GridView(render.COLUMNS, render.ROWS)
-        for name in ("#info", "#status", "#message"):
-            update_if_changed(self.query_one(name, Words), "")
-        self.query_one("#registers", RegisterPanel).content = ""
-        self.query_one("#registers").display = False
-        self.query_one("#keylog", KeyLog).lines = ()
-        self.query_one("#led", TI57Display).shown = Shown("")
-        history = self.query_one("#history", MoveHistory)
-        if history.rows or history.header:
-            history.show([], "")
 
     def sync(self) -> None:
         """Follow the session: the curtain when it is down, the computer when it acts, else the view."""
@@ -248,26 +186,13 @@ class TI57DuelScreen(GameScreen):
     # -- actions ---------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # False hides a key from the footer: only the keys of the current phase are on offer
         if self.paused:
             return action == "pause"
-        phase = self.session.phase
-        if action in ("toggle_history", "export_history"):
-            return phase is Phase.OVER
-        if action == "limit":
-            return phase in (Phase.LIMIT, Phase.DRAW)
-        if action in ("seats", "lock"):
-            return phase is Phase.LIMIT
-        if action in ("extend", "reveal"):
-            return phase is Phase.DRAW
-        if action == "confirm":
-            return phase in (Phase.LIMIT, Phase.SETUP) and not self.session.computer_to_act
-        if action == "toggle_registers":
-            return phase in (Phase.TURN, Phase.DRAW, Phase.OVER)
-        if action == "toggle_speed":
-            return phase is Phase.TURN
-        if action == "new_game":
-            return phase is not Phase.LIMIT
-        return True
+        if action == "confirm" and self.session.computer_to_act:
+            return False
+        phases = ACTION_PHASES.get(action)
+        return phases is None or self.session.phase in phases
 
     def action_limit(self, delta: int) -> None:
         s = self.session
@@ -464,64 +389,6 @@ class TI57DuelScreen(GameScreen):
     def job_stopped(self, kind: str) -> None:
         self._frozen = None
         self.sync()
-
-    # -- saves -----------------------------------------------------------------------
-
-    def save_state(self) -> dict[str, Any] | None:
-        """The session's sealed save, and the panels shown (nothing private: the TI-57 is sealed)."""
-        state = self.session.to_save()
-        if state is not None:
-            state["settings"] = {"instant": self.instant, "registers": self.registers_shown}
-        return state
-
-    def save_summary(self) -> str:
-        return self.session.summary()
-
-    def save_game(self) -> Path | None:
-        if self._locked_save or self.busy:
-            return None  # a locked save waiting for its PINs is never overwritten nor dropped
-        return super().save_game()
-
-    @staticmethod
-    def resume_question(state: dict[str, Any]) -> str:
-        locked = " It is locked: both players' PINs open it." if DuelSession.locked_players(state) else ""
-        return f"A saved duel is waiting.{locked} Resume it?"
-
-    def resume(self, state: dict[str, Any], pins: tuple[str, ...] = ()) -> bool:
-        """The saved duel, exactly, on the curtain (a locked one asks each player's PIN first)."""
-        needed = DuelSession.locked_players(state)
-        if len(pins) < len(needed):
-            self._locked_save = True
-            player = needed[len(pins)]
-            self.app.push_screen(PinDialog(f"The saved duel is locked. Player {player}, your PIN (Esc: leave it)."),
-                                 lambda pin: self._pin_given(state, pins, pin))
-            return True
-        try:
-            session = DuelSession.from_save(state, pins)
-        except LockedSave:
-            self.app.notify("Those PINs do not open the saved duel: it is kept as it was.",
-                            title="Saved duel", severity="error", timeout=10, markup=False)
-            self.app.action_launcher()
-            return True
-        except SaveUnreadable as error:
-            self._locked_save = False
-            self.resume_failed(error)
-            return False
-        self._locked_save = False
-        self.new_generation()
-        self.session = session
-        settings = state.get("settings", {}) if isinstance(state.get("settings"), dict) else {}
-        self.instant = bool(settings.get("instant", self.instant))
-        self.registers_shown = bool(settings.get("registers", False))
-        self.sync()
-        return True
-
-    def _pin_given(self, state: dict[str, Any], pins: tuple[str, ...], pin: str | None) -> None:
-        if pin is None:
-            self.app.notify("The locked duel is kept as it was.", title="Saved duel", markup=False)
-            self.app.action_launcher()
-            return
-        self.resume(state, (*pins, pin))
 
     def palette_commands(self) -> list[tuple[str, str, Callable[[], Any]]]:
         return [
