@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from arcade.app import ArcadeApp
-from arcade.ti57_duel.curtain import HandOff
+from arcade.ti57_duel.curtain import HandOff, PinDialog
 from arcade.ti57_duel.screen import TI57DuelScreen
 from arcade.widgets.grid import GridView, SquareBoard
 from arcade.widgets.ti57 import key_lines
@@ -236,4 +236,61 @@ async def test_the_mouse_places_and_moves() -> None:
         await pilot.click(board, offset=at((7, 2)))  # the ↖ square: 7 SBR 1
         await settle(pilot, screen)
         assert screen.session.game.turns[-1].keys == ("7", "SBR", "1") and screen.session.game.square_of(1) == (7, 2)
+    assert not watch.leaks, watch.leaks[0]
+
+
+async def test_a_locked_duel_lifts_each_curtain_only_with_its_players_pin() -> None:
+    app = duel_app()
+    watch = FrameWatch(app)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await opened(pilot)
+        await pilot.press("L")
+        assert "PIN lock: on" in flat(app)
+        await pilot.press("enter")
+        for player, square, pin in ((1, (2, 3), "1234"), (2, (7, 6), "98765")):
+            await lift_curtain(pilot, player)  # no PIN yet: it is chosen with the square
+            await pilot.press(*(["right"] * (square[0] - 4) if square[0] >= 4 else ["left"] * (4 - square[0])))
+            await pilot.press(*(["up"] * (square[1] - 4) if square[1] >= 4 else ["down"] * (4 - square[1])))
+            watch.squares[player] = square
+            await pilot.press("enter")
+            await wait_until(pilot, lambda: isinstance(app.screen, PinDialog), what="the PIN question")
+            await pilot.press(*pin, "enter")
+            await wait_until(pilot, lambda: isinstance(app.screen, HandOff), what="the next curtain")
+        assert "Player 1 lifts it with a PIN" in flat(app)
+        await pilot.press("enter", *"98765", "enter")  # player 2's PIN on player 1's curtain
+        await wait_until(pilot, lambda: "not Player 1's PIN" in flat(app), what="the refusal")
+        assert isinstance(app.screen, HandOff) and not board_cells(screen_text(app))
+        await pilot.press(*"1234", "enter")
+        await wait_until(pilot, lambda: app.screen is screen, what="player 1's view")
+        assert screen.viewer == 1 and board_cells(screen_text(app))[(2, 3)] == "1"
+    assert not watch.leaks, watch.leaks[0]
+
+
+async def test_against_the_computer_there_is_no_curtain_and_its_square_never_shows() -> None:
+    app = duel_app()
+    watch = FrameWatch(app)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await opened(pilot)
+        await pilot.press("c")  # player 2: the computer (hunter)
+        assert "Player 2: the computer (hunter)" in flat(app)
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: screen.phase == "setup" and screen.viewer == 1, what="player 1 places")
+        watch.squares[1] = (4, 4)
+        await pilot.press("enter")  # 4.4; the computer keys its square in the worker
+        await settle(pilot, screen)
+        assert screen.phase == "turn" and screen.viewer == 1 and not isinstance(app.screen, HandOff)
+        game = screen.session.game
+        watch.squares[2] = game.square_of(2)
+        for _ in range(3):
+            if screen.phase != "turn":
+                break
+            code = screen.view().legal[0]
+            c, r = watch.squares[1]
+            watch.squares[1] = (c + DELTAS[code][0], r + DELTAS[code][1])
+            await pilot.press({1: "9", 2: "6", 3: "3", 4: "2", 5: "1", 6: "4", 7: "7", 8: "8"}[code])
+            await settle(pilot, screen)  # the person's move, then the computer's
+            if screen.phase == "turn":
+                watch.squares[2] = game.square_of(2)
+                assert game.to_move == 1 and "Player 2 last went" in flat(app)
+        assert len(game.turns) >= 2 and watch.curtain_frames == 0
     assert not watch.leaks, watch.leaks[0]

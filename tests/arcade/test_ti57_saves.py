@@ -18,7 +18,7 @@ from arcade.saves import SaveStore
 from arcade.ti57_duel.screen import HandOff, TI57DuelScreen
 from arcade.ti57_wolf.screen import TI57WolfScreen
 from games.ti57_wolf import Side
-from tests.arcade.helpers import flat, screen_text, settle
+from tests.arcade.helpers import flat, screen_text, settle, wait_until
 from tests.arcade.duel_helpers import FrameWatch, board_cells, lift_curtain, move, place, opened
 from tests.arcade.test_ti57_wolf_screen import expected_board, right_column, shown_board
 
@@ -238,3 +238,105 @@ async def test_duel_save_that_does_not_restore_is_kept_aside_and_reported() -> N
         assert isinstance(screen, TI57DuelScreen) and screen.phase == "limit" and screen.session.game is None
         assert any("could not be restored" in str(n.message) for n in app._notifications)
     assert not store.exists("ti57-duel") and list(store.directory.glob("ti57-duel.unusable-*.json"))
+
+
+def readable_secrets(game) -> set[str]:  # noqa: ANN001
+    """Every text form of a square, a key or a register of ``game`` (a DuelGame)."""
+    texts = {"STO", "SBR", "CLR", "Fix", "RCL", "\"starts\"", "\"keys\"", "\"turns\"", "\"machine\""}
+    for p in (1, 2):
+        if game.placed[p - 1]:
+            c, r = game.square_of(p)
+            texts |= {f"{c}.{r}", f"[{c}, {r}]", f"{c}, {r}"}
+        start = game._starts[p - 1]
+        if start:
+            texts |= {f"{start[0]}.{start[1]}", f"[{start[0]}, {start[1]}]"}
+    texts |= {v for v in game.machine.view().registers if v.strip("0.")}
+    return texts
+
+
+def files_written(directory) -> dict[str, str]:  # noqa: ANN001
+    return {str(p): p.read_text(encoding="utf-8", errors="replace") for p in directory.rglob("*") if p.is_file()}
+
+
+async def test_nothing_the_arcade_writes_mid_duel_shows_a_square_a_key_or_a_register(arcade_data_dir) -> None:  # noqa: ANN001
+    app = duel_app()
+    watch = FrameWatch(app)
+    seen: set[str] = set()
+
+    def scan(game) -> None:  # noqa: ANN001
+        written = files_written(arcade_data_dir)
+        seen.update(written)
+        for path, text in written.items():
+            for secret in readable_secrets(game):
+                assert secret not in text, f"{secret!r} readable in {path}"
+            assert not SQUARE.search(text), path
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await opened(pilot)
+        await pilot.press("s", "enter")
+        game = None
+        for player, square in ((1, (2, 3)), (2, (7, 6))):
+            await place(pilot, watch, player, square)
+            game = screen.session.game
+            scan(game)
+        for player, code, key in ((1, 2, "6"), (2, 4, "2"), (1, 8, "8"), (2, 6, "4")):
+            screen = await move(pilot, watch, player, code, key)
+            scan(screen.session.game)
+            await lift_curtain(pilot, 3 - player)
+            await pilot.press("w", "H")  # no export, no history while the duel goes on
+            await pilot.pause()
+            scan(screen.session.game)
+            await pilot.press("p")  # the pause puts the curtain back
+            await pilot.press("p")
+            await wait_until(pilot, lambda: isinstance(app.screen, HandOff), what="the curtain after the pause")
+        last = screen.session.game
+        await app.action_quit()
+    assert any(p.endswith("ti57-duel.json") for p in seen)
+    plain = json.dumps(last.snapshot())  # yesterday's save: the scan would have caught it
+    assert sum(secret in plain for secret in readable_secrets(last)) > 5
+    assert not watch.leaks, watch.leaks[0]
+
+
+async def test_a_locked_save_asks_both_pins_and_wrong_ones_leave_it_untouched() -> None:
+    from arcade.ti57_duel.curtain import PinDialog
+    from games.ti57_duel.session import DuelSession
+
+    session = DuelSession(lock=True)
+    session.start()
+    session.reveal()
+    session.place((2, 3), "1234")
+    session.reveal()
+    session.place((7, 6), "5678")
+    session.reveal("1234")
+    session.move(2)
+    store = SaveStore()
+    store.save("ti57-duel", session.to_save(), saved_at="now", summary=session.summary())
+    before = store.path_for("ti57-duel").read_bytes()
+    app = duel_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot)
+        assert "locked" in flat(app)
+        await pilot.press("r")
+        for pin in ("1234", "0000"):
+            await wait_until(pilot, lambda: isinstance(app.screen, PinDialog), what="a PIN question")
+            await pilot.press(*pin, "enter")
+            await pilot.pause()
+        await wait_until(pilot, lambda: app.current_mode == "launcher", what="back to the launcher")
+        assert any("do not open the saved duel" in str(n.message) for n in app._notifications)
+        assert not SQUARE.search(screen_text(app))
+        await app.action_quit()
+    assert store.path_for("ti57-duel").read_bytes() == before
+
+    app = duel_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot)
+        await pilot.press("r")
+        for pin in ("1234", "5678"):
+            await wait_until(pilot, lambda: isinstance(app.screen, PinDialog), what="a PIN question")
+            await pilot.press(*pin, "enter")
+            await pilot.pause()
+        await wait_until(pilot, lambda: isinstance(app.screen, HandOff), what="the curtain for player 2")
+        assert "Pass the keyboard to Player 2" in flat(app)
+        await pilot.press("enter", *"5678", "enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, TI57DuelScreen), what="player 2's view")
+        assert "You are on 7.6" in flat(app)
