@@ -81,10 +81,11 @@ def info_text(view: DuelView, cursor: tuple[int, int]) -> Text:
     if view.phase is Phase.LIMIT:
         t.append("Blind duel: two players, one TI-57\n", "bold")
         t.append(f"Move limit: {view.limit}", "bold reverse")
-        t.append(" (both together), + / - change it\n")
-        t.append(f"Player 1: {seat_text(view.seats[0])}\nPlayer 2: {seat_text(view.seats[1])}  (c: change)\n")
-        t.append(f"PIN lock: {'on' if view.locked else 'off'}  (L: two people only)\n")
-        t.append("Enter to start.")
+        t.append(" for both (+ / -)\n")
+        t.append(f"Player 1: {seat_text(view.seats[0])}\nPlayer 2: {seat_text(view.seats[1])}\n")
+        lock = "on" if view.locked else "off" if view.seats == (Seat(), Seat()) else "off (two people only)"
+        t.append(f"PIN lock: {lock}\n")
+        t.append("c: seats  L: PIN lock  Enter: start", "dim")
         return t
     me, p = view.me, view.viewer
     if view.phase is Phase.SETUP and me is not None:

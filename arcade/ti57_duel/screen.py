@@ -159,11 +159,12 @@ class TI57DuelScreen(DuelLayout, DuelSaves, GameScreen):
                                          s.needs_pin(v.handoff_to or 1), self._lift), self._curtain_answered)
             return
         v = self.view()
-        self._shown = Shown(v.display, v.flashing, "stopped") if s.game is not None else Shown("0")
+        state = "" if s.phase is Phase.SETUP else "stopped"
+        self._shown = Shown(v.display, v.flashing, state) if s.game is not None else Shown("0")
         if s.phase is Phase.OVER:
             self.app.clear_notifications()
-        if s.news and s.phase in (Phase.DRAW, Phase.OVER):
-            self.say(s.news)
+        if s.news and (s.phase in (Phase.DRAW, Phase.OVER) or not s.hot_seat):
+            self.say(s.news)  # with no curtain, the news (the computer's move) is said on the view
         self.redraw()
         if s.computer_to_act and not self.busy and not self.paused:
             self._frozen = self.view()
@@ -173,7 +174,7 @@ class TI57DuelScreen(DuelLayout, DuelSaves, GameScreen):
         try:
             self.session.reveal(pin)
         except WrongPin as wrong:
-            return f"{wrong}."
+            return f"{str(wrong)[:1].upper()}{str(wrong)[1:]}."
         return None
 
     def _curtain_answered(self, answer: str | None) -> None:
@@ -205,7 +206,6 @@ class TI57DuelScreen(DuelLayout, DuelSaves, GameScreen):
     def action_seats(self) -> None:
         self.seat_choice = (self.seat_choice + 1) % len(render.SEAT_CHOICES)
         self.session = DuelSession(seats=render.SEAT_CHOICES[self.seat_choice], limit=self.session.limit)
-        self.say("The PIN lock is for two people." if not self.session.hot_seat else "")
         self.redraw()
 
     def action_lock(self) -> None:
