@@ -39,8 +39,7 @@ ACTION_PHASES: dict[str, frozenset[Phase]] = {
     "limit": frozenset({Phase.LIMIT, Phase.DRAW}), "seats": frozenset({Phase.LIMIT}), "lock": frozenset({Phase.LIMIT}),
     "extend": frozenset({Phase.DRAW}), "reveal": frozenset({Phase.DRAW}), "confirm": frozenset({Phase.LIMIT, Phase.SETUP}),
     "toggle_registers": frozenset({Phase.TURN, Phase.DRAW, Phase.OVER}), "toggle_speed": frozenset({Phase.TURN}),
-    "new_game": frozenset(Phase) - {Phase.LIMIT},
-}
+    "new_game": frozenset(Phase) - {Phase.LIMIT}}
 """The phases in which an action is on offer (the others are always)."""
 COMPUTER_THINKS = 1.0
 """Seconds the computer takes over a move at the real pace (a person's few seconds, shortened)."""
@@ -253,7 +252,7 @@ class TI57DuelScreen(DuelLayout, DuelSaves, GameScreen):
             self.new_generation()
             s.start()  # keys "20 STO 0 2nd Fix 1 CLR": no secret yet
             self._shown = Shown(s.view().display)
-            self.cursor, self.save_ready = (4, 4), True
+            self.cursor, self.save_ready, self._locked_save = (4, 4), True, False  # a new duel replaces a save
             self.save_game()
             self.sync()
         elif s.phase is Phase.SETUP and self.viewer is not None:
@@ -264,10 +263,7 @@ class TI57DuelScreen(DuelLayout, DuelSaves, GameScreen):
                 self._place(None)
 
     def _place(self, pin: str | None) -> None:
-        if self.session.lock and pin is None:
-            self.say("No PIN, no start square: Enter to try again.")
-            return
-        try:
+        try:  # a locked duel with no PIN (Esc) is refused: Enter asks again
             self.session.place(self.cursor, pin)
         except Refused as refused:
             self.say(f"Refused: {refused}.")
@@ -302,6 +298,10 @@ class TI57DuelScreen(DuelLayout, DuelSaves, GameScreen):
 
     def action_new_game(self) -> None:
         self.new_game()
+
+    def screenshot_refusal(self) -> str | None:
+        """Why a screenshot now would write something private to a file (asked by the app before one)."""
+        return "No screenshot of a private view: it would keep a square in a file." if self.viewer is not None else None
 
     def new_game(self) -> None:
         """Back to the move limit, the same seats (a move in progress is dropped)."""

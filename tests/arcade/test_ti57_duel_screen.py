@@ -263,6 +263,7 @@ async def test_a_locked_duel_lifts_each_curtain_only_with_its_players_pin() -> N
         await pilot.press(*"1234", "enter")
         await wait_until(pilot, lambda: app.screen is screen, what="player 1's view")
         assert screen.viewer == 1 and board_cells(screen_text(app))[(2, 3)] == "1"
+        assert screen.screenshot_refusal()  # the app asks before it writes a screenshot file
     assert not watch.leaks, watch.leaks[0]
 
 
