@@ -47,6 +47,7 @@ __all__ = [
     "RandomWolf",
     "Solution",
     "WolfComputer",
+    "decode",
     "encode",
     "lambs_player",
     "solution",
@@ -137,6 +138,12 @@ class Solution:
 def encode(board: Board) -> tuple[int, int]:
     """(mask of the lamb squares, bit index of the wolf's square)."""
     return _mask(board.lambs), _index(board.wolf)
+
+
+def decode(lambs: int, wolf: int) -> Board:
+    """The board of ``encode``'s masks, the lambs numbered in the order of their squares' bits."""
+    squares = [_square(i) for i in range(64) if lambs >> i & 1]
+    return Board(_square(wolf), (squares[0], squares[1], squares[2], squares[3]))
 
 
 def _solve() -> Solution:
@@ -267,19 +274,36 @@ class LambsComputer:
         return self.beginner_move(board)
 
     def winning_moves(self, board: Board) -> list[LambMove]:
-        """The moves after which the lambs still win against any wolf."""
-        solved = solution()
-        return [move for move, after in _lamb_children(board) if solved.lambs_win_board(after, Side.WOLF)]
+        """The legal moves after which the lambs still win against any wolf (the table)."""
+        return [move for move, _ in self._won_children(board)]
+
+    def _won_children(self, board: Board) -> list[tuple[LambMove, int]]:
+        """(move, lamb mask after it) of the winning moves, found on the bit masks."""
+        table = solution().wolf_to_move
+        lambs, wolf = encode(board)
+        occupied = lambs | 1 << wolf
+        out = []
+        for k, square in enumerate(board.lambs, start=1):
+            here = _index(square)
+            for key, target in _LAMB_STEPS[here]:
+                if not occupied >> target & 1:
+                    after = lambs ^ (1 << here) | 1 << target
+                    if table[after] >> wolf & 1:
+                        out.append(((k, key), after))
+        return out
 
     def perfect_move(self, board: Board) -> LambMove:
-        """A move keeping the game won, squeezing the wolf most; any move once it is lost."""
-        children = _lamb_children(board)
-        solved = solution()
-        won = [(move, after) for move, after in children if solved.lambs_win_board(after, Side.WOLF)]
+        """A move keeping the game won, leaving the wolf fewest moves; once lost, a beginner's."""
+        won = self._won_children(board)
         if not won:  # lost against a perfect wolf: make it find the win
             return self.beginner_move(board)
-        fewest = min(len(WolfReferee(after, Side.WOLF).legal_wolf_moves()) for _, after in won)
-        return self.rng.choice([m for m, after in won if len(WolfReferee(after, Side.WOLF).legal_wolf_moves()) == fewest])
+        wolf = _index(board.wolf)
+
+        def wolf_moves(lambs: int) -> int:
+            return sum(1 for _, t in _WOLF_STEPS[wolf] if not lambs >> t & 1)
+
+        fewest = min(wolf_moves(after) for _, after in won)
+        return self.rng.choice([move for move, after in won if wolf_moves(after) == fewest])
 
     def beginner_move(self, board: Board) -> LambMove:
         """Any move after which the wolf cannot at once slip past the line or leave the
