@@ -6,10 +6,11 @@ move -- and returns a direction 1-8 that keeps it on the board; the caller keys 
 (``n SBR p``) through ``DuelGame.move``, refereed as a person's move.  ``place()``
 gives the secret start square, drawn from the player's own seeded generator.
 
-A player is asked once per own turn, in order, for one game: it remembers what it has
-been shown between calls, so no ``observe`` is needed.  Use a new player object for a
-new game.  Nothing here can reach the game or the machine: a player is given a view,
-never the ``DuelGame``.
+A player is asked once per own turn, in order, for one game: ``choose`` takes in what
+the view shows before it decides, so there is no separate ``observe`` to call.  Use a
+new player object for a new game (one made mid-game starts from a uniform belief).
+Nothing here can reach the game or the machine: a player is given a view, never the
+``DuelGame``.
 
 The hunter keeps a belief: the probability of every square the other pawn could be on.
 It starts uniform over the board.  Each direction the TI-57 shows moves it: the other
@@ -135,8 +136,8 @@ class Hunter:
             return
         self.belief = [p / total for p in moved]
 
-    def observe(self, view: PlayerView) -> None:
-        """Take in what the view says happened since the last call (called by choose)."""
+    def _observe(self, view: PlayerView) -> None:
+        """Take in what the view says happened since the last call; ``choose`` does it, once per turn."""
         assert view.square is not None
         here = _cell(view.square)
         if self.calls:
@@ -174,7 +175,7 @@ class Hunter:
     def choose(self, view: PlayerView) -> int:
         if view.square is None:
             raise ValueError("the start square is not keyed yet")
-        self.observe(view)
+        self._observe(view)
         here = _cell(view.square)
         scored = [(self._score(here, target), d) for d, target in _MOVES[here].items()]
         best = max(s for s, _ in scored)

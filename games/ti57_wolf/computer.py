@@ -21,13 +21,17 @@ Levels (``LAMB_LEVELS``, ``WOLF_LEVELS``) are the strings a seat carries:
 * lambs ``perfect``: always a move that keeps the position won (so it wins every game
   from any position the lambs have not already lost, whatever the wolf does), the one
   leaving the wolf the fewest moves; ``good``: the perfect move, except one move in
-  five played as a beginner would; ``beginner``: any move that does not let the wolf
-  reach row 1 at once.
+  twenty played as a beginner would; ``beginner``: any move after which the wolf
+  cannot at once slip past the line or leave the lambs stuck.
 * wolf ``cunning``: a move that wins by force when there is one (the table); else the
   move that maximises its chance of winning against lambs choosing at random over the
   next plies (an expectimax search), then the one leaving the lambs the most losing
   replies, then the most mobile; ``beginner``: takes row 1 when it can, otherwise a
   random move, going forward half the time.
+
+The table covers the positions a refereed game can reach (pieces on the board, on the
+dark squares, never two on one).  In purist play, with the referee off, the program
+lets the wolf stray elsewhere; there the solved levels play their beginner's move.
 """
 
 from __future__ import annotations
@@ -222,6 +226,12 @@ def _past(board: Board) -> bool:
     return board.wolf[1] <= min(r for _, r in board.lambs)
 
 
+def _solvable(board: Board) -> bool:
+    """A placement the table knows: five distinct dark squares of the board."""
+    squares = (board.wolf, *board.lambs)
+    return len(set(squares)) == 5 and all(1 <= c <= 8 and 1 <= r <= 8 and (c + r) % 2 == 0 for c, r in squares)
+
+
 def _open(board: Board, side: Side) -> None:
     done = result_of(board, side)
     if done is not None:
@@ -269,6 +279,8 @@ class LambsComputer:
 
     def choose(self, board: Board) -> LambMove:
         _open(board, Side.LAMBS)
+        if not _solvable(board):
+            return self.beginner_move(board)
         if self.level == "perfect" or (self.level == "good" and self.rng.random() >= GOOD_MISTAKE_RATE):
             return self.perfect_move(board)
         return self.beginner_move(board)
@@ -335,7 +347,7 @@ class WolfComputer:
 
     def choose(self, board: Board) -> int:
         _open(board, Side.WOLF)
-        if self.level == "beginner":
+        if self.level == "beginner" or not _solvable(board):
             return self.beginner_move(board)
         return self.cunning_move(board)
 

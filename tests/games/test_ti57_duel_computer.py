@@ -106,20 +106,20 @@ def test_the_hunter_plays_from_hand_made_views() -> None:
 
 def test_the_belief_follows_the_directions_shown() -> None:
     hunter = Hunter(2, 0)
-    hunter.observe(view((5, 5), 8, player=2))  # the other went N: it cannot be on row 0 now
+    hunter._observe(view((5, 5), 8, player=2))  # the other went N: it cannot be on row 0 now
     b = hunter.belief
     assert abs(sum(b) - 1) < 1e-9
     assert all(b[c * 10 + 0] == 0 for c in range(10))
     assert b[5 * 10 + 5] == 0  # its move did not catch me: not on my square
     for _ in range(4):  # four more N (I stand on (0, 0)): rows 0-4 are impossible now
         hunter.calls = 0
-        hunter.observe(view((0, 0), 8, player=2))
+        hunter._observe(view((0, 0), 8, player=2))
     assert all(hunter.belief[c * 10 + r] == 0 for c in range(10) for r in range(5))
     # the rest stays possible, except (5, 9): four squares N of (5, 5), ruled out above
     assert hunter.belief[5 * 10 + 9] == 0
     assert all(hunter.belief[c * 10 + r] > 0 for c in range(10) for r in range(5, 10) if (c, r) != (5, 9))
     hunter.calls = 0
-    hunter.observe(view((0, 0), 2, player=2))  # then E: not in column 0
+    hunter._observe(view((0, 0), 2, player=2))  # then E: not in column 0
     assert all(hunter.belief[r] == 0 for r in range(10))
 
 
@@ -128,15 +128,15 @@ def test_a_walker_at_an_edge_is_found_faster_likelihoods_weigh_the_edges() -> No
     middle (1/3 against 1/8): after a NE move the corner's successor outweighs a middle square's."""
     hunter = Hunter(1, 0)
     hunter.calls = 1  # as if it had moved before: its square (9, 0) is ruled out
-    hunter.observe(view((9, 0), 1))
+    hunter._observe(view((9, 0), 1))
     b = hunter.belief
     assert b[1 * 10 + 1] > b[5 * 10 + 5] * 2  # came from (0, 0): 1/3 against 1/8
 
 
 def test_my_move_that_caught_nothing_rules_a_square_out() -> None:
     hunter = Hunter(1, 0)
-    hunter.observe(view((4, 4), None))
-    hunter.observe(view((5, 5), 6))  # my move to (5, 5) caught nothing, then the other went W
+    hunter._observe(view((4, 4), None))
+    hunter._observe(view((5, 5), 6))  # my move to (5, 5) caught nothing, then the other went W
     assert hunter.belief[4 * 10 + 5] == 0  # from (5, 5) going W it would be on (4, 5): it was not on (5, 5)
 
 

@@ -336,3 +336,10 @@ def test_the_same_seed_replays_the_same_games() -> None:
     a = play_series(WolfComputer("cunning", 9), LambsComputer("good", 10), 6)
     b = play_series(WolfComputer("cunning", 9), LambsComputer("good", 10), 6)
     assert a == b
+
+
+def test_positions_outside_the_table_get_a_beginners_move() -> None:
+    """Purist play (referee off) can put the wolf off the dark squares' table: no crash."""
+    stray = Board((5, 6), ((1, 1), (3, 1), (5, 1), (7, 1)))  # the wolf on a light square
+    assert LambsComputer("perfect", 0).choose(stray) in WolfReferee(stray, Side.LAMBS).legal_lamb_moves()
+    assert WolfComputer("cunning", 0).choose(stray) in WolfReferee(stray, Side.WOLF).legal_wolf_moves()
