@@ -21,13 +21,17 @@ Levels (``LAMB_LEVELS``, ``WOLF_LEVELS``) are the strings a seat carries:
 * lambs ``perfect``: always a move that keeps the position won (so it wins every game
   from any position the lambs have not already lost, whatever the wolf does), the one
   leaving the wolf the fewest moves; ``good``: the perfect move, except one move in
-  five played as a beginner would; ``beginner``: any move that does not let the wolf
-  reach row 1 at once.
+  twenty played as a beginner would; ``beginner``: any move after which the wolf
+  cannot at once slip past the line or leave the lambs stuck.
 * wolf ``cunning``: a move that wins by force when there is one (the table); else the
   move that maximises its chance of winning against lambs choosing at random over the
   next plies (an expectimax search), then the one leaving the lambs the most losing
   replies, then the most mobile; ``beginner``: takes row 1 when it can, otherwise a
   random move, going forward half the time.
+
+The table covers the positions a refereed game can reach (pieces on the board, on the
+dark squares, never two on one).  In purist play, with the referee off, the program
+lets the wolf stray elsewhere; there the solved levels play their beginner's move.
 """
 
 from __future__ import annotations
@@ -47,6 +51,7 @@ __all__ = [
     "RandomWolf",
     "Solution",
     "WolfComputer",
+    "decode",
     "encode",
     "lambs_player",
     "solution",
@@ -139,6 +144,12 @@ def encode(board: Board) -> tuple[int, int]:
     return _mask(board.lambs), _index(board.wolf)
 
 
+def decode(lambs: int, wolf: int) -> Board:
+    """The board of ``encode``'s masks, the lambs numbered in the order of their squares' bits."""
+    squares = [_square(i) for i in range(64) if lambs >> i & 1]
+    return Board(_square(wolf), (squares[0], squares[1], squares[2], squares[3]))
+
+
 def _solve() -> Solution:
     dark = [i for i in range(64) if _DARK >> i & 1]
     sets = sorted(
@@ -215,6 +226,12 @@ def _past(board: Board) -> bool:
     return board.wolf[1] <= min(r for _, r in board.lambs)
 
 
+def _solvable(board: Board) -> bool:
+    """A placement the table knows: five distinct dark squares of the board."""
+    squares = (board.wolf, *board.lambs)
+    return len(set(squares)) == 5 and all(1 <= c <= 8 and 1 <= r <= 8 and (c + r) % 2 == 0 for c, r in squares)
+
+
 def _open(board: Board, side: Side) -> None:
     done = result_of(board, side)
     if done is not None:
@@ -262,24 +279,43 @@ class LambsComputer:
 
     def choose(self, board: Board) -> LambMove:
         _open(board, Side.LAMBS)
+        if not _solvable(board):
+            return self.beginner_move(board)
         if self.level == "perfect" or (self.level == "good" and self.rng.random() >= GOOD_MISTAKE_RATE):
             return self.perfect_move(board)
         return self.beginner_move(board)
 
     def winning_moves(self, board: Board) -> list[LambMove]:
-        """The moves after which the lambs still win against any wolf."""
-        solved = solution()
-        return [move for move, after in _lamb_children(board) if solved.lambs_win_board(after, Side.WOLF)]
+        """The legal moves after which the lambs still win against any wolf (the table)."""
+        return [move for move, _ in self._won_children(board)]
+
+    def _won_children(self, board: Board) -> list[tuple[LambMove, int]]:
+        """(move, lamb mask after it) of the winning moves, found on the bit masks."""
+        table = solution().wolf_to_move
+        lambs, wolf = encode(board)
+        occupied = lambs | 1 << wolf
+        out = []
+        for k, square in enumerate(board.lambs, start=1):
+            here = _index(square)
+            for key, target in _LAMB_STEPS[here]:
+                if not occupied >> target & 1:
+                    after = lambs ^ (1 << here) | 1 << target
+                    if table[after] >> wolf & 1:
+                        out.append(((k, key), after))
+        return out
 
     def perfect_move(self, board: Board) -> LambMove:
-        """A move keeping the game won, squeezing the wolf most; any move once it is lost."""
-        children = _lamb_children(board)
-        solved = solution()
-        won = [(move, after) for move, after in children if solved.lambs_win_board(after, Side.WOLF)]
+        """A move keeping the game won, leaving the wolf fewest moves; once lost, a beginner's."""
+        won = self._won_children(board)
         if not won:  # lost against a perfect wolf: make it find the win
             return self.beginner_move(board)
-        fewest = min(len(WolfReferee(after, Side.WOLF).legal_wolf_moves()) for _, after in won)
-        return self.rng.choice([m for m, after in won if len(WolfReferee(after, Side.WOLF).legal_wolf_moves()) == fewest])
+        wolf = _index(board.wolf)
+
+        def wolf_moves(lambs: int) -> int:
+            return sum(1 for _, t in _WOLF_STEPS[wolf] if not lambs >> t & 1)
+
+        fewest = min(wolf_moves(after) for _, after in won)
+        return self.rng.choice([move for move, after in won if wolf_moves(after) == fewest])
 
     def beginner_move(self, board: Board) -> LambMove:
         """Any move after which the wolf cannot at once slip past the line or leave the
@@ -311,7 +347,7 @@ class WolfComputer:
 
     def choose(self, board: Board) -> int:
         _open(board, Side.WOLF)
-        if self.level == "beginner":
+        if self.level == "beginner" or not _solvable(board):
             return self.beginner_move(board)
         return self.cunning_move(board)
 
