@@ -111,7 +111,7 @@ def info_text(view: DuelView, cursor: tuple[int, int]) -> Text:
             t.append(f"{ARROW[d]} {NAME[d]}", "bold")
             t.append(f" (code {d})\n")
         t.append(f"Moves left: {me.moves_left} (both players)\n")
-        if me.own_last_displays:
+        if me.own_last_displays and me.to_move:  # (not while the TI-57 still shows them)
             t.append("Your last turn showed " + " then ".join(me.own_last_displays))
         return t
     if view.phase is Phase.DRAW:
