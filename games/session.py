@@ -1,7 +1,6 @@
-"""What every game session shares: a refusal that changes nothing, a seat, an unreadable save.
+"""What every game session shares: a refusal, a seat, an unreadable save (see each game's ``session.py``).
 
-Kept tiny on purpose: each game's ``session.py`` owns its phases and rules; this module
-only names the words the screens and the computer players rely on across games.
+Kept tiny on purpose: every game's session imports it, and nothing here knows a game.
 """
 
 from __future__ import annotations
@@ -13,11 +12,11 @@ class Refused(ValueError):
     """A request the session will not carry out; the game is unchanged."""
 
 
-class SaveUnreadable(ValueError):
-    """A save that cannot be turned back into a game (damaged, or from an unknown schema)."""
-
-
 @dataclass(frozen=True)
 class Seat:
-    kind: str = "person"  # "person" or "computer"
-    level: str | None = None  # the computer's level (its meaning is the game's)
+    kind: str = "person"          # "person" or "computer"
+    level: str | None = None      # the computer's level (its meaning is the game's)
+
+
+class SaveUnreadable(ValueError):
+    """A save that cannot become a session (damaged, hand-edited, from an unknown schema); the reason says why."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import Callable
 
 from textual.app import App
 from textual.pilot import Pilot
@@ -48,6 +49,18 @@ async def settle(pilot: Pilot, screen: object, limit: float = 120.0) -> None:
         await pilot.pause(0.02)
         waited += 0.02
         assert waited < limit, "the machine never finished"
+
+
+async def wait_until(pilot: Pilot, predicate: Callable[[], object], timeout: float = 60.0, what: str = "") -> None:
+    """Let the app run until ``predicate()`` holds; fail after ``timeout`` seconds (generous: a loaded
+    machine is slow, and nothing here measures time, it only bounds a wait that would never end)."""
+    import time
+
+    end = time.monotonic() + timeout
+    while not predicate():
+        assert time.monotonic() < end, f"never happened: {what or predicate}"
+        await pilot.pause(0.01)
+    await pilot.pause()
 
 
 async def move_cursor_to(pilot: Pilot, board: object, square: int) -> None:

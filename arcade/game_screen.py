@@ -1,0 +1,392 @@
+"""``GameScreen``: the one base of every game screen (both Othellos, the duel, the wolf and the lambs).
+
+A game screen renders a headless session (``games/<game>/session.py``) and runs the
+session's slow work -- a machine's turn -- in a thread worker.  The base owns what
+every game does alike; a game's screen is composition, bindings and the rendering of
+its session's view.
+
+Interface (what a subclass uses or fills in)::
+
+    GAME_ID, MACHINE, STEPS_PER_SECOND     class attributes: save name, the machine as the player
+                                           reads it, the real machine's pace (for ``ctx.go_on``)
+    STOPPED_BY / REFUSED_BY                exception types meaning "the player stopped it" /
+                                           "a refusal, say it" (``games.session.Refused`` by default)
+    busy, paused, instant                  reactives (none refreshes the footer by itself)
+    run_job(kind, run, *, view=None)       start ``run(ctx: JobContext) -> result`` in the worker;
+                                           ``view()`` (called in the thread) is sent with progress
+    stop_job() -> bool                     Esc: ask the running job to stop (it ends as "stopped")
+    job_done(kind, result) / job_stopped(kind) / job_failed(kind, error)
+                                           hooks, on the event loop, only for the current generation
+    show_progress(MachineProgress)         hook: the machine has run some more (throttled)
+    new_generation() -> int                late news from older jobs is dropped from then on
+    say(text) / message / messages         the message area (``#message``) and a log of what was said
+    footer_signature() / refresh_footer()  the footer is redrawn only when the signature changes
+    save_state() / save_summary() / save_game() / save_ready
+                                           saved after every job and on unmount (never before the
+                                           resume question is answered)
+    offer_saved_game(question, dialog) / resume(state) -> bool / resume_failed(error) / new_game()
+    export_moves(text) -> Path | None      moves written beside the saves, the name said
+    palette_commands()                     the command palette's entries for this screen
+
+A job runs in the worker and never touches a widget: it reports only through typed
+messages (``arcade.messages``) and its return value.  The end of every job -- done,
+stopped, refused or a bug -- is handled in one place, the worker's ``StateChanged``
+(Harlequin's pattern), not with an ``except`` in each job.  Jobs run one at a time
+(a lock: a replaced job may still be finishing its slice in its thread); a new game
+starts a new generation, so whatever an older job still reports is ignored.
+
+``JobContext`` is the job's side: ``go_on(steps)`` is a driver's slice callback
+(stop, hold while paused, real-speed pacing, throttled progress), ``sleep(seconds)``
+a pausable, stoppable wait (the TI-57's Pause), ``post(message)`` any other news.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections import deque
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, ClassVar, Hashable
+
+from textual import work
+from textual.reactive import reactive
+from textual.screen import Screen
+from textual.worker import Worker, WorkerState, get_current_worker
+
+from arcade.gamesave import ResumeDialog, export_text, read_save, set_aside_unusable, write_save
+from arcade.messages import MachineProgress
+from games.session import Refused
+
+MESSAGE_LOG = 50
+"""Messages kept for the player to read again (a long message is never lost to a small area)."""
+
+
+class JobStopped(Exception):
+    """A job ended because the player stopped it (or a newer job replaced it)."""
+
+
+@dataclass
+class Job:
+    """One piece of slow work: what it is, what runs it, and its own stop flag."""
+
+    kind: str
+    run: Callable[[JobContext], Any]
+    generation: int
+    view: Callable[[], Any] | None = None
+    stop: threading.Event = field(default_factory=threading.Event)
+
+
+class JobContext:
+    """What a job sees in the worker thread: its stop flag, the pause, the pace, progress."""
+
+    def __init__(self, screen: GameScreen, job: Job, worker: Any) -> None:
+        self.screen = screen
+        self.job = job
+        self.worker = worker
+        self.total: int | None = None  # the run's length, when known (progress shows "n of total")
+        self._origin: tuple[float, int] | None = None  # (wall clock, steps) when real pacing began
+        self._last_post = 0.0
+
+    @property
+    def stopped(self) -> bool:
+        return self.job.stop.is_set() or bool(getattr(self.worker, "is_cancelled", False))
+
+    def check(self) -> None:
+        """Raise ``JobStopped`` if the job should end now (call it between slices)."""
+        if self.stopped:
+            raise JobStopped(self.job.kind)
+
+    def _wait(self, seconds: float) -> bool:
+        """Wait up to ``seconds``; False as soon as the job is stopped."""
+        return not (self.job.stop.wait(max(0.0, seconds)) or self.stopped)
+
+    def hold_while_paused(self) -> bool:
+        """While the game is paused nothing runs; False if stopped meanwhile."""
+        if not self.screen.paused:
+            return not self.stopped
+        while self.screen.paused:
+            if not self._wait(0.02):
+                return False
+        self._origin = None  # the pace starts again from here
+        return True
+
+    def sleep(self, seconds: float) -> bool:
+        """A pausable, stoppable wait (a pause display held on screen); False if stopped."""
+        end = time.monotonic() + seconds
+        while True:
+            if not self.hold_while_paused():
+                return False
+            left = end - time.monotonic()
+            if left <= 0:
+                return True
+            if not self._wait(min(left, 0.05)):
+                return False
+
+    def go_on(self, steps: int) -> bool:
+        """The slice callback: False stops the machine; paces it at real speed unless instant."""
+        if self.stopped:
+            return False
+        while True:
+            if not self.hold_while_paused():
+                return False
+            if self.screen.instant:
+                self._origin = None
+                break
+            now = time.monotonic()
+            if self._origin is None:
+                self._origin = (now, steps)
+            due = self._origin[0] + (steps - self._origin[1]) / self.screen.STEPS_PER_SECOND - now
+            if due <= 0:
+                break
+            self.progress(steps)
+            if not self._wait(min(due, 0.05)):
+                return False
+        self.progress(steps)
+        return True
+
+    def progress(self, steps: int, *, force: bool = False) -> None:
+        """Tell the screen how far the machine is, at most ``PROGRESS_PER_SECOND`` times a second."""
+        now = time.monotonic()
+        if not force and now - self._last_post < 1.0 / self.screen.PROGRESS_PER_SECOND:
+            return
+        self._last_post = now
+        view = self.job.view() if self.job.view is not None else None
+        self.post(MachineProgress(self.job.generation, steps, self.total, view))
+
+    def post(self, message: Any) -> None:
+        self.screen.post_message(message)
+
+
+class GameScreen(Screen[None]):
+    """The base of a game screen: the worker, pace, pause, saves, resume, export and messages."""
+
+    GAME_ID: ClassVar[str] = ""
+    MACHINE: ClassVar[str] = "machine"
+    STEPS_PER_SECOND: ClassVar[float] = 1000.0
+    PROGRESS_PER_SECOND: ClassVar[float] = 12.0
+    STOPPED_BY: ClassVar[tuple[type[BaseException], ...]] = ()
+    REFUSED_BY: ClassVar[tuple[type[BaseException], ...]] = (Refused,)
+    PAUSE_HIDES: ClassVar[frozenset[str]] = frozenset()
+    """Actions refused (and hidden from the footer) while the game is paused."""
+
+    busy: reactive[bool] = reactive(False)
+    paused: reactive[bool] = reactive(False)
+    instant: reactive[bool] = reactive(True)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.generation = 0
+        self.save_ready = False  # nothing is saved (nor discarded) until the resume question is answered
+        self.exported: Path | None = None
+        self._message = ""
+        self.messages: deque[str] = deque(maxlen=MESSAGE_LOG)
+        self._lock = threading.Lock()
+        self._jobs: dict[Worker[Any], Job] = {}
+        self._job: Job | None = None
+        self._footer_signature: Hashable = object()
+
+    # -- jobs --------------------------------------------------------------------------
+
+    def new_generation(self) -> int:
+        """From now on, whatever an older job reports is ignored (and it is asked to stop)."""
+        self.generation += 1
+        if self._job is not None:
+            self._job.stop.set()
+        self._job = None
+        self.busy = False
+        return self.generation
+
+    def run_job(self, kind: str, run: Callable[[JobContext], Any], *, view: Callable[[], Any] | None = None) -> Job:
+        """Run ``run(ctx)`` in the worker; its end comes back through ``job_done`` & co."""
+        if self._job is not None:
+            self._job.stop.set()  # a replaced job stops at its next slice
+        job = Job(kind, run, self.generation, view)
+        self._job = job
+        self.busy = True
+        worker = self._work(job)
+        self._jobs[worker] = job
+        return job
+
+    @property
+    def job_kind(self) -> str:
+        """What the running job does ('' when none runs)."""
+        return self._job.kind if self._job is not None else ""
+
+    def stop_job(self) -> bool:
+        """Ask the running job to stop; its end (as stopped) comes through ``job_stopped``."""
+        if self._job is None:
+            return False
+        self._job.stop.set()
+        return True
+
+    @work(thread=True, exclusive=True, exit_on_error=False, group="game", description="The machine runs")
+    def _work(self, job: Job) -> Any:
+        """The worker's whole body: one job at a time, news by messages, the end by ``StateChanged``."""
+        worker = get_current_worker()
+        with self._lock:
+            ctx = JobContext(self, job, worker)
+            ctx.check()
+            return job.run(ctx)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        """Where every job ends, whatever happened to it."""
+        if event.state not in (WorkerState.SUCCESS, WorkerState.ERROR, WorkerState.CANCELLED):
+            return
+        job = self._jobs.pop(event.worker, None)
+        if job is None or job is not self._job or job.generation != self.generation:
+            return  # a replaced job, or news from an older game
+        self._job = None
+        self.busy = False
+        error = event.worker.error
+        if event.state is WorkerState.SUCCESS:
+            self.job_done(job.kind, event.worker.result)
+        elif event.state is WorkerState.CANCELLED or isinstance(error, (JobStopped, *self.STOPPED_BY)):
+            self.job_stopped(job.kind)
+        else:
+            assert error is not None
+            self.job_failed(job.kind, error)
+
+    def job_done(self, kind: str, result: Any) -> None:
+        """The job ran to its end (then the game is saved)."""
+        self.save_game()
+
+    def job_stopped(self, kind: str) -> None:
+        """The player stopped the job; the session is as before it."""
+        self.say("Stopped.")
+
+    def job_failed(self, kind: str, error: BaseException) -> None:
+        """A refusal (said as such) or a bug (named, never hidden)."""
+        if isinstance(error, self.REFUSED_BY):
+            self.app.bell()
+            self.say(str(error))
+        else:
+            self.say(f"{type(error).__name__}: {error}")
+
+    def on_machine_progress(self, message: MachineProgress) -> None:
+        if message.generation == self.generation and self.busy:
+            self.show_progress(message)
+
+    def show_progress(self, message: MachineProgress) -> None:
+        """The machine has run some more of the job (at most ``PROGRESS_PER_SECOND`` a second)."""
+
+    # -- pause and speed -------------------------------------------------------------------
+
+    def action_pause(self) -> None:
+        self.paused = not self.paused
+        if self.paused:
+            self.app.clear_notifications()
+            self.say(f"Paused: the {self.MACHINE} holds. p: go on.")
+        else:
+            self.say(f"The {self.MACHINE} goes on." if self.busy else "Go on.")
+
+    def watch_paused(self, paused: bool) -> None:
+        self.set_class(paused, "-paused")
+        self.refresh_footer()
+
+    def action_toggle_speed(self) -> None:
+        self.instant = not self.instant
+        self.say(self.speed_text())
+
+    def speed_text(self) -> str:
+        return "Instant speed." if self.instant else f"Real {self.MACHINE} speed."
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if self.paused and action in self.PAUSE_HIDES:
+            return False
+        return True
+
+    # -- messages and footer -------------------------------------------------------------
+
+    @property
+    def message(self) -> str:
+        """What the screen last told the player."""
+        return self._message
+
+    def say(self, text: str) -> None:
+        self._message = text
+        if text and (not self.messages or self.messages[-1] != text):
+            self.messages.append(text)
+        self.show_message(text)
+
+    def show_message(self, text: str) -> None:
+        """Put ``text`` in the message area without a new layout (its size is fixed by the CSS)."""
+        found = self.query("#message")
+        if not found:
+            return
+        area = found.first()
+        if hasattr(area, "content"):
+            area.content = text  # type: ignore[attr-defined]
+        elif hasattr(area, "update"):
+            area.update(text, layout=False)  # type: ignore[attr-defined]
+
+    def footer_signature(self) -> Hashable:
+        """What decides the keys on offer; the footer is redrawn only when it changes."""
+        return (self.paused,)
+
+    def refresh_footer(self) -> None:
+        signature = self.footer_signature()
+        if signature != self._footer_signature:
+            self._footer_signature = signature
+            self.refresh_bindings()
+
+    # -- saves, resume, export -------------------------------------------------------------
+
+    def on_unmount(self) -> None:
+        self.save_game()
+
+    def save_state(self) -> dict[str, Any] | None:
+        """What the save holds now (None: nothing to keep, the save is discarded)."""
+        return None
+
+    def save_summary(self) -> str:
+        """The launcher's line for the save: public only ("move N" = moves played)."""
+        return ""
+
+    def save_game(self) -> Path | None:
+        """Write the save; a failure is reported, never raised."""
+        if not self.save_ready:
+            return None
+        return write_save(self, self.GAME_ID, self.save_state(), self.save_summary())
+
+    def offer_saved_game(self, question: Callable[[dict[str, Any]], str],
+                         dialog: type[ResumeDialog] = ResumeDialog) -> None:
+        """On opening: a saved game is offered (resume or new); none, or unreadable: a new game."""
+        state = read_save(self, self.GAME_ID)  # unreadable: reported and kept aside
+        if state is None:
+            self.save_ready = True
+            self.new_game()
+            return
+
+        def answered(answer: str | None) -> None:
+            self.save_ready = True
+            if answer == "new":
+                self.new_game()
+            elif not self.resume(state):
+                self.new_game()
+
+        self.app.push_screen(dialog(question(state)), answered)
+
+    def resume(self, state: dict[str, Any]) -> bool:
+        """Go on with a saved game; False (after ``resume_failed``) if it cannot be."""
+        return False
+
+    def resume_failed(self, error: Exception) -> None:
+        """A save that read but does not make a game: kept aside under another name, and said."""
+        set_aside_unusable(self, self.GAME_ID, error)
+        self.say("The saved game could not be resumed (see the note).")
+
+    def new_game(self) -> None:
+        """Start a new game the way the game starts one (a question, a limit...)."""
+
+    def export_moves(self, text: str) -> Path | None:
+        """Write the moves beside the saves and say where (a failure is reported by ``export_text``)."""
+        path = export_text(self, self.GAME_ID, text)
+        if path is not None:
+            self.exported = path
+            self.say(f"Moves written to {path}")
+        return path
+
+    def palette_commands(self) -> list[tuple[str, str, Callable[[], Any]]]:
+        """Commands this screen adds to the command palette."""
+        return [("Game: pause", f"Hide the game and hold the {self.MACHINE}", self.action_pause)]

@@ -1,0 +1,151 @@
+"""GameScreen, the base of every game screen: jobs end in one place, stop, pause, generations, saves."""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+from textual.app import App, ComposeResult
+from textual.widgets import Static
+
+from arcade.game_screen import GameScreen, JobContext
+from arcade.messages import MachineProgress
+from arcade.saves import SaveStore
+from games.session import Refused
+from tests.arcade.helpers import wait_until
+
+
+class Probe(GameScreen):
+    GAME_ID = "probe"
+    STEPS_PER_SECOND = 1000.0
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.ended: list[tuple[str, str, Any]] = []
+        self.progress: list[int] = []
+        self.state: dict[str, Any] | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="message")
+
+    def job_done(self, kind: str, result: Any) -> None:
+        self.ended.append(("done", kind, result))
+        super().job_done(kind, result)
+
+    def job_stopped(self, kind: str) -> None:
+        self.ended.append(("stopped", kind, None))
+        super().job_stopped(kind)
+
+    def job_failed(self, kind: str, error: BaseException) -> None:
+        self.ended.append(("failed", kind, error))
+        super().job_failed(kind, error)
+
+    def show_progress(self, message: MachineProgress) -> None:
+        self.progress.append(message.steps)
+
+    def save_state(self) -> dict[str, Any] | None:
+        return self.state
+
+    def save_summary(self) -> str:
+        return "move 1"
+
+
+class ProbeApp(App[None]):
+    def on_mount(self) -> None:
+        self.push_screen(Probe())
+
+
+def endless(started: threading.Event):
+    def run(ctx: JobContext) -> int:
+        steps = 0
+        started.set()
+        while ctx.go_on(steps):
+            steps += 10
+        ctx.check()  # raises JobStopped
+        return steps
+
+    return run
+
+
+async def test_a_job_ends_once_done_refused_failed_or_stopped() -> None:
+    app = ProbeApp()
+    async with app.run_test() as pilot:
+        screen = app.screen
+        assert isinstance(screen, Probe)
+        screen.run_job("sum", lambda ctx: 41 + 1)
+        await wait_until(pilot, lambda: screen.ended, what="the job's end")
+        assert screen.ended == [("done", "sum", 42)] and not screen.busy
+
+        def refuse(ctx: JobContext) -> None:
+            raise Refused("a1 turns no disc over")
+
+        screen.run_job("move", refuse)
+        await wait_until(pilot, lambda: len(screen.ended) == 2)
+        assert screen.ended[1][0] == "failed" and screen.message == "a1 turns no disc over"
+
+        def bug(ctx: JobContext) -> None:
+            raise KeyError("register 9")
+
+        screen.run_job("move", bug)
+        await wait_until(pilot, lambda: len(screen.ended) == 3)
+        assert screen.message == "KeyError: 'register 9'"
+
+        started = threading.Event()
+        screen.instant = False  # real pace: 1000 steps a second, it never ends by itself
+        screen.run_job("think", endless(started))
+        await wait_until(pilot, started.is_set)
+        await wait_until(pilot, lambda: screen.progress, what="progress")
+        assert screen.busy and screen.stop_job()
+        await wait_until(pilot, lambda: len(screen.ended) == 4)
+        assert screen.ended[3][:2] == ("stopped", "think") and not screen.busy
+        assert list(screen.messages) == ["a1 turns no disc over", "KeyError: 'register 9'", "Stopped."]
+
+
+async def test_pause_holds_the_job_and_a_new_generation_drops_late_news() -> None:
+    app = ProbeApp()
+    async with app.run_test() as pilot:
+        screen = app.screen
+        assert isinstance(screen, Probe)
+        seen: list[int] = []
+        entered = threading.Event()
+
+        def counted(ctx: JobContext) -> int:
+            for n in range(5):
+                entered.set()
+                if not ctx.go_on(n):
+                    break
+                seen.append(n)
+            return len(seen)
+
+        screen.paused = True
+        screen.run_job("count", counted)
+        await wait_until(pilot, entered.is_set)
+        for _ in range(5):
+            await pilot.pause()
+        assert seen == [] and screen.busy  # held while paused (it would hold for ever)
+        screen.paused = False
+        await wait_until(pilot, lambda: screen.ended)
+        assert screen.ended == [("done", "count", 5)]
+
+        started = threading.Event()
+        screen.instant = False
+        screen.run_job("old", endless(started))
+        await wait_until(pilot, started.is_set)
+        screen.new_generation()  # a new game: the old job stops and its end is not news
+        await wait_until(pilot, lambda: not any(w.is_running for w in app.workers))
+        assert len(screen.ended) == 1 and not screen.busy
+
+
+async def test_saves_wait_for_the_resume_answer_and_follow_every_job() -> None:
+    app = ProbeApp()
+    async with app.run_test() as pilot:
+        screen = app.screen
+        assert isinstance(screen, Probe)
+        screen.state = {"schema": 1, "moves": 1}
+        screen.run_job("move", lambda ctx: None)
+        await wait_until(pilot, lambda: screen.ended)
+        assert not SaveStore().exists("probe")  # the resume question was not answered
+        screen.save_ready = True
+        screen.run_job("move", lambda ctx: None)
+        await wait_until(pilot, lambda: len(screen.ended) == 2)
+        assert SaveStore().load("probe") == {"schema": 1, "moves": 1}
