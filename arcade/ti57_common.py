@@ -15,7 +15,7 @@ from textual.screen import Screen
 
 from arcade.gamesave import ResumeDialog, export_text, read_save
 from arcade.messages import TurnFailed
-from arcade.ti57_duel.widgets import Words, update_if_changed
+from arcade.widgets.words import Words, update_if_changed
 
 
 def turn_failed(generation: int, error: Exception, refusal: type[Exception]) -> TurnFailed:

@@ -47,19 +47,9 @@ from arcade.gamesave import ResumeDialog, set_aside_unusable, write_save
 from arcade.messages import TurnFailed, TurnFinished
 from arcade.ti57_common import TI57GameScreen, turn_failed
 from arcade.widgets.history import HistoryRow, MoveHistory
-from arcade.ti57_duel.widgets import (
-    PAUSE_SECONDS,
-    BoardClicked,
-    GridView,
-    KeyLog,
-    RegisterPanel,
-    Shown,
-    SquareBoard,
-    TI57Display,
-    key_lines,
-    Words,
-    update_if_changed,
-)
+from arcade.widgets.grid import BoardClicked, GridView, SquareBoard
+from arcade.widgets.ti57 import PAUSE_SECONDS, KeyLog, RegisterPanel, Shown, TI57Display, key_lines
+from arcade.widgets.words import Words, update_if_changed
 from games.ti57_duel import DELTAS, DuelGame, DuelStatus, IllegalMove, Turn
 
 SIZE = 10

@@ -41,18 +41,9 @@ from textual.worker import get_current_worker
 from arcade.gamesave import set_aside_unusable, write_save
 from arcade.messages import TurnFailed, TurnFinished
 from arcade.ti57_common import TI57GameScreen, turn_failed
-from arcade.ti57_duel.widgets import (
-    BoardClicked,
-    GridView,
-    KeyLog,
-    RegisterPanel,
-    Shown,
-    SquareBoard,
-    TI57Display,
-    key_lines,
-    Words,
-    update_if_changed,
-)
+from arcade.widgets.grid import BoardClicked, GridView, SquareBoard
+from arcade.widgets.ti57 import KeyLog, RegisterPanel, Shown, TI57Display, key_lines
+from arcade.widgets.words import Words, update_if_changed
 from arcade.widgets.dialogs import GameOverDialog
 from arcade.widgets.history import HistoryRow, MoveHistory
 from games.ti57_wolf import LAMB_MOVES, OPPOSITE, START, WOLF_MOVES, IllegalMove, MoveRecord, Side, WolfGame, square_text

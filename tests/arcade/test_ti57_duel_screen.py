@@ -13,7 +13,7 @@ import time
 
 from arcade.app import ArcadeApp
 from arcade.ti57_duel.screen import HandOff, TI57DuelScreen
-from arcade.ti57_duel.widgets import key_lines
+from arcade.widgets.ti57 import key_lines
 from games.ti57_duel import DELTAS, DuelStatus
 from tests.arcade.helpers import flat, screen_text, settle
 

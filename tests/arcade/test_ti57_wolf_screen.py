@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from arcade.app import ArcadeApp
-from arcade.ti57_duel.widgets import SquareBoard
+from arcade.widgets.grid import SquareBoard
 from arcade.ti57_wolf.screen import TI57WolfScreen
 from arcade.widgets.dialogs import GameOverDialog
 from games.ti57_wolf import START, Side, WolfReferee

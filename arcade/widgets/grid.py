@@ -1,0 +1,143 @@
+"""A board of squares in 3-column cells (the TI-57 games' boards): draws pieces, marks, a cursor.
+
+It knows no rules.  Pieces are letters or digits and the cursor is bracketed, so the
+board reads the same without colour (NO_COLOR).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from rich.style import Style
+from rich.text import Text
+from textual import events
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+
+Square = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class GridView:
+    """What the board draws: squares are ``(column, row)``; rows listed top to bottom."""
+
+    columns: tuple[int, ...]
+    rows: tuple[int, ...]  # top row first
+    pieces: dict[Square, tuple[str, str]] = field(default_factory=dict)  # square -> (glyph, component class)
+    marks: dict[Square, str] = field(default_factory=dict)  # square -> glyph on an empty square (hints)
+    dark: frozenset[Square] = frozenset()  # shaded squares (the chequerboard's playing squares)
+    cursor: Square | None = None
+
+
+@dataclass
+class BoardClicked(Message):
+    board: SquareBoard
+    square: Square
+
+
+class SquareBoard(Widget):
+    """A board of 3-column cells; ``boxed`` draws a frame around each cell."""
+
+    DEFAULT_CSS = """
+    SquareBoard { width: auto; height: auto; }
+    SquareBoard > .grid--dark { background: $boost; }
+    SquareBoard > .grid--label { color: $text-muted; text-style: bold; }
+    SquareBoard > .grid--frame { color: $foreground 50%; }
+    SquareBoard > .grid--mark { color: $text-muted; }
+    SquareBoard > .grid--mine { text-style: bold reverse; }
+    SquareBoard > .grid--other { text-style: bold underline; }
+    SquareBoard > .grid--wolf { text-style: bold reverse; color: $error; }
+    SquareBoard > .grid--lamb { text-style: bold; color: $success; }
+    SquareBoard > .grid--selected { text-style: bold reverse; color: $success; }
+    SquareBoard > .grid--capture { text-style: bold reverse; color: $error; }
+    """
+
+    COMPONENT_CLASSES = {
+        "grid--dark",
+        "grid--label",
+        "grid--frame",
+        "grid--mark",
+        "grid--mine",
+        "grid--other",
+        "grid--wolf",
+        "grid--lamb",
+        "grid--selected",
+        "grid--capture",
+    }
+
+    view: reactive[GridView] = reactive(lambda: GridView(tuple(range(8)), tuple(range(7, -1, -1))))
+    """A new view repaints; the size only depends on the number of columns and rows, set once."""
+    boxed: reactive[bool] = reactive(False, layout=True)
+
+    def get_content_width(self, container: Any, viewport: Any) -> int:
+        n = len(self.view.columns)
+        return 2 + (n * 4 + 1 if self.boxed else n * 3) + 2
+
+    def get_content_height(self, container: Any, viewport: Any, width: int) -> int:
+        n = len(self.view.rows)
+        return 2 + (2 * n + 1 if self.boxed else n)
+
+    def _cell(self, sq: Square) -> tuple[str, Style]:
+        v = self.view
+        style = Style()
+        if sq in v.dark:
+            style += self.get_component_rich_style("grid--dark")
+        if sq in v.pieces:
+            glyph, cls = v.pieces[sq]
+            style += self.get_component_rich_style(cls)
+        elif sq in v.marks:
+            glyph = v.marks[sq]
+            style += self.get_component_rich_style("grid--mark")
+        else:
+            glyph = "·" if (not v.dark or sq in v.dark) else " "
+        text = f"[{glyph}]" if sq == v.cursor else f" {glyph} "
+        return text, style
+
+    def render(self) -> Text:
+        v = self.view
+        label = self.get_component_rich_style("grid--label")
+        frame = self.get_component_rich_style("grid--frame")
+        out = Text(no_wrap=True, end="")
+        width = 4 if self.boxed else 3
+        heading = "  " + "".join(f"{c:^{width}}" for c in v.columns) + (" " if self.boxed else "") + "  "
+        out.append(heading + "\n", label)
+        n = len(v.columns)
+        if self.boxed:
+            out.append("  ┌" + "┬".join(["───"] * n) + "┐\n", frame)
+        for i, r in enumerate(v.rows):
+            out.append(f"{r:>1} ", label)
+            for c in v.columns:
+                if self.boxed:
+                    out.append("│", frame)
+                out.append(*self._cell((c, r)))
+            if self.boxed:
+                out.append("│", frame)
+            out.append(f" {r}\n", label)
+            if self.boxed and i < len(v.rows) - 1:
+                out.append("  ├" + "┼".join(["───"] * n) + "┤\n", frame)
+        if self.boxed:
+            out.append("  └" + "┴".join(["───"] * n) + "┘\n", frame)
+        out.append(heading.rstrip(), label)
+        return out
+
+    def square_at(self, x: int, y: int) -> Square | None:
+        """The square under the content offset ``(x, y)``, or None."""
+        v = self.view
+        if self.boxed:
+            if y < 2 or (y - 2) % 2 != 0 or x < 3 or (x - 2) % 4 == 0:
+                return None
+            i, j = (y - 2) // 2, (x - 3) // 4
+        else:
+            if y < 1 or x < 2:
+                return None
+            i, j = y - 1, (x - 2) // 3
+        if 0 <= i < len(v.rows) and 0 <= j < len(v.columns):
+            return v.columns[j], v.rows[i]
+        return None
+
+    def on_click(self, event: events.Click) -> None:
+        sq = self.square_at(event.x, event.y)
+        if sq is not None:
+            self.post_message(BoardClicked(self, sq))

@@ -1,0 +1,195 @@
+"""The TI-57 as the two TI-57 games show it: its display, its eight registers, the keys typed.
+
+They draw what a screen gives them and know no rules.  Meaning never rests on colour
+alone (NO_COLOR): a flashing display is also written ``✱ … ✱`` and labelled.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Iterable, Sequence
+
+from rich.text import Text
+from textual.reactive import reactive
+
+from arcade.widgets.words import Words, update_if_changed
+
+PAUSE_SECONDS = 0.75
+"""A TI-57 Pause shows the display for "about ¾ of a second" (Reference Guide; MT 7-3)."""
+
+
+@dataclass(frozen=True)
+class Shown:
+    """What the TI-57's display shows and in which state."""
+
+    text: str = ""
+    flashing: bool = False
+    state: str = ""  # "pause", "running", "stopped", "" (idle)
+
+
+class TI57Display(Words):
+    """Red LED digits, right-aligned; a flashing display is bracketed ``✱`` and labelled."""
+
+    DEFAULT_CSS = """
+    TI57Display {
+        width: 100%;
+        height: 3;
+        border: round $foreground 30%;
+        border-title-align: left;
+        border-subtitle-align: right;
+        background: black;
+        color: #ff3b30;
+        text-style: bold;
+        text-align: right;
+        padding: 0 1;
+    }
+    TI57Display.-flashing { text-style: bold reverse; }
+    TI57Display.-dim { color: #7a1d18; }
+    """
+
+    shown: reactive[Shown] = reactive(Shown)
+    blink: reactive[bool] = reactive(True)
+    """Make a flashing display really blink (off for screenshots and tests)."""
+
+    def on_mount(self) -> None:
+        self.border_title = "TI-57"
+        self._timer = self.set_interval(0.5, self._toggle, pause=True)
+
+    def watch_shown(self, shown: Shown) -> None:
+        text = f"✱ {shown.text} ✱" if shown.flashing else shown.text
+        update_if_changed(self, Text(text, no_wrap=True, end=""))
+        self.set_class(shown.flashing, "-flashing")
+        self.border_subtitle = {
+            "pause": f"Pause ~{PAUSE_SECONDS:g} s",
+            "running": "running",
+            "stopped": "stopped",
+        }.get(shown.state, "")
+        if shown.flashing:
+            self.border_subtitle = "FLASHING"
+        self._arm()
+
+    def watch_blink(self, blink: bool) -> None:
+        self._arm()
+
+    def _arm(self) -> None:
+        timer = getattr(self, "_timer", None)
+        if timer is None:
+            return
+        if self.shown.flashing and self.blink:
+            timer.resume()
+        else:
+            timer.pause()
+            self.remove_class("-dim")
+
+    def _toggle(self) -> None:
+        self.toggle_class("-dim")
+
+
+# -- registers --------------------------------------------------------------------
+
+
+def register_lines(registers: Sequence[str], meanings: Sequence[str], hidden: Iterable[int] = ()) -> Text:
+    """R0-R7 with what each holds for this program; ``hidden`` registers read ``(hidden)``."""
+    secret = set(hidden)
+    t = Text(no_wrap=True, overflow="ellipsis", end="")
+    for n in range(8):
+        value = "(hidden)" if n in secret else (registers[n] if n < len(registers) else "")
+        t.append(f"R{n}", "bold")
+        t.append(f"{value:>9}  ", "bold" if n not in secret else "dim")
+        t.append(meanings[n] if n < len(meanings) else "", "dim" if n in secret else "")
+        if n < 7:
+            t.append("\n")
+    return t
+
+
+class RegisterPanel(Words):
+    """The TI-57's eight memories, labelled for the program in the machine."""
+
+    DEFAULT_CSS = """
+    RegisterPanel { height: auto; border: round $foreground 30%; padding: 0 1; text-wrap: nowrap; text-overflow: ellipsis; }
+    """
+
+    def on_mount(self) -> None:
+        self.border_title = "Registers R0-R7"
+
+    def show(self, view: Any, meanings: Sequence[str], hidden: Iterable[int] = ()) -> None:
+        if view is None:
+            self.content = ""
+            return
+        lines = register_lines(view.registers, meanings, hidden)
+        lines.append(f"\nstep {view.pc:02d}  steps run {view.steps:,}", "dim")
+        self.content = lines
+
+
+# -- the key log ------------------------------------------------------------------
+
+_ENTRY = set("0123456789.") | {"+/-"}
+_TAKES_DIGIT = {"STO", "RCL", "SUM", "Exc", "Prd", "SBR", "GTO", "Lbl", "Fix"}
+
+
+def key_lines(keys: Sequence[str]) -> list[str]:
+    """Keys as a TI-57 owner would write them down: numbers joined, one entry per line.
+
+    ``['2', '0', 'STO', '0', '2nd', 'Fix', '1', 'CLR']`` gives ``['20 STO 0', '2nd Fix 1', 'CLR']``.
+    A line ends after a key that takes a digit has had it, and after CLR.
+    """
+    lines: list[str] = []
+    words: list[str] = []
+    number = ""
+    awaiting = False
+    for key in keys:
+        if awaiting:
+            words.append(key)
+            awaiting = False
+            lines.append(" ".join(words))
+            words = []
+            continue
+        if key in _ENTRY:
+            number += " +/-" if key == "+/-" else key
+            continue
+        if number:
+            words.append(number.strip())
+            number = ""
+        if key in _TAKES_DIGIT:
+            words.append(key)
+            awaiting = True
+        elif key == "CLR":
+            words.append(key)
+            lines.append(" ".join(words))
+            words = []
+        else:
+            words.append(key)
+    if number:
+        words.append(number.strip())
+    if words:
+        lines.append(" ".join(words))
+    return lines
+
+
+class KeyLog(Words):
+    """The keys sent to the TI-57, newest at the bottom; older lines are counted, not drawn."""
+
+    DEFAULT_CSS = """
+    KeyLog { height: 1fr; border: round $foreground 30%; padding: 0 1; text-wrap: nowrap; text-overflow: ellipsis; }
+    """
+
+    lines: reactive[tuple[str, ...]] = reactive(tuple)
+
+    def on_mount(self) -> None:
+        self.border_title = "Keys typed on the TI-57"
+
+    def watch_lines(self) -> None:
+        self._draw()
+
+    def on_resize(self) -> None:
+        self._draw()
+
+    def _draw(self) -> None:
+        room = max(2, self.content_size.height)
+        lines = self.lines
+        t = Text(no_wrap=True, overflow="ellipsis", end="")
+        if len(lines) > room:
+            lines = lines[-(room - 1) :]
+            t.append(f"({len(self.lines) - len(lines)} earlier lines)\n", "dim")
+        t.append("\n".join(lines))
+        self.content = t

@@ -1,0 +1,37 @@
+"""Text that repaints without a relayout: the lines the game screens change on every move.
+
+``Static.update`` lays the whole screen out again; a ``Words`` widget has a fixed height
+set by CSS, so a new text only repaints it.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.reactive import reactive
+from textual.widget import Widget
+from textual.widgets import Static
+
+
+class Words(Widget):
+    """Words that repaint without a relayout (Static.update relayouts the whole screen).
+
+    The screen's CSS gives each one a fixed height, so a new text never needs a new layout.
+    """
+
+    DEFAULT_CSS = """
+    Words { height: 1; }
+    """
+
+    content: reactive[Text | str] = reactive("")
+
+    def render(self) -> Text | str:
+        return self.content
+
+
+def update_if_changed(widget: Static | Words, content: Text | str) -> None:
+    """Show ``content``, touching the widget only when it changed."""
+    if isinstance(widget, Words):
+        widget.content = content
+    elif getattr(widget, "_ti57_last", None) != content:
+        widget._ti57_last = content  # type: ignore[attr-defined]
+        widget.update(content)
