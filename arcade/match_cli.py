@@ -6,6 +6,10 @@ checking every move on both sides.  Headless by default: prints the moves with
 ``--verbose``, then the results table.  ``--watch`` opens the match screen instead.
 
     python -m arcade.match_cli --games 4 --verbose
+
+``arcade match othello`` is the same match.  ``arcade match ti57-wolf`` and
+``arcade match ti57-duel`` play the TI-57 games between computer players instead
+(games/ti57_wolf/match.py, games/ti57_duel/match.py): a line per game, then the totals.
 """
 
 from __future__ import annotations
@@ -66,6 +70,10 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str]) -> int:
+    if argv and argv[0] in TI57_MATCHES:
+        return TI57_MATCHES[argv[0]](argv[1:])
+    if argv and argv[0] == "othello":
+        argv = argv[1:]
     p = parser()
     args = p.parse_args(argv)
     if args.games < 1:
@@ -98,6 +106,78 @@ def main(argv: list[str]) -> int:
         print()
     print(results_table(results))
     return 0
+
+
+# ------------------------------------------------------------- the TI-57 games
+
+
+def wolf_main(argv: list[str]) -> int:
+    """``arcade match ti57-wolf``: the wolf against the lambs, each a computer or a random player."""
+    from games.ti57_wolf.computer import LAMB_LEVELS, WOLF_LEVELS, lambs_player, wolf_player
+    from games.ti57_wolf.match import play_series, totals
+    from games.ti57_wolf.referee import Side
+
+    p = argparse.ArgumentParser(
+        prog="arcade match ti57-wolf",
+        description="The wolf and the lambs on the TI-57, both sides played by the computer through the calculator's keys.",
+    )
+    p.add_argument("--wolf", choices=("computer", "random"), default="computer", help="who plays the wolf (default computer)")
+    p.add_argument("--lambs", choices=("computer", "random"), default="computer", help="who plays the lambs (default computer)")
+    p.add_argument("--wolf-level", choices=WOLF_LEVELS, default="cunning", help="the computer wolf's level (default cunning)")
+    p.add_argument("--lambs-level", choices=LAMB_LEVELS, default="perfect", help="the computer lambs' level (default perfect)")
+    p.add_argument("--first", choices=("wolf", "lambs"), help="who moves first (default: alternate, the wolf in game 1)")
+    p.add_argument("--games", type=int, default=10, metavar="N", help="how many games (default 10)")
+    p.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the players' choices (default 0)")
+    args = p.parse_args(argv)
+    if args.games < 1:
+        p.error("--games must be at least 1")
+    wolf = wolf_player("random" if args.wolf == "random" else args.wolf_level, seed=2 * args.seed)
+    lambs = lambs_player("random" if args.lambs == "random" else args.lambs_level, seed=2 * args.seed + 1)
+    first = Side(args.first) if args.first else None
+    results = play_series(wolf, lambs, args.games, first, on_game=lambda r: print(r.line(), flush=True))
+    wolf_wins, lambs_wins = totals(results)
+    print(f"wolf wins {wolf_wins}")
+    print(f"lambs win {lambs_wins}")
+    return 0
+
+
+def duel_main(argv: list[str]) -> int:
+    """``arcade match ti57-duel``: two computer players in the blind duel, each seeing only its own seat."""
+    from games.ti57_duel.computer import duel_player
+    from games.ti57_duel.match import play_series, totals
+
+    p = argparse.ArgumentParser(
+        prog="arcade match ti57-duel",
+        description="The blind duel on the TI-57 between two computer players, each knowing only what its seat shows: "
+        "a hunter (tracks where the other can be) or a random walker.",
+    )
+    p.add_argument("--p1", choices=("computer", "random"), default="computer", help="player 1 (default computer: the hunter)")
+    p.add_argument("--p2", choices=("computer", "random"), default="random", help="player 2 (default random)")
+    p.add_argument("--moves", type=int, default=20, metavar="M", help="moves for both players together (default 20, as the article)")
+    p.add_argument("--games", type=int, default=10, metavar="N", help="how many games (default 10)")
+    p.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the players' choices (default 0)")
+    args = p.parse_args(argv)
+    if args.games < 1:
+        p.error("--games must be at least 1")
+    if not 1 <= args.moves <= 9999:
+        p.error("--moves must be 1-9999")
+    kinds = {1: "hunter" if args.p1 == "computer" else "random", 2: "hunter" if args.p2 == "computer" else "random"}
+    results = play_series(
+        lambda player, seed: duel_player(kinds[1], player, seed),
+        lambda player, seed: duel_player(kinds[2], player, seed),
+        args.games,
+        args.seed,
+        args.moves,
+        on_game=lambda r: print(r.line(), flush=True),
+    )
+    one, two, draws = totals(results)
+    print(f"player 1 captures {one}")
+    print(f"player 2 captures {two}")
+    print(f"draws {draws}")
+    return 0
+
+
+TI57_MATCHES: dict[str, Callable[[list[str]], int]] = {"ti57-wolf": wolf_main, "ti57-duel": duel_main}
 
 
 if __name__ == "__main__":
