@@ -347,19 +347,20 @@ class WolfSession:
 
     # ------------------------------------------------------------- computer
 
-    @_locked
     def computer_choice(self) -> WolfMove:
         """The move the computer in the seat to move chooses, from the public board (nothing is pressed).
 
         Called from the screen's worker thread; the move is then played with ``play`` like a person's.
+        The player thinks outside the session's lock, so the screen can still draw meanwhile.
         """
-        if not self.computer_to_move:
-            raise MoveRefused("it is not the computer's turn")
-        side = self.to_move
-        player = self._players.get(side)
-        if player is None:
-            player = self._players[side] = self._player_for(side, self.seats[side])
-        board = self.game.board
+        with self._lock:
+            if not self.computer_to_move:
+                raise MoveRefused("it is not the computer's turn")
+            side = self.to_move
+            player = self._players.get(side)
+            if player is None:
+                player = self._players[side] = self._player_for(side, self.seats[side])
+            board = self.game.board
         try:
             choice = player.choose(board)
         except Exception as error:  # a board the referee never allows (purist): say so, change nothing
