@@ -59,3 +59,27 @@ def test_a_switch_before_the_first_move_is_listed_before_it() -> None:
     text = history_text(session, "t")
     assert "referee off (purist) at the start, then on before the first move" in text
     assert re.search(r"\n +\(referee on\)\n +1  wolf", text)
+
+
+def test_off_board_pieces_are_shown_by_what_their_register_holds() -> None:
+    from arcade.ti57_wolf.render import status_text, turn_text
+
+    session = WolfSession(Side.LAMBS, referee=False)
+    for move in moves("L14 W1 L14"):  # lamb 1 off the left edge twice (no referee)
+        session.play(move)
+    view = session.view()
+    turn, status = turn_text(view, None).plain, status_text(view).plain
+    assert "Off the board: 1 -0.7" in turn and "-1.3" not in turn + status  # what R1 holds, not a col.row
+    assert "1: -0.7" in status and "Referee off (purist)" in turn
+    assert history_rows(session.history())[2].standard == "0.2--0.7"
+
+
+def test_the_turn_panel_says_whose_turn_and_the_computers() -> None:
+    from arcade.ti57_wolf.render import turn_text
+    from games.session import Seat
+
+    session = WolfSession(Side.WOLF, seats={Side.WOLF: Seat("computer", "cunning")})
+    assert "The computer (cunning) plays" in turn_text(session.view(), None).plain
+    session = WolfSession(Side.LAMBS)
+    assert "Choose a lamb: 1-4, Tab or click" in turn_text(session.view(), None).plain
+    assert "Lamb 2: 4/7/← ↖   6/9/→ ↗   Tab" in turn_text(session.view(), 2).plain

@@ -17,6 +17,7 @@ from arcade.ti57_wolf.dialogs import NewWolfGame, WolfGameOver
 from arcade.ti57_wolf.screen import TI57WolfScreen
 from arcade.widgets.grid import SquareBoard
 from games.ti57_wolf import START, Side, WolfReferee
+from games.ti57_wolf.session import WolfSession
 from tests.arcade.helpers import flat, screen_text, settle, wait_until
 from tests.games.wolf_scripts import PURIST_TO_A_COLLISION, W_ROW_1
 
@@ -212,3 +213,55 @@ async def test_the_computer_takes_the_lambs_seat_and_plays_through_the_keys() ->
             assert reply.side is Side.LAMBS and reply.keys[1:] == ("SBR", str(reply.key))  # k SBR 4 / k SBR 6
         await pilot.press("2")  # not the person's turn to choose a lamb: nothing happens
         assert screen.selected is None
+
+
+async def test_saves_unreadable_or_unusable_are_kept_aside_the_old_format_resumes_and_n_replaces() -> None:
+    store = SaveStore()
+    store.directory.mkdir(parents=True)
+    store.path_for("ti57-wolf").write_text("{ not json", encoding="utf-8")
+    app = wolf_app(Side.WOLF)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await opened(pilot)
+        assert isinstance(screen, TI57WolfScreen)
+        assert any("ti57-wolf.json could not be read" in str(n.message) for n in app._notifications)
+    assert (store.directory / "ti57-wolf.corrupt-1.json").is_file()
+
+    store.save("ti57-wolf", {"game": {"machine": {}}, "first": "wolf"}, saved_at="now", summary="move 3")
+    app = wolf_app(Side.WOLF)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot)
+        await pilot.press("r")
+        await wait_until(pilot, lambda: isinstance(app.screen, TI57WolfScreen))
+        assert not app.screen.game.history and any("could not be restored" in str(n.message) for n in app._notifications)
+    assert list(store.directory.glob("ti57-wolf.unusable-*.json"))
+
+    session = WolfSession(Side.LAMBS)  # a game saved by the screen before sessions: no schema, "shown", undo steps
+    past = [session.game.snapshot()]
+    session.lamb_move(3, 6)
+    past.append(session.game.snapshot())
+    session.wolf_move(1)
+    old = {"game": session.game.snapshot(), "first": "lambs", "shown": ["3.7", False, "stopped"],
+           "timeline": {"past": [{"game": g, "shown": ["", False, "stopped"]} for g in past], "future": []},
+           "settings": {"registers": False, "history": True}}
+    store.save("ti57-wolf", old, saved_at="now", summary="move 2, the lambs to move")
+    app = wolf_app(Side.WOLF)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot)
+        assert "move 2" in flat(app)
+        await pilot.press("r")
+        await wait_until(pilot, lambda: isinstance(app.screen, TI57WolfScreen) and app.screen.history_shown)
+        screen = app.screen
+        assert screen.game.snapshot() == session.game.snapshot() and screen.first is Side.LAMBS
+        await pilot.press("z")  # its undo steps came with it
+        await wait_until(pilot, lambda: len(screen.game.history) == 1)
+        assert screen.game.snapshot() == past[1]
+        await pilot.press("ctrl+q")
+    assert store.info("ti57-wolf").summary == "move 1, the wolf to move"  # saved again, in schema 2
+
+    app = wolf_app(Side.WOLF)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot)
+        await pilot.press("n")  # a new game instead: untouched, it replaces the save
+        await wait_until(pilot, lambda: isinstance(app.screen, TI57WolfScreen) and app.screen.save_ready)
+        assert app.screen.game.history == [] and "Coin toss: heads, the wolf starts." in right_column(app)
+    assert not store.exists("ti57-wolf")
