@@ -42,7 +42,7 @@ WOLF_BINDINGS = [
     Binding("t", "take_back", "Take back", id="wolf.take-back"),
     Binding("r", "toggle_purist", "Purist", id="wolf.toggle-purist"),
     # u is ↗ (y u b n): undo is z / Ctrl+Z, redo U / Ctrl+Y
-    Binding("z,ctrl+z", "undo", "Undo a move", id="wolf.undo"),
+    Binding("z,ctrl+z", "undo", "Undo", id="wolf.undo"),
     Binding("U,ctrl+y", "redo", "Redo", show=False, key_display="U", id="wolf.redo"),
     Binding("p", "pause", "Pause", show=False, id="wolf.pause"),
     Binding("H", "toggle_history", "Move history", show=False, key_display="H", id="wolf.toggle-history"),

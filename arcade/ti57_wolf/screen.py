@@ -39,6 +39,9 @@ from games.ti57_wolf.driver import MoveRecord
 from games.ti57_wolf.referee import Side
 from games.ti57_wolf.session import Phase, WolfMove, WolfSession
 
+ROOMY = 34
+"""Terminal rows from which the registers and the key log (or the history) are shown together."""
+
 COMPUTER_PACE = 0.8
 """Seconds a computer's move takes at the person-like pace (thinking included): long enough to follow."""
 
@@ -109,6 +112,10 @@ class TI57WolfScreen(MoveKeys, GameScreen):
         yield Static("Paused: the board and the TI-57 are hidden.\n\nPress p to go on.", id="paused")
         yield Footer(compact=True)
 
+    def on_resize(self) -> None:
+        if self.is_mounted:
+            self.redraw()
+
     def on_mount(self) -> None:
         self.query_one("#board", SquareBoard).boxed = True
         self.query_one("#led", TI57Display).blink = self.blink
@@ -127,14 +134,15 @@ class TI57WolfScreen(MoveKeys, GameScreen):
         self.query_one("#led", TI57Display).shown = self._shown
         panel, log, history = (self.query_one("#registers", RegisterPanel), self.query_one("#keylog", KeyLog),
                                self.query_one("#history", MoveHistory))
+        below = not self.registers_shown or self.size.height >= ROOMY  # a tall terminal shows both
         panel.display = self.registers_shown
-        history.display = self.history_shown and not self.registers_shown
-        log.display = not self.registers_shown and not self.history_shown
+        history.display = self.history_shown and below
+        log.display = not self.history_shown and below
         if self.registers_shown:
             panel.show(view, render.REGISTERS)
-        elif self.history_shown:
+        if history.display:
             history.show(history_rows(self.session.history()), history_header(self.session))
-        else:
+        if log.display:
             log.lines = tuple(key_lines(view.keys))
         self.refresh_footer()
 
@@ -169,9 +177,9 @@ class TI57WolfScreen(MoveKeys, GameScreen):
         session = self.session  # the job plays on this game, even if a new one starts meanwhile
         self._start(lambda ctx: session.play(move))
 
-    def _start(self, run: Callable[[JobContext], MoveRecord]) -> None:
+    def _start(self, run: Callable[[JobContext], MoveRecord], kind: str = "move") -> None:
         self._shown = Shown("", state="running")
-        self.run_job("move", run)
+        self.run_job(kind, run)
         self.redraw()
 
     def _computer_move(self, ctx: JobContext, session: WolfSession) -> MoveRecord:
@@ -191,13 +199,14 @@ class TI57WolfScreen(MoveKeys, GameScreen):
             return
         self.say(f"The computer plays the {self.session.to_move.value}…")
         session = self.session
-        self._start(lambda ctx: self._computer_move(ctx, session))
+        self._start(lambda ctx: self._computer_move(ctx, session), "computer")
 
     def job_done(self, kind: str, record: MoveRecord) -> None:
         view = self.session.view()
         self._shown = Shown(record.display, record.flashing, "stopped")
+        who = "The computer typed " if kind == "computer" else ""
         if record.lamb is not None:
-            self.say(f"{record.lamb} SBR {record.key}: the TI-57 shows the step {record.display}; "
+            self.say(f"{who}{record.lamb} SBR {record.key}: the TI-57 shows the step {record.display}; "
                      f"RCL {record.lamb} would show {view.register_texts[record.lamb]}.")
             self.selected = None
         elif record.flashing:
@@ -205,7 +214,7 @@ class TI57WolfScreen(MoveKeys, GameScreen):
             self.say(f"SBR {record.key} put the wolf on lamb {lamb}: GTO 8 finds no label, the display "
                      f"flashes, R7 keeps {record.display}.")
         else:
-            self.say(f"SBR {record.key}: the wolf is on {record.display}.")
+            self.say(f"{who}SBR {record.key}: the wolf is on {record.display}.")
         self.redraw()
         self.save_game()
         if not self._announce_end():
