@@ -341,3 +341,13 @@ def test_a_save_holding_another_program_is_refused() -> None:
     data["game"]["machine"]["program"] = data["game"]["machine"]["program"][:-1]
     with pytest.raises(SaveUnreadable, match="another program"):
         WolfSession.from_save(data)
+
+
+def test_the_arcades_computer_players_sit_through_the_session() -> None:
+    """The default players (games.ti57_wolf.computer): perfect lambs beat the cunning wolf, by keys."""
+    for first in (Side.WOLF, Side.LAMBS):
+        session = WolfSession(first, seats={Side.WOLF: Seat("computer", "cunning"), Side.LAMBS: Seat("computer", "perfect")})
+        while session.phase is Phase.TURN:
+            session.play(session.computer_choice())
+        assert session.view().result is not None and session.view().result.winner is Side.LAMBS
+        assert all(r.keys[-2] == "SBR" for r in session.game.history)
