@@ -331,16 +331,12 @@ class TI57WolfScreen(MoveKeys, GameScreen):
         if self.busy:
             self.say("Wait: the TI-57 is running.")
             return
-        step = self.session.undo if undo else self.session.redo
         try:
-            step()
+            self.session.undo(to_a_person=True) if undo else self.session.redo(to_a_person=True)
         except Refused:
             self.say("Nothing to undo." if undo else "Nothing to redo.")
             return
         view = self.session.view()
-        while view.computer_to_move and (view.can_undo if undo else view.can_redo):
-            step()
-            view = self.session.view()
         self.new_generation()
         self.purist = not view.referee_enabled
         self._reset(f"Undone: back to move {view.moves_played + 1}, the {view.to_move.value} to move (U: redo)."

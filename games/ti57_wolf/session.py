@@ -378,17 +378,25 @@ class WolfSession:
     # ------------------------------------------------------------ undo/redo
 
     @_locked
-    def undo(self) -> None:
-        """Back one whole move: the TI-57's memories, display and keys as they were before it."""
+    def undo(self, *, to_a_person: bool = False) -> None:
+        """Back one whole move: the TI-57's memories, display and keys as they were before it.
+
+        ``to_a_person``: go on undoing the computer's moves, so a person gets the move back
+        (back at the start with the computer to move, it is its turn again)."""
         if not self.timeline.can_undo:
             raise MoveRefused("nothing to undo")
         self._go_to(self.timeline.undo(self._state()))
+        while to_a_person and self.computer_to_move and self.timeline.can_undo:
+            self._go_to(self.timeline.undo(self._state()))
 
     @_locked
-    def redo(self) -> None:
+    def redo(self, *, to_a_person: bool = False) -> None:
+        """Forward one undone move (``to_a_person``: and the computer's replies after it)."""
         if not self.timeline.can_redo:
             raise MoveRefused("nothing to redo")
         self._go_to(self.timeline.redo(self._state()))
+        while to_a_person and self.computer_to_move and self.timeline.can_redo:
+            self._go_to(self.timeline.redo(self._state()))
 
     def _state(self) -> dict[str, Any]:
         return {

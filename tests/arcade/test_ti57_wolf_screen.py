@@ -213,6 +213,9 @@ async def test_the_computer_takes_the_lambs_seat_and_plays_through_the_keys() ->
             assert reply.side is Side.LAMBS and reply.keys[1:] == ("SBR", str(reply.key))  # k SBR 4 / k SBR 6
         await pilot.press("2")  # not the person's turn to choose a lamb: nothing happens
         assert screen.selected is None
+        await pilot.press("z")  # undo takes back the computer's reply with the wolf's move
+        await wait_until(pilot, lambda: len(screen.game.history) == 4 and not screen.busy)
+        assert screen.game.to_move is Side.WOLF and "Undone: back to move 5, the wolf to move" in right_column(app)
 
 
 async def test_saves_unreadable_or_unusable_are_kept_aside_the_old_format_resumes_and_n_replaces() -> None:

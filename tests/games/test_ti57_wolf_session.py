@@ -351,3 +351,20 @@ def test_the_arcades_computer_players_sit_through_the_session() -> None:
             session.play(session.computer_choice())
         assert session.view().result is not None and session.view().result.winner is Side.LAMBS
         assert all(r.keys[-2] == "SBR" for r in session.game.history)
+
+
+def test_undo_to_a_person_takes_back_the_computers_reply_too() -> None:
+    session = WolfSession(Side.WOLF, seats={Side.LAMBS: Seat("computer", "x")}, player_for=lambda s, _: RandomSide(s, 3))
+    start = session.game.snapshot()
+    session.wolf_move(1)
+    session.play(session.computer_choice())
+    after_reply = session.game.snapshot()
+    session.undo(to_a_person=True)
+    assert session.game.snapshot() == start and session.to_move is Side.WOLF and not session.computer_to_move
+    session.redo(to_a_person=True)
+    assert session.game.snapshot() == after_reply and session.to_move is Side.WOLF
+
+    session = WolfSession(Side.LAMBS, seats={Side.LAMBS: Seat("computer", "x")}, player_for=lambda s, _: RandomSide(s, 3))
+    session.play(session.computer_choice())  # the computer moved first: undoing it leaves it to move again
+    session.undo(to_a_person=True)
+    assert session.moves_played == 0 and session.computer_to_move
