@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import Enum, IntEnum
 
+from games.session import Refused
+
 __all__ = [
     "BOARD_SIZE",
     "Direction",
@@ -53,8 +55,8 @@ class DuelStatus(str, Enum):
     DRAW = "draw"
 
 
-class IllegalMove(ValueError):
-    """A move the duel refuses before any key is pressed; the game is unchanged."""
+class IllegalMove(Refused):
+    """A move the duel refuses before any key is pressed; the game is unchanged (a ``Refused``)."""
 
 
 class OffBoard(IllegalMove):

@@ -18,6 +18,7 @@ from arcade.ti57_wolf.screen import TI57WolfScreen
 from arcade.widgets.board import OthelloBoard
 from arcade.widgets.dialogs import SideDialog
 from arcade.widgets.too_small import TooSmallScreen
+from tests.arcade.duel_helpers import opened
 from games.othello.referee import parse
 from games.ti57_wolf.referee import Side
 from tests.arcade.fake_driver import FakeDriver
@@ -161,7 +162,7 @@ async def test_launcher_and_help_are_covered_too() -> None:
 async def test_duel_private_view_never_shows_and_comes_back_unchanged() -> None:
     app = ArcadeApp(game="ti57-duel", screens={"ti57-duel": lambda: TI57DuelScreen(pause_seconds=0.02, blink=False)})
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await pilot.pause(0.1)
+        await opened(pilot)
         await pilot.press("enter")  # the move limit
         await pilot.pause()
         assert isinstance(app.screen, HandOff)

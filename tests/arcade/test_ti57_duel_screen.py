@@ -9,143 +9,30 @@ anywhere (info, display, registers, title, footer).
 from __future__ import annotations
 
 import re
-import time
 
 from arcade.app import ArcadeApp
-from arcade.ti57_duel.screen import HandOff, TI57DuelScreen
+from arcade.ti57_duel.curtain import HandOff, PinDialog
+from arcade.ti57_duel.screen import TI57DuelScreen
+from arcade.widgets.grid import GridView, SquareBoard
 from arcade.widgets.ti57 import key_lines
 from games.ti57_duel import DELTAS, DuelStatus
-from tests.arcade.helpers import flat, screen_text, settle
-
-BOARD_LINE = re.compile(r"^ (\d) (.{30}) (\d)")
-KEY_OF = {1: "9", 2: "6", 3: "3", 4: "2", 5: "1", 6: "4", 7: "7", 8: "8"}  # keypad digits
-OTHER_KEY = {1: "u", 2: "right", 3: "n", 4: "down", 5: "b", 6: "left", 7: "y", 8: "up"}  # arrows, y u b n
-
-
-def board_cells(text: str) -> dict[tuple[int, int], str]:
-    """The duel board on screen: (column, row) -> what the cell shows (brackets stripped)."""
-    cells: dict[tuple[int, int], str] = {}
-    for line in text.splitlines():
-        m = BOARD_LINE.match(line)
-        if m and m.group(1) == m.group(3):
-            row = int(m.group(1))
-            for col in range(10):
-                cells[(col, row)] = m.group(2)[3 * col : 3 * col + 3].strip("[] ")
-    return cells
-
-
-def square_pattern(sq: tuple[int, int]) -> re.Pattern[str]:
-    return re.compile(rf"(?<![\d.]){sq[0]}\.{sq[1]}(?!\d)")
-
-
-class FrameWatch:
-    """Checks every frame the app renders (wraps ``App._display``, called once per frame)."""
-
-    def __init__(self, app: ArcadeApp) -> None:
-        self.app = app
-        self.squares: dict[int, tuple[int, int]] = {}  # what the test knows: squares keyed so far
-        self.private_frames = 0
-        self.curtain_frames = 0
-        self.other_frames = 0
-        self.leaks: list[str] = []
-        original = app._display
-
-        def display(screen, renderable):  # noqa: ANN001, ANN202 - Textual's private hook
-            original(screen, renderable)
-            if renderable is not None:
-                self.check()
-
-        app._display = display  # type: ignore[method-assign]
-
-    def check(self) -> None:
-        app = self.app
-        screen = app.screen
-        text = screen_text(app)
-        if isinstance(screen, HandOff):
-            self.curtain_frames += 1
-            if re.search(r"\d\.\d", text) or board_cells(text):
-                self.leaks.append("curtain:\n" + text)
-            return
-        if not isinstance(screen, TI57DuelScreen):  # help, launcher...: opaque, nothing of the game
-            self.other_frames += 1
-            if board_cells(text) or any(square_pattern(sq).search(text) for sq in self.squares.values()):
-                self.leaks.append(f"{type(screen).__name__}:\n{text}")
-            return
-        if screen.viewer is None or screen.phase not in ("setup", "turn"):
-            return
-        self.private_frames += 1
-        viewer, other = screen.viewer, 3 - screen.viewer
-        secret = self.squares.get(other)
-        if secret is None or secret == self.squares.get(viewer):
-            return  # nothing placed yet, or the capturing move itself (the pause shows the shared square)
-        cells = board_cells(text)
-        assert len(cells) == 100, text
-        shown_pawns = {sq for sq, c in cells.items() if c in (str(other), "X")}
-        if shown_pawns or square_pattern(secret).search(text):
-            self.leaks.append(f"player {viewer}'s view shows player {other} on {secret}:\n{text}")
-
-
-def duel_app() -> ArcadeApp:
-    return ArcadeApp(game="ti57-duel", screens={"ti57-duel": lambda: TI57DuelScreen(pause_seconds=0.02, blink=False)})
-
-
-async def lift_curtain(pilot, player: int) -> TI57DuelScreen:  # noqa: ANN001
-    app = pilot.app
-    assert isinstance(app.screen, HandOff), screen_text(app)
-    assert f"Pass the keyboard to Player {player}" in flat(app)
-    await pilot.press("space", "a")  # not Enter: nothing happens
-    assert isinstance(app.screen, HandOff)
-    await pilot.press("enter")
-    await pilot.pause()
-    screen = app.screen
-    assert isinstance(screen, TI57DuelScreen) and screen.viewer == player
-    return screen
-
-
-async def place(pilot, watch: FrameWatch, player: int, square: tuple[int, int]) -> None:  # noqa: ANN001
-    screen = await lift_curtain(pilot, player)
-    assert screen.phase == "setup"
-    assert "your secret start square" in flat(pilot.app)
-    c, r = screen.cursor
-    keys = (["right"] * (square[0] - c) if square[0] >= c else ["left"] * (c - square[0]))
-    keys += (["up"] * (square[1] - r) if square[1] >= r else ["down"] * (r - square[1]))
-    await pilot.press(*keys)
-    assert screen.cursor == square
-    assert board_cells(screen_text(pilot.app))[square] == "·"  # the cursor's cell, bracketed
-    watch.squares[player] = square
-    await pilot.press("enter")
-    await settle(pilot, screen)
-
-
-async def move(pilot, watch: FrameWatch, player: int, code: int, key: str) -> TI57DuelScreen:  # noqa: ANN001
-    """Lift the curtain for ``player`` and move in direction ``code`` with ``key``."""
-    screen = await lift_curtain(pilot, player)
-    game = screen.game
-    assert game is not None and game.to_move == player
-    own = watch.squares[player]
-    text = screen_text(pilot.app)
-    cells = board_cells(text)
-    assert cells[own] == str(player)
-    assert f"You are on {own[0]}.{own[1]}" in flat(pilot.app)
-    left = game.moves_left
-    assert f"Moves left: {left}" in flat(pilot.app)
-    dc, dr = DELTAS[code]
-    watch.squares[player] = (own[0] + dc, own[1] + dr)
-    await pilot.press(key)
-    await settle(pilot, screen)
-    return screen
-
-
-def opponent_arrow_shown(app: ArcadeApp, code: int) -> bool:
-    arrows = {1: "↗ NE", 2: "→ E", 3: "↘ SE", 4: "↓ S", 5: "↙ SW", 6: "← W", 7: "↖ NW", 8: "↑ N"}
-    return f"last went {arrows[code]} (code {code})" in flat(app)
-
+from tests.arcade.duel_helpers import (
+    FrameWatch,
+    board_cells,
+    duel_app,
+    lift_curtain,
+    move,
+    opened,
+    opponent_arrow_shown,
+    place,
+)
+from tests.arcade.helpers import flat, screen_text, settle, wait_until
 
 async def test_whole_duel_to_a_capture_by_keys() -> None:
     app = duel_app()
     watch = FrameWatch(app)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause(0.1)
+        await opened(pilot)
         screen = app.screen
         assert isinstance(screen, TI57DuelScreen) and screen.phase == "limit"
         assert "Move limit: 20" in flat(app)
@@ -154,17 +41,17 @@ async def test_whole_duel_to_a_capture_by_keys() -> None:
         await place(pilot, watch, 2, (6, 7))
         # Player 1: west is off the board: refused, costs nothing, nothing keyed
         screen = await lift_curtain(pilot, 1)
-        keys_before = list(screen.game.keys)
+        keys_before = list(screen.session.game.keys)
         await pilot.press("4")
         await settle(pilot, screen)
         assert "Refused, no move used" in flat(app) and "off the 10 x 10 board" in flat(app)
-        assert screen.game.keys == keys_before and screen.game.moves_left == 20
+        assert screen.session.game.keys == keys_before and screen.session.game.moves_left == 20
         assert isinstance(app.screen, TI57DuelScreen) and screen.viewer == 1  # still player 1's turn
         dc, dr = DELTAS[1]
         watch.squares[1] = (0 + dc, 3 + dr)
         await pilot.press("9")  # NE: 1 SBR 1
         await settle(pilot, screen)
-        assert screen.game.turns[-1].displays == ("1.4", "1.0")  # the pause on the square, then the direction
+        assert screen.session.game.turns[-1].displays == ("1.4", "1.0")  # the pause on the square, then the direction
         for player, code, key in [(2, 5, "1"), (1, 1, "u"), (2, 6, "left"), (1, 2, "6"),
                                   (2, 8, "k"), (1, 4, "j"), (2, 4, "j"), (1, 8, "k")]:  # h j k l too; there and back
             screen = await move(pilot, watch, player, code, key)
@@ -175,8 +62,8 @@ async def test_whole_duel_to_a_capture_by_keys() -> None:
         watch.squares[2] = (3, 5)
         await pilot.press("b")
         await settle(pilot, screen)
-        await pilot.pause(0.1)
-        game = screen.game
+        await pilot.pause()
+        game = screen.session.game
         assert game.status is DuelStatus.CAPTURE and game.winner == 2
         assert screen.phase == "over"
         text = flat(app)
@@ -199,7 +86,7 @@ async def test_whole_duel_to_a_draw_extended_then_revealed() -> None:
     app = duel_app()
     watch = FrameWatch(app)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause(0.1)
+        await opened(pilot)
         await pilot.press(*["minus"] * 17)  # 3 moves
         assert "Move limit: 3" in flat(app)
         await pilot.press("enter")
@@ -208,7 +95,7 @@ async def test_whole_duel_to_a_draw_extended_then_revealed() -> None:
         screen = await move(pilot, watch, 1, 8, "up")  # 7.3
         await move(pilot, watch, 2, 4, "2")  # 2.6
         await move(pilot, watch, 1, 7, "7")  # 6.4: the last move
-        assert screen.phase == "draw" and screen.game.status is DuelStatus.DRAW
+        assert screen.phase == "draw" and screen.session.game.status is DuelStatus.DRAW
         text = flat(app)
         # the machine ran past step 49: the direction just shown flashes; no square is shown
         assert "✱ 7.0 ✱" in text and "FLASHING" in text
@@ -219,8 +106,8 @@ async def test_whole_duel_to_a_draw_extended_then_revealed() -> None:
         assert "Extend by 2 moves (CLR, 2 STO 0)" in flat(app)
         await pilot.press("e")
         await settle(pilot, screen)
-        assert screen.game.moves_left == 2 and screen.game.status is DuelStatus.IN_PROGRESS
-        assert screen.game.keys[-4:] == ["CLR", "2", "STO", "0"]
+        assert screen.session.game.moves_left == 2 and screen.session.game.status is DuelStatus.IN_PROGRESS
+        assert screen.session.game.keys[-4:] == ["CLR", "2", "STO", "0"]
         await move(pilot, watch, 2, 3, "n")  # 3.5
         await move(pilot, watch, 1, 6, "left")  # 5.4: moves out again
         assert screen.phase == "draw"
@@ -237,34 +124,32 @@ async def test_whole_duel_to_a_draw_extended_then_revealed() -> None:
     assert watch.private_frames > 20 and watch.curtain_frames > 5
 
 
-class TimedDuelScreen(TI57DuelScreen):
-    """Records each display the worker paces, when it came, and the screen as then drawn."""
+class PacedDuelScreen(TI57DuelScreen):
+    """Records each display the worker paces and the screen as then drawn (no clock: only the order)."""
 
-    seen: list[tuple[float, str, str, str]]
+    seen: list[tuple[str, str, str]]
 
     def on_display_shown(self, message) -> None:  # noqa: ANN001
         super().on_display_shown(message)
         if hasattr(self, "seen"):
-            self.seen.append((time.monotonic(), message.shown.text, message.shown.state, screen_text(self.app)))
+            self.seen.append((message.shown.text, message.shown.state, screen_text(self.app)))
 
 
 async def test_pause_shows_the_new_square_then_the_direction() -> None:
-    app = ArcadeApp(game="ti57-duel", screens={"ti57-duel": lambda: TimedDuelScreen(pause_seconds=0.3, blink=False)})
+    app = ArcadeApp(game="ti57-duel", screens={"ti57-duel": lambda: PacedDuelScreen(pause_seconds=0.3, blink=False)})
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause(0.1)
-        screen = app.screen
+        screen = await opened(pilot)
         assert isinstance(screen, TI57DuelScreen)
         await pilot.press("enter", "enter", "enter")  # limit 20, player 1 keys 4.4
         await settle(pilot, screen)
         await pilot.press("enter", "down", "enter")  # player 2 keys 4.3
         await settle(pilot, screen)
         await pilot.press("enter")
-        seen = screen.seen = []  # (time, display, state, what the screen showed)
+        seen = screen.seen = []  # (display, state, what the screen showed)
         await pilot.press("8")  # player 1 goes north: 8 SBR 1
         await settle(pilot, screen)
-        assert [(d, s) for _, d, s, _ in seen] == [("4.5", "pause"), ("8.0", "stopped")]
-        (t0, _, _, during), (t1, _, _, after) = seen
-        assert t1 - t0 >= 0.15  # the Pause was paced by the worker (0.3 s asked; handling latency varies)
+        assert [(d, s) for d, s, _ in seen] == [("4.5", "pause"), ("8.0", "stopped")]
+        (_, _, during), (_, _, after) = seen
         assert "Pause" in during and "4.5" in during and board_cells(during)[(4, 5)] == "1"
         assert "stopped" in after and "8.0" in after
         assert isinstance(app.screen, HandOff)
@@ -274,24 +159,26 @@ async def test_pause_shows_the_new_square_then_the_direction() -> None:
 class LeakyDuelScreen(TI57DuelScreen):
     """A broken screen that draws the other player's pawn: the frame watch must catch it."""
 
-    def board_view(self):  # noqa: ANN201
-        view = super().board_view()
-        if self.phase == "turn" and self.viewer is not None and self.game is not None:
+    def redraw(self) -> None:
+        super().redraw()
+        game = self.session.game
+        if self.phase == "turn" and self.viewer is not None and game is not None:
             other = 3 - self.viewer
-            view.pieces[self.game.square_of(other)] = (str(other), "grid--other")
-        return view
+            board = self.query_one("#board", SquareBoard)
+            pieces = {**board.view.pieces, game.square_of(other): (str(other), "grid--other")}
+            board.view = GridView(board.view.columns, board.view.rows, pieces, board.view.marks)
 
 
 async def test_the_frame_watch_catches_a_leak() -> None:
     app = ArcadeApp(game="ti57-duel", screens={"ti57-duel": lambda: LeakyDuelScreen(pause_seconds=0, blink=False)})
     watch = FrameWatch(app)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause(0.1)
+        await opened(pilot)
         await pilot.press("enter")
         await place(pilot, watch, 1, (3, 3))  # not 4.4, where every setup cursor starts
         await place(pilot, watch, 2, (7, 7))
         await lift_curtain(pilot, 1)
-        await pilot.pause()
+        await wait_until(pilot, lambda: watch.leaks, what="a frame with the leak")
     assert watch.leaks and all("player 1's view shows player 2 on (7, 7)" in leak for leak in watch.leaks)
 
 
@@ -299,24 +186,23 @@ async def test_help_and_leaving_for_the_launcher_show_nothing_private() -> None:
     app = duel_app()
     watch = FrameWatch(app)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause(0.1)
+        await opened(pilot)
         screen = app.screen
         await pilot.press("enter")
         await place(pilot, watch, 1, (1, 7))
         await place(pilot, watch, 2, (8, 2))
         await lift_curtain(pilot, 1)
         await pilot.press("question_mark")  # the help page covers the view entirely
-        await pilot.pause(0.2)
+        await wait_until(pilot, lambda: app.screen is not screen, what="the help page")
         assert "Blind duel" in flat(app) and not board_cells(screen_text(app))
         await pilot.press("escape")
-        await pilot.pause()
-        assert app.screen is screen and screen.viewer == 1  # back to player 1's view
+        await wait_until(pilot, lambda: app.screen is screen, what="back from the help")
+        assert screen.viewer == 1  # back to player 1's view
         await pilot.press("escape")  # to the launcher...
-        await pilot.pause(0.2)
-        assert app.current_mode == "launcher"
+        await wait_until(pilot, lambda: app.current_mode == "launcher", what="the launcher")
         assert not re.search(r"\d\.\d", screen_text(app))
         app.start_game("ti57-duel")  # ...and back: the curtain first, whoever is looking now
-        await pilot.pause(0.2)
+        await wait_until(pilot, lambda: isinstance(app.screen, HandOff), what="the curtain")
         assert isinstance(app.screen, HandOff) and "Back to the duel" in flat(app)
         await lift_curtain(pilot, 1)
         assert "You are on 1.7" in flat(app)
@@ -328,7 +214,7 @@ async def test_the_mouse_places_and_moves() -> None:
     app = duel_app()
     watch = FrameWatch(app)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause(0.1)
+        await opened(pilot)
         screen = app.screen
         board = screen.query_one("#board")
 
@@ -345,9 +231,66 @@ async def test_the_mouse_places_and_moves() -> None:
             await settle(pilot, screen)
         await lift_curtain(pilot, 1)
         await pilot.click(board, offset=at((5, 5)))  # not next to 8.1: nothing happens
-        assert not screen.game.turns
+        assert not screen.session.game.turns
         watch.squares[1] = (7, 2)
         await pilot.click(board, offset=at((7, 2)))  # the ↖ square: 7 SBR 1
         await settle(pilot, screen)
-        assert screen.game.turns[-1].keys == ("7", "SBR", "1") and screen.game.square_of(1) == (7, 2)
+        assert screen.session.game.turns[-1].keys == ("7", "SBR", "1") and screen.session.game.square_of(1) == (7, 2)
+    assert not watch.leaks, watch.leaks[0]
+
+
+async def test_a_locked_duel_lifts_each_curtain_only_with_its_players_pin() -> None:
+    app = duel_app()
+    watch = FrameWatch(app)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await opened(pilot)
+        await pilot.press("L")
+        assert "PIN lock: on" in flat(app)
+        await pilot.press("enter")
+        for player, square, pin in ((1, (2, 3), "1234"), (2, (7, 6), "98765")):
+            await lift_curtain(pilot, player)  # no PIN yet: it is chosen with the square
+            await pilot.press(*(["right"] * (square[0] - 4) if square[0] >= 4 else ["left"] * (4 - square[0])))
+            await pilot.press(*(["up"] * (square[1] - 4) if square[1] >= 4 else ["down"] * (4 - square[1])))
+            watch.squares[player] = square
+            await pilot.press("enter")
+            await wait_until(pilot, lambda: isinstance(app.screen, PinDialog), what="the PIN question")
+            await pilot.press(*pin, "enter")
+            await wait_until(pilot, lambda: isinstance(app.screen, HandOff), what="the next curtain")
+        assert "Player 1 lifts it with a PIN" in flat(app)
+        await pilot.press("enter", *"98765", "enter")  # player 2's PIN on player 1's curtain
+        await wait_until(pilot, lambda: "not Player 1's PIN" in flat(app), what="the refusal")
+        assert isinstance(app.screen, HandOff) and not board_cells(screen_text(app))
+        await pilot.press(*"1234", "enter")
+        await wait_until(pilot, lambda: app.screen is screen, what="player 1's view")
+        assert screen.viewer == 1 and board_cells(screen_text(app))[(2, 3)] == "1"
+    assert not watch.leaks, watch.leaks[0]
+
+
+async def test_against_the_computer_there_is_no_curtain_and_its_square_never_shows() -> None:
+    app = duel_app()
+    watch = FrameWatch(app)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await opened(pilot)
+        await pilot.press("c")  # player 2: the computer (hunter)
+        assert "Player 2: the computer (hunter)" in flat(app)
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: screen.phase == "setup" and screen.viewer == 1, what="player 1 places")
+        watch.squares[1] = (4, 4)
+        await pilot.press("enter")  # 4.4; the computer keys its square in the worker
+        await settle(pilot, screen)
+        assert screen.phase == "turn" and screen.viewer == 1 and not isinstance(app.screen, HandOff)
+        game = screen.session.game
+        watch.squares[2] = game.square_of(2)
+        for _ in range(3):
+            if screen.phase != "turn":
+                break
+            code = screen.view().legal[0]
+            c, r = watch.squares[1]
+            watch.squares[1] = (c + DELTAS[code][0], r + DELTAS[code][1])
+            await pilot.press({1: "9", 2: "6", 3: "3", 4: "2", 5: "1", 6: "4", 7: "7", 8: "8"}[code])
+            await settle(pilot, screen)  # the person's move, then the computer's
+            if screen.phase == "turn":
+                watch.squares[2] = game.square_of(2)
+                assert game.to_move == 1 and "Player 2 last went" in flat(app)
+        assert len(game.turns) >= 2 and watch.curtain_frames == 0
     assert not watch.leaks, watch.leaks[0]

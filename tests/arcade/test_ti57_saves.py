@@ -18,8 +18,8 @@ from arcade.gamesave import ResumeDialog
 from arcade.launcher import LauncherScreen
 from arcade.saves import SaveStore
 from arcade.ti57_duel.screen import HandOff, TI57DuelScreen
-from tests.arcade.helpers import flat, screen_text, settle
-from tests.arcade.test_ti57_duel_screen import FrameWatch, board_cells, lift_curtain, move, place
+from tests.arcade.helpers import flat, screen_text, settle, wait_until
+from tests.arcade.duel_helpers import FrameWatch, board_cells, lift_curtain, move, place, opened
 
 SQUARE = re.compile(r"\d\.\d")
 
@@ -32,47 +32,48 @@ async def test_duel_quit_mid_game_resumes_on_the_hand_off_and_tells_nothing_priv
     app = duel_app()
     watch = FrameWatch(app)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause(0.1)
+        await opened(pilot)
         await pilot.press("enter")
         await place(pilot, watch, 1, (2, 3))
         await place(pilot, watch, 2, (7, 6))
         await move(pilot, watch, 1, 2, "6")  # 2 SBR 1: player 1 to 3.3
         screen = await lift_curtain(pilot, 2)  # player 2's private view is up when the app quits
         assert board_cells(screen_text(app))[(7, 6)] == "2"
-        kept = screen.game.snapshot()
+        kept = screen.session.game.snapshot()
         await pilot.press("ctrl+q")
-        await pilot.pause(0.1)
+        await pilot.pause()
     envelope = json.loads(SaveStore().path_for("ti57-duel").read_text(encoding="utf-8"))
-    assert envelope["summary"] == "move 2, Player 2 to move, 19 moves left"
+    assert envelope["summary"] == "move 1, Player 2 to move, 19 moves left"  # moves played, as in Othello
     assert not SQUARE.search(envelope["summary"])
-    assert envelope["state"]["game"] == kept and envelope["state"]["phase"] == "turn"
+    assert "game" not in envelope["state"] and envelope["state"]["phase"] == "handoff"  # the TI-57 is sealed
+    assert not SQUARE.search(json.dumps(envelope)) and "STO" not in json.dumps(envelope)
 
     app = duel_app(game=None)  # the launcher
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, LauncherScreen)
-        assert "saved game: move 2, Player 2 to move, 19 moves left" in flat(app)
+        assert "move 1, Player 2 to move, 19 moves left" in flat(app)
         assert not any(s in flat(app) for s in ("3.3", "7.6", "2.3"))
 
     app = duel_app()
     watch = FrameWatch(app)
     watch.squares = {1: (3, 3), 2: (7, 6)}
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause(0.1)
+        await opened(pilot)
         assert isinstance(app.screen, ResumeDialog)
-        assert "move 2" in flat(app) and not SQUARE.search(screen_text(app))
+        assert "saved duel" in flat(app) and not SQUARE.search(screen_text(app))
         await pilot.press("r")
         await pilot.pause()
         assert isinstance(app.screen, HandOff)  # never straight into a private view
         assert "The saved duel resumes" in flat(app) and "Pass the keyboard to Player 2" in flat(app)
         assert "takes your move back" not in flat(app)  # no undo survives a save
         screen = await lift_curtain(pilot, 2)
-        assert screen.game.snapshot() == kept  # the TI-57 and the driver exactly as saved
+        assert screen.session.game.snapshot() == kept  # the TI-57 and the driver exactly as saved
         assert board_cells(screen_text(app))[(7, 6)] == "2"
         assert "Player 1 last went → E (code 2)" in flat(app) and "Moves left: 19" in flat(app)
         await pilot.press("4")  # 6 SBR 2: the resumed program runs on
         await settle(pilot, screen)
-        assert screen.game.square_of(2) == (6, 6) and screen.game.moves_left == 18
+        assert screen.session.game.square_of(2) == (6, 6) and screen.session.game.moves_left == 18
     assert not watch.leaks, watch.leaks[0]
     assert watch.private_frames > 3
 
@@ -81,7 +82,7 @@ async def test_duel_resume_during_the_start_squares_hands_off_to_the_player_choo
     app = duel_app()
     watch = FrameWatch(app)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause(0.1)
+        await opened(pilot)
         await pilot.press("enter")
         await place(pilot, watch, 1, (5, 5))
         assert isinstance(app.screen, HandOff)
@@ -92,7 +93,7 @@ async def test_duel_resume_during_the_start_squares_hands_off_to_the_player_choo
 
     app = duel_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause(0.1)
+        await opened(pilot)
         await pilot.press("r")
         await pilot.pause()
         assert isinstance(app.screen, HandOff) and "Pass the keyboard to Player 2" in flat(app)
@@ -105,7 +106,7 @@ async def test_duel_new_game_and_capture_discard_the_save() -> None:
     app = duel_app()
     watch = FrameWatch(app)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause(0.1)
+        await opened(pilot)
         await pilot.press("enter")
         await place(pilot, watch, 1, (2, 3))
         assert SaveStore().exists("ti57-duel")
@@ -119,21 +120,21 @@ async def test_duel_saved_at_a_draw_resumes_on_the_public_draw_and_can_be_extend
     app = duel_app()
     watch = FrameWatch(app)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause(0.1)
+        await opened(pilot)
         await pilot.press(*["minus"] * 19, "enter")  # a one-move duel
         await place(pilot, watch, 1, (2, 3))
         await place(pilot, watch, 2, (7, 6))
         screen = await move(pilot, watch, 1, 2, "6")
         assert screen.phase == "draw"
         await pilot.press("ctrl+q")
-        await pilot.pause(0.1)
+        await pilot.pause()
     assert SaveStore().info("ti57-duel").summary == "a draw: extend or end"
 
     app = duel_app()
     watch = FrameWatch(app)
     watch.squares = {1: (3, 3), 2: (7, 6)}
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause(0.1)
+        await opened(pilot)
         await pilot.press("r")
         await pilot.pause()
         screen = app.screen
@@ -143,7 +144,7 @@ async def test_duel_saved_at_a_draw_resumes_on_the_public_draw_and_can_be_extend
         await pilot.press("e")  # CLR, 10 STO 0: the resumed TI-57 goes on
         await settle(pilot, screen)
         assert isinstance(app.screen, HandOff) and "Pass the keyboard to Player 2" in flat(app)
-        assert screen.game.moves_left == 10 and screen.game.square_of(1) == (3, 3)
+        assert screen.session.game.moves_left == 10 and screen.session.game.square_of(1) == (3, 3)
     assert not watch.leaks, watch.leaks[0]
 
 
@@ -152,10 +153,112 @@ async def test_duel_save_that_does_not_restore_is_kept_aside_and_reported() -> N
     store.save("ti57-duel", {"phase": "turn", "game": {"moves": 20}}, saved_at="now", summary="move 3")
     app = duel_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause(0.1)
+        await opened(pilot)
         await pilot.press("r")
         await pilot.pause()
         screen = app.screen
-        assert isinstance(screen, TI57DuelScreen) and screen.phase == "limit" and screen.game is None
+        assert isinstance(screen, TI57DuelScreen) and screen.phase == "limit" and screen.session.game is None
         assert any("could not be restored" in str(n.message) for n in app._notifications)
     assert not store.exists("ti57-duel") and list(store.directory.glob("ti57-duel.unusable-*.json"))
+
+
+def readable_secrets(game) -> set[str]:  # noqa: ANN001
+    """Every text form of a square, a key or a register of ``game`` (a DuelGame)."""
+    texts = {"STO", "SBR", "CLR", "Fix", "RCL", "\"starts\"", "\"keys\"", "\"turns\"", "\"machine\""}
+    for p in (1, 2):
+        if game.placed[p - 1]:
+            c, r = game.square_of(p)
+            texts |= {f"{c}.{r}", f"[{c}, {r}]", f"{c}, {r}"}
+        start = game._starts[p - 1]
+        if start:
+            texts |= {f"{start[0]}.{start[1]}", f"[{start[0]}, {start[1]}]"}
+    texts |= {v for v in game.machine.view().registers if v.strip("0.")}
+    return texts
+
+
+def files_written(directory) -> dict[str, str]:  # noqa: ANN001
+    return {str(p): p.read_text(encoding="utf-8", errors="replace") for p in directory.rglob("*") if p.is_file()}
+
+
+async def test_nothing_the_arcade_writes_mid_duel_shows_a_square_a_key_or_a_register(arcade_data_dir) -> None:  # noqa: ANN001
+    app = duel_app()
+    watch = FrameWatch(app)
+    seen: set[str] = set()
+
+    def scan(game) -> None:  # noqa: ANN001
+        written = files_written(arcade_data_dir)
+        seen.update(written)
+        for path, text in written.items():
+            for secret in readable_secrets(game):
+                assert secret not in text, f"{secret!r} readable in {path}"
+            assert not SQUARE.search(text), path
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await opened(pilot)
+        await pilot.press("s", "enter")
+        game = None
+        for player, square in ((1, (2, 3)), (2, (7, 6))):
+            await place(pilot, watch, player, square)
+            game = screen.session.game
+            scan(game)
+        for player, code, key in ((1, 2, "6"), (2, 4, "2"), (1, 8, "8"), (2, 6, "4")):
+            screen = await move(pilot, watch, player, code, key)
+            scan(screen.session.game)
+            await lift_curtain(pilot, 3 - player)
+            await pilot.press("w", "H")  # no export, no history while the duel goes on
+            await pilot.pause()
+            scan(screen.session.game)
+            await pilot.press("p")  # the pause puts the curtain back
+            await pilot.press("p")
+            await wait_until(pilot, lambda: isinstance(app.screen, HandOff), what="the curtain after the pause")
+        last = screen.session.game
+        await app.action_quit()
+    assert any(p.endswith("ti57-duel.json") for p in seen)
+    plain = json.dumps(last.snapshot())  # yesterday's save: the scan would have caught it
+    assert sum(secret in plain for secret in readable_secrets(last)) > 5
+    assert not watch.leaks, watch.leaks[0]
+
+
+async def test_a_locked_save_asks_both_pins_and_wrong_ones_leave_it_untouched() -> None:
+    from arcade.ti57_duel.curtain import PinDialog
+    from games.ti57_duel.session import DuelSession
+
+    session = DuelSession(lock=True)
+    session.start()
+    session.reveal()
+    session.place((2, 3), "1234")
+    session.reveal()
+    session.place((7, 6), "5678")
+    session.reveal("1234")
+    session.move(2)
+    store = SaveStore()
+    store.save("ti57-duel", session.to_save(), saved_at="now", summary=session.summary())
+    before = store.path_for("ti57-duel").read_bytes()
+    app = duel_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot)
+        assert "locked" in flat(app)
+        await pilot.press("r")
+        for pin in ("1234", "0000"):
+            await wait_until(pilot, lambda: isinstance(app.screen, PinDialog), what="a PIN question")
+            await pilot.press(*pin, "enter")
+            await pilot.pause()
+        await wait_until(pilot, lambda: app.current_mode == "launcher", what="back to the launcher")
+        assert any("do not open the saved duel" in str(n.message) for n in app._notifications)
+        assert not SQUARE.search(screen_text(app))
+        await app.action_quit()
+    assert store.path_for("ti57-duel").read_bytes() == before
+
+    app = duel_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot)
+        await pilot.press("r")
+        for pin in ("1234", "5678"):
+            await wait_until(pilot, lambda: isinstance(app.screen, PinDialog), what="a PIN question")
+            await pilot.press(*pin, "enter")
+            await pilot.pause()
+        await wait_until(pilot, lambda: isinstance(app.screen, HandOff), what="the curtain for player 2")
+        assert "Pass the keyboard to Player 2" in flat(app)
+        await pilot.press("enter", *"5678", "enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, TI57DuelScreen), what="player 2's view")
+        assert "You are on 7.6" in flat(app)

@@ -10,34 +10,34 @@ from __future__ import annotations
 
 from arcade.app import ArcadeApp
 from arcade.ti57_duel.screen import HandOff, TI57DuelScreen
-from tests.arcade.helpers import flat, screen_text, settle
-from tests.arcade.test_ti57_duel_screen import FrameWatch, board_cells, lift_curtain, place
+from tests.arcade.helpers import wait_until, flat, screen_text, settle
+from tests.arcade.duel_helpers import FrameWatch, board_cells, lift_curtain, place, opened
 
 
 async def test_duel_undo_only_for_the_mover_and_only_before_enter() -> None:
     app = ArcadeApp(game="ti57-duel", screens={"ti57-duel": lambda: TI57DuelScreen(pause_seconds=0.02, blink=False)})
     watch = FrameWatch(app)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause(0.1)
+        await opened(pilot)
         await pilot.press("enter")
         await place(pilot, watch, 1, (2, 3))
         await place(pilot, watch, 2, (7, 6))
         screen = await lift_curtain(pilot, 1)
-        before = screen.game.snapshot()
+        before = screen.session.game.snapshot()
         watch.squares[1] = (3, 3)
         await pilot.press("6")  # 2 SBR 1
         await settle(pilot, screen)
         assert isinstance(app.screen, HandOff)
         assert "Player 1: u takes your move back (only before Enter)" in flat(app)
         await pilot.press("U")  # no redo, nor anything else, on the curtain
-        assert isinstance(app.screen, HandOff) and len(screen.game.turns) == 1
+        assert isinstance(app.screen, HandOff) and len(screen.session.game.turns) == 1
         await pilot.press("u")
-        await pilot.pause()
+        await wait_until(pilot, lambda: "taken back" in flat(app), what="the curtain for the mover")
         watch.squares[1] = (2, 3)
         assert isinstance(app.screen, HandOff)  # the curtain again, for the mover: nothing private yet
         assert "Player 1's move was taken back" in flat(app) and "Pass the keyboard to Player 1" in flat(app)
         assert "takes your move back" not in flat(app)  # one undo, then nothing more to take back
-        assert screen.game.snapshot() == before  # the TI-57 as before the move: R1, R0, keys
+        assert screen.session.game.snapshot() == before  # the TI-57 as before the move: R1, R0, keys
         screen = await lift_curtain(pilot, 1)
         assert board_cells(screen_text(app))[(2, 3)] == "1" and "Moves left: 20" in flat(app)
         watch.squares[1] = (2, 4)
@@ -45,18 +45,18 @@ async def test_duel_undo_only_for_the_mover_and_only_before_enter() -> None:
         await settle(pilot, screen)
         assert "Player 1: u takes your move back" in flat(app)
         screen = await lift_curtain(pilot, 2)  # Enter: the undo is gone
-        turns = list(screen.game.turns)
+        turns = list(screen.session.game.turns)
         await pilot.press("ctrl+z")
         await pilot.pause()
-        assert screen.game.turns == turns and screen.viewer == 2 and isinstance(app.screen, TI57DuelScreen)
+        assert screen.session.game.turns == turns and screen.viewer == 2 and isinstance(app.screen, TI57DuelScreen)
         await pilot.press("2")  # 4 SBR 2: player 2 moves; now only player 2 may take it back
         watch.squares[2] = (7, 5)
         await settle(pilot, screen)
         assert "Player 2: u takes your move back" in flat(app) and "Player 1: u" not in flat(app)
         await pilot.press("ctrl+z")
-        await pilot.pause()
+        await wait_until(pilot, lambda: "taken back" in flat(app), what="the curtain for the mover")
         watch.squares[2] = (7, 6)
-        assert "Player 2's move was taken back" in flat(app) and len(screen.game.turns) == 1
-        assert screen.game.square_of(1) == (2, 4)  # player 1's move stands
+        assert "Player 2's move was taken back" in flat(app) and len(screen.session.game.turns) == 1
+        assert screen.session.game.square_of(1) == (2, 4)  # player 1's move stands
     assert not watch.leaks, watch.leaks[0]
     assert watch.curtain_frames > 5

@@ -1,0 +1,577 @@
+"""A blind duel as a session: phases, turns, seats, hand-offs, undo, saves and views, without Textual.
+
+The duel's life (``Phase``)::
+
+    LIMIT --start--> HANDOFF(1) --reveal--> SETUP(1) --place--> HANDOFF(2) --reveal--> SETUP(2)
+      --place--> HANDOFF(1) --reveal--> TURN(1) --move--> HANDOFF(2) --reveal--> TURN(2) ...
+    a capture --> OVER;  the last move --> DRAW --extend--> HANDOFF / --end--> OVER
+
+The hand-off is the curtain between two people sharing one keyboard: nothing private is
+in its view, and only the next player lifts it (with their PIN in a locked duel).  The
+player who just moved may take the move back while the curtain is down (``undo``), never
+after.  With a computer in a seat there is no curtain (one person looks); the computer
+plays through the TI-57's keys like a person (``play_computer``), knowing only what its
+seat may know (``games.ti57_duel.computer``).
+
+``view(viewer)`` is all a front-end may show: player 1's view never holds player 2's
+square (nor its register, nor the keys that placed it), and the reverse; ``view(None)``
+is the public view.  Both squares, the keys and the moves are in a view only once the
+duel is over.  Saves (``to_save``) seal the TI-57 and the moves (``seal.py``): nothing
+in the file reads as a square, a key or a register; a locked duel's save opens only
+with both PINs.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any, Callable
+
+from games.session import Refused, SaveUnreadable, Seat
+from games.ti57_duel import seal as sealing
+from games.ti57_duel.driver import MAX_MOVES, DuelGame, PlayerView, Turn
+from games.ti57_duel.referee import DELTAS, DuelStatus, IllegalMove, Square, on_board
+
+__all__ = [
+    "SCHEMA",
+    "DuelSession",
+    "DuelView",
+    "LockedSave",
+    "Moved",
+    "Phase",
+    "WrongPin",
+    "WrongPins",
+]
+
+SCHEMA = 2
+"""1 (implicit) was the screen's plain save: ``phase``, ``game`` (the driver's snapshot) ...
+2 seals the driver's snapshot; the public part says only what both players may know."""
+DEFAULT_LIMIT = 20
+DEFAULT_EXTENSION = 10  # the article: "10 STO 0 par exemple, ce qui donnera 10 coups de plus"
+PIN_DIGITS = (4, 8)
+
+
+class Phase(Enum):
+    LIMIT = "limit"  # choosing the move limit (public)
+    SETUP = "setup"  # a player keys a secret start square (private)
+    TURN = "turn"  # a player moves (private)
+    HANDOFF = "handoff"  # the curtain between two people (public)
+    DRAW = "draw"  # the moves are used up: extend or end (public)
+    OVER = "over"  # captured, or a draw the players ended: everything may be known
+
+
+class WrongPin(Refused):
+    """A PIN that is not the player's: nothing is shown."""
+
+
+class LockedSave(Refused):
+    """A locked duel's save: it opens only with both players' PINs (``players``: whose are needed)."""
+
+    def __init__(self, text: str, players: tuple[int, ...] = (1, 2)) -> None:
+        super().__init__(text)
+        self.players = players
+
+
+class WrongPins(LockedSave):
+    """The PINs given do not open the save; the file is left as it was."""
+
+
+@dataclass(frozen=True)
+class DuelView:
+    """What one viewer may see now (``viewer`` None: anyone, e.g. the hand-off)."""
+
+    viewer: int | None
+    phase: Phase
+    seats: tuple[Seat, Seat]
+    limit: int
+    extension: int
+    setup_player: int
+    handoff_to: int | None
+    undo_for: int | None
+    news: str
+    locked: bool
+    moves_left: int | None
+    moves_played: int
+    to_move: int | None
+    status: DuelStatus
+    winner: int | None
+    display: str = ""
+    flashing: bool = False
+    me: PlayerView | None = None  # the viewer's own: square, the other's last direction...
+    legal: tuple[int, ...] = ()  # directions that stay on the board, when it is the viewer's move
+    registers: tuple[str, ...] = ()  # R0-R7; a hidden one is ""
+    hidden: tuple[int, ...] = (1, 2)
+    pc: int = 0
+    steps: int = 0
+    squares: tuple[Square, Square] | None = None  # only when over
+    keys: tuple[str, ...] = ()  # only when over
+    turns: tuple[Turn, ...] = ()  # only when over
+    setup_keys: int = 0  # how many of ``keys`` came before the first move (over only)
+
+
+@dataclass(frozen=True)
+class Moved:
+    """A move played: the TI-57's turn, and the mover's own view just after it (for the mover only)."""
+
+    turn: Turn
+    mover_view: DuelView
+
+
+def _check_limit(n: int, what: str) -> int:
+    if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= MAX_MOVES:
+        raise Refused(f"{what} must be a whole number from 1 to {MAX_MOVES}, not {n!r}")
+    return n
+
+
+def _check_pin(pin: Any) -> str:
+    low, high = PIN_DIGITS
+    if not isinstance(pin, str) or not pin.isdigit() or not low <= len(pin) <= high or not pin.isascii():
+        raise Refused(f"a PIN is {low} to {high} digits")
+    return pin
+
+
+def default_player_for(seat: Seat, player: int, seed: int | None) -> Any:
+    """The computer for a seat (imported only when a computer sits)."""
+    from games.ti57_duel.computer import duel_player
+
+    return duel_player(seat.level or "hunter", player, seed)
+
+
+@dataclass
+class DuelSession:
+    """One blind duel from the move limit to its end."""
+
+    seats: tuple[Seat, Seat] = (Seat(), Seat())
+    limit: int = DEFAULT_LIMIT
+    extension: int = DEFAULT_EXTENSION
+    lock: bool = False
+    seed: int | None = None
+    player_for: Callable[[Seat, int, int | None], Any] = default_player_for
+    phase: Phase = Phase.LIMIT
+    game: DuelGame | None = None
+    setup_player: int = 1
+    handoff_to: int | None = None
+    after_handoff: Phase | None = None
+    undo_for: int | None = None
+    news: str = ""
+    _undo: dict[str, Any] | None = field(default=None, repr=False)
+    _pins: dict[int, str] = field(default_factory=dict, repr=False)  # player -> digest
+    _pin_salt: bytes = field(default_factory=sealing.new_salt, repr=False)
+    _seal_salt: bytes = field(default_factory=sealing.new_salt, repr=False)
+    _seal_key: bytes = field(default_factory=sealing.new_key, repr=False)
+    _seal_pins: tuple[str, ...] = field(default=(), repr=False)  # the PINs chosen so far, in order
+    _seal_for: tuple[str, ...] | None = field(default=None, repr=False)  # the PINs _seal_key came from
+    _computers: dict[int, Any] = field(default_factory=dict, repr=False)
+
+    def __post_init__(self) -> None:
+        for seat in self.seats:
+            if seat.kind not in ("person", "computer"):
+                raise Refused(f"a seat is a person or the computer, not {seat.kind!r}")
+
+    # -- who is who ------------------------------------------------------------------
+
+    def is_person(self, player: int) -> bool:
+        return self.seats[player - 1].kind == "person"
+
+    @property
+    def hot_seat(self) -> bool:
+        """Two people share the keyboard: a curtain goes up between them."""
+        return self.is_person(1) and self.is_person(2)
+
+    @property
+    def actor(self) -> int | None:
+        """The player who must act now (None: nobody, or the curtain is down)."""
+        if self.phase is Phase.SETUP:
+            return self.setup_player
+        if self.phase is Phase.TURN and self.game is not None:
+            return self.game.to_move
+        return None
+
+    @property
+    def computer_to_act(self) -> bool:
+        return self.actor is not None and not self.is_person(self.actor)
+
+    @property
+    def viewer(self) -> int | None:
+        """Whose private view a front-end shows now (None: the public view)."""
+        if self.phase not in (Phase.SETUP, Phase.TURN):
+            return None
+        if self.hot_seat:
+            return self.actor
+        people = [p for p in (1, 2) if self.is_person(p)]
+        return people[0] if people else None
+
+    # -- the set-up ------------------------------------------------------------------
+
+    def set_limit(self, n: int) -> None:
+        if self.phase is not Phase.LIMIT:
+            raise Refused("the move limit is set before the duel starts")
+        self.limit = _check_limit(n, "the move limit")
+
+    def set_extension(self, n: int) -> None:
+        if self.phase is not Phase.DRAW:
+            raise Refused("the extension is chosen at a draw")
+        self.extension = _check_limit(n, "the extension")
+
+    def start(self) -> None:
+        """Key ``limit STO 0, 2nd Fix 1`` (no secret yet); player 1 chooses first."""
+        if self.phase is not Phase.LIMIT:
+            raise Refused("the duel has started")
+        if self.lock and not self.hot_seat:
+            raise Refused("the PIN lock is for two people sharing the keyboard")
+        self.game = DuelGame(self.limit)
+        self.setup_player = 1
+        self._hand_off(1, Phase.SETUP, f"New duel: {self.limit} moves for both players.")
+
+    def place(self, square: Square, pin: str | None = None) -> None:
+        """The setting-up player's secret start square (``c.r STO n``, CLR); a locked duel needs a PIN."""
+        if self.phase is not Phase.SETUP or self.game is None:
+            raise Refused("start squares are keyed while setting up")
+        player = self.setup_player
+        if not (isinstance(square, tuple) and len(square) == 2 and on_board(square)):
+            raise IllegalMove(f"{square!r} is not a square of the 10 x 10 board (columns and rows 0-9)")
+        if self.lock and self.is_person(player):
+            pin = _check_pin(pin)
+        self.game.place(player, square)
+        if self.lock and pin is not None and self.is_person(player):
+            self._pins[player] = sealing.pin_digest(pin, self._pin_salt)
+            self._seal_pins = (*self._seal_pins, pin)
+        if player == 1:
+            self.setup_player = 2
+            self._hand_off(2, Phase.SETUP, "Player 1 has keyed a start square.")
+        else:
+            self._hand_off(1, Phase.TURN, "Both start squares are keyed. Player 1 moves first.")
+
+    # -- the curtain -----------------------------------------------------------------
+
+    def needs_pin(self, player: int) -> bool:
+        return self.lock and player in self._pins
+
+    def reveal(self, pin: str | None = None) -> None:
+        """Lift the curtain for the player it waits for (their PIN, in a locked duel)."""
+        if self.phase is not Phase.HANDOFF or self.handoff_to is None or self.after_handoff is None:
+            raise Refused("there is no curtain to lift")
+        player = self.handoff_to
+        if self.needs_pin(player):
+            if not isinstance(pin, str) or sealing.pin_digest(pin, self._pin_salt) != self._pins[player]:
+                raise WrongPin(f"that is not Player {player}'s PIN: nothing is shown")
+        self.phase, self.handoff_to, self.after_handoff = self.after_handoff, None, None
+        self._undo, self.undo_for = None, None  # the move is the other player's to answer now
+
+    def cover(self, why: str = "") -> None:
+        """Put the curtain back (a pause, leaving the screen): the same player lifts it again."""
+        if self.phase not in (Phase.SETUP, Phase.TURN):
+            return
+        player = self.viewer
+        if player is None or not self.hot_seat:
+            return
+        self._hand_off(player, self.phase, why or self.news)
+
+    # -- play ------------------------------------------------------------------------
+
+    def check_move(self, direction: int) -> None:
+        """Raise ``Refused`` if the player to move may not go ``direction``; nothing is keyed."""
+        if self.phase is not Phase.TURN or self.game is None:
+            raise Refused("no move can be played now")
+        self.game.check_move(self.game.to_move, direction)
+
+    def move(self, direction: int) -> Moved:
+        """``direction SBR p`` for the player to move; a refusal keys nothing."""
+        self.check_move(direction)
+        g = self.game
+        assert g is not None
+        before = g.snapshot()
+        turn = g.move(g.to_move, direction)
+        mover_view = self._private_view(turn.player)
+        if g.status is DuelStatus.CAPTURE:
+            self._set(Phase.OVER, f"Capture! {turn.direction} SBR {turn.player} landed on Player {3 - turn.player}.")
+        elif g.status is DuelStatus.DRAW:
+            self._set(Phase.DRAW, f"Player {turn.player}'s move used the last one: the display flashes {g.machine.display}.")
+        else:
+            news = f"Player {turn.player} has moved {_ARROW[direction]} {_NAME[direction]} (code {direction})."
+            self._hand_off(g.to_move, Phase.TURN, news)
+            if self.phase is Phase.HANDOFF:
+                self._undo, self.undo_for = before, turn.player
+        return Moved(turn, mover_view)
+
+    def undo(self) -> None:
+        """The mover takes the move back, on the curtain that follows it (never after it is lifted)."""
+        if self.phase is not Phase.HANDOFF or self._undo is None or self.undo_for is None:
+            raise Refused("a move can only be taken back by its player, before the next player lifts the curtain")
+        player, state = self.undo_for, self._undo
+        self.game = DuelGame.restore(state)
+        self._undo, self.undo_for = None, None
+        self._hand_off(player, Phase.TURN, f"Player {player}'s move was taken back: the TI-57 is as before it.")
+
+    def extend(self) -> None:
+        """At a draw: CLR, ``extension STO 0``; squares kept (the article's suggestion)."""
+        if self.phase is not Phase.DRAW or self.game is None:
+            raise Refused("only a drawn duel can be extended")
+        n = self.extension
+        self.game.extend(n)
+        self._hand_off(self.game.to_move, Phase.TURN, f"The duel goes on: CLR, {n} STO 0 gave {n} more moves.")
+
+    def end(self) -> None:
+        """At a draw, the players agree to stop: both squares are revealed."""
+        if self.phase is not Phase.DRAW:
+            raise Refused("only a drawn duel can be ended this way")
+        self._set(Phase.OVER, "The players agreed to stop: both squares revealed.")
+
+    def play_computer(self) -> Moved | Square:
+        """The computer in the acting seat plays (a start square, or a move), through the keys."""
+        player = self.actor
+        if player is None or self.is_person(player):
+            raise Refused("it is not the computer's turn")
+        computer = self._computers.get(player)
+        if computer is None:
+            seed = None if self.seed is None else self.seed * 2 + player
+            computer = self._computers[player] = self.player_for(self.seats[player - 1], player, seed)
+        g = self.game
+        assert g is not None
+        if self.phase is Phase.SETUP:
+            square = tuple(computer.place())
+            self.place((int(square[0]), int(square[1])))
+            return square  # type: ignore[return-value]
+        return self.move(int(computer.choose(g.view_for(player))))
+
+    # -- views -----------------------------------------------------------------------
+
+    def view(self, viewer: int | None = None) -> DuelView:
+        """Exactly what ``viewer`` may see now; ``None`` (or a viewer not in a private phase): public."""
+        if viewer not in (None, 1, 2):
+            raise ValueError(f"there is no player {viewer}: players are 1 and 2")
+        if viewer is not None and self.game is not None and self._may_see(viewer):
+            return self._private_view(viewer)
+        return self._public_view()
+
+    def _may_see(self, viewer: int) -> bool:
+        if self.phase is Phase.SETUP:
+            return viewer == self.setup_player and self.is_person(viewer)
+        if self.phase is Phase.TURN:
+            return self.is_person(viewer) and (viewer == self.game.to_move or not self.hot_seat)  # type: ignore[union-attr]
+        return False
+
+    def _common(self, viewer: int | None) -> dict[str, Any]:
+        g = self.game
+        return dict(
+            viewer=viewer, phase=self.phase, seats=self.seats, limit=self.limit, extension=self.extension,
+            setup_player=self.setup_player, handoff_to=self.handoff_to, undo_for=self.undo_for,
+            news=self.news, locked=self.lock,
+            moves_left=g.moves_left if g is not None and g.referee is not None else None,
+            moves_played=len(g.turns) if g is not None else 0,
+            to_move=g.to_move if g is not None and self.phase in (Phase.TURN, Phase.HANDOFF, Phase.DRAW) else None,
+            status=g.status if g is not None else DuelStatus.NOT_STARTED,
+            winner=g.winner if g is not None else None,
+        )
+
+    def _public_view(self) -> DuelView:
+        g = self.game
+        if g is None or self.phase in (Phase.LIMIT, Phase.HANDOFF, Phase.SETUP, Phase.TURN):
+            # the display after a move shows that move's direction: for the next player only
+            return DuelView(**self._common(None))
+        m = g.machine.view()
+        over = self.phase is Phase.OVER
+        hidden = () if over else (1, 2)
+        registers = tuple("" if n in hidden else v for n, v in enumerate(m.registers))
+        extra: dict[str, Any] = {}
+        if over:
+            extra = dict(
+                squares=(g.square_of(1), g.square_of(2)), keys=tuple(g.keys), turns=tuple(g.turns),
+                setup_keys=len(g.keys) - sum(len(t.keys) for t in g.turns),
+            )
+        return DuelView(**self._common(None), display=m.display, flashing=m.flashing, registers=registers,
+                        hidden=hidden, pc=m.pc, steps=m.steps, **extra)
+
+    def _private_view(self, viewer: int) -> DuelView:
+        g = self.game
+        assert g is not None
+        me = g.view_for(viewer)
+        m = g.machine.view()
+        hidden = (3 - viewer,)
+        registers = tuple("" if n in hidden else v for n, v in enumerate(m.registers))
+        legal: tuple[int, ...] = ()
+        if me.to_move and me.square is not None:
+            c, r = me.square
+            legal = tuple(d for d, (dc, dr) in DELTAS.items() if on_board((c + dc, r + dr)))
+        return DuelView(**self._common(viewer), display=m.display, flashing=m.flashing, me=me, legal=legal,
+                        registers=registers, hidden=hidden, pc=m.pc, steps=m.steps)
+
+    def summary(self) -> str:
+        """The launcher's line: public only; "move N" is the number of moves played."""
+        g = self.game
+        lock = ", locked" if self.lock else ""
+        if g is None or self.phase is Phase.LIMIT:
+            return ""
+        if g.referee is None:
+            return f"setting up, Player {self.setup_player} chooses a start square{lock}"
+        if self.phase is Phase.DRAW:
+            return f"a draw: extend or end{lock}"
+        if self.phase is Phase.OVER:
+            return "over"
+        return f"move {len(g.turns)}, Player {g.to_move} to move, {g.moves_left} moves left{lock}"
+
+    # -- saves -----------------------------------------------------------------------
+
+    def to_save(self) -> dict[str, Any] | None:
+        """A save that tells nothing private at a glance (None: nothing to keep)."""
+        g = self.game
+        if g is None or self.phase in (Phase.LIMIT, Phase.OVER):
+            return None
+        if self.phase in (Phase.SETUP, Phase.TURN):
+            resume_to, after = self.actor, self.phase
+        else:
+            resume_to, after = self.handoff_to, self.after_handoff
+        secret = {"game": g.snapshot(), "news": self.news, "pins": {str(p): d for p, d in self._pins.items()}}
+        state: dict[str, Any] = {
+            "schema": SCHEMA,
+            "phase": self.phase.value if self.phase is Phase.DRAW else Phase.HANDOFF.value,
+            "handoff_to": resume_to,
+            "after_handoff": after.value if after is not None else None,
+            "setup_player": self.setup_player,
+            "limit": self.limit,
+            "extension": self.extension,
+            "seats": [[s.kind, s.level] for s in self.seats],
+            "lock": self.lock,
+            "pin_salt": _hex(self._pin_salt),
+            "sealed": sealing.seal(secret, self._key()),
+        }
+        if self.lock:
+            state["seal_salt"] = _hex(self._seal_salt)
+            state["pins_chosen"] = sorted(self._pins)
+        else:
+            state["seal_key"] = _hex(self._seal_key)
+        return state
+
+    @classmethod
+    def locked_players(cls, state: dict[str, Any]) -> tuple[int, ...]:
+        """Whose PINs a save needs before it opens (empty: it is not locked)."""
+        if isinstance(state, dict) and state.get("schema") == SCHEMA and state.get("lock"):
+            return tuple(int(p) for p in state.get("pins_chosen", ()))
+        return ()
+
+    @classmethod
+    def from_save(cls, state: dict[str, Any], pins: tuple[str, ...] = (),
+                  player_for: Callable[[Seat, int, int | None], Any] | None = None) -> DuelSession:
+        """The saved duel, exactly, resuming on the curtain (a draw: on the public draw).
+
+        Reads schema 2 and today's plain save; ``SaveUnreadable`` says why not, ``LockedSave``
+        (``WrongPins``) that the PINs are missing (wrong) -- then nothing was changed.
+        """
+        if not isinstance(state, dict):
+            raise SaveUnreadable("it does not hold a duel")
+        schema = state.get("schema", 1)
+        extra = {} if player_for is None else {"player_for": player_for}
+        if schema == 1:
+            return cls._from_plain(state, extra)
+        if schema != SCHEMA:
+            raise SaveUnreadable(f"it was written with duel save schema {schema!r}; this arcade reads 1 and {SCHEMA}")
+        try:
+            lock = bool(state["lock"])
+            if lock:
+                salt = bytes.fromhex(state["seal_salt"])
+                needed = tuple(int(p) for p in state["pins_chosen"])
+                if len(pins) < len(needed):
+                    raise LockedSave("this duel is locked: it opens with the players' PINs", needed)
+                key = sealing.key_from_pins(tuple(pins[: len(needed)]), salt)
+            else:
+                salt, needed = sealing.new_salt(), ()
+                key = bytes.fromhex(state["seal_key"])
+            sealed = state["sealed"]
+        except (KeyError, TypeError, ValueError) as error:
+            if isinstance(error, LockedSave):
+                raise
+            raise SaveUnreadable(f"its public part is damaged ({type(error).__name__}: {error})") from error
+        try:
+            secret = sealing.open_sealed(sealed, key)
+        except sealing.WrongKey as error:
+            if lock and isinstance(sealed, dict) and {"nonce", "body", "tag"} <= set(sealed):
+                raise WrongPins("those PINs do not open this duel: nothing was changed", needed) from error
+            raise SaveUnreadable(f"its sealed part does not open: {error}") from error
+        try:
+            seats = tuple(Seat(str(k), None if lv is None else str(lv)) for k, lv in state["seats"])
+            if len(seats) != 2:
+                raise ValueError("a duel has two seats")
+            session = cls(seats=seats, limit=int(state["limit"]), extension=int(state["extension"]), lock=lock, **extra)  # type: ignore[arg-type]
+            session.game = DuelGame.restore(secret["game"])
+            session.news = str(secret.get("news", ""))
+            session._pins = {int(p): str(d) for p, d in secret.get("pins", {}).items()}
+            session._pin_salt = bytes.fromhex(state["pin_salt"])
+            if lock:
+                session._seal_salt, session._seal_key = salt, key
+                session._seal_pins = session._seal_for = tuple(pins[: len(needed)])
+            session.setup_player = int(state["setup_player"])
+            phase = Phase(state["phase"])
+            after = None if state.get("after_handoff") is None else Phase(state["after_handoff"])
+            session._resume(phase, state.get("handoff_to"), after)
+        except Exception as error:  # anything a damaged snapshot can raise while it is rebuilt
+            raise SaveUnreadable(f"{type(error).__name__}: {error}") from error
+        return session
+
+    @classmethod
+    def _from_plain(cls, state: dict[str, Any], extra: dict[str, Any]) -> DuelSession:
+        """Today's (pre-session) save: ``phase``, ``setup_player``, ``extension``, ``game``."""
+        try:
+            game = DuelGame.restore(state["game"])
+            phase = Phase(state["phase"])
+            session = cls(limit=game.moves, extension=int(state.get("extension", DEFAULT_EXTENSION)), **extra)
+            session.game = game
+            session.setup_player = int(state.get("setup_player", 1))
+            if phase is Phase.SETUP:
+                session._resume(Phase.HANDOFF, session.setup_player, Phase.SETUP)
+            elif phase is Phase.TURN:
+                session._resume(Phase.HANDOFF, game.to_move, Phase.TURN)
+            else:
+                session._resume(phase, None, None)
+        except Exception as error:  # anything a damaged snapshot can raise while it is rebuilt
+            raise SaveUnreadable(f"{type(error).__name__}: {error}") from error
+        return session
+
+    def _resume(self, phase: Phase, handoff_to: Any, after: Phase | None) -> None:
+        g = self.game
+        assert g is not None
+        for p in (1, 2):
+            if g.placed[p - 1]:
+                g.square_of(p)  # a damaged snapshot fails here, not in the middle of a game
+        if g.referee is not None:
+            g._agree()
+        if phase is Phase.DRAW:
+            if g.status is not DuelStatus.DRAW:
+                raise ValueError("a save at a draw whose game is not drawn")
+            self._set(Phase.DRAW, "The saved duel resumes at its draw.")
+            return
+        if phase is not Phase.HANDOFF or handoff_to not in (1, 2) or after not in (Phase.SETUP, Phase.TURN):
+            raise ValueError(f"a duel cannot resume in phase {phase.value!r}")
+        if after is Phase.TURN and (g.status is not DuelStatus.IN_PROGRESS or g.to_move != handoff_to):
+            raise ValueError("the saved turn is not the game's")
+        if after is Phase.SETUP and (g.referee is not None or handoff_to != self.setup_player):
+            raise ValueError("the saved set-up is not the game's")
+        word = "choosing the start squares" if after is Phase.SETUP else f"Player {handoff_to} to move"
+        self._hand_off(handoff_to, after, f"The saved duel resumes: {word}.")
+
+    # -- internals -------------------------------------------------------------------
+
+    def _key(self) -> bytes:
+        """The sealing key: random (kept in the save) or, locked, from the PINs chosen so far."""
+        if self.lock and self._seal_for != self._seal_pins:
+            self._seal_key = sealing.key_from_pins(self._seal_pins, self._seal_salt)  # once per PIN chosen
+            self._seal_for = self._seal_pins
+        return self._seal_key
+
+    def _set(self, phase: Phase, news: str) -> None:
+        self.phase, self.news = phase, news
+        self.handoff_to = self.after_handoff = self.undo_for = None
+        self._undo = None
+
+    def _hand_off(self, player: int, after: Phase, news: str) -> None:
+        """The curtain for ``player`` between two people; straight on otherwise."""
+        self._set(after, news)
+        if self.hot_seat:
+            self.phase, self.handoff_to, self.after_handoff = Phase.HANDOFF, player, after
+
+
+def _hex(data: bytes) -> str:
+    return data.hex()
+
+
+_ARROW = {1: "↗", 2: "→", 3: "↘", 4: "↓", 5: "↙", 6: "←", 7: "↖", 8: "↑"}
+_NAME = {1: "NE", 2: "E", 3: "SE", 4: "S", 5: "SW", 6: "W", 7: "NW", 8: "N"}

@@ -1,0 +1,147 @@
+"""Helpers for the duel's Pilot tests: read the duel board off the screen, watch every frame for a leak,
+lift the curtain, place and move by keys (shared by the duel, saves, undo, history and small-terminal tests)."""
+
+from __future__ import annotations
+
+import re
+
+from arcade.app import ArcadeApp
+from arcade.gamesave import ResumeDialog
+from arcade.ti57_duel.curtain import HandOff
+from arcade.ti57_duel.screen import TI57DuelScreen
+from games.ti57_duel import DELTAS
+from tests.arcade.helpers import flat, screen_text, settle, wait_until
+
+BOARD_LINE = re.compile(r"^ (\d) (.{30}) (\d)")
+KEY_OF = {1: "9", 2: "6", 3: "3", 4: "2", 5: "1", 6: "4", 7: "7", 8: "8"}  # keypad digits
+OTHER_KEY = {1: "u", 2: "right", 3: "n", 4: "down", 5: "b", 6: "left", 7: "y", 8: "up"}  # arrows, y u b n
+
+
+def board_cells(text: str) -> dict[tuple[int, int], str]:
+    """The duel board on screen: (column, row) -> what the cell shows (brackets stripped)."""
+    cells: dict[tuple[int, int], str] = {}
+    for line in text.splitlines():
+        m = BOARD_LINE.match(line)
+        if m and m.group(1) == m.group(3):
+            row = int(m.group(1))
+            for col in range(10):
+                cells[(col, row)] = m.group(2)[3 * col : 3 * col + 3].strip("[] ")
+    return cells
+
+
+def square_pattern(sq: tuple[int, int]) -> re.Pattern[str]:
+    return re.compile(rf"(?<![\d.]){sq[0]}\.{sq[1]}(?!\d)")
+
+
+class FrameWatch:
+    """Checks every frame the app renders (wraps ``App._display``, called once per frame)."""
+
+    def __init__(self, app: ArcadeApp) -> None:
+        self.app = app
+        self.squares: dict[int, tuple[int, int]] = {}  # what the test knows: squares keyed so far
+        self.private_frames = 0
+        self.curtain_frames = 0
+        self.other_frames = 0
+        self.leaks: list[str] = []
+        original = app._display
+
+        def display(screen, renderable):  # noqa: ANN001, ANN202 - Textual's private hook
+            original(screen, renderable)
+            if renderable is not None:
+                self.check()
+
+        app._display = display  # type: ignore[method-assign]
+
+    def check(self) -> None:
+        app = self.app
+        screen = app.screen
+        text = screen_text(app)
+        if isinstance(screen, HandOff):
+            self.curtain_frames += 1
+            if re.search(r"\d\.\d", text) or board_cells(text):
+                self.leaks.append("curtain:\n" + text)
+            return
+        if not isinstance(screen, TI57DuelScreen):  # help, launcher...: opaque, nothing of the game
+            self.other_frames += 1
+            if board_cells(text) or any(square_pattern(sq).search(text) for sq in self.squares.values()):
+                self.leaks.append(f"{type(screen).__name__}:\n{text}")
+            return
+        if screen.viewer is None or screen.phase not in ("setup", "turn"):
+            return
+        self.private_frames += 1
+        viewer, other = screen.viewer, 3 - screen.viewer
+        secret = self.squares.get(other)
+        if secret is None or secret == self.squares.get(viewer):
+            return  # nothing placed yet, or the capturing move itself (the pause shows the shared square)
+        cells = board_cells(text)
+        assert len(cells) == 100, text
+        shown_pawns = {sq for sq, c in cells.items() if c in (str(other), "X")}
+        if shown_pawns or square_pattern(secret).search(text):
+            self.leaks.append(f"player {viewer}'s view shows player {other} on {secret}:\n{text}")
+
+
+def duel_app(game: str | None = "ti57-duel", **options: object) -> ArcadeApp:
+    return ArcadeApp(game=game, screens={"ti57-duel": lambda: TI57DuelScreen(
+        pause_seconds=options.get("pause_seconds", 0.02), blink=False, computer_thinks=0)})  # type: ignore[arg-type]
+
+
+async def opened(pilot) -> TI57DuelScreen | ResumeDialog:  # noqa: ANN001
+    """Wait until the duel is open: on its move-limit page, or asking to resume a save."""
+    app = pilot.app
+    await wait_until(pilot, lambda: isinstance(app.screen, ResumeDialog)
+                     or isinstance(app.screen, TI57DuelScreen) and app.screen.save_ready, what="the duel opens")
+    return app.screen
+
+
+async def lift_curtain(pilot, player: int) -> TI57DuelScreen:  # noqa: ANN001
+    app = pilot.app
+    assert isinstance(app.screen, HandOff), screen_text(app)
+    assert f"Pass the keyboard to Player {player}" in flat(app)
+    await pilot.press("space", "a")  # not Enter: nothing happens
+    assert isinstance(app.screen, HandOff)
+    await pilot.press("enter")
+    await wait_until(pilot, lambda: isinstance(app.screen, TI57DuelScreen), what="the curtain lifts")
+    screen = app.screen
+    assert isinstance(screen, TI57DuelScreen) and screen.viewer == player
+    return screen
+
+
+async def place(pilot, watch: FrameWatch, player: int, square: tuple[int, int]) -> None:  # noqa: ANN001
+    screen = await lift_curtain(pilot, player)
+    assert screen.phase == "setup"
+    assert "your secret start square" in flat(pilot.app)
+    c, r = screen.cursor
+    keys = (["right"] * (square[0] - c) if square[0] >= c else ["left"] * (c - square[0]))
+    keys += (["up"] * (square[1] - r) if square[1] >= r else ["down"] * (r - square[1]))
+    await pilot.press(*keys)
+    assert screen.cursor == square
+    assert board_cells(screen_text(pilot.app))[square] == "·"  # the cursor's cell, bracketed
+    watch.squares[player] = square
+    await pilot.press("enter")
+    await settle(pilot, screen)
+
+
+async def move(pilot, watch: FrameWatch, player: int, code: int, key: str) -> TI57DuelScreen:  # noqa: ANN001
+    """Lift the curtain for ``player`` and move in direction ``code`` with ``key``."""
+    screen = await lift_curtain(pilot, player)
+    game = screen.session.game
+    assert game is not None and game.to_move == player
+    own = watch.squares[player]
+    text = screen_text(pilot.app)
+    cells = board_cells(text)
+    assert cells[own] == str(player)
+    assert f"You are on {own[0]}.{own[1]}" in flat(pilot.app)
+    left = game.moves_left
+    assert f"Moves left: {left}" in flat(pilot.app)
+    dc, dr = DELTAS[code]
+    watch.squares[player] = (own[0] + dc, own[1] + dr)
+    await pilot.press(key)
+    await settle(pilot, screen)
+    return screen
+
+
+def opponent_arrow_shown(app: ArcadeApp, code: int) -> bool:
+    arrows = {1: "↗ NE", 2: "→ E", 3: "↘ SE", 4: "↓ S", 5: "↙ SW", 6: "← W", 7: "↖ NW", 8: "↑ N"}
+    return f"last went {arrows[code]} (code {code})" in flat(app)
+
+
