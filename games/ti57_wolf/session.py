@@ -356,11 +356,13 @@ class WolfSession:
         with self._lock:
             if not self.computer_to_move:
                 raise MoveRefused("it is not the computer's turn")
-            side = self.to_move
+            side, seat = self.to_move, self.seats[self.to_move]
             player = self._players.get(side)
-            if player is None:
-                player = self._players[side] = self._player_for(side, self.seats[side])
             board = self.game.board
+        if player is None:  # built outside the lock too: a player may solve the game first
+            player = self._player_for(side, seat)
+            with self._lock:
+                player = self._players.setdefault(side, player)
         try:
             choice = player.choose(board)
         except Exception as error:  # a board the referee never allows (purist): say so, change nothing
