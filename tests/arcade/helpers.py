@@ -73,3 +73,29 @@ async def move_cursor_to(pilot: Pilot, board: object, square: int) -> None:
     if keys:
         await pilot.press(*keys)
     assert board.cursor == square  # type: ignore[attr-defined]
+
+
+def replay_ti57_export(text: str, program: object) -> object:
+    """Type an export's "Every key ... to replay" lines on a bare TI-57, running the program after each SBR n.
+
+    What a player would do with the exported text and a real calculator: the machine
+    must end as the game's did (registers, display, flashing).
+    """
+    from machines.ti57 import TI57, StopReason
+
+    lines = text.split("to replay", 1)[1].splitlines()[1:]
+    machine = TI57()
+    machine.load(program)  # type: ignore[arg-type]
+    previous = ""
+    for line in lines:
+        if not line.startswith("  "):
+            break
+        for token in line.split():
+            keys = [token] if token == "+/-" or not set(token) <= set("0123456789.") else list(token)
+            for key in keys:
+                machine.press(key)
+                if previous == "SBR":
+                    while machine.run(10_000).reason is StopReason.PAUSE:
+                        pass
+                previous = key
+    return machine

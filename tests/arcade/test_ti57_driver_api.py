@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from arcade.ti57_wolf.screen import history_rows, record_keys
 from games.ti57_duel import DuelGame, IllegalMove as DuelIllegal, OffBoard
 from games.ti57_wolf import IllegalMove, Side, WolfGame, WolfReferee, START, square_text
+from games.ti57_wolf.session import history_lines, record_keys
 
 
 def test_duel_check_move_refuses_before_any_key() -> None:
@@ -58,8 +58,8 @@ def test_wolf_set_referee_refused_while_the_display_flashes() -> None:
     with pytest.raises(IllegalMove, match="flashes"):
         game.check_wolf_move(1)
     game.take_back()
-    rows = history_rows(game.history)
-    assert rows[-2].standard == "5.5-6.4 refused" and rows[-1].standard == "6.4-5.5 back"
+    rows = history_lines(game.history)
+    assert rows[-2].squares == "5.5-6.4 refused" and rows[-1].squares == "6.4-5.5 back"
     assert record_keys(game.history, len(game.history) - 1) == "CLR SBR 3"
 
 
@@ -76,7 +76,7 @@ def test_history_rows_follow_the_board_through_a_whole_game() -> None:
             game.lamb_move(int(move[1]), int(move[2]))
             ref = ref.lamb_move(int(move[1]), int(move[2]))
             piece = ref.board.lambs[int(move[1]) - 1]
-        row = history_rows(game.history)[-1]
-        assert row.number == n and row.standard.endswith("-" + square_text(piece))
-        assert row.machine == (f"SBR {move[1]}" if move[0] == "W" else f"{move[1]} SBR {move[2]}")
+        row = history_lines(game.history)[-1]
+        assert row.number == n and row.squares.endswith("-" + square_text(piece))
+        assert row.keys == (f"SBR {move[1]}" if move[0] == "W" else f"{move[1]} SBR {move[2]}")
     assert game.result() is not None and game.result().winner is Side.WOLF

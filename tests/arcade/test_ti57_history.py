@@ -9,8 +9,6 @@ only once the game is over, and the pause hides everything (checked on the scree
 from __future__ import annotations
 
 import re
-from decimal import Decimal
-from pathlib import Path
 
 from arcade.app import ArcadeApp
 from arcade.help import HelpScreen, keys_markdown
@@ -19,16 +17,14 @@ from arcade.ti57_wolf.screen import TI57WolfScreen
 from arcade.widgets.history import MoveHistory
 from games.ti57_duel import load_program as duel_program
 from games.ti57_wolf import Side
-from games.ti57_wolf import load_program as wolf_program
-from machines.ti57 import TI57, Program, StopReason
-from tests.arcade.helpers import flat, screen_text, settle
+from tests.arcade.helpers import flat, replay_ti57_export, screen_text, settle, wait_until
 from tests.arcade.duel_helpers import FrameWatch, board_cells, lift_curtain, move, place, opened
-from tests.arcade.test_ti57_wolf_screen import right_column, shown_board
 
 SQUARE = re.compile(r"\d\.\d")
 
 
 def wolf_app(first: Side, purist: bool = False) -> ArcadeApp:
+    """The wolf's history, export and pause are tested in test_ti57_wolf_export.py and test_ti57_wolf_screen.py."""
     return ArcadeApp(
         game="ti57-wolf",
         screens={"ti57-wolf": lambda: TI57WolfScreen(coin=lambda: first, purist=purist, blink=False)},
@@ -37,98 +33,6 @@ def wolf_app(first: Side, purist: bool = False) -> ArcadeApp:
 
 def duel_app() -> ArcadeApp:
     return ArcadeApp(game="ti57-duel", screens={"ti57-duel": lambda: TI57DuelScreen(pause_seconds=0.02, blink=False)})
-
-
-def replay(text: str, program: Program) -> TI57:
-    """Type the export's "Every key" lines on a bare TI-57, running the program after each SBR n."""
-    lines = text.split("to replay", 1)[1].splitlines()[1:]
-    machine = TI57()
-    machine.load(program)
-    previous = ""
-    for line in lines:
-        if not line.startswith("  "):
-            break
-        for token in line.split():
-            keys = [token] if token == "+/-" or not set(token) <= set("0123456789.") else list(token)
-            for key in keys:
-                machine.press(key)
-                if previous == "SBR":
-                    while machine.run(10_000).reason is StopReason.PAUSE:
-                        pass
-                previous = key
-    return machine
-
-
-async def test_wolf_history_in_both_notations_and_an_export_that_replays_on_a_ti57() -> None:
-    app = wolf_app(Side.LAMBS, purist=True)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause(0.1)
-        screen = app.screen
-        assert isinstance(screen, TI57WolfScreen)
-        for keys in (("3", "4"), ("1",), ("3", "6"), ("3",), ("3", "6"), ("3",), ("1", "6"), ("3",), ("t",), ("1",)):
-            await pilot.press(*keys)  # ... the wolf onto lamb 3 (flashes), taken back (CLR SBR 3), then ↙
-            await settle(pilot, screen)
-        game = screen.game
-        await pilot.press("H")
-        await pilot.pause()
-        text = screen_text(app)
-        assert "Keys typed on the TI-57" not in text  # the history takes the key log's place
-        assert screen.query_one(MoveHistory).header.startswith("Set-up: 4.8 STO 7 1.1 STO 1")
-        assert re.search(r"8 wolf +5\.5-6\.4 refused SBR 7", text)  # the squares, then the program's keys
-        assert re.search(r"9 wolf +6\.4-5\.5 back CLR SBR 3", text)
-        assert re.search(r"10 wolf +5\.5-4\.4 SBR 1", text) and "shows 6.4 flashing" in text
-        await pilot.press("x")
-        await pilot.pause()
-        path = screen.exported
-        assert isinstance(path, Path) and path.is_file() and path.parent.name == "saves"
-        exported = path.read_text(encoding="utf-8")
-        assert "the lambs started (coin toss); referee off (purist)" in exported
-        assert "Set-up keys: 4.8 STO 7   1.1 STO 1   3.1 STO 2   5.1 STO 3   7.1 STO 4   1.1 STO 6   .9 +/- STO 5" in exported
-        assert re.search(r"\n +1  lamb 3  5\.1-4\.2 +3 SBR 4 +shows -0\.9\n", exported)
-        assert "In progress: the lambs to move." in exported
-        machine = replay(exported, wolf_program())
-        assert [machine.register(r) for r in range(8)] == [game.machine.register(r) for r in range(8)]
-        assert machine.display == game.machine.display and machine.flashing == game.machine.flashing
-
-
-async def test_wolf_off_board_pieces_show_their_register_and_the_referee_cannot_take_them_up() -> None:
-    app = wolf_app(Side.LAMBS, purist=True)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause(0.1)
-        screen = app.screen
-        for keys in (("1", "4"), ("1",), ("1", "4")):  # lamb 1 off the left edge twice (no referee)
-            await pilot.press(*keys)
-            await settle(pilot, screen)
-        game = screen.game
-        assert game.machine.register(1) == Decimal("-0.7") and game.board.lambs[0] == (-1, 3)
-        words = right_column(app)
-        assert "Off the board: 1 -0.7" in words and "-1.3" not in flat(app)  # what R1 holds, not a col.row
-        assert "1:-0.7" in flat(app)
-        await pilot.press("r")  # the referee cannot judge a board with a lamb off it
-        await pilot.pause()
-        assert "The referee stays off: a piece is off the board" in right_column(app) and not game.referee_enabled
-        await pilot.press("H")
-        await pilot.pause()
-        assert "0.2--0.7" in screen_text(app) and "1 SBR 4" in screen_text(app)
-
-
-async def test_wolf_pause_hides_the_board_and_holds_the_keys() -> None:
-    app = wolf_app(Side.WOLF)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause(0.1)
-        screen = app.screen
-        before = shown_board(app)
-        await pilot.press("p")
-        await pilot.pause()
-        text = screen_text(app)
-        assert "Paused: the board and the TI-57 are hidden." in text
-        assert shown_board(text) == {} and not SQUARE.search(text)
-        await pilot.press("1", "z", "H")  # nothing moves while paused
-        await settle(pilot, screen)
-        assert screen.game.history == [] and not screen.history_shown
-        await pilot.press("p")
-        await pilot.pause()
-        assert shown_board(app) == before and "Paused" not in screen_text(app)
 
 
 async def test_duel_history_hidden_until_the_end_then_shown_and_exported() -> None:
@@ -160,7 +64,7 @@ async def test_duel_history_hidden_until_the_end_then_shown_and_exported() -> No
         await pilot.pause()
         exported = screen.exported.read_text(encoding="utf-8")
         assert "Player 1 captured Player 2 on 3.4." in exported and "shows 3.4 then 9.9 99 flashing" in exported
-        machine = replay(exported, duel_program())
+        machine = replay_ti57_export(exported, duel_program())
         assert machine.register(1) == machine.register(2) == screen.session.game.machine.register(1)
         assert machine.flashing and machine.display == screen.session.game.machine.display
     assert not watch.leaks, watch.leaks[0]
@@ -198,11 +102,11 @@ async def test_every_binding_has_an_id_and_question_mark_lists_the_new_keys() ->
     for screen_class in (TI57WolfScreen, TI57DuelScreen, HandOff):
         for binding in screen_class.BINDINGS:
             assert binding.id, f"{screen_class.__name__}: {binding.key} has no id"
-    app = wolf_app(Side.WOLF)
+    app = wolf_app(Side.LAMBS)  # Tab (next lamb) is offered on the lambs' turn only
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause(0.1)
+        await wait_until(pilot, lambda: isinstance(app.screen, TI57WolfScreen) and app.screen.save_ready)
         keys = keys_markdown(app.screen)
-        for words in ("| `z` `ctrl+z` | Undo a move |", "| `U` | Redo |", "| `p` | Pause |", "| `H` | Move history |",
+        for words in ("| `z` `ctrl+z` | Undo |", "| `U` | Redo |", "| `p` | Pause |", "| `H` | Move history |",
                       "| `x` | Export the moves |", "| `r` | Purist |"):
             assert words in keys.replace("^z", "ctrl+z"), keys
         assert re.search(r"\| `tab` .*\| Next lamb \|", keys)

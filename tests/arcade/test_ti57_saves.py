@@ -1,4 +1,6 @@
-"""Save and resume in both TI-57 games: quitting keeps the game, the launcher offers it, resume is exact.
+"""Save and resume in the TI-57 duel: quitting keeps the game, the launcher offers it, resume is exact.
+
+(The wolf's saves: tests/games/test_ti57_wolf_session.py and tests/arcade/test_ti57_wolf_screen.py.)
 
 Real drivers on the real TI-57 emulator and listings; saves go to the test's own
 ARCADE_DATA_DIR (tests/arcade/conftest.py).  In the duel, every frame rendered is
@@ -16,21 +18,14 @@ from arcade.gamesave import ResumeDialog
 from arcade.launcher import LauncherScreen
 from arcade.saves import SaveStore
 from arcade.ti57_duel.screen import HandOff, TI57DuelScreen
-from arcade.ti57_wolf.screen import TI57WolfScreen
-from games.ti57_wolf import Side
 from tests.arcade.helpers import flat, screen_text, settle, wait_until
 from tests.arcade.duel_helpers import FrameWatch, board_cells, lift_curtain, move, place, opened
-from tests.arcade.test_ti57_wolf_screen import expected_board, right_column, shown_board
 
 SQUARE = re.compile(r"\d\.\d")
 
 
 def duel_app(game: str | None = "ti57-duel") -> ArcadeApp:
     return ArcadeApp(game=game, screens={"ti57-duel": lambda: TI57DuelScreen(pause_seconds=0.02, blink=False)})
-
-
-def wolf_app(first: Side = Side.WOLF, game: str | None = "ti57-wolf") -> ArcadeApp:
-    return ArcadeApp(game=game, screens={"ti57-wolf": lambda: TI57WolfScreen(coin=lambda: first, blink=False)})
 
 
 async def test_duel_quit_mid_game_resumes_on_the_hand_off_and_tells_nothing_private() -> None:
@@ -119,79 +114,6 @@ async def test_duel_new_game_and_capture_discard_the_save() -> None:
         screen = await move(pilot, watch, 1, 1, "9")  # 1 SBR 1 onto player 2: the capture
         assert screen.phase == "over"
         assert not SaveStore().exists("ti57-duel")  # a finished duel is not offered again
-
-
-async def test_wolf_quit_mid_game_then_resume_exactly_with_its_undo_steps() -> None:
-    app = wolf_app(Side.WOLF)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause(0.1)
-        assert not isinstance(app.screen, ResumeDialog)  # no save yet: the coin toss stands
-        screen = app.screen
-        for keys in (("1",), ("3", "6"), ("9",)):  # wolf SBR 1, lamb 3 SBR 6, wolf SBR 9
-            await pilot.press(*keys)
-            await settle(pilot, screen)
-        await pilot.press("H", "i")  # panels the save keeps
-        kept = screen.game.snapshot()
-        board = shown_board(app)
-        await pilot.press("ctrl+q")
-        await pilot.pause(0.1)
-    envelope = json.loads(SaveStore().path_for("ti57-wolf").read_text(encoding="utf-8"))
-    assert envelope["summary"] == "move 3, the lambs to move"
-    assert envelope["state"]["game"] == kept and len(envelope["state"]["timeline"]["past"]) == 3
-
-    app = wolf_app(Side.LAMBS, game=None)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        assert "saved game: move 3, the lambs to move" in flat(app)
-
-    app = wolf_app(Side.LAMBS)  # the coin would say lambs: the save says otherwise
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause(0.1)
-        assert isinstance(app.screen, ResumeDialog) and "move 3" in flat(app)
-        await pilot.press("r")
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, TI57WolfScreen)
-        assert screen.game.snapshot() == kept and screen.first is Side.WOLF
-        assert screen.registers_shown and screen.history_shown
-        await pilot.press("i")  # back to the key log to read the board
-        await pilot.pause()
-        assert shown_board(app) == board and "Resumed the saved game at move 3" in right_column(app)
-        await pilot.press("z")  # the undo steps came back with the save
-        await pilot.pause()
-        assert len(screen.game.history) == 2 and screen.game.to_move is Side.WOLF
-        assert screen.game.board.wolf == (3, 7)
-
-
-async def test_wolf_new_game_instead_of_resume_replaces_the_save() -> None:
-    app = wolf_app(Side.WOLF)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause(0.1)
-        await pilot.press("1")
-        await settle(pilot, app.screen)
-    assert SaveStore().exists("ti57-wolf")
-    app = wolf_app(Side.LAMBS)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause(0.1)
-        await pilot.press("n")
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, TI57WolfScreen) and screen.game.history == []
-        assert "Coin toss: tails, the lambs start." in right_column(app)
-        assert shown_board(app) == expected_board(screen.game.referee)
-    assert not SaveStore().exists("ti57-wolf")  # an untouched new game replaced it
-
-
-async def test_unreadable_wolf_save_is_reported_kept_aside_and_the_game_starts() -> None:
-    store = SaveStore()
-    store.directory.mkdir(parents=True)
-    store.path_for("ti57-wolf").write_text("{ not json", encoding="utf-8")
-    app = wolf_app(Side.WOLF)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause(0.2)
-        assert isinstance(app.screen, TI57WolfScreen)
-        assert any("ti57-wolf.json could not be read" in str(n.message) for n in app._notifications)
-    assert (store.directory / "ti57-wolf.corrupt-1.json").is_file()
 
 
 async def test_duel_saved_at_a_draw_resumes_on_the_public_draw_and_can_be_extended() -> None:

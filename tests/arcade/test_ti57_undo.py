@@ -1,7 +1,7 @@
-"""Undo in both TI-57 games, by whole snapshots of the TI-57 and its driver.
+"""Undo in the TI-57 duel, by whole snapshots of the TI-57 and its driver.
 
-Wolf and lambs (two humans, or one playing both sides): z / Ctrl+Z undo whole moves,
-U / Ctrl+Y redo them, a new move forgets what was undone.  The duel: undo is offered
+(The wolf's undo and redo are tested on its session, tests/games/test_ti57_wolf_session.py,
+and once through its screen, tests/arcade/test_ti57_wolf_screen.py.)  The duel: undo is offered
 on the hand-off after a move, to the player who made it, until Enter; never a redo.
 Every duel frame is watched for the other player's square (``FrameWatch``).
 """
@@ -10,76 +10,8 @@ from __future__ import annotations
 
 from arcade.app import ArcadeApp
 from arcade.ti57_duel.screen import HandOff, TI57DuelScreen
-from arcade.ti57_wolf.screen import TI57WolfScreen
-from games.ti57_wolf import Side
 from tests.arcade.helpers import wait_until, flat, screen_text, settle
 from tests.arcade.duel_helpers import FrameWatch, board_cells, lift_curtain, place, opened
-from tests.arcade.test_ti57_wolf_screen import right_column, shown_board
-
-
-def wolf_app(first: Side, purist: bool = False) -> ArcadeApp:
-    return ArcadeApp(
-        game="ti57-wolf",
-        screens={"ti57-wolf": lambda: TI57WolfScreen(coin=lambda: first, purist=purist, blink=False)},
-    )
-
-
-async def test_wolf_undo_and_redo_whole_moves_by_snapshots() -> None:
-    app = wolf_app(Side.WOLF)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause(0.1)
-        screen = app.screen
-        assert isinstance(screen, TI57WolfScreen)
-        states = [screen.game.snapshot()]
-        await pilot.press("z")  # nothing to undo: the key is dimmed and changes nothing
-        assert screen.game.snapshot() == states[0]
-        boards = [shown_board(app)]
-        for keys in (("1",), ("3", "6"), ("9",)):  # wolf SBR 1, lamb 3 SBR 6, wolf SBR 9
-            await pilot.press(*keys)
-            await settle(pilot, screen)
-            states.append(screen.game.snapshot())
-            boards.append(shown_board(app))
-        for key, back_to in (("z", 2), ("ctrl+z", 1), ("z", 0)):
-            await pilot.press(key)
-            await pilot.pause()
-            assert screen.game.snapshot() == states[back_to]  # the whole TI-57: registers, keys, display
-            assert shown_board(app) == boards[back_to]
-        assert screen.game.to_move is Side.WOLF and screen.game.keys == states[0]["keys"]
-        for key, forward_to in (("U", 1), ("ctrl+y", 2)):
-            await pilot.press(key)
-            await pilot.pause()
-            assert screen.game.snapshot() == states[forward_to]
-            assert shown_board(app) == boards[forward_to]
-        assert "Redone: 2 moves played." in right_column(app)
-        # a different move after an undo forgets the redo
-        await pilot.press("z")
-        await pilot.pause()
-        await pilot.press("2", "4")  # lamb 2 SBR 4 instead of lamb 3 SBR 6
-        await settle(pilot, screen)
-        assert screen.game.keys[-3:] == ["2", "SBR", "4"] and screen.game.board.lambs[1] == (2, 2)
-        await pilot.press("U")
-        assert "Nothing to redo." in right_column(app) and len(screen.game.history) == 2
-
-
-async def test_wolf_undo_takes_back_the_machines_flashing_refusal() -> None:
-    app = wolf_app(Side.LAMBS, purist=True)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause(0.1)
-        screen = app.screen
-        for keys in (("3", "4"), ("1",), ("3", "6"), ("3",), ("3", "6"), ("3",), ("1", "6")):
-            await pilot.press(*keys)
-            await settle(pilot, screen)
-        before = screen.game.snapshot()
-        await pilot.press("3")  # ↘ SBR 7 onto lamb 3: the TI-57 flashes
-        await settle(pilot, screen)
-        assert screen.game.collision == 7 and "✱" in flat(app)
-        await pilot.press("ctrl+z")  # the owner's other way out: the registers as before
-        await pilot.pause()
-        assert screen.game.snapshot() == before and screen.game.collision is None
-        assert "✱" not in flat(app) and shown_board(app)[(5, 5)] == "W"
-        await pilot.press("U")
-        await pilot.pause()
-        assert screen.game.collision == 7 and "✱ 6.4 ✱" in flat(app)
 
 
 async def test_duel_undo_only_for_the_mover_and_only_before_enter() -> None:
