@@ -139,7 +139,8 @@ def othello_measure_main(argv: list[str]) -> int:
         openings = random_openings(args.openings, args.seed, args.plies)
     except ValueError as error:  # VariantUnreadable, or too few distinct openings
         p.error(str(error))
-    print(f"A: {a.label}   B: {b.label}   {args.openings} openings of {args.plies} random moves, seed {args.seed}, "
+    count = f"{args.openings} opening{'s' if args.openings != 1 else ''}"
+    print(f"A: {a.label}   B: {b.label}   {count} of {args.plies} random moves, seed {args.seed}, "
           "each played with A black then A white", flush=True)
     games = play_series(a, b, openings, on_game=lambda game: print(game.line(), flush=True))
     print()

@@ -38,7 +38,11 @@ def _hp67(label: str, text: str | None = None) -> Contender:
             HP67OthelloDriver(program)  # a listing without LBL A is refused here
         except (ListingError, ValueError) as error:
             raise VariantUnreadable(f"{label}: {error}") from error
-    return Contender(label, lambda: HP67OthelloDriver(program), set_position)  # type: ignore[arg-type]
+    def shows(driver: HP67OthelloDriver) -> str:
+        m = driver.machine
+        return f"{'Error' if m.error else m.display} at step {m.pc:03d}"
+
+    return Contender(label, lambda: HP67OthelloDriver(program), set_position, shows)  # type: ignore[arg-type]
 
 
 def _lazard(label: str, text: str | None = None) -> Contender:
@@ -46,7 +50,12 @@ def _lazard(label: str, text: str | None = None) -> Contender:
     from games.lazard_othello.position_setup import set_position
 
     listing = LISTING if text is None else text
-    return Contender(label, lambda: LazardOthelloDriver(listing), set_position)  # type: ignore[arg-type]
+    def shows(driver: LazardOthelloDriver) -> str:
+        """The screen's last two lines but BASIC's own ``Ready``: an error's ``... in 560``, a prompt."""
+        lines = [line.strip() for line in driver.screen_text() if line.strip() and line.strip() != "Ready"]
+        return " / ".join(lines[-2:])
+
+    return Contender(label, lambda: LazardOthelloDriver(listing), set_position, shows)  # type: ignore[arg-type]
 
 
 def contender(spec: str, label: str | None = None) -> Contender:
@@ -59,9 +68,9 @@ def contender(spec: str, label: str | None = None) -> Contender:
     kind = path.suffix.lower()
     if kind not in (".bas", ".txt"):
         raise VariantUnreadable(f"{spec}: not hp67, lazard, nor a listing (.bas for the CPC, .txt for the HP-67)")
-    try:
-        text = path.read_text(encoding="latin-1")
-    except OSError as error:
-        raise VariantUnreadable(f"{spec}: {error.strerror or error}") from error
+    try:  # an HP-67 listing is UTF-8 (its ×, ≤, ≠); a CPC listing is bytes, each a character
+        text = path.read_text(encoding="utf-8" if kind == ".txt" else "latin-1")
+    except (OSError, UnicodeDecodeError) as error:
+        raise VariantUnreadable(f"{spec}: {getattr(error, 'strerror', None) or error}") from error
     label = label or path.name
     return _lazard(label, text) if kind == ".bas" else _hp67(label, text)

@@ -38,6 +38,7 @@ class Contender:
     label: str
     make: Callable[[], OthelloDriver]
     set_position: Callable[[OthelloDriver, Position, Disc], list[str]]
+    shows: Callable[[OthelloDriver], str] = lambda driver: driver.display  # what the machine shows, for a report
 
 
 @dataclass(frozen=True)
@@ -90,11 +91,19 @@ class MeasuredGame:
         return f"{head}  {self.black_discs}-{self.white_discs}  {verdict}"
 
 
-def _described(error: Exception) -> str:
-    """What the machine did, in words; an unexpected exception keeps its type's name."""
+def _described(error: Exception, contender: Contender, driver: OthelloDriver | None) -> str:
+    """What the machine did, in words, and what it shows; an unexpected exception keeps its type's name."""
     text = str(error).replace("\n", " / ")
-    known = ("MachineDisagrees", "IllegalMove")
-    return text if type(error).__name__ in known else f"{type(error).__name__}: {text}"
+    if type(error).__name__ not in ("MachineDisagrees", "IllegalMove"):
+        text = f"{type(error).__name__}: {text}"
+    if driver is not None:
+        try:
+            shown = contender.shows(driver)
+        except Exception:  # noqa: BLE001 - the report must not fail on a broken machine
+            shown = ""
+        if shown and shown not in text:
+            text += f" (the machine shows: {shown})"
+    return text
 
 
 def play_game(number: int, opening_number: int, opening: Opening, black: Contender, white: Contender,
@@ -111,13 +120,14 @@ def play_game(number: int, opening_number: int, opening: Opening, black: Contend
                             b, w, turns, forfeit, reason)
 
     for color, contender in sides.items():
+        driver: OthelloDriver | None = None
         try:
             driver = contender.make()
             driver.title = contender.label
             contender.set_position(driver, opening.position, color)
             drivers[color] = driver
         except Exception as error:  # noqa: BLE001 - a variant's failure is a result, not a crash
-            return result(color, f"setting up the opening: {_described(error)}")
+            return result(color, f"setting up the opening: {_described(error, contender, driver)}")
     while not position.is_over:
         if turns >= MAX_TURNS:
             return result(position.to_move, f"the game did not end within {MAX_TURNS} turns")
@@ -125,15 +135,16 @@ def play_game(number: int, opening_number: int, opening: Opening, black: Contend
         try:
             record = drivers[mover].machine_move()
         except Exception as error:  # noqa: BLE001
-            return result(mover, f"on its move: {_described(error)}")
+            return result(mover, f"on its move: {_described(error, sides[mover], drivers[mover])}")
         try:
             after = position.play(record.square)
         except Exception as error:  # noqa: BLE001 - the driver should have caught it; say so anyway
-            return result(mover, f"played {record.machine_notation}: {_described(error)}")
+            return result(mover, f"played {record.machine_notation}: {_described(error, sides[mover], None)}")
         try:
             drivers[other].human_move(record.square)
         except Exception as error:  # noqa: BLE001
-            return result(other, f"taking {record.standard_notation} from {sides[mover].label}: {_described(error)}")
+            return result(other, f"taking {record.standard_notation} from {sides[mover].label}: "
+                                 f"{_described(error, sides[other], drivers[other])}")
         position = after
         turns += 1
     return result()
