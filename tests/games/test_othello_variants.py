@@ -229,3 +229,41 @@ def test_plain_match_othello_without_the_new_options_is_the_old_match(capsys: py
     assert match_cli.main(["othello", "--games", "1"]) == 0
     out = capsys.readouterr().out
     assert "wins" in out and "scores" not in out and "draws" in out
+
+
+# -- the shipped variants ----------------------------------------------------------------------
+
+
+def data_rows(text: str) -> dict[int, list[int]]:
+    rows = {}
+    for line in text.splitlines():
+        number, _, body = line.partition(" ")
+        if 150 <= int(number) <= 220:
+            rows[(int(number) - 150) // 10 + 1] = [int(v) for v in body.removeprefix("DATA ").split(",")]
+    return rows
+
+
+def code_lines(text: str) -> dict[int, str]:
+    """Every line but REMs and the value table."""
+    lines = {}
+    for line in text.splitlines():
+        number, _, body = line.partition(" ")
+        if not body.startswith("REM") and not 150 <= int(number) <= 220:
+            lines[int(number)] = body
+    return lines
+
+
+@pytest.mark.parametrize(
+    ("file", "raised"),
+    [("betonner.bas", lambda r, c: r <= 2 or c <= 2), ("betonner_anneau.bas", lambda r, c: r in (1, 2, 7, 8) or c in (1, 2, 7, 8))],
+)
+def test_the_betonner_variants_add_5_to_their_squares_and_change_nothing_else(file: str, raised) -> None:  # type: ignore[no-untyped-def]
+    text = (BETONNER.parent / file).read_text(encoding="ascii")
+    original, changed = data_rows(LISTING), data_rows(text)
+    for r in range(1, 9):
+        for c in range(1, 9):
+            assert changed[r][c - 1] - original[r][c - 1] == (5 if raised(r, c) else 0), (r, c)
+    assert code_lines(text) == code_lines(LISTING)
+    from machines.cpc import CPC
+
+    assert CPC().load_basic(text) == []
