@@ -55,6 +55,50 @@ def move_line(game_number: int, turn: int, record: MoveRecord, driver: OthelloDr
     return f"game {game_number:>2} turn {turn:>2}  {colour}  {driver.title:<15}  {where:<4} ({record.machine_notation})"
 
 
+# ------------------------------------------- arcade match othello --black A --white B
+
+MEASURE_OPTIONS = ("--black", "--white", "--openings", "--seed", "--plies")
+
+
+def othello_measure_main(argv: list[str]) -> int:
+    """``arcade match othello --black A --white B --openings N --seed S``: the change measured."""
+    from games.othello.contenders import VariantUnreadable, contender
+    from games.othello.measure import play_series, summary_lines
+    from games.othello.openings import random_openings
+
+    p = argparse.ArgumentParser(
+        prog="arcade match othello",
+        description="Measure one Othello program against another: N seeded random openings, each played twice "
+        "with the colours swapped, each program starting from the opening as a person would set it on its machine. "
+        "A program is hp67, lazard, or the path of a variant listing (.bas: Locomotive BASIC, .txt: HP-67 listing). "
+        "A variant that breaks the game's protocol loses that game, with a message; the series goes on.",
+    )
+    p.add_argument("--black", required=True, metavar="A", help="program A, black in the first game of each opening")
+    p.add_argument("--white", required=True, metavar="B", help="program B, white in the first game of each opening")
+    p.add_argument("--openings", type=int, default=4, metavar="N", help="distinct openings, each played twice (default 4)")
+    p.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the random openings (default 0)")
+    p.add_argument("--plies", type=int, default=6, metavar="M", help="random moves in each opening (default 6)")
+    args = p.parse_args(argv)
+    if args.openings < 1:
+        p.error("--openings must be at least 1")
+    if not 1 <= args.plies <= 20:
+        p.error("--plies must be 1-20")
+    try:
+        a, b = contender(args.black), contender(args.white)
+        if a.label == b.label:
+            a, b = contender(args.black, f"A {a.label}"), contender(args.white, f"B {b.label}")
+        openings = random_openings(args.openings, args.seed, args.plies)
+    except ValueError as error:  # VariantUnreadable, or too few distinct openings
+        p.error(str(error))
+    count = f"{args.openings} opening{'s' if args.openings != 1 else ''}"
+    print(f"A: {a.label}   B: {b.label}   {count} of {args.plies} random moves, seed {args.seed}, "
+          "each played with A black then A white", flush=True)
+    games = play_series(a, b, openings, on_game=lambda game: print(game.line(), flush=True))
+    print()
+    print("\n".join(summary_lines(a.label, b.label, games)))
+    return 0
+
+
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="arcade match",
@@ -74,6 +118,8 @@ def main(argv: list[str]) -> int:
     if argv and argv[0] in TI57_MATCHES:
         return TI57_MATCHES[argv[0]](argv[1:])
     if argv and argv[0] == "othello":
+        if any(arg.split("=")[0] in MEASURE_OPTIONS for arg in argv[1:]):
+            return othello_measure_main(argv[1:])
         argv = argv[1:]
     p = parser()
     args = p.parse_args(argv)
