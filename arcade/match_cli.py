@@ -104,7 +104,9 @@ def parser() -> argparse.ArgumentParser:
         prog="arcade match",
         description="The HP-67 Othello program against Lazard's BASIC Othello, each on its own emulated machine, "
         "refereed move by move. Colours alternate from game to game.",
-        epilog="The TI-57 games between computer players: arcade match ti57-wolf --help, arcade match ti57-duel --help.",
+        epilog="Programs and variants measured over openings: arcade match othello --black A --white B "
+        "--openings N --seed S (A, B: hp67, lazard or a listing's path; see the README). "
+        "The TI-57 games between computer players: arcade match ti57-wolf --help, arcade match ti57-duel --help.",
     )
     p.add_argument("--games", type=int, default=2, metavar="N", help="how many games (default 2)")
     p.add_argument("--first", choices=PLAYERS, default="hp67", help="who plays black (X) in game 1 (default hp67)")
