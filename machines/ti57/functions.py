@@ -1,36 +1,144 @@
 """The TI-57's one-operand functions and statistics, as value -> (result, error).
 
-Facts from ti57-notes.md ("Functions, statistics and entry details"): the error value
-each function leaves (it flashes), the exact trigonometric values at the axes, the
-angle range of INV P>R, and the square root's 9-10 digits.  Transcendental guard
-digits are not the chip's: see ``numbers.from_float``.
+Facts from ti57-notes.md ("Functions, statistics and entry details") and from the
+original ROM run instruction by instruction (issue 12):
+
+* ln x is a pseudo-division: the mantissa m is multiplied by (1 + 10^-j), j = 1..10,
+  as often as the product stays below 10, adding a table constant ln(1 + 10^-j) each
+  time; ln m = ln 10 - the sum, and ln x = e*ln 10 + ln m.  The table holds 10
+  decimals and is not quite ln(1 + 10^-j) (ln 1.001 is 0.0009995002, and from j = 5 on
+  the constant is 10^-j), so the last digits are the chip's own.
+* e^x is the same process run forwards (pseudo-multiplication): x = n*ln 10 + r, and r
+  is spent on the same constants while a product starting at 1 is multiplied by
+  (1 + 10^-j) with 10 decimals (e = 2.7182818301).  e^-x is 1 / e^x.
+* ln 10 is 2.302585093 everywhere (10 digits); 10^x is e^(x * 2.302585093) with the
+  product chopped to 11 digits, which is why 10^44 comes out as 9.99999998 43.
+* No binary floating point: every value is a Decimal, computed in explicit contexts.
 """
 
 from __future__ import annotations
 
-import math
 from decimal import ROUND_DOWN, Context, Decimal
 
-from machines.ti57.numbers import CHOP, LIMIT, ONE, PI, TINY, ZERO, chop, div, fit, from_float, mul, sub
+from machines.ti57.numbers import CHOP, LIMIT, ONE, PI, TINY, ZERO, add, chop, div, fit, mul, sub
 
-__all__ = ["FUNCTIONS", "power", "to_radians_factor"]
+__all__ = ["FUNCTIONS", "TRIG", "PI", "power", "exp", "ln", "ten_to", "polar_to_rect", "rect_to_polar", "square_root"]
 
 Result = tuple[Decimal, bool]
-_LN = Context(prec=20, Emax=999_999, Emin=-999_999, traps=[])
-_FULL_TURN = {"deg": Decimal(360), "rad": None, "grad": Decimal(400)}
+
+LN10 = Decimal("2.302585093")
+"""The chip's ln 10 (10 digits): the scale of both ln and e^x."""
+_LN10_UNITS = 23025850930  # ln 10 in units of 1E-10
+# ln(1 + 10^-j) as the ROM's table holds it, in units of 1E-10 (j = 1..10)
+_LN_TABLE = (953101798, 99503308, 9995002, 999950, 100000, 10000, 1000, 100, 10, 1)
+_TEN = 10**10  # 1.0 with 10 decimals
+_WIDE = Context(prec=300, rounding=ROUND_DOWN, Emax=999_999, Emin=-999_999, traps=[])  # exact for 1E99
+
+
+def _ln_mantissa(m: Decimal) -> Decimal:
+    """ln m for 1 <= m < 10 by pseudo-division (see the module docstring)."""
+    p = int(m.scaleb(10))
+    spent = 0
+    for j, constant in enumerate(_LN_TABLE, start=1):
+        shift = 10**j
+        while True:
+            q = p + p // shift
+            if q >= 10 * _TEN:
+                break
+            p = q
+            spent += constant
+    return Decimal(_LN10_UNITS - spent).scaleb(-10)
+
+
+def ln(x: Decimal) -> Decimal:
+    """ln of a positive value: e*ln 10 + ln m, added as the chip adds (11 digits)."""
+    e = x.adjusted()
+    return add(chop(Decimal(e) * LN10), chop(_ln_mantissa(x.scaleb(-e))))
+
+
+def _exp_product(r_units: int) -> int:
+    """e^r for 0 <= r < ln 10 (r in units of 1E-12): the product, in units of 1E-10."""
+    p = _TEN
+    for j, constant in enumerate(_LN_TABLE, start=1):
+        c = constant * 100
+        shift = 10**j
+        while r_units >= c:
+            r_units -= c
+            p += p // shift
+    return p
+
+
+def _exp_parts(a: Decimal) -> tuple[int, Decimal, Decimal]:
+    """a >= 0 split as n*ln 10 + r; returns n, r and e^a = mantissa * 10^n."""
+    if a >= Decimal("1E12"):  # far past the range either way: no fraction left
+        return 999, ZERO, ONE
+    n = int(_WIDE.divide_int(a, LN10))
+    r = _WIDE.subtract(a, n * LN10)
+    p = _exp_product(int(r.scaleb(12)))
+    return n, r, Decimal(p).scaleb(-10)
+
+
+def exp(x: Decimal) -> Result:
+    """e^x; an exponent past 99 either way flashes the limit or 1E-99."""
+    a = -x if x < 0 else x
+    n, _r, mantissa = _exp_parts(a)
+    if n > 99:
+        return (TINY, True) if x < 0 else (LIMIT, True)
+    value = chop(mantissa.scaleb(n))
+    if x < 0:
+        return fit(div(ONE, value))
+    return value, False
+
+
+def ten_to(x: Decimal) -> Result:
+    """10^x = e^(x * 2.302585093), the product chopped to 11 digits.
+
+    ROM quirk (issue 12): when the result is below 1E-99 and the product lands
+    within 1E-5 above a multiple of ln 10 (10^-100, 10^-110, 10^-100.000001...),
+    the chip flashes 9.9999999 99 instead of 1.-99; 10^-99 is 1.-99 without error
+    and 10^-101, 10^-102 flash 1.-99."""
+    y = chop(mul(x, LN10))
+    if y < 0:
+        n, r, _m = _exp_parts(-y)
+        if n > 99 and r < Decimal("0.00001"):
+            return LIMIT, True
+    return exp(y)
+
+
+def square_root(a: Decimal) -> Decimal:
+    """sqrt of a >= 0 digit by digit, keeping 10 digits when the exponent is even
+    and 9 when it is odd (sqrt 2 = 1.414213562, sqrt 0.5 = 0.707106781).  The chip
+    sometimes keeps 10 digits for odd exponents too; see the README."""
+    if not a:
+        return ZERO
+    e = a.adjusted()
+    keep = 10 if e % 2 == 0 else 9
+    k = 12 - e // 2  # a * 10^(2k) is an integer with at least 22 digits
+    root = _isqrt(int(a.scaleb(2 * k)))
+    return Context(prec=keep, rounding=ROUND_DOWN).plus(Decimal(root).scaleb(-k))
+
+
+def _isqrt(n: int) -> int:
+    """Integer square root by digit pairs (the way a calculator does it by hand)."""
+    if n < 0:
+        raise ValueError(n)
+    digits = str(n)
+    if len(digits) % 2:
+        digits = "0" + digits
+    root = remainder = 0
+    for i in range(0, len(digits), 2):
+        remainder = remainder * 100 + int(digits[i : i + 2])
+        d = 0
+        while (20 * root + d + 1) * (d + 1) <= remainder:
+            d += 1
+        remainder -= (20 * root + d) * d
+        root = root * 10 + d
+    return root
 
 
 def _sqrt(x: Decimal, inv: bool) -> Result:
     err = x < 0
-    a = -x if err else x
-    if not a:
-        return ZERO, err
-    r = _LN.sqrt(a)
-    # The chip's root keeps 10 digits when the exponent is even, 9 when odd
-    # (sqrt 2 = 1.414213562, sqrt 3 = 1.732050807, sqrt 0.5 = 0.707106781).
-    keep = 10 if a.adjusted() % 2 == 0 else 9
-    r = Context(prec=keep, rounding=ROUND_DOWN).plus(r)
-    return r, err
+    return square_root(-x if err else x), err
 
 
 def _square(x: Decimal, inv: bool) -> Result:
@@ -45,40 +153,28 @@ def _reciprocal(x: Decimal, inv: bool) -> Result:
 
 def _ln(x: Decimal, inv: bool) -> Result:
     if inv:
-        return _exp(x)
+        return exp(x)
     if not x:
         return -LIMIT, True
     err = x < 0
-    r = chop(_LN.ln(-x if err else x))
+    r = ln(-x if err else x)
     return (r if r else ZERO), err
-
-
-def _exp(x: Decimal) -> Result:
-    if x > Decimal("230.2585093"):
-        return LIMIT, True
-    if x < Decimal("-240"):
-        return TINY, True
-    return fit(chop(_LN.exp(x)))
 
 
 def _log(x: Decimal, inv: bool) -> Result:
     if inv:
-        if x > Decimal("99.99999999999"):
-            return LIMIT, True
-        if x < Decimal("-110"):
-            return TINY, True
-        return fit(chop(_LN.power(Decimal(10), x)))
+        return ten_to(x)
     if not x:
         return -LIMIT, True
     err = x < 0
-    r = chop(_LN.log10(-x if err else x))
+    r = div(ln(-x if err else x), LN10)
     return (r if r else ZERO), err
 
 
 def power(y: Decimal, x: Decimal, inv: bool) -> Result:
-    """y^x (INV: the x-th root of y), through ln and e^x with 11-digit steps, as the
-    chip does; so a power of integers can land just below the integer
-    (3 y^x 4 = then Int gives 80 on the real machine too)."""
+    """y^x (INV: the x-th root of y) = e^(x ln y) with 11-digit steps, as the chip
+    does; so a power of integers can land just below the integer (3 y^x 4 =
+    80.999999951, and Int gives 80 on the real machine too)."""
     if inv:
         if not x:
             return LIMIT, True
@@ -88,66 +184,151 @@ def power(y: Decimal, x: Decimal, inv: bool) -> Result:
             return ONE, False
         return (ZERO, False) if x > 0 else (LIMIT, True)
     err = y < 0
-    ln_y = chop(_LN.ln(-y if err else y))
-    p = mul(x, ln_y)
-    r, e2 = _exp(p)
+    r, e2 = exp(chop(mul(x, ln(-y if err else y))))
     return r, err or e2
 
 
-def to_radians_factor(angle: str) -> float:
-    return {"deg": math.pi / 180, "rad": 1.0, "grad": math.pi / 200}[angle]
+# ---------------------------------------------------------------------------
+# trigonometry, in exact decimal arithmetic
+
+_TRIG = Context(prec=30, rounding=ROUND_DOWN, Emax=999_999, Emin=-999_999, traps=[])
+_EXACT = Context(prec=300, rounding=ROUND_DOWN, Emax=999_999, Emin=-999_999, traps=[])
+_TRUE_PI = Decimal("3.14159265358979323846264338327950288")
+_HALF_TURN = {"deg": Decimal(180), "grad": Decimal(200)}
+_EXACT_SIN = {0: ZERO, 30: Decimal("0.5"), 90: ONE, 150: Decimal("0.5"), 180: ZERO,
+              210: Decimal("-0.5"), 270: -ONE, 330: Decimal("-0.5")}
 
 
-def _exact_trig(x: Decimal, angle: str, which: str) -> Decimal | None | str:
-    """Exact sin/cos/tan at multiples of 30 degrees (or 50 grads): None if not exact.
+def _degrees(x: Decimal, angle: str) -> Decimal:
+    """An angle in degrees, reduced to [0, 360) exactly.  Radians are converted with
+    the chip's pi (3.1415926536) and chopped to 11 digits, so pi rad is exactly 180
+    degrees and cos 30 rad shows 0.1542515 as on the chip (true 0.15425145)."""
+    if angle == "deg":
+        d = x
+    elif angle == "grad":
+        d = _TRIG.multiply(x, Decimal("0.9"))
+    else:
+        d = chop(_TRIG.divide(_TRIG.multiply(x, 180), PI))  # held in 11 digits
+    d = _EXACT.remainder(d, 360)  # exact even for 1E99 (the chip's result there is arbitrary)
+    return d + 360 if d < 0 else d
 
-    The chip is exact at the axes (cos 90 = 0, sin 30 = 0.5); 'inf' for tan at 90.
-    """
-    turn = _FULL_TURN[angle]
-    if turn is None:
-        return None
-    twelfth = turn / 12
-    q = x / twelfth
-    if q != q.to_integral_value():
-        return None
-    k = int(q) % 12  # multiples of 30 degrees
-    sin_table = {0: 0, 3: 1, 6: 0, 9: -1, 1: "0.5", 5: "0.5", 7: "-0.5", 11: "-0.5"}
-    cos_k = (k + 3) % 12
-    if which == "sin":
-        v = sin_table.get(k)
-        return None if v is None else Decimal(v)
-    if which == "cos":
-        v = sin_table.get(cos_k)
-        return None if v is None else Decimal(v)
-    s, c = sin_table.get(k), sin_table.get(cos_k)
-    if s is None or c is None:
-        return None
-    if Decimal(c) == 0:
-        return "+inf" if Decimal(s) > 0 else "-inf"
-    return Decimal(s) / Decimal(c)
+
+def _sin_series(r: Decimal) -> Decimal:
+    """sin r for |r| <= pi/4, Taylor series in 30 digits."""
+    total, term, n = ZERO, r, 1
+    r2 = _TRIG.multiply(r, r)
+    while term and abs(term) > Decimal("1E-28"):
+        total = _TRIG.add(total, term)
+        term = _TRIG.divide(_TRIG.multiply(-term, r2), (n + 1) * (n + 2))
+        n += 2
+    return total
+
+
+def _cos_series(r: Decimal) -> Decimal:
+    total, term, n = ZERO, ONE, 0
+    r2 = _TRIG.multiply(r, r)
+    while term and abs(term) > Decimal("1E-28"):
+        total = _TRIG.add(total, term)
+        term = _TRIG.divide(_TRIG.multiply(-term, r2), (n + 1) * (n + 2))
+        n += 2
+    return total
+
+
+def sin_degrees(d: Decimal) -> Decimal:
+    """sin of an angle in [0, 360) degrees: exact on the axes and at 30-degree
+    multiples where the sine is 0, 1/2 or 1 (the chip is exact there too)."""
+    exact = _EXACT_SIN.get(int(d)) if d == d.to_integral_value() else None
+    if exact is not None:
+        return exact
+    # reduce to |r| <= 45 degrees around the nearest multiple of 90
+    quarter = int(((d + 45) // 90) % 4)
+    r_deg = d - 90 * ((d + 45) // 90)
+    r = _TRIG.divide(_TRIG.multiply(r_deg, _TRUE_PI), 180)
+    return (_sin_series(r), _cos_series(r), -_sin_series(r), -_cos_series(r))[quarter]
+
+
+def _to_angle(radians: Decimal, angle: str) -> Decimal:
+    if angle == "rad":
+        return radians
+    return _TRIG.divide(_TRIG.multiply(radians, _HALF_TURN[angle]), _TRUE_PI)
+
+
+def _atan(z: Decimal) -> Decimal:
+    """arctan in radians, 30 digits: halve the argument twice, then the series."""
+    if z < 0:
+        return -_atan(-z)
+    if z > 1:
+        return _TRIG.subtract(_TRIG.divide(_TRUE_PI, 2), _atan(_TRIG.divide(ONE, z)))
+    for _ in range(2):  # atan z = 2 atan(z / (1 + sqrt(1 + z^2)))
+        z = _TRIG.divide(z, _TRIG.add(ONE, _TRIG.sqrt(_TRIG.add(ONE, _TRIG.multiply(z, z)))))
+    total, term, n = ZERO, z, 1
+    z2 = _TRIG.multiply(z, z)
+    power_ = z
+    while abs(term) > Decimal("1E-29"):
+        total = _TRIG.add(total, term)
+        power_ = _TRIG.multiply(-power_, z2)
+        n += 2
+        term = _TRIG.divide(power_, n)
+    return _TRIG.multiply(total, 4)
+
+
+def _asin(x: Decimal) -> Decimal:
+    if abs(x) == 1:
+        return _TRIG.divide(_TRUE_PI, 2) * (1 if x > 0 else -1)
+    return _atan(_TRIG.divide(x, _TRIG.sqrt(_TRIG.subtract(ONE, _TRIG.multiply(x, x)))))
 
 
 def _trig(which: str):
-    fn = {"sin": math.sin, "cos": math.cos, "tan": math.tan}[which]
-    inverse = {"sin": math.asin, "cos": math.acos, "tan": math.atan}[which]
-
     def apply(x: Decimal, inv: bool, angle: str) -> Result:
-        factor = to_radians_factor(angle)
         if inv:
             if which != "tan" and abs(x) > 1:
-                return x, True
-            return from_float(inverse(float(x)) / factor), False
-        exact = _exact_trig(x, angle, which)
-        if isinstance(exact, str):
-            return (LIMIT if exact == "+inf" else -LIMIT), True
-        if exact is not None:
-            return exact, False
-        if abs(x) > Decimal("1E12"):
-            return ZERO, False
-        reduced = math.fmod(float(x), 360.0 if angle == "deg" else 400.0 if angle == "grad" else 2 * math.pi)
-        return fit(from_float(fn(reduced * factor)))
+                return x, True  # the argument flashes
+            if which == "sin":
+                rad = _asin(x)
+            elif which == "cos":
+                rad = _TRIG.subtract(_TRIG.divide(_TRUE_PI, 2), _asin(x))
+            else:
+                rad = _atan(x)
+            r = chop(_to_angle(rad, angle))
+            return (r if r else ZERO), False
+        d = _degrees(x, angle)
+        s = sin_degrees(d)
+        c = sin_degrees(_TRIG.remainder(d + 90, 360))
+        if which == "sin":
+            r = s
+        elif which == "cos":
+            r = c
+        else:
+            if not c:
+                return (LIMIT if s > 0 else -LIMIT), True  # tan 90 / tan 270
+            r = _TRIG.divide(s, c)
+        r = chop(r)
+        return fit(r if r else ZERO)
 
     return apply
+
+
+def polar_to_rect(radius: Decimal, theta: Decimal, angle: str) -> tuple[Result, Decimal]:
+    """P>R: (y, error) for the display and x for t; exact zeros on the axes."""
+    d = _degrees(theta, angle)
+    y = mul(radius, chop(sin_degrees(d)))
+    x = mul(radius, chop(sin_degrees(_TRIG.remainder(d + 90, 360))))
+    return fit(y), fit(x)[0]
+
+
+def rect_to_polar(x: Decimal, y: Decimal, angle: str) -> tuple[Decimal, Result]:
+    """INV P>R: (r, (theta, error)); theta runs from -90 to 270 degrees, the origin gives 45."""
+    r = square_root(add(mul(x, x), mul(y, y)))
+    if not x and not y:
+        return ZERO, (chop(_to_angle(_TRIG.divide(_TRUE_PI, 4), angle)), False)
+    if not x:
+        rad = _TRIG.divide(_TRUE_PI, 2) if y > 0 else -_TRIG.divide(_TRUE_PI, 2)
+    else:
+        rad = _atan(_TRIG.divide(y, x))
+        if x < 0:
+            rad = _TRIG.add(rad, _TRUE_PI)
+    theta = chop(_to_angle(rad, angle))
+    return fit(r)[0], (theta if theta else ZERO, False)
 
 
 def _int(x: Decimal, inv: bool) -> Result:
@@ -189,4 +370,3 @@ FUNCTIONS = {
     49: _int,
 }
 TRIG = {28: _trig("sin"), 29: _trig("cos"), 20: _trig("tan")}
-__all__ += ["TRIG", "PI"]

@@ -463,8 +463,8 @@ class TI57:
             return
         self._complete()
         pending = self.pending
-        if not all_levels and PAREN not in pending:
-            return  # a stray ')' is ignored
+        if PAREN not in pending:
+            all_levels = True  # ')' with no '(' open completes everything pending (ROM)
         x = self.x
         while pending:
             p = pending.pop()
@@ -553,25 +553,14 @@ class TI57:
     # --- polar / rectangular -------------------------------------------
 
     def _polar(self, inv: bool) -> None:
-        import math
-
+        """P>R: r in t, angle in x -> y displayed, x in t.  INV: x in t, y in x -> angle, r in t."""
         self._complete()
-        factor = fn.to_radians_factor(self.angle)
         if not inv:
-            r, theta = float(self.regs[7]), float(self.x) * factor
-            self.regs[7] = fn.from_float(r * math.cos(theta))
-            self._set(fit(fn.from_float(r * math.sin(theta))))
+            shown, self.regs[7] = fn.polar_to_rect(self.regs[7], self.x, self.angle)
+            self._set(shown)
             return
-        xx, yy = float(self.regs[7]), float(self.x)
-        if xx == 0 and yy == 0:
-            self.regs[7] = ZERO
-            self._set((fn.from_float(math.pi / 4 / factor), False))
-            return
-        theta = math.atan2(yy, xx)
-        if theta < -math.pi / 2:
-            theta += 2 * math.pi  # the chip's angles run from -90 to 270 degrees
-        self.regs[7], _ = fit(fn.from_float(math.hypot(xx, yy)))
-        self._set((fn.from_float(theta / factor), False))
+        self.regs[7], shown = fn.rect_to_polar(self.regs[7], self.x, self.angle)
+        self._set(shown)
 
     # --- labels and flow -------------------------------------------------
 

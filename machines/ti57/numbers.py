@@ -12,7 +12,6 @@ default context), so the model is exact decimal arithmetic plus an explicit chop
 
 from __future__ import annotations
 
-import math
 from decimal import ROUND_DOWN, ROUND_HALF_UP, Context, Decimal
 
 __all__ = [
@@ -30,7 +29,6 @@ __all__ = [
     "mul",
     "div",
     "toward_zero",
-    "from_float",
     "format_number",
     "format_entry",
 ]
@@ -39,7 +37,6 @@ DIGITS = 11
 CHOP = Context(prec=DIGITS, rounding=ROUND_DOWN, Emax=999_999, Emin=-999_999, traps=[])
 WIDE = Context(prec=60, rounding=ROUND_DOWN, Emax=999_999, Emin=-999_999, traps=[])
 ROUND8 = Context(prec=8, rounding=ROUND_HALF_UP, Emax=999_999, Emin=-999_999, traps=[])
-_NOISE = Context(prec=13, rounding=ROUND_HALF_UP, Emax=999_999, Emin=-999_999, traps=[])
 ZERO = Decimal(0)
 ONE = Decimal(1)
 LIMIT = Decimal("9.9999999999E99")
@@ -129,16 +126,6 @@ def div(a: Decimal, b: Decimal) -> Decimal:
     leaves the 11th digit one unit higher; that guard digit is not modelled.)"""
     r = _chop_div(a, b)
     return r if r else ZERO
-
-
-def from_float(value: float) -> Decimal:
-    """A transcendental result computed in binary floating point, chopped to 11
-    digits.  Floats carry ~16 digits, enough for the 8 shown; the chip's own
-    guard digits for these functions are not modelled (ti57-notes: 'not exact')."""
-    if value == 0 or math.isnan(value):
-        return ZERO
-    # round off the binary noise first (sin 30 = 0.49999999999999994), then chop
-    return _chop_plus(_NOISE.plus(Decimal(repr(value))))
 
 
 # ---------------------------------------------------------------------------
