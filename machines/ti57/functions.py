@@ -97,7 +97,12 @@ def ten_to(x: Decimal) -> Result:
     within 1E-5 above a multiple of ln 10 (10^-100, 10^-110, 10^-100.000001...),
     the chip flashes 9.9999999 99 instead of 1.-99; 10^-99 is 1.-99 without error
     and 10^-101, 10^-102 flash 1.-99."""
-    y = chop(mul(x, LN10))
+    return _exp_of_product(chop(mul(x, LN10)))
+
+
+def _exp_of_product(y: Decimal) -> Result:
+    """e^y for 10^x and y^x: below 1E-99, a y within 1E-5 above a multiple of ln 10
+    flashes 9.9999999 99 (10^-100, 10 y^x 100 +/-), not 1.-99 (ROM)."""
     if y < 0:
         n, r, _m = _exp_parts(-y)
         if n > 99 and r < Decimal("0.00001"):
@@ -184,7 +189,7 @@ def power(y: Decimal, x: Decimal, inv: bool) -> Result:
             return ONE, False
         return (ZERO, False) if x > 0 else (LIMIT, True)
     err = y < 0
-    r, e2 = exp(chop(mul(x, ln(-y if err else y))))
+    r, e2 = _exp_of_product(chop(mul(x, ln(-y if err else y))))
     return r, err or e2
 
 
@@ -201,14 +206,13 @@ _EXACT_SIN = {0: ZERO, 30: Decimal("0.5"), 90: ONE, 150: Decimal("0.5"), 180: ZE
 
 def _degrees(x: Decimal, angle: str) -> Decimal:
     """An angle in degrees, reduced to [0, 360) exactly.  Radians are converted with
-    the chip's pi (3.1415926536) and chopped to 11 digits, so pi rad is exactly 180
-    degrees and cos 30 rad shows 0.1542515 as on the chip (true 0.15425145)."""
+    the chip's pi (3.1415926536), so pi rad is exactly 180 degrees."""
     if angle == "deg":
         d = x
     elif angle == "grad":
         d = _TRIG.multiply(x, Decimal("0.9"))
     else:
-        d = chop(_TRIG.divide(_TRIG.multiply(x, 180), PI))  # held in 11 digits
+        d = _TRIG.divide(_TRIG.multiply(x, 180), PI)
     d = _EXACT.remainder(d, 360)  # exact even for 1E99 (the chip's result there is arbitrary)
     return d + 360 if d < 0 else d
 
