@@ -129,8 +129,10 @@ def test_polar_to_rectangular_of_pi_radians_shows_zero() -> None:
 
 def test_cos_30_radians_is_the_true_value_not_yet_the_chips() -> None:
     # The chip shows 0.1542515 (0.15425145072 inside, its own trig algorithm, not
-    # reproduced: see the README); this model computes the true 0.15425144988.
-    assert keyed("2nd Rad 3 0 2nd cos").x == Decimal("0.15425144988")
+    # reproduced: see the README); this model converts 30 rad to degrees with the
+    # chip's pi and gives 0.15425144979 (true value 0.15425144988), shown 0.1542514.
+    m = keyed("2nd Rad 3 0 2nd cos")
+    assert m.x == Decimal("0.15425144979") and m.display == "0.1542514"
 
 
 def test_no_binary_floating_point_in_the_machine() -> None:
