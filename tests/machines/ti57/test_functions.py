@@ -153,7 +153,7 @@ def test_no_binary_floating_point_in_the_machine() -> None:
         ("3 3 sqrt", "5.744562646"),  # odd exponent but 10 digits
         ("3 2 sqrt", "5.65685424"),
         ("2 4 9 5 . 1 9 1 7 sqrt", "49.95189385"),
-        (". 2 2 6 2 8 3 4 4 sqrt", "0.4756925898"),
+        (". 2 2 6 2 8 3 4 sqrt", "0.47569254770"),
         ("1 INV lnx", "2.7182818301"),  # e
         (". 5 INV 2nd log", "3.1622776605"),
         ("3 y^x 4 =", "80.999999951"),
