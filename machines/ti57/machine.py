@@ -1,18 +1,18 @@
 """A TI-57 programmable calculator, key for key.
 
 The semantics follow ti57-notes.md (TI's manuals checked against the original ROM);
-the comments cite it where the machine is surprising.  Speed: a loaded program is
-pre-decoded into a table of 51 closures (one per step plus the "past step 49"
-error), each returning the next step number, or its bitwise complement when the
-program stops there; ``run`` is a tight loop over that table.  Every closure does
-what the general handler for its key does (a test runs both and compares).
+the comments cite it where the machine is surprising.  This module keeps the
+state, the keys, run() and the snapshot; what each key code does is one row of
+``ops.OPS`` (semantics and, for program steps, a fast path).  Speed: a loaded
+program is pre-decoded into a table of 51 closures (one per step plus the "past
+step 49" error), each returning the next step number, or its bitwise complement
+when the program stops there; ``run`` is a tight loop over that table.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from decimal import Decimal
-from enum import Enum
 from itertools import repeat
 from typing import Any, Callable
 
@@ -22,7 +22,6 @@ from machines.ti57.listing import PROGRAM_STEPS, Program
 from machines.ti57.numbers import (
     LIMIT,
     ONE,
-    PI,
     ZERO,
     add,
     div,
@@ -33,6 +32,8 @@ from machines.ti57.numbers import (
     sub,
     toward_zero,
 )
+from machines.ti57.ops import OPS
+from machines.ti57.stops import StopReason
 
 __all__ = ["TI57", "Stop", "StopReason", "MachineView", "UnknownKey", "PAUSE_SECONDS"]
 
@@ -47,14 +48,6 @@ _OP_SYMBOL = {75: "+", 65: "-", 55: "*", 45: "/", 35: "y^x"}
 
 class UnknownKey(ValueError):
     """press() was given something that is not a TI-57 key legend."""
-
-
-class StopReason(str, Enum):
-    HALT = "halt"  # R/S in the program, INV SBR with nothing to return to
-    PAUSE = "pause"  # 2nd Pause: shown about 3/4 s, run() again goes on
-    ERROR = "error"  # the display flashes; the program stopped after the failing step
-    BUDGET = "budget"  # max_steps reached, still running: run() again goes on
-    IDLE = "idle"  # nothing was running
 
 
 @dataclass(frozen=True)
@@ -614,25 +607,9 @@ class TI57:
         self._stop = None
 
     def _execute(self, code: int, inv: bool, digit: int | None, nxt: int | None) -> int | None:
-        """The general handler for one instruction.  ``nxt`` is the next step when in a
+        """Run one instruction's semantics (ops.OPS).  ``nxt`` is the next step when in a
         program (None from the keyboard); returns a new step number for a jump/skip."""
-        if code < 10:
-            self._digit(code)
-            return None
-        handler = _HANDLERS.get(code)
-        if handler is not None:
-            return handler(self, inv, digit, nxt)
-        f = fn.FUNCTIONS.get(code)
-        if f is not None:
-            self._complete()
-            self._set(f(self.x, inv))
-            return None
-        t = fn.TRIG.get(code)
-        if t is not None:
-            self._complete()
-            self._set(t(self.x, inv, self.angle))
-            return None
-        raise AssertionError(f"no handler for key code {code}")  # the table covers every code
+        return OPS[code].semantics(self, inv, digit, nxt)
 
     # ------------------------------------------------------------ compile
 
@@ -644,7 +621,7 @@ class TI57:
                 self._labels[s.digit] = i
         table: list[Callable[[], int]] = []
         for i, s in enumerate(steps):
-            maker = _FAST.get(s.code) if fast else None
+            maker = OPS[s.code].fast if fast else None
             table.append(maker(self, s, i + 1) if maker else self._generic_step(s, i + 1))
         table.append(self._past_end)
         self._table = table
@@ -667,491 +644,3 @@ class TI57:
         return step
 
 
-# ---------------------------------------------------------------------------
-# handlers: (machine, inv, digit, nxt) -> new step number or None
-
-
-def _h_point(m: TI57, inv: bool, d: int | None, nxt: int | None) -> None:
-    m._point()
-
-
-def _h_sign(m: TI57, inv: bool, d: int | None, nxt: int | None) -> None:
-    m._change_sign()
-
-
-def _h_ee(m: TI57, inv: bool, d: int | None, nxt: int | None) -> None:
-    m._ee(inv)
-
-
-def _h_binary(m: TI57, inv: bool, d: int | None, nxt: int | None, *, op: int) -> None:
-    m._binary(op, inv and op == 35)
-
-
-def _h_open(m: TI57, inv: bool, d: int | None, nxt: int | None) -> None:
-    m._open()
-
-
-def _h_close(m: TI57, inv: bool, d: int | None, nxt: int | None) -> None:
-    m._close(False)
-
-
-def _h_equals(m: TI57, inv: bool, d: int | None, nxt: int | None) -> None:
-    m._close(True)
-
-
-def _h_ce(m: TI57, inv: bool, d: int | None, nxt: int | None) -> None:
-    # CE stops the flashing; clears a number being keyed, keeps a result and the
-    # pending operations (MT 2-3, App. C).
-    m.flashing = False
-    if m.entering:
-        m._zero_entry()
-
-
-def _h_clr(m: TI57, inv: bool, d: int | None, nxt: int | None) -> None:
-    # CLR: display 0, pending operations and EE display gone; memories, Fix, program kept.
-    m.flashing = False
-    m._zero_entry()
-    m.pending = []
-    m.after_op = False
-    m.sci = False
-
-
-def _h_xt(m: TI57, inv: bool, d: int | None, nxt: int | None) -> None:
-    m._complete()
-    m.x, m.regs[7] = m.regs[7], m.x
-    m.after_op = False
-
-
-def _h_ct(m: TI57, inv: bool, d: int | None, nxt: int | None) -> None:
-    m.regs[7] = ZERO  # leaves a number being keyed open
-
-
-def _h_memory(m: TI57, inv: bool, d: int | None, nxt: int | None, *, code: int) -> None:
-    assert d is not None
-    m._memory(code, inv, d)
-
-
-def _h_pi(m: TI57, inv: bool, d: int | None, nxt: int | None) -> None:
-    m.entering = False
-    m.x = PI
-    m.after_op = False
-
-
-def _h_nop(m: TI57, inv: bool, d: int | None, nxt: int | None) -> None:
-    return None
-
-
-def _h_fix(m: TI57, inv: bool, d: int | None, nxt: int | None) -> None:
-    m._complete()
-    m.fix = None if inv or d is None or d == 9 else d
-
-
-def _h_angle(m: TI57, inv: bool, d: int | None, nxt: int | None, *, mode: str) -> None:
-    m.angle = mode  # does not complete a number being keyed
-
-
-def _h_dsz(m: TI57, inv: bool, d: int | None, nxt: int | None) -> int | None:
-    zero = m._dsz()
-    if nxt is None:
-        return None  # from the keyboard: decrement only
-    return nxt + 1 if zero != inv else None
-
-
-def _h_compare(m: TI57, inv: bool, d: int | None, nxt: int | None, *, ge: bool) -> int | None:
-    m._complete()
-    if nxt is None:
-        return None
-    t = m.regs[7]
-    yes = (m.x >= t) if ge else (m.x == t)  # all 11 digits
-    return None if yes != inv else nxt + 1
-
-
-def _h_gto(m: TI57, inv: bool, d: int | None, nxt: int | None) -> int | None:
-    assert d is not None
-    m._complete()
-    target = m._label(d)
-    if target is None:
-        m._error()  # missing label: flash, stop after the GTO step
-        return None
-    return target
-
-
-def _h_sbr(m: TI57, inv: bool, d: int | None, nxt: int | None) -> int | None:
-    m._complete()
-    assert nxt is not None
-    if inv:
-        if m.returns:
-            return m.returns.pop()
-        m._stop = StopReason.HALT  # INV SBR with nothing pending acts like R/S
-        return None
-    assert d is not None
-    target = m._label(d)
-    if target is None or len(m.returns) >= 2:
-        m._error()  # missing label or a third level
-        return None
-    m.returns.append(nxt)
-    return target
-
-
-def _h_rst(m: TI57, inv: bool, d: int | None, nxt: int | None) -> int | None:
-    m.returns = []
-    return 0
-
-
-def _h_rs(m: TI57, inv: bool, d: int | None, nxt: int | None) -> None:
-    m._stop = StopReason.HALT  # a number being keyed stays open across R/S
-
-
-def _h_pause(m: TI57, inv: bool, d: int | None, nxt: int | None) -> None:
-    m._stop = StopReason.PAUSE
-
-
-def _h_label(m: TI57, inv: bool, d: int | None, nxt: int | None) -> None:
-    return None
-
-
-def _h_stat(m: TI57, inv: bool, d: int | None, nxt: int | None) -> None:
-    m._stat_add(inv)
-
-
-def _h_mean(m: TI57, inv: bool, d: int | None, nxt: int | None) -> None:
-    m._stat_mean(inv)
-
-
-def _h_var(m: TI57, inv: bool, d: int | None, nxt: int | None) -> None:
-    m._stat_variance(inv)
-
-
-def _h_polar(m: TI57, inv: bool, d: int | None, nxt: int | None) -> None:
-    m._polar(inv)
-
-
-def _bind(f: Callable[..., Any], **kw: Any) -> Callable[..., Any]:
-    def bound(m: TI57, inv: bool, d: int | None, nxt: int | None) -> Any:
-        return f(m, inv, d, nxt, **kw)
-
-    return bound
-
-
-_HANDLERS: dict[int, Callable[[TI57, bool, int | None, int | None], int | None]] = {
-    83: _h_point,
-    84: _h_sign,
-    42: _h_ee,
-    75: _bind(_h_binary, op=75),
-    65: _bind(_h_binary, op=65),
-    55: _bind(_h_binary, op=55),
-    45: _bind(_h_binary, op=45),
-    35: _bind(_h_binary, op=35),
-    43: _h_open,
-    44: _h_close,
-    85: _h_equals,
-    14: _h_ce,
-    15: _h_clr,
-    22: _h_xt,
-    19: _h_ct,
-    32: _bind(_h_memory, code=32),
-    33: _bind(_h_memory, code=33),
-    34: _bind(_h_memory, code=34),
-    38: _bind(_h_memory, code=38),
-    39: _bind(_h_memory, code=39),
-    30: _h_pi,
-    46: _h_nop,
-    48: _h_fix,
-    50: _bind(_h_angle, mode="deg"),
-    60: _bind(_h_angle, mode="rad"),
-    70: _bind(_h_angle, mode="grad"),
-    56: _h_dsz,
-    66: _bind(_h_compare, ge=False),
-    76: _bind(_h_compare, ge=True),
-    51: _h_gto,
-    61: _h_sbr,
-    71: _h_rst,
-    81: _h_rs,
-    36: _h_pause,
-    86: _h_label,
-    88: _h_stat,
-    89: _h_mean,
-    80: _h_var,
-    27: _h_polar,
-}
-
-
-# ---------------------------------------------------------------------------
-# fast program steps: same effect as the handler, fewer calls
-
-
-def _f_digit(m: TI57, s: Step, nxt: int) -> Callable[[], int]:
-    d = s.code
-    digit = m._digit
-
-    def step() -> int:
-        digit(d)
-        return nxt
-
-    return step
-
-
-def _f_store(m: TI57, s: Step, nxt: int) -> Callable[[], int]:
-    n = s.digit
-    assert n is not None
-    if n > 7:
-        return m._generic_step(s, nxt)
-    complete = m._complete
-
-    def step() -> int:
-        if m.entering:
-            complete()
-            if m._stop is not None:
-                return ~nxt
-        m.regs[n] = m.x
-        return nxt
-
-    return step
-
-
-def _f_recall(m: TI57, s: Step, nxt: int) -> Callable[[], int]:
-    n = s.digit
-    assert n is not None
-    if n > 7:
-        return m._generic_step(s, nxt)
-    complete = m._complete
-
-    def step() -> int:
-        if m.entering:
-            complete()
-            if m._stop is not None:
-                return ~nxt
-        m.x = m.regs[n]
-        m.after_op = False
-        return nxt
-
-    return step
-
-
-def _f_sum(m: TI57, s: Step, nxt: int) -> Callable[[], int]:
-    n = s.digit
-    assert n is not None
-    if n > 7:
-        return m._generic_step(s, nxt)
-    complete = m._complete
-    op = sub if s.inv else add
-
-    def step() -> int:
-        if m.entering:
-            complete()
-            if m._stop is not None:
-                return ~nxt
-        regs = m.regs
-        value = op(regs[n], m.x)
-        e = value.adjusted()
-        if -99 <= e <= 99 or not value:
-            regs[n] = value
-            return nxt
-        regs[n], _ = fit(value)
-        m._error()
-        return ~nxt
-
-    return step
-
-
-def _f_dsz(m: TI57, s: Step, nxt: int) -> Callable[[], int]:
-    skip = nxt + 1
-    complete = m._complete
-    inv = s.inv
-
-    def step() -> int:
-        if m.entering:
-            complete()
-            if m._stop is not None:
-                return ~nxt
-        r = toward_zero(m.regs[0])
-        m.regs[0] = r
-        if (not r) != inv:
-            return skip
-        return nxt
-
-    return step
-
-
-def _f_sbr(m: TI57, s: Step, nxt: int) -> Callable[[], int]:
-    if s.inv:
-        complete = m._complete
-
-        def ret() -> int:
-            if m.entering:
-                complete()
-                if m._stop is not None:
-                    return ~nxt
-            returns = m.returns
-            if returns:
-                return returns.pop()
-            m._stop = StopReason.HALT
-            return ~nxt
-
-        return ret
-    target = m._label(s.digit) if s.digit is not None else None
-    if target is None:
-        return m._generic_step(s, nxt)
-    complete = m._complete
-
-    def call() -> int:
-        if m.entering:
-            complete()
-            if m._stop is not None:
-                return ~nxt
-        returns = m.returns
-        if len(returns) >= 2:
-            m._error()
-            return ~nxt
-        returns.append(nxt)
-        return target
-
-    return call
-
-
-def _f_gto(m: TI57, s: Step, nxt: int) -> Callable[[], int]:
-    target = m._label(s.digit) if s.digit is not None else None
-    if target is None:
-        return m._generic_step(s, nxt)
-    complete = m._complete
-
-    def step() -> int:
-        if m.entering:
-            complete()
-            if m._stop is not None:
-                return ~nxt
-        return target
-
-    return step
-
-
-def _f_compare(m: TI57, s: Step, nxt: int) -> Callable[[], int]:
-    if s.code != 66:
-        return m._generic_step(s, nxt)
-    skip = nxt + 1
-    complete = m._complete
-    inv = s.inv
-
-    def step() -> int:
-        if m.entering:
-            complete()
-            if m._stop is not None:
-                return ~nxt
-        if (m.x == m.regs[7]) != inv:
-            return nxt
-        return skip
-
-    return step
-
-
-def _f_quiet(m: TI57, s: Step, nxt: int) -> Callable[[], int]:
-    """Lbl and Nop: nothing happens."""
-
-    def step() -> int:
-        return nxt
-
-    return step
-
-
-def _f_rst(m: TI57, s: Step, nxt: int) -> Callable[[], int]:
-    def step() -> int:
-        m.returns = []
-        return 0
-
-    return step
-
-
-def _f_rs(m: TI57, s: Step, nxt: int) -> Callable[[], int]:
-    def step() -> int:
-        m._stop = StopReason.HALT
-        return ~nxt
-
-    return step
-
-
-def _f_pause(m: TI57, s: Step, nxt: int) -> Callable[[], int]:
-    def step() -> int:
-        m._stop = StopReason.PAUSE
-        return ~nxt
-
-    return step
-
-
-def _f_binary(m: TI57, s: Step, nxt: int) -> Callable[[], int]:
-    binary = m._binary
-    op, inv = s.code, s.inv and s.code == 35
-
-    def step() -> int:
-        binary(op, inv)
-        return ~nxt if m._stop is not None else nxt
-
-    return step
-
-
-def _f_close(m: TI57, s: Step, nxt: int) -> Callable[[], int]:
-    close = m._close
-    all_levels = s.code == 85
-
-    def step() -> int:
-        close(all_levels)
-        return ~nxt if m._stop is not None else nxt
-
-    return step
-
-
-def _f_sign(m: TI57, s: Step, nxt: int) -> Callable[[], int]:
-    change_sign = m._change_sign
-
-    def step() -> int:
-        change_sign()
-        return nxt
-
-    return step
-
-
-def _f_clear_t(m: TI57, s: Step, nxt: int) -> Callable[[], int]:
-    def step() -> int:
-        m.regs[7] = ZERO
-        return nxt
-
-    return step
-
-
-def _f_memory(m: TI57, s: Step, nxt: int) -> Callable[[], int]:
-    """Exc and Prd: through the general memory routine, without the dispatch."""
-    memory = m._memory
-    code, inv, n = s.code, s.inv, s.digit
-
-    def step() -> int:
-        memory(code, inv, n)  # type: ignore[arg-type]
-        return ~nxt if m._stop is not None else nxt
-
-    return step
-
-
-_FAST: dict[int, Callable[[TI57, Step, int], Callable[[], int]]] = {
-    **{d: _f_digit for d in range(10)},
-    32: _f_store,
-    33: _f_recall,
-    34: _f_sum,
-    56: _f_dsz,
-    61: _f_sbr,
-    51: _f_gto,
-    66: _f_compare,
-    86: _f_quiet,
-    46: _f_quiet,
-    71: _f_rst,
-    81: _f_rs,
-    36: _f_pause,
-    84: _f_sign,
-    75: _f_binary,
-    65: _f_binary,
-    55: _f_binary,
-    45: _f_binary,
-    35: _f_binary,
-    85: _f_close,
-    44: _f_close,
-    19: _f_clear_t,
-    38: _f_memory,
-    39: _f_memory,
-}
