@@ -13,6 +13,8 @@ default context), so the model is exact decimal arithmetic plus an explicit chop
 from __future__ import annotations
 
 from decimal import ROUND_DOWN, ROUND_HALF_UP, Context, Decimal
+from functools import lru_cache
+from itertools import repeat
 
 __all__ = [
     "CHOP",
@@ -45,9 +47,11 @@ PI = Decimal("3.1415926536")
 _QUANTUM = {e: Decimal(1).scaleb(e) for e in range(-140, 130)}
 
 _chop_plus = CHOP.plus
+_wide_abs = WIDE.abs
 _wide_add = WIDE.add
 _chop_add = CHOP.add
 _chop_mul = CHOP.multiply
+_TEN_TO_10 = 10**10
 
 
 def chop(value: Decimal) -> Decimal:
@@ -120,6 +124,7 @@ def mul(a: Decimal, b: Decimal) -> Decimal:
     return r if r else ZERO
 
 
+@lru_cache(maxsize=2048)  # programs divide by the same few values again and again
 def div(a: Decimal, b: Decimal) -> Decimal:
     """a / b as the chip divides; the caller handles b == 0.
 
@@ -130,28 +135,28 @@ def div(a: Decimal, b: Decimal) -> Decimal:
     for digit against the ROM on 1000 random quotients."""
     if not a:
         return ZERO
-    negative = a.is_signed() != b.is_signed()
-    ta, tb = a.as_tuple(), b.as_tuple()
-    # mantissas as 13-digit integers (units digit at position 12)
-    ma = int("".join(map(str, ta.digits)))
-    mb = int("".join(map(str, tb.digits)))
-    la, lb = len(ta.digits), len(tb.digits)
-    remainder = ma * 10 ** (12 - la + 1) if la <= 13 else ma // 10 ** (la - 13)
-    divisor = mb * 10 ** (12 - lb + 1) if lb <= 13 else mb // 10 ** (lb - 13)
-    exponent = (ta.exponent + la - 1) - (tb.exponent + lb - 1)
+    ea = a.adjusted()
+    eb = b.adjusted()
+    # mantissas as 13-digit integers (units digit at position 12); exact for 11 digits
+    remainder = int(_wide_abs(a).scaleb(12 - ea))
+    divisor = int(_wide_abs(b).scaleb(12 - eb))
+    exponent = ea - eb - 10
     if remainder < divisor:
         divisor //= 10
         exponent -= 1
-    quotient = 0
-    for _ in range(11):
-        if divisor:
-            digit, remainder = divmod(remainder, divisor)
-        else:
-            digit = 0
-        quotient = quotient * 10 + digit
-        divisor //= 10
-    r = Decimal((1 if negative else 0, tuple(map(int, str(quotient))), exponent - 10))
-    return r
+    if not divisor % _TEN_TO_10:  # no digit of the divisor is ever dropped: plain division
+        quotient = remainder * _TEN_TO_10 // divisor
+    else:
+        quotient = 0
+        for _ in repeat(None, 11):
+            if divisor:
+                digit, remainder = divmod(remainder, divisor)
+                quotient = quotient * 10 + digit
+                divisor //= 10
+            else:
+                quotient *= 10
+    r = Decimal(quotient).scaleb(exponent, WIDE)
+    return -r if a.is_signed() != b.is_signed() else r
 
 
 # ---------------------------------------------------------------------------
