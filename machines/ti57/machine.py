@@ -633,11 +633,11 @@ class TI57:
         return ~0
 
     def _generic_step(self, s: Step, nxt: int) -> Callable[[], int]:
-        execute = self._execute
-        code, inv, digit = s.code, s.inv, s.digit
+        semantics = OPS[s.code].semantics
+        inv, digit = s.inv, s.digit
 
         def step() -> int:
-            r = execute(code, inv, digit, nxt)
+            r = semantics(self, inv, digit, nxt)
             target = nxt if r is None else r
             return ~target if self._stop is not None else target
 
