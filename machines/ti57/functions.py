@@ -195,7 +195,7 @@ def power(y: Decimal, x: Decimal, inv: bool) -> Result:
             return ONE, False
         return (ZERO, False) if x > 0 else (LIMIT, True)
     err = y < 0
-    r, e2 = _exp_of_product(chop(mul(x, ln(-y if err else y))))
+    r, e2 = _exp_of_product(chop(mul(ln(-y if err else y), x)))
     return r, err or e2
 
 

@@ -456,7 +456,7 @@ class TI57:
             return
         self._complete()
         pending = self.pending
-        if PAREN not in pending:
+        if not all_levels and PAREN not in pending:
             all_levels = True  # ')' with no '(' open completes everything pending (ROM)
         x = self.x
         while pending:
@@ -516,7 +516,7 @@ class TI57:
         regs = self.regs
         f = sub if inv else add
         err = False
-        for i, v in ((0, ONE), (1, y), (2, mul(y, y)), (3, t), (4, mul(t, t)), (5, mul(t, y))):
+        for i, v in ((0, ONE), (1, y), (2, mul(y, y)), (3, t), (4, mul(t, t)), (5, mul(y, t))):
             regs[i], e = fit(f(regs[i], v))
             err = err or e
         regs[7] = f(t, ONE)

@@ -48,10 +48,13 @@ _QUANTUM = {e: Decimal(1).scaleb(e) for e in range(-140, 130)}
 
 _chop_plus = CHOP.plus
 _wide_abs = WIDE.abs
+_wide_mul = WIDE.multiply
+_chop10_plus = Context(prec=10, rounding=ROUND_DOWN, Emax=999_999, Emin=-999_999, traps=[]).plus
 _wide_add = WIDE.add
 _chop_add = CHOP.add
 _chop_mul = CHOP.multiply
 _TEN_TO_10 = 10**10
+_TEN_TO_11 = 10**11
 
 
 def chop(value: Decimal) -> Decimal:
@@ -120,8 +123,64 @@ def sub(a: Decimal, b: Decimal) -> Decimal:
 
 
 def mul(a: Decimal, b: Decimal) -> Decimal:
-    r = _chop_mul(a, b)
-    return r if r else ZERO
+    """a x b as the chip multiplies, a being the first operand (the pending one in
+    ``a * b =``) and b the second (the display).
+
+    The ROM adds the display's 11-digit mantissa once per unit of each digit of
+    the first operand, from its last digit up, shifting the 11-digit sum one place
+    right after each digit (so the digits shifted out are lost); when the sum
+    overflows it is shifted at once and the addend with it.  The product can thus
+    end a unit or two below the chopped exact product (1.9267421857 squared is
+    3.7123354498, exactly 3.71233545003...).  Operands with few digits (all that a
+    keyboard entry has) give the exact product chopped."""
+    exact = _wide_mul(a, b)
+    r = _chop_plus(exact)
+    if r == exact and _chop10_plus(b) == b:
+        return r if r else ZERO  # the product fits and nothing is ever shifted out
+    return _mul_digits(a, b)
+
+
+@lru_cache(maxsize=2048)  # programs multiply by the same few values again and again
+def _mul_digits(a: Decimal, b: Decimal) -> Decimal:
+    """The ROM's multiplication loop (see mul)."""
+    exact = _chop_mul(a, b)
+    ea = a.adjusted()
+    eb = b.adjusted()
+    multiplier = int(_wide_abs(a).scaleb(10 - ea))
+    multiplicand = int(_wide_abs(b).scaleb(10 - eb))
+    if _significant(multiplier) + _significant(multiplicand) <= 11:
+        return exact  # no digit is ever shifted out
+    acc = 0
+    for k in range(11):
+        digit = multiplier % 10
+        multiplier //= 10
+        addend = multiplicand * 100  # two guard places below the 11 digits
+        shifted = False
+        for _ in repeat(None, digit):
+            acc += addend // 100
+            if acc >= _TEN_TO_11:
+                acc //= 10
+                addend //= 10
+                shifted = True
+        if k < 10 and not shifted:
+            acc //= 10
+    # acc holds the product's leading 11 digits: place them next to the exact product
+    # (one place lower when the truncation crossed a power of ten: 9.99... for 10)
+    size = _wide_abs(exact)
+    r = Decimal(acc).scaleb(size.adjusted() - len(str(acc)) + 1, WIDE)
+    lower = r.scaleb(-1, WIDE)
+    if abs(WIDE.subtract(lower, size)) < abs(WIDE.subtract(r, size)):
+        r = lower
+    return -r if exact.is_signed() else r
+
+
+def _significant(n: int) -> int:
+    """Significant digits of an 11-digit mantissa (trailing zeros dropped)."""
+    count = 11
+    while count and not n % 10:
+        n //= 10
+        count -= 1
+    return count
 
 
 @lru_cache(maxsize=2048)  # programs divide by the same few values again and again
