@@ -200,61 +200,100 @@ def power(y: Decimal, x: Decimal, inv: bool) -> Result:
 
 
 # ---------------------------------------------------------------------------
-# trigonometry, in exact decimal arithmetic
+# trigonometry: the ROM's routine (traced instruction by instruction)
+#
+# The angle goes to radians (degrees / 57.295779513, grads / 63.661977237, both by
+# the chip's division), loses whole turns of 2 pi by a long division whose divisor
+# is 6.283185307 (its last digit dropped), then right angles of 1.5707963268; an
+# angle above pi/4 is taken from pi/2.  What is left (below 1E-4: sin = tan = the
+# angle, cos = 1) is spent on arctan(10^-j), j = 1..10, rotating the vector (1, 0)
+# by (1, 10^-j) each time with 12-decimal truncated shifts: y / x is then the
+# tangent, and sin = 1 / sqrt(1 + cot^2), cos = 1 / sqrt(1 + tan^2), all with the
+# chip's own division, multiplication and root.
 
 _TRIG = Context(prec=30, rounding=ROUND_DOWN, Emax=999_999, Emin=-999_999, traps=[])
 _EXACT = Context(prec=300, rounding=ROUND_DOWN, Emax=999_999, Emin=-999_999, traps=[])
 _TRUE_PI = Decimal("3.14159265358979323846264338327950288")
 _HALF_TURN = {"deg": Decimal(180), "grad": Decimal(200)}
-_EXACT_SIN = {0: ZERO, 30: Decimal("0.5"), 90: ONE, 150: Decimal("0.5"), 180: ZERO,
-              210: Decimal("-0.5"), 270: -ONE, 330: Decimal("-0.5")}
+_PER_RADIAN = {"deg": Decimal("57.295779513"), "grad": Decimal("63.661977237")}
+_QUARTER_PI = Decimal("0.7853981634")
+_HALF_PI = Decimal("1.5707963268")
+_TWO_PI = Decimal("6.2831853072")
+_TWO_PI_DIVISOR = 6283185307  # 2 pi as the reducing long division holds it
+_SMALL_ANGLE = Decimal("0.0001")
+# arctan(10^-j) in units of 1E-12, as the ROM's table holds them (j = 1..10)
+_ATAN_TABLE = (99668652491, 9999666691, 999999667) + tuple(10 ** (12 - j) for j in range(4, 11))
 
 
-def _degrees(x: Decimal, angle: str) -> Decimal:
-    """An angle in degrees, reduced to [0, 360) exactly.  Radians are converted with
-    the chip's pi (3.1415926536), so pi rad is exactly 180 degrees."""
-    if angle == "deg":
-        d = x
-    elif angle == "grad":
-        d = _TRIG.multiply(x, Decimal("0.9"))
+def _octant(x: Decimal, angle: str) -> tuple[bool, int, bool, Decimal]:
+    """(negative, right angles, taken from pi/2, what is left in [0, pi/4])."""
+    r = x if angle == "rad" else div(x, _PER_RADIAN[angle])
+    negative = r < 0
+    a = -r if negative else r
+    if a >= _TWO_PI:
+        e = a.adjusted()
+        rest = int(a.scaleb(10 - e))
+        for _ in range(e):
+            rest = rest % _TWO_PI_DIVISOR * 10
+        a = Decimal(rest).scaleb(-10)
+    if a >= _TWO_PI:
+        a -= _TWO_PI
+    quarter = 0
+    if a >= _SMALL_ANGLE:
+        while a >= _HALF_PI:
+            a -= _HALF_PI  # exact: the chip keeps 12 decimals here
+            quarter += 1
+    swap = a >= _QUARTER_PI
+    return negative, quarter % 4, swap, (_HALF_PI - a if swap else a)
+
+
+def _vector(phi: Decimal) -> tuple[Decimal, Decimal]:
+    """(x, y) with y / x = tan phi, by pseudo-division on the arctan table."""
+    theta = int(phi.scaleb(12))
+    x, y = 10**12, 0
+    for j, constant in enumerate(_ATAN_TABLE, start=1):
+        shift = 10**j
+        while theta >= constant:
+            theta -= constant
+            x, y = x - y // shift, y + x // shift
+    return Decimal(x // 100).scaleb(-10), Decimal(y // 100).scaleb(-10)
+
+
+def _sin_cos(x: Decimal, angle: str) -> tuple[Decimal, Decimal]:
+    negative, quarter, swap, phi = _octant(x, angle)
+    if phi < _SMALL_ANGLE and not quarter and not swap:
+        s, c = phi, ONE  # sin x = x for a small angle
+    elif not phi:
+        s, c = ZERO, ONE
     else:
-        d = _TRIG.divide(_TRIG.multiply(x, 180), PI)
-    d = _EXACT.remainder(d, 360)  # exact even for 1E99 (the chip's result there is arbitrary)
-    return d + 360 if d < 0 else d
+        vx, vy = _vector(phi)
+        cot = div(vx, vy)
+        tan = div(vy, vx)
+        s = div(ONE, square_root(add(mul(cot, cot), ONE)))
+        c = div(ONE, square_root(add(mul(tan, tan), ONE)))
+    if swap:
+        s, c = c, s
+    for _ in range(quarter):
+        s, c = c, -s
+    s = -s if negative else s
+    return (s if s else ZERO), (c if c else ZERO)
 
 
-def _sin_series(r: Decimal) -> Decimal:
-    """sin r for |r| <= pi/4, Taylor series in 30 digits."""
-    total, term, n = ZERO, r, 1
-    r2 = _TRIG.multiply(r, r)
-    while term and abs(term) > Decimal("1E-28"):
-        total = _TRIG.add(total, term)
-        term = _TRIG.divide(_TRIG.multiply(-term, r2), (n + 1) * (n + 2))
-        n += 2
-    return total
-
-
-def _cos_series(r: Decimal) -> Decimal:
-    total, term, n = ZERO, ONE, 0
-    r2 = _TRIG.multiply(r, r)
-    while term and abs(term) > Decimal("1E-28"):
-        total = _TRIG.add(total, term)
-        term = _TRIG.divide(_TRIG.multiply(-term, r2), (n + 1) * (n + 2))
-        n += 2
-    return total
-
-
-def sin_degrees(d: Decimal) -> Decimal:
-    """sin of an angle in [0, 360) degrees: exact on the axes and at 30-degree
-    multiples where the sine is 0, 1/2 or 1 (the chip is exact there too)."""
-    exact = _EXACT_SIN.get(int(d)) if d == d.to_integral_value() else None
-    if exact is not None:
-        return exact
-    # reduce to |r| <= 45 degrees around the nearest multiple of 90
-    quarter = int(((d + 45) // 90) % 4)
-    r_deg = d - 90 * ((d + 45) // 90)
-    r = _TRIG.divide(_TRIG.multiply(r_deg, _TRUE_PI), 180)
-    return (_sin_series(r), _cos_series(r), -_sin_series(r), -_cos_series(r))[quarter]
+def _tan(x: Decimal, angle: str) -> Result:
+    negative, quarter, swap, phi = _octant(x, angle)
+    flip = swap != (quarter % 2 == 1)
+    minus = (quarter % 2 == 1) != negative
+    if phi < _SMALL_ANGLE and not quarter and not swap:
+        t = phi
+    elif not phi:
+        if flip:  # tan 90 flashes 9.9999999 99, tan 270 its negative
+            return (-LIMIT if (quarter == 3) != negative else LIMIT), True
+        t = ZERO
+    else:
+        vx, vy = _vector(phi)
+        t = div(vx, vy) if flip else div(vy, vx)
+    t = -t if minus else t
+    return fit(t if t else ZERO)
 
 
 def _to_angle(radians: Decimal, angle: str) -> Decimal:
@@ -301,29 +340,32 @@ def _trig(which: str):
                 rad = _atan(x)
             r = chop(_to_angle(rad, angle))
             return (r if r else ZERO), False
-        d = _degrees(x, angle)
-        s = sin_degrees(d)
-        c = sin_degrees(_TRIG.remainder(d + 90, 360))
-        if which == "sin":
-            r = s
-        elif which == "cos":
-            r = c
-        else:
-            if not c:
-                return (LIMIT if s > 0 else -LIMIT), True  # tan 90 / tan 270
-            r = _TRIG.divide(s, c)
-        r = chop(r)
-        return fit(r if r else ZERO)
+        if which == "tan":
+            return _tan(x, angle)
+        sine, cosine = _sin_cos(x, angle)
+        return (sine if which == "sin" else cosine), False
 
     return apply
 
 
 def polar_to_rect(radius: Decimal, theta: Decimal, angle: str) -> tuple[Result, Decimal]:
-    """P>R: (y, error) for the display and x for t; exact zeros on the axes."""
-    d = _degrees(theta, angle)
-    y = mul(radius, chop(sin_degrees(d)))
-    x = mul(radius, chop(sin_degrees(_TRIG.remainder(d + 90, 360))))
-    return fit(y), fit(x)[0]
+    """P>R: (y, error) for the display and x for t.  On what is left of the angle,
+    x = cos * r and y = x * tan (the chip's operand order), then placed in the
+    angle's octant and quadrant; exact zeros on the axes."""
+    negative, quarter, swap, phi = _octant(theta, angle)
+    if not phi:
+        x, y = radius, ZERO
+    else:
+        vx, vy = _vector(phi)
+        tan = div(vy, vx)
+        x = mul(div(ONE, square_root(add(mul(tan, tan), ONE))), radius)
+        y = mul(x, tan)
+    if swap:
+        x, y = y, x
+    for _ in range(quarter):
+        x, y = -y, x
+    y = -y if negative else y
+    return fit(y if y else ZERO), fit(x if x else ZERO)[0]
 
 
 def rect_to_polar(x: Decimal, y: Decimal, angle: str) -> tuple[Decimal, Result]:

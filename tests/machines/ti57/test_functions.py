@@ -127,12 +127,31 @@ def test_polar_to_rectangular_of_pi_radians_shows_zero() -> None:
     assert m.display == "0." and m.x == 0 and m.register(7) == Decimal(-2)
 
 
-def test_cos_30_radians_is_the_true_value_not_yet_the_chips() -> None:
-    # The chip shows 0.1542515 (0.15425145072 inside, its own trig algorithm, not
-    # reproduced: see the README); this model converts 30 rad to degrees with the
-    # chip's pi and gives 0.15425144979 (true value 0.15425144988), shown 0.1542514.
+def test_cos_30_radians_shows_0_1542515() -> None:
+    # true cos 30 = 0.15425144988 would show 0.1542514; the chip loses 30 rad's
+    # turns by a long division on 6.283185307 and rotates by its arctan table
     m = keyed("2nd Rad 3 0 2nd cos")
-    assert m.x == Decimal("0.15425144979") and m.display == "0.1542514"
+    assert m.x == Decimal("0.15425145072") and m.display == "0.1542515"
+
+
+@pytest.mark.parametrize(
+    "keys, value",
+    [  # neighbours read from the ROM: each octant, each angle mode, big and tiny angles
+        ("1 2nd sin", "0.017452406284"),
+        ("4 5 2nd tan", "1.0000000001"),  # 45 degrees is taken from 90: 1 / 0.99999999986
+        ("3 0 2nd cos", "0.86602540407"),
+        ("5 3 . 3 7 9 9 +/- 2nd tan", "-1.3455147536"),
+        ("2nd Rad 9 4 . 9 0 1 6 2 2nd sin", "0.60823921165"),
+        ("2nd Rad 4 0 0 2nd sin", "-0.85091936614"),
+        ("2nd Rad 1 EE 5 +/- 2nd sin", "0.00001"),  # below 1E-4 the sine is the angle
+        ("2nd Rad 1 EE 3 +/- 2nd sin", "0.00099999980101"),
+        ("1 8 0 . 0 0 0 0 1 2nd sin", "-1.7450000017E-7"),
+        ("3 6 0 . 0 0 0 0 1 2nd sin", "1.7450000000E-7"),
+        ("2nd Grad 5 0 2nd sin", "0.70710678138"),
+    ],
+)
+def test_trig_matches_the_rom_digit_for_digit(keys: str, value: str) -> None:
+    assert keyed(keys).x == Decimal(value)
 
 
 def test_no_binary_floating_point_in_the_machine() -> None:
