@@ -349,22 +349,15 @@ def _trig(which: str):
 
 
 def polar_to_rect(radius: Decimal, theta: Decimal, angle: str) -> tuple[Result, Decimal]:
-    """P>R: (y, error) for the display and x for t.  On what is left of the angle,
-    x = cos * r and y = x * tan (the chip's operand order), then placed in the
-    angle's octant and quadrant; exact zeros on the axes."""
-    negative, quarter, swap, phi = _octant(theta, angle)
-    if not phi:
-        x, y = radius, ZERO
+    """P>R: (y, error) for the display and x for t.  As the ROM does it:
+    x = cos theta * r, then y = tan theta * x; on the vertical axis (cos = 0)
+    y = +-r and x is exactly 0."""
+    sine, cosine = _sin_cos(theta, angle)
+    if not cosine:
+        x, y = ZERO, (radius if sine > 0 else -radius)
     else:
-        vx, vy = _vector(phi)
-        tan = div(vy, vx)
-        x = mul(div(ONE, square_root(add(mul(tan, tan), ONE))), radius)
-        y = mul(x, tan)
-    if swap:
-        x, y = y, x
-    for _ in range(quarter):
-        x, y = -y, x
-    y = -y if negative else y
+        x = mul(cosine, radius)
+        y = mul(_tan(theta, angle)[0], x)
     return fit(y if y else ZERO), fit(x if x else ZERO)[0]
 
 
