@@ -211,10 +211,6 @@ def power(y: Decimal, x: Decimal, inv: bool) -> Result:
 # tangent, and sin = 1 / sqrt(1 + cot^2), cos = 1 / sqrt(1 + tan^2), all with the
 # chip's own division, multiplication and root.
 
-_TRIG = Context(prec=30, rounding=ROUND_DOWN, Emax=999_999, Emin=-999_999, traps=[])
-_EXACT = Context(prec=300, rounding=ROUND_DOWN, Emax=999_999, Emin=-999_999, traps=[])
-_TRUE_PI = Decimal("3.14159265358979323846264338327950288")
-_HALF_TURN = {"deg": Decimal(180), "grad": Decimal(200)}
 _PER_RADIAN = {"deg": Decimal("57.295779513"), "grad": Decimal("63.661977237")}
 _QUARTER_PI = Decimal("0.7853981634")
 _HALF_PI = Decimal("1.5707963268")
@@ -296,35 +292,35 @@ def _tan(x: Decimal, angle: str) -> Result:
     return fit(t if t else ZERO)
 
 
-def _to_angle(radians: Decimal, angle: str) -> Decimal:
+_PI_UNITS = 3141592653600  # pi in units of 1E-12, as the ROM adds its constants
+_HALF_PI_UNITS = 1570796326800
+
+
+def _arctan_units(a: Decimal) -> int:
+    """arctan of a >= 0 in units of 1E-12: the vector (1, a) is turned back onto the
+    axis by the arctan(10^-j) table (j = 1..10); from 1 up, pi/2 - arctan(1/a)."""
+    if a >= 1:
+        return _HALF_PI_UNITS - _arctan_turn(div(ONE, a))
+    return _arctan_turn(a)
+
+
+def _arctan_turn(a: Decimal) -> int:
+    """The vector (1, a), a <= 1, turned back onto the axis: the angle in 1E-12 rad."""
+    x, y, total = 10**12, int(a.scaleb(12)), 0
+    for j, constant in enumerate(_ATAN_TABLE, start=1):
+        shift = 10**j
+        while y >= x // shift:
+            x, y = x + y // shift, y - x // shift
+            total += constant
+    return total
+
+
+def _from_radians(units: int, angle: str) -> Decimal:
+    """An angle held in units of 1E-12 rad, in the current mode (10 decimals kept)."""
+    r = Decimal(units // 100).scaleb(-10)
     if angle == "rad":
-        return radians
-    return _TRIG.divide(_TRIG.multiply(radians, _HALF_TURN[angle]), _TRUE_PI)
-
-
-def _atan(z: Decimal) -> Decimal:
-    """arctan in radians, 30 digits: halve the argument twice, then the series."""
-    if z < 0:
-        return -_atan(-z)
-    if z > 1:
-        return _TRIG.subtract(_TRIG.divide(_TRUE_PI, 2), _atan(_TRIG.divide(ONE, z)))
-    for _ in range(2):  # atan z = 2 atan(z / (1 + sqrt(1 + z^2)))
-        z = _TRIG.divide(z, _TRIG.add(ONE, _TRIG.sqrt(_TRIG.add(ONE, _TRIG.multiply(z, z)))))
-    total, term, n = ZERO, z, 1
-    z2 = _TRIG.multiply(z, z)
-    power_ = z
-    while abs(term) > Decimal("1E-29"):
-        total = _TRIG.add(total, term)
-        power_ = _TRIG.multiply(-power_, z2)
-        n += 2
-        term = _TRIG.divide(power_, n)
-    return _TRIG.multiply(total, 4)
-
-
-def _asin(x: Decimal) -> Decimal:
-    if abs(x) == 1:
-        return _TRIG.divide(_TRUE_PI, 2) * (1 if x > 0 else -1)
-    return _atan(_TRIG.divide(x, _TRIG.sqrt(_TRIG.subtract(ONE, _TRIG.multiply(x, x)))))
+        return r
+    return mul(r, _PER_RADIAN[angle])
 
 
 def _trig(which: str):
@@ -332,13 +328,22 @@ def _trig(which: str):
         if inv:
             if which != "tan" and abs(x) > 1:
                 return x, True  # the argument flashes
-            if which == "sin":
-                rad = _asin(x)
-            elif which == "cos":
-                rad = _TRIG.subtract(_TRIG.divide(_TRUE_PI, 2), _asin(x))
+            a = -x if x < 0 else x
+            if which == "tan":
+                units = _arctan_units(a)
             else:
-                rad = _atan(x)
-            r = chop(_to_angle(rad, angle))
+                # through arctan of s / sqrt(1 - s^2), with the chip's operations
+                c = square_root(sub(ONE, mul(a, a)))
+                if which == "sin":
+                    units = _arctan_units(div(a, c)) if c else _HALF_PI_UNITS
+                else:
+                    units = _HALF_PI_UNITS - (_arctan_units(div(a, c)) if c else _HALF_PI_UNITS)
+                    if x < 0:
+                        units = _PI_UNITS - units
+                    r = _from_radians(units, angle)
+                    return (r if r else ZERO), False
+            r = _from_radians(units, angle)
+            r = -r if x < 0 else r
             return (r if r else ZERO), False
         if which == "tan":
             return _tan(x, angle)
@@ -362,18 +367,23 @@ def polar_to_rect(radius: Decimal, theta: Decimal, angle: str) -> tuple[Result, 
 
 
 def rect_to_polar(x: Decimal, y: Decimal, angle: str) -> tuple[Decimal, Result]:
-    """INV P>R: (r, (theta, error)); theta runs from -90 to 270 degrees, the origin gives 45."""
+    """INV P>R: (r, (theta, error)); theta runs from -90 to 270 degrees, the origin
+    gives 45 and r = 0.  theta = arctan(y / x) by the ROM's arctan, r = sqrt(x^2 + y^2)
+    by the chip's operations."""
     r = square_root(add(mul(x, x), mul(y, y)))
     if not x and not y:
-        return ZERO, (chop(_to_angle(_TRIG.divide(_TRUE_PI, 4), angle)), False)
+        return ZERO, (_from_radians(_arctan_units(ONE), angle), False)
     if not x:
-        rad = _TRIG.divide(_TRUE_PI, 2) if y > 0 else -_TRIG.divide(_TRUE_PI, 2)
+        units = _HALF_PI_UNITS if y > 0 else -_HALF_PI_UNITS
     else:
-        rad = _atan(_TRIG.divide(y, x))
+        ratio = div(y, x)
+        units = _arctan_units(-ratio if ratio < 0 else ratio)
+        units = -units if ratio < 0 else units
         if x < 0:
-            rad = _TRIG.add(rad, _TRUE_PI)
-    theta = chop(_to_angle(rad, angle))
-    return fit(r)[0], (theta if theta else ZERO, False)
+            units += _PI_UNITS
+    theta = _from_radians(abs(units), angle)
+    theta = -theta if units < 0 else theta
+    return fit(r)[0], ((theta if theta else ZERO), False)
 
 
 def _int(x: Decimal, inv: bool) -> Result:
