@@ -231,3 +231,37 @@ def test_functions_complete_a_number_and_keep_pending_operations() -> None:
     for k in "2 + 3 x2 =".split():
         m.press(k)
     assert m.display == "11."
+
+
+@pytest.mark.parametrize(
+    "keys, value",
+    [  # inverse functions and INV P>R, values read from the ROM
+        ("1 INV 2nd tan", "44.999999992"),  # pi/2 - arctan(1/1) on the table
+        ("1 INV 2nd sin", "89.999999999"),
+        (". 5 INV 2nd sin", "30.000000016"),
+        ("1 +/- INV 2nd cos", "179.99999999"),
+        ("1 x<>t 1 INV 2nd P>R", "44.999999992"),
+        ("4 +/- x<>t 3 +/- INV 2nd P>R", "216.86989763"),
+        ("0 x<>t 1 +/- INV 2nd P>R", "-89.999999999"),
+        ("0 x<>t 0 INV 2nd P>R", "44.999999992"),  # the origin: 45 degrees, r = 0
+    ],
+)
+def test_inverse_trig_matches_the_rom(keys: str, value: str) -> None:
+    assert keyed(keys).x == Decimal(value)
+
+
+def test_rectangular_to_polar_radius_is_the_chips_root() -> None:
+    assert keyed("1 x<>t 1 INV 2nd P>R").register(7) == Decimal("1.414213562")
+    assert keyed("4 +/- x<>t 3 +/- INV 2nd P>R").register(7) == 5
+
+
+@pytest.mark.parametrize(
+    "keys, value",
+    [  # 11-digit operands: the chip's multiplication and division lose the last digits
+        ("2 / 3 = x2", "0.44444444440"),  # exactly 0.44444444442...
+        ("1 0 . 2 3 3 2 9 5 / 1 . 5 1 0 3 3 8 8 =", "6.7754963324"),
+        ("1 . 0 0 9 1 9 4 + 7 . 4 EE 9 +/- = 1/x", "0.99088975230"),
+    ],
+)
+def test_multiplication_and_division_of_long_operands_follow_the_rom(keys: str, value: str) -> None:
+    assert keyed(keys).x == Decimal(value)
