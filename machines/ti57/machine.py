@@ -35,12 +35,17 @@ from machines.ti57.numbers import (
 from machines.ti57.ops import OPS
 from machines.ti57.stops import StopReason
 
-__all__ = ["TI57", "Stop", "StopReason", "MachineView", "UnknownKey", "PAUSE_SECONDS"]
+__all__ = ["TI57", "Stop", "StopReason", "MachineView", "UnknownKey", "PAUSE_SECONDS", "EDIT_KEYS"]
 
 PAUSE_SECONDS = 0.75
 """How long the real machine shows a Pause ("about 3/4 of a second", TI Reference Guide)."""
 
 PAREN = None  # a '(' on the pending stack
+EDIT_KEYS = ("LRN", "SST", "BST", "Ins", "Del")
+"""Keys with no key code: they move the pointer or edit the program (Ins, Del: 2nd STO, 2nd EE)."""
+_EDIT_SECOND = {"STO": "Ins", "EE": "Del"}
+_SECOND_OF_EDIT = {"LRN": "D.MS", "SST": "Pause", "BST": "Nop"}
+_INV_DROPPED = {51, 86}  # the ROM stores no INV before GTO and Lbl (nor before a digit)
 _DIGIT_TEXT = "0123456789"
 _PRECEDENCE = {75: 1, 65: 1, 55: 2, 45: 2, 35: 3}
 _OP_SYMBOL = {75: "+", 65: "-", 55: "*", 45: "/", 35: "y^x"}
@@ -73,6 +78,7 @@ class MachineView:
     pending: tuple[str, ...]  # pending AOS operations, oldest first: '2 +', '(', ...
     fix: int | None
     angle: str
+    learning: bool = False  # LRN mode: the display shows the step number and its code
 
 
 @dataclass(slots=True)
@@ -117,6 +123,8 @@ class TI57:
         self._awaiting: int | None = None  # a merged key waiting for its digit
         self._await_inv = False
         self._gto_abs: str | None = None  # GTO 2nd n n from the keyboard
+        # LRN mode: keys are stored at the pointer instead of being executed
+        self.learning = False
         # run bookkeeping
         self._stop: StopReason | None = None
         self.program = Program(tuple(Step(0) for _ in range(PROGRAM_STEPS)))
@@ -134,6 +142,8 @@ class TI57:
 
     @property
     def display(self) -> str:
+        if self.learning:
+            return self._learn_display()
         if self.entering:
             return format_entry(self.e_mant, self.e_neg, self.e_exp, self.e_exp_neg)
         return format_number(self.x, self.fix, self.sci)
@@ -154,9 +164,16 @@ class TI57:
         if self.running:
             if key == "R/S":
                 self.running = False
-            elif key not in PRIMARY_LEGENDS and key not in SECOND_LEGENDS:
+            elif key not in PRIMARY_LEGENDS and key not in SECOND_LEGENDS and key not in EDIT_KEYS:
                 raise UnknownKey(f"not a TI-57 key: {key!r}")
             return
+        if self._second and key in _SECOND_OF_EDIT:
+            key = _SECOND_OF_EDIT[key]  # 2nd LRN is D.MS, 2nd SST Pause, 2nd BST Nop
+        elif key in EDIT_KEYS or (self._second and key in _EDIT_SECOND):
+            self._edit_key(_EDIT_SECOND[key] if key in _EDIT_SECOND else key)
+            return
+        if key == "2nd" and self.learning and self._awaiting is not None:
+            return  # GTO 2nd nn is not stored: the step still waits for its digit
         if key == "2nd":
             if self._awaiting == 51:  # GTO 2nd n n: an absolute step number
                 self._awaiting = None
@@ -199,12 +216,18 @@ class TI57:
             self._awaiting = None
             if code < 10:
                 self._inv = False
-                self._keyboard(waiting, inv, code)
+                if self.learning:
+                    self._learn(Step(waiting, inv and waiting not in _INV_DROPPED, code))
+                else:
+                    self._keyboard(waiting, inv, code)
                 return
         inv, self._inv = self._inv, False
         ins = INSTRUCTIONS[code]
         if ins.takes_digit and not (inv and code in NO_DIGIT_WITH_INV):
             self._awaiting, self._await_inv = code, inv
+            return
+        if self.learning:
+            self._learn(Step(code, inv and code >= 10 and code not in _INV_DROPPED))
             return
         self._keyboard(code, inv, None)
 
@@ -253,6 +276,7 @@ class TI57:
             pending=self._pending_text(),
             fix=self.fix,
             angle=self.angle,
+            learning=self.learning,
         )
 
     # ------------------------------------------------------------ snapshot
@@ -274,6 +298,7 @@ class TI57:
             "running": self.running,
             "steps": self.steps,
             "keyboard": [self._second, self._inv, self._awaiting, self._await_inv, self._gto_abs],
+            "learning": self.learning,
             "program": [s.to_json() for s in self.program.steps],
         }
 
@@ -295,7 +320,69 @@ class TI57:
         m.running = state["running"]
         m.steps = state["steps"]
         m._second, m._inv, m._awaiting, m._await_inv, m._gto_abs = state["keyboard"]
+        m.learning = bool(state.get("learning", False))  # saves from before LRN mode lack it
         return m
+
+    # --------------------------------------------------------- LRN mode
+
+    def _learn_display(self) -> str:
+        """'04  86 1', '05 -34 5', '06  00': step number and the code stored there (a
+        merged key waiting for its digit shows 0 in its place, as the real display)."""
+        if self._awaiting is not None:
+            step = Step(self._awaiting, self._await_inv and self._awaiting not in _INV_DROPPED, 0)
+        else:
+            step = self.program.steps[self.pc]
+        text = step.code_text
+        return f"{self.pc:02d} {text if text.startswith('-') else ' ' + text}"
+
+    def _learn(self, step: Step) -> None:
+        """Store a step at the pointer and move on; keying step 49 leaves LRN mode."""
+        steps = list(self.program.steps)
+        steps[self.pc] = step
+        self._reprogram(steps)
+        if self.pc == PROGRAM_STEPS - 1:
+            self.learning = False  # the pointer stays on 49 (ROM)
+        else:
+            self.pc += 1
+
+    def _reprogram(self, steps: list[Step]) -> None:
+        self.program = Program(tuple(steps), self.program.comments)
+        self._compile(fast=True)
+
+    def _edit_key(self, key: str) -> None:
+        """LRN, SST, BST, Ins and Del: the keys that have no code of their own."""
+        self._second = False
+        self._inv = False
+        self._awaiting = None
+        self._gto_abs = None
+        if key == "LRN":
+            self.learning = not self.learning
+        elif key == "BST":
+            self.pc = max(0, self.pc - 1)
+        elif key == "SST":
+            if self.learning:
+                self.pc = min(PROGRAM_STEPS - 1, self.pc + 1)
+            else:
+                self.single_step()
+        elif self.learning:  # Ins and Del act in LRN mode only
+            steps = list(self.program.steps)
+            if key == "Ins":
+                steps.insert(self.pc, Step(0))
+                steps.pop()  # step 49 falls off
+            else:
+                steps.pop(self.pc)
+                steps.append(Step(0))
+            self._reprogram(steps)
+
+    def single_step(self) -> Stop:
+        """SST in RUN mode: run the step at the pointer, then stop (an error flashes,
+        a Pause or R/S just ends the step)."""
+        if self.running or self.flashing or self.pc >= PROGRAM_STEPS:
+            return Stop(StopReason.IDLE, self.display, self.flashing, 0)
+        self.running = True
+        stop = self.run(max_steps=1)
+        self.running = False
+        return stop
 
     # ---------------------------------------------------------- internals
 
