@@ -336,11 +336,10 @@ def _trig(which: str):
                 c = square_root(sub(ONE, mul(a, a)))
                 if which == "sin":
                     units = _arctan_units(div(a, c)) if c else _HALF_PI_UNITS
-                else:
-                    units = _HALF_PI_UNITS - (_arctan_units(div(a, c)) if c else _HALF_PI_UNITS)
-                    if x < 0:
-                        units = _PI_UNITS - units
-                    r = _from_radians(units, angle)
+                else:  # pi/2 - arcsin, the arcsin cut to 10 decimals first
+                    arcsin = Decimal((_arctan_units(div(a, c)) if c else _HALF_PI_UNITS) // 100).scaleb(-10)
+                    r = add(_HALF_PI, arcsin) if x < 0 else sub(_HALF_PI, arcsin)
+                    r = r if angle == "rad" else mul(r, _PER_RADIAN[angle])
                     return (r if r else ZERO), False
             r = _from_radians(units, angle)
             r = -r if x < 0 else r
