@@ -1,13 +1,15 @@
 """The TI-57's number model: 11 significant digits inside, chopped; 8 shown.
 
-Facts (ti57-notes.md, "Numbers and display"): +, -, x chop (truncate toward zero)
-to 11 digits; + and - first chop the smaller operand to the larger one's 11-digit
-grid (2/3-1 = -0.3333333334); the exponent runs -99..99; an overflow leaves
-+-9.9999999999E99, an underflow 1E-99, and both are errors.  The display rounds
-half away from zero to 8 digits.
+Facts (ti57-notes.md, "Numbers and display", and the ROM traced for issue 12): + and
+- chop (truncate toward zero) to 11 digits, first chopping the smaller operand to
+the larger one's 11-digit grid (2/3-1 = -0.3333333334); x and / follow the ROM's
+digit loops, which with long operands can leave the last digit a unit or two off
+the chopped exact result (see mul, div); the exponent runs -99..99; an overflow
+leaves +-9.9999999999E99, an underflow 1E-99, and both are errors.  The display
+rounds half away from zero to 8 digits.
 
 Values are ``decimal.Decimal`` computed in explicit contexts (never the thread's
-default context), so the model is exact decimal arithmetic plus an explicit chop.
+default context) or exact integers: no binary floating point.
 """
 
 from __future__ import annotations
