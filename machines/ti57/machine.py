@@ -627,8 +627,8 @@ class TI57:
             self._set((-LIMIT, True))
             return
         s, s2 = (self.regs[3], self.regs[4]) if inv else (self.regs[1], self.regs[2])
-        mean = div(s, n)
-        self._set(fit(sub(div(s2, n), mul(mean, mean))))
+        # (sum y^2 - (sum y)^2 / n) / n, in this order (ROM, digit for digit)
+        self._set(fit(div(sub(s2, div(mul(s, s), n)), n)))
 
     # --- polar / rectangular -------------------------------------------
 

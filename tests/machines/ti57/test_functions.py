@@ -265,3 +265,9 @@ def test_rectangular_to_polar_radius_is_the_chips_root() -> None:
 )
 def test_multiplication_and_division_of_long_operands_follow_the_rom(keys: str, value: str) -> None:
     assert keyed(keys).x == Decimal(value)
+
+
+def test_variance_is_formed_as_the_rom_forms_it() -> None:
+    # (sum y^2 - (sum y)^2 / n) / n with the chip's operations (ROM: 1427434.1594)
+    m = keyed("7 9 8 . 0 6 2nd S+ 9 6 . 7 3 6 2nd S+ 2 9 0 8 2nd S+ 2nd s2")
+    assert m.x == Decimal("1427434.1594")
