@@ -412,7 +412,7 @@ def test_statistics() -> None:
     assert m.register(7) == 3
     assert keyed("2nd mean", m).display == "5."
     assert keyed("INV 2nd mean", m).display == "1."
-    assert keyed("2nd s2", m).x == D("8.666666666")  # 101/3 = 33.666666666, chopped, - 25
+    assert keyed("2nd s2", m).x == D("8.6666666666")  # ROM: (101 - 15^2/3) / 3
     keyed("9 INV 2nd S+", m)
     assert m.register(0) == 2 and m.register(1) == 6
     assert keyed("2nd mean").display == "1." and keyed("2nd mean").flashing  # n = 0
