@@ -395,16 +395,22 @@ def _abs(x: Decimal, inv: bool) -> Result:
     return (-x if x < 0 else x), False
 
 
+_SIXTY = Decimal(60)
+
+
 def _dms(x: Decimal, inv: bool) -> Result:
     """D.MMSS -> degrees (INV: back); minutes/seconds over 60 are not checked (1.7 -> 2.1666667)."""
     neg = x < 0
     a = -x if neg else x
     d = a.to_integral_value(rounding=ROUND_DOWN)
     if not inv:
-        f = (a - d) * 100
-        mm = f.to_integral_value(rounding=ROUND_DOWN)
-        ss = (f - mm) * 100
-        r = CHOP.plus(d + CHOP.divide(mm, 60) + CHOP.divide(ss, 3600))
+        # ROM: on DDMM.SS the seconds become minutes (SS / 60 added to DDMM, held in
+        # 11 digits), then on DD the minutes become degrees (MM.mm / 60 added to DD)
+        ddmm_ss = a.scaleb(2)
+        ddmm = ddmm_ss.to_integral_value(rounding=ROUND_DOWN)
+        ddmm_mm = add(ddmm, div((ddmm_ss - ddmm).scaleb(2), _SIXTY))
+        minutes = ddmm_mm - d.scaleb(2)
+        r = add(d, div(minutes, _SIXTY)) if minutes else d
     else:
         rem = (a - d) * 60
         mm = rem.to_integral_value(rounding=ROUND_DOWN)

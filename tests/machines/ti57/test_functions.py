@@ -271,3 +271,15 @@ def test_variance_is_formed_as_the_rom_forms_it() -> None:
     # (sum y^2 - (sum y)^2 / n) / n with the chip's operations (ROM: 1427434.1594)
     m = keyed("7 9 8 . 0 6 2nd S+ 9 6 . 7 3 6 2nd S+ 2 9 0 8 2nd S+ 2nd s2")
     assert m.x == Decimal("1427434.1594")
+
+
+@pytest.mark.parametrize(
+    "keys, value",
+    [  # seconds become minutes on DDMM.SS (held in 11 digits), then minutes degrees
+        ("3 4 . 8 0 9 9 0 7 2nd D.MS", "35.360852776"),
+        ("7 3 0 4 5 . 2 1 1 2nd D.MS", "73045.352776"),
+        ("4 9 . 6 5 4 5 4 2 2nd D.MS", "50.095950000"),
+    ],
+)
+def test_degrees_minutes_seconds_as_the_rom_converts(keys: str, value: str) -> None:
+    assert keyed(keys).x == Decimal(value)
