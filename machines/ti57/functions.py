@@ -292,7 +292,7 @@ def _tan(x: Decimal, angle: str) -> Result:
     return fit(t if t else ZERO)
 
 
-_PI_UNITS = 3141592653600  # pi in units of 1E-12, as the ROM adds its constants
+_PI_CHIP = Decimal("3.1415926536")
 _HALF_PI_UNITS = 1570796326800
 
 
@@ -373,15 +373,14 @@ def rect_to_polar(x: Decimal, y: Decimal, angle: str) -> tuple[Decimal, Result]:
     if not x and not y:
         return ZERO, (_from_radians(_arctan_units(ONE), angle), False)
     if not x:
-        units = _HALF_PI_UNITS if y > 0 else -_HALF_PI_UNITS
+        rad = _HALF_PI if y > 0 else -_HALF_PI
     else:
         ratio = div(y, x)
-        units = _arctan_units(-ratio if ratio < 0 else ratio)
-        units = -units if ratio < 0 else units
-        if x < 0:
-            units += _PI_UNITS
-    theta = _from_radians(abs(units), angle)
-    theta = -theta if units < 0 else theta
+        rad = Decimal(_arctan_units(-ratio if ratio < 0 else ratio) // 100).scaleb(-10)
+        rad = -rad if ratio < 0 else rad
+        if x < 0:  # the arctan, cut to 10 decimals, goes to the other side: pi + it
+            rad = add(_PI_CHIP, rad)
+    theta = rad if angle == "rad" else mul(rad, _PER_RADIAN[angle])
     return fit(r)[0], ((theta if theta else ZERO), False)
 
 

@@ -244,6 +244,8 @@ def test_functions_complete_a_number_and_keep_pending_operations() -> None:
         ("4 +/- x<>t 3 +/- INV 2nd P>R", "216.86989763"),
         ("0 x<>t 1 +/- INV 2nd P>R", "-89.999999999"),
         ("0 x<>t 0 INV 2nd P>R", "44.999999992"),  # the origin: 45 degrees, r = 0
+        ("1 +/- x<>t 1 INV 2nd P>R", "135.00000000"),  # pi + the arctan cut to 10 decimals
+        ("1 +/- x<>t 0 INV 2nd P>R", "179.99999999"),  # pi = 3.1415926536 in degrees
     ],
 )
 def test_inverse_trig_matches_the_rom(keys: str, value: str) -> None:
