@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
 import re
+import time
+from typing import Callable
 
 from textual.app import App
 from textual.pilot import Pilot
@@ -60,3 +63,23 @@ async def move_cursor_to(pilot: Pilot, board: object, square: int) -> None:
     if keys:
         await pilot.press(*keys)
     assert board.cursor == square  # type: ignore[attr-defined]
+
+
+async def wait_until(pilot: Pilot, predicate: Callable[[], object], timeout: float = 30.0, what: str = "") -> None:
+    """Let the app run until ``predicate()`` is true; fail (naming ``what``) after ``timeout`` seconds.
+
+    The timeout is a generous safety net for a loaded machine, never a measure: a test
+    waits on the condition it needs (a screen, a state, a message), not on a duration.
+    """
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"waited {timeout:g} s in vain for {what or getattr(predicate, '__name__', 'a condition')}")
+        await pilot.pause()
+        await asyncio.sleep(0.01)  # yield to the app's thread workers too
+
+
+async def wait_for_screen(pilot: Pilot, kind: type, timeout: float = 30.0) -> Screen:
+    """Wait until the top screen is a ``kind``; return it."""
+    await wait_until(pilot, lambda: isinstance(pilot.app.screen, kind), timeout, what=f"a {kind.__name__} on top")
+    return pilot.app.screen
