@@ -19,7 +19,9 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from arcade import catalog, settings, themes
+from arcade.bindings import APP_BINDINGS
 from arcade.help import HelpScreen, keys_markdown
+from arcade.keymap import find_clashes
 from arcade.launcher import LauncherScreen
 from arcade.widgets.glyphs import AsciiFilter, to_ascii
 from arcade.widgets.too_small import DEFAULT_MIN_SIZE, TooSmallScreen
@@ -35,11 +37,7 @@ class ArcadeApp(App[None]):
     MODES = {"launcher": LauncherScreen}
     DEFAULT_MODE = "launcher"
 
-    BINDINGS = [
-        Binding("question_mark,f1", "help", "Help", key_display="?", id="arcade.help"),
-        # Players reach for Ctrl+C to leave a terminal game: it quits, saving (Textual only hints).
-        Binding("ctrl+c", "quit", "Quit", show=False, priority=True, id="arcade.quit-ctrl-c"),
-    ]
+    BINDINGS = APP_BINDINGS
 
     def __init__(
         self,
@@ -83,8 +81,6 @@ class ArcadeApp(App[None]):
         if keymap:
             # Textual's own clash report is unreliable (a two-key binding "clashes" with itself,
             # a real clash replaces the other binding silently): the keymap module checks instead.
-            from arcade.keymap import find_clashes
-
             self.startup_problems += find_clashes(keymap)
             self.set_keymap(dict(keymap))
 

@@ -216,3 +216,55 @@ def test_a_clash_from_the_keymap_file_is_reported_on_stderr(private_config: Path
     assert isinstance(app, ArcadeApp)
     assert "'l' is given to othello.left and othello.right" in err.getvalue()
     assert app._keymap == {"othello.left": "l"}  # applied all the same: the user asked for it
+
+
+# -- lazy screens: a keymap costs only the games it names ---------------------------------
+
+
+def _modules_after(code: str, tmp_path: Path) -> set[str]:
+    """The project modules imported by ``code`` in a fresh interpreter (a private config directory)."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[2]
+    env = {**os.environ, "ARCADE_CONFIG_DIR": str(tmp_path / "config"), "ARCADE_DATA_DIR": str(tmp_path / "data")}
+    probe = code + "\nimport json, sys\nprint(json.dumps(sorted(sys.modules)))"
+    out = subprocess.run([sys.executable, "-c", probe], cwd=root, env=env, capture_output=True, text=True, check=True)
+    return {m for m in json.loads(out.stdout.splitlines()[-1]) if m.split(".")[0] in ("arcade", "games", "machines")}
+
+
+def test_launching_imports_no_game_and_a_game_only_its_own(tmp_path: Path) -> None:
+    launcher = _modules_after("from arcade.__main__ import build_app\nbuild_app([])", tmp_path)
+    assert "arcade.app" in launcher
+    assert not {m for m in launcher if m.startswith(("machines.", "games.", "arcade.hp67", "arcade.ti57", "arcade.lazard"))}
+    (tmp_path / "config").mkdir()
+    (tmp_path / "config" / "keymap.toml").write_text('duel.confirm = "space"\nnope.nothing = "x"\n', encoding="utf-8")
+    duel = _modules_after("from arcade.__main__ import build_app\nbuild_app([])", tmp_path)
+    assert "arcade.ti57_duel.screen" in duel  # to check duel.confirm
+    assert not {m for m in duel if m.startswith(("machines.hp67", "machines.cpc", "arcade.hp67", "arcade.lazard"))}
+
+
+def test_every_screen_declares_only_the_ids_its_catalog_entry_names() -> None:
+    from textual.binding import Binding
+
+    from arcade import catalog
+
+    shell = {b.id for b in binding_table([])}
+    for screen in catalog.all_screens():
+        cls = catalog.load(screen)
+        entry = next((e for e in catalog.games() if e.screen == screen), None)
+        patterns = entry.bindings if entry else catalog.SCREENS_OUTSIDE_THE_LAUNCHER[screen]
+        for klass in cls.__mro__:
+            for binding in klass.__dict__.get("BINDINGS", ()):
+                if isinstance(binding, Binding) and binding.id and binding.id not in shell:
+                    assert catalog.screens_for_binding(binding.id), (screen, binding.id)
+                    assert screen in catalog.screens_for_binding(binding.id), (screen, binding.id, patterns)
+
+
+def test_an_unknown_id_of_a_game_is_found_by_importing_that_game_only() -> None:
+    assert "duel.confirm" in known_binding_ids(["duel.confirm"])
+    assert "launcher.start" in known_binding_ids([])  # the shell's ids are always known
+    keymap = parse_keymap('duel.confirn = "x"\n', known_binding_ids(["duel.confirn"]))
+    assert keymap.bindings == {} and "did you mean 'duel.confirm'" in keymap.problems[0]
