@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from arcade.screenshots import SIZE, cursor_to, settle
+from arcade.screenshot_kit import SIZE, cursor_to, settle
 
 SEED = 35  # Jeux & Stratégie n°35
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from arcade.match.screen import MatchApp, MatchMoved, MatchScreen, ResultsDialog
-from arcade.match_cli import CPC_LABEL, FACTORIES, HP67_LABEL
+from arcade.match.players import CPC_LABEL, FACTORIES, HP67_LABEL
 from arcade.widgets.board import OthelloBoard
 from arcade.widgets.cpc_screen import CpcScreen
 from arcade.widgets.led import LedDisplay
