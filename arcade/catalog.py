@@ -90,6 +90,7 @@ def games() -> list[GameEntry]:
 
 SCREENS_OUTSIDE_THE_LAUNCHER: dict[str, tuple[str, ...]] = {
     "arcade.match.screen:MatchScreen": ("match.*", "results.*", "arcade.back"),
+    "arcade.match.app:LeaveDialog": ("leave.*",),
 }
 """Screens with remappable keys that no catalog entry starts (``arcade match --watch``), with their binding ids."""
 

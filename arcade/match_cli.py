@@ -48,7 +48,7 @@ def main(argv: list[str]) -> int:
     first = FACTORIES[args.first]
     second = FACTORIES["cpc" if args.first == "hp67" else "hp67"]
     if args.watch:
-        from arcade.match.screen import MatchApp
+        from arcade.match.app import MatchApp
 
         MatchApp(games=args.games, first=args.first, instant=args.instant).run()
         return 0
