@@ -8,6 +8,7 @@ and coming back resumes it.
 from __future__ import annotations
 
 import asyncio
+import os
 import signal
 import sys
 from pathlib import Path
@@ -23,6 +24,7 @@ from arcade.bindings import APP_BINDINGS
 from arcade.help import HelpScreen, keys_markdown
 from arcade.keymap import find_clashes
 from arcade.launcher import LauncherScreen
+from arcade.saves import data_dir
 from arcade.widgets.glyphs import AsciiFilter, to_ascii
 from arcade.widgets.too_small import DEFAULT_MIN_SIZE, TooSmallScreen
 
@@ -59,6 +61,8 @@ class ArcadeApp(App[None]):
         """
         super().__init__()
         self.initial_game = game
+        self.last_game: str | None = None
+        """The game last started: the launcher highlights it when the player comes back."""
         self.screen_overrides = dict(screens or {})
         self.ascii_glyphs = ascii_glyphs
         """Widgets read this to choose their glyphs; a line filter makes the rest ASCII."""
@@ -161,7 +165,13 @@ class ArcadeApp(App[None]):
             self.notify(f"{entry.title} on the {entry.machine} is coming soon: its screen is not written yet.", severity="warning")
             return
         if game_id not in self._modes:
-            self.add_mode(game_id, override or entry.load_screen())
+            try:
+                screen = override or entry.load_screen()
+            except ImportError as error:  # a game whose driver or machine is not installed
+                self.notify(f"{entry.title} cannot start: {error}", severity="error", markup=False)
+                return
+            self.add_mode(game_id, screen)
+        self.last_game = game_id
         self.switch_mode(game_id)
         self.call_after_refresh(self.check_terminal_size)
 
@@ -188,6 +198,26 @@ class ArcadeApp(App[None]):
                 )
         for title, help_text, callback in getattr(screen, "palette_commands", list)():
             yield SystemCommand(title, help_text, callback)
+
+    # -- screenshots ------------------------------------------------------------------------
+
+    def screenshot_dir(self) -> Path:
+        """Where a screenshot goes: the arcade's data directory (``screenshots/``), else the current one.
+
+        Textual's own choice (``~/Downloads``) fails where that folder does not exist.
+        """
+        for candidate in (data_dir() / "screenshots", Path.cwd()):
+            try:
+                candidate.mkdir(parents=True, exist_ok=True)
+            except OSError:
+                continue
+            if os.access(candidate, os.W_OK):
+                return candidate
+        return Path.cwd()
+
+    def deliver_screenshot(self, filename: str | None = None, path: str | None = None, time_format: str | None = None) -> str | None:
+        """The palette's Screenshot: saved where the arcade keeps its files; the message names the file."""
+        return super().deliver_screenshot(filename, path or str(self.screenshot_dir()), time_format)
 
     # -- saves on quit (issue 8; the game screens' part) -------------------------------------
     async def action_quit(self) -> None:
