@@ -25,6 +25,7 @@ from arcade.help import HelpScreen, keys_markdown
 from arcade.keymap import find_clashes
 from arcade.launcher import LauncherScreen
 from arcade.saves import data_dir
+from arcade.stall_probe import start_if_asked
 from arcade.widgets.glyphs import AsciiFilter, to_ascii
 from arcade.widgets.too_small import DEFAULT_MIN_SIZE, TooSmallScreen
 
@@ -89,6 +90,7 @@ class ArcadeApp(App[None]):
             self.set_keymap(dict(keymap))
 
     def on_mount(self) -> None:
+        self.stall_probe = start_if_asked(self)  # bench/ui_latency.py: ARCADE_STALL_PROBE
         self._catch_hangup()
         self.theme_changed_signal.subscribe(self, self._remember_theme)
         if self.theme_option and self.theme == self.theme_option:  # --theme is a choice too
