@@ -276,16 +276,20 @@ def measure_game(figures: Figures, scratch: Path, moves: int) -> None:
                 break
             before = discs(pane.text())
             pane.send("Enter")
-            while True:  # cursor keys while the HP-67 answers: sent while its disc is not on the board yet
+
+            def answered(f: str, before: int = before) -> bool:
+                return discs(f) >= before + 2 or "passes" in f or "game over" in f.lower()
+
+            for _ in range(50):  # cursor keys while the HP-67 answers: sent while its disc is not on the board yet
                 frame = pane.text()
                 shown = cursor(frame)
-                if discs(frame) >= before + 2:
+                if answered(frame):
                     break
                 key = "Left" if shown and shown[0] == "h" else "Right"
                 sent = pane.send(key)
                 seen, frame = wait_for(pane, lambda f, shown=shown: cursor(f) not in (None, shown), timeout=60)
                 figures.keys.setdefault("hp67-othello: key while the HP-67 answers", []).append(seen - sent)
-            wait_for(pane, lambda f: discs(f) >= before + 2, timeout=120)
+            wait_for(pane, answered, timeout=120)
         figures.stalls["hp67-othello, playing (instant speed)"] = read_probe(env)
     finally:
         pane.stop()

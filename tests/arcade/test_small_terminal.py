@@ -21,7 +21,7 @@ from arcade.widgets.too_small import TooSmallScreen
 from games.othello.referee import parse
 from games.ti57_wolf.referee import Side
 from tests.arcade.fake_driver import FakeDriver
-from tests.arcade.helpers import move_cursor_to, settle, shown_board
+from tests.arcade.helpers import move_cursor_to, settle, shown_board, wait_for_screen, wait_until
 
 
 @pytest.fixture(autouse=True)
@@ -43,21 +43,32 @@ def only_the_message(text: str) -> bool:
 
 
 async def resize(pilot, width: int, height: int) -> None:  # noqa: ANN001
+    """Resize, then wait until the app has covered (or uncovered) its screen for the new size."""
+    app = pilot.app
     await pilot.resize_terminal(width, height)
-    await pilot.pause(0.05)
+
+    def handled() -> bool:
+        if (app.size.width, app.size.height) != (width, height):
+            return False
+        need = app.required_size()
+        return (width < need[0] or height < need[1]) == isinstance(app.screen, TooSmallScreen)
+
+    await wait_until(pilot, handled, what=f"the {width}x{height} terminal handled")
     await pilot.pause()
 
 
 async def settled_view(pilot) -> str:  # noqa: ANN001
     """The screen once it has stopped changing (a loaded machine may draw the footer late)."""
-    last = None
-    for _ in range(100):
-        await pilot.pause(0.05)
+    seen: list[str] = [""]
+
+    def same_twice() -> bool:
         now = visible(pilot.app)
-        if now == last:
-            return now
-        last = now
-    raise AssertionError("the screen never settled")
+        same = now == seen[-1]
+        seen.append(now)
+        return same
+
+    await wait_until(pilot, same_twice, what="the screen to stop changing")
+    return seen[-1]
 
 
 def hp67_app() -> ArcadeApp:
@@ -67,7 +78,7 @@ def hp67_app() -> ArcadeApp:
 async def test_hp67_shrink_hides_the_board_and_growing_brings_back_the_same_game() -> None:
     app = hp67_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause(0.1)
+        await wait_for_screen(pilot, SideDialog)
         await pilot.press("w")
         screen = app.screen
         assert isinstance(screen, HP67OthelloScreen)
@@ -112,29 +123,23 @@ async def test_a_screen_can_declare_a_larger_minimum() -> None:
 
     app = ArcadeApp(game="hp67-othello", screens={"hp67-othello": roomy})
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause(0.1)
-        await pilot.pause()
-        assert isinstance(app.screen, TooSmallScreen)
+        await wait_for_screen(pilot, TooSmallScreen)
         assert "at least 100x30 (now 80x24)" in " ".join(visible(app).split())
         await resize(pilot, 100, 30)
         assert isinstance(app.screen, SideDialog)  # the game's first question, waiting
         await pilot.press("escape", "escape")  # no side chosen yet; back to the launcher
-        await pilot.pause()
+        await wait_for_screen(pilot, LauncherScreen)
         await resize(pilot, 80, 24)
         assert isinstance(app.screen, LauncherScreen)  # 80x24 is enough there
-        await pilot.press("enter")  # the first card: the same game again, still too roomy for 80x24
-        await pilot.pause(0.1)
-        await pilot.pause()
-        assert isinstance(app.screen, TooSmallScreen)
+        await pilot.press("enter")  # the game's card (chosen coming back): the same game, still too roomy for 80x24
+        await wait_for_screen(pilot, TooSmallScreen)
         assert "at least 100x30 (now 80x24)" in " ".join(visible(app).split())
 
 
 async def test_started_in_a_small_terminal_then_grown() -> None:
     app = hp67_app()
     async with app.run_test(size=(70, 20)) as pilot:
-        await pilot.pause(0.1)
-        await pilot.pause()
-        assert isinstance(app.screen, TooSmallScreen)
+        await wait_for_screen(pilot, TooSmallScreen)
         assert "(now 70x20)" in " ".join(visible(app).split())
         await resize(pilot, 80, 24)
         assert isinstance(app.screen, SideDialog)
@@ -145,35 +150,32 @@ async def test_started_in_a_small_terminal_then_grown() -> None:
 async def test_launcher_and_help_are_covered_too() -> None:
     app = ArcadeApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await wait_for_screen(pilot, LauncherScreen)
         await pilot.press("question_mark")
-        await pilot.pause()
-        assert isinstance(app.screen, HelpScreen)
+        await wait_for_screen(pilot, HelpScreen)
         await resize(pilot, 50, 15)
         assert isinstance(app.screen, TooSmallScreen) and only_the_message(visible(app))
         await resize(pilot, 90, 30)
         assert isinstance(app.screen, HelpScreen)
         await pilot.press("escape")
-        await pilot.pause()
-        assert isinstance(app.screen, LauncherScreen)
+        await wait_for_screen(pilot, LauncherScreen)
 
 
 async def test_duel_private_view_never_shows_and_comes_back_unchanged() -> None:
     app = ArcadeApp(game="ti57-duel", screens={"ti57-duel": lambda: TI57DuelScreen(pause_seconds=0.02, blink=False)})
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await pilot.pause(0.1)
+        await wait_until(pilot, lambda: isinstance(app.screen, TI57DuelScreen), what="the duel's screen")
         await pilot.press("enter")  # the move limit
-        await pilot.pause()
-        assert isinstance(app.screen, HandOff)
+        await wait_for_screen(pilot, HandOff)
         await pilot.press("enter")
-        await pilot.pause()
+        await wait_until(pilot, lambda: not isinstance(app.screen, HandOff), what="the curtain lifted")
         screen = app.screen
         assert isinstance(screen, TI57DuelScreen) and screen.viewer == 1 and screen.phase == "setup"
         await pilot.press("right", "up")
         before = (screen.viewer, screen.phase, screen.cursor, visible(app))
         assert "secret start square" in " ".join(before[-1].split())
         app.notify("a toast that could say something private")
-        await pilot.pause()
+        await wait_until(pilot, lambda: len(app._notifications) == 1, what="the toast")
 
         await resize(pilot, 60, 20)
         text = visible(app)
@@ -195,7 +197,9 @@ GAMES: dict[str, Callable[[], Screen]] = {
 async def test_every_other_game_is_covered_and_restored(game: str) -> None:
     app = ArcadeApp(game=game, screens={game: GAMES[game]})
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause(0.3)
+        await wait_until(pilot, lambda: app.current_mode == game and any(hasattr(s, "GAME_ID") for s in app.screen_stack),
+                         what="the game")
+        await settle(pilot, next(s for s in app.screen_stack if hasattr(s, "GAME_ID")))
         screen, before = app.screen, await settled_view(pilot)
         await resize(pilot, 80, 23)
         assert isinstance(app.screen, TooSmallScreen) and only_the_message(visible(app))
