@@ -16,7 +16,7 @@ from arcade.keymap import binding_table, find_clashes, known_binding_ids, load_k
 from arcade.widgets.board import OthelloBoard
 from arcade.widgets.dialogs import SideDialog
 from tests.arcade.fake_driver import FakeDriver
-from tests.arcade.helpers import flat, settle
+from tests.arcade.helpers import flat, settle, wait_for_screen, wait_until
 
 KNOWN = {"othello.left", "othello.right", "othello.up", "othello.down", "arcade.help"}
 
@@ -33,8 +33,7 @@ def hp67_app(**options: object) -> ArcadeApp:
 
 
 async def open_game(pilot) -> HP67OthelloScreen:  # noqa: ANN001
-    await pilot.pause(0.1)
-    assert isinstance(pilot.app.screen, SideDialog)
+    await wait_for_screen(pilot, SideDialog)
     await pilot.press("w")
     screen = pilot.app.screen
     assert isinstance(screen, HP67OthelloScreen)
@@ -129,17 +128,18 @@ async def test_remapped_left_moves_with_a_and_no_longer_with_h_and_help_shows_it
         await pilot.press("d", "l")
         assert board.cursor == start + 1
         await pilot.press("question_mark")
-        await pilot.pause()
-        assert isinstance(app.screen, HelpScreen)
+        await wait_for_screen(pilot, HelpScreen)
         keys = app.screen.keys
         left = next(line for line in keys.splitlines() if line.endswith("| Left |"))
         assert "`a`" in left and "`h`" not in left and "`←`" not in left
         right = next(line for line in keys.splitlines() if line.endswith("| Right |"))
         assert "`d`" in right and "`l`" in right
-        app.screen.query_one("#help-scroll").scroll_end(animate=False)  # down to the keys table
-        await pilot.pause()
-        shown = flat(app)
-        assert re.search(r"│ a +│ Left +│", shown) and re.search(r"│ d l +│ Right +│", shown), shown
+        def keys_table_shown() -> bool:
+            app.screen.query_one("#help-scroll").scroll_end(animate=False)  # down to the keys table
+            shown = flat(app)
+            return bool(re.search(r"│ a +│ Left +│", shown) and re.search(r"│ d l +│ Right +│", shown))
+
+        await wait_until(pilot, keys_table_shown, what="the keys table, remapped, at the end of the help")
 
 
 async def test_help_is_remappable_too() -> None:
@@ -150,8 +150,7 @@ async def test_help_is_remappable_too() -> None:
         await pilot.pause()
         assert not isinstance(app.screen, HelpScreen)
         await pilot.press("f2")
-        await pilot.pause()
-        assert isinstance(app.screen, HelpScreen)
+        await wait_for_screen(pilot, HelpScreen)
         assert "F2" in app.screen.keys or "f2" in app.screen.keys
 
 
