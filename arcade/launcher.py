@@ -66,7 +66,7 @@ class LauncherScreen(Screen[None]):
 
     CSS_PATH = "launcher.tcss"
     HELP_FILE = "launcher.md"
-    VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-tall")]  # short: the cards lose their outer padding
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-tall")]  # tall: the column in the middle
 
     BINDINGS = [
         Binding("up,k", "move(-1)", "Previous", id="launcher.previous"),
@@ -79,8 +79,8 @@ class LauncherScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        yield Static("Choose a game - every one runs unmodified on its own emulated machine.", id="intro")
         with VerticalScroll(id="cards", can_focus=False):  # the arrows choose a card, not scroll
+            yield Static("Choose a game - every one runs unmodified on its own emulated machine.", id="intro")
             for i, entry in enumerate(games()):
                 yield GameCard(entry, i)
         yield Footer()
