@@ -141,6 +141,7 @@ class MatchScreen(Screen[None]):
         self._resume.set()
         self.results: list[GameResult] = []
         self.moves: list[MatchMoved] = []
+        self.stopped = False  # Back stopped the series before its end
         self._current = ""
 
     def compose(self) -> ComposeResult:
@@ -156,7 +157,7 @@ class MatchScreen(Screen[None]):
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
-        self.sub_title = f"{HP67_LABEL} (HP-67) vs {CPC_LABEL} (CPC 6128)"
+        self.sub_title = "Verniajou (HP-67) vs Lazard (CPC 6128)"  # whole in an 80-column header
         board = self.query_one("#board", OthelloBoard)
         board.compact = True
         board.show_legal = False
@@ -177,8 +178,10 @@ class MatchScreen(Screen[None]):
         if moved is None:
             if self.running:
                 t.append("The machines set up their boards...")
-            elif self.results:
-                t.append(f"Series over: {len(self.results)} games.\n", "bold")
+            elif self.results or self.stopped:
+                n = len(self.results)
+                state = "stopped" if self.stopped else "over"
+                t.append(f"Series {state}: {n} game{'s' * (n != 1)} finished.\n", "bold")
                 t.append("Enter/n: another series")
             else:
                 t.append(f"A series of {self.games} game{'s' * (self.games > 1)}, colours alternating.\n", "bold")
@@ -225,6 +228,7 @@ class MatchScreen(Screen[None]):
             return
         self._generation += 1  # the worker stops at its next move and posts nothing more
         self._resume.set()
+        self.stopped = True
         self.running = False
         self.paused = False
         self.results = finished_games(self.moves)
@@ -239,6 +243,7 @@ class MatchScreen(Screen[None]):
             self.action_new_series()
 
     def action_new_series(self) -> None:
+        self.stopped = False
         self._generation += 1
         self.results = []
         self.moves = []

@@ -150,6 +150,7 @@ async def test_back_stops_the_series_shows_the_finished_games_and_never_quits_un
         count = len(screen.moves)
         await pilot.press("escape")  # back to the board; the stopped series posts nothing more
         await wait_until(pilot, lambda: app.screen is screen, what="the board")
+        assert "Series stopped: 1 game finished." in flat(app)
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert len(screen.moves) == count
