@@ -218,7 +218,17 @@ class ArcadeApp(App[None]):
         return Path.cwd()
 
     def deliver_screenshot(self, filename: str | None = None, path: str | None = None, time_format: str | None = None) -> str | None:
-        """The palette's Screenshot: saved where the arcade keeps its files; the message names the file."""
+        """The palette's Screenshot: saved where the arcade keeps its files; the message names the file.
+
+        A screen showing something private (the duel's player view) refuses: its
+        ``screenshot_refusal()`` says why, and nothing is written.
+        """
+        for screen in self.screen_stack:  # the screenshot composites the screens under the top one too
+            refusal = getattr(screen, "screenshot_refusal", None)
+            reason = refusal() if callable(refusal) else None
+            if reason:
+                self.notify(reason, title="Screenshot", severity="warning", markup=False)
+                return None
         return super().deliver_screenshot(filename, path or str(self.screenshot_dir()), time_format)
 
     # -- saves on quit (issue 8; the game screens' part) -------------------------------------

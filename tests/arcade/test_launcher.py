@@ -266,3 +266,17 @@ async def test_a_saved_game_gets_its_own_line_under_the_description_and_all_fit_
             assert shown[3].startswith("saved: move ")
             assert summaries[entry.id].startswith(shown[3].removeprefix("saved: ").rstrip("…").rstrip())
             assert len(shown) == 4  # nothing wrapped onto another line
+
+
+class PrivateView(StandInGame):
+    def screenshot_refusal(self) -> str | None:
+        return "No screenshot of a private view."
+
+
+async def test_a_screen_with_a_private_view_refuses_the_screenshot(arcade_data_dir: Path) -> None:
+    app = ArcadeApp(game="ti57-duel", screens={"ti57-duel": lambda: PrivateView("ti57-duel")})  # type: ignore[arg-type]
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await wait_for_screen(pilot, PrivateView)
+        assert app.deliver_screenshot() is None
+        await wait_until(pilot, lambda: any("private view" in str(n.message) for n in app._notifications), what="the refusal")
+        assert not (arcade_data_dir / "screenshots").exists() or not any((arcade_data_dir / "screenshots").iterdir())
