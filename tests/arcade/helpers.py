@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import asyncio
 import re
-import time
 from typing import Callable
 
 from textual.app import App
@@ -37,6 +35,12 @@ def shown_board(app: App, screen: Screen | None = None) -> list[str]:
     return rows
 
 
+async def wait_for_screen(pilot: Pilot, kind: type, timeout: float = 60.0) -> Screen:
+    """Wait until the top screen is a ``kind`` (a dialog, a game screen); return it."""
+    await wait_until(pilot, lambda: isinstance(pilot.app.screen, kind), timeout, what=f"a {kind.__name__} on top")
+    return pilot.app.screen
+
+
 async def settle(pilot: Pilot, screen: object, limit: float = 120.0) -> None:
     """Wait until the screen's worker is done and its news has been handled."""
     app = pilot.app
@@ -53,6 +57,18 @@ async def settle(pilot: Pilot, screen: object, limit: float = 120.0) -> None:
         assert waited < limit, "the machine never finished"
 
 
+async def wait_until(pilot: Pilot, predicate: Callable[[], object], timeout: float = 60.0, what: str = "") -> None:
+    """Let the app run until ``predicate()`` holds; fail after ``timeout`` seconds (generous: a loaded
+    machine is slow, and nothing here measures time, it only bounds a wait that would never end)."""
+    import time
+
+    end = time.monotonic() + timeout
+    while not predicate():
+        assert time.monotonic() < end, f"never happened: {what or predicate}"
+        await pilot.pause(0.01)
+    await pilot.pause()
+
+
 async def move_cursor_to(pilot: Pilot, board: object, square: int) -> None:
     """Steer the board's cursor with h j k l (and arrows) to ``square``."""
     row, col = divmod(board.cursor, 8)  # type: ignore[attr-defined]
@@ -63,23 +79,3 @@ async def move_cursor_to(pilot: Pilot, board: object, square: int) -> None:
     if keys:
         await pilot.press(*keys)
     assert board.cursor == square  # type: ignore[attr-defined]
-
-
-async def wait_until(pilot: Pilot, predicate: Callable[[], object], timeout: float = 30.0, what: str = "") -> None:
-    """Let the app run until ``predicate()`` is true; fail (naming ``what``) after ``timeout`` seconds.
-
-    The timeout is a generous safety net for a loaded machine, never a measure: a test
-    waits on the condition it needs (a screen, a state, a message), not on a duration.
-    """
-    deadline = time.monotonic() + timeout
-    while not predicate():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"waited {timeout:g} s in vain for {what or getattr(predicate, '__name__', 'a condition')}")
-        await pilot.pause()
-        await asyncio.sleep(0.01)  # yield to the app's thread workers too
-
-
-async def wait_for_screen(pilot: Pilot, kind: type, timeout: float = 30.0) -> Screen:
-    """Wait until the top screen is a ``kind``; return it."""
-    await wait_until(pilot, lambda: isinstance(pilot.app.screen, kind), timeout, what=f"a {kind.__name__} on top")
-    return pilot.app.screen
