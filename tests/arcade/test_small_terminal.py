@@ -164,18 +164,19 @@ async def test_launcher_and_help_are_covered_too() -> None:
 async def test_duel_private_view_never_shows_and_comes_back_unchanged() -> None:
     app = ArcadeApp(game="ti57-duel", screens={"ti57-duel": lambda: TI57DuelScreen(pause_seconds=0.02, blink=False)})
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await wait_until(pilot, lambda: isinstance(app.screen, TI57DuelScreen), what="the duel's screen")
+        await pilot.pause(0.1)
         await pilot.press("enter")  # the move limit
-        await wait_for_screen(pilot, HandOff)
+        await pilot.pause()
+        assert isinstance(app.screen, HandOff)
         await pilot.press("enter")
-        await wait_until(pilot, lambda: not isinstance(app.screen, HandOff), what="the curtain lifted")
+        await pilot.pause()
         screen = app.screen
         assert isinstance(screen, TI57DuelScreen) and screen.viewer == 1 and screen.phase == "setup"
         await pilot.press("right", "up")
         before = (screen.viewer, screen.phase, screen.cursor, visible(app))
         assert "secret start square" in " ".join(before[-1].split())
         app.notify("a toast that could say something private")
-        await wait_until(pilot, lambda: len(app._notifications) == 1, what="the toast")
+        await pilot.pause()
 
         await resize(pilot, 60, 20)
         text = visible(app)
