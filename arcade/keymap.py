@@ -19,6 +19,11 @@ the arrow).  ``arcade --list-bindings`` prints every id with its keys.
 A bad file never stops the arcade: a syntax error ignores the whole file, an
 unknown id or key name ignores that entry, and every problem is reported (on
 stderr and in a notification) with the file's name.
+
+Checking a file costs only the screens it names: the shell's screens are always
+known, and a game's screen (with its driver and machine) is imported only when an
+id of the file matches the binding ids its catalog entry declares.  This module
+never imports the app: the app's own bindings live in ``arcade.bindings``.
 """
 
 from __future__ import annotations
