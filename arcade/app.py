@@ -32,6 +32,19 @@ from arcade.widgets.too_small import DEFAULT_MIN_SIZE, TooSmallScreen
 HERE = Path(__file__).parent
 
 
+def _opening_screen(game: str | None, overrides: Mapping[str, Callable[[], Screen]]) -> Callable[[], Screen] | type[Screen] | None:
+    """The screen ``--game`` opens on, if it can open (else the launcher first, and a notice)."""
+    if game is None:
+        return None
+    if game in overrides:
+        return overrides[game]
+    try:
+        entry = catalog.get(game)
+        return entry.load_screen() if entry.available else None
+    except (LookupError, ImportError):
+        return None
+
+
 class ArcadeApp(App[None]):
     """Vintage machine arcade."""
 
@@ -60,8 +73,13 @@ class ArcadeApp(App[None]):
         chosen is remembered: without it nothing is read or written, so tests never
         touch the user's files.  ``problems`` (a bad keymap file...) are notified on start.
         """
+        opening = _opening_screen(game, screens or {})
+        if opening is not None:  # --game: the first frame is the game's; the launcher is built on Back
+            self.DEFAULT_MODE = game  # type: ignore[misc] - read by App.__init__ for the first mode
         super().__init__()
         self.initial_game = game
+        if opening is not None:
+            self.add_mode(game, opening)  # type: ignore[arg-type]
         self.last_game: str | None = None
         """The game last started: the launcher highlights it when the player comes back."""
         self.screen_overrides = dict(screens or {})
@@ -97,8 +115,10 @@ class ArcadeApp(App[None]):
             self._remember_theme(None)
         for problem in self.startup_problems:
             self.notify(problem, title="Configuration", severity="error", timeout=12, markup=False)
-        if self.initial_game:
-            self.start_game(self.initial_game)
+        if self.initial_game and self.current_mode != self.initial_game:
+            self.start_game(self.initial_game)  # it could not open first: start_game says why
+        elif self.initial_game:
+            self.last_game = self.initial_game
         self.call_after_refresh(self.check_terminal_size)
 
     # -- themes, keymap, glyphs ------------------------------------------------------
