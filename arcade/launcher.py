@@ -1,7 +1,7 @@
 """The launcher: one card per game from the catalog; choose, then Enter.
 
 A card says when its game has a save waiting, on a line of its own under the
-description ("saved: move 14", the summary each game's session gives: moves
+description ("saved game: move 14", the summary each game's session gives: moves
 played so far); the game's screen then asks whether to resume it.  A save that
 cannot be read is reported by name as the launcher opens (``SaveStore`` has kept it
 aside).  Coming back from a game, the launcher highlights that game, so Enter
@@ -37,7 +37,7 @@ class GameCard(Static):
         super().__init__(id=f"card-{entry.id}", classes="card" + ("" if entry.available else " -soon"))
         self.entry = entry
         self.index = index
-        self.save_note = ""  # "saved: move 14", or why a save could not be read
+        self.save_note = ""  # "saved game: move 14", or why a save could not be read
 
     def render(self) -> Text:
         e = self.entry
@@ -113,7 +113,7 @@ class LauncherScreen(Screen[None]):
             if exists:
                 info = store.info(card.entry.id)
                 if info is not None:
-                    note = f"saved: {info.summary}" if info.summary else "saved game"
+                    note = f"saved game: {info.summary}" if info.summary else "saved game"
                 else:
                     try:
                         store.load(card.entry.id)  # moves the unreadable file aside and says so

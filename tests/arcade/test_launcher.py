@@ -263,8 +263,8 @@ async def test_a_saved_game_gets_its_own_line_under_the_description_and_all_fit_
             assert shown[0].lstrip("▶ ") == f"{entry.title} - {entry.machine}"
             assert shown[1] == f"{entry.author}, {entry.year}"
             assert shown[2] == entry.pitch  # the description, whole, not replaced
-            assert shown[3].startswith("saved: move ")
-            assert summaries[entry.id].startswith(shown[3].removeprefix("saved: ").rstrip("…").rstrip())
+            assert shown[3].startswith("saved game: move ")
+            assert summaries[entry.id].startswith(shown[3].removeprefix("saved game: ").rstrip("…").rstrip())
             assert len(shown) == 4  # nothing wrapped onto another line
 
 

@@ -135,15 +135,19 @@ async def test_number_of_games_is_chosen_before_the_start() -> None:
 
 
 async def test_back_stops_the_series_shows_the_finished_games_and_never_quits_unasked() -> None:
-    app = MatchApp(games=3, autostart=True, instant=True)
+    first_game: list[int] = []  # both programs are deterministic: game 1's length, played headless
+    play_series(FACTORIES["hp67"], FACTORIES["cpc"], 1, observer=lambda game, record: first_game.append(1))
+    app = MatchApp(games=3, autostart=False, instant=True)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await wait_for_screen(pilot, MatchScreen)
-        await wait_until(pilot, lambda: any(m.over for m in screen.moves) and not screen.moves[-1].over,
-                         what="game 2 under way")
+        screen.pause_after = len(first_game) + 2  # two moves into game 2: the series holds there
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: screen.paused, 120, what="the series held in game 2")
+        assert screen.moves[-1].game_number == 2 and not screen.moves[-1].over
         await pilot.press("escape")  # labelled Back: stops the series, shows what was played
         dialog = await wait_for_screen(pilot, ResultsDialog)
         assert app.is_running and not screen.running
-        assert "Stopped during game 2 of 3" in dialog.heading and "1 game finished" in dialog.heading
+        assert dialog.heading == "Stopped during game 2 of 3. 1 game finished."
         first = next(m for m in screen.moves if m.over)
         assert dialog.table == results_table(screen.results) and len(screen.results) == 1
         assert f"{first.score[0]}-{first.score[1]}" in flat(app)
