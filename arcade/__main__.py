@@ -78,7 +78,9 @@ def build_app(argv: list[str], stderr: TextIO | None = None) -> ArcadeApp | int:
 
     directory = settings.config_dir()
     path = args.keymap if args.keymap is not None else directory / settings.KEYMAP_FILE
-    loaded = keymap.load_keymap(path, keymap.known_binding_ids(), required=args.keymap is not None)
+    # Only the screens whose ids the file names are imported to check it (no game's for no keymap).
+    known = keymap.known_binding_ids(keymap.read_keymap_ids(path))
+    loaded = keymap.load_keymap(path, known, required=args.keymap is not None)
 
     from arcade.app import ArcadeApp
 

@@ -8,6 +8,7 @@ and coming back resumes it.
 from __future__ import annotations
 
 import asyncio
+import os
 import signal
 import sys
 from pathlib import Path
@@ -19,12 +20,29 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from arcade import catalog, settings, themes
+from arcade.bindings import APP_BINDINGS
 from arcade.help import HelpScreen, keys_markdown
+from arcade.keymap import find_clashes
 from arcade.launcher import LauncherScreen
+from arcade.saves import data_dir
+from arcade.stall_probe import start_if_asked
 from arcade.widgets.glyphs import AsciiFilter, to_ascii
 from arcade.widgets.too_small import DEFAULT_MIN_SIZE, TooSmallScreen
 
 HERE = Path(__file__).parent
+
+
+def _opening_screen(game: str | None, overrides: Mapping[str, Callable[[], Screen]]) -> Callable[[], Screen] | type[Screen] | None:
+    """The screen ``--game`` opens on, if it can open (else the launcher first, and a notice)."""
+    if game is None:
+        return None
+    if game in overrides:
+        return overrides[game]
+    try:
+        entry = catalog.get(game)
+        return entry.load_screen() if entry.available else None
+    except (LookupError, ImportError):
+        return None
 
 
 class ArcadeApp(App[None]):
@@ -35,11 +53,7 @@ class ArcadeApp(App[None]):
     MODES = {"launcher": LauncherScreen}
     DEFAULT_MODE = "launcher"
 
-    BINDINGS = [
-        Binding("question_mark,f1", "help", "Help", key_display="?", id="arcade.help"),
-        # Players reach for Ctrl+C to leave a terminal game: it quits, saving (Textual only hints).
-        Binding("ctrl+c", "quit", "Quit", show=False, priority=True, id="arcade.quit-ctrl-c"),
-    ]
+    BINDINGS = APP_BINDINGS
 
     def __init__(
         self,
@@ -59,8 +73,15 @@ class ArcadeApp(App[None]):
         chosen is remembered: without it nothing is read or written, so tests never
         touch the user's files.  ``problems`` (a bad keymap file...) are notified on start.
         """
+        opening = _opening_screen(game, screens or {})
+        if opening is not None:  # --game: the first frame is the game's; the launcher is built on Back
+            self.DEFAULT_MODE = game  # type: ignore[misc] - read by App.__init__ for the first mode
         super().__init__()
         self.initial_game = game
+        if opening is not None:
+            self.add_mode(game, opening)  # type: ignore[arg-type]
+        self.last_game: str | None = None
+        """The game last started: the launcher highlights it when the player comes back."""
         self.screen_overrides = dict(screens or {})
         self.ascii_glyphs = ascii_glyphs
         """Widgets read this to choose their glyphs; a line filter makes the rest ASCII."""
@@ -83,20 +104,21 @@ class ArcadeApp(App[None]):
         if keymap:
             # Textual's own clash report is unreliable (a two-key binding "clashes" with itself,
             # a real clash replaces the other binding silently): the keymap module checks instead.
-            from arcade.keymap import find_clashes
-
             self.startup_problems += find_clashes(keymap)
             self.set_keymap(dict(keymap))
 
     def on_mount(self) -> None:
+        self.stall_probe = start_if_asked(self)  # bench/ui_latency.py: ARCADE_STALL_PROBE
         self._catch_hangup()
         self.theme_changed_signal.subscribe(self, self._remember_theme)
         if self.theme_option and self.theme == self.theme_option:  # --theme is a choice too
             self._remember_theme(None)
         for problem in self.startup_problems:
             self.notify(problem, title="Configuration", severity="error", timeout=12, markup=False)
-        if self.initial_game:
-            self.start_game(self.initial_game)
+        if self.initial_game and self.current_mode != self.initial_game:
+            self.start_game(self.initial_game)  # it could not open first: start_game says why
+        elif self.initial_game:
+            self.last_game = self.initial_game
         self.call_after_refresh(self.check_terminal_size)
 
     # -- themes, keymap, glyphs ------------------------------------------------------
@@ -165,7 +187,13 @@ class ArcadeApp(App[None]):
             self.notify(f"{entry.title} on the {entry.machine} is coming soon: its screen is not written yet.", severity="warning")
             return
         if game_id not in self._modes:
-            self.add_mode(game_id, override or entry.load_screen())
+            try:
+                screen = override or entry.load_screen()
+            except ImportError as error:  # a game whose driver or machine is not installed
+                self.notify(f"{entry.title} cannot start: {error}", severity="error", markup=False)
+                return
+            self.add_mode(game_id, screen)
+        self.last_game = game_id
         self.switch_mode(game_id)
         self.call_after_refresh(self.check_terminal_size)
 
@@ -192,6 +220,36 @@ class ArcadeApp(App[None]):
                 )
         for title, help_text, callback in getattr(screen, "palette_commands", list)():
             yield SystemCommand(title, help_text, callback)
+
+    # -- screenshots ------------------------------------------------------------------------
+
+    def screenshot_dir(self) -> Path:
+        """Where a screenshot goes: the arcade's data directory (``screenshots/``), else the current one.
+
+        Textual's own choice (``~/Downloads``) fails where that folder does not exist.
+        """
+        for candidate in (data_dir() / "screenshots", Path.cwd()):
+            try:
+                candidate.mkdir(parents=True, exist_ok=True)
+            except OSError:
+                continue
+            if os.access(candidate, os.W_OK):
+                return candidate
+        return Path.cwd()
+
+    def deliver_screenshot(self, filename: str | None = None, path: str | None = None, time_format: str | None = None) -> str | None:
+        """The palette's Screenshot: saved where the arcade keeps its files; the message names the file.
+
+        A screen showing something private (the duel's player view) refuses: its
+        ``screenshot_refusal()`` says why, and nothing is written.
+        """
+        for screen in self.screen_stack:  # the screenshot composites the screens under the top one too
+            refusal = getattr(screen, "screenshot_refusal", None)
+            reason = refusal() if callable(refusal) else None
+            if reason:
+                self.notify(reason, title="Screenshot", severity="warning", markup=False)
+                return None
+        return super().deliver_screenshot(filename, path or str(self.screenshot_dir()), time_format)
 
     # -- saves on quit (issue 8; the game screens' part) -------------------------------------
     async def action_quit(self) -> None:

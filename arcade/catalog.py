@@ -1,21 +1,39 @@
 """The games the launcher offers: one entry per game, registered by name.
 
 A game's screen is named by a dotted path (``package.module:Class``) and imported
-only when the game starts, so the launcher opens instantly and a game whose
-screen does not exist yet is shown as "coming soon" rather than pretending.
-Later screens register themselves by giving their entry a ``screen`` path.
+only when the game starts, so the launcher's first frame costs no game, its
+driver or its machine.  Nothing here imports a screen: the entry also names the
+binding ids its screen declares (``bindings``, glob patterns such as
+``"othello.*"``), so a keymap that remaps no game key imports no game, and one
+that does imports only the screens it names (``screens_for_binding``).
+A game whose screen does not exist yet is shown as "coming soon".
 """
 
 from __future__ import annotations
 
+import fnmatch
 import importlib
+import importlib.machinery
 import importlib.util
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from textual.screen import Screen
+
+
+def module_exists(name: str) -> bool:
+    """Is the module ``name`` installed?  Found on the path without importing it or its packages
+    (``importlib.util.find_spec`` would run every parent ``__init__``: a game's, a machine's)."""
+    top, *rest = name.split(".")
+    spec = importlib.util.find_spec(top) if top not in sys.modules else sys.modules[top].__spec__
+    for part in rest:
+        if spec is None or not spec.submodule_search_locations:
+            return False
+        spec = importlib.machinery.PathFinder.find_spec(part, list(spec.submodule_search_locations))
+    return spec is not None
 
 
 @dataclass(frozen=True)
@@ -31,23 +49,24 @@ class GameEntry:
     screen: str | None = None  # "module:Class" of the game's Screen; None: not playable yet
     help: Path | None = None  # Markdown shown by the help screen
     requires: tuple[str, ...] = ()  # modules the game needs (its driver, its machine)
+    bindings: tuple[str, ...] = ()  # the binding ids its screen declares, as glob patterns
 
     @property
     def available(self) -> bool:
         """The screen is written and the modules it needs are installed."""
         if self.screen is None:
             return False
-        try:
-            return all(importlib.util.find_spec(m) is not None for m in (self.screen.partition(":")[0], *self.requires))
-        except ModuleNotFoundError:  # a missing parent package
-            return False
+        return all(module_exists(m) for m in (self.screen.partition(":")[0], *self.requires))
 
     def load_screen(self) -> type[Screen]:
         """Import and return the game's Screen class."""
         if self.screen is None:
             raise LookupError(f"{self.title} is not playable yet")
-        module_name, _, class_name = self.screen.partition(":")
-        return getattr(importlib.import_module(module_name), class_name)
+        return load(self.screen)
+
+    def declares(self, binding_id: str) -> bool:
+        """Does this game's screen (by its entry) declare ``binding_id``?"""
+        return any(fnmatch.fnmatchcase(binding_id, pattern) for pattern in self.bindings)
 
     def help_text(self) -> str:
         if self.help is not None and self.help.exists():
@@ -69,6 +88,31 @@ def games() -> list[GameEntry]:
     return list(_CATALOG.values())
 
 
+SCREENS_OUTSIDE_THE_LAUNCHER: dict[str, tuple[str, ...]] = {
+    "arcade.match.screen:MatchScreen": ("match.*", "results.*", "arcade.back"),
+    "arcade.match.app:LeaveDialog": ("leave.*",),
+}
+"""Screens with remappable keys that no catalog entry starts (``arcade match --watch``), with their binding ids."""
+
+
+def all_screens() -> list[str]:
+    """Every "module:Class" screen with bindings of its own: the games', then the others."""
+    return [e.screen for e in games() if e.screen] + list(SCREENS_OUTSIDE_THE_LAUNCHER)
+
+
+def screens_for_binding(binding_id: str) -> list[str]:
+    """The "module:Class" of the screens that may declare ``binding_id`` (none: a shell binding or unknown)."""
+    found = [e.screen for e in games() if e.screen and e.declares(binding_id)]
+    found += [s for s, patterns in SCREENS_OUTSIDE_THE_LAUNCHER.items() if any(fnmatch.fnmatchcase(binding_id, p) for p in patterns)]
+    return found
+
+
+def load(screen: str) -> type:
+    """Import and return the class a "module:Class" path names."""
+    module_name, _, class_name = screen.partition(":")
+    return getattr(importlib.import_module(module_name), class_name)
+
+
 def get(game_id: str) -> GameEntry:
     try:
         return _CATALOG[game_id]
@@ -88,6 +132,7 @@ register(
         screen="arcade.hp67_othello.screen:HP67OthelloScreen",
         help=_HERE / "hp67_othello" / "help.md",
         requires=("games.hp67_othello.driver", "machines.hp67"),
+        bindings=("othello.*", "hp67.*", "arcade.back"),
     )
 )
 register(
@@ -101,6 +146,7 @@ register(
         screen="arcade.ti57_duel.screen:TI57DuelScreen",
         help=_HERE / "ti57_duel" / "help.md",
         requires=("games.ti57_duel.driver", "machines.ti57"),
+        bindings=("duel.*", "ti57.*", "arcade.back"),
     )
 )
 register(
@@ -114,6 +160,7 @@ register(
         screen="arcade.ti57_wolf.screen:TI57WolfScreen",
         help=_HERE / "ti57_wolf" / "help.md",
         requires=("games.ti57_wolf.driver", "machines.ti57"),
+        bindings=("wolf.*", "ti57.*", "arcade.back"),
     )
 )
 register(
@@ -127,5 +174,6 @@ register(
         screen="arcade.lazard_othello.screen:LazardOthelloScreen",
         help=_HERE / "lazard_othello" / "help.md",
         requires=("games.lazard_othello.driver", "machines.cpc"),
+        bindings=("othello.*", "cpc.*", "arcade.back"),
     )
 )

@@ -6,7 +6,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Markdown
+from textual.widgets import Footer
 
 
 def keys_markdown(screen: Screen) -> str:
@@ -45,6 +45,8 @@ class HelpScreen(ModalScreen[None]):
         self.keys = keys
 
     def compose(self) -> ComposeResult:
+        from textual.widgets import Markdown  # markdown-it is the heaviest import of all: not before help is asked
+
         with Vertical():
             with VerticalScroll(id="help-scroll"):
                 yield Markdown(self.text + "\n\n## Keys on this screen\n\n" + self.keys, id="help-text")

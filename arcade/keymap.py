@@ -19,22 +19,29 @@ the arrow).  ``arcade --list-bindings`` prints every id with its keys.
 A bad file never stops the arcade: a syntax error ignores the whole file, an
 unknown id or key name ignores that entry, and every problem is reported (on
 stderr and in a notification) with the file's name.
+
+Checking a file costs only the screens it names: the shell's screens are always
+known, and a game's screen (with its driver and machine) is imported only when an
+id of the file matches the binding ids its catalog entry declares.  This module
+never imports the app: the app's own bindings live in ``arcade.bindings``.
 """
 
 from __future__ import annotations
 
 import difflib
 import importlib
-import pkgutil
 import string
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Collection, Iterator, Mapping
+from typing import Any, Collection, Iterable, Iterator, Mapping
 
 from textual.binding import Binding
 from textual.dom import DOMNode
 from textual.keys import Keys, _character_to_key
+
+from arcade import catalog
+from arcade.bindings import APP_BINDINGS
 
 MODIFIERS = frozenset({"ctrl", "shift", "alt", "meta", "super", "hyper"})
 NAMED_KEYS = frozenset(k.value for k in Keys) | frozenset(_character_to_key(c) for c in string.printable.strip())
@@ -127,24 +134,50 @@ def _all_subclasses(cls: type) -> Iterator[type]:
         yield from _all_subclasses(sub)
 
 
-def binding_table() -> list[BindingInfo]:
-    """Every binding with an id of every screen and widget the arcade can show."""
-    import arcade
-    from arcade import app as _app  # noqa: F401 - the launcher, help, dialogs
-    from arcade import catalog
+SHELL_MODULES = ("arcade.launcher", "arcade.help", "arcade.gamesave", "arcade.widgets.dialogs", "arcade.widgets.too_small")
+"""The screens and dialogs every game shares: light, always imported with the app."""
 
-    modules = {e.screen.partition(":")[0] for e in catalog.games() if e.available and e.screen}
-    modules |= {f"arcade.{m.name}.screen" for m in pkgutil.iter_modules(arcade.__path__) if m.ispkg}
-    for name in sorted(modules):
+
+def _import_screens(binding_ids: Iterable[str] | None) -> None:
+    """Import the shell, and the screens that declare ``binding_ids`` (None: every screen).
+
+    A game's screen costs its driver and its machine: it is imported only when a keymap
+    names one of its ids, or for the whole table (``--list-bindings``).
+    """
+    for name in SHELL_MODULES:
+        importlib.import_module(name)
+    if binding_ids is None:
+        screens = set(catalog.all_screens())
+    else:
+        screens = {s for b in binding_ids for s in catalog.screens_for_binding(b)}
+    for screen in sorted(screens):
         try:
-            importlib.import_module(name)
-        except ImportError:  # a package without a screen, or a game whose machine is not installed
+            catalog.load(screen)
+        except (ImportError, AttributeError):  # a game whose screen or machine is not installed
             continue
-    seen: dict[str, BindingInfo] = {}
+
+
+def _owners() -> Iterator[tuple[str, list[Binding]]]:
+    """Every class of the arcade imported so far with bindings of its own, and those bindings."""
+    yield "ArcadeApp", APP_BINDINGS
     for cls in _all_subclasses(DOMNode):
-        for binding in cls.__dict__.get("BINDINGS", ()):
-            if isinstance(binding, Binding) and binding.id and binding.id not in seen:
-                seen[binding.id] = BindingInfo(binding.id, binding.key, binding.description, cls.__name__)
+        own = [b for b in cls.__dict__.get("BINDINGS", ()) if isinstance(b, Binding)]
+        if own:
+            yield cls.__name__, own
+
+
+def binding_table(binding_ids: Iterable[str] | None = None) -> list[BindingInfo]:
+    """Every binding with an id of every screen and widget the arcade can show.
+
+    With ``binding_ids``, only the screens that may declare those ids are imported
+    (the shell's are always there): enough to check a keymap, at a fraction of the cost.
+    """
+    _import_screens(None if binding_ids is None else list(binding_ids))
+    seen: dict[str, BindingInfo] = {}
+    for owner, bindings in _owners():
+        for binding in bindings:
+            if binding.id and binding.id not in seen:
+                seen[binding.id] = BindingInfo(binding.id, binding.key, binding.description, owner)
     return sorted(seen.values(), key=lambda b: b.id)
 
 
@@ -154,10 +187,8 @@ def _normalized(keys: str) -> list[str]:
 
 def find_clashes(keymap: Mapping[str, str]) -> list[str]:
     """Keys the keymap gives to two bindings of one screen (the app's own bindings included)."""
-    binding_table()  # imports every screen
-    from arcade.app import ArcadeApp
-
-    app_bindings = [b for b in ArcadeApp.BINDINGS if isinstance(b, Binding)]
+    _import_screens(keymap)  # the screens whose keys the keymap moves
+    app_bindings = APP_BINDINGS
     found: dict[tuple[str, tuple[str, ...]], set[str]] = {}
     for cls in _all_subclasses(DOMNode):
         own = [b for k in reversed(cls.__mro__) for b in k.__dict__.get("BINDINGS", ()) if isinstance(b, Binding)]
@@ -177,5 +208,14 @@ def find_clashes(keymap: Mapping[str, str]) -> list[str]:
     ]
 
 
-def known_binding_ids() -> set[str]:
-    return {b.id for b in binding_table()}
+def known_binding_ids(mentioned: Iterable[str] | None = None) -> set[str]:
+    """The binding ids that exist; with ``mentioned`` (a keymap's ids), found importing only their screens."""
+    return {b.id for b in binding_table(mentioned)}
+
+
+def read_keymap_ids(path: Path) -> list[str]:
+    """The binding ids a keymap file names, before checking them (none if it cannot be read)."""
+    try:
+        return [name for name, _ in _flatten(tomllib.loads(path.read_text(encoding="utf-8")))]
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return []

@@ -1,8 +1,11 @@
 """The launcher: one card per game from the catalog; choose, then Enter.
 
-A card says when its game has a save waiting ("saved game: move 14"); the game's
-screen then asks whether to resume it.  A save that cannot be read is reported by
-name as the launcher opens (``SaveStore`` has kept it aside).
+A card says when its game has a save waiting, on a line of its own under the
+description ("saved game: move 14", the summary each game's session gives: moves
+played so far); the game's screen then asks whether to resume it.  A save that
+cannot be read is reported by name as the launcher opens (``SaveStore`` has kept it
+aside).  Coming back from a game, the launcher highlights that game, so Enter
+returns to it.
 """
 
 from __future__ import annotations
@@ -45,11 +48,13 @@ class GameCard(Static):
         t.append(f" - {e.machine}")
         if not e.available:
             t.append("  (coming soon)", "italic")
-        t.append(f"\n  {e.author}, {e.year}")
-        if self.save_note:
-            t.append(f"  [{self.save_note}]", "bold")
-        t.append("\n  ")
+        t.append(f"\n  {e.author}, {e.year}\n  ")
         t.append(e.pitch, "italic")
+        if self.save_note:  # its own line: never wrapped into the description, never replacing it
+            room = max(8, self.content_size.width - 2)
+            note = self.save_note if len(self.save_note) <= room else self.save_note[: room - 1].rstrip(" ,") + "…"
+            t.append("\n  ")
+            t.append(note, "bold")
         return t
 
     def on_click(self, event: events.Click) -> None:
@@ -61,6 +66,7 @@ class LauncherScreen(Screen[None]):
 
     CSS_PATH = "launcher.tcss"
     HELP_FILE = "launcher.md"
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-tall")]  # tall: the column in the middle
 
     BINDINGS = [
         Binding("up,k", "move(-1)", "Previous", id="launcher.previous"),
@@ -73,8 +79,8 @@ class LauncherScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        yield Static("Choose a game - every one runs unmodified on its own emulated machine.", id="intro")
         with VerticalScroll(id="cards", can_focus=False):  # the arrows choose a card, not scroll
+            yield Static("Choose a game - every one runs unmodified on its own emulated machine.", id="intro")
             for i, entry in enumerate(games()):
                 yield GameCard(entry, i)
         yield Footer()
@@ -83,9 +89,17 @@ class LauncherScreen(Screen[None]):
         self.sub_title = "launcher"
         self.watch_selected(self.selected)
         self.show_saves()
+        self.select_game(getattr(self.app, "last_game", None))  # opened for the first time coming back from --game
 
     def on_screen_resume(self) -> None:
         self.show_saves()  # a game may have been saved (or finished) since
+        self.select_game(getattr(self.app, "last_game", None))
+
+    def select_game(self, game_id: str | None) -> None:
+        """Highlight ``game_id``'s card (the game the player comes back from)."""
+        ids = [e.id for e in games()]
+        if game_id in ids:
+            self.selected = ids.index(game_id)
 
     def show_saves(self) -> None:
         """Mark the cards whose game has a save; report the saves that cannot be read."""
@@ -108,7 +122,8 @@ class LauncherScreen(Screen[None]):
                         self.notify(str(error), title=f"{card.entry.title}: saved game", severity="error", timeout=15)
             if note != card.save_note:
                 card.save_note = note
-                card.refresh()
+                card.set_class(bool(note), "-saved")
+                card.refresh(layout=True)
 
     def watch_selected(self, selected: int) -> None:
         for card in self.query(GameCard):

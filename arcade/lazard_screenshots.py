@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from arcade.screenshots import SIZE, cursor_to, settle
+from arcade.screenshot_kit import SIZE, cursor_to, settle
 
 SEED = 35  # Jeux & Stratégie n°35
 
@@ -50,7 +50,8 @@ async def shoot_lazard(directory: Path) -> list[Path]:
 
 
 async def shoot_match(directory: Path) -> list[Path]:
-    from arcade.match.screen import MatchApp, ResultsDialog
+    from arcade.match.app import MatchApp
+    from arcade.match.screen import ResultsDialog
 
     written: list[Path] = []
     app = MatchApp(games=2, first="cpc", autostart=False, instant=True)

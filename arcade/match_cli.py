@@ -16,36 +16,11 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Callable
 
+from arcade.match.players import CPC_LABEL, FACTORIES, HP67_LABEL, PLAYERS  # noqa: F401 - the labels: re-exported
 from games.othello.driver import MachineDisagrees, MoveRecord, OthelloDriver
 from games.othello.match import MatchGame, play_series, results_table
 from games.othello.referee import Disc
-
-HP67_LABEL = "HP-67 Verniajou"
-CPC_LABEL = "CPC Lazard"
-PLAYERS = ("hp67", "cpc")
-
-
-def hp67_player() -> OthelloDriver:
-    """Verniajou's program on the HP-67, named short for the results table."""
-    from games.hp67_othello.driver import HP67OthelloDriver
-
-    driver = HP67OthelloDriver()
-    driver.title = HP67_LABEL
-    return driver
-
-
-def cpc_player() -> OthelloDriver:
-    """Lazard's program on the CPC 6128, named short for the results table."""
-    from games.lazard_othello import LazardOthelloDriver
-
-    driver = LazardOthelloDriver()
-    driver.title = CPC_LABEL
-    return driver
-
-
-FACTORIES: dict[str, Callable[[], OthelloDriver]] = {"hp67": hp67_player, "cpc": cpc_player}
 
 
 def move_line(game_number: int, turn: int, record: MoveRecord, driver: OthelloDriver) -> str:
@@ -130,7 +105,7 @@ def main(argv: list[str]) -> int:
     first = FACTORIES[args.first]
     second = FACTORIES["cpc" if args.first == "hp67" else "hp67"]
     if args.watch:
-        from arcade.match.screen import MatchApp
+        from arcade.match.app import MatchApp
 
         MatchApp(games=args.games, first=args.first, instant=args.instant).run()
         return 0

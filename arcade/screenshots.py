@@ -2,7 +2,7 @@
 
 This module shoots the launcher and the HP-67 game itself, and calls the ``shoot``
 of ``arcade.ti57_screenshots`` and ``arcade.lazard_screenshots`` (libraries of shots
-that share the helpers below), all in one scratch data directory.
+sharing ``arcade.screenshot_kit`` with this one), all in one scratch data directory.
 
 The real games are played (the emulators running the real listings) by keys, as a
 player would, with fixed seeds for the human's moves, so the pictures are the same
@@ -15,41 +15,15 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
 import random
 import sys
-import tempfile
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
+from arcade import lazard_screenshots, ti57_screenshots
 from arcade.app import ArcadeApp
+from arcade.screenshot_kit import SIZE, cursor_to, scratch_data_dir, settle
 
-SIZE = (80, 24)
 SEED = 67
-
-
-async def cursor_to(pilot, board, square: int) -> None:  # noqa: ANN001 - Pilot and OthelloBoard
-    """Walk an Othello board's cursor to ``square`` with the arrow keys."""
-    row, col = divmod(board.cursor, 8)
-    target_row, target_col = divmod(square, 8)
-    keys = ["down" if target_row > row else "up"] * abs(target_row - row)
-    keys += ["right" if target_col > col else "left"] * abs(target_col - col)
-    if keys:
-        await pilot.press(*keys)
-
-
-async def settle(pilot, screen, tries: int = 500) -> None:  # noqa: ANN001 - Pilot and a game screen
-    """Wait until the screen's machine has finished and no worker runs (a machine that never does fails)."""
-    for _ in range(tries):
-        await pilot.app.workers.wait_for_complete()
-        await pilot.pause()
-        if not screen.busy and not any(w.is_running for w in pilot.app.workers):
-            await pilot.pause(0.05)
-            if not screen.busy:
-                return
-        await pilot.pause(0.02)
-    raise TimeoutError("the machine never finished")
 
 
 async def _human_turn(pilot, screen, rng: random.Random) -> None:  # noqa: ANN001
@@ -64,25 +38,8 @@ async def _human_turn(pilot, screen, rng: random.Random) -> None:  # noqa: ANN00
     await settle(pilot, screen)
 
 
-@contextmanager
-def scratch_data_dir() -> Iterator[Path]:
-    """ARCADE_DATA_DIR pointing at a temporary directory for the duration."""
-    kept = os.environ.get("ARCADE_DATA_DIR")
-    with tempfile.TemporaryDirectory(prefix="arcade-shots-") as scratch:
-        os.environ["ARCADE_DATA_DIR"] = scratch
-        try:
-            yield Path(scratch)
-        finally:
-            if kept is None:
-                os.environ.pop("ARCADE_DATA_DIR", None)
-            else:
-                os.environ["ARCADE_DATA_DIR"] = kept
-
-
 async def shoot_all(directory: Path, only: set[str] | None = None) -> list[Path]:
     """Every game's pictures (``only``: some of 'hp67', 'ti57', 'lazard')."""
-    from arcade import lazard_screenshots, ti57_screenshots
-
     shooters = {"hp67": shoot, "ti57": ti57_screenshots.shoot, "lazard": lazard_screenshots.shoot}
     written: list[Path] = []
     with scratch_data_dir():

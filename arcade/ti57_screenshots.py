@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from arcade.app import ArcadeApp
-from arcade.screenshots import SIZE, settle
+from arcade.screenshot_kit import SIZE, settle
 from arcade.ti57_duel.screen import TI57DuelScreen
 from arcade.ti57_wolf.screen import TI57WolfScreen
 from games.ti57_wolf import Side

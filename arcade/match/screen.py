@@ -18,7 +18,7 @@ from typing import Any
 
 from rich.text import Text
 from textual import work
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
@@ -27,7 +27,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Header, RichLog, Static
 from textual.worker import get_current_worker
 
-from arcade.match_cli import CPC_LABEL, FACTORIES, HP67_LABEL
+from arcade.match.players import CPC_LABEL, FACTORIES, HP67_LABEL
 from arcade.widgets.board import GLYPH, BoardView, OthelloBoard
 from arcade.widgets.cpc_screen import CpcScreen, CpcScreenView
 from arcade.widgets.led import LedDisplay
@@ -35,7 +35,6 @@ from games.othello.driver import MoveRecord, OthelloDriver
 from games.othello.match import GameResult, MatchGame, play_series, results_table
 from games.othello.referee import Disc, Position
 
-HELP = Path(__file__).with_name("help.md")
 WATCH_DELAY = 0.4  # seconds between two moves when watching
 MAX_GAMES = 20
 
@@ -85,24 +84,34 @@ class ResultsDialog(ModalScreen[str | None]):
     """
 
     BINDINGS = [
-        Binding("escape,enter", "dismiss('')", "Close", id="results.close"),
+        Binding("escape,enter,backspace", "dismiss('')", "Close", id="results.close"),
         Binding("n", "dismiss('new')", "New series", id="results.new"),
     ]
 
-    def __init__(self, table: str) -> None:
+    def __init__(self, table: str, heading: str = "") -> None:
         super().__init__()
         self.table = table
+        self.heading = heading
 
     def compose(self) -> ComposeResult:
         with Vertical():
+            if self.heading:
+                yield Static(Text(self.heading, "bold"), id="heading")
             yield Static(Text(self.table, no_wrap=True), id="table")
             yield Static("n: a new series    Enter or Esc: back to the board")
+
+
+def finished_games(moves: list[MatchMoved]) -> list[GameResult]:
+    """The results of the games played to their end among ``moves`` (a stopped series)."""
+    return [
+        GameResult(m.game_number, m.black, m.white, m.score[0], m.score[1], m.turn) for m in moves if m.over
+    ]
 
 
 class MatchScreen(Screen[None]):
     """Board, move list and result on the left; the HP-67's display above the CPC's screen on the right."""
 
-    GAME_ID = "match"  # its catalog entry, once the launcher has room for it (MatchApp shows the help itself)
+    GAME_ID = "match"  # its catalog entry, once the launcher has room for it (arcade.match.app shows the help itself)
     CSS_PATH = str(Path(__file__).with_name("screen.tcss"))  # absolute: subclasses elsewhere keep it
     TITLE = "HP-67 against CPC"
 
@@ -112,7 +121,8 @@ class MatchScreen(Screen[None]):
         Binding("minus", "games(-1)", "Fewer", key_display="-", id="match.fewer-games"),
         Binding("p", "pause", "Pause", id="match.pause"),
         Binding("s", "toggle_speed", "Speed", id="match.toggle-speed"),
-        Binding("escape,backspace", "app.launcher", "Back", id="arcade.back"),
+        # Back stops a running series and shows the games finished so far; with none running, it leaves.
+        Binding("escape,backspace", "back", "Back", id="arcade.back"),
     ]
 
     running: reactive[bool] = reactive(False, bindings=True)
@@ -131,6 +141,7 @@ class MatchScreen(Screen[None]):
         self._resume.set()
         self.results: list[GameResult] = []
         self.moves: list[MatchMoved] = []
+        self.stopped = False  # Back stopped the series before its end
         self._current = ""
 
     def compose(self) -> ComposeResult:
@@ -146,7 +157,7 @@ class MatchScreen(Screen[None]):
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
-        self.sub_title = f"{HP67_LABEL} (HP-67) vs {CPC_LABEL} (CPC 6128)"
+        self.sub_title = "Verniajou (HP-67) vs Lazard (CPC 6128)"  # whole in an 80-column header
         board = self.query_one("#board", OthelloBoard)
         board.compact = True
         board.show_legal = False
@@ -167,8 +178,10 @@ class MatchScreen(Screen[None]):
         if moved is None:
             if self.running:
                 t.append("The machines set up their boards...")
-            elif self.results:
-                t.append(f"Series over: {len(self.results)} games.\n", "bold")
+            elif self.results or self.stopped:
+                n = len(self.results)
+                state = "stopped" if self.stopped else "over"
+                t.append(f"Series {state}: {n} game{'s' * (n != 1)} finished.\n", "bold")
                 t.append("Enter/n: another series")
             else:
                 t.append(f"A series of {self.games} game{'s' * (self.games > 1)}, colours alternating.\n", "bold")
@@ -209,7 +222,28 @@ class MatchScreen(Screen[None]):
             self._resume.set()
         self._show_status(self.moves[-1] if self.moves else None)
 
+    def action_back(self) -> None:
+        if not self.running:
+            self.app.action_launcher()  # type: ignore[attr-defined]
+            return
+        self._generation += 1  # the worker stops at its next move and posts nothing more
+        self._resume.set()
+        self.stopped = True
+        self.running = False
+        self.paused = False
+        self.results = finished_games(self.moves)
+        playing = self.moves[-1].game_number if self.moves and not self.moves[-1].over else None
+        heading = f"Stopped during game {playing} of {self.games}." if playing else "Stopped."
+        heading += f" {len(self.results)} game{'s' * (len(self.results) != 1)} finished."
+        self._show_status()
+        self.app.push_screen(ResultsDialog(results_table(self.results), heading), self._after_results)
+
+    def _after_results(self, answer: str | None) -> None:
+        if answer == "new":
+            self.action_new_series()
+
     def action_new_series(self) -> None:
+        self.stopped = False
         self._generation += 1
         self.results = []
         self.moves = []
@@ -320,12 +354,7 @@ class MatchScreen(Screen[None]):
         self.running = False
         self.results = message.results
         self._show_status()
-
-        def after(answer: str | None) -> None:
-            if answer == "new":
-                self.action_new_series()
-
-        self.app.push_screen(ResultsDialog(results_table(message.results)), after)
+        self.app.push_screen(ResultsDialog(results_table(message.results)), self._after_results)
 
     def on_series_failed(self, message: SeriesFailed) -> None:
         if message.generation != self._generation:
@@ -333,32 +362,3 @@ class MatchScreen(Screen[None]):
         self.running = False
         self.query_one("#status", Static).update(Text(message.text, "bold"))
         self.query_one("#moves", RichLog).write(Text(message.text, "bold"))
-
-
-class MatchApp(App[None]):
-    """The match screen on its own (``arcade match --watch``)."""
-
-    TITLE = "Vintage machine arcade"
-    BINDINGS = [Binding("question_mark,f1", "help", "Help", key_display="?", id="arcade.help")]
-
-    def __init__(self, games: int = 2, first: str = "hp67", autostart: bool = True, instant: bool = False) -> None:
-        super().__init__()
-        self.games = games
-        self.first = first
-        self.autostart = autostart
-        self.instant = instant
-
-    def make_screen(self) -> MatchScreen:
-        return MatchScreen(self.games, self.first, autostart=self.autostart, instant=self.instant)
-
-    def on_mount(self) -> None:
-        self.push_screen(self.make_screen())
-
-    def action_launcher(self) -> None:
-        self.exit()
-
-    def action_help(self) -> None:
-        from arcade.help import HelpScreen, keys_markdown
-
-        if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen(HELP.read_text(encoding="utf-8"), keys_markdown(self.screen)))

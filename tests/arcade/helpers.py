@@ -35,6 +35,12 @@ def shown_board(app: App, screen: Screen | None = None) -> list[str]:
     return rows
 
 
+async def wait_for_screen(pilot: Pilot, kind: type, timeout: float = 60.0) -> Screen:
+    """Wait until the top screen is a ``kind`` (a dialog, a game screen); return it."""
+    await wait_until(pilot, lambda: isinstance(pilot.app.screen, kind), timeout, what=f"a {kind.__name__} on top")
+    return pilot.app.screen
+
+
 async def settle(pilot: Pilot, screen: object, limit: float = 120.0) -> None:
     """Wait until the screen's worker is done and its news has been handled."""
     app = pilot.app

@@ -25,7 +25,8 @@ from arcade.widgets.board import OthelloBoard
 from arcade.widgets.glyphs import ascii_for, to_ascii
 from games.ti57_wolf.referee import Side
 from tests.arcade.fake_driver import FakeDriver
-from tests.arcade.helpers import move_cursor_to, settle
+from arcade.widgets.dialogs import SideDialog
+from tests.arcade.helpers import move_cursor_to, settle, wait_for_screen, wait_until
 
 ASCII_ROW = re.compile(r"^ ?([1-8]) (\|.*\|)")
 
@@ -86,7 +87,7 @@ def test_the_option() -> None:
 async def test_hp67_screen_is_pure_ascii_with_x_and_o_discs() -> None:
     app = ArcadeApp(game="hp67-othello", ascii_glyphs=True, screens={"hp67-othello": lambda: HP67OthelloScreen(FakeDriver)})
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause(0.1)
+        await wait_for_screen(pilot, SideDialog)
         assert non_ascii(visible(app)) == set()  # the side question over the board
         await pilot.press("w")
         screen = app.screen
@@ -103,21 +104,24 @@ async def test_hp67_screen_is_pure_ascii_with_x_and_o_discs() -> None:
         assert ascii_board(text) == expected
         assert "+---+---+" in text
         await pilot.press("i")  # the inspector: registers and listing
+        await wait_until(pilot, lambda: screen.query_one("#inspector").display, what="the inspector shown")
         await pilot.pause()
         assert non_ascii(visible(app)) == set()
         await pilot.press("question_mark")  # the help: Markdown, its tables, its bullets
+        await wait_for_screen(pilot, HelpScreen)
+        await wait_until(pilot, lambda: len(app.screen.query("#help-text > *")) > 0, what="the help's Markdown drawn")
         await pilot.pause()
-        assert isinstance(app.screen, HelpScreen)
         assert non_ascii(visible(app)) == set()
 
 
 async def test_lazard_screen_is_pure_ascii() -> None:
     app = ArcadeApp(game="lazard-othello", ascii_glyphs=True)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause(0.3)
+        await wait_for_screen(pilot, SideDialog)
         assert non_ascii(visible(app)) == set()
         await pilot.press("w")  # the CPC plays White: the board and the CPC's own screen
-        await pilot.pause(0.3)
+        await wait_until(pilot, lambda: hasattr(app.screen, "GAME_ID"), what="the game's screen")
+        await settle(pilot, app.screen)
         text = visible(app)
         assert non_ascii(text) == set(), text
         assert ascii_board(text)[3:5] == ["...OX...", "...XO..."]
@@ -126,7 +130,7 @@ async def test_lazard_screen_is_pure_ascii() -> None:
 async def test_launcher_is_pure_ascii() -> None:
     app = ArcadeApp(ascii_glyphs=True)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await wait_until(pilot, lambda: "Choose a game" in visible(app), what="the launcher drawn")
         assert non_ascii(visible(app)) == set()
 
 
@@ -140,9 +144,12 @@ GAMES: dict[str, Callable[[], Screen]] = {
 async def test_ti57_screens_are_pure_ascii(game: str, keys: tuple[str, ...]) -> None:
     app = ArcadeApp(game=game, ascii_glyphs=True, screens={game: GAMES[game]})
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause(0.2)
+        await wait_until(pilot, lambda: app.current_mode == game and any(hasattr(s, "GAME_ID") for s in app.screen_stack),
+                         what="the game")
+        game_screen = next(s for s in app.screen_stack if hasattr(s, "GAME_ID"))
+        await settle(pilot, game_screen)
         await pilot.press(*keys)
-        await pilot.pause(0.3)
+        await settle(pilot, game_screen)
         text = visible(app)
         assert non_ascii(text) == set(), text
 
@@ -150,7 +157,7 @@ async def test_ti57_screens_are_pure_ascii(game: str, keys: tuple[str, ...]) -> 
 async def test_without_the_option_the_discs_stay_round() -> None:
     app = ArcadeApp(game="hp67-othello", screens={"hp67-othello": lambda: HP67OthelloScreen(FakeDriver)})
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause(0.1)
+        await wait_for_screen(pilot, SideDialog)
         await pilot.press("w")
         await settle(pilot, app.screen)
         text = visible(app)

@@ -26,3 +26,25 @@ def test_help_lists_the_games_and_the_match(capsys: pytest.CaptureFixture[str]) 
     assert exit_.value.code == 0
     out = capsys.readouterr().out
     assert "hp67-othello" in out and "lazard-othello" in out and "arcade match" in out
+
+
+async def test_the_stall_probe_writes_its_figures_only_when_asked(tmp_path, monkeypatch) -> None:  # noqa: ANN001
+    """bench/ui_latency.py's probe: off by default; with ARCADE_STALL_PROBE a JSON file of timer gaps."""
+    import json
+
+    from arcade.app import ArcadeApp
+    from tests.arcade.helpers import wait_until
+
+    monkeypatch.delenv("ARCADE_STALL_PROBE", raising=False)
+    app = ArcadeApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.stall_probe is None
+    target = tmp_path / "probe.json"
+    monkeypatch.setenv("ARCADE_STALL_PROBE", str(target))
+    app = ArcadeApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, target.exists, what="the probe's file")
+        figures = json.loads(target.read_text(encoding="utf-8"))
+        assert figures["ticks"] > 0 and figures["max_gap_ms"] >= figures["p99_gap_ms"] > 0
+        assert 0 <= figures["over_50ms"] <= figures["ticks"]

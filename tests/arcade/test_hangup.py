@@ -34,6 +34,16 @@ def _drain(fd: int, seconds: float) -> bytes:
     return out
 
 
+def _drain_until(fd: int, marker: bytes, timeout: float = 60.0) -> bytes:
+    """Read the terminal until ``marker`` has been written to it (the app got there), or fail."""
+    out = b""
+    deadline = time.monotonic() + timeout
+    while marker not in out:
+        assert time.monotonic() < deadline, f"{marker!r} never reached the terminal"
+        out += _drain(fd, 0.1)
+    return out
+
+
 def test_sighup_saves_the_open_game_and_quits(arcade_data_dir: Path) -> None:
     master, slave = pty.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
@@ -45,9 +55,9 @@ def test_sighup_saves_the_open_game_and_quits(arcade_data_dir: Path) -> None:
     os.close(slave)
     save = arcade_data_dir / "saves" / "hp67-othello.json"
     try:
-        _drain(master, 4.0)
+        _drain_until(master, b"you start")  # the side question is on the screen
         os.write(master, b"w")  # the HP-67 plays White: the player's game starts
-        _drain(master, 2.0)
+        _drain_until(master, b"Your move")
         save.unlink(missing_ok=True)  # whatever was saved so far: only the hang-up may write it now
         proc.send_signal(signal.SIGHUP)
         deadline = time.monotonic() + 15

@@ -16,7 +16,7 @@ from arcade.keymap import binding_table, find_clashes, known_binding_ids, load_k
 from arcade.widgets.board import OthelloBoard
 from arcade.widgets.dialogs import SideDialog
 from tests.arcade.fake_driver import FakeDriver
-from tests.arcade.helpers import flat, settle
+from tests.arcade.helpers import flat, settle, wait_for_screen, wait_until
 
 KNOWN = {"othello.left", "othello.right", "othello.up", "othello.down", "arcade.help"}
 
@@ -33,8 +33,7 @@ def hp67_app(**options: object) -> ArcadeApp:
 
 
 async def open_game(pilot) -> HP67OthelloScreen:  # noqa: ANN001
-    await pilot.pause(0.1)
-    assert isinstance(pilot.app.screen, SideDialog)
+    await wait_for_screen(pilot, SideDialog)
     await pilot.press("w")
     screen = pilot.app.screen
     assert isinstance(screen, HP67OthelloScreen)
@@ -129,17 +128,18 @@ async def test_remapped_left_moves_with_a_and_no_longer_with_h_and_help_shows_it
         await pilot.press("d", "l")
         assert board.cursor == start + 1
         await pilot.press("question_mark")
-        await pilot.pause()
-        assert isinstance(app.screen, HelpScreen)
+        await wait_for_screen(pilot, HelpScreen)
         keys = app.screen.keys
         left = next(line for line in keys.splitlines() if line.endswith("| Left |"))
         assert "`a`" in left and "`h`" not in left and "`←`" not in left
         right = next(line for line in keys.splitlines() if line.endswith("| Right |"))
         assert "`d`" in right and "`l`" in right
-        app.screen.query_one("#help-scroll").scroll_end(animate=False)  # down to the keys table
-        await pilot.pause()
-        shown = flat(app)
-        assert re.search(r"│ a +│ Left +│", shown) and re.search(r"│ d l +│ Right +│", shown), shown
+        def keys_table_shown() -> bool:
+            app.screen.query_one("#help-scroll").scroll_end(animate=False)  # down to the keys table
+            shown = flat(app)
+            return bool(re.search(r"│ a +│ Left +│", shown) and re.search(r"│ d l +│ Right +│", shown))
+
+        await wait_until(pilot, keys_table_shown, what="the keys table, remapped, at the end of the help")
 
 
 async def test_help_is_remappable_too() -> None:
@@ -150,8 +150,7 @@ async def test_help_is_remappable_too() -> None:
         await pilot.pause()
         assert not isinstance(app.screen, HelpScreen)
         await pilot.press("f2")
-        await pilot.pause()
-        assert isinstance(app.screen, HelpScreen)
+        await wait_for_screen(pilot, HelpScreen)
         assert "F2" in app.screen.keys or "f2" in app.screen.keys
 
 
@@ -216,3 +215,55 @@ def test_a_clash_from_the_keymap_file_is_reported_on_stderr(private_config: Path
     assert isinstance(app, ArcadeApp)
     assert "'l' is given to othello.left and othello.right" in err.getvalue()
     assert app._keymap == {"othello.left": "l"}  # applied all the same: the user asked for it
+
+
+# -- lazy screens: a keymap costs only the games it names ---------------------------------
+
+
+def _modules_after(code: str, tmp_path: Path) -> set[str]:
+    """The project modules imported by ``code`` in a fresh interpreter (a private config directory)."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[2]
+    env = {**os.environ, "ARCADE_CONFIG_DIR": str(tmp_path / "config"), "ARCADE_DATA_DIR": str(tmp_path / "data")}
+    probe = code + "\nimport json, sys\nprint(json.dumps(sorted(sys.modules)))"
+    out = subprocess.run([sys.executable, "-c", probe], cwd=root, env=env, capture_output=True, text=True, check=True)
+    return {m for m in json.loads(out.stdout.splitlines()[-1]) if m.split(".")[0] in ("arcade", "games", "machines")}
+
+
+def test_launching_imports_no_game_and_a_game_only_its_own(tmp_path: Path) -> None:
+    launcher = _modules_after("from arcade.__main__ import build_app\nbuild_app([])", tmp_path)
+    assert "arcade.app" in launcher
+    assert not {m for m in launcher if m.startswith(("machines.", "games.", "arcade.hp67", "arcade.ti57", "arcade.lazard"))}
+    (tmp_path / "config").mkdir()
+    (tmp_path / "config" / "keymap.toml").write_text('duel.confirm = "space"\nnope.nothing = "x"\n', encoding="utf-8")
+    duel = _modules_after("from arcade.__main__ import build_app\nbuild_app([])", tmp_path)
+    assert "arcade.ti57_duel.screen" in duel  # to check duel.confirm
+    assert not {m for m in duel if m.startswith(("machines.hp67", "machines.cpc", "arcade.hp67", "arcade.lazard"))}
+
+
+def test_every_screen_declares_only_the_ids_its_catalog_entry_names() -> None:
+    from textual.binding import Binding
+
+    from arcade import catalog
+
+    shell = {b.id for b in binding_table([])}
+    for screen in catalog.all_screens():
+        cls = catalog.load(screen)
+        entry = next((e for e in catalog.games() if e.screen == screen), None)
+        patterns = entry.bindings if entry else catalog.SCREENS_OUTSIDE_THE_LAUNCHER[screen]
+        for klass in cls.__mro__:
+            for binding in klass.__dict__.get("BINDINGS", ()):
+                if isinstance(binding, Binding) and binding.id and binding.id not in shell:
+                    assert catalog.screens_for_binding(binding.id), (screen, binding.id)
+                    assert screen in catalog.screens_for_binding(binding.id), (screen, binding.id, patterns)
+
+
+def test_an_unknown_id_of_a_game_is_found_by_importing_that_game_only() -> None:
+    assert "duel.confirm" in known_binding_ids(["duel.confirm"])
+    assert "launcher.start" in known_binding_ids([])  # the shell's ids are always known
+    keymap = parse_keymap('duel.confirn = "x"\n', known_binding_ids(["duel.confirn"]))
+    assert keymap.bindings == {} and "did you mean 'duel.confirm'" in keymap.problems[0]

@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import Footer, Static
 
 from arcade import catalog
 from arcade.__main__ import main
@@ -11,17 +17,31 @@ from arcade.help import HelpScreen
 from arcade.hp67_othello.screen import HP67OthelloScreen
 from arcade.launcher import GameCard, LauncherScreen
 from tests.arcade.fake_driver import FakeDriver
-from tests.arcade.helpers import screen_text
+from tests.arcade.helpers import screen_text, wait_for_screen, wait_until
 
 
 def fake_app(**kwargs: object) -> ArcadeApp:
     return ArcadeApp(screens={"hp67-othello": lambda: HP67OthelloScreen(FakeDriver)}, **kwargs)  # type: ignore[arg-type]
 
 
+class StandInGame(Screen[None]):
+    """A game screen standing in for a real one: what the app and launcher do around it is under test."""
+
+    BINDINGS = [Binding("escape", "app.launcher", "Back", id="arcade.back")]
+
+    def __init__(self, game_id: str) -> None:
+        super().__init__()
+        self.GAME_ID = game_id
+
+    def compose(self) -> ComposeResult:
+        yield Static(f"stand-in for {self.GAME_ID}")
+        yield Footer()
+
+
 async def test_launcher_shows_one_card_per_game_and_fits_80x24() -> None:
     app = ArcadeApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await wait_for_screen(pilot, LauncherScreen)
         assert isinstance(app.screen, LauncherScreen)
         cards = list(app.screen.query(GameCard))
         assert [c.entry.id for c in cards] == [e.id for e in catalog.games()]
@@ -58,10 +78,9 @@ async def test_coming_soon_cannot_start(monkeypatch: pytest.MonkeyPatch) -> None
     app = ArcadeApp()
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await pilot.press("up", "enter")  # up from the first card wraps to the last: the unwritten one
-        await pilot.pause()
+        await wait_until(pilot, lambda: any("coming soon" in n.message for n in app._notifications), what="the notice")
         assert isinstance(app.screen, LauncherScreen)
         assert "coming soon" in screen_text(app)
-        assert any("coming soon" in n.message for n in app._notifications)
 
 
 def test_a_game_whose_driver_is_missing_is_coming_soon(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -78,65 +97,56 @@ async def test_mouse_chooses_then_starts() -> None:
         await pilot.click("#card-hp67-othello")
         assert app.screen.selected == 0
         await pilot.click("#card-hp67-othello")
-        await pilot.pause(0.2)
-        assert app.current_mode == "hp67-othello"
+        await wait_until(pilot, lambda: app.current_mode == "hp67-othello", what="the game's mode")
 
 
 async def test_enter_opens_the_game_escape_comes_back_and_resumes() -> None:
     app = fake_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter")
-        await pilot.pause(0.2)
-        assert app.current_mode == "hp67-othello"
+        await wait_until(pilot, lambda: app.current_mode == "hp67-othello", what="the game's mode")
+        await wait_until(pilot, lambda: not isinstance(app.screen, HP67OthelloScreen), what="the side question")
         await pilot.press("escape")  # dismisses the side question
-        await pilot.pause(0.1)
-        assert isinstance(app.screen, HP67OthelloScreen)
-        game = app.screen
+        game = await wait_for_screen(pilot, HP67OthelloScreen)
         await pilot.press("escape")
-        await pilot.pause(0.2)
-        assert isinstance(app.screen, LauncherScreen)
+        await wait_for_screen(pilot, LauncherScreen)
         await pilot.press("enter")
-        await pilot.pause(0.2)
-        assert app.screen is game  # the same game, as it was
+        await wait_until(pilot, lambda: app.screen is game, what="the same game, as it was")
 
 
 async def test_help_on_launcher_and_in_game() -> None:
     app = fake_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("question_mark")
-        await pilot.pause(0.2)
-        assert isinstance(app.screen, HelpScreen)
-        assert "Quit" in app.screen.keys
+        help_screen = await wait_for_screen(pilot, HelpScreen)
+        assert "Quit" in help_screen.keys
+        assert "coming soon" not in help_screen.text  # every game can be started
         await pilot.press("escape")
-        await pilot.pause()
-        assert isinstance(app.screen, LauncherScreen)
+        await wait_for_screen(pilot, LauncherScreen)
         await pilot.press("enter")
-        await pilot.pause(0.2)
+        await wait_until(pilot, lambda: app.current_mode == "hp67-othello", what="the game's mode")
+        await wait_until(pilot, lambda: not isinstance(app.screen, HP67OthelloScreen), what="the side question")
         await pilot.press("b")
-        await pilot.pause(0.2)
+        await wait_for_screen(pilot, HP67OthelloScreen)
         await pilot.press("f1")
-        await pilot.pause(0.2)
-        assert isinstance(app.screen, HelpScreen)
-        assert "R/S" in app.screen.text  # the original user's guide
-        assert "Inspector" in app.screen.keys
+        help_screen = await wait_for_screen(pilot, HelpScreen)
+        assert "R/S" in help_screen.text  # the original user's guide
+        assert "Inspector" in help_screen.keys
         await pilot.press("q")  # q closes help, it does not quit the game
-        await pilot.pause()
-        assert isinstance(app.screen, HP67OthelloScreen)
+        await wait_for_screen(pilot, HP67OthelloScreen)
 
 
 async def test_q_quits_from_the_launcher() -> None:
     app = ArcadeApp()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("q")
-        await pilot.pause()
-        assert not app.is_running
+        await wait_until(pilot, lambda: not app.is_running, what="the app to quit")
 
 
 async def test_game_option_starts_the_game() -> None:
     app = fake_app(game="hp67-othello")
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause(0.2)
-        assert app.current_mode == "hp67-othello"
+        await wait_until(pilot, lambda: app.current_mode == "hp67-othello", what="the game's mode")
 
 
 def test_help_lists_the_games(capsys: pytest.CaptureFixture[str]) -> None:
@@ -173,3 +183,100 @@ def test_every_binding_has_a_description_and_an_id() -> None:
         for binding in cls.BINDINGS:
             assert binding.description, (cls, binding)
             assert binding.id, (cls, binding)
+
+
+async def test_back_from_a_game_started_with_game_highlights_it_and_enter_returns_to_it() -> None:
+    stand_ins = {g: (lambda g=g: StandInGame(g)) for g in ("hp67-othello", "ti57-duel", "ti57-wolf")}
+    app = ArcadeApp(game="ti57-duel", screens=stand_ins)  # type: ignore[arg-type]
+    async with app.run_test(size=(80, 24)) as pilot:
+        duel = await wait_for_screen(pilot, StandInGame)
+        assert duel.GAME_ID == "ti57-duel"
+        await pilot.press("escape")  # Back
+        launcher = await wait_for_screen(pilot, LauncherScreen)
+        assert launcher.entry.id == "ti57-duel"
+        assert launcher.query_one("#card-ti57-duel").has_class("-selected")
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: app.screen is duel, what="the same duel")
+        # in general: the game the player comes back from, whatever was chosen before
+        await pilot.press("escape")
+        await wait_for_screen(pilot, LauncherScreen)
+        await pilot.press("down", "enter")  # the wolf
+        wolf = await wait_until_game(pilot, "ti57-wolf")
+        await pilot.press("escape")
+        await wait_for_screen(pilot, LauncherScreen)
+        assert launcher.entry.id == "ti57-wolf"
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: app.screen is wolf, what="the same wolf game")
+
+
+async def wait_until_game(pilot, game_id: str) -> Screen:  # noqa: ANN001
+    await wait_until(pilot, lambda: getattr(pilot.app.screen, "GAME_ID", None) == game_id, what=f"{game_id}'s screen")
+    return pilot.app.screen
+
+
+async def test_palette_screenshot_is_saved_in_the_data_dir_without_a_downloads_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, arcade_data_dir: Path
+) -> None:
+    home = tmp_path / "home"  # no Downloads in it
+    home.mkdir()
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.delenv("XDG_DOWNLOAD_DIR", raising=False)
+    app = ArcadeApp()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await wait_for_screen(pilot, LauncherScreen)
+        await pilot.press("ctrl+p")
+        await wait_until(pilot, lambda: type(app.screen).__name__ == "CommandPalette", what="the palette")
+        await pilot.press(*"screenshot")
+        await wait_until(pilot, lambda: "Save an SVG" in screen_text(app), what="the Screenshot command listed")
+        await pilot.press("enter")
+        folder = arcade_data_dir / "screenshots"
+        await wait_until(pilot, lambda: folder.is_dir() and any(folder.glob("*.svg")), what="an SVG in the data dir")
+        await wait_until(pilot, lambda: any("Saved screenshot to" in str(n.message) for n in app._notifications),
+                         what="the message saying where")
+        saved = next(folder.glob("*.svg"))
+        assert "<svg" in saved.read_text(encoding="utf-8")
+        assert any(str(saved) in str(n.message) for n in app._notifications)
+        assert not any("Failed" in str(n.message) for n in app._notifications)
+        assert not (home / "Downloads").exists()
+
+
+async def test_a_saved_game_gets_its_own_line_under_the_description_and_all_fit_80x24() -> None:
+    from arcade.saves import SaveStore
+
+    store = SaveStore()
+    summaries = {e.id: f"move {3 + i}, Player 1 to move, 18 moves left, a long summary to be cut"
+                 for i, e in enumerate(catalog.games())}
+    for game_id, summary in summaries.items():
+        store.save(game_id, {"anything": 1}, saved_at="2026-01-01T00:00:00+00:00", summary=summary)
+    app = ArcadeApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        launcher = await wait_for_screen(pilot, LauncherScreen)
+        await wait_until(pilot, lambda: all(c.save_note for c in launcher.query(GameCard)), what="the saves noted")
+        await pilot.pause()
+        lines = screen_text(app).splitlines()
+        for card in launcher.query(GameCard):
+            r = card.region
+            assert r.y >= 1 and r.bottom <= 23 and r.right <= 80, (card.entry.id, r)  # every card whole on screen
+            c = card.content_region
+            shown = [line[c.x: c.right].strip() for line in lines[c.y: c.bottom]]
+            entry = card.entry
+            assert shown[0].lstrip("▶ ") == f"{entry.title} - {entry.machine}"
+            assert shown[1] == f"{entry.author}, {entry.year}"
+            assert shown[2] == entry.pitch  # the description, whole, not replaced
+            assert shown[3].startswith("saved game: move ")
+            assert summaries[entry.id].startswith(shown[3].removeprefix("saved game: ").rstrip("…").rstrip())
+            assert len(shown) == 4  # nothing wrapped onto another line
+
+
+class PrivateView(StandInGame):
+    def screenshot_refusal(self) -> str | None:
+        return "No screenshot of a private view."
+
+
+async def test_a_screen_with_a_private_view_refuses_the_screenshot(arcade_data_dir: Path) -> None:
+    app = ArcadeApp(game="ti57-duel", screens={"ti57-duel": lambda: PrivateView("ti57-duel")})  # type: ignore[arg-type]
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await wait_for_screen(pilot, PrivateView)
+        assert app.deliver_screenshot() is None
+        await wait_until(pilot, lambda: any("private view" in str(n.message) for n in app._notifications), what="the refusal")
+        assert not (arcade_data_dir / "screenshots").exists() or not any((arcade_data_dir / "screenshots").iterdir())

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import re
 
-from arcade.match.screen import MatchApp, MatchMoved, MatchScreen, ResultsDialog
-from arcade.match_cli import CPC_LABEL, FACTORIES, HP67_LABEL
+from arcade.match.app import LeaveDialog, MatchApp
+from arcade.match.screen import MatchMoved, MatchScreen, ResultsDialog
+from arcade.match.players import CPC_LABEL, FACTORIES, HP67_LABEL
 from arcade.widgets.board import OthelloBoard
 from arcade.widgets.cpc_screen import CpcScreen
 from arcade.widgets.led import LedDisplay
 from games.othello.match import play_series, results_table
 from games.othello.referee import Disc, Position
-from tests.arcade.helpers import flat, screen_text
+from tests.arcade.helpers import flat, screen_text, wait_for_screen, wait_until
 
 COMPACT_ROW = re.compile(r"^\s*([1-8]) ((?:[ \[][·●○][ \]]){8})")
 
@@ -66,21 +67,16 @@ class CheckedApp(MatchApp):
         return CheckedMatch(games=self.games, first=self.first, autostart=self.autostart, instant=self.instant)
 
 
-async def wait_for_series(pilot, screen: MatchScreen, limit: float = 60.0) -> None:  # noqa: ANN001
-    waited = 0.0
-    while screen.running:
-        await pilot.pause(0.05)
-        waited += 0.05
-        assert waited < limit, "the series never ended"
-    await pilot.pause(0.1)
+async def wait_for_series(pilot, screen: MatchScreen, limit: float = 120.0) -> None:  # noqa: ANN001
+    """The series over and its results shown."""
+    await wait_until(pilot, lambda: not screen.running, limit, what="the end of the series")
+    await wait_for_screen(pilot, ResultsDialog)
 
 
 async def test_whole_match_shown_equal_to_the_referee_after_every_move() -> None:
     app = CheckedApp(games=2, instant=True)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause(0.1)
-        screen = app.screen
-        assert isinstance(screen, CheckedMatch)
+        screen = await wait_for_screen(pilot, CheckedMatch)
         await wait_for_series(pilot, screen)
         assert isinstance(app.screen, ResultsDialog)
         # both games, every move checked, with the CPC's own board read after each of its moves
@@ -93,8 +89,7 @@ async def test_whole_match_shown_equal_to_the_referee_after_every_move() -> None
         for result in headless:
             assert f"{result.black_discs}-{result.white_discs}" in flat(app)
         await pilot.press("escape")
-        await pilot.pause(0.1)
-        assert app.screen is screen
+        await wait_until(pilot, lambda: app.screen is screen, what="the board again")
         last = screen.moves[-1]
         assert f"{last.score[0]}-{last.score[1]}" in screen_text(app)  # the move list's result line
         assert compact_board(screen_text(app)) == screen.referee.rows()  # on the terminal too
@@ -104,9 +99,9 @@ async def test_whole_match_shown_equal_to_the_referee_after_every_move() -> None
 async def test_match_fits_80x24_and_pauses() -> None:
     app = MatchApp(games=1, autostart=True)  # watching: a short wait between moves
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause(1.0)
-        screen = app.screen
-        assert isinstance(screen, MatchScreen) and screen.running
+        screen = await wait_for_screen(pilot, MatchScreen)
+        await wait_until(pilot, lambda: len(screen.moves) >= 2, what="two moves shown")
+        assert screen.running
         for widget in (screen.query_one(OthelloBoard), screen.query_one(LedDisplay), screen.query_one(CpcScreen),
                        screen.query_one("#status"), screen.query_one("#moves")):
             r = widget.region
@@ -114,13 +109,11 @@ async def test_match_fits_80x24_and_pauses() -> None:
         text = screen_text(app)
         assert "HP-67" in text and "Game 1 of 1" in text
         await pilot.press("p")
-        await pilot.pause(0.6)  # a move already on its way may still land
+        await wait_until(pilot, lambda: "[paused]" in screen_text(app), what="[paused] shown")
+        assert not screen._resume.is_set()  # the worker waits on it after the move under way, if any
         seen = len(screen.moves)
-        await pilot.pause(1.0)
-        assert len(screen.moves) == seen and "[paused]" in screen_text(app)
         await pilot.press("p")
-        await pilot.pause(1.0)
-        assert len(screen.moves) > seen
+        await wait_until(pilot, lambda: len(screen.moves) > seen, what="a move after resuming")
         await pilot.press("s")  # instant: the game ends at once
         await wait_for_series(pilot, screen)
         assert isinstance(app.screen, ResultsDialog)
@@ -130,9 +123,8 @@ async def test_match_fits_80x24_and_pauses() -> None:
 async def test_number_of_games_is_chosen_before_the_start() -> None:
     app = MatchApp(games=2, autostart=False, instant=True)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause(0.1)
-        screen = app.screen
-        assert "A series of 2 games" in flat(app)
+        screen = await wait_for_screen(pilot, MatchScreen)
+        await wait_until(pilot, lambda: "A series of 2 games" in flat(app), what="the series offered")
         await pilot.press("plus", "plus", "minus")
         assert screen.games == 3 and "A series of 3 games" in flat(app)
         await pilot.press("minus", "minus", "minus")
@@ -140,3 +132,38 @@ async def test_number_of_games_is_chosen_before_the_start() -> None:
         await pilot.press("enter")
         await wait_for_series(pilot, screen)
         assert len(screen.results) == 1 and screen.results[0].black == HP67_LABEL
+
+
+async def test_back_stops_the_series_shows_the_finished_games_and_never_quits_unasked() -> None:
+    first_game: list[int] = []  # both programs are deterministic: game 1's length, played headless
+    play_series(FACTORIES["hp67"], FACTORIES["cpc"], 1, observer=lambda game, record: first_game.append(1))
+    app = MatchApp(games=3, autostart=False, instant=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await wait_for_screen(pilot, MatchScreen)
+        screen.pause_after = len(first_game) + 2  # two moves into game 2: the series holds there
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: screen.paused, 120, what="the series held in game 2")
+        assert screen.moves[-1].game_number == 2 and not screen.moves[-1].over
+        await pilot.press("escape")  # labelled Back: stops the series, shows what was played
+        dialog = await wait_for_screen(pilot, ResultsDialog)
+        assert app.is_running and not screen.running
+        assert dialog.heading == "Stopped during game 2 of 3. 1 game finished."
+        first = next(m for m in screen.moves if m.over)
+        assert dialog.table == results_table(screen.results) and len(screen.results) == 1
+        assert f"{first.score[0]}-{first.score[1]}" in flat(app)
+        count = len(screen.moves)
+        await pilot.press("escape")  # back to the board; the stopped series posts nothing more
+        await wait_until(pilot, lambda: app.screen is screen, what="the board")
+        assert "Series stopped: 1 game finished." in flat(app)
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert len(screen.moves) == count
+        await pilot.press("escape")  # nothing running: Back asks before leaving
+        await wait_for_screen(pilot, LeaveDialog)
+        await pilot.press("n")
+        await wait_until(pilot, lambda: app.screen is screen, what="the board after staying")
+        assert app.is_running
+        await pilot.press("escape")
+        await wait_for_screen(pilot, LeaveDialog)
+        await pilot.press("y")
+        await wait_until(pilot, lambda: not app.is_running, what="the app to leave")

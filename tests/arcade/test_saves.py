@@ -77,7 +77,7 @@ def test_killed_mid_save_leaves_previous_save_intact(tmp_path: Path) -> None:
     for delay in (0.05, 0.13, 0.21, 0.34):
         proc = subprocess.Popen([sys.executable, "-c", _WRITER, str(tmp_path)], stdout=subprocess.PIPE, text=True)
         assert proc.stdout is not None and proc.stdout.readline().strip() == "ready"
-        time.sleep(delay)
+        time.sleep(delay)  # where the kill lands, not a wait for the writer: any moment must be safe
         os.kill(proc.pid, signal.SIGKILL)
         proc.wait()
         state = store.load("g")  # raises if the file were torn

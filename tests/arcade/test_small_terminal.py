@@ -22,7 +22,7 @@ from tests.arcade.duel_helpers import opened
 from games.othello.referee import parse
 from games.ti57_wolf.referee import Side
 from tests.arcade.fake_driver import FakeDriver
-from tests.arcade.helpers import move_cursor_to, settle, shown_board
+from tests.arcade.helpers import move_cursor_to, settle, shown_board, wait_for_screen, wait_until
 
 
 @pytest.fixture(autouse=True)
@@ -44,21 +44,32 @@ def only_the_message(text: str) -> bool:
 
 
 async def resize(pilot, width: int, height: int) -> None:  # noqa: ANN001
+    """Resize, then wait until the app has covered (or uncovered) its screen for the new size."""
+    app = pilot.app
     await pilot.resize_terminal(width, height)
-    await pilot.pause(0.05)
+
+    def handled() -> bool:
+        if (app.size.width, app.size.height) != (width, height):
+            return False
+        need = app.required_size()
+        return (width < need[0] or height < need[1]) == isinstance(app.screen, TooSmallScreen)
+
+    await wait_until(pilot, handled, what=f"the {width}x{height} terminal handled")
     await pilot.pause()
 
 
 async def settled_view(pilot) -> str:  # noqa: ANN001
     """The screen once it has stopped changing (a loaded machine may draw the footer late)."""
-    last = None
-    for _ in range(100):
-        await pilot.pause(0.05)
+    seen: list[str] = [""]
+
+    def same_twice() -> bool:
         now = visible(pilot.app)
-        if now == last:
-            return now
-        last = now
-    raise AssertionError("the screen never settled")
+        same = now == seen[-1]
+        seen.append(now)
+        return same
+
+    await wait_until(pilot, same_twice, what="the screen to stop changing")
+    return seen[-1]
 
 
 def hp67_app() -> ArcadeApp:
@@ -68,7 +79,7 @@ def hp67_app() -> ArcadeApp:
 async def test_hp67_shrink_hides_the_board_and_growing_brings_back_the_same_game() -> None:
     app = hp67_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause(0.1)
+        await wait_for_screen(pilot, SideDialog)
         await pilot.press("w")
         screen = app.screen
         assert isinstance(screen, HP67OthelloScreen)
@@ -113,29 +124,23 @@ async def test_a_screen_can_declare_a_larger_minimum() -> None:
 
     app = ArcadeApp(game="hp67-othello", screens={"hp67-othello": roomy})
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause(0.1)
-        await pilot.pause()
-        assert isinstance(app.screen, TooSmallScreen)
+        await wait_for_screen(pilot, TooSmallScreen)
         assert "at least 100x30 (now 80x24)" in " ".join(visible(app).split())
         await resize(pilot, 100, 30)
         assert isinstance(app.screen, SideDialog)  # the game's first question, waiting
         await pilot.press("escape", "escape")  # no side chosen yet; back to the launcher
-        await pilot.pause()
+        await wait_for_screen(pilot, LauncherScreen)
         await resize(pilot, 80, 24)
         assert isinstance(app.screen, LauncherScreen)  # 80x24 is enough there
-        await pilot.press("enter")  # the first card: the same game again, still too roomy for 80x24
-        await pilot.pause(0.1)
-        await pilot.pause()
-        assert isinstance(app.screen, TooSmallScreen)
+        await pilot.press("enter")  # the game's card (chosen coming back): the same game, still too roomy for 80x24
+        await wait_for_screen(pilot, TooSmallScreen)
         assert "at least 100x30 (now 80x24)" in " ".join(visible(app).split())
 
 
 async def test_started_in_a_small_terminal_then_grown() -> None:
     app = hp67_app()
     async with app.run_test(size=(70, 20)) as pilot:
-        await pilot.pause(0.1)
-        await pilot.pause()
-        assert isinstance(app.screen, TooSmallScreen)
+        await wait_for_screen(pilot, TooSmallScreen)
         assert "(now 70x20)" in " ".join(visible(app).split())
         await resize(pilot, 80, 24)
         assert isinstance(app.screen, SideDialog)
@@ -146,17 +151,15 @@ async def test_started_in_a_small_terminal_then_grown() -> None:
 async def test_launcher_and_help_are_covered_too() -> None:
     app = ArcadeApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await wait_for_screen(pilot, LauncherScreen)
         await pilot.press("question_mark")
-        await pilot.pause()
-        assert isinstance(app.screen, HelpScreen)
+        await wait_for_screen(pilot, HelpScreen)
         await resize(pilot, 50, 15)
         assert isinstance(app.screen, TooSmallScreen) and only_the_message(visible(app))
         await resize(pilot, 90, 30)
         assert isinstance(app.screen, HelpScreen)
         await pilot.press("escape")
-        await pilot.pause()
-        assert isinstance(app.screen, LauncherScreen)
+        await wait_for_screen(pilot, LauncherScreen)
 
 
 async def test_duel_private_view_never_shows_and_comes_back_unchanged() -> None:
@@ -196,7 +199,9 @@ GAMES: dict[str, Callable[[], Screen]] = {
 async def test_every_other_game_is_covered_and_restored(game: str) -> None:
     app = ArcadeApp(game=game, screens={game: GAMES[game]})
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause(0.3)
+        await wait_until(pilot, lambda: app.current_mode == game and any(hasattr(s, "GAME_ID") for s in app.screen_stack),
+                         what="the game")
+        await settle(pilot, next(s for s in app.screen_stack if hasattr(s, "GAME_ID")))
         screen, before = app.screen, await settled_view(pilot)
         await resize(pilot, 80, 23)
         assert isinstance(app.screen, TooSmallScreen) and only_the_message(visible(app))

@@ -22,7 +22,8 @@ from arcade.ti57_wolf.screen import TI57WolfScreen
 from arcade.widgets.board import OthelloBoard
 from games.ti57_wolf.referee import Side
 from tests.arcade.fake_driver import FakeDriver
-from tests.arcade.helpers import move_cursor_to, settle, shown_board
+from arcade.widgets.dialogs import SideDialog
+from tests.arcade.helpers import move_cursor_to, screen_text, settle, shown_board, wait_for_screen, wait_until
 
 OKABE_ITO_PALETTE = {"#000000", "#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#CC79A7"}
 PLAYABLE = ["textual-light", "okabe-ito", "okabe-ito-light", "ansi-dark", "ansi-light", "NO_COLOR"]
@@ -74,7 +75,7 @@ async def test_every_arcade_theme_and_the_light_and_ansi_themes_are_offered() ->
 
 async def board_position(pilot) -> tuple[HP67OthelloScreen, OthelloBoard]:  # noqa: ANN001
     """A game with discs of both colours, hints, a last move and the cursor on a disc."""
-    await pilot.pause(0.1)
+    await wait_for_screen(pilot, SideDialog)
     await pilot.press("w")
     screen = pilot.app.screen
     assert isinstance(screen, HP67OthelloScreen)
@@ -137,14 +138,14 @@ async def test_board_colours_follow_the_theme() -> None:
     for theme, colour in expected.items():
         app = hp67_app(theme)
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause(0.1)
-            board = app.screen_stack[-2].query_one(OthelloBoard) if len(app.screen_stack) > 1 else app.screen.query_one(OthelloBoard)
+            await wait_for_screen(pilot, SideDialog)
+            board = app.screen_stack[-2].query_one(OthelloBoard)
             cell = board.get_component_rich_style("board--cell").bgcolor
             assert cell is not None and cell.get_truecolor().hex == colour, theme
     for theme in ("ansi-dark", "ansi-light"):  # the terminal's own green: the user's palette applies
         app = hp67_app(theme)
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause(0.1)
+            await wait_for_screen(pilot, SideDialog)
             board = app.screen_stack[-2].query_one(OthelloBoard)
             cell = board.get_component_rich_style("board--cell").bgcolor
             assert cell is not None and cell.type is ColorType.STANDARD and cell.number == 2, theme
@@ -158,14 +159,23 @@ GAMES: dict[str, Callable[[], Screen]] = {
 }
 
 
+async def play_keys(pilot, game: str, keys: tuple[str, ...]) -> None:  # noqa: ANN001
+    """Open ``game``, press ``keys``, and wait until its machine has finished and the screen settled."""
+    app = pilot.app
+    await wait_until(pilot, lambda: app.current_mode == game and any(hasattr(s, "GAME_ID") for s in app.screen_stack),
+                     what=f"{game}'s screen")
+    game_screen = next(s for s in app.screen_stack if hasattr(s, "GAME_ID"))
+    await settle(pilot, game_screen)
+    await pilot.press(*keys)
+    await settle(pilot, game_screen)
+
+
 async def game_text(game: str, keys: tuple[str, ...]) -> str:
     if game in REFERENCES:
         return REFERENCES[game]
     app = ArcadeApp(game=game, screens={game: GAMES[game]})
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause(0.2)
-        await pilot.press(*keys)
-        await pilot.pause(0.2)
+        await play_keys(pilot, game, keys)
         REFERENCES[game] = visible(app)
         return REFERENCES[game]
 
@@ -181,9 +191,7 @@ async def test_ti57_games_read_the_same_in_every_theme(game: str, keys: tuple[st
         monkeypatch.setenv("NO_COLOR", "1")
     app = ArcadeApp(game=game, theme=None if theme == "NO_COLOR" else theme, screens={game: GAMES[game]})
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause(0.2)
-        await pilot.press(*keys)
-        await pilot.pause(0.2)
+        await play_keys(pilot, game, keys)
         assert visible(app) == reference
 
 
@@ -194,21 +202,21 @@ async def test_theme_option_is_remembered_and_a_palette_choice_too(private_confi
     app = build_app(["--theme", "okabe-ito"], stderr=io.StringIO())
     assert isinstance(app, ArcadeApp)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause(0.1)
+        await wait_until(pilot, lambda: "Choose a game" in screen_text(app), what="the launcher")
         assert app.theme == "okabe-ito"
         assert settings.load_settings(private_config).theme == "okabe-ito"
         # the command palette's Theme command, as a user would use it
         await pilot.press("ctrl+p")
-        await pilot.pause(0.2)
+        await wait_until(pilot, lambda: type(app.screen).__name__ == "CommandPalette", what="the palette")
         await pilot.press(*"theme")
-        await pilot.pause(0.3)
+        await wait_until(pilot, lambda: "Change the current theme" in screen_text(app), what="the Theme command listed")
         await pilot.press("enter")
-        await pilot.pause(0.3)
+        await wait_until(pilot, lambda: "Search for themes" in screen_text(app), what="the theme picker")
         await pilot.press(*"okabe-ito-light")
-        await pilot.pause(0.3)
+        await wait_until(pilot, lambda: "okabe-ito-light" in screen_text(app) and "textual-dark" not in screen_text(app),
+                         what="the list narrowed to okabe-ito-light")
         await pilot.press("enter")
-        await pilot.pause(0.2)
-        assert app.theme == "okabe-ito-light"
+        await wait_until(pilot, lambda: app.theme == "okabe-ito-light", what="the theme chosen")
     assert settings.load_settings(private_config).theme == "okabe-ito-light"
     again = build_app([], stderr=io.StringIO())
     assert isinstance(again, ArcadeApp)

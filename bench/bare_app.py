@@ -1,0 +1,45 @@
+"""The yardstick of ``bench/ui_latency.py``: the barest Textual app, echoing the keys it gets.
+
+A header, one line of text and a footer, as the arcade's screens have: every key
+pressed changes the line (``keys: N, last: K``).  ``ARCADE_STALL_PROBE`` starts the
+same stall probe as the arcade's.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from textual import events
+from textual.app import App, ComposeResult
+from textual.widgets import Footer, Header, Static
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from arcade.stall_probe import start_if_asked  # noqa: E402 - after the path is set
+
+
+class BareApp(App[None]):
+    TITLE = "bare Textual app"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.count = 0
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static("bare ready  keys: 0", id="echo")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.stall_probe = start_if_asked(self)
+
+    def on_key(self, event: events.Key) -> None:
+        if event.key == "ctrl+q":
+            return
+        self.count += 1
+        self.query_one("#echo", Static).update(f"bare ready  keys: {self.count}  last: {event.key}")
+
+
+if __name__ == "__main__":
+    BareApp().run()

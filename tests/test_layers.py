@@ -1,0 +1,217 @@
+"""The layers as the code states them, checked on the source (an AST walk, nothing imported).
+
+``arcade -> games -> machines``, never upward: ``arcade`` (the Textual app) never
+imports ``machines`` and never reaches ``something.machine.attr``; ``games`` knows
+nothing of ``arcade`` or Textual; ``machines`` are pure Python (no game, no app, no
+Textual, no Rich).  And no import cycle between the project's modules, counting the
+imports inside functions too (they are cycles all the same, only deferred); imports
+under ``if TYPE_CHECKING:`` are not run, so they do not count as cycles (they still
+count for the layers).
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGES = ("arcade", "games", "machines")
+
+FORBIDDEN = {
+    "arcade": ("machines",),
+    "games": ("arcade", "textual"),
+    "machines": ("games", "arcade", "textual", "rich"),
+}
+
+
+@dataclass(frozen=True)
+class Import:
+    module: str  # the importing module, dotted
+    target: str  # the module imported (``from a import b``: ``a.b`` when that is a module, else ``a``)
+    line: int
+    type_only: bool  # under ``if TYPE_CHECKING:``
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def project_files() -> dict[str, Path]:
+    return {module_name(p): p for pkg in PACKAGES for p in sorted((ROOT / pkg).rglob("*.py"))}
+
+
+def _is_type_checking(test: ast.expr) -> bool:
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+def _resolve(module: str, is_package: bool, node: ast.ImportFrom) -> str:
+    """The absolute module a ``from ... import`` names (relative imports resolved)."""
+    if not node.level:
+        return node.module or ""
+    base = module.split(".")
+    if not is_package:
+        base = base[:-1]
+    base = base[: len(base) - (node.level - 1)] if node.level > 1 else base
+    return ".".join([*base, node.module] if node.module else base)
+
+
+def imports_of(module: str, path: Path, known: set[str]) -> list[Import]:
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    found: list[Import] = []
+    is_package = path.name == "__init__.py"
+
+    def visit(node: ast.AST, type_only: bool) -> None:
+        if isinstance(node, ast.If) and _is_type_checking(node.test):
+            for child in node.body:
+                visit(child, True)
+            for child in node.orelse:
+                visit(child, type_only)
+            return
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                found.append(Import(module, alias.name, node.lineno, type_only))
+        elif isinstance(node, ast.ImportFrom):
+            base = _resolve(module, is_package, node)
+            for alias in node.names:
+                sub = f"{base}.{alias.name}"
+                found.append(Import(module, sub if sub in known else base, node.lineno, type_only))
+        for child in ast.iter_child_nodes(node):
+            visit(child, type_only)
+
+    visit(tree, False)
+    return found
+
+
+def all_imports() -> list[Import]:
+    files = project_files()
+    known = set(files)
+    return [imp for name, path in files.items() for imp in imports_of(name, path, known)]
+
+
+def _top(name: str) -> str:
+    return name.partition(".")[0]
+
+
+def layer_breaches() -> list[str]:
+    breaches = []
+    for imp in all_imports():
+        for banned in FORBIDDEN[_top(imp.module)]:
+            if imp.target == banned or imp.target.startswith(banned + "."):
+                breaches.append(f"{imp.module}:{imp.line} imports {imp.target}")
+    return breaches
+
+
+def machine_reaches() -> list[str]:
+    """``x.machine.y`` anywhere under arcade/ (a screen or widget reaching past its driver)."""
+    found = []
+    for name, path in project_files().items():
+        if _top(name) != "arcade":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Attribute) and node.value.attr == "machine":
+                found.append(f"{name}:{node.lineno} reaches .machine.{node.attr}")
+    return sorted(found, key=lambda f: (f.split(":")[0], int(f.split(":")[1].split()[0])))
+
+
+def strongly_connected(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Tarjan's algorithm, iterative; components of more than one module, or a module importing itself."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    components: list[list[str]] = []
+    counter = 0
+    for root in sorted(graph):
+        if root in index:
+            continue
+        work = [(root, iter(sorted(graph[root])))]
+        index[root] = low[root] = counter
+        counter += 1
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, children = work[-1]
+            for child in children:
+                if child not in index:
+                    index[child] = low[child] = counter
+                    counter += 1
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(sorted(graph.get(child, ())))))
+                    break
+                if child in on_stack:
+                    low[node] = min(low[node], index[child])
+            else:
+                work.pop()
+                if work:
+                    parent = work[-1][0]
+                    low[parent] = min(low[parent], low[node])
+                if low[node] == index[node]:
+                    component = []
+                    while True:
+                        member = stack.pop()
+                        on_stack.discard(member)
+                        component.append(member)
+                        if member == node:
+                            break
+                    if len(component) > 1 or node in graph.get(node, ()):
+                        components.append(sorted(component))
+    return components
+
+
+def import_graph() -> dict[str, set[str]]:
+    known = set(project_files())
+    graph: dict[str, set[str]] = {name: set() for name in known}
+    for imp in all_imports():
+        if not imp.type_only and imp.target in known and imp.target != imp.module:
+            graph[imp.module].add(imp.target)
+    return graph
+
+
+# -- the checker checks: small graphs and sources whose answer is known ---------------------------
+
+
+def test_strongly_connected_finds_cycles_and_only_cycles() -> None:
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a", "d"}, "d": {"e"}, "e": set(), "f": {"f"}, "g": {"a"}}
+    assert sorted(strongly_connected(graph)) == [["a", "b", "c"], ["f"]]
+    assert strongly_connected({"a": {"b"}, "b": set()}) == []
+
+
+def test_imports_inside_functions_count_and_type_checking_ones_are_marked(tmp_path: Path) -> None:
+    source = tmp_path / "m.py"
+    source.write_text(
+        "from typing import TYPE_CHECKING\n"
+        "if TYPE_CHECKING:\n    from arcade.app import ArcadeApp\n"
+        "def f():\n    from arcade import keymap\n    import machines.ti57\n"
+        "from . import sibling\n",
+        encoding="utf-8",
+    )
+    found = {(i.target, i.type_only) for i in imports_of("arcade.m", source, {"arcade.keymap", "arcade.sibling"})}
+    assert ("arcade.app", True) in found
+    assert ("arcade.keymap", False) in found
+    assert ("machines.ti57", False) in found
+    assert ("arcade.sibling", False) in found
+
+
+# -- the rules -------------------------------------------------------------------------------------
+
+
+def test_each_layer_imports_only_downward() -> None:
+    breaches = layer_breaches()
+    assert not breaches, "imports across the layers (arcade -> games -> machines only):\n" + "\n".join(breaches)
+
+
+def test_arcade_never_reaches_a_machine_through_a_driver() -> None:
+    found = machine_reaches()
+    assert not found, "arcade/ reads a machine directly (ask the driver or session for a view):\n" + "\n".join(found)
+
+
+def test_no_import_cycle_between_project_modules() -> None:
+    cycles = strongly_connected(import_graph())
+    assert not cycles, "import cycles:\n" + "\n".join(" <-> ".join(c) for c in cycles)
