@@ -36,9 +36,20 @@ def shown_board(app: App, screen: Screen | None = None) -> list[str]:
 
 
 async def wait_for_screen(pilot: Pilot, kind: type, timeout: float = 60.0) -> Screen:
-    """Wait until the top screen is a ``kind`` (a dialog, a game screen); return it."""
-    await wait_until(pilot, lambda: isinstance(pilot.app.screen, kind), timeout, what=f"a {kind.__name__} on top")
-    return pilot.app.screen
+    """Wait until the top screen is a ``kind`` (a dialog, a game screen); return that screen.
+
+    The screen is the one seen on top when the condition held: a fast game may already have
+    pushed a dialog over it by the time the caller runs again."""
+    seen: list[Screen] = []
+
+    def on_top() -> bool:
+        if isinstance(pilot.app.screen, kind):
+            seen.append(pilot.app.screen)
+            return True
+        return False
+
+    await wait_until(pilot, on_top, timeout, what=f"a {kind.__name__} on top")
+    return seen[-1]
 
 
 async def settle(pilot: Pilot, screen: object, limit: float = 120.0) -> None:
