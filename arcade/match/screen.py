@@ -299,7 +299,7 @@ class MatchScreen(Screen[None]):
                     black=game.black.title,
                     white=game.white.title,
                     led=made["hp67"].display,
-                    cpc=CpcScreenView.of(made["cpc"].machine),  # type: ignore[attr-defined]
+                    cpc=made["cpc"].machine_view(),  # type: ignore[attr-defined]
                     over=pos.is_over,
                     score=pos.score(),
                 )
