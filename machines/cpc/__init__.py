@@ -36,7 +36,8 @@ Public API (other packages rely on these names)::
 A CPC object is not thread-safe: a UI running ``run()`` in a worker should call
 ``type()`` between slices (``run(max_statements=...)``), not during one.
 
-See ``machines/cpc/compiler.py`` for how a program is compiled, ``numbers.py`` for the
+See ``machines/cpc/compiler.py`` for how a program is compiled, ``runtime/`` for what the
+compiled code calls (``runtime/names.py`` is the contract between the two), ``numbers.py`` for the
 5-byte real / 16-bit integer model and number printing, ``screen.py`` for the text
 screen, and README (section CPC) for what differs from the real machine.
 """

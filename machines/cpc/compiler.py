@@ -18,9 +18,11 @@ import math
 import re
 from dataclasses import dataclass, field
 
-from machines.cpc.errors import BasicError
+from machines.cpc import errors
+from machines.cpc.errors import BasicError, error_message
 from machines.cpc.lexer import LexError, Token, split_data_items, tokenize
 from machines.cpc.numbers import to_real
+from machines.cpc.runtime import names as rt
 
 __all__ = ["CompiledProgram", "Problem", "compile_program", "var_key"]
 
@@ -179,7 +181,7 @@ class _Parser:
 
     def line_target(self, number: int) -> str:
         if number not in self.line_numbers:
-            return "_err(8)"
+            return f"{rt.RAISE}({errors.LINE_DOES_NOT_EXIST})"
         return f"@L{number}@"
 
     # --- slots ---------------------------------------------------------------------------
@@ -187,7 +189,7 @@ class _Parser:
         if key in self.locals:
             return self.locals[key]
         slot = self.scalars.setdefault(key, len(self.scalars))
-        return f"V[{slot}]"
+        return f"{rt.VARIABLES}[{slot}]"
 
     def array_slot(self, key: tuple[str, str]) -> int:
         return self.arrays.setdefault(key, len(self.arrays))
@@ -230,14 +232,14 @@ class _Parser:
             self.labels[f"L{number}"] = len(self.stmts)
             if number in bad:
                 self.problems.append(Problem(number, f"Syntax error: {bad[number]}"))
-                self.emit(["raise _E(2)"])
+                self.emit([f"raise {rt.ERROR_CLASS}({errors.SYNTAX_ERROR})"])
                 continue
             self.toks = tokens[number]
             self.pos = 0
             self.statements(top=True)
             self.labels[f"E{number}"] = len(self.stmts)
         self.line = max(self.lines, default=0)
-        self.emit(["_falloff()"])
+        self.emit([f"{rt.FALL_OFF}()"])
 
     def statements(self, top: bool) -> None:
         """Statements up to the end of the line (or, in a THEN part, up to ELSE)."""
@@ -256,7 +258,7 @@ class _Parser:
                 try:
                     self.statement()
                 except RecursionError:
-                    raise BasicError(16) from None
+                    raise BasicError(errors.STRING_EXPRESSION_TOO_COMPLEX) from None
                 if not self.at_end():
                     raise _Syntax(f"unexpected {self._show(self.peek())}")
             except (_Syntax, _Mismatch, BasicError) as exc:
@@ -264,13 +266,13 @@ class _Parser:
                     code = exc.code
                     kind = str(exc)
                 else:
-                    code = 2 if isinstance(exc, _Syntax) else 13
-                    kind = "Syntax error" if code == 2 else "Type mismatch"
+                    code = errors.SYNTAX_ERROR if isinstance(exc, _Syntax) else errors.TYPE_MISMATCH
+                    kind = error_message(code)
                 detail = kind if isinstance(exc, BasicError) else f"{kind}: {exc}"
                 self.problems.append(Problem(self.line, detail))
                 # drop whatever the failed statement emitted, then skip to its end
                 self._discard_from_tokens(start)
-                self.emit([f"raise _E({code})"])
+                self.emit([f"raise {rt.ERROR_CLASS}({code})"])
                 depth = 0
                 while not (self.at_end() and depth == 0):
                     tok = self.take()
@@ -325,10 +327,10 @@ class _Parser:
         """CALL address[,args]: the firmware's wait-for-a-key entries (&BB18 KM WAIT KEY,
         &BB06 KM WAIT CHAR) wait as on the CPC; &BC02 resets the inks; others do nothing."""
         code, etype = self.expr()
-        address = f"_u16({self.num(code, etype)[0]})"
+        address = f"{rt.UNT}({self.num(code, etype)[0]})"
         while self.accept_op(","):
             self.expr()
-        self.emit([f"_call({address})"])
+        self.emit([f"{rt.CALL}({address})"])
 
     def timer_statement(self, every: bool) -> None:
         """AFTER/EVERY t[,n] GOSUB line: timer n (0-3, 3 most urgent) calls the line
@@ -339,7 +341,7 @@ class _Parser:
             timer = self.num_int(*self.expr())
         self.expect_kw("GOSUB")
         target = self.jump_target()
-        self.emit([f"_timer({every}, {period}, {timer}, {target})"])
+        self.emit([f"{rt.TIMER}({every}, {period}, {timer}, {target})"])
 
     def st_AFTER(self) -> None:
         self.timer_statement(every=False)
@@ -348,10 +350,10 @@ class _Parser:
         self.timer_statement(every=True)
 
     def st_DI(self) -> None:
-        self.emit(["_events(False)"])
+        self.emit([f"{rt.EVENTS}(False)"])
 
     def st_EI(self) -> None:
-        self.emit(["_events(True)"])
+        self.emit([f"{rt.EVENTS}(True)"])
 
     def st_RUN(self) -> None:
         """RUN [line] inside a program starts it again with everything cleared (the
@@ -359,7 +361,7 @@ class _Parser:
         if self.peek().kind == "str":
             raise _Syntax("RUN of a file is not supported here")
         target = self.jump_target() if self.peek().kind == "num" else "0"
-        self.emit(["_rerun()", f"return {target}"])
+        self.emit([f"{rt.RUN_AGAIN}()", f"return {target}"])
 
     def st_WRITE(self) -> None:
         """WRITE: items separated by commas, strings in quotes, then a new line."""
@@ -367,12 +369,12 @@ class _Parser:
         items = []
         while not self.at_end():
             code, etype = self.expr()
-            items.append(f"_wq({code})" if etype == "s" else f"_wn({self.num(code, etype)[0]})")
+            items.append(f"{rt.WRITE_QUOTED}({code})" if etype == "s" else f"{rt.WRITE_NUMBER}({self.num(code, etype)[0]})")
             if not (self.accept_op(",") or self.accept_op(";")):
                 break
-        code = [f"_pw(({', '.join(items)},))"] if items else ["_pnl()"]
+        code = [f"{rt.WRITE_ITEMS}(({', '.join(items)},))"] if items else [f"{rt.PRINT_NEWLINE}()"]
         if stream != "0":
-            code = [f"_stream({stream})", *code, "_stream(0)"]
+            code = [f"{rt.STREAM}({stream})", *code, f"{rt.STREAM}(0)"]
         self.emit(code)
 
     def st_REM(self) -> None:
@@ -409,7 +411,7 @@ class _Parser:
         if etype != "s":
             raise _Mismatch("MID$ needs a string")
         read = self.read_lvalue(target)
-        self.emit([self.store(target, "s", f"_midset({read}, {start}, {length}, {code})", "s")])
+        self.emit([self.store(target, "s", f"{rt.MID_ASSIGN}({read}, {start}, {length}, {code})", "s")])
 
     def lvalue(self) -> tuple[tuple, str]:
         """A variable or array element that can be assigned: ('v', code) or ('a', slot, idx)."""
@@ -440,12 +442,12 @@ class _Parser:
             return code
         if etype == "b":
             return f"(-{code})"
-        return f"_ci({code})"
+        return f"{rt.CINT}({code})"
 
     def read_lvalue(self, target: tuple) -> str:
         if target[0] == "v":
             return target[1]
-        return f"_g{len(target[2])}({target[1]}, {', '.join(target[2])})"
+        return f"{rt.array_get(len(target[2]))}({target[1]}, {', '.join(target[2])})"
 
     def convert(self, ttype: str, code: str, etype: str) -> str:
         """``code`` of type ``etype`` as a value of the variable type ``ttype``."""
@@ -461,10 +463,10 @@ class _Parser:
             if etype == "i":
                 if re.fullmatch(r"-?\d+", code) and -32768 <= int(code) <= 32767:
                     return code
-                if re.fullmatch(r"V\[\d+\]", code):
+                if re.fullmatch(rf"{rt.VARIABLES}\[\d+\]", code):
                     return code
-                return f"_ck({code})"
-            return f"_ci({code})"
+                return f"{rt.CHECK_INT}({code})"
+            return f"{rt.CINT}({code})"
         # real
         if etype == "r":
             return code
@@ -477,7 +479,7 @@ class _Parser:
         if target[0] == "v":
             return f"{target[1]} = {value}"
         idx = target[2]
-        return f"_s{len(idx)}({target[1]}, {', '.join(idx)}, {value})"
+        return f"{rt.array_set(len(idx))}({target[1]}, {', '.join(idx)}, {value})"
 
     def st_DIM(self) -> None:
         parts = []
@@ -488,7 +490,7 @@ class _Parser:
             key = var_key(str(tok.value), tok.text, self.deftypes)
             self.expect_op("(")
             idx = self.indices()
-            parts.append(f"_dim({self.array_slot(key)}, ({', '.join(idx)},))")
+            parts.append(f"{rt.DIM}({self.array_slot(key)}, ({', '.join(idx)},))")
             if not self.accept_op(","):
                 break
         self.emit(parts)
@@ -500,7 +502,7 @@ class _Parser:
             if tok.kind != "id":
                 raise _Syntax("ERASE needs an array name")
             key = var_key(str(tok.value), tok.text, self.deftypes)
-            parts.append(f"_erase({self.array_slot(key)})")
+            parts.append(f"{rt.ERASE}({self.array_slot(key)})")
             if not self.accept_op(","):
                 break
         self.emit(parts)
@@ -527,10 +529,10 @@ class _Parser:
             f"{var} = {start}",
             f"e = {end}",
             f"st = {step}",
-            f"_forpush({slot}, e, st, @N@, {isint})",
+            f"{rt.FOR_PUSH}({slot}, e, st, @N@, {isint})",
             f"v = {var}",
             "if not ((v <= e) if st > 0 else (v >= e) if st < 0 else v != e):",
-            "    CS.pop()",
+            f"    {rt.CONTROL_STACK}.pop()",
             "    return @F@",
         ], kind="for").slots = (slot,)
 
@@ -547,16 +549,16 @@ class _Parser:
         code: list[str] = []
         if not names:
             code += [
-                "f = _topfor(-1)",
+                f"f = {rt.FOR_FIND}(-1)",
                 "k = f[1]",
                 "if f[5]:",
-                "    v = V[k] + f[3]",
-                "    if v > 32767 or v < -32768: raise _E(6)",
+                f"    v = {rt.VARIABLES}[k] + f[3]",
+                f"    if v > 32767 or v < -32768: raise {rt.ERROR_CLASS}({errors.OVERFLOW})",
                 "else:",
-                "    v = _r(V[k] + f[3])",
-                "V[k] = v",
+                f"    v = {rt.REAL}({rt.VARIABLES}[k] + f[3])",
+                f"{rt.VARIABLES}[k] = v",
                 "if (v <= f[2]) if f[6] > 0 else (v >= f[2]) if f[6] < 0 else v != f[2]: return f[4]",
-                "CS.pop()",
+                f"{rt.CONTROL_STACK}.pop()",
             ]
         for key in names:
             if key[1] == "$":
@@ -564,16 +566,16 @@ class _Parser:
             var = self.scalar(key)
             slot = int(var[2:-1])
             if key[1] == "%":
-                add = [f"v = {var} + f[3]", "if v > 32767 or v < -32768: raise _E(6)"]
+                add = [f"v = {var} + f[3]", f"if v > 32767 or v < -32768: raise {rt.ERROR_CLASS}({errors.OVERFLOW})"]
             else:
-                add = [f"v = _r({var} + f[3])"]
+                add = [f"v = {rt.REAL}({var} + f[3])"]
             code += [
-                "f = CS[-1] if CS else _topfor(%d)" % slot,
-                "if f[0] != 0 or f[1] != %d: f = _topfor(%d)" % (slot, slot),
+                f"f = {rt.CONTROL_STACK}[-1] if {rt.CONTROL_STACK} else {rt.FOR_FIND}(%d)" % slot,
+                f"if f[0] != 0 or f[1] != %d: f = {rt.FOR_FIND}(%d)" % (slot, slot),
                 *add,
                 f"{var} = v",
                 "if (v <= f[2]) if f[6] > 0 else (v >= f[2]) if f[6] < 0 else v != f[2]: return f[4]",
-                "CS.pop()",
+                f"{rt.CONTROL_STACK}.pop()",
             ]
         stmt = self.emit(code, kind="next", closes=max(len(names), 1))
         stmt.slots = tuple(self.scalars[key] for key in names)
@@ -583,14 +585,14 @@ class _Parser:
         # the loop's stack entry is keyed by its WEND (ROM command_WHILE): a WHILE
         # re-entered replaces its old entry and whatever was stacked above it
         self.emit([
-            "_whilepush(@P@, @V@)",
+            f"{rt.WHILE_PUSH}(@P@, @V@)",
             f"if {cond}: return @N@",
-            "CS.pop()",
+            f"{rt.CONTROL_STACK}.pop()",
             "return @W@",
         ], kind="while")
 
     def st_WEND(self) -> None:
-        self.emit(["return _wend(@P@)"], kind="wend")
+        self.emit([f"return {rt.WEND}(@P@)"], kind="wend")
 
     def jump_target(self) -> str:
         tok = self.take()
@@ -603,16 +605,16 @@ class _Parser:
 
     def st_GOSUB(self) -> None:
         target = self.jump_target()
-        self.emit(["_push([1, @N@, 0])", f"return {target}"])
+        self.emit([f"{rt.PUSH}([1, @N@, 0])", f"return {target}"])
 
     def st_RETURN(self) -> None:
-        self.emit(["return _ret()"])
+        self.emit([f"return {rt.RETURN}()"])
 
     def st_END(self) -> None:
-        self.emit(["raise _END"])
+        self.emit([f"raise {rt.END}"])
 
     def st_STOP(self) -> None:
-        self.emit(["raise _STOP"])
+        self.emit([f"raise {rt.STOP}"])
 
     def st_IF(self) -> None:
         cond = self.cond(*self.expr())
@@ -649,18 +651,18 @@ class _Parser:
             if tok.kind != "num":
                 raise _Syntax("ON ERROR GOTO needs a line number")
             if tok.value == 0:
-                self.emit(["_onerror(-1)"])
+                self.emit([f"{rt.ON_ERROR}(-1)"])
             else:
-                self.emit([f"_onerror({self.line_target(int(tok.value))})"])
+                self.emit([f"{rt.ON_ERROR}({self.line_target(int(tok.value))})"])
             return
         if self.accept_kw("BREAK"):
             if self.accept_kw("CONT"):
-                self.emit(["_onbreak(-2)"])
+                self.emit([f"{rt.ON_BREAK}(-2)"])
             elif self.accept_kw("STOP"):
-                self.emit(["_onbreak(-1)"])
+                self.emit([f"{rt.ON_BREAK}(-1)"])
             else:
                 self.expect_kw("GOSUB")
-                self.emit([f"_onbreak({self.jump_target()})"])
+                self.emit([f"{rt.ON_BREAK}({self.jump_target()})"])
             return
         sel = self.num_int(*self.expr())
         gosub = self.accept_kw("GOSUB")
@@ -669,10 +671,10 @@ class _Parser:
         targets = [self.jump_target()]
         while self.accept_op(","):
             targets.append(self.jump_target())
-        table = "(" + ", ".join(targets) + ",)" if all("_err" not in t for t in targets) else None
-        code = [f"i = {sel}", "if i < 0 or i > 255: raise _E(5)", f"if i == 0 or i > {len(targets)}: return @N@"]
+        table = "(" + ", ".join(targets) + ",)" if all(rt.RAISE not in t for t in targets) else None
+        code = [f"i = {sel}", f"if i < 0 or i > 255: raise {rt.ERROR_CLASS}({errors.IMPROPER_ARGUMENT})", f"if i == 0 or i > {len(targets)}: return @N@"]
         if gosub:
-            code.append("_push([1, @N@, 0])")
+            code.append(f"{rt.PUSH}([1, @N@, 0])")
         if table is not None:
             code.append(f"return {table}[i - 1]")
         else:
@@ -682,15 +684,15 @@ class _Parser:
 
     def st_RESUME(self) -> None:
         if self.accept_kw("NEXT"):
-            self.emit(["return _resume(1)"])
+            self.emit([f"return {rt.RESUME}(1)"])
         elif self.peek().kind == "num":
-            self.emit([f"_resume(2)", f"return {self.jump_target()}"])
+            self.emit([f"{rt.RESUME}(2)", f"return {self.jump_target()}"])
         else:
-            self.emit(["return _resume(0)"])
+            self.emit([f"return {rt.RESUME}(0)"])
 
     def st_ERROR(self) -> None:
         n = self.num_int(*self.expr())
-        self.emit([f"_raise_error({n})"])
+        self.emit([f"{rt.ERROR_STATEMENT}({n})"])
 
     def st_DATA(self) -> None:
         tok = self.take()
@@ -705,9 +707,9 @@ class _Parser:
         while True:
             target, ttype = self.lvalue()
             if ttype == "s":
-                code.append(self.store(target, "s", "_read_str()", "s"))
+                code.append(self.store(target, "s", f"{rt.READ_STRING}()", "s"))
             else:
-                code.append(self.store(target, ttype, "_read_num()", "r" if ttype == "r" else "i"))
+                code.append(self.store(target, ttype, f"{rt.READ_NUMBER}()", "r" if ttype == "r" else "i"))
             if not self.accept_op(","):
                 break
         self.emit(code)
@@ -717,11 +719,11 @@ class _Parser:
             tok = self.take()
             number = int(tok.value)  # type: ignore[arg-type]
             if number not in self.line_numbers:
-                self.emit(["raise _E(8)"])
+                self.emit([f"raise {rt.ERROR_CLASS}({errors.LINE_DOES_NOT_EXIST})"])
                 return
-            self.emit([f"_restore(@D{number}@)"])
+            self.emit([f"{rt.RESTORE}(@D{number}@)"])
         else:
-            self.emit(["_restore(0)"])
+            self.emit([f"{rt.RESTORE}(0)"])
 
     def st_DEF(self) -> None:
         self.expect_kw("FN")
@@ -753,13 +755,13 @@ class _Parser:
         fslot = self.functions.setdefault(key, len(self.functions))
         fname = f"fn{fslot}_{len(self.fn_defs)}"
         prologue = "".join(
-            f"    {pname} = _ci({pname})\n" if pkey[1] == "%" else
-            f"    if type({pname}) is not str: raise _E(13)\n" if pkey[1] == "$" else
-            f"    if type({pname}) is str: raise _E(13)\n"
+            f"    {pname} = {rt.CINT}({pname})\n" if pkey[1] == "%" else
+            f"    if type({pname}) is not str: raise {rt.ERROR_CLASS}({errors.TYPE_MISMATCH})\n" if pkey[1] == "$" else
+            f"    if type({pname}) is str: raise {rt.ERROR_CLASS}({errors.TYPE_MISMATCH})\n"
             for pkey, pname in params
         )
         self.fn_defs.append(f"def {fname}({', '.join(p for _, p in params)}):\n{prologue}    return {body}")
-        self.emit([f"FNS[{fslot}] = {fname}"])
+        self.emit([f"{rt.USER_FUNCTIONS}[{fslot}] = {fname}"])
 
     def st_DEFINT(self) -> None:
         self.skip_arguments()
@@ -769,10 +771,10 @@ class _Parser:
 
     def st_CLEAR(self) -> None:
         if self.accept_kw("INPUT"):  # BASIC 1.1: empty the keyboard buffer
-            self.emit(["_clear_input()"])
+            self.emit([f"{rt.CLEAR_INPUT}()"])
             return
         self.skip_arguments()
-        self.stmts[-1].code = ["_clear()"]
+        self.stmts[-1].code = [f"{rt.CLEAR}()"]
 
     def stream_arg(self, comma: bool) -> str:
         """An optional ``#stream`` (0-7 windows; 8 printer and 9 file show on #0)."""
@@ -784,7 +786,7 @@ class _Parser:
         return stream
 
     def st_CLS(self) -> None:
-        self.emit([f"_cls({self.stream_arg(comma=False)})"])
+        self.emit([f"{rt.CLS}({self.stream_arg(comma=False)})"])
 
     def st_WINDOW(self) -> None:
         if self.accept_kw("SWAP"):
@@ -792,32 +794,32 @@ class _Parser:
             b = "0"
             if self.accept_op(","):
                 b = self.num_int(*self.expr())
-            self.emit([f"_window_swap({a}, {b})"])
+            self.emit([f"{rt.WINDOW_SWAP}({a}, {b})"])
             return
         stream = self.stream_arg(comma=True)
         edges = [self.num_int(*self.expr())]
         for _ in range(3):
             self.expect_op(",")
             edges.append(self.num_int(*self.expr()))
-        self.emit([f"_window({stream}, {', '.join(edges)})"])
+        self.emit([f"{rt.WINDOW}({stream}, {', '.join(edges)})"])
 
     def st_MODE(self) -> None:
-        self.emit([f"_mode({self.num_int(*self.expr())})"])
+        self.emit([f"{rt.MODE}({self.num_int(*self.expr())})"])
 
     def st_LOCATE(self) -> None:
         stream = self.stream_arg(comma=True)
         c = self.num_int(*self.expr())
         self.expect_op(",")
         r = self.num_int(*self.expr())
-        self.emit([f"_locate({c}, {r}, {stream})"])
+        self.emit([f"{rt.LOCATE}({c}, {r}, {stream})"])
 
     def st_PEN(self) -> None:
         stream = self.stream_arg(comma=True)
-        self.emit([f"_pen({self.num_int(*self.expr())}, {stream})"])
+        self.emit([f"{rt.PEN}({self.num_int(*self.expr())}, {stream})"])
 
     def st_PAPER(self) -> None:
         stream = self.stream_arg(comma=True)
-        self.emit([f"_paper({self.num_int(*self.expr())}, {stream})"])
+        self.emit([f"{rt.PAPER}({self.num_int(*self.expr())}, {stream})"])
 
     def st_INK(self) -> None:
         p = self.num_int(*self.expr())
@@ -826,30 +828,30 @@ class _Parser:
         c2 = c1
         if self.accept_op(","):
             c2 = self.num_int(*self.expr())
-        self.emit([f"_ink({p}, {c1}, {c2})"])
+        self.emit([f"{rt.INK}({p}, {c1}, {c2})"])
 
     def st_BORDER(self) -> None:
         c1 = self.num_int(*self.expr())
         c2 = c1
         if self.accept_op(","):
             c2 = self.num_int(*self.expr())
-        self.emit([f"_border({c1}, {c2})"])
+        self.emit([f"{rt.BORDER}({c1}, {c2})"])
 
     def st_ZONE(self) -> None:
-        self.emit([f"_zone({self.num_int(*self.expr())})"])
+        self.emit([f"{rt.ZONE}({self.num_int(*self.expr())})"])
 
     def st_RANDOMIZE(self) -> None:
         if self.at_end():
-            self.emit(["_randomize(None)"])
+            self.emit([f"{rt.RANDOMIZE}(None)"])
         else:
             code, etype = self.expr()
-            self.emit([f"_randomize({self.convert('r', code, etype)})"])
+            self.emit([f"{rt.RANDOMIZE}({self.convert('r', code, etype)})"])
 
     def st_DEG(self) -> None:
-        self.emit(["_angle(True)"])
+        self.emit([f"{rt.ANGLE}(True)"])
 
     def st_RAD(self) -> None:
-        self.emit(["_angle(False)"])
+        self.emit([f"{rt.ANGLE}(False)"])
 
     def st_PRINT(self) -> None:
         stream = "0"
@@ -858,7 +860,7 @@ class _Parser:
             if not self.accept_op(","):
                 if not self.at_end():
                     raise _Syntax("expected ',' after the stream")
-        code: list[str] = [f"_stream({stream})"] if stream != "0" else []
+        code: list[str] = [f"{rt.STREAM}({stream})"] if stream != "0" else []
         newline = True
         while not self.at_end():
             newline = True
@@ -866,7 +868,7 @@ class _Parser:
                 newline = False
                 continue
             if self.accept_op(","):
-                code.append("_pz()")
+                code.append(f"{rt.PRINT_COMMA}()")
                 newline = False
                 continue
             if self.accept_kw("USING"):
@@ -883,31 +885,31 @@ class _Parser:
                     newline = not (self.accept_op(";") or self.accept_op(","))
                     if newline:
                         break
-                code.append(f"_pu({fmt}, ({', '.join(items)},))")
+                code.append(f"{rt.PRINT_USING}({fmt}, ({', '.join(items)},))")
                 continue
             if self.accept_kw("TAB"):
                 self.expect_op("(")
                 n = self.num_int(*self.expr())
                 self.expect_op(")")
-                code.append(f"_ptab({n})")
+                code.append(f"{rt.PRINT_TAB}({n})")
                 continue
             if self.accept_kw("SPC"):
                 self.expect_op("(")
                 n = self.num_int(*self.expr())
                 self.expect_op(")")
-                code.append(f"_pspc({n})")
+                code.append(f"{rt.PRINT_SPC}({n})")
                 continue
             c, t = self.expr()
             if t == "s":
-                code.append(f"_ps({c})")
+                code.append(f"{rt.PRINT_STRING}({c})")
             elif t == "b":
-                code.append(f"_pn(-{c})")
+                code.append(f"{rt.PRINT_NUMBER}(-{c})")
             else:
-                code.append(f"_pn({c})")
+                code.append(f"{rt.PRINT_NUMBER}({c})")
         if newline:
-            code.append("_pnl()")
+            code.append(f"{rt.PRINT_NEWLINE}()")
         if stream != "0":
-            code.append("_stream(0)")
+            code.append(f"{rt.STREAM}(0)")
         self.emit(code)
 
     def input_targets(self) -> list[str]:
@@ -918,14 +920,14 @@ class _Parser:
             if target[0] == "v":
                 conv = self.convert(ttype, "x", {"s": "s", "i": "i", "r": "r"}[ttype])
                 if ttype == "i":
-                    conv = "_ci(x)"
+                    conv = f"{rt.CINT}(x)"
                 elif ttype == "r":
-                    conv = "_r(float(x))"
-                setters.append(f"({ttype!r}, lambda x: V.__setitem__({target[1][2:-1]}, {conv}))")
+                    conv = f"{rt.REAL}(float(x))"
+                setters.append(f"({ttype!r}, lambda x: {rt.VARIABLES}.__setitem__({target[1][2:-1]}, {conv}))")
             else:
-                conv = "x" if ttype == "s" else ("_ci(x)" if ttype == "i" else "_r(float(x))")
+                conv = "x" if ttype == "s" else (f"{rt.CINT}(x)" if ttype == "i" else f"{rt.REAL}(float(x))")
                 idx = ", ".join(target[2])
-                setters.append(f"({ttype!r}, lambda x: _s{len(target[2])}({target[1]}, {idx}, {conv}))")
+                setters.append(f"({ttype!r}, lambda x: {rt.array_set(len(target[2]))}({target[1]}, {idx}, {conv}))")
             if not self.accept_op(","):
                 break
         return setters
@@ -948,9 +950,9 @@ class _Parser:
         stream = self.stream_arg(comma=True)
         prompt, keep_line = self.input_prompt()
         setters = self.input_targets()
-        code = [f"_input({prompt}, {keep_line}, [{', '.join(setters)}])"]
+        code = [f"{rt.INPUT}({prompt}, {keep_line}, [{', '.join(setters)}])"]
         if stream != "0":
-            code = [f"_stream({stream})", *code, "_stream(0)"]
+            code = [f"{rt.STREAM}({stream})", *code, f"{rt.STREAM}(0)"]
         self.emit(code)
 
     def st_LINE(self) -> None:
@@ -962,10 +964,10 @@ class _Parser:
             raise _Mismatch("LINE INPUT needs a string variable")
         setter = self.store(target, "s", "x", "s")
         if target[0] == "v":
-            setter = f"V.__setitem__({target[1][2:-1]}, x)"
-        code = [f"_line_input({prompt}, {keep_line}, lambda x: {setter})"]
+            setter = f"{rt.VARIABLES}.__setitem__({target[1][2:-1]}, x)"
+        code = [f"{rt.LINE_INPUT}({prompt}, {keep_line}, lambda x: {setter})"]
         if stream != "0":
-            code = [f"_stream({stream})", *code, "_stream(0)"]
+            code = [f"{rt.STREAM}({stream})", *code, f"{rt.STREAM}(0)"]
         self.emit(code)
 
     # --- expressions -----------------------------------------------------------------------
@@ -981,7 +983,7 @@ class _Parser:
         code, etype = self.num(code, etype)
         if etype == "i" and re.fullmatch(r"-?\d+", code):
             return code
-        return f"_ci({code})"
+        return f"{rt.CINT}({code})"
 
     def cond(self, code: str, etype: str) -> str:
         if etype == "s":
@@ -1001,7 +1003,7 @@ class _Parser:
             return f"({a[0]} {py} {b[0]})", "b"
         ac, _ = self.num(*a)
         bc, _ = self.num(*b)
-        return f"(_u16({ac}) {op} _u16({bc}))", "i"
+        return f"({rt.UNT}({ac}) {op} {rt.UNT}({bc}))", "i"
 
     def e_or(self) -> tuple[str, str]:
         a = self.e_and()
@@ -1021,7 +1023,7 @@ class _Parser:
             if etype == "b":
                 return f"(not {code})", "b"
             code, _ = self.num(code, etype)
-            return f"(~_u16({code}))", "i"
+            return f"(~{rt.UNT}({code}))", "i"
         return self.e_rel()
 
     _REL = {"=": "==", "<>": "!=", "<": "<", ">": ">", "<=": "<=", ">=": ">="}
@@ -1046,7 +1048,7 @@ class _Parser:
             if a[1] == "s" or b[1] == "s":
                 if a[1] != "s" or b[1] != "s" or op == "-":
                     raise _Mismatch("mixing strings and numbers")
-                a = (f"_cat({a[0]}, {b[0]})", "s")
+                a = (f"{rt.CONCAT}({a[0]}, {b[0]})", "s")
                 continue
             a = self.arith(op, a, b)
         return a
@@ -1056,20 +1058,20 @@ class _Parser:
         bc, bt = self.num(*b)
         if at == "i" and bt == "i":
             return f"({ac} {op} {bc})", "i"
-        return f"_r({ac} {op} {bc})", "r"
+        return f"{rt.REAL}({ac} {op} {bc})", "r"
 
     def e_mod(self) -> tuple[str, str]:
         a = self.e_idiv()
         while self.accept_kw("MOD"):
             b = self.e_idiv()
-            a = (f"_mod({self.num(*a)[0]}, {self.num(*b)[0]})", "i")
+            a = (f"{rt.MOD}({self.num(*a)[0]}, {self.num(*b)[0]})", "i")
         return a
 
     def e_idiv(self) -> tuple[str, str]:
         a = self.e_mul()
         while self.accept_op("\\"):
             b = self.e_mul()
-            a = (f"_idiv({self.num(*a)[0]}, {self.num(*b)[0]})", "i")
+            a = (f"{rt.INT_DIVIDE}({self.num(*a)[0]}, {self.num(*b)[0]})", "i")
         return a
 
     def e_mul(self) -> tuple[str, str]:
@@ -1080,7 +1082,7 @@ class _Parser:
             if op == "*":
                 a = self.arith("*", a, b)
             else:
-                a = (f"_div({self.num(*a)[0]}, {self.num(*b)[0]})", "r")
+                a = (f"{rt.DIVIDE}({self.num(*a)[0]}, {self.num(*b)[0]})", "r")
         return a
 
     def e_unary(self) -> tuple[str, str]:
@@ -1098,10 +1100,12 @@ class _Parser:
                 b = self.e_unary()
             else:
                 b = self.atom()
-            a = (f"_pow({self.num(*a)[0]}, {self.num(*b)[0]})", "r")
+            a = (f"{rt.POWER}({self.num(*a)[0]}, {self.num(*b)[0]})", "r")
         return a
 
     def atom(self) -> tuple[str, str]:
+        if self.at_end():  # ROM: the statement ended where an operand was due (X=5+)
+            raise BasicError(errors.OPERAND_MISSING)
         tok = self.take()
         if tok.kind == "num":
             if isinstance(tok.value, int):
@@ -1119,7 +1123,7 @@ class _Parser:
             if self.at_op("("):
                 self.take()
                 idx = self.indices()
-                return f"_g{len(idx)}({self.array_slot(key)}, {', '.join(idx)})", vtype
+                return f"{rt.array_get(len(idx))}({self.array_slot(key)}, {', '.join(idx)})", vtype
             return self.scalar(key), vtype
         if tok.kind == "kw":
             return self.function(str(tok.value))
@@ -1139,13 +1143,13 @@ class _Parser:
         if name in ("PI",):
             return repr(to_real(math.pi)), "r"
         if name == "TIME":
-            return "_time()", "r"
+            return f"{rt.TIME}()", "r"
         if name == "INKEY$":
-            return "_inkey()", "s"
+            return f"{rt.INKEY_STRING}()", "s"
         if name == "ERR":
-            return "_errinfo(0)", "i"
+            return f"{rt.ERR_INFO}(0)", "i"
         if name == "ERL":
-            return "_errinfo(1)", "i"
+            return f"{rt.ERR_INFO}(1)", "i"
         if name == "HIMEM":
             return "42619", "i"
         if name in ("XPOS", "YPOS"):
@@ -1159,18 +1163,18 @@ class _Parser:
             self.expect_op("#")
             stream = self.num_int(*self.expr())
             self.expect_op(")")
-            return f"_copychr({stream})", "s"
+            return f"{rt.COPYCHR}({stream})", "s"
         if name == "RND":
             if self.at_op("("):
                 (c, t), = self.args()
-                return f"_rnd({self.num(c, t)[0]})", "r"
-            return "_rnd(1)", "r"
+                return f"{rt.RND}({self.num(c, t)[0]})", "r"
+            return f"{rt.RND}(1)", "r"
         if name in ("POS", "VPOS"):
             self.expect_op("(")
             self.expect_op("#")
             stream = self.num_int(*self.expr())
             self.expect_op(")")
-            return (f"_pos({stream})" if name == "POS" else f"_vpos({stream})"), "i"
+            return (f"{rt.POS}({stream})" if name == "POS" else f"{rt.VPOS}({stream})"), "i"
         spec = _FUNCTIONS.get(name)
         if spec is None:
             if name in _UNSUPPORTED:
@@ -1217,7 +1221,7 @@ class _Parser:
                 if etype == "b":
                     code, etype = f"(-{code})", "i"
                 args.append(code)
-        return f"FNS[{fslot}]({', '.join(args)})", _TYPE_OF_SUFFIX[key[1]]
+        return f"{rt.USER_FUNCTIONS}[{fslot}]({', '.join(args)})", _TYPE_OF_SUFFIX[key[1]]
 
 
 # name: (argument kinds, result type, Python template); 'n' number, 's' string,
@@ -1225,40 +1229,40 @@ class _Parser:
 # argument is, 'allint' = integer if all arguments are.
 _FUNCTIONS: dict[str, tuple[str, str, str]] = {
     "ABS": ("n", "same", "abs({0})"),
-    "INT": ("n", "same", "_int({0})"),
-    "FIX": ("n", "same", "_fix({0})"),
-    "ROUND": ("nn?", "r", "_round({all})"),
-    "CINT": ("n", "i", "_ci({0})"),
+    "INT": ("n", "same", f"{rt.INT}({{0}})"),
+    "FIX": ("n", "same", f"{rt.FIX}({{0}})"),
+    "ROUND": ("nn?", "r", f"{rt.ROUND}({{all}})"),
+    "CINT": ("n", "i", f"{rt.CINT}({{0}})"),
     "CREAL": ("n", "r", "float({0})"),
-    "UNT": ("n", "i", "_u16({0})"),
-    "SGN": ("n", "i", "_sgn({0})"),
-    "SQR": ("n", "r", "_sqr({0})"),
-    "SIN": ("n", "r", "_sin({0})"),
-    "COS": ("n", "r", "_cos({0})"),
-    "TAN": ("n", "r", "_tan({0})"),
-    "ATN": ("n", "r", "_atn({0})"),
-    "EXP": ("n", "r", "_exp({0})"),
-    "LOG": ("n", "r", "_log({0})"),
-    "LOG10": ("n", "r", "_log10({0})"),
-    "FRE": ("x", "i", "_fre({0})"),
-    "INKEY": ("n", "i", "_inkey_n({0})"),
-    "REMAIN": ("n", "i", "_remain({0})"),
-    "CHR$": ("n", "s", "_chr({0})"),
-    "ASC": ("s", "i", "_asc({0})"),
+    "UNT": ("n", "i", f"{rt.UNT}({{0}})"),
+    "SGN": ("n", "i", f"{rt.SGN}({{0}})"),
+    "SQR": ("n", "r", f"{rt.SQR}({{0}})"),
+    "SIN": ("n", "r", f"{rt.SIN}({{0}})"),
+    "COS": ("n", "r", f"{rt.COS}({{0}})"),
+    "TAN": ("n", "r", f"{rt.TAN}({{0}})"),
+    "ATN": ("n", "r", f"{rt.ATN}({{0}})"),
+    "EXP": ("n", "r", f"{rt.EXP}({{0}})"),
+    "LOG": ("n", "r", f"{rt.LOG}({{0}})"),
+    "LOG10": ("n", "r", f"{rt.LOG10}({{0}})"),
+    "FRE": ("x", "i", f"{rt.FRE}({{0}})"),
+    "INKEY": ("n", "i", f"{rt.INKEY}({{0}})"),
+    "REMAIN": ("n", "i", f"{rt.REMAIN}({{0}})"),
+    "CHR$": ("n", "s", f"{rt.CHR}({{0}})"),
+    "ASC": ("s", "i", f"{rt.ASC}({{0}})"),
     "LEN": ("s", "i", "len({0})"),
-    "LEFT$": ("sn", "s", "_left({0}, {1})"),
-    "RIGHT$": ("sn", "s", "_right({0}, {1})"),
-    "MID$": ("snn?", "s", "_mid({all})"),
-    "STR$": ("n", "s", "_str({0})"),
-    "VAL": ("s", "r", "_val({0})"),
-    "UPPER$": ("s", "s", "{0}.translate(_UPPER)"),
-    "LOWER$": ("s", "s", "{0}.translate(_LOWER)"),
-    "STRING$": ("nx", "s", "_string({0}, {1})"),
-    "SPACE$": ("n", "s", "_space({0})"),
-    "INSTR": ("xss?", "i", "_instr({all})"),
-    "HEX$": ("nn?", "s", "_hex({all})"),
-    "BIN$": ("nn?", "s", "_bin({all})"),
-    "DEC$": ("ns", "s", "_dec({0}, {1})"),
+    "LEFT$": ("sn", "s", f"{rt.LEFT}({{0}}, {{1}})"),
+    "RIGHT$": ("sn", "s", f"{rt.RIGHT}({{0}}, {{1}})"),
+    "MID$": ("snn?", "s", f"{rt.MID}({{all}})"),
+    "STR$": ("n", "s", f"{rt.STR}({{0}})"),
+    "VAL": ("s", "r", f"{rt.VAL}({{0}})"),
+    "UPPER$": ("s", "s", f"{{0}}.translate({rt.UPPER_TABLE})"),
+    "LOWER$": ("s", "s", f"{{0}}.translate({rt.LOWER_TABLE})"),
+    "STRING$": ("nx", "s", f"{rt.STRING}({{0}}, {{1}})"),
+    "SPACE$": ("n", "s", f"{rt.SPACE}({{0}})"),
+    "INSTR": ("xss?", "i", f"{rt.INSTR}({{all}})"),
+    "HEX$": ("nn?", "s", f"{rt.HEX}({{all}})"),
+    "BIN$": ("nn?", "s", f"{rt.BIN}({{all}})"),
+    "DEC$": ("ns", "s", f"{rt.DEC}({{0}}, {{1}})"),
     "MAX": ("n*", "allint", "max({all})"),
     "MIN": ("n*", "allint", "min({all})"),
 }
@@ -1272,9 +1276,18 @@ def _lit(text: str) -> str:
 _PLACEHOLDER = re.compile(r"@([A-Z])(-?\d*)@")
 
 
-def compile_program(lines: dict[int, str], namespace: dict) -> CompiledProgram:
-    """Compile the whole program into statement functions living in ``namespace``."""
+def compile_program(lines: dict[int, str], namespace: dict, base: CompiledProgram | None = None) -> CompiledProgram:
+    """Compile the whole program into statement functions living in ``namespace``.
+
+    With ``base`` (direct mode: a line typed at the Ready prompt), the variables,
+    arrays, functions and DEFINT/DEFSTR types of that program keep their slots, so the
+    statement works on the program's values; new names get slots after them."""
     p = _Parser(lines)
+    if base is not None:
+        p.scalars = dict(base.scalars)
+        p.arrays = dict(base.arrays)
+        p.functions = dict(base.functions)
+        p.deftypes = dict(base.deftypes)
     p.compile()
     stmts = p.stmts
     count = len(stmts)
@@ -1287,7 +1300,7 @@ def compile_program(lines: dict[int, str], namespace: dict) -> CompiledProgram:
             p.labels[key] = None  # type: ignore[assignment]
     line_of = [s.line for s in stmts]
     line_end: dict[int, int] = {}
-    for i, s in enumerate(stmts):
+    for i, s in enumerate(stmts[:-1]):  # the last statement is the fall-off, on no line
         line_end[s.line] = i + 1
 
     def resolve_label(name: str, at: int) -> int:
@@ -1337,12 +1350,12 @@ def compile_program(lines: dict[int, str], namespace: dict) -> CompiledProgram:
     # a FOR with no NEXT after it (or WHILE with no WEND) fails as soon as it runs
     for i, pc in for_exit.items():
         if pc is None:
-            stmts[i].code = ["raise _E(26)"]
+            stmts[i].code = [f"raise {rt.ERROR_CLASS}({errors.NEXT_MISSING})"]
         elif i in for_mismatch:  # ROM command_FOR checks the matching NEXT's variable
-            stmts[i].code = ["raise _E(1)"]
+            stmts[i].code = [f"raise {rt.ERROR_CLASS}({errors.UNEXPECTED_NEXT})"]
     for i, pc in while_exit.items():
         if pc is None:
-            stmts[i].code = ["raise _E(29)"]
+            stmts[i].code = [f"raise {rt.ERROR_CLASS}({errors.WEND_MISSING})"]
 
     def fill(i: int, text: str) -> str:
         def sub(m: re.Match) -> str:
@@ -1357,10 +1370,10 @@ def compile_program(lines: dict[int, str], namespace: dict) -> CompiledProgram:
                 return str(resolve_label(f"X{arg}", i))
             if kind == "F":
                 pc = for_exit.get(i)
-                return str(pc) if pc is not None else "_err(26)"
+                return str(pc) if pc is not None else f"{rt.RAISE}({errors.NEXT_MISSING})"
             if kind == "W":
                 pc = while_exit.get(i)
-                return str(pc) if pc is not None else "_err(29)"
+                return str(pc) if pc is not None else f"{rt.RAISE}({errors.WEND_MISSING})"
             if kind == "V":
                 return str(while_wend.get(i, -1))
             if kind == "D":
@@ -1399,11 +1412,11 @@ def _exec_or_fail(source: str, namespace: dict, stmt: tuple[int, int] | None, p:
     except (SyntaxError, RecursionError, MemoryError, ValueError):
         if stmt is None:  # a DEF FN body: calling it fails instead
             name = source.split("(", 1)[0][4:]
-            exec(f"def {name}(*a):\n    raise _E(16)", namespace)
+            exec(f"def {name}(*a):\n    raise {rt.ERROR_CLASS}({errors.STRING_EXPRESSION_TOO_COMPLEX})", namespace)
             return
         i, line = stmt
         p.problems.append(Problem(line, "expression too complex"))
-        exec(f"def s{i}():\n    raise _E(16)", namespace)
+        exec(f"def s{i}():\n    raise {rt.ERROR_CLASS}({errors.STRING_EXPRESSION_TOO_COMPLEX})", namespace)
 
 
 def _data_index_from(p: _Parser, line: int) -> int:

@@ -8,25 +8,19 @@ back with ``restore()``: the compiled code is rebuilt from the listing, determin
 
 from __future__ import annotations
 
-import math
 import time
 from enum import Enum
 from typing import Any, Callable
 
+from machines.cpc import errors
 from machines.cpc.compiler import CompiledProgram, Problem, compile_program, var_key
 from machines.cpc.errors import BasicError, error_message
-from machines.cpc.numbers import (
-    REAL_MAX,
-    format_number,
-    make_to_real,
-    parse_input_number,
-    parse_number_prefix,
-    str_number,
-    to_int16,
-    unsigned_to_int16,
-)
-from machines.cpc.screen import DEFAULT_INKS, PALETTE_RGB, Screen
-from machines.cpc.using import format_using
+from machines.cpc.numbers import parse_input_number, to_int16
+from machines.cpc.runtime import build_namespace, names
+from machines.cpc.runtime.arrays import Array, default_value, nest
+from machines.cpc.runtime.control import ProgramEnd, ProgramStop, WaitForInput, WaitForKey
+from machines.cpc.runtime.strings import UPPER
+from machines.cpc.screen import PALETTE_RGB, Screen
 
 __all__ = ["CPC", "RunState"]
 
@@ -45,41 +39,7 @@ class RunState(str, Enum):
 
 _RESTART = (RunState.READY, RunState.ENDED, RunState.ERROR)
 _IDLE_POLLS = 1000  # empty INKEY$ polls in a row that count as "waiting for a key"
-# The ROM's execution stack (FOR, WHILE and GOSUB entries) holds 506 bytes, from &AE71
-# up to the &B06C limit checked in possibly_alloc_A_bytes_on_execution_stack; entries
-# take 6 bytes (GOSUB), 7 (WHILE), 16 (FOR with an integer) or 22 (FOR with a real).
-_STACK_BYTES = 506
-_FRAME_BYTES = {1: 6, 2: 7}
 
-
-class _End(Exception):
-    pass
-
-
-class _Stop(Exception):
-    pass
-
-
-class _Wait(Exception):
-    pass
-
-
-class _WaitKey(Exception):
-    pass
-
-
-class _Array:
-    """A DIMmed array: upper bounds + 1 per dimension and a flat value list."""
-
-    __slots__ = ("dims", "data", "d0")
-
-    def __init__(self, dims: tuple[int, ...], default: Any) -> None:
-        self.dims = dims
-        size = 1
-        for d in dims:
-            size *= d
-        self.data = [default] * size
-        self.d0 = dims[0] if len(dims) == 1 else -1
 
 
 BANNER = (
@@ -119,6 +79,8 @@ class CPC:
         self._deg = False
         self._zone = 13
         self._compiled: CompiledProgram | None = None
+        self._direct: tuple | None = None  # the program put aside while a direct statement runs
+        self._direct_text = ""
         self._reset_run_state()
 
     # --- the public face -----------------------------------------------------------------
@@ -225,7 +187,89 @@ class CPC:
         elif self.state == RunState.STOPPED:
             self._pc = self._compiled.next_of[self._pc] if self._stopped_after else self._pc
         self.state = RunState.BUDGET
-        return self._execute(max_statements)
+        state = self._execute(max_statements)
+        if self._direct is not None and state in (RunState.ENDED, RunState.ERROR, RunState.STOPPED):
+            self._leave_direct()
+        return state
+
+    # --- what the Ready prompt (ready.py) asks of the machine ------------------------------
+    def set_program(self, lines: dict[int, str]) -> list[Problem]:
+        """Replace the program after an edit (a typed line, NEW, DELETE, RENUM, LOAD).
+        As on the CPC, variables are cleared and CONT is no longer possible."""
+        self.lines = dict(sorted(lines.items()))
+        self._compiled = None
+        self.problems = list(self._compile().problems)
+        self.state = RunState.READY
+        return list(self.problems)
+
+    def start_at(self, line: int | None = None, clear: bool = True) -> None:
+        """RUN [n] (``clear``) or a direct GOTO n (variables kept): the next ``run()``
+        starts there.  BasicError ``Line does not exist`` if there is no line n."""
+        compiled = self._compile()
+        pc = 0
+        if line is not None:
+            if line not in compiled.line_start:
+                raise BasicError(errors.LINE_DOES_NOT_EXIST)
+            pc = compiled.line_start[line]
+        if clear:
+            self._start()
+        self.error = None
+        self._pc = pc
+        self.state = RunState.BUDGET
+
+    @property
+    def can_continue(self) -> bool:
+        """CONT would go on: the program stopped (STOP, ESC ESC) and was not edited."""
+        return self.state in (RunState.STOPPED, RunState.BUDGET, RunState.WAITING_KEY)
+
+    def direct(self, text: str) -> None:
+        """Prepare a statement line typed at the Ready prompt (``PRINT A``, ``A=5``) to run
+        on the program's variables; the next ``run()`` runs it.  When it is done the
+        program is back as it was, so CONT still goes on after a break."""
+        base = self._compile()
+        ns = dict(base.namespace)  # the same runtime and state lists, its own statements
+        compiled = compile_program({0: text}, ns, base=base)
+        compiled.data = base.data  # READ in direct mode reads the program's DATA
+        self.V.extend(default_value(k[1]) for k in list(compiled.scalars)[len(self.V):])
+        self.ARRS.extend([None] * (len(compiled.arrays) - len(self.ARRS)))
+        self.FNS.extend([self._undefined_fn] * (len(compiled.functions) - len(self.FNS)))
+        self._array_types.update({slot: key[1] for key, slot in compiled.arrays.items()})
+        self._direct = (self._compiled, self._code, self._pc, self.state, self._stopped_after)
+        self._direct_text = text
+        self._compiled, self._code, self._pc = compiled, compiled.code, 0
+        self.error = None
+        self.state = RunState.BUDGET
+
+    def _leave_direct(self) -> None:
+        assert self._direct is not None
+        self._compiled, self._code, self._pc, state, self._stopped_after = self._direct
+        self._direct = None
+        self.state = state
+
+    @property
+    def lines_shown_for_edit(self) -> bool:
+        """The last stop was a Syntax error in a program line, which was then printed
+        for the line editor (``_report_error``)."""
+        return bool(self.error and self.error[0] == errors.SYNTAX_ERROR and self._direct is None
+                    and self.error[1] in self.lines)
+
+    def write(self, text: str) -> None:
+        """Print text at stream 0's cursor (the Ready prompt's own output)."""
+        self._print(text)
+
+    def take_keys(self) -> str:
+        """The keys typed but not yet read by the program (they go to the Ready prompt
+        when the program stops, as the CPC's key buffer does)."""
+        keys = "".join(self._keys)
+        self._keys.clear()
+        return keys
+
+    def echo(self, text: str) -> None:
+        """Record typed text in the transcript (the Ready prompt drew it already)."""
+        self._transcript.append(text)
+
+    def newline(self) -> None:
+        self._newline()
 
     def variable(self, name: str) -> int | float | str:
         """A program variable's value by its BASIC name (``"M"``, ``"A%"``, ``"N$"``)."""
@@ -243,7 +287,7 @@ class CPC:
         if slot is None or self.ARRS[slot] is None:
             raise KeyError(f"array {name} is not dimensioned")
         arr = self.ARRS[slot]
-        return _nest(arr.data, arr.dims)
+        return nest(arr.data, arr.dims)
 
     def _key(self, name: str) -> tuple[str, str]:
         name = name.strip().upper()
@@ -273,7 +317,7 @@ class CPC:
             self.CS: list = []
             self._pc = 0
         else:
-            self.V[:] = [("" if k[1] == "$" else 0 if k[1] == "%" else 0.0) for k in compiled.scalars]
+            self.V[:] = [default_value(k[1]) for k in compiled.scalars]
             self.ARRS[:] = [None] * len(compiled.arrays)
             self.FNS[:] = [self._undefined_fn] * len(compiled.functions)
             self.CS.clear()
@@ -297,7 +341,7 @@ class CPC:
 
     @staticmethod
     def _undefined_fn(*args: Any) -> Any:
-        raise BasicError(18)
+        raise BasicError(errors.UNKNOWN_USER_FUNCTION)
 
     def _start(self) -> None:
         self._compile()
@@ -324,7 +368,7 @@ class CPC:
                 if self._on_break >= 0:  # ON BREAK GOSUB: the break calls the handler
                     self._in_input = False
                     try:
-                        self._compiled.namespace["_push"]([1, pc, 0])
+                        self._compiled.namespace[names.PUSH]([1, pc, 0])
                     except BasicError as exc:  # no room on the stack for the call
                         self._pc = pc
                         self.statements += done
@@ -363,23 +407,23 @@ class CPC:
                     self.statements += done
                     return self._set(RunState.WAITING_KEY)
                 continue
-            except _Wait:
+            except WaitForInput:
                 done += i
                 self._pc = pc
                 self.statements += done
                 return self._set(RunState.WAITING_INPUT)
-            except _WaitKey:
+            except WaitForKey:
                 done += i
                 self._pc = pc
                 self.statements += done
                 return self._set(RunState.WAITING_KEY)
-            except _End:
+            except ProgramEnd:
                 done += i + 1
                 self.statements += done
                 self._pc = pc
                 self._ready_prompt()
                 return self._set(RunState.ENDED)
-            except _Stop:
+            except ProgramStop:
                 done += i + 1
                 self.statements += done
                 self._pc = pc
@@ -389,20 +433,20 @@ class CPC:
                 err = exc
             except (TypeError, ValueError):
                 done += i + 1
-                err = BasicError(13)
+                err = BasicError(errors.TYPE_MISMATCH)
             except (OverflowError, ZeroDivisionError) as exc:
                 done += i + 1
-                err = BasicError(6 if isinstance(exc, OverflowError) else 11)
+                err = BasicError(errors.OVERFLOW if isinstance(exc, OverflowError) else errors.DIVISION_BY_ZERO)
             except RecursionError:
                 done += i + 1
-                err = BasicError(7)
+                err = BasicError(errors.MEMORY_FULL)
             except IndexError:
                 done += i + 1
-                err = BasicError(9)
+                err = BasicError(errors.SUBSCRIPT_OUT_OF_RANGE)
             except Exception as exc:  # an interpreter fault: stop the program, keep the cause
                 done += i + 1
                 self.internal_error = exc
-                err = BasicError(0)
+                err = BasicError(errors.UNKNOWN_ERROR)
             # a BASIC error: trap it (ON ERROR GOTO) or stop with the message
             line = err.line if err.line is not None else line_of[pc]
             self._in_input = False
@@ -422,9 +466,14 @@ class CPC:
         self.error = (code, line)
         self.screen.stream = 0
         self._new_line_if_needed()
+        if self._direct is not None:  # direct mode: the message alone, then Ready
+            self._print(error_message(code))
+            self._newline()
+            self._ready_prompt()
+            return self._set(RunState.ERROR)
         self._print(f"{error_message(code)} in {line}")
         self._newline()
-        if code == 2 and line in self.lines:
+        if code == errors.SYNTAX_ERROR and line in self.lines:
             self._print(f"{line} {self.lines[line]}")
             self._newline()
         else:
@@ -450,7 +499,7 @@ class CPC:
                     t[2] += t[1]
                 else:
                     self._timers[n] = None
-                self._compiled.namespace["_push"]([1, pc, 1])
+                self._compiled.namespace[names.PUSH]([1, pc, 1])
                 self._in_event = True
                 return t[3]
         return pc
@@ -465,7 +514,7 @@ class CPC:
         self.screen.stream = 0
         self._new_line_if_needed()
         line = self._compiled.line_of[min(pc, len(self._compiled.line_of) - 1)]
-        self._print(f"Break in {line}")
+        self._print("Break" if self._direct is not None else f"Break in {line}")
         self._newline()
         self._ready_prompt()
         return self._set(RunState.STOPPED)
@@ -532,7 +581,7 @@ class CPC:
             self._print(prompt)
         self._pump_keys()
         if self._line_ready is None:
-            raise _Wait()
+            raise WaitForInput()
         line = self._line_ready
         self._line_ready = None
         self._in_input = False
@@ -544,7 +593,9 @@ class CPC:
     def _input(self, prompt: str, keep_line: bool, targets: list) -> None:
         while True:
             line = self._read_line(prompt, keep_line)
-            items = _split_input(line, len(targets))
+            # RETURN alone answers every variable with 0 or "" (ROM): the empty
+            # buffer is read as one empty item per variable, never "?Redo"
+            items = [""] * len(targets) if line == "" else _split_input(line, len(targets))
             values = None
             if items is not None:
                 values = []
@@ -552,7 +603,7 @@ class CPC:
                     if kind == "s":
                         values.append(item)
                         continue
-                    value = parse_input_number(item) if item.strip(" ") else None
+                    value = parse_input_number(item)  # an empty item is 0
                     if value is None or (kind == "i" and not -32768.5 < value < 32767.5):
                         values = None
                         break
@@ -579,8 +630,8 @@ class CPC:
         Typed keys are taps, so a key counts as pressed once."""
         n = to_int16(n)
         if not 0 <= n <= 79:
-            raise BasicError(5)
-        if self._keys and KEY_NUMBERS.get(self._keys[0].translate(_UPPER)) == n:
+            raise BasicError(errors.IMPROPER_ARGUMENT)
+        if self._keys and KEY_NUMBERS.get(self._keys[0].translate(UPPER)) == n:
             self._keys.pop(0)
             self._idle = 0
             return 0
@@ -588,631 +639,29 @@ class CPC:
         return -1
 
     # --- the runtime the compiled code calls --------------------------------------------------
-    def _namespace(self) -> dict:
-        self.V = []
-        self.ARRS = []
-        self.FNS = []
-        self.CS = []
-        V, ARRS, CS = self.V, self.ARRS, self.CS
-        machine = self
-        array_types = {}
-        self._array_types = array_types
-
-        def err(code: int) -> Any:
-            raise BasicError(code)
-
-        def falloff() -> None:
-            """Running past the last line: END, unless an error handler never RESUMEd."""
-            if machine._in_handler:
-                raise BasicError(19)
-            raise _End()
-
-        def ck(x: int) -> int:
-            if -32768 <= x <= 32767:
-                return x
-            raise BasicError(6)
-
-        def autodim(k: int, n: int) -> _Array:
-            t = machine._array_types[k]
-            arr = _Array((11,) * n, "" if t == "$" else 0 if t == "%" else 0.0)
-            ARRS[k] = arr
-            return arr
-
-        def g1(k: int, i: int) -> Any:
-            a = ARRS[k]
-            if a is None:
-                a = autodim(k, 1)
-            if 0 <= i < a.d0:
-                return a.data[i]
-            raise BasicError(9)
-
-        def s1(k: int, i: int, v: Any) -> None:
-            a = ARRS[k]
-            if a is None:
-                a = autodim(k, 1)
-            if 0 <= i < a.d0:
-                a.data[i] = v
-                return
-            raise BasicError(9)
-
-        def flat(k: int, idx: tuple[int, ...]) -> tuple[_Array, int]:
-            a = ARRS[k]
-            if a is None:
-                a = autodim(k, len(idx))
-            dims = a.dims
-            if len(dims) != len(idx):
-                raise BasicError(9)
-            off = 0
-            for i, d in zip(idx, dims):
-                if not 0 <= i < d:
-                    raise BasicError(9)
-                off = off * d + i
-            return a, off
-
-        def g2(k: int, i: int, j: int) -> Any:
-            a, off = flat(k, (i, j))
-            return a.data[off]
-
-        def s2(k: int, i: int, j: int, v: Any) -> None:
-            a, off = flat(k, (i, j))
-            a.data[off] = v
-
-        def g3(k: int, i: int, j: int, m: int) -> Any:
-            a, off = flat(k, (i, j, m))
-            return a.data[off]
-
-        def s3(k: int, i: int, j: int, m: int, v: Any) -> None:
-            a, off = flat(k, (i, j, m))
-            a.data[off] = v
-
-        def dim(k: int, bounds: tuple[int, ...]) -> None:
-            if ARRS[k] is not None:
-                raise BasicError(10)
-            for b in bounds:
-                if b < 0:
-                    raise BasicError(9)
-            t = machine._array_types[k]
-            ARRS[k] = _Array(tuple(b + 1 for b in bounds), "" if t == "$" else 0 if t == "%" else 0.0)
-
-        def erase(k: int) -> None:
-            ARRS[k] = None
-
-        def push(frame: list) -> None:
-            """Stack an entry; its last item is the stack's size in bytes with it."""
-            kind = frame[0]
-            size = _FRAME_BYTES[kind] if kind else (16 if frame[5] else 22)
-            used = (CS[-1][-1] if CS else 0) + size
-            if used > _STACK_BYTES:
-                raise BasicError(7)
-            frame.append(used)
-            CS.append(frame)
-
-        def ret() -> int:
-            while CS:
-                f = CS.pop()
-                if f[0] == 1:
-                    if f[2]:  # the end of a timer's subroutine lets events in again
-                        machine._in_event = False
-                    return f[1]
-            raise BasicError(3)
-
-        def forpush(slot: int, end: Any, step: Any, body: int, isint: bool) -> None:
-            for n in range(len(CS) - 1, -1, -1):
-                f = CS[n]
-                if f[0] == 1:
-                    break
-                if f[0] == 0 and f[1] == slot:
-                    del CS[n:]
-                    break
-            push([0, slot, end, step, body, isint, (step > 0) - (step < 0)])
-
-        def find_while(wend: int) -> int:
-            """Index of the WHILE entry for this WEND, searched as the ROM does: FOR
-            entries are passed over, a GOSUB entry ends the search."""
-            for n in range(len(CS) - 1, -1, -1):
-                f = CS[n]
-                if f[0] == 1:
-                    break
-                if f[0] == 2 and f[2] == wend:
-                    return n
-            return -1
-
-        def whilepush(pc: int, wend: int) -> None:
-            n = find_while(wend)
-            if n >= 0:
-                del CS[n:]
-            push([2, pc, wend])
-
-        def wend(pc: int) -> int:
-            n = find_while(pc)
-            if n < 0:
-                raise BasicError(30)
-            del CS[n + 1:]
-            return CS[n][1]
-
-        def topfor(slot: int) -> list:
-            for n in range(len(CS) - 1, -1, -1):
-                f = CS[n]
-                if f[0] == 1:
-                    break
-                if f[0] == 0 and (slot < 0 or f[1] == slot):
-                    del CS[n + 1:]
-                    return f
-            raise BasicError(1)
-
-        def cat(a: str, b: str) -> str:
-            s = a + b
-            if len(s) > 255:
-                raise BasicError(15)
-            return s
-
-        def maths_error(code: int, sign: float) -> float:
-            if machine._on_error >= 0:  # ROM maths_error: any ON ERROR GOTO raises it
-                raise BasicError(code)
-            def show() -> None:
-                machine._new_line_if_needed()
-                machine._print(error_message(code))
-                machine._newline()
-            on_stream(0, show)
-            return REAL_MAX if sign >= 0 else -REAL_MAX
-
-        real = make_to_real(lambda sign: maths_error(6, sign))
-
-        def div(a: Any, b: Any) -> float:
-            if b == 0:
-                return maths_error(11, a)
-            return real(a / b)
-
-        def idiv(a: Any, b: Any) -> int:
-            a, b = unsigned_to_int16(a), unsigned_to_int16(b)
-            if b == 0:
-                raise BasicError(11)
-            q = abs(a) // abs(b)
-            q = q if (a >= 0) == (b >= 0) else -q
-            return ck(q)
-
-        def mod(a: Any, b: Any) -> int:
-            a, b = unsigned_to_int16(a), unsigned_to_int16(b)
-            if b == 0:
-                raise BasicError(11)
-            r = abs(a) % abs(b)
-            return r if a >= 0 else -r
-
-        def power(a: Any, b: Any) -> float:
-            try:
-                if a == 0 and b < 0:
-                    return maths_error(11, 1)
-                if a < 0 and b != int(b):
-                    raise BasicError(5)
-                r = math.pow(a, b)
-            except OverflowError:
-                return maths_error(6, 1)
-            if abs(r) > REAL_MAX:
-                return maths_error(6, r)
-            return real(r)
-
-        def to_rad(x: float) -> float:
-            return x * math.pi / 180 if machine._deg else x
-
-        def trig(fn: Callable[[float], float]) -> Callable[[Any], float]:
-            def f(x: Any) -> float:
-                return real(fn(to_rad(x)))
-            return f
-
-        def atn(x: Any) -> float:
-            r = math.atan(x)
-            return real(r * 180 / math.pi if machine._deg else r)
-
-        def sqr(x: Any) -> float:
-            if x < 0:
-                raise BasicError(5)
-            return real(math.sqrt(x))
-
-        def exp(x: Any) -> float:
-            try:
-                r = math.exp(x)
-            except OverflowError:
-                return maths_error(6, 1)
-            if r > REAL_MAX:
-                return maths_error(6, 1)
-            return real(r)
-
-        def log(x: Any) -> float:
-            if x <= 0:
-                raise BasicError(5)
-            return real(math.log(x))
-
-        def log10(x: Any) -> float:
-            if x <= 0:
-                raise BasicError(5)
-            return real(math.log10(x))
-
-        def int_(x: Any) -> Any:
-            return x if type(x) is int else float(math.floor(x))
-
-        def fix(x: Any) -> Any:
-            return x if type(x) is int else float(math.trunc(x))
-
-        def round_(x: Any, d: Any = 0) -> float:
-            d = to_int16(d)
-            if abs(d) > 39:
-                raise BasicError(5)
-            scale = 10.0 ** d
-            y = abs(x) * scale
-            r = math.floor(y + 0.5) / scale
-            return real(r if x >= 0 else -r)
-
-        def sgn(x: Any) -> int:
-            return (x > 0) - (x < 0)
-
-        def byte(n: Any) -> int:
-            n = to_int16(n)
-            if not 0 <= n <= 255:
-                raise BasicError(5)
-            return n
-
-        def chr_(n: Any) -> str:
-            return chr(byte(n))
-
-        def asc(s: str) -> int:
-            if not s:
-                raise BasicError(5)
-            return ord(s[0])
-
-        def left(s: str, n: Any) -> str:
-            return s[: byte(n)]
-
-        def right(s: str, n: Any) -> str:
-            n = byte(n)
-            return s[len(s) - n:] if n else ""
-
-        def mid(s: str, start: Any, n: Any = 255) -> str:
-            start = to_int16(start)
-            if not 1 <= start <= 255:
-                raise BasicError(5)
-            return s[start - 1: start - 1 + byte(n)]
-
-        def midset(s: str, start: Any, n: Any, new: str) -> str:
-            start = to_int16(start)
-            if not 1 <= start <= 255:
-                raise BasicError(5)
-            if start > len(s):
-                raise BasicError(5)
-            n = min(byte(n), len(new), len(s) - start + 1)
-            return s[: start - 1] + new[:n] + s[start - 1 + n:]
-
-        def val(s: str) -> float:
-            value, used = parse_number_prefix(s)
-            return float(value) if used else 0.0
-
-        def string(n: Any, c: Any) -> str:
-            n = byte(n)
-            if type(c) is str:
-                if not c:
-                    raise BasicError(5)
-                return c[0] * n
-            return chr(byte(c)) * n
-
-        def space(n: Any) -> str:
-            return " " * byte(n)
-
-        def instr(a: Any, b: Any, c: Any = None) -> int:
-            if c is None:
-                if type(a) is not str:
-                    raise BasicError(13)
-                start, s, t = 1, a, b
-            else:
-                if type(a) is str:
-                    raise BasicError(13)
-                start, s, t = to_int16(a), b, c
-                if not 1 <= start <= 255:
-                    raise BasicError(5)
-            if start > len(s):
-                return 0
-            return s.find(t, start - 1) + 1
-
-        def hex_(n: Any, w: Any = 0) -> str:
-            w = byte(w)
-            if w > 16:
-                raise BasicError(5)
-            return ("%X" % (unsigned_to_int16(n) & 0xFFFF)).rjust(w, "0")
-
-        def bin_(n: Any, w: Any = 0) -> str:
-            w = byte(w)
-            if w > 16:
-                raise BasicError(5)
-            return format(unsigned_to_int16(n) & 0xFFFF, "b").rjust(w, "0")
-
-        def dec(n: Any, fmt: str) -> str:
-            return format_using(fmt, (n,))[0]
-
-        def fre(x: Any) -> int:
-            return 42249
-
-        def time_() -> float:
-            return float(int((machine._clock() - machine._t0) * 300))
-
-        def rnd(x: Any) -> float:
-            if x < 0:
-                machine._rnd_state = _seed(x)
-            elif x == 0:
-                return machine._rnd_last
-            machine._rnd_state = (machine._rnd_state * 69069 + 1) & 0xFFFFFFFF
-            machine._rnd_last = real(machine._rnd_state / 4294967296.0)
-            if machine._rnd_last >= 1.0:
-                machine._rnd_last = 0.0
-            return machine._rnd_last
-
-        def randomize(x: Any) -> None:
-            if x is None:
-                while True:
-                    line = machine._read_line("Random number seed ? ", False)
-                    value = parse_input_number(line)
-                    if value is not None:
-                        break
-                    machine._print("?Redo from start")
-                    machine._newline()
-                x = value
-            machine._rnd_state = _seed(x)
-
-        def errinfo(which: int) -> int:
-            return machine._erl if which else machine._err
-
-        def onerror(pc: int) -> None:
-            machine._on_error = pc
-            if pc < 0 and machine._in_handler:
-                # ROM command_ON_ERROR_GOTO_0: inside a handler it reports the error
-                raise BasicError(machine._err, line=machine._erl)
-
-        def timer(every: bool, period: int, n: int, target: int) -> None:
-            if not (0 <= n <= 3 and period >= 0):
-                raise BasicError(5)
-            machine._timers[n] = [every, max(period, 1), machine._ticks() + max(period, 1), target]
-
-        def remain(n: int) -> int:
-            if not 0 <= n <= 3:
-                raise BasicError(5)
-            t = machine._timers[n]
-            machine._timers[n] = None
-            return 0 if t is None else max(t[2] - machine._ticks(), 0)
-
-        def events(on: bool) -> None:
-            machine._events_on = on
-
-        def onbreak(target: int) -> None:
-            machine._on_break = target
-
-        def clear_input() -> None:
-            machine._keys.clear()
-
-        def resume(how: int) -> int:
-            if not machine._in_handler:
-                raise BasicError(20)
-            machine._in_handler = False
-            machine._err = 0  # ROM restore_RESUME_data_or_error clears ERR
-            if how == 0:
-                return machine._err_pc
-            return machine._compiled.next_of[machine._err_pc]
-
-        def raise_error(n: int) -> None:
-            n = byte(n)
-            raise BasicError(n)
-
-        def read_item() -> tuple[str, int]:
-            data = machine._compiled.data
-            if machine._data_ptr >= len(data):
-                raise BasicError(4)
-            item = data[machine._data_ptr]
-            machine._data_ptr += 1
-            return item
-
-        def read_num() -> Any:
-            # ROM input_parse_item: no number at all is Type mismatch (in the READ
-            # line); a number followed by anything but spaces is a Syntax error,
-            # reported in the DATA line
-            text, line = read_item()
-            try:
-                value, used = parse_number_prefix(text)
-            except BasicError:
-                raise BasicError(6) from None
-            if used == 0:
-                raise BasicError(13)
-            if text[used:].strip(" "):
-                raise BasicError(2, line=line)
-            return value
-
-        def read_str() -> str:
-            # leading spaces are skipped; a quoted item is what its quotes hold and
-            # may be followed only by spaces; an unquoted one keeps trailing spaces
-            text, line = read_item()
-            text = text.lstrip(" ")
-            if text.startswith('"'):
-                end = text.find('"', 1)
-                if end < 0:
-                    return text[1:]
-                if text[end + 1:].strip(" "):
-                    raise BasicError(2, line=line)
-                return text[1:end]
-            return text
-
-        def restore(index: int) -> None:
-            machine._data_ptr = index
-
-        def clear() -> None:
-            machine.V[:] = [("" if k[1] == "$" else 0 if k[1] == "%" else 0.0) for k in machine._compiled.scalars]
-            machine.ARRS[:] = [None] * len(machine.ARRS)
-            machine.FNS[:] = [machine._undefined_fn] * len(machine.FNS)
-
-        def call(address: int) -> None:
-            address &= 0xFFFF
-            if address in (0xBB18, 0xBB06):  # KM WAIT KEY / KM WAIT CHAR
-                if not machine._keys:
-                    raise _WaitKey()
-                machine._keys.pop(0)
-                machine._idle = 0
-            elif address == 0xBC02:  # SCR RESET: default inks
-                machine.screen.inks = [list(i) for i in DEFAULT_INKS]
-
-        def stream(n: int) -> None:
-            if not 0 <= n <= 9:
-                raise BasicError(5)
-            machine.screen.stream = n if n < 8 else 0
-
-        def on_stream(n: int, action: Callable[[], Any]) -> Any:
-            if not 0 <= n <= 9:
-                raise BasicError(5)
-            scr = machine.screen
-            saved = scr.stream
-            scr.stream = n if n < 8 else 0
-            try:
-                return action()
-            finally:
-                scr.stream = saved
-
-        def window(n: int, left: int, right: int, top: int, bottom: int) -> None:
-            if not 0 <= n <= 7 or not all(1 <= v <= 255 for v in (left, right, top, bottom)):
-                raise BasicError(5)
-            machine.screen.set_window(n, left, right, top, bottom)
-
-        def window_swap(a: int, b: int) -> None:
-            if not (0 <= a <= 7 and 0 <= b <= 7):
-                raise BasicError(5)
-            machine.screen.swap_windows(a, b)
-
-        def cls(n: int) -> None:
-            on_stream(n, machine.screen.cls)
-
-        def mode(n: int) -> None:
-            if not 0 <= n <= 2:
-                raise BasicError(5)
-            machine.screen.set_mode(n)
-
-        def locate(c: int, r: int, n: int) -> None:
-            if not (1 <= c <= 255 and 1 <= r <= 255):
-                raise BasicError(5)
-            on_stream(n, lambda: machine.screen.locate(c, r))
-
-        def pen(p: int, n: int) -> None:
-            if not 0 <= p <= 15:
-                raise BasicError(5)
-            on_stream(n, lambda: machine.screen.set_pen(p))
-
-        def paper(p: int, n: int) -> None:
-            if not 0 <= p <= 15:
-                raise BasicError(5)
-            on_stream(n, lambda: machine.screen.set_paper(p))
-
-        def ink(p: int, c1: int, c2: int) -> None:
-            if not (0 <= p <= 15 and 0 <= c1 <= 31 and 0 <= c2 <= 31):
-                raise BasicError(5)
-            machine.screen.inks[p] = [c1 % 27, c2 % 27]
-
-        def border(c1: int, c2: int) -> None:
-            if not (0 <= c1 <= 31 and 0 <= c2 <= 31):
-                raise BasicError(5)
-            machine.screen.border = [c1 % 27, c2 % 27]
-
-        def zone(n: int) -> None:
-            if not 1 <= n <= 255:
-                raise BasicError(5)
-            machine._zone = n
-
-        def angle(deg: bool) -> None:
-            machine._deg = deg
-
-        def pos(n: int) -> int:
-            def get() -> int:
-                scr = machine.screen
-                return min(scr.col + 1, scr.width)
-            return on_stream(n, get)
-
-        def copychr(n: int) -> str:
-            def read() -> str:
-                scr = machine.screen
-                w = scr.win
-                if w.col >= w.width or w.row >= w.height:
-                    return ""
-                return scr.chars[w.top + w.row][w.left + w.col]
-            return on_stream(n, read)
-
-        def vpos(n: int) -> int:
-            return on_stream(n, lambda: machine.screen.row + 1)
-
-        def ps(s: str) -> None:
-            machine._print_item(s)
-
-        def pn(x: Any) -> None:
-            machine._print_item(format_number(x))
-
-        def pnl() -> None:
-            machine._newline()
-
-        def pz() -> None:
-            # ROM PRINT_do_comma: the spaces to the next zone, plus one whole zone,
-            # must fit on the line, else a new line is started
-            scr = machine.screen
-            col = scr.col
-            z = machine._zone
-            spaces = z - col % z
-            if col and col + spaces + z > scr.width:
-                machine._newline()
-            else:
-                machine._print(" " * spaces)
-
-        def ptab(n: int) -> None:
-            scr = machine.screen
-            n = (n - 1) % scr.width if n >= 1 else 0
-            if scr.col > n:
-                machine._newline()
-            machine._print(" " * (n - scr.col))
-
-        def pspc(n: int) -> None:
-            # ROM PRINT_do_SPC: a negative count is 0, a count is taken modulo the width
-            if n > 0:
-                machine._print(" " * (n % machine.screen.width))
-
-        def rerun() -> None:
-            machine._reset_run_state()
-            machine._zone = 13
-            machine._deg = False
-
-        def pw(items: tuple) -> None:
-            machine._print(",".join(items))
-            machine._newline()
-
-        def pu(fmt: str, values: tuple) -> None:
-            text = format_using(fmt, values)[0]
-            machine._print(text)
-
-        ns: dict[str, Any] = {
-            "V": V, "ARRS": ARRS, "FNS": self.FNS, "CS": CS,
-            "_E": BasicError, "_END": _End(), "_STOP": _Stop(), "_err": err, "_falloff": falloff,
-            "_r": real, "_ci": to_int16, "_ck": ck, "_u16": unsigned_to_int16,
-            "_push": push, "_ret": ret, "_whilepush": whilepush, "_wend": wend, "_forpush": forpush, "_topfor": topfor,
-            "_g1": g1, "_s1": s1, "_g2": g2, "_s2": s2, "_g3": g3, "_s3": s3,
-            "_dim": dim, "_erase": erase, "_cat": cat, "_div": div, "_idiv": idiv,
-            "_mod": mod, "_pow": power, "_int": int_, "_fix": fix, "_round": round_,
-            "_sgn": sgn, "_sqr": sqr, "_sin": trig(math.sin), "_cos": trig(math.cos),
-            "_tan": trig(math.tan), "_atn": atn, "_exp": exp, "_log": log, "_log10": log10,
-            "_fre": fre, "_chr": chr_, "_asc": asc, "_left": left, "_right": right,
-            "_mid": mid, "_midset": midset, "_str": str_number, "_val": val,
-            "_string": string, "_space": space, "_instr": instr, "_hex": hex_, "_bin": bin_,
-            "_dec": dec, "_time": time_, "_inkey": self._inkey, "_inkey_n": self._inkey_n, "_errinfo": errinfo,
-            "_rnd": rnd, "_randomize": randomize, "_pos": pos, "_vpos": vpos, "_copychr": copychr,
-            "_pn": pn, "_ps": ps, "_pz": pz, "_pnl": pnl, "_ptab": ptab, "_pspc": pspc,
-            "_pu": pu, "_pw": pw, "_rerun": rerun,
-            "_wq": lambda text: '"' + text + '"', "_wn": lambda x: str_number(x).lstrip(" "), "_input": self._input, "_line_input": self._line_input,
-            "_read_num": read_num, "_read_str": read_str, "_restore": restore,
-            "_UPPER": _UPPER, "_LOWER": _LOWER, "_clear": clear, "_call": call, "_stream": stream, "_window": window,
-            "_window_swap": window_swap, "_cls": cls, "_mode": mode, "_locate": locate, "_pen": pen,
-            "_paper": paper, "_ink": ink, "_border": border, "_zone": zone, "_angle": angle,
-            "_timer": timer, "_remain": remain, "_events": events, "_onerror": onerror, "_onbreak": onbreak, "_clear_input": clear_input, "_resume": resume, "_raise_error": raise_error,
-        }
-        return ns
+    def _namespace(self) -> dict[str, Any]:
+        """The globals compiled statements run in (see ``machines/cpc/runtime``)."""
+        return build_namespace(self)
 
     # --- snapshot ------------------------------------------------------------------------------
     def snapshot(self) -> dict[str, Any]:
-        """The whole machine as plain JSON-able data."""
+        """The whole machine as plain JSON-able data (a direct-mode statement that is
+        running is kept as its text and position; variables it created are not)."""
+        if self._direct is None:
+            return self._snapshot_program()
+        direct = {"text": self._direct_text, "pc": self._pc, "state": self.state.value,
+                  "stopped_after": self._stopped_after}
+        inside = (self._compiled, self._code, self._pc, self.state, self._stopped_after)
+        self._leave_direct()
+        try:
+            snap = self._snapshot_program()
+        finally:
+            self._direct = (self._compiled, self._code, self._pc, self.state, self._stopped_after)
+            self._compiled, self._code, self._pc, self.state, self._stopped_after = inside
+        snap["direct"] = direct
+        return snap
+
+    def _snapshot_program(self) -> dict[str, Any]:
         compiled = self._compiled
         arrays = {}
         fns = {}
@@ -1270,7 +719,7 @@ class CPC:
             self.V[compiled.scalars[(name[:-1], name[-1])]] = value
         for name, arr in snap["arrays"].items():
             slot = compiled.arrays[(name[:-1], name[-1])]
-            a = _Array(tuple(arr["dims"]), 0)
+            a = Array(tuple(arr["dims"]), 0)
             a.data = list(arr["data"])
             self.ARRS[slot] = a
         ns = compiled.namespace
@@ -1302,6 +751,13 @@ class CPC:
         self._zone = snap["zone"]
         self._t0 = self._clock() - snap["time"]
         self._transcript = [snap["transcript"]]
+        self._direct = None
+        direct = snap.get("direct")
+        if direct:
+            self.direct(direct["text"])
+            self._pc = direct["pc"]
+            self.state = RunState(direct["state"])
+            self._stopped_after = direct["stopped_after"]
 
 
 # Key numbers of the CPC keyboard (User Instructions, key numbers chart) for INKEY(n);
@@ -1315,17 +771,6 @@ KEY_NUMBERS: dict[str, int] = {
     "4": 56, "3": 57, "E": 58, "W": 59, "S": 60, "D": 61, "C": 62, "X": 63,
     "1": 64, "2": 65, "Q": 67, "\t": 68, "A": 69, "Z": 71, "\x7f": 79,
 }
-
-# UPPER$/LOWER$ change only the letters a-z/A-Z (the CPC's other characters are graphics)
-_UPPER = {c: c - 32 for c in range(ord("a"), ord("z") + 1)}
-_LOWER = {c: c + 32 for c in range(ord("A"), ord("Z") + 1)}
-
-
-def _seed(x: Any) -> int:
-    """A generator state from any number (RANDOMIZE n, RND(-n))."""
-    bits = int(abs(x) * 65536) & 0xFFFFFFFF
-    return (bits ^ 0x6C078965 ^ (0x55555555 if x < 0 else 0)) & 0xFFFFFFFF
-
 
 def _split_input(line: str, count: int) -> list[str] | None:
     """The comma-separated items of an INPUT line (ROM ``input_parse_buffer``): leading
@@ -1386,10 +831,3 @@ def _printed_size(text: str) -> int:
 
 _PARAMS = (0, 1, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1,
            0, 0, 0, 0, 0, 0, 1, 1, 0, 9, 4, 0, 3, 2, 0, 2)
-
-
-def _nest(data: list, dims: tuple[int, ...]) -> list:
-    if len(dims) == 1:
-        return list(data)
-    step = len(data) // dims[0]
-    return [_nest(data[i * step:(i + 1) * step], dims[1:]) for i in range(dims[0])]

@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 from typing import Callable
 
+from machines.cpc import errors
 from machines.cpc.errors import BasicError
 
 __all__ = [
@@ -36,7 +37,7 @@ _floor = math.floor
 
 
 def _raise_overflow(sign: float) -> float:
-    raise BasicError(6)
+    raise BasicError(errors.OVERFLOW)
 
 
 def make_to_real(on_overflow: Callable[[float], float] = _raise_overflow) -> Callable[[float], float]:
@@ -77,11 +78,11 @@ def to_int16(x: float | int) -> int:
     """CINT: round half away from zero, then check the 16-bit range (``Overflow``)."""
     if type(x) is not int:
         if x != x:
-            raise BasicError(6)
+            raise BasicError(errors.OVERFLOW)
         x = int(x + 0.5) if x >= 0 else -int(0.5 - x)
     if -32768 <= x <= 32767:
         return x
-    raise BasicError(6)
+    raise BasicError(errors.OVERFLOW)
 
 
 def unsigned_to_int16(x: float | int) -> int:
@@ -92,15 +93,33 @@ def unsigned_to_int16(x: float | int) -> int:
         return x
     if 32768 <= x <= 65535:
         return x - 65536
-    raise BasicError(6)
+    raise BasicError(errors.OVERFLOW)
+
+
+def _round_half_up(digits: str, keep: int) -> tuple[str, int]:
+    """Keep ``keep`` digits of a decimal digit string, rounding half up on the first
+    dropped digit (ROM ``prob_round_last_digit``); returns the digits and 1 if the
+    carry ran off the front (999999.5 -> 100000, one more in the exponent)."""
+    head = digits[:keep].ljust(keep, "0")
+    if len(digits) <= keep or digits[keep] < "5":
+        return head, 0
+    rounded = str(int(head) + 1)
+    if len(rounded) > keep:
+        return rounded[:keep], 1
+    return rounded.rjust(keep, "0"), 0
+
+
+_EXPONENT_DIGITS = 6  # the exponent form keeps 6 significant digits
 
 
 def _real_digits(x: float) -> str:
-    """A real as the CPC shows it: 9 significant digits, trailing zeros dropped.  The
-    ROM (``unformatted_scale_and_exp_if_needed``) keeps the fixed form while the
-    integer part has at most 9 digits and the fraction needs at most 9 decimals, so
-    0.000000001 prints in full but 1/3000 prints as 3.33333333E-04; otherwise the
-    exponent form, with a two-digit exponent: 1E+09."""
+    """A real as the CPC shows it.  The firmware first gives 9 significant digits
+    (trailing zeros dropped).  The ROM (``unformatted_scale_and_exp_if_needed``)
+    keeps the fixed form while the integer part has at most 9 digits and the
+    fraction needs at most 9 decimals, so 0.000000001 prints in full but 1/3000 does
+    not; otherwise it takes the exponent form, where a number of 7 or more digits is
+    rounded half up to 6 (``unformatted_scale_loop``: 1.23457E+09, and then the
+    zeros are kept: 1.30000E+09), and the exponent has two digits."""
     if x == 0:
         return "0"
     text = "%.8e" % abs(x)
@@ -117,6 +136,9 @@ def _real_digits(x: float) -> str:
             frac = "0" * (-exponent - 1) + digits
         body = whole + ("." + frac if frac else "")
     else:
+        if len(digits) > _EXPONENT_DIGITS:
+            digits, carry = _round_half_up(digits, _EXPONENT_DIGITS)
+            exponent += carry
         body = digits[0] + ("." + digits[1:] if len(digits) > 1 else "")
         body += "E" + ("-" if exponent < 0 else "+") + "%02d" % abs(exponent)
     return ("-" if x < 0 else "") + body
@@ -165,7 +187,7 @@ def parse_number_prefix(text: str) -> tuple[float | int, int]:
             return 0, 0
         value = int(text[j:k], base)
         if value > 65535:
-            raise BasicError(6)
+            raise BasicError(errors.OVERFLOW)
         return (value - 65536 if value > 32767 else value), k
     sign = 1
     if i < n and text[i] in "+-":
@@ -193,7 +215,7 @@ def parse_number_prefix(text: str) -> tuple[float | int, int]:
     literal = text[i:k]
     value = float(literal) * sign
     if abs(value) > REAL_MAX:
-        raise BasicError(6)
+        raise BasicError(errors.OVERFLOW)
     if "." not in literal and "e" not in literal.lower() and -32768 <= value <= 32767:
         return int(value), k
     del start

@@ -206,6 +206,15 @@ class Screen:
             self.scroll()
             w.row -= 1
 
+    def settle_cursor(self) -> Window:
+        """The firmware's cursor validation (POS, VPOS ask for it): a wrap left pending
+        by a character in the last column, or a LOCATE outside the window, is carried
+        out now, scrolling if needed.  Returns the current stream's window."""
+        w = self.win
+        if w.col >= w.width or w.row >= w.height:
+            self._force_cursor()
+        return w
+
     def put_char(self, ch: str) -> None:
         """Draw one printable character at the cursor and advance (wrapping lazily)."""
         w = self.windows[self.stream]

@@ -9,6 +9,9 @@ String fields: ``!`` first character, ``&`` whole string, ``\\  \\`` fixed width
 
 from __future__ import annotations
 
+from decimal import ROUND_HALF_UP, Decimal
+
+from machines.cpc import errors
 from machines.cpc.errors import BasicError
 
 __all__ = ["format_using"]
@@ -58,6 +61,35 @@ def _numeric_field(fmt: str, i: int) -> tuple[int, dict] | None:
     return j, spec
 
 
+def _nine_digits(x: float) -> Decimal:
+    """The number as the firmware hands it to the formatter: 9 significant decimal
+    digits (``REAL_prepare_for_decimal``), so 123.45 is exactly 123.450000."""
+    return Decimal("%.8e" % abs(x))
+
+
+def _round_to_places(x: float, places: int) -> str:
+    """The fixed form with ``places`` decimals, the dropped digits rounded half up
+    (ROM ``prob_round_last_digit``: 1234.5 -> 1235, 0.125 -> 0.13)."""
+    quantum = Decimal(1).scaleb(-places)
+    return format(_nine_digits(x).quantize(quantum, rounding=ROUND_HALF_UP), "f")
+
+
+def _round_to_digits(x: float, digits: int) -> tuple[str, int]:
+    """``digits`` significant digits rounded half up, and the decimal exponent of the
+    first one."""
+    d = _nine_digits(x)
+    if d == 0:
+        return "0" * digits, 0
+    exponent = d.adjusted()
+    quantum = Decimal(1).scaleb(exponent - digits + 1)
+    r = d.quantize(quantum, rounding=ROUND_HALF_UP)
+    if r.adjusted() > exponent:  # 9.995 -> 10.0: one digit more, one more in the exponent
+        exponent += 1
+        r = d.quantize(Decimal(1).scaleb(exponent - digits + 1), rounding=ROUND_HALF_UP)
+    text = str(r.scaleb(-r.as_tuple().exponent).to_integral_value()).rjust(digits, "0")
+    return text[:digits], exponent
+
+
 def _format_number(x: float, spec: dict) -> str:
     after = max(spec["after"], 0)
     before = spec["before"]
@@ -67,15 +99,13 @@ def _format_number(x: float, spec: dict) -> str:
         lead_places = before if spec["plus"] or spec["trail"] else before - 1
         lead_places = max(lead_places, 1)
         digits = lead_places + after
-        mant = "%.*e" % (max(digits - 1, 0), abs(x))
-        m, e = mant.split("e")
-        m = m.replace(".", "")
+        m, e = _round_to_digits(x, max(digits, 1))
         lead = m[:lead_places]
         body = lead + ("." + m[len(lead):] if spec["after"] >= 0 else "")
-        exp = int(e) - (len(lead) - 1)
+        exp = e - (len(lead) - 1)
         body += "E" + ("-" if exp < 0 else "+") + "%02d" % abs(exp)
     else:
-        body = "%.*f" % (after, abs(x))
+        body = _round_to_places(x, after)
         if spec["after"] < 0:
             body = body.split(".")[0]
         if spec["comma"]:
@@ -135,7 +165,7 @@ def format_using(fmt: str, values: tuple) -> tuple[str, int]:
                     break
                 value = values[used]
                 if not isinstance(value, str):
-                    raise BasicError(13)
+                    raise BasicError(errors.TYPE_MISMATCH)
                 used += 1
                 field_seen = True
                 if ch == "!":
@@ -155,7 +185,7 @@ def format_using(fmt: str, values: tuple) -> tuple[str, int]:
                     break
                 value = values[used]
                 if isinstance(value, str):
-                    raise BasicError(13)
+                    raise BasicError(errors.TYPE_MISMATCH)
                 used += 1
                 field_seen = True
                 j, spec = parsed
@@ -165,5 +195,5 @@ def format_using(fmt: str, values: tuple) -> tuple[str, int]:
             out.append(ch)
             i += 1
         if not field_seen:
-            raise BasicError(5)
+            raise BasicError(errors.IMPROPER_ARGUMENT)
     return "".join(out), used

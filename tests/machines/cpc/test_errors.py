@@ -12,7 +12,8 @@ from tests.machines.cpc.helpers import output, run_program
 @pytest.mark.parametrize(
     "source, message",
     [
-        ("10 PRINT 1\n20 PRINT 2+\n", "Syntax error in 20"),
+        ("10 PRINT 1\n20 PRINT 2+)\n", "Syntax error in 20"),
+        ("10 PRINT 1\n20 PRINT 2+\n", "Operand missing in 20"),
         ('10 A$=5', "Type mismatch in 10"),
         ('10 A=1+"X"', "Type mismatch in 10"),
         ("10 DIM A(5)\n20 A(6)=1", "Subscript out of range in 20"),
@@ -40,15 +41,14 @@ def test_error_message_names_the_line_and_stops(source: str, message: str) -> No
     cpc, state = run_program(source)
     assert state == RunState.ERROR
     if message.startswith("Syntax error"):  # the CPC then shows the line for editing
-        assert cpc.transcript.endswith(message + "\n20 PRINT 2+\n")
+        assert cpc.transcript.endswith(message + "\n20 PRINT 2+)\n")
     else:
         assert cpc.transcript.endswith(message + "\nReady\n")
 
 
 def test_read_errors_follow_the_rom_item_parser() -> None:
-    # no number at all: Type mismatch at the READ; a number with junk after it:
-    # Syntax error reported in the DATA line
-    assert output("10 READ A\n100 DATA ABC") == "Type mismatch in 10\n"
+    # a word, or a number with junk after it: Syntax error reported in the DATA line
+    assert output("10 READ A\n100 DATA ABC") == "Syntax error in 100\n100 DATA ABC\n"
     assert output("10 READ A\n100 DATA 12ABC") == "Syntax error in 100\n100 DATA 12ABC\n"
     assert output('10 READ A$\n100 DATA "AB"C') == 'Syntax error in 100\n100 DATA "AB"C\n'
 

@@ -29,12 +29,6 @@ def test_strings_can_be_quoted_to_hold_commas_and_unquoted_keep_inner_spaces() -
     )
 
 
-def test_an_empty_number_is_redone_but_an_empty_string_is_accepted() -> None:
-    assert output('10 INPUT A:INPUT B$:PRINT A;"[";B$;"]"', ["", "5", ""]) == (
-        "? \n?Redo from start\n? 5\n? \n 5 []\n"
-    )
-
-
 def test_line_input_takes_the_whole_line() -> None:
     assert output('10 LINE INPUT "TEXT:",L$:PRINT L$', ['a, "b", c']) == 'TEXT:a, "b", c\na, "b", c\n'
 

@@ -219,3 +219,9 @@ def test_run_inside_a_program_starts_again_with_variables_cleared() -> None:
 
 def test_write_quotes_strings_and_separates_with_commas() -> None:
     assert output('10 WRITE 1,-2.5,"A,B":WRITE') == '1,-2.5,"A,B"\n\n'
+
+
+def test_a_false_if_on_the_last_line_ends_the_program() -> None:
+    # the jump past an IF without ELSE on the last line went beyond the compiled code
+    assert output('10 PRINT "HI";A\n20 A=A+1:IF A<3 THEN GOTO 10') == "HI 0 \nHI 1 \nHI 2 \n"
+    assert output("10 IF 0 THEN PRINT 1") == ""

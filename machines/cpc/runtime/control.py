@@ -1,0 +1,184 @@
+"""Control flow for compiled code: errors, END and STOP, the execution stack (GOSUB,
+FOR, WHILE), RUN and CLEAR, DATA/READ/RESTORE and INPUT.
+
+The ROM's execution stack holds 506 bytes, from &AE71 up to the &B06C limit checked
+in ``possibly_alloc_A_bytes_on_execution_stack``; entries take 6 bytes (GOSUB), 7
+(WHILE), 16 (FOR with an integer) or 22 (FOR with a real).  A stack entry is a list
+``[kind, ...]`` whose last item is the stack's size in bytes with it:
+GOSUB ``[1, return pc, from a timer]``, WHILE ``[2, pc, wend pc]``,
+FOR ``[0, slot, end, step, body pc, integer, sign of step]``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from machines.cpc import errors
+from machines.cpc.errors import BasicError
+from machines.cpc.numbers import parse_number_prefix
+from machines.cpc.runtime import names as rt
+from machines.cpc.runtime.arrays import default_value
+
+if TYPE_CHECKING:
+    from machines.cpc.machine import CPC
+
+__all__ = ["ProgramEnd", "ProgramStop", "WaitForInput", "WaitForKey", "FOR", "GOSUB", "WHILE", "bind"]
+
+STACK_BYTES = 506
+FOR, GOSUB, WHILE = 0, 1, 2  # stack entry kinds
+_FRAME_BYTES = {GOSUB: 6, WHILE: 7}
+
+
+class ProgramEnd(Exception):
+    """END, or the last line was passed."""
+
+
+class ProgramStop(Exception):
+    """STOP: "Break in N", CONT goes on after it."""
+
+
+class WaitForInput(Exception):
+    """INPUT needs a line ending with RETURN; the statement runs again when typed."""
+
+
+class WaitForKey(Exception):
+    """CALL &BB18 needs a key; the statement runs again when one is typed."""
+
+
+def bind(machine: CPC) -> dict[str, Any]:
+    """The flow functions, closed over the machine's control stack (``CS``)."""
+    CS = machine.CS
+
+    def err(code: int) -> Any:
+        raise BasicError(code)
+
+    def falloff() -> None:
+        """Running past the last line: END, unless an error handler never RESUMEd."""
+        if machine._in_handler:
+            raise BasicError(errors.RESUME_MISSING)
+        raise ProgramEnd()
+
+    def push(frame: list) -> None:
+        """Stack an entry; its last item is the stack's size in bytes with it."""
+        kind = frame[0]
+        size = _FRAME_BYTES[kind] if kind else (16 if frame[5] else 22)
+        used = (CS[-1][-1] if CS else 0) + size
+        if used > STACK_BYTES:
+            raise BasicError(errors.MEMORY_FULL)
+        frame.append(used)
+        CS.append(frame)
+
+    def ret() -> int:
+        while CS:
+            f = CS.pop()
+            if f[0] == GOSUB:
+                if f[2]:  # the end of a timer's subroutine lets events in again
+                    machine._in_event = False
+                return f[1]
+        raise BasicError(errors.UNEXPECTED_RETURN)
+
+    def forpush(slot: int, end: Any, step: Any, body: int, isint: bool) -> None:
+        # a FOR on a variable already looping (in this subroutine) replaces that loop
+        for n in range(len(CS) - 1, -1, -1):
+            f = CS[n]
+            if f[0] == GOSUB:
+                break
+            if f[0] == FOR and f[1] == slot:
+                del CS[n:]
+                break
+        push([FOR, slot, end, step, body, isint, (step > 0) - (step < 0)])
+
+    def find_while(wend: int) -> int:
+        """Index of the WHILE entry for this WEND, searched as the ROM does: FOR
+        entries are passed over, a GOSUB entry ends the search."""
+        for n in range(len(CS) - 1, -1, -1):
+            f = CS[n]
+            if f[0] == GOSUB:
+                break
+            if f[0] == WHILE and f[2] == wend:
+                return n
+        return -1
+
+    def whilepush(pc: int, wend: int) -> None:
+        n = find_while(wend)
+        if n >= 0:
+            del CS[n:]
+        push([WHILE, pc, wend])
+
+    def wend_(pc: int) -> int:
+        n = find_while(pc)
+        if n < 0:
+            raise BasicError(errors.UNEXPECTED_WEND)
+        del CS[n + 1:]
+        return CS[n][1]
+
+    def topfor(slot: int) -> list:
+        """NEXT: the innermost FOR entry (on ``slot``, or any if -1), inner ones dropped."""
+        for n in range(len(CS) - 1, -1, -1):
+            f = CS[n]
+            if f[0] == GOSUB:
+                break
+            if f[0] == FOR and (slot < 0 or f[1] == slot):
+                del CS[n + 1:]
+                return f
+        raise BasicError(errors.UNEXPECTED_NEXT)
+
+    def rerun() -> None:
+        machine._reset_run_state()
+        machine._zone = 13
+        machine._deg = False
+
+    def clear() -> None:
+        machine.V[:] = [default_value(k[1]) for k in machine._compiled.scalars]
+        machine.ARRS[:] = [None] * len(machine.ARRS)
+        machine.FNS[:] = [machine._undefined_fn] * len(machine.FNS)
+
+    def read_item() -> tuple[str, int]:
+        data = machine._compiled.data
+        if machine._data_ptr >= len(data):
+            raise BasicError(errors.DATA_EXHAUSTED)
+        item = data[machine._data_ptr]
+        machine._data_ptr += 1
+        return item
+
+    def read_num() -> Any:
+        # ROM input_parse_item: an empty item is 0; anything that is not a whole
+        # number (a word, a number with text after it) is a Syntax error
+        # reported in the DATA line (ERL is the DATA line)
+        text, line = read_item()
+        if not text.strip(" "):
+            return 0
+        try:
+            value, used = parse_number_prefix(text)
+        except BasicError:
+            raise BasicError(errors.OVERFLOW) from None
+        if used == 0 or text[used:].strip(" "):
+            raise BasicError(errors.SYNTAX_ERROR, line=line)
+        return value
+
+    def read_str() -> str:
+        # leading spaces are skipped; a quoted item is what its quotes hold and
+        # may be followed only by spaces; an unquoted one keeps trailing spaces
+        text, line = read_item()
+        text = text.lstrip(" ")
+        if text.startswith('"'):
+            end = text.find('"', 1)
+            if end < 0:
+                return text[1:]
+            if text[end + 1:].strip(" "):
+                raise BasicError(errors.SYNTAX_ERROR, line=line)
+            return text[1:end]
+        return text
+
+    def restore(index: int) -> None:
+        machine._data_ptr = index
+
+    return {
+        rt.ERROR_CLASS: BasicError, rt.RAISE: err, rt.END: ProgramEnd(), rt.STOP: ProgramStop(),
+        rt.FALL_OFF: falloff, rt.PUSH: push, rt.RETURN: ret, rt.FOR_PUSH: forpush, rt.FOR_FIND: topfor,
+        rt.WHILE_PUSH: whilepush, rt.WEND: wend_, rt.RUN_AGAIN: rerun, rt.CLEAR: clear,
+        rt.READ_NUMBER: read_num, rt.READ_STRING: read_str, rt.RESTORE: restore,
+        rt.INPUT: machine._input, rt.LINE_INPUT: machine._line_input,
+    }
+
+

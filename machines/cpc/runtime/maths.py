@@ -1,0 +1,191 @@
+"""Numbers for compiled code: 5-byte real rounding, 16-bit integers, arithmetic and
+the maths functions, with the ROM's maths errors.
+
+Division by zero and overflow in real arithmetic are the ROM's *maths errors*
+(``Errors.asm`` ``maths_error``): without ON ERROR GOTO they print their message and
+the program goes on with the largest real; with it they are raised as errors.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any, Callable
+
+from machines.cpc import errors
+from machines.cpc.errors import BasicError, error_message
+from machines.cpc.numbers import (
+    REAL_MAX,
+    make_to_real,
+    parse_input_number,
+    to_int16,
+    unsigned_to_int16,
+)
+from machines.cpc.runtime import names as rt
+from machines.cpc.runtime.printing import on_stream
+
+if TYPE_CHECKING:
+    from machines.cpc.machine import CPC
+
+__all__ = ["bind", "seed"]
+
+
+def seed(x: Any) -> int:
+    """A generator state from any number (RANDOMIZE n, RND(-n))."""
+    bits = int(abs(x) * 65536) & 0xFFFFFFFF
+    return (bits ^ 0x6C078965 ^ (0x55555555 if x < 0 else 0)) & 0xFFFFFFFF
+
+
+def check_int(x: int) -> int:
+    """An integer result must fit 16 bits."""
+    if -32768 <= x <= 32767:
+        return x
+    raise BasicError(errors.OVERFLOW)
+
+
+def int_divide(a: Any, b: Any) -> int:
+    a, b = unsigned_to_int16(a), unsigned_to_int16(b)
+    if b == 0:
+        raise BasicError(errors.DIVISION_BY_ZERO)
+    q = abs(a) // abs(b)
+    q = q if (a >= 0) == (b >= 0) else -q
+    return check_int(q)
+
+
+def mod(a: Any, b: Any) -> int:
+    a, b = unsigned_to_int16(a), unsigned_to_int16(b)
+    if b == 0:
+        raise BasicError(errors.DIVISION_BY_ZERO)
+    r = abs(a) % abs(b)
+    return r if a >= 0 else -r
+
+
+def int_(x: Any) -> Any:
+    return x if type(x) is int else float(math.floor(x))
+
+
+def fix(x: Any) -> Any:
+    return x if type(x) is int else float(math.trunc(x))
+
+
+def sgn(x: Any) -> int:
+    return (x > 0) - (x < 0)
+
+
+def fre(x: Any) -> int:
+    return 42249  # a 6128 just switched on, with a small program
+
+
+def bind(machine: CPC) -> dict[str, Callable[..., Any]]:
+    """The numeric functions, closed over the machine (maths errors print on it; DEG,
+    the random generator)."""
+
+    def maths_error(code: int, sign: float) -> float:
+        if machine._on_error >= 0:  # ROM maths_error: any ON ERROR GOTO raises it
+            raise BasicError(code)
+
+        def show() -> None:
+            machine._new_line_if_needed()
+            machine._print(error_message(code))
+            machine._newline()
+        on_stream(machine, 0, show)
+        return REAL_MAX if sign >= 0 else -REAL_MAX
+
+    real = make_to_real(lambda sign: maths_error(errors.OVERFLOW, sign))
+
+    def div(a: Any, b: Any) -> float:
+        if b == 0:
+            return maths_error(errors.DIVISION_BY_ZERO, a)
+        return real(a / b)
+
+    def power(a: Any, b: Any) -> float:
+        try:
+            if a == 0 and b < 0:
+                return maths_error(errors.DIVISION_BY_ZERO, 1)
+            if a < 0 and b != int(b):
+                raise BasicError(errors.IMPROPER_ARGUMENT)
+            r = math.pow(a, b)
+        except OverflowError:
+            return maths_error(errors.OVERFLOW, 1)
+        if abs(r) > REAL_MAX:
+            return maths_error(errors.OVERFLOW, r)
+        return real(r)
+
+    def to_rad(x: float) -> float:
+        return x * math.pi / 180 if machine._deg else x
+
+    def trig(fn: Callable[[float], float]) -> Callable[[Any], float]:
+        def f(x: Any) -> float:
+            return real(fn(to_rad(x)))
+        return f
+
+    def atn(x: Any) -> float:
+        r = math.atan(x)
+        return real(r * 180 / math.pi if machine._deg else r)
+
+    def sqr(x: Any) -> float:
+        if x < 0:
+            raise BasicError(errors.IMPROPER_ARGUMENT)
+        return real(math.sqrt(x))
+
+    def exp(x: Any) -> float:
+        try:
+            r = math.exp(x)
+        except OverflowError:
+            return maths_error(errors.OVERFLOW, 1)
+        if r > REAL_MAX:
+            return maths_error(errors.OVERFLOW, 1)
+        return real(r)
+
+    def log(x: Any) -> float:
+        if x <= 0:
+            raise BasicError(errors.IMPROPER_ARGUMENT)
+        return real(math.log(x))
+
+    def log10(x: Any) -> float:
+        if x <= 0:
+            raise BasicError(errors.IMPROPER_ARGUMENT)
+        return real(math.log10(x))
+
+    def round_(x: Any, d: Any = 0) -> float:
+        d = to_int16(d)
+        if abs(d) > 39:
+            raise BasicError(errors.IMPROPER_ARGUMENT)
+        scale = 10.0 ** d
+        y = abs(x) * scale
+        r = math.floor(y + 0.5) / scale
+        return real(r if x >= 0 else -r)
+
+    def rnd(x: Any) -> float:
+        if x < 0:
+            machine._rnd_state = seed(x)
+        elif x == 0:
+            return machine._rnd_last
+        machine._rnd_state = (machine._rnd_state * 69069 + 1) & 0xFFFFFFFF
+        machine._rnd_last = real(machine._rnd_state / 4294967296.0)
+        if machine._rnd_last >= 1.0:
+            machine._rnd_last = 0.0
+        return machine._rnd_last
+
+    def randomize(x: Any) -> None:
+        if x is None:
+            while True:
+                line = machine._read_line("Random number seed ? ", False)
+                value = parse_input_number(line)
+                if value is not None:
+                    break
+                machine._print("?Redo from start")
+                machine._newline()
+            x = value
+        machine._rnd_state = seed(x)
+
+    def angle(deg: bool) -> None:
+        machine._deg = deg
+
+    return {
+        rt.REAL: real, rt.CINT: to_int16, rt.CHECK_INT: check_int, rt.UNT: unsigned_to_int16,
+        rt.DIVIDE: div, rt.INT_DIVIDE: int_divide, rt.MOD: mod, rt.POWER: power,
+        rt.INT: int_, rt.FIX: fix, rt.ROUND: round_, rt.SGN: sgn, rt.SQR: sqr,
+        rt.SIN: trig(math.sin), rt.COS: trig(math.cos), rt.TAN: trig(math.tan), rt.ATN: atn,
+        rt.EXP: exp, rt.LOG: log, rt.LOG10: log10, rt.FRE: fre, rt.RND: rnd,
+        rt.RANDOMIZE: randomize, rt.ANGLE: angle,
+    }
