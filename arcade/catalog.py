@@ -133,10 +133,10 @@ register(
     GameEntry(
         id="cpc-room",
         title="Amstrad CPC 6128",
-        machine="The machine room: its Ready prompt",
+        machine="The machine room",
         year="1985",
         author="Amstrad, Locomotive Software",
-        pitch="The CPC on its own: type, LIST, EDIT, RUN, SAVE; change a game's program.",
+        pitch="Its Ready prompt: type, LIST, EDIT, RUN, SAVE; change a game's program.",
         screen="arcade.room.cpc:CpcRoomScreen",
         help=_HERE / "room" / "cpc_help.md",
         requires=("games.workshop.cpc_room", "machines.cpc"),

@@ -27,7 +27,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 from textual.worker import get_current_worker
 
-from arcade.saves import data_dir
+from arcade.room import disc_dir
 from arcade.widgets.cpc_screen import CpcScreen
 from games.workshop.cpc_room import BREAK, KEYS, CpcRoom, RoomView
 
@@ -41,11 +41,6 @@ MODE_WORDS = {
     "edit": "Line editor: cursor keys, Backspace, Del; RETURN keeps, Esc abandons.",
     "running": "Running: Esc breaks (CONT goes on).",
 }
-
-
-def disc_dir() -> Path:
-    """The folder that plays the CPC's disc, in the arcade's data directory."""
-    return data_dir() / "cpc-disc"
 
 
 class CpcRoomScreen(Screen[None]):
