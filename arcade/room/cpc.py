@@ -142,6 +142,9 @@ class CpcRoomScreen(Screen[None]):
     def open_listing(self, name: str, back_to: str | None = None) -> None:
         """``LOAD "name"``: a game's listing to read, LIST and change; F10 goes back to ``back_to``."""
         self.back_to = back_to
+        view = self.room.view()
+        if view.running or view.mode != "ready" or view.line:
+            self.room.feed(BREAK)  # a program running is broken into, a half-typed line abandoned
         self.type_line(f'LOAD "{name}"')
 
     def action_load_game(self) -> None:
