@@ -257,7 +257,7 @@ class LazardOthelloScreen(OthelloScreen):
 
     def action_new_game(self) -> None:
         """With variants saved in the CPC room, first ask which program plays."""
-        from arcade.room import disc_dir
+        from arcade.room.cpc_disc import disc_dir
         from games.workshop.variants import variants
 
         found = variants(disc_dir())

@@ -27,7 +27,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 from textual.worker import get_current_worker
 
-from arcade.room import disc_dir
+from arcade.room.cpc_disc import disc_dir
 from arcade.widgets.cpc_screen import CpcScreen
 from games.workshop.cpc_room import BREAK, KEYS, CpcRoom, RoomView
 
