@@ -133,7 +133,7 @@ register(
     GameEntry(
         id="cpc-room",
         title="Amstrad CPC 6128 machine room",
-        machine="Amstrad CPC 6128, Locomotive BASIC 1.1",
+        machine="Amstrad CPC 6128, Locomotive BASIC",
         year="1985",
         author="Amstrad, Locomotive Software",
         pitch="Its Ready prompt: type, LIST, EDIT, RUN, SAVE; change a game's program.",
