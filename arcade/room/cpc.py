@@ -14,6 +14,7 @@ only queues keys and draws, so a ``10 GOTO 10`` never freezes the arcade.
 
 from __future__ import annotations
 
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -66,6 +67,7 @@ class CpcRoomScreen(Screen[None]):
         self.room = CpcRoom(disc if disc is not None else disc_dir())
         self.back_to: str | None = None  # the game's mode that opened the room ("change the program")
         self.room_view = self.room.view()
+        self._shown = threading.Event()  # the worker runs the CPC only while the room is on screen
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -77,7 +79,16 @@ class CpcRoomScreen(Screen[None]):
     def on_mount(self) -> None:
         self.sub_title = "Locomotive BASIC 1.1 - the machine room"
         self.show(self.room_view)
+        self._shown.set()
         self.run_machine()
+
+    def on_screen_resume(self) -> None:
+        self._shown.set()
+
+    def on_screen_suspend(self) -> None:
+        """Another screen or game in front: the CPC holds (a runaway left running would take a
+        core from the game being played); it goes on when the room comes back."""
+        self._shown.clear()
 
     # -- the machine, in its worker ------------------------------------------------------
     @work(thread=True, exclusive=True, exit_on_error=False, group="cpc-room")
@@ -87,6 +98,8 @@ class CpcRoomScreen(Screen[None]):
         room = self.room
         posted = 0.0
         while not worker.is_cancelled:
+            if not self._shown.wait(IDLE_WAIT):
+                continue
             if not room.busy:
                 if not room.wait_for_keys(IDLE_WAIT):
                     continue
@@ -106,7 +119,7 @@ class CpcRoomScreen(Screen[None]):
         info = [
             MODE_WORDS.get(view.mode, view.mode),
             "",
-            f"Program: {view.lines} lines.",
+            f"Program: {view.lines} line{'' if view.lines == 1 else 's'}.",
             f"Statements run: {view.statements:,}.",
             "",
             "Disc: a folder,",
