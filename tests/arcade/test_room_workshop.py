@@ -11,6 +11,7 @@ from arcade.lazard_othello.variants import ProgramDialog
 from arcade.room.cpc import CpcRoomScreen
 from arcade.widgets.cpc_screen import CpcScreen
 from arcade.widgets.dialogs import SideDialog
+from games.lazard_othello.driver import LISTING
 from tests.arcade.helpers import flat, settle, wait_until
 from tests.arcade.test_room_cpc import type_line
 
@@ -46,3 +47,32 @@ async def test_change_the_program_save_it_and_play_it(arcade_data_dir: Path) -> 
         assert "variant BETONNER" in game.sub_title
         assert "Je joue en" in game.query_one(CpcScreen).view.text
         assert game.session.driver.machine.lines[150] == "DATA 50,13,25,20,20,15,3,40"
+
+
+async def test_broken_variants_are_named_and_the_game_kept(arcade_data_dir: Path) -> None:
+    disc = arcade_data_dir / "cpc-disc"
+    disc.mkdir(parents=True)
+    lines = dict(line.split(" ", 1) for line in LISTING.splitlines() if line.strip())
+    lines["540"] = "N=1"  # every empty square looks playable: the program plays A1
+    (disc / "CASSE.BAS").write_text("".join(f"{n} {b}\r\n" for n, b in lines.items()), encoding="latin-1")
+    (disc / "MUET.BAS").write_text("10 PRINT \"hello\"\r\n", encoding="latin-1")  # never asks X or O
+    app = ArcadeApp(game="lazard-othello")
+    async with app.run_test(size=(100, 32)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, ProgramDialog))
+        await pilot.press("1")  # CASSE
+        await wait_until(pilot, lambda: isinstance(app.screen, SideDialog))
+        await pilot.press("b")
+        game = app.screen
+        assert isinstance(game, LazardOthelloScreen)
+        await wait_until(pilot, lambda: "The variant CASSE broke the game" in flat(app), what="CASSE named")
+        assert "illegal move" in flat(app)
+        assert game.view.moves_played == 0 and game.view.machine_to_move  # as before its move
+        session = game.session
+        await pilot.press("n")
+        await wait_until(pilot, lambda: isinstance(app.screen, ProgramDialog))
+        await pilot.press("2")  # MUET
+        await wait_until(pilot, lambda: isinstance(app.screen, SideDialog))
+        await pilot.press("w")
+        await wait_until(pilot, lambda: "The variant MUET broke the game" in flat(app), what="MUET named")
+        await settle(pilot, game)
+        assert game.session is session and game.variant == "CASSE"  # the game in progress stays
