@@ -8,6 +8,10 @@ Prints figures, asserts nothing.  Run:  .venv/bin/python bench/hp67_speed.py [ga
 * whole games: calculator against a seeded random player, through the driver
   (keys, board decoding and the referee's checks included).
 The real HP-67 runs about 30 steps per second.
+
+On a shared, loaded machine wall-clock figures swing by 2x; ``--cpu`` times with
+the process's CPU time instead, which is what to compare when running this script
+for two commits side by side (alternate them, a few rounds each).
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from games.othello.referee import Disc
 from machines.hp67 import HP67, StopReason
 
 REAL_STEPS_PER_SECOND = 30
+clock = time.perf_counter
 
 
 def machine_name() -> str:
@@ -53,9 +58,9 @@ def raw_speed(repeats: int = 20) -> tuple[int, float]:
     for _ in range(repeats):
         m.load_state(start)
         before = m.steps
-        t0 = time.perf_counter()
+        t0 = clock()
         reason = m.run()
-        elapsed += time.perf_counter() - t0
+        elapsed += clock() - t0
         assert reason is StopReason.RUN_STOP
         steps += m.steps - before
     return steps, elapsed
@@ -64,23 +69,28 @@ def raw_speed(repeats: int = 20) -> tuple[int, float]:
 def game(color: Disc, seed: int) -> tuple[int, float, list[tuple[int, float]]]:
     d = HP67OthelloDriver()
     rng = random.Random(seed)
-    t0 = time.perf_counter()
+    t0 = clock()
     d.new_game(color)
     searches: list[tuple[int, float]] = []
     while not d.is_over:
         if d.machine_to_move:
-            s0 = time.perf_counter()
+            s0 = clock()
             record = d.machine_move()
-            searches.append((record.machine_steps, time.perf_counter() - s0))
+            searches.append((record.machine_steps, clock() - s0))
         else:
             moves = d.position.legal_moves()
             d.human_move(rng.choice(moves) if moves else None)
-    return d.machine.steps, time.perf_counter() - t0, searches
+    return d.machine.steps, clock() - t0, searches
 
 
 def main() -> None:
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 4
-    print(f"HP-67 emulator speed on {machine_name()}")
+    global clock
+    args = [a for a in sys.argv[1:] if a != "--cpu"]
+    if "--cpu" in sys.argv[1:]:
+        clock = time.process_time
+    games = int(args[0]) if args else 4
+    timing = "CPU time" if clock is time.process_time else "wall-clock time"
+    print(f"HP-67 emulator speed on {machine_name()} ({timing})")
     steps, elapsed = raw_speed()
     print(f"  raw: {steps:,} steps in {elapsed:.3f} s = {steps / elapsed:,.0f} program steps per second "
           f"(real HP-67: ~{REAL_STEPS_PER_SECOND})")

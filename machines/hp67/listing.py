@@ -14,9 +14,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from machines.hp67.isa import BY_CODE, Instruction, format_code, is_card_reader, lookup, parse_code
+from machines.hp67.isa import PROGRAM_STEPS, Instruction, format_code, is_card_reader, parse_code
+from machines.hp67.ops import BY_CODE, lookup
 
-PROGRAM_STEPS = 224
+__all__ = ["PROGRAM_STEPS", "ListingError", "Program", "Step", "parse_listing"]
 
 _COMMENT = re.compile(r"(^|\s)#.*$")
 _CODE_TOKEN = re.compile(r"-?\d{2}(?:-\d{2})*")
@@ -77,7 +78,7 @@ def parse_listing(text: str) -> Program:
         if not mnemonic:
             raise ListingError(line_number, f"missing mnemonic before key code {' '.join(code_tokens)!r}")
         if is_card_reader(mnemonic):
-            raise ListingError(line_number, f"{mnemonic} is a card-reader instruction; this HP-67 has no card reader")
+            raise ListingError(line_number, f"{mnemonic} is a card-reader instruction, not supported as a program step")
         if not code_tokens:
             raise ListingError(line_number, f"missing HP-97 key code after {mnemonic!r}")
         code = parse_code(" ".join(code_tokens))

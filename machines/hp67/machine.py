@@ -1,13 +1,12 @@
 """The HP-67 itself: stack, registers, flags, program memory and the keyboard.
 
-Speed comes from the design, not from tricks: ``load`` turns each of the 224
-program steps into a Python closure that does the step's work and returns the
+The instructions themselves are ``ops.py``, one table.  Speed comes from the
+design, not from tricks: ``load`` turns each of the 224 program steps into the
+closure its row's semantics makes, which does the step's work and returns the
 number of the next step (negative: the program stops there).  Branch targets
 are resolved at load time (the search from the next step with wrap-around is a
 property of the program), the stack lives in plain attributes, registers and
-flags in lists the closures hold directly, and the arithmetic runs in the C
-``decimal`` module under a 10-digit context whose traps send the rare
-out-of-range result to a careful path (saturate, flush to zero, or Error).
+flags in lists the closures hold directly.
 
 Stack lift (``hp67-notes.md`` 2.1, checked on the microcode): one state
 ``lift`` holds LIFT (enabled), NO_LIFT (after ENTER or CLX) or ENTRY (digit
@@ -17,43 +16,36 @@ entry and Σ± sets LIFT, so a disabled lift lasts exactly one step.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from decimal import Decimal, localcontext
-from enum import Enum
-from typing import Any, Callable, Iterable
+from typing import Any, Iterable
 
+from machines.hp67 import cards
 from machines.hp67 import numbers as num
 from machines.hp67.isa import (
-    BY_KEYS,
-    INSTRUCTIONS,
+    PROGRAM_STEPS,
     REGISTER_INDEX,
     REGISTER_NAMES,
     Instruction,
+    hp67_key_codes,
     is_card_reader,
+)
+from machines.hp67.listing import Program, Step, parse_listing
+from machines.hp67.numbers import CONTEXT, MachineError
+from machines.hp67.ops import (
+    BY_KEYS,
+    ENTRY,
+    I_REG,
+    LIFT,
+    ZERO,
+    StepFn,
+    StopReason,
+    indirect_label,
     lookup,
 )
-from machines.hp67.listing import PROGRAM_STEPS, Program, parse_listing
-from machines.hp67.numbers import CONTEXT, MachineError
 
-LIFT, NO_LIFT, ENTRY = 0, 1, 2
-I_REG = REGISTER_INDEX["I"]
-RETURN_LEVELS = 3
-ZERO = num.ZERO
-ONE = Decimal(1)
-
-StepFn = Callable[[], int]
-
-
-class StopReason(str, Enum):
-    """Why ``run`` returned."""
-
-    RUN_STOP = "R/S"  # an R/S step stopped the program
-    RETURN = "RTN"  # RTN with no pending return: back to the keyboard
-    PAUSE = "PSE"  # a pause; the program is still running, ``run`` goes on
-    ERROR = "Error"  # an improper operation or a missing label; stopped on that step
-    BUDGET = "budget"  # ``max_steps`` ran out; the program is still running
-    BREAKPOINT = "breakpoint"  # reached a step in ``breakpoints``; still running
-    IDLE = "idle"  # no program was running
+__all__ = ["HP67", "HP67View", "StopReason"]
 
 
 @dataclass(frozen=True)
@@ -78,7 +70,7 @@ class HP67:
     __slots__ = (
         "x", "y", "z", "t", "last_x", "lift", "regs", "_flags", "pc", "steps", "running", "error",
         "returns", "fmt", "digits", "angle", "e_mant", "e_neg", "e_exp", "e_exp_neg",
-        "program", "_table", "_why", "_labels", "_targets",
+        "program", "_table", "_why", "_labels", "_targets", "prgm", "pointer", "_stale",
     )
 
     def __init__(self) -> None:
@@ -99,6 +91,9 @@ class HP67:
         self.e_exp: str | None = None
         self.e_exp_neg = False
         self._why = StopReason.IDLE
+        self.prgm = False  # the W/PRGM-RUN switch
+        self._stale = False  # program memory edited in W/PRGM, steps not yet compiled
+        self.pointer = 0  # the step W/PRGM shows, 000-224 (000: the top of memory)
         self.load(Program(()))
 
     # -- program memory ------------------------------------------------------------
@@ -119,6 +114,7 @@ class HP67:
         return _RUN_STOP
 
     def _compile(self) -> None:
+        self._stale = False
         labels: dict[str, list[int]] = {}
         for step in range(1, PROGRAM_STEPS + 1):
             ins = self._instruction_at(step)
@@ -131,8 +127,13 @@ class HP67:
             table.append(self._make(self._instruction_at(step), step))
         self._table = table
 
+    def _ensure_compiled(self) -> None:
+        if self._stale:
+            self._compile()
+
     def find_label(self, label: str, start: int) -> int | None:
         """The first step holding LBL ``label`` at or after ``start``, wrapping to 001."""
+        self._ensure_compiled()
         steps = self._labels.get(label)
         if not steps:
             return None
@@ -150,6 +151,8 @@ class HP67:
     @property
     def display(self) -> str:
         """The LED text now: ``'192.0'``, ``'0.0'``, ``'Error'``, ``'12.'`` during entry..."""
+        if self.prgm:
+            return self._program_display()
         if self.error:
             return "Error"
         if self.lift == ENTRY and not self.running:
@@ -241,6 +244,9 @@ class HP67:
         Raises ValueError for a key the machine does not have (nothing changes then).
         """
         key = key.strip()
+        if self.prgm:
+            self._press_program(key)
+            return
         action = self._resolve(key)
         if self.running:
             self.running = False
@@ -259,7 +265,7 @@ class HP67:
             self.press(key)
 
     def _resolve(self, key: str) -> Instruction | str:
-        if key in _LABEL_KEYS or key in ("R/S", "RTN") or key.upper().startswith("GTO ."):
+        if key in _LABEL_KEYS or key in _CONTROL_KEYS or key.upper().startswith("GTO ."):
             if key.upper().startswith("GTO ."):
                 digits = key[5:].strip()
                 if not (digits.isdigit() and len(digits) == 3 and 0 <= int(digits) <= PROGRAM_STEPS):
@@ -269,7 +275,8 @@ class HP67:
         ins = lookup(key)
         if ins is None:
             if is_card_reader(key):
-                raise ValueError(f"{key} is a card-reader function; this HP-67 has no card reader")
+                raise ValueError(f"{key} is a card-reader function that cannot be keyed here: cards are files "
+                                 "(read_program_card, write_program_card, read_data_card, write_data_card)")
             raise ValueError(f"the HP-67 has no key or instruction {key!r}")
         return ins
 
@@ -323,6 +330,17 @@ class HP67:
             elif action.startswith("GTO ."):
                 self._end_entry()
                 self.pc = max(int(action[5:]), 1)
+            elif action == "SST":  # RUN mode: execute the step at the pointer, then stop
+                self.running = True
+                self.run(1)
+                if self.running:
+                    self.running = False
+                    self._end_entry()
+            elif action in ("DEL", "h DEL"):
+                pass  # DEL edits W/PRGM memory; in RUN mode it does nothing
+            elif action == "BST":  # RUN mode: back one step, nothing executed
+                self._end_entry()
+                self.pc = (self.pc - 2) % PROGRAM_STEPS + 1
             else:
                 self._start_label(action)
             return
@@ -354,7 +372,7 @@ class HP67:
 
     def _keyboard_target(self, ins: Instruction) -> int:
         if ins.op in ("goto_i", "gosub_i"):
-            label, offset = _indirect_label(self.regs[I_REG])
+            label, offset = indirect_label(self.regs[I_REG])
             if label is None:
                 return (self.pc - 1 - offset - 1) % PROGRAM_STEPS + 1
         else:
@@ -377,6 +395,113 @@ class HP67:
         self.pc = target
         self.returns = []
         self.running = True
+
+    # -- W/PRGM mode -------------------------------------------------------------------
+
+    @property
+    def mode(self) -> str:
+        """The position of the W/PRGM-RUN switch: ``'RUN'`` or ``'W/PRGM'``."""
+        return "W/PRGM" if self.prgm else "RUN"
+
+    def switch(self, mode: str) -> None:
+        """Slide the switch to ``'RUN'`` or ``'W/PRGM'`` (a running program stops).
+
+        W/PRGM shows the pointer's step; at power-on, after RTN or a loaded card that
+        is 000, the top of memory (pc 1 in RUN).  Back in RUN the program goes on from
+        the step W/PRGM showed (from 001 if it showed 000).
+        """
+        if mode not in ("RUN", "W/PRGM"):
+            raise ValueError(f"the switch has two positions, RUN and W/PRGM: {mode!r}")
+        if mode == self.mode:
+            return
+        if mode == "W/PRGM":
+            self.running = False
+            self.error = False
+            self._end_entry()
+            self.pointer = 0 if self.pc == 1 else self.pc
+        else:
+            self.pc = max(self.pointer, 1)
+            self._ensure_compiled()
+        self.prgm = mode == "W/PRGM"
+
+    def _program_display(self) -> str:
+        """W/PRGM shows the step number and the HP-67 key codes of that step: ``'001 31 25 11'``."""
+        if not self.pointer:
+            return "000"
+        codes = " ".join(f"{c:02d}" for c in hp67_key_codes(self._instruction_at(self.pointer).keys))
+        return f"{self.pointer:03d}{codes:>11}"
+
+    def _press_program(self, key: str) -> None:
+        """A key in W/PRGM: SST, BST, GTO .nnn and DEL move or edit; any other key is recorded."""
+        if key == "SST":
+            self.pointer = (self.pointer + 1) % (PROGRAM_STEPS + 1)
+        elif key == "BST":
+            self.pointer = (self.pointer - 1) % (PROGRAM_STEPS + 1)
+        elif key in ("DEL", "h DEL"):
+            self._delete_step()
+        elif key.upper().startswith("GTO ."):
+            self.pointer = int(str(self._resolve(key))[5:])
+        else:
+            action = self._resolve(key)
+            self._insert_step(_recorded(action))
+
+    def _memory(self) -> list[Instruction]:
+        return [self._instruction_at(step) for step in range(1, PROGRAM_STEPS + 1)]
+
+    def _insert_step(self, ins: Instruction) -> None:
+        """Record a step after the pointer's; the steps below move down, step 224 falls off.
+
+        At step 224 there is no step after: the key replaces step 224 (not checked on the
+        microcode; it keeps the key rather than losing it).
+        """
+        memory = self._memory()
+        if self.pointer >= PROGRAM_STEPS:
+            memory[PROGRAM_STEPS - 1] = ins
+        else:
+            memory.insert(self.pointer, ins)
+            self.pointer += 1
+        self._set_memory(memory[:PROGRAM_STEPS])
+
+    def _delete_step(self) -> None:
+        """DEL: the pointer's step goes, the steps below move up, R/S fills step 224."""
+        if not self.pointer:
+            return
+        memory = self._memory()
+        del memory[self.pointer - 1]
+        self._set_memory(memory + [_RUN_STOP])
+        self.pointer -= 1
+
+    def _set_memory(self, memory: list[Instruction]) -> None:
+        """Program memory edited in place: the pointer, stack and registers stay.
+
+        The steps are compiled when the switch goes back to RUN (keying stays cheap).
+        """
+        while memory and memory[-1] is _RUN_STOP:
+            memory.pop()  # trailing R/S steps are unused memory
+        self.program = Program(tuple(Step(n, ins, ins.mnemonic, n) for n, ins in enumerate(memory, start=1)))
+        self.returns = []
+        self._stale = True
+
+    # -- the card reader ----------------------------------------------------------------
+
+    def write_program_card(self, path: str | os.PathLike[str]) -> None:
+        """Record program memory on a card (a listing file)."""
+        cards.write_card(path, cards.program_card_text(self.program))
+
+    def read_program_card(self, path: str | os.PathLike[str]) -> None:
+        """Load a program card; a bad line raises ``ListingError`` (line, problem) and changes nothing."""
+        program = parse_listing(cards.read_card(path))
+        self.load(program)
+        self.pointer = 0
+
+    def write_data_card(self, path: str | os.PathLike[str]) -> None:
+        """Record the 26 registers on a data card."""
+        cards.write_card(path, cards.data_card_text(self.regs))
+
+    def read_data_card(self, path: str | os.PathLike[str]) -> None:
+        """Load the registers a data card lists (the others stay); ``ListingError`` changes nothing."""
+        for index, value in cards.parse_data_card(cards.read_card(path)).items():
+            self.regs[index] = value
 
     # -- digit entry -----------------------------------------------------------------
 
@@ -424,6 +549,7 @@ class HP67:
             "returns": list(self.returns),
             "display_mode": [self.fmt, self.digits],
             "angle": self.angle,
+            "program_mode": [self.prgm, self.pointer],
         }
 
     @classmethod
@@ -449,13 +575,17 @@ class HP67:
         self.returns = [int(r) for r in state["returns"]]
         self.fmt, self.digits = state["display_mode"][0], int(state["display_mode"][1])
         self.angle = state["angle"]
+        self.prgm, self.pointer = (bool(v) if i == 0 else int(v)
+                                   for i, v in enumerate(state.get("program_mode", [False, 0])))
+        if not self.prgm:
+            self._ensure_compiled()
 
     # -- the instruction set: one closure per step --------------------------------------
 
     def _make(self, ins: Instruction, step: int) -> StepFn:
         nxt = step % PROGRAM_STEPS + 1
         skip = nxt % PROGRAM_STEPS + 1
-        return _FACTORIES[ins.op](self, ins, step, nxt, skip)
+        return ins.semantics(self, ins, step, nxt, skip)  # type: ignore[misc]
 
 
 def _never() -> int:
@@ -463,8 +593,18 @@ def _never() -> int:
 
 
 _LABEL_KEYS = frozenset("ABCDEabcde")
+_CONTROL_KEYS = frozenset({"R/S", "RTN", "SST", "BST", "DEL", "h DEL"})
 _RUN_STOP = lookup("R/S")
 assert _RUN_STOP is not None
+
+
+def _recorded(action: Instruction | str) -> Instruction:
+    """The step a key records in W/PRGM: a label key records GSB to it, R/S and RTN themselves."""
+    if isinstance(action, Instruction):
+        return action
+    ins = lookup(action if action in ("R/S", "RTN") else f"GSB {action}")
+    assert ins is not None, action
+    return ins
 
 
 def _keys_of(action: Instruction | str) -> tuple[str, ...]:
@@ -474,816 +614,12 @@ def _keys_of(action: Instruction | str) -> tuple[str, ...]:
         return ("f", action.upper())
     if action == "RTN":
         return ("h", "GTO")
+    if action == "BST":
+        return ("h", "SST")
+    if action in ("DEL", "h DEL"):
+        return ("h", "CLX")
     if action.startswith("GTO ."):
         return ("GTO", ".", *action[5:])
     return (action,)
 
 
-def _indirect_label(i_value: Decimal) -> tuple[str | None, int]:
-    """GTO (i)/GSB (i): I = 0-9 labels 0-9, 10-14 A-E, 15-19 a-e; negative: jump back int|I| steps."""
-    k = int(abs(i_value))
-    if i_value < 0:
-        return None, k
-    if k < 10:
-        return str(k), 0
-    if k < 20:
-        return "ABCDEabcde"[k - 10], 0
-    raise MachineError("GTO (i) / GSB (i) with I >= 20")
-
-
-def _indirect_register(m: HP67) -> int:
-    k = int(abs(m.regs[I_REG]))
-    if k > 25:
-        raise MachineError("(i) with I beyond 25")
-    return k
-
-
-# Each factory receives (machine, instruction, step, next step, step after next) and
-# returns the closure for that step.  Closures keep the registers and flags lists in
-# cells (no attribute lookups) and write the stack as plain attributes.
-
-Factory = Callable[[HP67, Instruction, int, int, int], StepFn]
-_FACTORIES: dict[str, Factory] = {}
-
-
-def _factory(*ops: str) -> Callable[[Factory], Factory]:
-    def register(fn: Factory) -> Factory:
-        for op in ops:
-            _FACTORIES[op] = fn
-        return fn
-
-    return register
-
-
-@_factory("digit")
-def _digit(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
-    ch = str(ins.arg)
-    first_value = ZERO if ch == "." else Decimal(ch)
-
-    def digit() -> int:
-        if m.lift != ENTRY:
-            if m.lift == LIFT:
-                m.t = m.z
-                m.z = m.y
-                m.y = m.x
-            m.e_mant = ch
-            m.e_neg = False
-            m.e_exp = None
-            m.e_exp_neg = False
-            m.lift = ENTRY
-            m.x = first_value
-        else:
-            m._entry_add(ch)
-        return nxt
-
-    return digit
-
-
-@_factory("eex")
-def _eex(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
-    def eex() -> int:
-        if m.lift != ENTRY:
-            if m.lift == LIFT:
-                m.t, m.z, m.y = m.z, m.y, m.x
-            m.e_mant, m.e_neg, m.e_exp, m.e_exp_neg = "1", False, "", False
-            m.lift = ENTRY
-        elif m.e_exp is None:
-            if not any(c.isdigit() for c in m.e_mant):
-                m.e_mant = "1"
-            m.e_exp = ""
-        m.x = m._entry_value()
-        return nxt
-
-    return eex
-
-
-@_factory("chs")
-def _chs(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
-    def chs() -> int:
-        if m.lift == ENTRY:
-            if m.e_exp is not None:
-                m.e_exp_neg = not m.e_exp_neg
-            else:
-                m.e_neg = not m.e_neg
-            m.x = m._entry_value()
-        else:
-            m.x = -m.x
-            m.lift = LIFT  # CHS on a finished number re-enables the lift
-        return nxt
-
-    return chs
-
-
-@_factory("enter")
-def _enter(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
-    def enter() -> int:
-        m.t = m.z
-        m.z = m.y
-        m.y = m.x
-        m.lift = NO_LIFT
-        return nxt
-
-    return enter
-
-
-@_factory("clx")
-def _clx(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
-    def clx() -> int:
-        m.x = ZERO
-        m.lift = NO_LIFT
-        return nxt
-
-    return clx
-
-
-def _binary(fast: Callable[[Decimal, Decimal], Decimal], careful: Callable[[Decimal, Decimal], Decimal]) -> Factory:
-    """y op x: X <- result, LAST X <- x, the stack drops (T is duplicated)."""
-
-    def factory(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
-        def binary() -> int:
-            x = m.x
-            try:
-                r = fast(m.y, x)
-            except ArithmeticError:
-                r = careful(m.y, x)
-            m.last_x = x
-            m.x = r
-            m.y = m.z
-            m.z = m.t
-            m.lift = LIFT
-            return nxt
-
-        return binary
-
-    return factory
-
-
-@_factory("add")
-def _add(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
-    # Written out (not through _binary) because + is among the program's hottest steps.
-    def add() -> int:
-        x = m.x
-        try:
-            r = m.y + x
-        except ArithmeticError:
-            r = num.add(m.y, x)
-        m.last_x = x
-        m.x = r
-        m.y = m.z
-        m.z = m.t
-        m.lift = LIFT
-        return nxt
-
-    return add
-
-
-@_factory("sub")
-def _sub(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
-    def sub() -> int:
-        x = m.x
-        try:
-            r = m.y - x
-        except ArithmeticError:
-            r = num.sub(m.y, x)
-        m.last_x = x
-        m.x = r
-        m.y = m.z
-        m.z = m.t
-        m.lift = LIFT
-        return nxt
-
-    return sub
-
-
-@_factory("mul")
-def _mul(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
-    def mul() -> int:
-        x = m.x
-        try:
-            r = m.y * x
-        except ArithmeticError:
-            r = num.mul(m.y, x)
-        m.last_x = x
-        m.x = r
-        m.y = m.z
-        m.z = m.t
-        m.lift = LIFT
-        return nxt
-
-    return mul
-
-
-_FACTORIES["div"] = _binary(lambda y, x: y / x, num.div)
-_FACTORIES["power"] = _binary(num.power, num.power)
-_FACTORIES["hms_add"] = _binary(num.hms_add, num.hms_add)
-
-
-def _unary(fn: Callable[[Decimal], Decimal]) -> Factory:
-    """X <- f(x), LAST X <- x."""
-
-    def factory(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
-        def unary() -> int:
-            x = m.x
-            r = fn(x)
-            m.last_x = x
-            m.x = r
-            m.lift = LIFT
-            return nxt
-
-        return unary
-
-    return factory
-
-
-def _angular(fn: Callable[[Decimal, str], Decimal]) -> Factory:
-    def factory(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
-        def angular() -> int:
-            x = m.x
-            r = fn(x, m.angle)
-            m.last_x = x
-            m.x = r
-            m.lift = LIFT
-            return nxt
-
-        return angular
-
-    return factory
-
-
-def _reciprocal(x: Decimal) -> Decimal:
-    return num.div(ONE, x)
-
-
-def _square(x: Decimal) -> Decimal:
-    return num.mul(x, x)
-
-
-_FACTORIES.update({
-    "int": _unary(num.integer_part),
-    "frc": _unary(num.fraction_part),
-    "abs": _unary(lambda x: abs(x) + ZERO),
-    "reciprocal": _unary(_reciprocal),
-    "sqrt": _unary(num.sqrt),
-    "square": _unary(_square),
-    "ln": _unary(num.ln),
-    "exp": _unary(num.exp),
-    "log": _unary(num.log10),
-    "ten_to": _unary(num.ten_to),
-    "factorial": _unary(num.factorial),
-    "to_hms": _unary(num.to_hms),
-    "from_hms": _unary(num.from_hms),
-    "deg_to_rad": _unary(lambda x: num.mul(x, num.fit(num.PI_HIGH / 180))),
-    "rad_to_deg": _unary(lambda x: num.mul(x, num.fit(180 / num.PI_HIGH))),
-    "sin": _angular(num.sin),
-    "cos": _angular(num.cos),
-    "tan": _angular(num.tan),
-    "asin": _angular(num.asin),
-    "acos": _angular(num.acos),
-    "atan": _angular(num.atan),
-})
-
-
-@_factory("frc")
-def _frc(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
-    # FRC keeps the sign (FRC -1.5 = -0.5); x % 1 is exact in the 10-digit context.
-    def frc() -> int:
-        x = m.x
-        try:
-            r = x % 1 + ZERO
-        except ArithmeticError:  # beyond 10 integer digits the quotient does not fit
-            r = num.fraction_part(x)
-        m.last_x = x
-        m.x = r
-        m.lift = LIFT
-        return nxt
-
-    return frc
-
-
-@_factory("rnd")
-def _rnd(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
-    def rnd() -> int:
-        x = m.x
-        m.last_x = x
-        m.x = num.round_to_display(x, m.fmt, m.digits)
-        m.lift = LIFT
-        return nxt
-
-    return rnd
-
-
-@_factory("percent")
-def _percent(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
-    def percent() -> int:  # Y stays, X <- x% of y
-        x = m.x
-        r = num.div(num.mul(m.y, x), Decimal(100))
-        m.last_x = x
-        m.x = r
-        m.lift = LIFT
-        return nxt
-
-    return percent
-
-
-@_factory("percent_change")
-def _percent_change(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
-    def percent_change() -> int:  # Y stays, X <- 100 (x - y) / y
-        x, y = m.x, m.y
-        r = num.div(num.mul(num.sub(x, y), Decimal(100)), y)
-        m.last_x = x
-        m.x = r
-        m.lift = LIFT
-        return nxt
-
-    return percent_change
-
-
-@_factory("to_polar", "to_rectangular")
-def _coordinates(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
-    convert = num.to_polar if ins.op == "to_polar" else num.to_rectangular
-
-    def coordinates() -> int:
-        x = m.x
-        a, b = convert(x, m.y, m.angle)
-        m.last_x = x
-        m.x, m.y = a, b
-        m.lift = LIFT
-        return nxt
-
-    return coordinates
-
-
-@_factory("swap")
-def _swap(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
-    def swap() -> int:
-        m.x, m.y = m.y, m.x
-        m.lift = LIFT
-        return nxt
-
-    return swap
-
-
-@_factory("roll_down")
-def _roll_down(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
-    def roll_down() -> int:
-        m.x, m.y, m.z, m.t = m.y, m.z, m.t, m.x
-        m.lift = LIFT
-        return nxt
-
-    return roll_down
-
-
-@_factory("roll_up")
-def _roll_up(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
-    def roll_up() -> int:
-        m.x, m.y, m.z, m.t = m.t, m.x, m.y, m.z
-        m.lift = LIFT
-        return nxt
-
-    return roll_up
-
-
-def _push(m: HP67, value: Decimal) -> None:
-    """Put a value in X, lifting the stack unless the lift is disabled."""
-    if m.lift != NO_LIFT:
-        m.t = m.z
-        m.z = m.y
-        m.y = m.x
-    m.x = value
-    m.lift = LIFT
-
-
-@_factory("last_x")
-def _last_x(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
-    def last_x() -> int:
-        _push(m, m.last_x)
-        return nxt
-
-    return last_x
-
-
-@_factory("pi")
-def _pi(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
-    def pi() -> int:
-        _push(m, num.PI)
-        return nxt
-
-    return pi
-
-
-@_factory("recall")
-def _recall(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
-    regs = m.regs
-    if ins.arg == "i":
-        def recall_indirect() -> int:
-            value = regs[_indirect_register(m)]
-            if m.lift != NO_LIFT:
-                m.t = m.z
-                m.z = m.y
-                m.y = m.x
-            m.x = value
-            m.lift = LIFT
-            return nxt
-
-        return recall_indirect
-    k = int(ins.arg)  # type: ignore[arg-type]
-
-    def recall() -> int:
-        if m.lift != NO_LIFT:
-            m.t = m.z
-            m.z = m.y
-            m.y = m.x
-        m.x = regs[k]
-        m.lift = LIFT
-        return nxt
-
-    return recall
-
-
-@_factory("store")
-def _store(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
-    regs = m.regs
-    if ins.arg == "i":
-        def store_indirect() -> int:
-            regs[_indirect_register(m)] = m.x
-            m.lift = LIFT
-            return nxt
-
-        return store_indirect
-    k = int(ins.arg)  # type: ignore[arg-type]
-
-    def store() -> int:
-        regs[k] = m.x
-        m.lift = LIFT
-        return nxt
-
-    return store
-
-
-_STORAGE_OPS: dict[str, tuple[Callable[[Decimal, Decimal], Decimal], Callable[[Decimal, Decimal], Decimal]]] = {
-    "store_add": (lambda r, x: r + x, num.WIDE.add),
-    "store_sub": (lambda r, x: r - x, num.WIDE.subtract),
-    "store_mul": (lambda r, x: r * x, num.WIDE.multiply),
-    "store_div": (lambda r, x: r / x, num.WIDE.divide),
-}
-
-
-def _storage_careful(op: Callable[[Decimal, Decimal], Decimal], r: Decimal, x: Decimal) -> Decimal:
-    """Storage arithmetic that left the range: overflow is an Error (the register stays)."""
-    try:
-        return num.fit_strict(op(r, x))
-    except ArithmeticError as exc:
-        raise MachineError(f"storage arithmetic: {exc}") from None
-
-
-@_factory("store_add", "store_sub", "store_mul", "store_div")
-def _storage_arithmetic(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
-    regs = m.regs
-    fast, wide = _STORAGE_OPS[ins.op]
-    indirect = ins.arg == "i"
-    fixed = 0 if indirect else int(ins.arg)  # type: ignore[arg-type]
-
-    def storage() -> int:
-        k = _indirect_register(m) if indirect else fixed
-        x = m.x
-        try:
-            regs[k] = fast(regs[k], x)
-        except ArithmeticError:
-            regs[k] = _storage_careful(wide, regs[k], x)
-        m.lift = LIFT
-        return nxt
-
-    return storage
-
-
-@_factory("dsz", "isz")
-def _dsz_isz(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
-    regs = m.regs
-    delta = -ONE if ins.op == "dsz" else ONE
-    indirect = ins.arg == "i"
-    fixed = 0 if indirect else int(ins.arg)  # type: ignore[arg-type]
-
-    def counter() -> int:
-        # Skip the next step when the integer part of the result is zero (0.5 -> -0.5 skips).
-        k = _indirect_register(m) if indirect else fixed
-        try:
-            value = regs[k] + delta
-        except ArithmeticError:
-            value = num.add(regs[k], delta)
-        regs[k] = value
-        m.lift = LIFT
-        return skip if -1 < value < 1 else nxt
-
-    return counter
-
-
-@_factory("swap_i")
-def _swap_i(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
-    regs = m.regs
-
-    def swap_i() -> int:
-        m.x, regs[I_REG] = regs[I_REG], m.x
-        m.lift = LIFT
-        return nxt
-
-    return swap_i
-
-
-@_factory("swap_ps")
-def _swap_ps(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
-    regs = m.regs
-
-    def swap_ps() -> int:
-        regs[0:10], regs[10:20] = regs[10:20], regs[0:10]
-        m.lift = LIFT
-        return nxt
-
-    return swap_ps
-
-
-@_factory("clear_registers")
-def _clear_registers(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
-    regs = m.regs
-
-    def clear_registers() -> int:
-        # CLRG clears the primary registers 0-9, A-E and I; the secondary ones stay.
-        regs[0:10] = [ZERO] * 10
-        regs[20:26] = [ZERO] * 6
-        m.lift = LIFT
-        return nxt
-
-    return clear_registers
-
-
-@_factory("angle", "format", "dsp", "dsp_i")
-def _modes(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
-    op, arg = ins.op, ins.arg
-
-    def modes() -> int:
-        if op == "angle":
-            m.angle = str(arg)
-        elif op == "format":
-            m.fmt = str(arg)
-        elif op == "dsp":
-            m.digits = int(arg)  # type: ignore[arg-type]
-        else:
-            k = int(abs(m.regs[I_REG]))
-            if k >= 10:
-                raise MachineError("DSP (i) with I >= 10")
-            m.digits = k
-        m.lift = LIFT
-        return nxt
-
-    return modes
-
-
-@_factory("test_x")
-def _test_x(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
-    # A conditional skips exactly the next step when false, and enables the lift.
-    if ins.arg == "=":
-        def test() -> int:
-            m.lift = LIFT
-            return nxt if m.x == 0 else skip
-    elif ins.arg == "#":
-        def test() -> int:
-            m.lift = LIFT
-            return nxt if m.x != 0 else skip
-    elif ins.arg == "<":
-        def test() -> int:
-            m.lift = LIFT
-            return nxt if m.x < 0 else skip
-    else:
-        def test() -> int:
-            m.lift = LIFT
-            return nxt if m.x > 0 else skip
-    return test
-
-
-@_factory("test_xy")
-def _test_xy(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
-    if ins.arg == "=":
-        def test() -> int:
-            m.lift = LIFT
-            return nxt if m.x == m.y else skip
-    elif ins.arg == "#":
-        def test() -> int:
-            m.lift = LIFT
-            return nxt if m.x != m.y else skip
-    elif ins.arg == "<=":
-        def test() -> int:
-            m.lift = LIFT
-            return nxt if m.x <= m.y else skip
-    else:
-        def test() -> int:
-            m.lift = LIFT
-            return nxt if m.x > m.y else skip
-    return test
-
-
-@_factory("set_flag", "clear_flag")
-def _set_clear_flag(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
-    flags = m._flags
-    n = int(ins.arg)  # type: ignore[arg-type]
-    value = ins.op == "set_flag"
-
-    def set_clear() -> int:
-        flags[n] = value
-        m.lift = LIFT
-        return nxt
-
-    return set_clear
-
-
-@_factory("test_flag")
-def _test_flag(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
-    flags = m._flags
-    n = int(ins.arg)  # type: ignore[arg-type]
-    if n >= 2:
-        def test_and_clear() -> int:
-            # Flags 2 and 3 are cleared by the test, whatever its result.
-            was = flags[n]
-            flags[n] = False
-            m.lift = LIFT
-            return nxt if was else skip
-
-        return test_and_clear
-
-    def test() -> int:
-        m.lift = LIFT
-        return nxt if flags[n] else skip
-
-    return test
-
-
-@_factory("sigma_plus", "sigma_minus")
-def _sigma(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
-    regs = m.regs
-    sign = 1 if ins.op == "sigma_plus" else -1
-
-    def sigma() -> int:
-        # S4 sum x, S5 sum x^2, S6 sum y, S7 sum y^2, S8 sum xy, S9 n; X shows n.
-        x, y = m.x, m.y
-        terms = (x, num.mul(x, x), y, num.mul(y, y), num.mul(x, y), ONE)
-        new = [num.fit_strict(num.WIDE.add(regs[14 + i], t if sign > 0 else -t)) for i, t in enumerate(terms)]
-        regs[14:20] = new
-        m.last_x = x
-        m.x = regs[19]
-        m.lift = NO_LIFT
-        return nxt
-
-    return sigma
-
-
-@_factory("mean", "std_dev")
-def _statistics(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
-    regs = m.regs
-    mean = ins.op == "mean"
-
-    def statistics() -> int:
-        n = regs[19]
-        if mean:
-            if not n:
-                raise MachineError("mean of no data")
-            mx, my = num.div(regs[14], n), num.div(regs[16], n)
-        else:
-            if n <= 1:
-                raise MachineError("standard deviation needs two data")
-
-            def deviation(s: Decimal, s2: Decimal) -> Decimal:
-                var = num.div(num.sub(s2, num.div(num.mul(s, s), n)), num.sub(n, ONE))
-                return num.sqrt(max(var, ZERO))
-
-            mx, my = deviation(regs[14], regs[15]), deviation(regs[16], regs[17])
-        _push(m, my)
-        m.t, m.z, m.y = m.z, m.y, m.x
-        m.x = mx
-        return nxt
-
-    return statistics
-
-
-@_factory("label")
-def _label(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
-    def label() -> int:
-        m.lift = LIFT
-        return nxt
-
-    return label
-
-
-def _static_target(m: HP67, ins: Instruction, nxt: int) -> int | None:
-    return m.find_label(str(ins.arg), nxt)
-
-
-@_factory("goto")
-def _goto(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
-    target = _static_target(m, ins, nxt)  # the search from the next step, resolved once
-    if target is None:
-        def missing() -> int:
-            raise MachineError(f"no label {ins.arg}")
-
-        return missing
-
-    def goto() -> int:
-        m.lift = LIFT
-        return target
-
-    return goto
-
-
-def _call(m: HP67, ret: int, target: int) -> int:
-    returns = m.returns
-    if len(returns) >= RETURN_LEVELS:
-        del returns[0]  # a fourth GSB silently drops the oldest return
-    returns.append(ret)
-    m.lift = LIFT
-    return target
-
-
-@_factory("gosub")
-def _gosub(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
-    target = _static_target(m, ins, nxt)
-    if target is None:
-        def missing() -> int:
-            raise MachineError(f"no label {ins.arg}")
-
-        return missing
-
-    def gosub() -> int:
-        return _call(m, nxt, target)
-
-    return gosub
-
-
-@_factory("goto_i", "gosub_i")
-def _goto_indirect(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
-    call = ins.op == "gosub_i"
-
-    def goto_indirect() -> int:
-        label, back = _indirect_label(m.regs[I_REG])
-        if label is None:
-            target = (step - 1 - back) % PROGRAM_STEPS + 1
-        else:
-            found = m.find_label(label, nxt)
-            if found is None:
-                raise MachineError(f"no label {label}")
-            target = found
-        if call:
-            return _call(m, nxt, target)
-        m.lift = LIFT
-        return target
-
-    return goto_indirect
-
-
-@_factory("rtn")
-def _rtn(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
-    def rtn() -> int:
-        m.lift = LIFT
-        if m.returns:
-            return m.returns.pop()
-        m._why = StopReason.RETURN
-        return -nxt
-
-    return rtn
-
-
-@_factory("run_stop")
-def _run_stop(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
-    def run_stop() -> int:
-        m.lift = LIFT
-        m._why = StopReason.RUN_STOP
-        return -nxt
-
-    return run_stop
-
-
-@_factory("pause")
-def _pause(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
-    def pause() -> int:
-        m.lift = LIFT
-        m._why = StopReason.PAUSE
-        return -nxt
-
-    return pause
-
-
-@_factory("print")
-def _print(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
-    def print_() -> int:  # no printer: ends digit entry, nothing else
-        m.lift = LIFT
-        return nxt
-
-    return print_
-
-
-@_factory("space")
-def _space(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
-    def space() -> int:  # SPC does not even end digit entry: 6 SPC 1 + gives 61
-        return nxt
-
-    return space
-
-
-_missing = {i.op for i in INSTRUCTIONS} - set(_FACTORIES)
-assert not _missing, f"instructions without behaviour: {_missing}"

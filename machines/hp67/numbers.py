@@ -8,8 +8,9 @@ extracts columns as ``FRC(r.c) x 10`` and uses them as exponents of 4.
 
 Transcendental functions (logs, powers with non-integer exponents, trigonometry)
 are computed to 30 digits and rounded once, so they are correct to the last
-digit; the real microcode's own algorithms occasionally differ in the tenth
-digit (sin(pi/6) in RAD shows 0.5000000001 on the machine, 0.5 here).
+digit, except where the machine's own method shows through: the trigonometric
+argument is reduced as the microcode reduces it (``reduce_angle``).  The real
+microcode's algorithms may still differ in the tenth digit elsewhere.
 """
 
 from __future__ import annotations
@@ -52,21 +53,32 @@ HIGH = Context(prec=30, rounding=ROUND_HALF_UP, Emax=999999, Emin=-999999, traps
 ZERO = Decimal(0)
 ONE = Decimal(1)
 MAX = Decimal("9.999999999E99")
+NEG_MAX = -MAX
 PI_HIGH = Decimal("3.14159265358979323846264338327950288")
 PI = WIDE.plus(PI_HIGH)  # the pi key: 3.141592654
 
 
 def fit(value: Decimal) -> Decimal:
-    """Round to 10 digits; saturate beyond the largest number; underflow gives 0."""
+    """Round to 10 digits; saturate beyond the largest number; underflow gives 0.
+
+    A saturated result is the very object ``MAX`` or ``NEG_MAX`` (every other result
+    is a new object), so ``saturated`` can tell an overflow from a result that merely
+    equals 9.999999999E99 -- a running program stops on the first, not on the second.
+    """
     value = WIDE.plus(value)
     if not value:
         return ZERO
     exponent = value.adjusted()
     if exponent > 99:
-        return MAX if value > 0 else -MAX
+        return MAX if value > 0 else NEG_MAX
     if exponent < -99:
         return ZERO
     return value
+
+
+def saturated(value: Decimal) -> bool:
+    """True if ``value`` is what ``fit`` returned for a result beyond the range (an overflow)."""
+    return value is MAX or value is NEG_MAX
 
 
 def fit_strict(value: Decimal) -> Decimal:
@@ -203,21 +215,32 @@ def factorial(x: Decimal) -> Decimal:
 # -- angles ----------------------------------------------------------------------------
 
 TURN = {"DEG": Decimal(360), "RAD": 2 * PI_HIGH, "GRD": Decimal(400)}
-_QUARTER_SIN_COS = {0: (0, 1), 1: (1, 0), 2: (0, -1), 3: (-1, 0)}
 _TINY = Decimal("1E-36")
+
+# How the microcode reduces a trigonometric argument (hp67-instruction-set.md 15): it
+# takes away the nearest multiple of a quarter turn, exactly, in the mode's own unit --
+# 90 degrees, 100 grads, or in RAD pi/2 from a pi held to 12 digits, 3.14159265359 --
+# and works on the remainder.  So DEG and GRD are exact at quarter turns (cos 90 = 0,
+# TAN 90 overflows), while in RAD sin(3.141592654) is -(3.141592654 - 3.14159265359)
+# = -4.1E-10 exactly, not the true -4.102067615E-10.
+PI_TRIG = Decimal("3.14159265359")
+_QUARTER = {"DEG": Decimal(90), "GRD": Decimal(100), "RAD": PI_TRIG / 2}
+_TO_RADIANS = {"DEG": PI_TRIG / 180, "GRD": PI_TRIG / 200, "RAD": ONE}
+# Exact reduction of any 10-digit argument (up to 1E99) by a 13-digit quarter turn.
+_REDUCTION = Context(prec=130, Emax=999999, Emin=-999999, traps=[InvalidOperation])
+
+
+def reduce_angle(x: Decimal, mode: str) -> tuple[Decimal, int]:
+    """(remainder in radians, quarter turns mod 4): x = quarters * quarter turn + remainder, exactly."""
+    quarter = _QUARTER[mode]
+    remainder = _REDUCTION.remainder_near(x, quarter)  # |remainder| <= quarter / 2
+    quarters = int(_REDUCTION.divide_int(_REDUCTION.subtract(x, remainder), quarter)) % 4
+    return remainder * _TO_RADIANS[mode], quarters
 
 
 def _sin_cos_high(x: Decimal, mode: str) -> tuple[Decimal, Decimal]:
-    """(sin x, cos x) in the current (30-digit) context; exact at quarter turns in DEG and GRD."""
-    if mode == "RAD":
-        r = x.remainder_near(2 * PI_HIGH)
-    else:
-        fraction = (x / TURN[mode]).remainder_near(ONE)
-        quarters = fraction * 4
-        if quarters == quarters.to_integral_value():
-            s, c = _QUARTER_SIN_COS[int(quarters) % 4]
-            return Decimal(s), Decimal(c)
-        r = fraction * 2 * PI_HIGH
+    """(sin x, cos x) in the current (30-digit) context, from the machine's reduction."""
+    r, quarters = reduce_angle(x, mode)
     r2 = r * r
     s = term = r
     c = cterm = ONE
@@ -228,7 +251,13 @@ def _sin_cos_high(x: Decimal, mode: str) -> tuple[Decimal, Decimal]:
         s += term
         c += cterm
         k += 1
-    return s, c
+    if quarters == 0:
+        return s, c
+    if quarters == 1:
+        return c, -s
+    if quarters == 2:
+        return -s, -c
+    return -c, s
 
 
 @_high

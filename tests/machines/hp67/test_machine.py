@@ -7,6 +7,7 @@ import json
 import pytest
 
 from machines.hp67 import HP67, PROGRAM_STEPS, StopReason, parse_listing
+from machines.hp67.numbers import MAX
 
 from .support import D, keys, machine_with, number_keys, run_label
 
@@ -331,3 +332,73 @@ def test_load_accepts_listing_text() -> None:
     run_label(m)
     assert m.x == 2
     assert isinstance(parse_listing("*LBL A 21 11").steps[0].number, int)
+
+
+# -- overflow in a running program (hp67-instruction-set.md 5) -----------------------------------
+
+# Steps leading to one operation whose result leaves the range, and the saturated sign.
+# The rule: any operation whose result overflows -- not only x -- saturates; a running
+# program stops after it.
+OVERFLOWING = [
+    (("9", "EEX", "9", "9", "ENTER"), "+", 1),
+    (("9", "EEX", "9", "9", "ENTER", "CHS", "9", "EEX", "9", "9"), "-", -1),
+    (("9", "EEX", "9", "9", "ENTER"), "x", 1),
+    (("9", "EEX", "9", "9", "ENTER", "CHS"), "x", -1),
+    (("9", "EEX", "9", "9", "ENTER", ".", "1"), "÷", 1),
+    (("1", "EEX", "5", "0"), "X²", 1),
+    (("1", "0", "ENTER", "1", "0", "0"), "Yˣ", 1),
+    (("2", "3", "1"), "eˣ", 1),
+    (("1", "0", "0"), "10ˣ", 1),
+    (("7", "0"), "N!", 1),
+    (("9", "0"), "TAN", 1),
+    (("2", "7", "0"), "TAN", -1),
+    (("9", "EEX", "9", "9"), "R→D", 1),
+    (("9", "EEX", "9", "9", "ENTER"), "%", 1),
+    (("1", "EEX", "5", "0", "CHS", "ENTER", "1", "EEX", "6", "0"), "%CH", 1),
+    (("9", "EEX", "9", "9", "ENTER"), "→P", 1),
+    (("9", "EEX", "9", "9", "ENTER"), "HMS+", 1),
+]
+
+
+@pytest.mark.parametrize(("setup", "op", "sign"), OVERFLOWING)
+def test_an_overflow_in_a_running_program_stops_it_on_the_next_step_without_error(
+        setup: tuple[str, ...], op: str, sign: int) -> None:
+    m = machine_with("*LBL A", *setup, op, "1", "R/S")
+    op_step = len(setup) + 2
+    assert run_label(m) is StopReason.OVERFLOW
+    assert not m.error and not m.running
+    assert m.pc == op_step + 1
+    assert m.x == sign * MAX
+    assert m.display == ("-" if sign < 0 else "") + "9.999999999 99"
+    m.press("R/S")  # goes on from the step after the overflow
+    assert m.run() is StopReason.RUN_STOP
+    assert (m.x, m.y) == (1, sign * MAX)
+
+
+@pytest.mark.parametrize(("setup", "op", "sign"), OVERFLOWING)
+def test_an_overflow_from_the_keyboard_just_saturates(setup: tuple[str, ...], op: str, sign: int) -> None:
+    m = keys(HP67(), *setup, op)
+    assert not m.error and not m.running
+    assert m.x == sign * MAX
+    assert m.display == ("-" if sign < 0 else "") + "9.999999999 99"
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        ("9", "EEX", "9", "9", "ENTER", "1", "x"),  # the largest number, not an overflow
+        ("9", "EEX", "9", "9", "1/X"),  # a reciprocal never leaves the range
+        ("1", "EEX", "9", "9", "CHS", "ENTER", "x"),  # underflow gives 0 and goes on
+    ],
+)
+def test_a_result_in_range_or_an_underflow_does_not_stop_the_program(body: tuple[str, ...]) -> None:
+    m = machine_with("*LBL A", *body, "7", "R/S")
+    assert run_label(m) is StopReason.RUN_STOP
+    assert m.x == 7 and m.pc == len(body) + 4
+
+
+def test_storage_arithmetic_overflow_in_a_program_is_an_error_on_the_failing_step() -> None:
+    m = machine_with("*LBL A", "1", "EEX", "9", "9", "STO 1", "ST× 1", "R/S")
+    assert run_label(m) is StopReason.ERROR
+    assert m.display == "Error" and m.pc == 7
+    assert m.register("1") == D("1E99")

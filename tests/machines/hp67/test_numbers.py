@@ -7,7 +7,7 @@ from decimal import Decimal
 import pytest
 
 from machines.hp67 import HP67
-from machines.hp67.numbers import MAX, format_number
+from machines.hp67.numbers import CONTEXT, MAX, format_number
 
 from .support import D, keys
 
@@ -172,3 +172,81 @@ def test_arithmetic_is_exact_then_rounded(y: Decimal, x: Decimal, op: str) -> No
              "x": Fraction(y) * Fraction(x), "÷": Fraction(y) / Fraction(x) if x else Fraction(0)}[op]
     assert m.x == round_ten_digits(exact)
     assert m.last_x == x
+
+
+# -- trigonometric argument reduction (hp67-instruction-set.md 15) ---------------------------
+
+PI_12 = D("3.14159265359")  # the machine's pi for reduction, 12 digits
+HALF_PI_12 = PI_12 / 2  # 1.570796326795, exact
+
+
+def test_rectangular_of_1_and_pi_in_rad_leaves_exactly_minus_4_1e_minus_10_in_y() -> None:
+    m = calc("RAD", "Pi", "ENTER", "1", "→R")
+    assert m.y == D("-4.1E-10")  # not the true sine of 3.141592654, -4.102067615E-10
+    assert m.x == -1
+
+
+# In RAD the machine takes away the nearest multiple k of pi/2 held to 12 digits; near a
+# multiple the remainder r = x - k pi/2 is tiny and sin r = r, cos r = 1 to ten digits.
+# Each case: keys giving x, the function, and the value the rule predicts from r.
+@pytest.mark.parametrize(
+    ("pressed", "op", "expected"),
+    [
+        (("Pi",), "SIN", lambda x: -(x - 2 * HALF_PI_12)),  # -4.1E-10
+        (("Pi", "CHS"), "SIN", lambda x: -(x + 2 * HALF_PI_12)),  # +4.1E-10
+        (("Pi",), "COS", lambda x: D(-1)),
+        (("Pi",), "TAN", lambda x: x - 2 * HALF_PI_12),  # 4.1E-10
+        (("Pi", "2", "÷"), "COS", lambda x: -(x - HALF_PI_12)),  # -2.05E-10
+        (("Pi", "2", "÷"), "SIN", lambda x: D(1)),
+        (("Pi", "2", "÷"), "TAN", lambda x: -1 / (x - HALF_PI_12)),  # -4878048780
+        (("Pi", "2", "x"), "SIN", lambda x: x - 4 * HALF_PI_12),  # 8.2E-10
+        (("Pi", "3", "x", "2", "÷"), "COS", lambda x: x - 3 * HALF_PI_12),  # 6.15E-10
+        (("Pi", "3", "x", "2", "÷"), "SIN", lambda x: D(-1)),
+        (("Pi", "1", "0", "0", "x"), "SIN", lambda x: x - 200 * HALF_PI_12),  # 100 pi: the error grows with k
+    ],
+)
+def test_rad_reduces_the_argument_with_a_pi_held_to_12_digits(pressed: tuple[str, ...], op: str, expected) -> None:
+    m = calc("RAD", *pressed)
+    x = m.x
+    keys(m, op)
+    assert not m.error
+    assert m.x == CONTEXT.plus(expected(x))  # the remainder worked out exactly, then rounded to 10 digits
+
+
+def test_sine_of_a_sixth_of_pi_in_rad_shows_0_5000000001() -> None:
+    assert calc("RAD", "Pi", "6", "÷", "SIN").display == "0.50"
+    assert calc("RAD", "Pi", "6", "÷", "SIN").x == D("0.5000000001")
+
+
+# DEG and GRD reduce by exact quarter turns of their own unit: exact zeros and ones.
+@pytest.mark.parametrize(
+    ("mode", "x", "op", "expected"),
+    [
+        ("DEG", "180", "SIN", 0), ("DEG", "360", "SIN", 0), ("DEG", "-180", "SIN", 0), ("DEG", "90", "COS", 0),
+        ("DEG", "270", "COS", 0), ("DEG", "-90", "COS", 0), ("DEG", "180", "TAN", 0), ("DEG", "180", "COS", -1),
+        ("DEG", "450", "SIN", 1), ("DEG", "3600090", "COS", 0), ("DEG", "3600030", "SIN", D("0.5")),
+        ("GRD", "200", "SIN", 0), ("GRD", "100", "COS", 0), ("GRD", "300", "COS", 0), ("GRD", "200", "TAN", 0),
+        ("GRD", "300", "SIN", -1), ("GRD", "50", "TAN", 1),
+    ],
+)
+def test_deg_and_grd_are_exact_at_quarter_turns(mode: str, x: str, op: str, expected) -> None:
+    m = calc(mode, *x.lstrip("-"), *(["CHS"] if x.startswith("-") else []), op)
+    assert m.x == expected and not m.error
+
+
+@pytest.mark.parametrize(("mode", "x", "sign"), [("DEG", "90", 1), ("DEG", "270", -1), ("GRD", "100", 1),
+                                                 ("GRD", "300", -1), ("DEG", "-90", -1)])
+def test_tangent_at_a_quarter_turn_in_deg_and_grd_saturates(mode: str, x: str, sign: int) -> None:
+    m = calc(mode, *x.lstrip("-"), *(["CHS"] if x.startswith("-") else []), "TAN")
+    assert m.x == sign * MAX and not m.error
+
+
+@pytest.mark.parametrize(("mode", "x", "expected"), [
+    ("DEG", "179.9999999", "1.745329252E-9"),  # sin(1E-7 degree)
+    ("GRD", "199.9999999", "1.570796327E-9"),  # sin(1E-7 grad)
+    ("DEG", "89.99999999", "1.745329252E-10"),  # cos(1E-8 degree), computed as the sine of the remainder
+])
+def test_deg_and_grd_near_a_quarter_turn_keep_ten_digits_of_the_small_remainder(mode: str, x: str,
+                                                                               expected: str) -> None:
+    op = "COS" if x.startswith("89") else "SIN"
+    assert calc(mode, *x, op).x == D(expected)

@@ -29,7 +29,7 @@ OTHELLO = load_program()
 
 KEYBOARD = (
     [str(d) for d in range(10)]
-    + [".", "CHS", "EEX", "ENTER", "CLX", "R/S", "RTN"]
+    + [".", "CHS", "EEX", "ENTER", "CLX", "R/S", "RTN", "SST", "BST", "DEL"]
     + list("ABCDE")
     + list("abcde")
 )
@@ -40,9 +40,13 @@ SPELLINGS = ["STO 3", "RCL (i)", "GSB 2", "DSP 1", "SIN", "X<>Y", "ENT↑", "LBL
 BUDGETS = st.sampled_from([0, 1, 3, 20, 150, 1500])
 
 # A key (a label or mnemonic) and the step budget ``run`` gets if the program is left running.
+# The W/PRGM-RUN switch is not a key: ``press`` below slides it (HP67.switch).
+SWITCH = ("W/PRGM", "RUN")
+
 KEY = st.tuples(
     st.one_of(
         st.sampled_from(KEYBOARD),
+        st.sampled_from(SWITCH),
         st.sampled_from(MNEMONICS),
         st.sampled_from(SPELLINGS),
         st.integers(0, PROGRAM_STEPS).map(lambda n: f"GTO .{n:03d}"),
@@ -89,6 +93,7 @@ def check_invariants(m: HP67) -> None:
     assert (m.display == "Error") == m.error
     assert not (m.error and m.running)
     assert 1 <= m.pc <= PROGRAM_STEPS
+    assert 0 <= m.pointer <= PROGRAM_STEPS and not (m.prgm and m.running)
     assert len(m.returns) <= 3 and all(1 <= r <= PROGRAM_STEPS for r in m.returns)
     for value in (m.x, m.y, m.z, m.t, m.last_x, *m.regs):
         assert is_hp67_number(value), value
@@ -98,7 +103,10 @@ def check_invariants(m: HP67) -> None:
 
 def press(m: HP67, key: str, budget: int) -> StopReason | None:
     """Press one key; if it left a program running, run it for ``budget`` steps."""
-    m.press(key)
+    if key in SWITCH:
+        m.switch(key)
+    else:
+        m.press(key)
     reason = None
     if m.running:
         before = m.steps

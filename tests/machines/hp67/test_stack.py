@@ -173,3 +173,49 @@ def test_the_othello_edge_idiom_multiplies_by_the_cleared_zero() -> None:
     keys(m, "2", ".", "3", "STO 9")
     run_label(m)
     assert m.register("9") == 5
+
+
+# -- two-result functions write X and Y without lifting (hp67-instruction-set.md 7) ----------
+
+# x = 2, 4, 9 and y = 1, 3, 5 accumulated so that Z = 3 and T = 1 are left on the stack.
+THREE_PAIRS = ("1", "ENTER", "2", "Σ+", "3", "ENTER", "4", "Σ+", "5", "ENTER", "9", "Σ+")
+
+
+def test_mean_writes_its_two_results_without_lifting_the_stack() -> None:
+    m = keys(machine_with("*LBL A"), *THREE_PAIRS)
+    assert stack(m) == (3, 5, 3, 1) and m.last_x == 9  # n = 3 in X
+    keys(m, "X̄")
+    assert stack(m) == (5, 3, 3, 1)  # x mean, y mean; Z and T keep their values
+    assert m.last_x == 3  # the old X: n
+
+
+def test_standard_deviation_writes_its_two_results_without_lifting_the_stack() -> None:
+    m = keys(machine_with("*LBL A"), *THREE_PAIRS, "S")
+    # sx = sqrt(((2-5)^2 + (4-5)^2 + (9-5)^2) / 2) = sqrt(13); sy = sqrt(8 / 2) = 2
+    assert stack(m) == (D("3.605551275"), 2, 3, 1)
+    assert m.last_x == 3
+
+
+@pytest.mark.parametrize("op", ["X̄", "S"])
+def test_mean_and_deviation_in_a_program_keep_z_and_t_and_set_lastx(op: str) -> None:
+    m = machine_with("*LBL A", op, "RTN")
+    keys(m, *THREE_PAIRS, "6")  # Σ+ disabled the lift: 6 replaces n
+    assert stack(m) == (6, 5, 3, 1)
+    run_label(m)  # the label key enables the lift; x̄ and s still do not lift
+    assert stack(m)[2:] == (3, 1)
+    assert m.last_x == 6
+
+
+@pytest.mark.parametrize(
+    ("op", "x", "y", "results"),
+    [
+        ("→P", "4", "3", (5, D("36.86989765"))),
+        ("→R", "2", "30", (D("1.732050808"), 1)),
+    ],
+)
+def test_polar_rectangular_are_two_result_neighbours_without_lift(op: str, x: str, y: str, results) -> None:
+    m = keys(machine_with("*LBL A"), "8", "ENTER", "6", "ENTER", *y, "ENTER", *x)
+    assert stack(m) == (D(x), D(y), 6, 8)
+    keys(m, op)
+    assert stack(m) == (*results, 6, 8)
+    assert m.last_x == D(x)

@@ -1,0 +1,166 @@
+"""W/PRGM mode: keying, stepping through and editing program memory as on the HP-67.
+
+The display shows the step number and the HP-67's own key codes (row and column on
+its keyboard; a digit key shows its digit unless f, g or h makes it a function).
+A key records a step after the pointer's; SST/BST move the pointer; GTO .nnn jumps;
+DEL removes the pointer's step.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from machines.hp67 import HP67, INSTRUCTIONS, PROGRAM_STEPS, StopReason, lookup
+from machines.hp67.isa import hp67_key_codes
+
+from .support import keys, machine_with
+
+
+def in_prgm(m: HP67 | None = None) -> HP67:
+    m = m or HP67()
+    m.switch("W/PRGM")
+    return m
+
+
+def test_w_prgm_shows_000_at_the_top_of_memory() -> None:
+    m = in_prgm()
+    assert m.mode == "W/PRGM" and m.display == "000"
+
+
+def test_keys_in_w_prgm_record_steps_after_the_pointer_and_show_the_hp67_key_codes() -> None:
+    m = in_prgm()
+    shown = []
+    for key in ("*LBL A", "1", "2", "+", "X<>Y", "Pi", "RTN"):
+        m.press(key)
+        shown.append(m.display)
+    assert shown == [
+        "001   31 25 11",  # f LBL A
+        "002         01",
+        "003         02",
+        "004         61",
+        "005      35 52",  # h x<>y: the 7 key, row 5 column 2
+        "006      35 73",  # h pi: the 2 key, row 7 column 3
+        "007      35 22",  # h RTN
+    ]
+    assert [mnemonic for _, mnemonic, _ in m.program.listing()] == ["*LBL A", "1", "2", "+", "X<>Y", "Pi", "RTN"]
+
+
+@pytest.mark.parametrize(
+    ("mnemonic", "codes"),
+    [
+        ("Pi", (35, 73)), ("CF2", (35, 61, 2)), ("SF2", (35, 51, 2)), ("*LBL A", (31, 25, 11)),
+        ("STO 1", (33, 1)), ("ST+ (i)", (33, 61, 24)), ("SIN", (31, 62)), ("X²", (32, 54)), ("Yˣ", (35, 63)),
+        (".", (83,)), ("R/S", (84,)), ("ENT↑", (41,)), ("GSB a", (32, 22, 11)), ("X̄", (31, 21)),
+    ],
+)
+def test_hp67_key_codes_are_row_and_column_digits_as_digits(mnemonic: str, codes: tuple[int, ...]) -> None:
+    ins = lookup(mnemonic)
+    assert ins is not None and hp67_key_codes(ins.keys) == codes
+
+
+def test_every_instruction_shows_its_own_key_codes() -> None:
+    shown = [hp67_key_codes(ins.keys) for ins in INSTRUCTIONS]
+    assert len(set(shown)) == len(shown)
+
+
+def test_a_step_keyed_in_the_middle_is_inserted_after_the_pointer() -> None:
+    m = in_prgm(machine_with("*LBL A", "1", "+", "RTN"))
+    m.press("GTO .002")
+    assert m.display == "002         01"
+    m.press("X²")
+    assert m.display == "003      32 54"
+    assert [mn for _, mn, _ in m.program.listing()] == ["*LBL A", "1", "X²", "+", "RTN"]
+
+
+def test_sst_and_bst_move_the_pointer_and_wrap_between_000_and_224() -> None:
+    m = in_prgm(machine_with("*LBL A", "5", "RTN"))
+    keys(m, "SST", "SST")
+    assert m.display == "002         05"
+    keys(m, "BST", "BST", "BST")
+    assert m.display == "224         84"  # unused memory holds R/S
+    keys(m, "SST")
+    assert m.display == "000"
+
+
+def test_del_removes_the_pointer_step_and_shows_the_step_before() -> None:
+    m = in_prgm(machine_with("*LBL A", "1", "2", "RTN"))
+    keys(m, "GTO .002", "DEL")
+    assert m.display == "001   31 25 11"
+    assert [mn for _, mn, _ in m.program.listing()] == ["*LBL A", "2", "RTN"]
+    keys(m, "GTO .000", "h DEL")  # at 000 there is nothing to delete
+    assert m.display == "000" and len(m.program) == 3
+
+
+def test_step_224_falls_off_when_a_step_is_inserted() -> None:
+    m = in_prgm(machine_with(*(["ENTER"] * (PROGRAM_STEPS - 1)), "CLX"))
+    keys(m, "GTO .000", "1")
+    assert len(m.program) == PROGRAM_STEPS
+    assert m.program.listing()[0][1] == "1" and m.program.listing()[-1][1] == "ENT↑"  # the CLX fell off
+
+
+def test_a_key_at_step_224_replaces_it() -> None:
+    m = in_prgm()
+    keys(m, "GTO .224", "CLX")
+    assert m.display == "224         44"
+    assert len(m.program) == PROGRAM_STEPS and m.program.listing()[-1][1] == "CLX"
+
+
+def test_label_keys_record_gsb_and_rs_rtn_record_themselves() -> None:
+    m = in_prgm()
+    keys(m, "B", "c", "R/S", "RTN")
+    assert [mn for _, mn, _ in m.program.listing()] == ["GSB B", "GSB c", "R/S", "RTN"]
+
+
+def test_a_program_keyed_in_w_prgm_runs_in_run_mode() -> None:
+    m = in_prgm()
+    keys(m, "*LBL A", "6", "ENTER", "7", "x", "R/S")
+    m.switch("RUN")
+    m.press("A")
+    assert m.run() is StopReason.RUN_STOP and m.display == "42.00"
+
+
+def test_editing_keeps_the_stack_and_registers() -> None:
+    m = keys(HP67(), "5", "STO 3", "ENTER", "8")
+    in_prgm(m)
+    keys(m, "*LBL A", "RCL 3", "RTN")
+    m.switch("RUN")
+    assert m.x == 8 and m.y == 5 and m.register("3") == 5
+
+
+def test_switching_to_w_prgm_stops_a_running_program_and_back_goes_on_from_the_shown_step() -> None:
+    m = machine_with("*LBL A", "*LBL 1", "GTO 1")
+    m.press("A")
+    m.run(10)
+    assert m.running
+    m.switch("W/PRGM")
+    assert not m.running and m.mode == "W/PRGM"
+    keys(m, "GTO .003")
+    m.switch("RUN")
+    assert m.pc == 3 and m.mode == "RUN"
+
+
+def test_sst_in_run_mode_executes_one_step_and_bst_goes_back() -> None:
+    m = machine_with("*LBL A", "4", "ENTER", "5", "+", "RTN")
+    keys(m, "RTN", "SST", "SST")
+    assert m.pc == 3 and m.x == 4 and not m.running
+    keys(m, "SST", "SST", "SST")
+    assert m.x == 9 and m.pc == 6
+    keys(m, "BST")
+    assert m.pc == 5 and m.x == 9
+
+
+def test_snapshot_keeps_the_switch_and_the_pointer() -> None:
+    m = in_prgm(machine_with("*LBL A", "1"))
+    keys(m, "SST")
+    twin = HP67.restore(json.loads(json.dumps(m.snapshot())))
+    assert twin.mode == "W/PRGM" and twin.display == m.display == "001   31 25 11"
+    old = m.snapshot()
+    del old["program_mode"]  # a snapshot saved before W/PRGM existed
+    assert HP67.restore(old).mode == "RUN"
+
+
+def test_the_switch_has_two_positions() -> None:
+    with pytest.raises(ValueError):
+        HP67().switch("PRGM")
