@@ -1,36 +1,155 @@
 """The TI-57's one-operand functions and statistics, as value -> (result, error).
 
-Facts from ti57-notes.md ("Functions, statistics and entry details"): the error value
-each function leaves (it flashes), the exact trigonometric values at the axes, the
-angle range of INV P>R, and the square root's 9-10 digits.  Transcendental guard
-digits are not the chip's: see ``numbers.from_float``.
+Facts from ti57-notes.md ("Functions, statistics and entry details") and from the
+original ROM run instruction by instruction (issue 12):
+
+* ln x is a pseudo-division: the mantissa m is multiplied by (1 + 10^-j), j = 1..10,
+  as often as the product stays below 10, adding a table constant ln(1 + 10^-j) each
+  time; ln m = ln 10 - the sum, and ln x = e*ln 10 + ln m.  The table holds 10
+  decimals and is not quite ln(1 + 10^-j) (ln 1.001 is 0.0009995002, and from j = 5 on
+  the constant is 10^-j), so the last digits are the chip's own.
+* e^x is the same process run forwards (pseudo-multiplication): x = n*ln 10 + r, and r
+  is spent on the same constants while a product starting at 1 is multiplied by
+  (1 + 10^-j) with 10 decimals (e = 2.7182818301).  e^-x is 1 / e^x.
+* ln 10 is 2.302585093 everywhere (10 digits); 10^x is e^(x * 2.302585093) with the
+  product chopped to 11 digits, which is why 10^44 comes out as 9.99999998 43.
+* No binary floating point: every value is a Decimal, computed in explicit contexts.
 """
 
 from __future__ import annotations
 
-import math
 from decimal import ROUND_DOWN, Context, Decimal
 
-from machines.ti57.numbers import CHOP, LIMIT, ONE, PI, TINY, ZERO, chop, div, fit, from_float, mul, sub
+from machines.ti57.numbers import CHOP, LIMIT, ONE, PI, TINY, ZERO, add, chop, div, fit, mul, sub
 
-__all__ = ["FUNCTIONS", "power", "to_radians_factor"]
+__all__ = ["FUNCTIONS", "TRIG", "PI", "power", "exp", "ln", "ten_to", "polar_to_rect", "rect_to_polar", "square_root"]
 
 Result = tuple[Decimal, bool]
-_LN = Context(prec=20, Emax=999_999, Emin=-999_999, traps=[])
-_FULL_TURN = {"deg": Decimal(360), "rad": None, "grad": Decimal(400)}
+
+LN10 = Decimal("2.302585093")
+"""The chip's ln 10 (10 digits): the scale of both ln and e^x."""
+_LN10_UNITS = 23025850930  # ln 10 in units of 1E-10
+# ln(1 + 10^-j) as the ROM's table holds it, in units of 1E-10 (j = 1..10)
+_LN_TABLE = (953101798, 99503308, 9995002, 999950, 100000, 10000, 1000, 100, 10, 1)
+_TEN = 10**10  # 1.0 with 10 decimals
+_WIDE = Context(prec=300, rounding=ROUND_DOWN, Emax=999_999, Emin=-999_999, traps=[])  # exact for 1E99
+
+
+def _ln_mantissa(m: Decimal) -> Decimal:
+    """ln m for 1 <= m < 10 by pseudo-division (see the module docstring)."""
+    p = int(m.scaleb(10))
+    spent = 0
+    for j, constant in enumerate(_LN_TABLE, start=1):
+        shift = 10**j
+        while True:
+            q = p + p // shift
+            if q >= 10 * _TEN:
+                break
+            p = q
+            spent += constant
+    return Decimal(_LN10_UNITS - spent).scaleb(-10)
+
+
+def ln(x: Decimal) -> Decimal:
+    """ln of a positive value: e*ln 10 + ln m, added as the chip adds (11 digits)."""
+    e = x.adjusted()
+    return add(chop(Decimal(e) * LN10), chop(_ln_mantissa(x.scaleb(-e))))
+
+
+def _exp_product(r_units: int) -> int:
+    """e^r for 0 <= r < ln 10 (r in units of 1E-12): the product, in units of 1E-10."""
+    p = _TEN
+    for j, constant in enumerate(_LN_TABLE, start=1):
+        c = constant * 100
+        shift = 10**j
+        while r_units >= c:
+            r_units -= c
+            p += p // shift
+    return p
+
+
+def _exp_parts(a: Decimal) -> tuple[int, Decimal, Decimal]:
+    """a >= 0 split as n*ln 10 + r; returns n, r and e^a = mantissa * 10^n."""
+    if a >= Decimal("1E12"):  # far past the range either way: no fraction left
+        return 999, ZERO, ONE
+    n = int(_WIDE.divide_int(a, LN10))
+    r = _WIDE.subtract(a, n * LN10)
+    p = _exp_product(int(r.scaleb(12)))
+    return n, r, Decimal(p).scaleb(-10)
+
+
+def exp(x: Decimal) -> Result:
+    """e^x; an exponent past 99 either way flashes the limit or 1E-99."""
+    a = -x if x < 0 else x
+    n, _r, mantissa = _exp_parts(a)
+    if n > 99:
+        return (TINY, True) if x < 0 else (LIMIT, True)
+    value = chop(mantissa.scaleb(n))
+    if x < 0:
+        return fit(div(ONE, value))
+    return value, False
+
+
+def ten_to(x: Decimal) -> Result:
+    """10^x = e^(x * 2.302585093), the product chopped to 11 digits.
+
+    ROM quirk (issue 12): when the result is below 1E-99 and the product lands
+    within 1E-5 above a multiple of ln 10 (10^-100, 10^-110, 10^-100.000001...),
+    the chip flashes 9.9999999 99 instead of 1.-99; 10^-99 is 1.-99 without error
+    and 10^-101, 10^-102 flash 1.-99."""
+    return _exp_of_product(chop(mul(x, LN10)))
+
+
+def _exp_of_product(y: Decimal) -> Result:
+    """e^y for 10^x and y^x: below 1E-99, a y within 1E-5 above a multiple of ln 10
+    flashes 9.9999999 99 (10^-100, 10 y^x 100 +/-), not 1.-99 (ROM)."""
+    if y < 0:
+        n, r, _m = _exp_parts(-y)
+        if n > 99 and r < Decimal("0.00001"):
+            return LIMIT, True
+    return exp(y)
+
+
+def square_root(a: Decimal) -> Decimal:
+    """sqrt of a >= 0 as the ROM develops it, digit by digit in 13-digit registers.
+
+    Root A, digit weight B and remainder C: for each digit, C loses A twice per step
+    while A grows by B; then either C moves one place left or, when its top digit
+    is taken, A and B move right (dropping A's last digit).  The root's last two
+    digits are then cleared, so sqrt 2 keeps 10 digits (1.414213562) and sqrt 50
+    only 9 (7.07106781).  Checked digit for digit against the ROM on 500 radicands."""
+    if not a:
+        return ZERO
+    e = a.adjusted()
+    mantissa = int(a.scaleb(10 - e))  # 11 digits
+    c = mantissa * (100 if e % 2 else 10)  # an odd exponent puts the mantissa one digit higher
+    root, weight, top = 0, 10**11, 10**12
+    while weight:
+        twice = False  # the first step of a digit subtracts A once
+        while True:
+            if twice:
+                c -= root
+            c -= root
+            borrow = c < 0
+            root += weight
+            if borrow or c < root:
+                break
+            twice = True
+        root -= weight
+        c += root
+        if c >= top:
+            root //= 10
+            weight //= 10
+        else:
+            c *= 10
+        weight //= 10
+    digits = str(root // 100 * 100).lstrip("0")[:11]
+    return Decimal((0, tuple(int(d) for d in digits), e // 2 - len(digits) + 1))
 
 
 def _sqrt(x: Decimal, inv: bool) -> Result:
     err = x < 0
-    a = -x if err else x
-    if not a:
-        return ZERO, err
-    r = _LN.sqrt(a)
-    # The chip's root keeps 10 digits when the exponent is even, 9 when odd
-    # (sqrt 2 = 1.414213562, sqrt 3 = 1.732050807, sqrt 0.5 = 0.707106781).
-    keep = 10 if a.adjusted() % 2 == 0 else 9
-    r = Context(prec=keep, rounding=ROUND_DOWN).plus(r)
-    return r, err
+    return square_root(-x if err else x), err
 
 
 def _square(x: Decimal, inv: bool) -> Result:
@@ -45,40 +164,28 @@ def _reciprocal(x: Decimal, inv: bool) -> Result:
 
 def _ln(x: Decimal, inv: bool) -> Result:
     if inv:
-        return _exp(x)
+        return exp(x)
     if not x:
         return -LIMIT, True
     err = x < 0
-    r = chop(_LN.ln(-x if err else x))
+    r = ln(-x if err else x)
     return (r if r else ZERO), err
-
-
-def _exp(x: Decimal) -> Result:
-    if x > Decimal("230.2585093"):
-        return LIMIT, True
-    if x < Decimal("-240"):
-        return TINY, True
-    return fit(chop(_LN.exp(x)))
 
 
 def _log(x: Decimal, inv: bool) -> Result:
     if inv:
-        if x > Decimal("99.99999999999"):
-            return LIMIT, True
-        if x < Decimal("-110"):
-            return TINY, True
-        return fit(chop(_LN.power(Decimal(10), x)))
+        return ten_to(x)
     if not x:
         return -LIMIT, True
     err = x < 0
-    r = chop(_LN.log10(-x if err else x))
+    r = div(ln(-x if err else x), LN10)
     return (r if r else ZERO), err
 
 
 def power(y: Decimal, x: Decimal, inv: bool) -> Result:
-    """y^x (INV: the x-th root of y), through ln and e^x with 11-digit steps, as the
-    chip does; so a power of integers can land just below the integer
-    (3 y^x 4 = then Int gives 80 on the real machine too)."""
+    """y^x (INV: the x-th root of y) = e^(x ln y) with 11-digit steps, as the chip
+    does; so a power of integers can land just below the integer (3 y^x 4 =
+    80.999999951, and Int gives 80 on the real machine too)."""
     if inv:
         if not x:
             return LIMIT, True
@@ -88,66 +195,194 @@ def power(y: Decimal, x: Decimal, inv: bool) -> Result:
             return ONE, False
         return (ZERO, False) if x > 0 else (LIMIT, True)
     err = y < 0
-    ln_y = chop(_LN.ln(-y if err else y))
-    p = mul(x, ln_y)
-    r, e2 = _exp(p)
+    r, e2 = _exp_of_product(chop(mul(ln(-y if err else y), x)))
     return r, err or e2
 
 
-def to_radians_factor(angle: str) -> float:
-    return {"deg": math.pi / 180, "rad": 1.0, "grad": math.pi / 200}[angle]
+# ---------------------------------------------------------------------------
+# trigonometry: the ROM's routine (traced instruction by instruction)
+#
+# The angle goes to radians (degrees / 57.295779513, grads / 63.661977237, both by
+# the chip's division), loses whole turns of 2 pi by a long division whose divisor
+# is 6.283185307 (its last digit dropped), then right angles of 1.5707963268; an
+# angle above pi/4 is taken from pi/2.  What is left (below 1E-4: sin = tan = the
+# angle, cos = 1) is spent on arctan(10^-j), j = 1..10, rotating the vector (1, 0)
+# by (1, 10^-j) each time with 12-decimal truncated shifts: y / x is then the
+# tangent, and sin = 1 / sqrt(1 + cot^2), cos = 1 / sqrt(1 + tan^2), all with the
+# chip's own division, multiplication and root.
+
+_PER_RADIAN = {"deg": Decimal("57.295779513"), "grad": Decimal("63.661977237")}
+_QUARTER_PI = Decimal("0.7853981634")
+_HALF_PI = Decimal("1.5707963268")
+_TWO_PI = Decimal("6.2831853072")
+_TWO_PI_DIVISOR = 6283185307  # 2 pi as the reducing long division holds it
+_SMALL_ANGLE = Decimal("0.0001")
+# arctan(10^-j) in units of 1E-12, as the ROM's table holds them (j = 1..10)
+_ATAN_TABLE = (99668652491, 9999666691, 999999667) + tuple(10 ** (12 - j) for j in range(4, 11))
 
 
-def _exact_trig(x: Decimal, angle: str, which: str) -> Decimal | None | str:
-    """Exact sin/cos/tan at multiples of 30 degrees (or 50 grads): None if not exact.
+def _octant(x: Decimal, angle: str) -> tuple[bool, int, bool, Decimal]:
+    """(negative, right angles, taken from pi/2, what is left in [0, pi/4])."""
+    r = x if angle == "rad" else div(x, _PER_RADIAN[angle])
+    negative = r < 0
+    a = -r if negative else r
+    if a >= _TWO_PI:
+        e = a.adjusted()
+        rest = int(a.scaleb(10 - e))
+        for _ in range(e):
+            rest = rest % _TWO_PI_DIVISOR * 10
+        a = Decimal(rest).scaleb(-10)
+    if a >= _TWO_PI:
+        a -= _TWO_PI
+    quarter = 0
+    if a >= _SMALL_ANGLE:
+        while a >= _HALF_PI:
+            a -= _HALF_PI  # exact: the chip keeps 12 decimals here
+            quarter += 1
+    swap = a >= _QUARTER_PI
+    return negative, quarter % 4, swap, (_HALF_PI - a if swap else a)
 
-    The chip is exact at the axes (cos 90 = 0, sin 30 = 0.5); 'inf' for tan at 90.
-    """
-    turn = _FULL_TURN[angle]
-    if turn is None:
-        return None
-    twelfth = turn / 12
-    q = x / twelfth
-    if q != q.to_integral_value():
-        return None
-    k = int(q) % 12  # multiples of 30 degrees
-    sin_table = {0: 0, 3: 1, 6: 0, 9: -1, 1: "0.5", 5: "0.5", 7: "-0.5", 11: "-0.5"}
-    cos_k = (k + 3) % 12
-    if which == "sin":
-        v = sin_table.get(k)
-        return None if v is None else Decimal(v)
-    if which == "cos":
-        v = sin_table.get(cos_k)
-        return None if v is None else Decimal(v)
-    s, c = sin_table.get(k), sin_table.get(cos_k)
-    if s is None or c is None:
-        return None
-    if Decimal(c) == 0:
-        return "+inf" if Decimal(s) > 0 else "-inf"
-    return Decimal(s) / Decimal(c)
+
+def _vector(phi: Decimal) -> tuple[Decimal, Decimal]:
+    """(x, y) with y / x = tan phi, by pseudo-division on the arctan table."""
+    theta = int(phi.scaleb(12))
+    x, y = 10**12, 0
+    for j, constant in enumerate(_ATAN_TABLE, start=1):
+        shift = 10**j
+        while theta >= constant:
+            theta -= constant
+            x, y = x - y // shift, y + x // shift
+    return Decimal(x // 100).scaleb(-10), Decimal(y // 100).scaleb(-10)
+
+
+def _sin_cos(x: Decimal, angle: str) -> tuple[Decimal, Decimal]:
+    negative, quarter, swap, phi = _octant(x, angle)
+    if phi < _SMALL_ANGLE and not quarter and not swap:
+        s, c = phi, ONE  # sin x = x for a small angle
+    elif not phi:
+        s, c = ZERO, ONE
+    else:
+        vx, vy = _vector(phi)
+        cot = div(vx, vy)
+        tan = div(vy, vx)
+        s = div(ONE, square_root(add(mul(cot, cot), ONE)))
+        c = div(ONE, square_root(add(mul(tan, tan), ONE)))
+    if swap:
+        s, c = c, s
+    for _ in range(quarter):
+        s, c = c, -s
+    s = -s if negative else s
+    return (s if s else ZERO), (c if c else ZERO)
+
+
+def _tan(x: Decimal, angle: str) -> Result:
+    negative, quarter, swap, phi = _octant(x, angle)
+    flip = swap != (quarter % 2 == 1)
+    minus = (quarter % 2 == 1) != negative
+    if phi < _SMALL_ANGLE and not quarter and not swap:
+        t = phi
+    elif not phi:
+        if flip:  # tan 90 flashes 9.9999999 99, tan 270 its negative
+            return (-LIMIT if (quarter == 3) != negative else LIMIT), True
+        t = ZERO
+    else:
+        vx, vy = _vector(phi)
+        t = div(vx, vy) if flip else div(vy, vx)
+    t = -t if minus else t
+    return fit(t if t else ZERO)
+
+
+_PI_UNITS = 3141592653600  # pi in units of 1E-12, as the ROM adds its constants
+_HALF_PI_UNITS = 1570796326800
+
+
+def _arctan_units(a: Decimal) -> int:
+    """arctan of a >= 0 in units of 1E-12: the vector (1, a) is turned back onto the
+    axis by the arctan(10^-j) table (j = 1..10); from 1 up, pi/2 - arctan(1/a)."""
+    if a >= 1:
+        return _HALF_PI_UNITS - _arctan_turn(div(ONE, a))
+    return _arctan_turn(a)
+
+
+def _arctan_turn(a: Decimal) -> int:
+    """The vector (1, a), a <= 1, turned back onto the axis: the angle in 1E-12 rad."""
+    x, y, total = 10**12, int(a.scaleb(12)), 0
+    for j, constant in enumerate(_ATAN_TABLE, start=1):
+        shift = 10**j
+        while y >= x // shift:
+            x, y = x + y // shift, y - x // shift
+            total += constant
+    return total
+
+
+def _from_radians(units: int, angle: str) -> Decimal:
+    """An angle held in units of 1E-12 rad, in the current mode (10 decimals kept)."""
+    r = Decimal(units // 100).scaleb(-10)
+    if angle == "rad":
+        return r
+    return mul(r, _PER_RADIAN[angle])
 
 
 def _trig(which: str):
-    fn = {"sin": math.sin, "cos": math.cos, "tan": math.tan}[which]
-    inverse = {"sin": math.asin, "cos": math.acos, "tan": math.atan}[which]
-
     def apply(x: Decimal, inv: bool, angle: str) -> Result:
-        factor = to_radians_factor(angle)
         if inv:
             if which != "tan" and abs(x) > 1:
-                return x, True
-            return from_float(inverse(float(x)) / factor), False
-        exact = _exact_trig(x, angle, which)
-        if isinstance(exact, str):
-            return (LIMIT if exact == "+inf" else -LIMIT), True
-        if exact is not None:
-            return exact, False
-        if abs(x) > Decimal("1E12"):
-            return ZERO, False
-        reduced = math.fmod(float(x), 360.0 if angle == "deg" else 400.0 if angle == "grad" else 2 * math.pi)
-        return fit(from_float(fn(reduced * factor)))
+                return x, True  # the argument flashes
+            a = -x if x < 0 else x
+            if which == "tan":
+                units = _arctan_units(a)
+            else:
+                # through arctan of s / sqrt(1 - s^2), with the chip's operations
+                c = square_root(sub(ONE, mul(a, a)))
+                if which == "sin":
+                    units = _arctan_units(div(a, c)) if c else _HALF_PI_UNITS
+                else:  # pi/2 - arcsin, the arcsin cut to 10 decimals first
+                    arcsin = Decimal((_arctan_units(div(a, c)) if c else _HALF_PI_UNITS) // 100).scaleb(-10)
+                    r = add(_HALF_PI, arcsin) if x < 0 else sub(_HALF_PI, arcsin)
+                    r = r if angle == "rad" else mul(r, _PER_RADIAN[angle])
+                    return (r if r else ZERO), False
+            r = _from_radians(units, angle)
+            r = -r if x < 0 else r
+            return (r if r else ZERO), False
+        if which == "tan":
+            return _tan(x, angle)
+        sine, cosine = _sin_cos(x, angle)
+        return (sine if which == "sin" else cosine), False
 
     return apply
+
+
+def polar_to_rect(radius: Decimal, theta: Decimal, angle: str) -> tuple[Result, Decimal]:
+    """P>R: (y, error) for the display and x for t.  As the ROM does it:
+    x = cos theta * r, then y = tan theta * x; on the vertical axis (cos = 0)
+    y = +-r and x is exactly 0."""
+    sine, cosine = _sin_cos(theta, angle)
+    if not cosine:
+        x, y = ZERO, (radius if sine > 0 else -radius)
+    else:
+        x = mul(cosine, radius)
+        y = mul(_tan(theta, angle)[0], x)
+    return fit(y if y else ZERO), fit(x if x else ZERO)[0]
+
+
+def rect_to_polar(x: Decimal, y: Decimal, angle: str) -> tuple[Decimal, Result]:
+    """INV P>R: (r, (theta, error)); theta runs from -90 to 270 degrees, the origin
+    gives 45 and r = 0.  theta = arctan(y / x) by the ROM's arctan, r = sqrt(x^2 + y^2)
+    by the chip's operations."""
+    r = square_root(add(mul(x, x), mul(y, y)))
+    if not x and not y:
+        return ZERO, (_from_radians(_arctan_units(ONE), angle), False)
+    if not x:
+        units = _HALF_PI_UNITS if y > 0 else -_HALF_PI_UNITS
+    else:
+        ratio = div(y, x)
+        units = _arctan_units(-ratio if ratio < 0 else ratio)
+        units = -units if ratio < 0 else units
+        if x < 0:
+            units += _PI_UNITS
+    theta = _from_radians(abs(units), angle)
+    theta = -theta if units < 0 else theta
+    return fit(r)[0], ((theta if theta else ZERO), False)
 
 
 def _int(x: Decimal, inv: bool) -> Result:
@@ -189,4 +424,3 @@ FUNCTIONS = {
     49: _int,
 }
 TRIG = {28: _trig("sin"), 29: _trig("cos"), 20: _trig("tan")}
-__all__ += ["TRIG", "PI"]

@@ -1,18 +1,18 @@
 """A TI-57 programmable calculator, key for key.
 
 The semantics follow ti57-notes.md (TI's manuals checked against the original ROM);
-the comments cite it where the machine is surprising.  Speed: a loaded program is
-pre-decoded into a table of 51 closures (one per step plus the "past step 49"
-error), each returning the next step number, or its bitwise complement when the
-program stops there; ``run`` is a tight loop over that table.  Every closure does
-what the general handler for its key does (a test runs both and compares).
+the comments cite it where the machine is surprising.  This module keeps the
+state, the keys, run() and the snapshot; what each key code does is one row of
+``ops.OPS`` (semantics and, for program steps, a fast path).  Speed: a loaded
+program is pre-decoded into a table of 51 closures (one per step plus the "past
+step 49" error), each returning the next step number, or its bitwise complement
+when the program stops there; ``run`` is a tight loop over that table.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from decimal import Decimal
-from enum import Enum
 from itertools import repeat
 from typing import Any, Callable
 
@@ -22,7 +22,6 @@ from machines.ti57.listing import PROGRAM_STEPS, Program
 from machines.ti57.numbers import (
     LIMIT,
     ONE,
-    PI,
     ZERO,
     add,
     div,
@@ -33,13 +32,20 @@ from machines.ti57.numbers import (
     sub,
     toward_zero,
 )
+from machines.ti57.ops import OPS
+from machines.ti57.stops import StopReason
 
-__all__ = ["TI57", "Stop", "StopReason", "MachineView", "UnknownKey", "PAUSE_SECONDS"]
+__all__ = ["TI57", "Stop", "StopReason", "MachineView", "UnknownKey", "PAUSE_SECONDS", "EDIT_KEYS"]
 
 PAUSE_SECONDS = 0.75
 """How long the real machine shows a Pause ("about 3/4 of a second", TI Reference Guide)."""
 
 PAREN = None  # a '(' on the pending stack
+EDIT_KEYS = ("LRN", "SST", "BST", "Ins", "Del")
+"""Keys with no key code: they move the pointer or edit the program (Ins, Del: 2nd STO, 2nd EE)."""
+_EDIT_SECOND = {"STO": "Ins", "EE": "Del"}
+_SECOND_OF_EDIT = {"LRN": "D.MS", "SST": "Pause", "BST": "Nop"}
+_INV_DROPPED = {51, 86}  # the ROM stores no INV before GTO and Lbl (nor before a digit)
 _DIGIT_TEXT = "0123456789"
 _PRECEDENCE = {75: 1, 65: 1, 55: 2, 45: 2, 35: 3}
 _OP_SYMBOL = {75: "+", 65: "-", 55: "*", 45: "/", 35: "y^x"}
@@ -47,14 +53,6 @@ _OP_SYMBOL = {75: "+", 65: "-", 55: "*", 45: "/", 35: "y^x"}
 
 class UnknownKey(ValueError):
     """press() was given something that is not a TI-57 key legend."""
-
-
-class StopReason(str, Enum):
-    HALT = "halt"  # R/S in the program, INV SBR with nothing to return to
-    PAUSE = "pause"  # 2nd Pause: shown about 3/4 s, run() again goes on
-    ERROR = "error"  # the display flashes; the program stopped after the failing step
-    BUDGET = "budget"  # max_steps reached, still running: run() again goes on
-    IDLE = "idle"  # nothing was running
 
 
 @dataclass(frozen=True)
@@ -80,6 +78,7 @@ class MachineView:
     pending: tuple[str, ...]  # pending AOS operations, oldest first: '2 +', '(', ...
     fix: int | None
     angle: str
+    learning: bool = False  # LRN mode: the display shows the step number and its code
 
 
 @dataclass(slots=True)
@@ -124,6 +123,8 @@ class TI57:
         self._awaiting: int | None = None  # a merged key waiting for its digit
         self._await_inv = False
         self._gto_abs: str | None = None  # GTO 2nd n n from the keyboard
+        # LRN mode: keys are stored at the pointer instead of being executed
+        self.learning = False
         # run bookkeeping
         self._stop: StopReason | None = None
         self.program = Program(tuple(Step(0) for _ in range(PROGRAM_STEPS)))
@@ -141,6 +142,8 @@ class TI57:
 
     @property
     def display(self) -> str:
+        if self.learning:
+            return self._learn_display()
         if self.entering:
             return format_entry(self.e_mant, self.e_neg, self.e_exp, self.e_exp_neg)
         return format_number(self.x, self.fix, self.sci)
@@ -161,9 +164,16 @@ class TI57:
         if self.running:
             if key == "R/S":
                 self.running = False
-            elif key not in PRIMARY_LEGENDS and key not in SECOND_LEGENDS:
+            elif key not in PRIMARY_LEGENDS and key not in SECOND_LEGENDS and key not in EDIT_KEYS:
                 raise UnknownKey(f"not a TI-57 key: {key!r}")
             return
+        if self._second and key in _SECOND_OF_EDIT:
+            key = _SECOND_OF_EDIT[key]  # 2nd LRN is D.MS, 2nd SST Pause, 2nd BST Nop
+        elif key in EDIT_KEYS or (self._second and key in _EDIT_SECOND):
+            self._edit_key(_EDIT_SECOND[key] if key in _EDIT_SECOND else key)
+            return
+        if key == "2nd" and self.learning and self._awaiting is not None:
+            return  # GTO 2nd nn is not stored: the step still waits for its digit
         if key == "2nd":
             if self._awaiting == 51:  # GTO 2nd n n: an absolute step number
                 self._awaiting = None
@@ -206,12 +216,18 @@ class TI57:
             self._awaiting = None
             if code < 10:
                 self._inv = False
-                self._keyboard(waiting, inv, code)
+                if self.learning:
+                    self._learn(Step(waiting, inv and waiting not in _INV_DROPPED, code))
+                else:
+                    self._keyboard(waiting, inv, code)
                 return
         inv, self._inv = self._inv, False
         ins = INSTRUCTIONS[code]
         if ins.takes_digit and not (inv and code in NO_DIGIT_WITH_INV):
             self._awaiting, self._await_inv = code, inv
+            return
+        if self.learning:
+            self._learn(Step(code, inv and code >= 10 and code not in _INV_DROPPED))
             return
         self._keyboard(code, inv, None)
 
@@ -260,6 +276,7 @@ class TI57:
             pending=self._pending_text(),
             fix=self.fix,
             angle=self.angle,
+            learning=self.learning,
         )
 
     # ------------------------------------------------------------ snapshot
@@ -281,6 +298,7 @@ class TI57:
             "running": self.running,
             "steps": self.steps,
             "keyboard": [self._second, self._inv, self._awaiting, self._await_inv, self._gto_abs],
+            "learning": self.learning,
             "program": [s.to_json() for s in self.program.steps],
         }
 
@@ -302,7 +320,69 @@ class TI57:
         m.running = state["running"]
         m.steps = state["steps"]
         m._second, m._inv, m._awaiting, m._await_inv, m._gto_abs = state["keyboard"]
+        m.learning = bool(state.get("learning", False))  # saves from before LRN mode lack it
         return m
+
+    # --------------------------------------------------------- LRN mode
+
+    def _learn_display(self) -> str:
+        """'04  86 1', '05 -34 5', '06  00': step number and the code stored there (a
+        merged key waiting for its digit shows 0 in its place, as the real display)."""
+        if self._awaiting is not None:
+            step = Step(self._awaiting, self._await_inv and self._awaiting not in _INV_DROPPED, 0)
+        else:
+            step = self.program.steps[self.pc]
+        text = step.code_text
+        return f"{self.pc:02d} {text if text.startswith('-') else ' ' + text}"
+
+    def _learn(self, step: Step) -> None:
+        """Store a step at the pointer and move on; keying step 49 leaves LRN mode."""
+        steps = list(self.program.steps)
+        steps[self.pc] = step
+        self._reprogram(steps)
+        if self.pc == PROGRAM_STEPS - 1:
+            self.learning = False  # the pointer stays on 49 (ROM)
+        else:
+            self.pc += 1
+
+    def _reprogram(self, steps: list[Step]) -> None:
+        self.program = Program(tuple(steps), self.program.comments)
+        self._compile(fast=True)
+
+    def _edit_key(self, key: str) -> None:
+        """LRN, SST, BST, Ins and Del: the keys that have no code of their own."""
+        self._second = False
+        self._inv = False
+        self._awaiting = None
+        self._gto_abs = None
+        if key == "LRN":
+            self.learning = not self.learning
+        elif key == "BST":
+            self.pc = max(0, self.pc - 1)
+        elif key == "SST":
+            if self.learning:
+                self.pc = min(PROGRAM_STEPS - 1, self.pc + 1)
+            else:
+                self.single_step()
+        elif self.learning:  # Ins and Del act in LRN mode only
+            steps = list(self.program.steps)
+            if key == "Ins":
+                steps.insert(self.pc, Step(0))
+                steps.pop()  # step 49 falls off
+            else:
+                steps.pop(self.pc)
+                steps.append(Step(0))
+            self._reprogram(steps)
+
+    def single_step(self) -> Stop:
+        """SST in RUN mode: run the step at the pointer, then stop (an error flashes,
+        a Pause or R/S just ends the step)."""
+        if self.running or self.flashing or self.pc >= PROGRAM_STEPS:
+            return Stop(StopReason.IDLE, self.display, self.flashing, 0)
+        self.running = True
+        stop = self.run(max_steps=1)
+        self.running = False
+        return stop
 
     # ---------------------------------------------------------- internals
 
@@ -464,7 +544,7 @@ class TI57:
         self._complete()
         pending = self.pending
         if not all_levels and PAREN not in pending:
-            return  # a stray ')' is ignored
+            all_levels = True  # ')' with no '(' open completes everything pending (ROM)
         x = self.x
         while pending:
             p = pending.pop()
@@ -523,7 +603,7 @@ class TI57:
         regs = self.regs
         f = sub if inv else add
         err = False
-        for i, v in ((0, ONE), (1, y), (2, mul(y, y)), (3, t), (4, mul(t, t)), (5, mul(t, y))):
+        for i, v in ((0, ONE), (1, y), (2, mul(y, y)), (3, t), (4, mul(t, t)), (5, mul(y, t))):
             regs[i], e = fit(f(regs[i], v))
             err = err or e
         regs[7] = f(t, ONE)
@@ -547,31 +627,20 @@ class TI57:
             self._set((-LIMIT, True))
             return
         s, s2 = (self.regs[3], self.regs[4]) if inv else (self.regs[1], self.regs[2])
-        mean = div(s, n)
-        self._set(fit(sub(div(s2, n), mul(mean, mean))))
+        # (sum y^2 - (sum y)^2 / n) / n, in this order (ROM, digit for digit)
+        self._set(fit(div(sub(s2, div(mul(s, s), n)), n)))
 
     # --- polar / rectangular -------------------------------------------
 
     def _polar(self, inv: bool) -> None:
-        import math
-
+        """P>R: r in t, angle in x -> y displayed, x in t.  INV: x in t, y in x -> angle, r in t."""
         self._complete()
-        factor = fn.to_radians_factor(self.angle)
         if not inv:
-            r, theta = float(self.regs[7]), float(self.x) * factor
-            self.regs[7] = fn.from_float(r * math.cos(theta))
-            self._set(fit(fn.from_float(r * math.sin(theta))))
+            shown, self.regs[7] = fn.polar_to_rect(self.regs[7], self.x, self.angle)
+            self._set(shown)
             return
-        xx, yy = float(self.regs[7]), float(self.x)
-        if xx == 0 and yy == 0:
-            self.regs[7] = ZERO
-            self._set((fn.from_float(math.pi / 4 / factor), False))
-            return
-        theta = math.atan2(yy, xx)
-        if theta < -math.pi / 2:
-            theta += 2 * math.pi  # the chip's angles run from -90 to 270 degrees
-        self.regs[7], _ = fit(fn.from_float(math.hypot(xx, yy)))
-        self._set((fn.from_float(theta / factor), False))
+        self.regs[7], shown = fn.rect_to_polar(self.regs[7], self.x, self.angle)
+        self._set(shown)
 
     # --- labels and flow -------------------------------------------------
 
@@ -625,25 +694,9 @@ class TI57:
         self._stop = None
 
     def _execute(self, code: int, inv: bool, digit: int | None, nxt: int | None) -> int | None:
-        """The general handler for one instruction.  ``nxt`` is the next step when in a
+        """Run one instruction's semantics (ops.OPS).  ``nxt`` is the next step when in a
         program (None from the keyboard); returns a new step number for a jump/skip."""
-        if code < 10:
-            self._digit(code)
-            return None
-        handler = _HANDLERS.get(code)
-        if handler is not None:
-            return handler(self, inv, digit, nxt)
-        f = fn.FUNCTIONS.get(code)
-        if f is not None:
-            self._complete()
-            self._set(f(self.x, inv))
-            return None
-        t = fn.TRIG.get(code)
-        if t is not None:
-            self._complete()
-            self._set(t(self.x, inv, self.angle))
-            return None
-        raise AssertionError(f"no handler for key code {code}")  # the table covers every code
+        return OPS[code].semantics(self, inv, digit, nxt)
 
     # ------------------------------------------------------------ compile
 
@@ -655,7 +708,7 @@ class TI57:
                 self._labels[s.digit] = i
         table: list[Callable[[], int]] = []
         for i, s in enumerate(steps):
-            maker = _FAST.get(s.code) if fast else None
+            maker = OPS[s.code].fast if fast else None
             table.append(maker(self, s, i + 1) if maker else self._generic_step(s, i + 1))
         table.append(self._past_end)
         self._table = table
@@ -667,502 +720,14 @@ class TI57:
         return ~0
 
     def _generic_step(self, s: Step, nxt: int) -> Callable[[], int]:
-        execute = self._execute
-        code, inv, digit = s.code, s.inv, s.digit
+        semantics = OPS[s.code].semantics
+        inv, digit = s.inv, s.digit
 
         def step() -> int:
-            r = execute(code, inv, digit, nxt)
+            r = semantics(self, inv, digit, nxt)
             target = nxt if r is None else r
             return ~target if self._stop is not None else target
 
         return step
 
 
-# ---------------------------------------------------------------------------
-# handlers: (machine, inv, digit, nxt) -> new step number or None
-
-
-def _h_point(m: TI57, inv: bool, d: int | None, nxt: int | None) -> None:
-    m._point()
-
-
-def _h_sign(m: TI57, inv: bool, d: int | None, nxt: int | None) -> None:
-    m._change_sign()
-
-
-def _h_ee(m: TI57, inv: bool, d: int | None, nxt: int | None) -> None:
-    m._ee(inv)
-
-
-def _h_binary(m: TI57, inv: bool, d: int | None, nxt: int | None, *, op: int) -> None:
-    m._binary(op, inv and op == 35)
-
-
-def _h_open(m: TI57, inv: bool, d: int | None, nxt: int | None) -> None:
-    m._open()
-
-
-def _h_close(m: TI57, inv: bool, d: int | None, nxt: int | None) -> None:
-    m._close(False)
-
-
-def _h_equals(m: TI57, inv: bool, d: int | None, nxt: int | None) -> None:
-    m._close(True)
-
-
-def _h_ce(m: TI57, inv: bool, d: int | None, nxt: int | None) -> None:
-    # CE stops the flashing; clears a number being keyed, keeps a result and the
-    # pending operations (MT 2-3, App. C).
-    m.flashing = False
-    if m.entering:
-        m._zero_entry()
-
-
-def _h_clr(m: TI57, inv: bool, d: int | None, nxt: int | None) -> None:
-    # CLR: display 0, pending operations and EE display gone; memories, Fix, program kept.
-    m.flashing = False
-    m._zero_entry()
-    m.pending = []
-    m.after_op = False
-    m.sci = False
-
-
-def _h_xt(m: TI57, inv: bool, d: int | None, nxt: int | None) -> None:
-    m._complete()
-    m.x, m.regs[7] = m.regs[7], m.x
-    m.after_op = False
-
-
-def _h_ct(m: TI57, inv: bool, d: int | None, nxt: int | None) -> None:
-    m.regs[7] = ZERO  # leaves a number being keyed open
-
-
-def _h_memory(m: TI57, inv: bool, d: int | None, nxt: int | None, *, code: int) -> None:
-    assert d is not None
-    m._memory(code, inv, d)
-
-
-def _h_pi(m: TI57, inv: bool, d: int | None, nxt: int | None) -> None:
-    m.entering = False
-    m.x = PI
-    m.after_op = False
-
-
-def _h_nop(m: TI57, inv: bool, d: int | None, nxt: int | None) -> None:
-    return None
-
-
-def _h_fix(m: TI57, inv: bool, d: int | None, nxt: int | None) -> None:
-    m._complete()
-    m.fix = None if inv or d is None or d == 9 else d
-
-
-def _h_angle(m: TI57, inv: bool, d: int | None, nxt: int | None, *, mode: str) -> None:
-    m.angle = mode  # does not complete a number being keyed
-
-
-def _h_dsz(m: TI57, inv: bool, d: int | None, nxt: int | None) -> int | None:
-    zero = m._dsz()
-    if nxt is None:
-        return None  # from the keyboard: decrement only
-    return nxt + 1 if zero != inv else None
-
-
-def _h_compare(m: TI57, inv: bool, d: int | None, nxt: int | None, *, ge: bool) -> int | None:
-    m._complete()
-    if nxt is None:
-        return None
-    t = m.regs[7]
-    yes = (m.x >= t) if ge else (m.x == t)  # all 11 digits
-    return None if yes != inv else nxt + 1
-
-
-def _h_gto(m: TI57, inv: bool, d: int | None, nxt: int | None) -> int | None:
-    assert d is not None
-    m._complete()
-    target = m._label(d)
-    if target is None:
-        m._error()  # missing label: flash, stop after the GTO step
-        return None
-    return target
-
-
-def _h_sbr(m: TI57, inv: bool, d: int | None, nxt: int | None) -> int | None:
-    m._complete()
-    assert nxt is not None
-    if inv:
-        if m.returns:
-            return m.returns.pop()
-        m._stop = StopReason.HALT  # INV SBR with nothing pending acts like R/S
-        return None
-    assert d is not None
-    target = m._label(d)
-    if target is None or len(m.returns) >= 2:
-        m._error()  # missing label or a third level
-        return None
-    m.returns.append(nxt)
-    return target
-
-
-def _h_rst(m: TI57, inv: bool, d: int | None, nxt: int | None) -> int | None:
-    m.returns = []
-    return 0
-
-
-def _h_rs(m: TI57, inv: bool, d: int | None, nxt: int | None) -> None:
-    m._stop = StopReason.HALT  # a number being keyed stays open across R/S
-
-
-def _h_pause(m: TI57, inv: bool, d: int | None, nxt: int | None) -> None:
-    m._stop = StopReason.PAUSE
-
-
-def _h_label(m: TI57, inv: bool, d: int | None, nxt: int | None) -> None:
-    return None
-
-
-def _h_stat(m: TI57, inv: bool, d: int | None, nxt: int | None) -> None:
-    m._stat_add(inv)
-
-
-def _h_mean(m: TI57, inv: bool, d: int | None, nxt: int | None) -> None:
-    m._stat_mean(inv)
-
-
-def _h_var(m: TI57, inv: bool, d: int | None, nxt: int | None) -> None:
-    m._stat_variance(inv)
-
-
-def _h_polar(m: TI57, inv: bool, d: int | None, nxt: int | None) -> None:
-    m._polar(inv)
-
-
-def _bind(f: Callable[..., Any], **kw: Any) -> Callable[..., Any]:
-    def bound(m: TI57, inv: bool, d: int | None, nxt: int | None) -> Any:
-        return f(m, inv, d, nxt, **kw)
-
-    return bound
-
-
-_HANDLERS: dict[int, Callable[[TI57, bool, int | None, int | None], int | None]] = {
-    83: _h_point,
-    84: _h_sign,
-    42: _h_ee,
-    75: _bind(_h_binary, op=75),
-    65: _bind(_h_binary, op=65),
-    55: _bind(_h_binary, op=55),
-    45: _bind(_h_binary, op=45),
-    35: _bind(_h_binary, op=35),
-    43: _h_open,
-    44: _h_close,
-    85: _h_equals,
-    14: _h_ce,
-    15: _h_clr,
-    22: _h_xt,
-    19: _h_ct,
-    32: _bind(_h_memory, code=32),
-    33: _bind(_h_memory, code=33),
-    34: _bind(_h_memory, code=34),
-    38: _bind(_h_memory, code=38),
-    39: _bind(_h_memory, code=39),
-    30: _h_pi,
-    46: _h_nop,
-    48: _h_fix,
-    50: _bind(_h_angle, mode="deg"),
-    60: _bind(_h_angle, mode="rad"),
-    70: _bind(_h_angle, mode="grad"),
-    56: _h_dsz,
-    66: _bind(_h_compare, ge=False),
-    76: _bind(_h_compare, ge=True),
-    51: _h_gto,
-    61: _h_sbr,
-    71: _h_rst,
-    81: _h_rs,
-    36: _h_pause,
-    86: _h_label,
-    88: _h_stat,
-    89: _h_mean,
-    80: _h_var,
-    27: _h_polar,
-}
-
-
-# ---------------------------------------------------------------------------
-# fast program steps: same effect as the handler, fewer calls
-
-
-def _f_digit(m: TI57, s: Step, nxt: int) -> Callable[[], int]:
-    d = s.code
-    digit = m._digit
-
-    def step() -> int:
-        digit(d)
-        return nxt
-
-    return step
-
-
-def _f_store(m: TI57, s: Step, nxt: int) -> Callable[[], int]:
-    n = s.digit
-    assert n is not None
-    if n > 7:
-        return m._generic_step(s, nxt)
-    complete = m._complete
-
-    def step() -> int:
-        if m.entering:
-            complete()
-            if m._stop is not None:
-                return ~nxt
-        m.regs[n] = m.x
-        return nxt
-
-    return step
-
-
-def _f_recall(m: TI57, s: Step, nxt: int) -> Callable[[], int]:
-    n = s.digit
-    assert n is not None
-    if n > 7:
-        return m._generic_step(s, nxt)
-    complete = m._complete
-
-    def step() -> int:
-        if m.entering:
-            complete()
-            if m._stop is not None:
-                return ~nxt
-        m.x = m.regs[n]
-        m.after_op = False
-        return nxt
-
-    return step
-
-
-def _f_sum(m: TI57, s: Step, nxt: int) -> Callable[[], int]:
-    n = s.digit
-    assert n is not None
-    if n > 7:
-        return m._generic_step(s, nxt)
-    complete = m._complete
-    op = sub if s.inv else add
-
-    def step() -> int:
-        if m.entering:
-            complete()
-            if m._stop is not None:
-                return ~nxt
-        regs = m.regs
-        value = op(regs[n], m.x)
-        e = value.adjusted()
-        if -99 <= e <= 99 or not value:
-            regs[n] = value
-            return nxt
-        regs[n], _ = fit(value)
-        m._error()
-        return ~nxt
-
-    return step
-
-
-def _f_dsz(m: TI57, s: Step, nxt: int) -> Callable[[], int]:
-    skip = nxt + 1
-    complete = m._complete
-    inv = s.inv
-
-    def step() -> int:
-        if m.entering:
-            complete()
-            if m._stop is not None:
-                return ~nxt
-        r = toward_zero(m.regs[0])
-        m.regs[0] = r
-        if (not r) != inv:
-            return skip
-        return nxt
-
-    return step
-
-
-def _f_sbr(m: TI57, s: Step, nxt: int) -> Callable[[], int]:
-    if s.inv:
-        complete = m._complete
-
-        def ret() -> int:
-            if m.entering:
-                complete()
-                if m._stop is not None:
-                    return ~nxt
-            returns = m.returns
-            if returns:
-                return returns.pop()
-            m._stop = StopReason.HALT
-            return ~nxt
-
-        return ret
-    target = m._label(s.digit) if s.digit is not None else None
-    if target is None:
-        return m._generic_step(s, nxt)
-    complete = m._complete
-
-    def call() -> int:
-        if m.entering:
-            complete()
-            if m._stop is not None:
-                return ~nxt
-        returns = m.returns
-        if len(returns) >= 2:
-            m._error()
-            return ~nxt
-        returns.append(nxt)
-        return target
-
-    return call
-
-
-def _f_gto(m: TI57, s: Step, nxt: int) -> Callable[[], int]:
-    target = m._label(s.digit) if s.digit is not None else None
-    if target is None:
-        return m._generic_step(s, nxt)
-    complete = m._complete
-
-    def step() -> int:
-        if m.entering:
-            complete()
-            if m._stop is not None:
-                return ~nxt
-        return target
-
-    return step
-
-
-def _f_compare(m: TI57, s: Step, nxt: int) -> Callable[[], int]:
-    if s.code != 66:
-        return m._generic_step(s, nxt)
-    skip = nxt + 1
-    complete = m._complete
-    inv = s.inv
-
-    def step() -> int:
-        if m.entering:
-            complete()
-            if m._stop is not None:
-                return ~nxt
-        if (m.x == m.regs[7]) != inv:
-            return nxt
-        return skip
-
-    return step
-
-
-def _f_quiet(m: TI57, s: Step, nxt: int) -> Callable[[], int]:
-    """Lbl and Nop: nothing happens."""
-
-    def step() -> int:
-        return nxt
-
-    return step
-
-
-def _f_rst(m: TI57, s: Step, nxt: int) -> Callable[[], int]:
-    def step() -> int:
-        m.returns = []
-        return 0
-
-    return step
-
-
-def _f_rs(m: TI57, s: Step, nxt: int) -> Callable[[], int]:
-    def step() -> int:
-        m._stop = StopReason.HALT
-        return ~nxt
-
-    return step
-
-
-def _f_pause(m: TI57, s: Step, nxt: int) -> Callable[[], int]:
-    def step() -> int:
-        m._stop = StopReason.PAUSE
-        return ~nxt
-
-    return step
-
-
-def _f_binary(m: TI57, s: Step, nxt: int) -> Callable[[], int]:
-    binary = m._binary
-    op, inv = s.code, s.inv and s.code == 35
-
-    def step() -> int:
-        binary(op, inv)
-        return ~nxt if m._stop is not None else nxt
-
-    return step
-
-
-def _f_close(m: TI57, s: Step, nxt: int) -> Callable[[], int]:
-    close = m._close
-    all_levels = s.code == 85
-
-    def step() -> int:
-        close(all_levels)
-        return ~nxt if m._stop is not None else nxt
-
-    return step
-
-
-def _f_sign(m: TI57, s: Step, nxt: int) -> Callable[[], int]:
-    change_sign = m._change_sign
-
-    def step() -> int:
-        change_sign()
-        return nxt
-
-    return step
-
-
-def _f_clear_t(m: TI57, s: Step, nxt: int) -> Callable[[], int]:
-    def step() -> int:
-        m.regs[7] = ZERO
-        return nxt
-
-    return step
-
-
-def _f_memory(m: TI57, s: Step, nxt: int) -> Callable[[], int]:
-    """Exc and Prd: through the general memory routine, without the dispatch."""
-    memory = m._memory
-    code, inv, n = s.code, s.inv, s.digit
-
-    def step() -> int:
-        memory(code, inv, n)  # type: ignore[arg-type]
-        return ~nxt if m._stop is not None else nxt
-
-    return step
-
-
-_FAST: dict[int, Callable[[TI57, Step, int], Callable[[], int]]] = {
-    **{d: _f_digit for d in range(10)},
-    32: _f_store,
-    33: _f_recall,
-    34: _f_sum,
-    56: _f_dsz,
-    61: _f_sbr,
-    51: _f_gto,
-    66: _f_compare,
-    86: _f_quiet,
-    46: _f_quiet,
-    71: _f_rst,
-    81: _f_rs,
-    36: _f_pause,
-    84: _f_sign,
-    75: _f_binary,
-    65: _f_binary,
-    55: _f_binary,
-    45: _f_binary,
-    35: _f_binary,
-    85: _f_close,
-    44: _f_close,
-    19: _f_clear_t,
-    38: _f_memory,
-    39: _f_memory,
-}

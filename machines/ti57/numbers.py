@@ -1,19 +1,22 @@
 """The TI-57's number model: 11 significant digits inside, chopped; 8 shown.
 
-Facts (ti57-notes.md, "Numbers and display"): +, -, x chop (truncate toward zero)
-to 11 digits; + and - first chop the smaller operand to the larger one's 11-digit
-grid (2/3-1 = -0.3333333334); the exponent runs -99..99; an overflow leaves
-+-9.9999999999E99, an underflow 1E-99, and both are errors.  The display rounds
-half away from zero to 8 digits.
+Facts (ti57-notes.md, "Numbers and display", and the ROM traced for issue 12): + and
+- chop (truncate toward zero) to 11 digits, first chopping the smaller operand to
+the larger one's 11-digit grid (2/3-1 = -0.3333333334); x and / follow the ROM's
+digit loops, which with long operands can leave the last digit a unit or two off
+the chopped exact result (see mul, div); the exponent runs -99..99; an overflow
+leaves +-9.9999999999E99, an underflow 1E-99, and both are errors.  The display
+rounds half away from zero to 8 digits.
 
 Values are ``decimal.Decimal`` computed in explicit contexts (never the thread's
-default context), so the model is exact decimal arithmetic plus an explicit chop.
+default context) or exact integers: no binary floating point.
 """
 
 from __future__ import annotations
 
-import math
 from decimal import ROUND_DOWN, ROUND_HALF_UP, Context, Decimal
+from functools import lru_cache
+from itertools import repeat
 
 __all__ = [
     "CHOP",
@@ -30,7 +33,6 @@ __all__ = [
     "mul",
     "div",
     "toward_zero",
-    "from_float",
     "format_number",
     "format_entry",
 ]
@@ -39,7 +41,6 @@ DIGITS = 11
 CHOP = Context(prec=DIGITS, rounding=ROUND_DOWN, Emax=999_999, Emin=-999_999, traps=[])
 WIDE = Context(prec=60, rounding=ROUND_DOWN, Emax=999_999, Emin=-999_999, traps=[])
 ROUND8 = Context(prec=8, rounding=ROUND_HALF_UP, Emax=999_999, Emin=-999_999, traps=[])
-_NOISE = Context(prec=13, rounding=ROUND_HALF_UP, Emax=999_999, Emin=-999_999, traps=[])
 ZERO = Decimal(0)
 ONE = Decimal(1)
 LIMIT = Decimal("9.9999999999E99")
@@ -48,10 +49,14 @@ PI = Decimal("3.1415926536")
 _QUANTUM = {e: Decimal(1).scaleb(e) for e in range(-140, 130)}
 
 _chop_plus = CHOP.plus
+_wide_abs = WIDE.abs
+_wide_mul = WIDE.multiply
+_chop10_plus = Context(prec=10, rounding=ROUND_DOWN, Emax=999_999, Emin=-999_999, traps=[]).plus
 _wide_add = WIDE.add
 _chop_add = CHOP.add
 _chop_mul = CHOP.multiply
-_chop_div = CHOP.divide
+_TEN_TO_10 = 10**10
+_TEN_TO_11 = 10**11
 
 
 def chop(value: Decimal) -> Decimal:
@@ -120,25 +125,99 @@ def sub(a: Decimal, b: Decimal) -> Decimal:
 
 
 def mul(a: Decimal, b: Decimal) -> Decimal:
-    r = _chop_mul(a, b)
-    return r if r else ZERO
+    """a x b as the chip multiplies, a being the first operand (the pending one in
+    ``a * b =``) and b the second (the display).
+
+    The ROM adds the display's 11-digit mantissa once per unit of each digit of
+    the first operand, from its last digit up, shifting the 11-digit sum one place
+    right after each digit (so the digits shifted out are lost); when the sum
+    overflows it is shifted at once and the addend with it.  The product can thus
+    end a unit or two below the chopped exact product (1.9267421857 squared is
+    3.7123354498, exactly 3.71233545003...).  Operands with few digits (all that a
+    keyboard entry has) give the exact product chopped."""
+    exact = _wide_mul(a, b)
+    r = _chop_plus(exact)
+    if r == exact and _chop10_plus(b) == b:
+        return r if r else ZERO  # the product fits and nothing is ever shifted out
+    return _mul_digits(a, b)
 
 
+@lru_cache(maxsize=2048)  # programs multiply by the same few values again and again
+def _mul_digits(a: Decimal, b: Decimal) -> Decimal:
+    """The ROM's multiplication loop (see mul)."""
+    exact = _chop_mul(a, b)
+    ea = a.adjusted()
+    eb = b.adjusted()
+    multiplier = int(_wide_abs(a).scaleb(10 - ea))
+    multiplicand = int(_wide_abs(b).scaleb(10 - eb))
+    if _significant(multiplier) + _significant(multiplicand) <= 11:
+        return exact  # no digit is ever shifted out
+    acc = 0
+    for k in range(11):
+        digit = multiplier % 10
+        multiplier //= 10
+        addend = multiplicand * 100  # two guard places below the 11 digits
+        shifted = False
+        for _ in repeat(None, digit):
+            acc += addend // 100
+            if acc >= _TEN_TO_11:
+                acc //= 10
+                addend //= 10
+                shifted = True
+        if k < 10 and not shifted:
+            acc //= 10
+    # acc holds the product's leading 11 digits: place them next to the exact product
+    # (one place lower when the truncation crossed a power of ten: 9.99... for 10)
+    size = _wide_abs(exact)
+    r = Decimal(acc).scaleb(size.adjusted() - len(str(acc)) + 1, WIDE)
+    lower = r.scaleb(-1, WIDE)
+    if abs(WIDE.subtract(lower, size)) < abs(WIDE.subtract(r, size)):
+        r = lower
+    return -r if exact.is_signed() else r
+
+
+def _significant(n: int) -> int:
+    """Significant digits of an 11-digit mantissa (trailing zeros dropped)."""
+    count = 11
+    while count and not n % 10:
+        n //= 10
+        count -= 1
+    return count
+
+
+@lru_cache(maxsize=2048)  # programs divide by the same few values again and again
 def div(a: Decimal, b: Decimal) -> Decimal:
-    """a / b chopped; the caller handles b == 0.  (The chip's division sometimes
-    leaves the 11th digit one unit higher; that guard digit is not modelled.)"""
-    r = _chop_div(a, b)
-    return r if r else ZERO
+    """a / b as the chip divides; the caller handles b == 0.
 
-
-def from_float(value: float) -> Decimal:
-    """A transcendental result computed in binary floating point, chopped to 11
-    digits.  Floats carry ~16 digits, enough for the 8 shown; the chip's own
-    guard digits for these functions are not modelled (ti57-notes: 'not exact')."""
-    if value == 0 or math.isnan(value):
+    The ROM develops 11 quotient digits by repeated subtraction, shifting the
+    *divisor* one place right (and truncating it) for each digit instead of shifting
+    the remainder left, so the last digits can come out a unit or two high:
+    10.233295 / 1.5103388 = 6.7754963324 (exactly 6.77549633234...).  Checked digit
+    for digit against the ROM on 1000 random quotients."""
+    if not a:
         return ZERO
-    # round off the binary noise first (sin 30 = 0.49999999999999994), then chop
-    return _chop_plus(_NOISE.plus(Decimal(repr(value))))
+    ea = a.adjusted()
+    eb = b.adjusted()
+    # mantissas as 13-digit integers (units digit at position 12); exact for 11 digits
+    remainder = int(_wide_abs(a).scaleb(12 - ea))
+    divisor = int(_wide_abs(b).scaleb(12 - eb))
+    exponent = ea - eb - 10
+    if remainder < divisor:
+        divisor //= 10
+        exponent -= 1
+    if not divisor % _TEN_TO_10:  # no digit of the divisor is ever dropped: plain division
+        quotient = remainder * _TEN_TO_10 // divisor
+    else:
+        quotient = 0
+        for _ in repeat(None, 11):
+            if divisor:
+                digit, remainder = divmod(remainder, divisor)
+                quotient = quotient * 10 + digit
+                divisor //= 10
+            else:
+                quotient *= 10
+    r = Decimal(quotient).scaleb(exponent, WIDE)
+    return -r if a.is_signed() != b.is_signed() else r
 
 
 # ---------------------------------------------------------------------------
