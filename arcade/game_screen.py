@@ -15,6 +15,7 @@ Interface (what a subclass uses or fills in)::
     run_job(kind, run, *, view=None)       start ``run(ctx: JobContext) -> result`` in the worker;
                                            ``view()`` (called in the thread) is sent with progress
     stop_job() -> bool                     Esc: ask the running job to stop (it ends as "stopped")
+    job_kind / job_held                    what runs now ('' none); whether it holds for the pause
     job_done(kind, result) / job_stopped(kind) / job_failed(kind, error)
                                            hooks, on the event loop, only for the current generation
     show_progress(MachineProgress)         hook: the machine has run some more (throttled)
@@ -75,6 +76,7 @@ class Job:
     generation: int
     view: Callable[[], Any] | None = None
     stop: threading.Event = field(default_factory=threading.Event)
+    held: bool = False  # the job waits for the game to go on (paused)
 
 
 class JobContext:
@@ -98,16 +100,19 @@ class JobContext:
             raise JobStopped(self.job.kind)
 
     def _wait(self, seconds: float) -> bool:
-        """Wait up to ``seconds``; False as soon as the job is stopped."""
-        return not (self.job.stop.wait(max(0.0, seconds)) or self.stopped)
+        return not (self.job.stop.wait(max(0.0, seconds)) or self.stopped)  # False: stopped meanwhile
 
     def hold_while_paused(self) -> bool:
         """While the game is paused nothing runs; False if stopped meanwhile."""
         if not self.screen.paused:
             return not self.stopped
-        while self.screen.paused:
-            if not self._wait(0.02):
-                return False
+        self.job.held = True
+        try:
+            while self.screen.paused:
+                if not self._wait(0.02):
+                    return False
+        finally:
+            self.job.held = False
         self._origin = None  # the pace starts again from here
         return True
 
@@ -155,7 +160,7 @@ class JobContext:
         self.post(MachineProgress(self.job.generation, steps, self.total, view))
 
     def post(self, message: Any) -> None:
-        self.screen.post_message(message)
+        self.screen.post_message(message)  # thread-safe: the only way a job reaches the screen
 
 
 class GameScreen(Screen[None]):
@@ -213,6 +218,11 @@ class GameScreen(Screen[None]):
         """What the running job does ('' when none runs)."""
         return self._job.kind if self._job is not None else ""
 
+    @property
+    def job_held(self) -> bool:
+        """The running job is holding because the game is paused."""
+        return self._job is not None and self._job.held
+
     def stop_job(self) -> bool:
         """Ask the running job to stop; its end (as stopped) comes through ``job_stopped``."""
         if self._job is None:
@@ -248,8 +258,7 @@ class GameScreen(Screen[None]):
             self.job_failed(job.kind, error)
 
     def job_done(self, kind: str, result: Any) -> None:
-        """The job ran to its end (then the game is saved)."""
-        self.save_game()
+        self.save_game()  # the job ran to its end: the game is saved after every move
 
     def job_stopped(self, kind: str) -> None:
         """The player stopped the job; the session is as before it."""
@@ -264,7 +273,7 @@ class GameScreen(Screen[None]):
             self.say(f"{type(error).__name__}: {error}")
 
     def on_machine_progress(self, message: MachineProgress) -> None:
-        if message.generation == self.generation and self.busy:
+        if message.generation == self.generation and self.busy:  # none after the job's end: no stale bar
             self.show_progress(message)
 
     def show_progress(self, message: MachineProgress) -> None:
@@ -336,12 +345,10 @@ class GameScreen(Screen[None]):
         self.save_game()
 
     def save_state(self) -> dict[str, Any] | None:
-        """What the save holds now (None: nothing to keep, the save is discarded)."""
-        return None
+        return None  # what the save holds now (None: nothing to keep, the save is discarded)
 
     def save_summary(self) -> str:
-        """The launcher's line for the save: public only ("move N" = moves played)."""
-        return ""
+        return ""  # the launcher's line for the save: public only ("move N" = moves played)
 
     def save_game(self) -> Path | None:
         """Write the save; a failure is reported, never raised."""
@@ -384,7 +391,7 @@ class GameScreen(Screen[None]):
         path = export_text(self, self.GAME_ID, text)
         if path is not None:
             self.exported = path
-            self.say(f"Moves written to {path}")
+            self.say(f"Moves written to {path.name}, beside the saves in {path.parent}")
         return path
 
     def palette_commands(self) -> list[tuple[str, str, Callable[[], Any]]]:

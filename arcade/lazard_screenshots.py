@@ -30,19 +30,19 @@ async def shoot_lazard(directory: Path) -> list[Path]:
         await settle(pilot, screen)
         board = screen.query_one(OthelloBoard)
         for _ in range(7):
-            moves = screen.driver.position.legal_moves()
+            moves = sorted(screen.view.legal)
             if moves:
                 await cursor_to(pilot, board, rng.choice(moves))
                 await pilot.press("enter")
             else:
                 await pilot.press("0")
             await settle(pilot, screen)
-        await cursor_to(pilot, board, screen.driver.position.legal_moves()[0])
+        await cursor_to(pilot, board, sorted(screen.view.legal)[0])
         await pilot.pause(0.2)
         written.append(Path(app.save_screenshot("lazard_game.svg", str(directory))))
         # typing on the CPC: an illegal square, which the program refuses, then a half-typed move
         await pilot.press("t", "a", "enter", "1", "enter")
-        target = screen.driver.position.legal_moves()[-1]
+        target = sorted(screen.view.legal)[-1]
         await pilot.press("abcdefgh"[target % 8], "enter")
         await pilot.pause(0.2)
         written.append(Path(app.save_screenshot("lazard_typing.svg", str(directory))))

@@ -2,6 +2,9 @@
 
 Every message carries the ``generation`` of the job that sent it: a screen starts a
 new generation for each new game, and ignores late news from an older one.
+``MachineProgress`` is ``GameScreen``'s (``arcade/game_screen.py``: a job's end comes
+through the worker's ``StateChanged``, not a message); ``TurnFinished`` and
+``TurnFailed`` serve the TI-57 screens until they move onto ``GameScreen``.
 """
 
 from __future__ import annotations
@@ -20,11 +23,6 @@ class MachineProgress(Message):
     steps: int
     total: int | None
     view: Any = None  # the driver's view of the machine between two slices (HP67View...)
-
-
-@dataclass
-class GameStarted(Message):
-    generation: int
 
 
 @dataclass

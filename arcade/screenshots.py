@@ -55,11 +55,11 @@ async def settle(pilot, screen, tries: int = 500) -> None:  # noqa: ANN001 - Pil
 async def _human_turn(pilot, screen, rng: random.Random) -> None:  # noqa: ANN001
     from arcade.widgets.board import OthelloBoard
 
-    driver = screen.driver
-    if driver.position.must_pass:
+    view = screen.view  # the session's picture: the legal squares, whether to pass
+    if view.must_pass:
         await pilot.press("0")
     else:
-        await cursor_to(pilot, screen.query_one(OthelloBoard), rng.choice(driver.position.legal_moves()))
+        await cursor_to(pilot, screen.query_one(OthelloBoard), rng.choice(sorted(view.legal)))
         await pilot.press("enter")
     await settle(pilot, screen)
 
@@ -115,7 +115,7 @@ async def shoot(directory: Path) -> list[Path]:
         await pilot.pause(0.2)
         written.append(Path(app.save_screenshot("hp67-othello-inspector.svg", str(directory))))
         await pilot.press("i")
-        while not screen.driver.is_over:
+        while screen.view.phase.value != "over":
             await _human_turn(pilot, screen, rng)
         await pilot.pause(0.2)
         await pilot.press("escape")  # close the game-over question to show the board

@@ -66,7 +66,7 @@ class HP67Inspector(Horizontal):
 
     DEFAULT_CSS = """
     HP67Inspector { height: 1fr; }
-    HP67Inspector > #registers { width: 1fr; height: auto; padding-right: 1; }
+    HP67Inspector > #registers { width: 1fr; max-width: 32; height: auto; padding-right: 1; }
     HP67Inspector > #listing-scroll { width: 22; height: 1fr; scrollbar-size-vertical: 1; }
     """
 

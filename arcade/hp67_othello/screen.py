@@ -1,6 +1,7 @@
 """HP-67 Othello: play Jean-Marc Verniajou's 199-step program on an emulated HP-67.
 
-The turn flow, saves, undo, history, pause and stop are ``OthelloScreen``'s; this
+The turn flow, saves, undo, history, pause and stop are ``OthelloScreen``'s (the game is
+an ``OthelloSession``; the calculator's insides come as the driver's frozen ``HP67View``); this
 screen adds the calculator: its LED display, an HP-97 style printer tape of the
 keys the driver pressed, the inspector, the real machine's speed and the
 program's ``row.col`` coordinates.
@@ -8,6 +9,7 @@ program's ``row.col`` coordinates.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any, Callable
 
 from rich.text import Text
@@ -20,11 +22,12 @@ from textual.widgets import ProgressBar, Static
 from arcade.hp67_othello.inspector import HP67Inspector
 from arcade.messages import MachineProgress
 from arcade.othello.screen import OthelloScreen
-from arcade.widgets.board import OthelloBoard
 from arcade.widgets.led import LedDisplay
 from arcade.widgets.tape import PrinterTape
+from games.hp67_othello.driver import program_notation
 from games.othello.driver import MoveRecord, OthelloDriver
-from games.othello.referee import Disc, name
+from games.othello.referee import name
+from games.othello.session import OthelloView
 
 REAL_STEPS_PER_SECOND = 30
 """The HP-67 runs about 30 program steps a second (the author's figure, seed 000/001)."""
@@ -112,7 +115,7 @@ class HP67OthelloScreen(OthelloScreen):
     """The board on the left; the calculator (display, printer, insides) on the right."""
 
     GAME_ID = "hp67-othello"
-    CSS_PATH = "screen.tcss"
+    CSS_PATH = str(Path(__file__).with_name("screen.tcss"))  # absolute: subclasses elsewhere keep it
     TITLE = "Othello on the HP-67"
     MACHINE = "HP-67"
     STEPS_PER_SECOND = REAL_STEPS_PER_SECOND
@@ -120,7 +123,6 @@ class HP67OthelloScreen(OthelloScreen):
     REAL_SLICE = REAL_SLICE
     SIDE_QUESTION = "New game. Which side does the HP-67 play? Black moves first."
     PASS_HINT = "press 0 to pass (0 R/S)"
-    RECORDING = "The HP-67 records your move..."
 
     BINDINGS = [
         Binding("c", "toggle_coords", "row.col", id="othello.toggle-coords"),
@@ -133,6 +135,7 @@ class HP67OthelloScreen(OthelloScreen):
 
     def __init__(self, driver_factory: Callable[[], OthelloDriver] = default_driver, *, ask_side: bool = True) -> None:
         super().__init__(driver_factory, ask_side=ask_side)
+        self._progress: tuple[int, int | None] | None = None  # (steps, total) of the turn under way
 
     # -- the calculator's panel --------------------------------------------------------
 
@@ -145,8 +148,9 @@ class HP67OthelloScreen(OthelloScreen):
             yield HP67Inspector(id="inspector")
 
     def on_mount(self) -> None:
-        self.sub_title = f"{self.driver.title or 'Othello'} - {self.driver.machine_name or 'HP-67'}"
-        self.query_one("#progress", ProgressBar).display = False
+        view = self.view
+        self.sub_title = f"{view.title or 'Othello'} - HP-67"
+        self.query_one("#progress", ProgressBar).visible = False  # hidden but in place: no layout when shown
         self.query_one("#inspector").display = False
         self._show_speed()  # then OthelloScreen.on_mount (Textual calls every class's handler)
 
@@ -154,8 +158,6 @@ class HP67OthelloScreen(OthelloScreen):
 
     def program_notation(self, sq: int) -> str:
         """The square in the program's ``row.col``, as the driver names it."""
-        from games.hp67_othello.driver import program_notation
-
         return program_notation(sq)
 
     def board_labels(self) -> dict[str, tuple[str, ...]]:
@@ -166,53 +168,38 @@ class HP67OthelloScreen(OthelloScreen):
             "row_labels": tuple(self.program_notation(r * 8).split(".")[0] for r in range(8)),  # a1..a8
         }
 
-    def disc_tag(self, disc: Disc) -> str:
-        return "" if self.inspecting else f" {disc.label}"
-
     def cursor_text(self, cursor: int) -> str:
-        return f"  cursor {name(cursor)} = {self.program_notation(cursor)}"
+        return f"cursor {name(cursor)} = {self.program_notation(cursor)}"
 
     def key_sequence(self, record: MoveRecord) -> str:
         return key_sequence(record.keys, record.displays, by_machine=record.by_machine)
 
-    def history_header(self) -> str:
-        keys = getattr(self.driver, "new_game_keys", [])
-        if not keys:
+    def history_header(self, view: OthelloView) -> str:
+        if not view.new_game_keys:
             return ""
-        shown = getattr(self.driver, "new_game_displays", [])
-        return "start: " + key_sequence(keys, shown, by_machine=True)
+        return "start: " + key_sequence(list(view.new_game_keys), list(view.new_game_displays), by_machine=True)
 
-    def refresh_machine(self) -> None:
-        self.query_one("#led", LedDisplay).text = self.driver.display if self._started else ""
-        if self.inspecting:
-            self._show_inspector(self._machine_view())
+    def show_machine(self, view: OthelloView) -> None:
+        if not self.busy or view.running == "person":
+            self.query_one("#led", LedDisplay).text = view.display
+        if self.inspecting and not self.busy:
+            self._show_inspector(view.machine, view.rows)
 
-    def _machine_view(self) -> Any:
-        viewer = getattr(self.driver, "machine_view", None)
-        return viewer() if viewer is not None else None
+    def _show_inspector(self, machine: Any, rows: dict[int, str]) -> None:
+        self.query_one("#inspector", HP67Inspector).show(machine, rows, self.session.listing)
 
-    def progress_view(self) -> Any:
-        return self._machine_view()
-
-    def _show_inspector(self, view: Any) -> None:
-        rows = getattr(self.driver, "decoded_rows", dict)()
-        listing = getattr(self.driver, "listing", list)()
-        self.query_one("#inspector", HP67Inspector).show(view, rows, listing)
-
-    def _show_speed(self, steps: int | None = None, total: int | None = None) -> None:
-        speed = self.query_one("#speed", Static)
+    def _show_speed(self) -> None:
+        """The speed line: the mode, or the turn under way, or the last turn's time (fixed height: no layout)."""
         mode = "instant" if self.instant else f"real HP-67 ({REAL_STEPS_PER_SECOND} steps/s)"
         line = Text(f"Speed: {mode} (s)", no_wrap=True, overflow="ellipsis")
-        if steps is not None:
-            line = Text(no_wrap=True, overflow="ellipsis")
+        if self._progress is not None and self.busy:
+            steps, total = self._progress
+            line.append("\n")
             line.append(f"step {steps:,}")
-            if total:
-                line.append(f"/{total:,}: {duration(steps)} of {duration(total)}")
-            else:
-                line.append(f": {duration(steps)} on a real HP-67")
+            line.append(f"/{total:,}: {duration(steps)} of {duration(total)}" if total else f": {duration(steps)} on a real HP-67")
         elif self._last_time:
             line.append(f"\n{self._last_time}")
-        speed.update(line, layout=False)  # fixed height: no layout pass
+        self.query_one("#speed", Static).update(line, layout=False)
 
     def speed_text(self) -> str:
         return "Instant speed." if self.instant else "Real HP-67 speed: about 30 program steps a second."
@@ -229,13 +216,17 @@ class HP67OthelloScreen(OthelloScreen):
     # -- actions ---------------------------------------------------------------------
 
     def action_toggle_coords(self) -> None:
+        """The board's labels change at once, busy or not (the board is the session's picture)."""
         self.program_coords = not self.program_coords
-        if not self.busy:
-            self.query_one("#board", OthelloBoard).view = self.board_view()
+        self._board.view = self.board_view(self.view)
+        self.update_status()
         self.say("Coordinates: the program's row.col." if self.program_coords else "Coordinates: standard a-h / 1-8.")
 
-    def action_toggle_speed(self) -> None:
-        super().action_toggle_speed()
+    def watch_instant(self, instant: bool) -> None:
+        if not self.is_mounted:
+            return
+        if instant:
+            self.query_one("#progress", ProgressBar).visible = False  # no bar at instant speed
         self._show_speed()
 
     def action_toggle_inspector(self) -> None:
@@ -243,26 +234,26 @@ class HP67OthelloScreen(OthelloScreen):
 
     def watch_inspecting(self, inspecting: bool) -> None:
         self.set_class(inspecting, "-inspecting")
-        self.query_one("#board", OthelloBoard).compact = inspecting
+        self._board.compact = inspecting
         self.query_one("#inspector").display = inspecting
         self.query_one("#tape").display = not inspecting
-        if not self.busy:
-            self._update_status()
-            if inspecting:
-                self._show_inspector(self._machine_view())
+        self.update_status()
+        if inspecting and not self.busy:
+            view = self.view
+            self._show_inspector(view.machine, view.rows)
 
     # -- the turn flow's news ------------------------------------------------------------
 
     def game_shown(self, resumed: bool) -> None:
-        d = self.driver
+        view = self.view
         tape = self.query_one("#tape", PrinterTape)
         tape.reset()
-        tape.note(f"new game, HP-67 {d.machine_color.label.lower()}")
-        print_turn(tape, getattr(d, "new_game_keys", []), getattr(d, "new_game_displays", [d.display]), by_machine=True)
+        tape.note(f"new game, HP-67 {view.machine_color.label.lower()}")
+        print_turn(tape, list(view.new_game_keys), list(view.new_game_displays or (view.display,)), by_machine=True)
         if resumed:  # resumed, undone or redone: the tape shows the game as it now stands, key by key
-            for record in d.history:
+            for record in view.history:
                 self._print_record(tape, record)
-            self._show_speed()
+        self._show_speed()
 
     def _print_record(self, tape: PrinterTape, record: MoveRecord) -> None:
         who = "HP-67" if record.by_machine else "you"
@@ -271,22 +262,27 @@ class HP67OthelloScreen(OthelloScreen):
 
     def turn_shown(self, record: MoveRecord) -> None:
         self._print_record(self.query_one("#tape", PrinterTape), record)
-        self._last_time = f"{'HP-67' if record.by_machine else 'your move'}: {record.machine_steps:,} steps, {duration(record.machine_steps)} real"
-        self._show_speed()
+        who = "HP-67" if record.by_machine else "your move"
+        self._last_time = f"{who}: {record.machine_steps:,} steps, {duration(record.machine_steps)} real"
 
     def turn_ended(self) -> None:
-        self.query_one("#progress", ProgressBar).display = False
+        self._progress = None
+        self.query_one("#progress", ProgressBar).visible = False
+        self._show_speed()
 
     def show_progress(self, message: MachineProgress) -> None:
+        self._progress = (message.steps, message.total)
         bar = self.query_one("#progress", ProgressBar)
         if not self.instant:
-            bar.display = True
+            bar.visible = True
             bar.update(total=message.total, progress=message.steps)
-        self._show_speed(message.steps, message.total)
+        elif bar.visible:
+            bar.visible = False
+        self._show_speed()
         if message.view is not None:
             self.query_one("#led", LedDisplay).text = message.view.display
             if self.inspecting:
-                self._show_inspector(message.view)
+                self._show_inspector(message.view, self.view.rows)
 
     def palette_commands(self) -> list[tuple[str, str, Callable[[], Any]]]:
         return [

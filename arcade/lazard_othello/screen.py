@@ -6,7 +6,8 @@ digit as the program asks for them; or presses ``t`` and types on the CPC's keyb
 directly, the driver's referee still judging what the program read
 (``LazardOthelloDriver.type_key``).
 
-The turn flow, saves, undo, history, pause and stop are ``OthelloScreen``'s.
+The turn flow, saves, undo, history, pause and stop are ``OthelloScreen``'s; the CPC's
+screen comes as the driver's frozen ``CpcScreenView`` (cells and colours).
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ from arcade.othello.screen import OthelloScreen
 from arcade.widgets.cpc_screen import CpcScreen, CpcScreenView, CpcTyped, CpcTypingLeft
 from games.othello.driver import MachineDisagrees, MoveRecord, OthelloDriver
 from games.othello.referee import Disc, name
+from games.othello.session import OthelloView
+from games.session import Refused
 
 REAL_STATEMENTS_PER_SECOND = 730
 """A real CPC 6128 runs about 730 BASIC statements a second.  From bench/cpc_bench.py:
@@ -75,7 +78,7 @@ class LazardOthelloScreen(OthelloScreen):
     REAL_SLICE = REAL_SLICE
     SIDE_QUESTION = "New game. Which side does the CPC play? X (Black) moves first."
     PASS_HINT = "press 0 to pass (O RETURN O RETURN on the CPC)"
-    RECORDING = "The CPC takes your move..."
+    RECORDING = "takes your move..."
     SCORE_GAP = "    "
 
     BINDINGS = [
@@ -83,11 +86,11 @@ class LazardOthelloScreen(OthelloScreen):
         Binding("s", "toggle_speed", "Speed", id="cpc.toggle-speed"),
     ]
 
-    instant: reactive[bool] = reactive(True, bindings=True)
-    typing: reactive[bool] = reactive(False, bindings=True)
+    typing: reactive[bool] = reactive(False)
 
     def __init__(self, driver_factory: Callable[[], OthelloDriver] = default_driver, *, ask_side: bool = True) -> None:
         super().__init__(driver_factory, ask_side=ask_side)
+        self._rewind = False  # the next turn first rewinds a half-typed entry (see turn_prelude)
 
     # -- the CPC's panel --------------------------------------------------------------
 
@@ -97,25 +100,15 @@ class LazardOthelloScreen(OthelloScreen):
     def on_mount(self) -> None:
         self.sub_title = "Amstrad CPC 6128, Locomotive BASIC 1.1"  # then OthelloScreen.on_mount
 
-    def cpc_view(self) -> CpcScreenView:
-        machine = getattr(self.driver, "machine", None)
-        if machine is None:
-            return CpcScreenView()
-        waiting = self._started and self.driver.human_to_move and not self.busy
-        return CpcScreenView.of(machine, show_cursor=waiting)
-
-    def refresh_machine(self) -> None:
-        self.query_one("#cpc", CpcScreen).view = self.cpc_view()
-
-    def progress_view(self) -> Any:
-        machine = getattr(self.driver, "machine", None)
-        return CpcScreenView.of(machine) if machine is not None else None
+    def show_machine(self, view: OthelloView) -> None:
+        if isinstance(view.machine, CpcScreenView) and (not self.busy or view.running == "person"):
+            self.query_one("#cpc", CpcScreen).view = view.machine
 
     def show_progress(self, message: MachineProgress) -> None:
         if message.view is not None:
             self.query_one("#cpc", CpcScreen).view = message.view
         done = f"{message.steps:,}" + (f"/{message.total:,}" if message.total else "")
-        self.say(f"The CPC runs: {done} statements, {seconds(message.steps)} of a real CPC.")
+        self.show_message(f"The CPC runs: {done} statements, {seconds(message.steps)} of a real CPC.")
 
     # -- words ---------------------------------------------------------------------------
 
@@ -144,7 +137,7 @@ class LazardOthelloScreen(OthelloScreen):
         return f"X (Black) {black}, O (White) {white}"
 
     def cursor_text(self, cursor: int) -> str:
-        return f"  cursor {program_notation(cursor)}"
+        return f"cursor {program_notation(cursor)}"
 
     def typing_status(self) -> Text | None:
         return Text("Typing on the CPC (Esc: board)", "bold reverse") if self.typing else None
@@ -165,19 +158,26 @@ class LazardOthelloScreen(OthelloScreen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         allowed = super().check_action(action, parameters)
-        if allowed and action in ("play", "type_on_cpc"):
-            return True if (self._started and not self.busy and not self.driver.is_over) else None
         if action == "type_on_cpc" and self.paused:
             return False
         return allowed
 
+    def footer_signature(self) -> tuple[object, ...]:
+        return (super().footer_signature(), self.typing)
+
     def before_human_move(self) -> None:
-        if self.typing:
-            self.driver.rewind_typing()  # a half-typed entry on the CPC gives way to the board's move
+        self._rewind = self.typing  # a half-typed entry on the CPC gives way to the board's move
+
+    def turn_prelude(self) -> Callable[[], object] | None:
+        """The rewind restores the CPC (its program recompiled): in the worker, not on the event loop."""
+        rewind, self._rewind = self._rewind, False
+        session = self.session
+        return (lambda: session.typing("rewind")) if rewind else None
 
     def human_turn_begins(self) -> None:
         if self.typing:
-            self.driver.begin_typing()
+            self.session.typing("begin")
+            self.show_machine(self.view)
 
     def game_ended(self) -> None:
         self.typing = False
@@ -190,47 +190,52 @@ class LazardOthelloScreen(OthelloScreen):
         super().start_game(machine_color)
 
     def action_type_on_cpc(self) -> None:
-        if not self._started or self.busy or not self.driver.human_to_move:
+        if self.busy or not self.view.person_to_move:
             self.say("The CPC is not asking for your move.")
             return
         self.typing = True
-        self.driver.begin_typing()
+        self.session.typing("begin")
+        self.show_machine(self.view)
         self.say("Keys go to the CPC: letter RETURN digit RETURN (O O passes). Esc: the board.")
 
     def watch_typing(self, typing: bool) -> None:
         cpc = self.query_one("#cpc", CpcScreen)
         cpc.typing = typing
         self.set_class(typing, "-typing")
-        self._update_status()
+        self.update_status()
+        self.refresh_footer()
 
     @on(CpcTypingLeft)
     def _typing_left(self, event: CpcTypingLeft) -> None:
-        self.driver.rewind_typing()
+        if not self.busy:
+            self.session.typing("rewind")
         self.typing = False
         self.say("Back to the board.")
-        self.refresh_from_driver()
+        self.render_view()
 
     @on(CpcTyped)
     def _typed(self, event: CpcTyped) -> None:
-        if self.busy or self.paused or not self.driver.typing_ready:
+        if self.busy or self.paused:
             self.say("Wait: the CPC is not asking for your move.")
             return
         try:
-            outcome = self.driver.type_key(event.key)
+            outcome = self.session.typing("key", event.key)
+        except Refused as refused:
+            self.say(str(refused))
+            return
         except MachineDisagrees as error:
-            self.driver.rewind_typing()
+            self.session.typing("rewind")
             self.say(f"MachineDisagrees: {error}")
-            self.refresh_from_driver()
+            self.render_view()
             return
         if outcome.kind == "move":
             self.say(f"You play {self.move_text(outcome.square)}.")
-            self._before_human = self.driver.snapshot()
-            self._start_job("human", square=outcome.square)
+            self._start_turn("person", outcome.square)
             return
         if outcome.kind == "refused":
             self.app.bell()
             self.say(refusal(outcome.square, outcome.text))
-        self.query_one("#cpc", CpcScreen).view = self.cpc_view()
+        self.show_machine(self.view)
 
     def palette_commands(self) -> list[tuple[str, str, Callable[[], Any]]]:
         return [

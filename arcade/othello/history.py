@@ -11,8 +11,9 @@ from typing import Callable
 
 from arcade.widgets.board import GLYPH
 from arcade.widgets.history import HistoryRow
-from games.othello.driver import MoveRecord, OthelloDriver
+from games.othello.driver import MoveRecord
 from games.othello.referee import Disc
+from games.othello.session import OthelloView, Phase
 
 KeySequence = Callable[[MoveRecord], str]
 
@@ -27,29 +28,28 @@ def history_rows(history: list[MoveRecord], machine_color: Disc, machine: str, k
     return rows
 
 
-def history_text(driver: OthelloDriver, machine: str, keys: KeySequence, header: str = "", title: str = "") -> str:
+def history_text(view: OthelloView, machine: str, keys: KeySequence, header: str = "", title: str = "") -> str:
     """The whole game as plain text: a heading, the moves, the score."""
-    d = driver
     lines = [
-        f"# {title or d.title}",
-        f"# machine: {d.machine_name}",
-        f"# the {machine} plays {d.machine_color.label}, you play {d.human_color.label}",
+        f"# {title or view.title}",
+        f"# machine: {view.machine_name}",
+        f"# the {machine} plays {view.machine_color.label}, you play {view.human_color.label}",
         f"# written {datetime.now(timezone.utc).isoformat(timespec='seconds')}",
         "",
     ]
     if header:
         lines += [header, ""]
     lines.append(f"{'n':>3}  {'player':<12} {'move':<5} {'program':<8} keys")
-    for row in history_rows(d.history, d.machine_color, machine, keys):
+    for row in history_rows(list(view.history), view.machine_color, machine, keys):
         who = row.who.split(" ", 1)[1]
         player = f"{'Black' if row.who.startswith(GLYPH[Disc.BLACK]) else 'White'} {who}"
         lines.append(f"{row.number:>3}  {player:<12} {row.standard:<5} {row.machine:<8} {row.keys}".rstrip())
-    black, white = d.position.score()
+    black, white = view.score
     lines.append("")
-    if d.is_over:
-        winner = d.position.winner()
-        verdict = "a draw" if winner is None else (f"the {machine} wins" if winner is d.machine_color else "you win")
+    if view.phase is Phase.OVER:
+        winner = view.winner
+        verdict = "a draw" if winner is None else (f"the {machine} wins" if winner is view.machine_color else "you win")
         lines.append(f"Game over, {verdict}: Black {black}, White {white}.")
     else:
-        lines.append(f"Game in progress: Black {black}, White {white}; {d.position.to_move.label} to move.")
+        lines.append(f"Game in progress: Black {black}, White {white}; {view.to_move.label} to move.")
     return "\n".join(lines) + "\n"

@@ -1,6 +1,6 @@
 """The Amstrad CPC's text screen, drawn cell by cell in the colours the program chose.
 
-The widget draws a ``CpcScreenView``: a frozen copy of the machine's screen model
+The widget draws a ``CpcScreenView`` (``games.lazard_othello.cpc_view``): a frozen copy of the machine's screen model
 (characters, and per cell the hardware colour of its pen and of its paper, 0..26 of
 the firmware's 27).  A worker thread can build the view from the machine and post it;
 the widget never touches a machine.  At power-up the CPC shows bright yellow (24) on
@@ -16,8 +16,6 @@ width, as on the monitor.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
-
 from rich.style import Style
 from rich.text import Text
 from textual import events
@@ -25,49 +23,9 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from machines.cpc import PALETTE_RGB
+from games.lazard_othello.cpc_view import ROWS, CpcScreenView, hardware_rgb
 
-ROWS = 25
-BLANK_ROW = " " * 40
-
-
-@dataclass(frozen=True)
-class CpcScreenView:
-    """What the CPC's monitor shows: 25 rows of text with the hardware colour of every cell."""
-
-    rows: tuple[str, ...] = (BLANK_ROW,) * ROWS
-    pens: tuple[tuple[int, ...], ...] = ((24,) * 40,) * ROWS
-    papers: tuple[tuple[int, ...], ...] = ((1,) * 40,) * ROWS
-    border: int = 1
-    mode: int = 1
-    cursor: tuple[int, int] | None = None  # (row, col), 0-based, while the program waits for a key
-
-    @classmethod
-    def of(cls, machine: Any, show_cursor: bool = False) -> CpcScreenView:
-        """A copy of ``machine``'s screen (a ``machines.cpc.CPC``); call it from the thread that runs it."""
-        screen = machine.screen
-        cursor = None
-        if show_cursor:
-            row, col = screen.row, min(screen.col, screen.width - 1)
-            cursor = (row, col)
-        return cls(
-            rows=tuple(machine.screen_text()),
-            pens=tuple(tuple(r) for r in machine.pen),
-            papers=tuple(tuple(r) for r in machine.paper),
-            border=machine.border,
-            mode=screen.mode,
-            cursor=cursor,
-        )
-
-    @property
-    def text(self) -> str:
-        """The screen's text, trailing blanks removed: what tests and screen readers read."""
-        return "\n".join(r.rstrip() for r in self.rows).rstrip("\n")
-
-
-def hardware_rgb(colour: int) -> str:
-    """``#RRGGBB`` of one of the 27 hardware colours."""
-    return PALETTE_RGB[colour % len(PALETTE_RGB)]
+__all__ = ["ROWS", "CpcScreen", "CpcScreenView", "CpcTyped", "CpcTypingLeft", "hardware_rgb"]
 
 
 @dataclass

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
@@ -69,3 +69,33 @@ class GameOverDialog(Question):
         Binding("n", "answer('new')", "New game", id="gameover.new"),
         Binding("l", "answer('launcher')", "Launcher", id="gameover.launcher"),
     ]
+
+
+class MessageLog(ModalScreen[None]):
+    """Every message of the game so far, whole and newest last: what a small message area cut short."""
+
+    DEFAULT_CSS = """
+    MessageLog { align: center middle; background: $background 60%; }
+    MessageLog > VerticalScroll {
+        width: 90%; max-width: 100; height: 80%; padding: 0 1;
+        border: thick $accent; background: $surface;
+    }
+    MessageLog .message { margin-bottom: 1; }
+    """
+
+    BINDINGS = [
+        Binding("escape,backspace,L,q", "dismiss", "Close", key_display="esc", id="messages.close"),
+    ]
+
+    def __init__(self, messages: list[str]) -> None:
+        super().__init__()
+        self.messages = messages
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll() as scroll:
+            scroll.border_title = "Messages (Esc closes)"
+            for text in self.messages or ["No message yet."]:
+                yield Static(text, classes="message", markup=False)
+
+    def on_mount(self) -> None:
+        self.query_one(VerticalScroll).scroll_end(animate=False)

@@ -25,4 +25,4 @@ class LedDisplay(Static):
     text: reactive[str] = reactive("")
 
     def watch_text(self, text: str) -> None:
-        self.update(text)
+        self.update(text, layout=False)  # a fixed size whatever it shows: no layout for a new display

@@ -171,6 +171,16 @@ class HP67OthelloDriver(OthelloDriver):
             keys=keys, displays=displays, machine_steps=steps,
         )
         self.check_board(self.decode_board(after.to_move), expected=after)
+        if after.is_over:
+            # Your last move: the program goes on to its search, finds nothing and stops at 0.0, as a
+            # player of the real machine would see; stopped at LBL A it would need an R/S before the
+            # next game's DSP 1 (the stray R/S of issue 13).
+            done, more = self._run(SEARCH_LIMIT, "its search after the last move", on_slice=on_slice,
+                                   slice_steps=slice_steps, before=before, offset=steps)
+            record.machine_steps += more
+            displays.append(m.display)
+            if done is not StopReason.RUN_STOP or m.x != 0:
+                raise MachineDisagrees(f"after the last move the HP-67 shows {m.display!r} ({done.value}), not a pass")
         self.position = after
         self.history.append(record)
         return record
@@ -277,6 +287,10 @@ class HP67OthelloDriver(OthelloDriver):
 
     def machine_view(self) -> HP67View:
         return self.machine.view()
+
+    def check_machine(self) -> None:
+        """Raise MachineDisagrees unless registers 1-8 hold the referee's board."""
+        self.check_board(self.decode_board())
 
     def listing(self) -> list[tuple[int, str, str]]:
         """(step, mnemonic, key code) for the 199 steps."""

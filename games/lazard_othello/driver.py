@@ -30,6 +30,7 @@ from typing import Any
 
 from games.othello.driver import MachineDisagrees, MoveCancelled, MoveRecord, OthelloDriver, SliceCallback
 from games.othello.referee import Disc, IllegalMove, Position, row_col, square
+from games.lazard_othello.cpc_view import CpcScreenView
 from machines.cpc import CPC, RunState
 
 __all__ = ["LISTING", "CpcKeyboard", "LazardOthelloDriver", "Typed", "cell_of", "decode_board", "square_of"]
@@ -107,6 +108,14 @@ class LazardOthelloDriver(OthelloDriver):
 
     def screen_text(self) -> list[str]:
         return self.machine.screen_text()
+
+    def machine_view(self, show_cursor: bool = False) -> CpcScreenView:
+        """A frozen copy of the CPC's screen, cells and colours (call it from the thread running the CPC)."""
+        return CpcScreenView.of(self.machine, show_cursor=show_cursor)
+
+    def check_machine(self) -> None:
+        """Raise MachineDisagrees unless the program's array ``B()`` holds the referee's board."""
+        self.check_board(self._board(self.position.to_move))
 
     @property
     def display(self) -> str:
@@ -392,6 +401,7 @@ class CpcKeyboard:
         self.driver = driver
         self.turn_start: dict[str, Any] | None = None
         self.line = ""  # what is typed on the current line
+        self.typed = False  # a key reached the machine since the turn began
 
     @property
     def ready(self) -> bool:
@@ -402,18 +412,22 @@ class CpcKeyboard:
         """Call when the player's turn starts: the program waits at ``Colonne?``."""
         self.turn_start = self.driver.snapshot()
         self.line = ""
+        self.typed = False
 
     def rewind(self) -> None:
-        """Back to the start of the turn: the ``Colonne?`` prompt with nothing typed."""
-        if self.turn_start is not None:
+        """Back to the start of the turn: the ``Colonne?`` prompt with nothing typed (nothing to
+        restore if no key was typed: a CPC restore recompiles the program)."""
+        if self.turn_start is not None and self.typed:
             self.driver.restore(self.turn_start)
         self.line = ""
+        self.typed = False
 
     def key(self, key: str) -> Typed:
         """One key: a printable character, ``\\r`` or ``\\x7f``.  May raise MachineDisagrees."""
         if self.turn_start is None:
             self.begin_turn()
         machine = self.driver.machine
+        self.typed = True
         if key == "\x7f":
             if self.line:
                 self.line = self.line[:-1]

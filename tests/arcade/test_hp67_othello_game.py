@@ -11,7 +11,7 @@ from arcade.widgets.dialogs import GameOverDialog, SideDialog
 from arcade.widgets.tape import PrinterTape
 from games.hp67_othello.driver import HP67OthelloDriver
 from games.othello.referee import Disc, parse
-from tests.arcade.helpers import flat, move_cursor_to, screen_text, settle, shown_board
+from tests.arcade.helpers import flat, move_cursor_to, screen_text, settle, shown_board, wait_until
 
 
 def nearest(cursor: int, moves: list[int], rng: random.Random) -> int:
@@ -23,49 +23,52 @@ def nearest(cursor: int, moves: list[int], rng: random.Random) -> int:
     return rng.choice([sq for sq in moves if distance(sq) == best])
 
 
+class CheckedScreen(HP67OthelloScreen):
+    """The real screen and driver; after every move (the player's or the HP-67's) the board shown
+    is compared with the referee's."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.seen: list[int] = []
+
+    def job_done(self, kind: str, result: object) -> None:
+        super().job_done(kind, result)
+        if kind in ("person", "machine"):
+            board = self.query_one(OthelloBoard)
+            assert board.view.cells == tuple(self.session.driver.position.at(sq) for sq in range(64))
+            self.seen.append(len(self.session.driver.history))
+
+
 async def play_whole_game(side_key: str, seed: int) -> None:
-    app = ArcadeApp()  # the real catalog entry: the real driver, the real machine
+    app = ArcadeApp(screens={"hp67-othello": CheckedScreen})  # the real driver, the real machine
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter")  # the launcher's first card
-        await pilot.pause(0.2)
-        assert isinstance(app.screen, SideDialog)
+        await wait_until(pilot, lambda: isinstance(app.screen, SideDialog))
         await pilot.press(side_key)
         screen = app.screen
-        assert isinstance(screen, HP67OthelloScreen)
-        assert type(screen.driver) is HP67OthelloDriver
-
-        seen: list[int] = []
-        original = screen.refresh_from_driver
-
-        def checked() -> None:  # the screen redraws from the driver after every move, machine or human
-            original()
-            board = screen.query_one(OthelloBoard)
-            assert board.view.cells == tuple(screen.driver.position.at(sq) for sq in range(64))
-            seen.append(len(screen.driver.history))
-
-        screen.refresh_from_driver = checked  # type: ignore[method-assign]
+        assert isinstance(screen, CheckedScreen)
+        assert type(screen.session.driver) is HP67OthelloDriver
         await settle(pilot, screen)
         board = screen.query_one(OthelloBoard)
         rng = random.Random(seed)
         turns = 0
-        while not screen.driver.is_over:
-            assert shown_board(app) == screen.driver.position.rows()
-            assert screen.driver.human_to_move
-            if screen.driver.position.must_pass:
+        while not screen.session.driver.is_over:
+            assert shown_board(app) == screen.session.driver.position.rows()
+            assert screen.session.driver.human_to_move
+            if screen.session.driver.position.must_pass:
                 await pilot.press("0")
             else:
-                await move_cursor_to(pilot, board, nearest(board.cursor, screen.driver.position.legal_moves(), rng))
+                await move_cursor_to(pilot, board, nearest(board.cursor, screen.session.driver.position.legal_moves(), rng))
                 await pilot.press("enter" if turns % 2 else "space")
             await settle(pilot, screen)
             turns += 1
             assert turns < 70
-        await pilot.pause(0.2)
-        history = screen.driver.history
-        assert set(range(1, len(history) + 1)) <= set(seen)  # the board was checked after every move
+        await wait_until(pilot, lambda: isinstance(app.screen, GameOverDialog))
+        history = screen.session.driver.history
+        assert set(range(1, len(history) + 1)) <= set(screen.seen)  # the board was checked after every move
         assert any(r.by_machine for r in history) and any(not r.by_machine for r in history)
-        assert shown_board(app, screen) == screen.driver.position.rows()  # under the game-over question
-        black, white = screen.driver.position.score()
-        assert isinstance(app.screen, GameOverDialog)
+        assert shown_board(app, screen) == screen.session.driver.position.rows()  # under the game-over question
+        black, white = screen.session.driver.position.score()
         assert f"Black {black}, White {white}" in flat(app)
         # the printer tape printed every key the driver pressed and every display it read
         printed = "\n".join(screen.query_one(PrinterTape).printed)
@@ -74,34 +77,34 @@ async def play_whole_game(side_key: str, seed: int) -> None:
                 assert key in printed
         await pilot.press("n", "b")  # start again: the HP-67 now plays Black and opens
         await settle(pilot, screen)
-        assert len(screen.driver.history) == 1 and screen.driver.history[0].by_machine
-        assert screen.driver.machine_color is Disc.BLACK
-        assert shown_board(app) == screen.driver.position.rows()
+        assert len(screen.session.driver.history) == 1 and screen.session.driver.history[0].by_machine
+        assert screen.session.driver.machine_color is Disc.BLACK
+        assert shown_board(app) == screen.session.driver.position.rows()
+        # the second game's tape starts as the first one did: DSP 1, E (issue 13: no stray R/S)
+        assert screen.query_one(PrinterTape).printed[1:3] == [f"{'DSP 1':>22}", f"{'E':>22}"]
 
 
 async def test_whole_game_by_keys_calculator_white() -> None:
+    """One whole game through the screen; the rules of both colours are played headless in
+    tests/games/othello/test_session.py."""
     await play_whole_game("w", seed=1)
-
-
-async def test_whole_game_by_keys_calculator_black() -> None:
-    await play_whole_game("b", seed=2)
 
 
 async def test_illegal_move_on_the_real_calculator_changes_nothing() -> None:
     app = ArcadeApp(game="hp67-othello")
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause(0.2)
+        await wait_until(pilot, lambda: isinstance(app.screen, SideDialog))
         await pilot.press("b")
         screen = app.screen
         await settle(pilot, screen)
-        before = screen.driver.snapshot()
+        before = screen.session.driver.snapshot()
         shown = (shown_board(app), screen.query_one("#led").text, list(screen.query_one(PrinterTape).printed))
         board = screen.query_one(OthelloBoard)
         for target in ("a1", "h8", "d4"):
             await move_cursor_to(pilot, board, parse(target))
             await pilot.press("enter")
             await settle(pilot, screen)
-            assert screen.driver.snapshot() == before
+            assert screen.session.driver.snapshot() == before
             assert (shown_board(app), screen.query_one("#led").text, list(screen.query_one(PrinterTape).printed)) == shown
             assert f"Illegal: {target}" in flat(app)
 
@@ -109,17 +112,17 @@ async def test_illegal_move_on_the_real_calculator_changes_nothing() -> None:
 async def test_real_game_screen_fits_80x24_with_inspector() -> None:
     app = ArcadeApp(game="hp67-othello")
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause(0.2)
+        await wait_until(pilot, lambda: isinstance(app.screen, SideDialog))
         await pilot.press("b", "i")
         screen = app.screen
         await settle(pilot, screen)
-        await pilot.pause(0.1)
+        view = screen.session.driver.machine_view()
+        await wait_until(pilot, lambda: f"{view.pc:03d}" in screen_text(app))
         text = screen_text(app)
-        view = screen.driver.machine_view()
         assert view.display in text  # the LED shows exactly the machine's display
         assert f"{view.pc:03d}" in text
-        for n, row in screen.driver.decoded_rows().items():
+        for n, row in screen.session.driver.decoded_rows().items():
             assert row in text, n
-        for selector in ("#board", "#status", "#led", "#inspector", "#registers", "Footer"):
+        for selector in ("#board", "#status", "#side-message", "#led", "#inspector", "#registers", "Footer"):
             r = screen.query_one(selector).region
             assert r.area and r.right <= 80 and r.bottom <= 24, selector

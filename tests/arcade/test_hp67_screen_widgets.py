@@ -12,7 +12,7 @@ from arcade.widgets.dialogs import GameOverDialog, SideDialog
 from arcade.widgets.tape import PrinterTape
 from games.othello.referee import Disc, Position, parse
 from tests.arcade.fake_driver import FakeDriver
-from tests.arcade.helpers import flat, move_cursor_to, screen_text, settle, shown_board
+from tests.arcade.helpers import flat, move_cursor_to, screen_text, settle, shown_board, wait_until
 
 
 def app_with(driver_factory=FakeDriver) -> ArcadeApp:  # noqa: ANN001
@@ -20,8 +20,7 @@ def app_with(driver_factory=FakeDriver) -> ArcadeApp:  # noqa: ANN001
 
 
 async def open_game(pilot, side: str = "w") -> HP67OthelloScreen:  # noqa: ANN001
-    await pilot.pause(0.1)
-    assert isinstance(pilot.app.screen, SideDialog)
+    await wait_until(pilot, lambda: isinstance(pilot.app.screen, SideDialog), what="the side question")
     await pilot.press(side)
     screen = pilot.app.screen
     assert isinstance(screen, HP67OthelloScreen)
@@ -35,23 +34,23 @@ async def test_illegal_move_changes_nothing_but_the_message() -> None:
         screen = await open_game(pilot)
         board = screen.query_one(OthelloBoard)
         tape = screen.query_one(PrinterTape)
-        before = (screen.driver.snapshot(), shown_board(app), list(tape.printed), board.view, screen.driver.display)
+        before = (screen.session.driver.snapshot(), shown_board(app), list(tape.printed), board.view, screen.session.driver.display)
         for target in ("a1", "d4", "e5"):  # empty without a flip, taken, taken
             await move_cursor_to(pilot, board, parse(target))
             await pilot.press("enter")
             await settle(pilot, screen)
-            assert (screen.driver.snapshot(), shown_board(app), list(tape.printed), board.view, screen.driver.display) == before
+            assert (screen.session.driver.snapshot(), shown_board(app), list(tape.printed), board.view, screen.session.driver.display) == before
             assert "Illegal" in screen_text(app)
             assert target in screen_text(app)
         await pilot.click(OthelloBoard, offset=(2 + 1 + 4 * 7 + 1, 2 + 2 * 7))  # h8 by mouse: illegal too
         await settle(pilot, screen)
-        assert screen.driver.snapshot() == before[0]
+        assert screen.session.driver.snapshot() == before[0]
         assert "h8" in screen_text(app)
         # and pass is refused while a move exists: the key is not even offered
         assert "Pass" not in screen_text(app).splitlines()[-1]
         await pilot.press("0")
         await settle(pilot, screen)
-        assert screen.driver.snapshot() == before[0]
+        assert screen.session.driver.snapshot() == before[0]
 
 
 async def test_click_plays_a_square() -> None:
@@ -61,20 +60,20 @@ async def test_click_plays_a_square() -> None:
         d3 = parse("d3")
         await pilot.click(OthelloBoard, offset=(2 + 1 + 4 * 3 + 1, 2 + 2 * 2))
         await settle(pilot, screen)
-        assert screen.driver.history[0].square == d3
-        assert screen.driver.history[1].by_machine
-        assert shown_board(app) == screen.driver.position.rows()
+        assert screen.session.driver.history[0].square == d3
+        assert screen.session.driver.history[1].by_machine
+        assert shown_board(app) == screen.session.driver.position.rows()
 
 
 async def test_machine_black_plays_first_and_legal_moves_toggle() -> None:
     app = app_with()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_game(pilot, "b")
-        assert screen.driver.machine_color is Disc.BLACK
-        assert len(screen.driver.history) == 1 and screen.driver.history[0].by_machine
-        assert shown_board(app) == screen.driver.position.rows()
+        assert screen.session.driver.machine_color is Disc.BLACK
+        assert len(screen.session.driver.history) == 1 and screen.session.driver.history[0].by_machine
+        assert shown_board(app) == screen.session.driver.position.rows()
         board = screen.query_one(OthelloBoard)
-        legal = screen.driver.position.legal_moves()
+        legal = screen.session.driver.position.legal_moves()
         assert board.view.legal == frozenset(legal)
         assert screen_text(app).count("+") >= len(legal)
         await pilot.press("m")
@@ -89,11 +88,12 @@ async def test_pass_only_when_no_legal_move() -> None:
         screen = await open_game(pilot)
         # White (the human) to move with no move (nothing to outflank), Black can play c1
         rows = ["XO......"] + ["........"] * 7
-        screen.driver.machine_color = Disc.BLACK
-        screen.driver.position = Position.from_rows(rows, Disc.WHITE)
-        assert screen.driver.position.must_pass
-        screen.refresh_from_driver()
-        screen._next_turn()
+        screen.session.driver.machine_color = Disc.BLACK
+        screen.session.driver.position = Position.from_rows(rows, Disc.WHITE)
+        assert screen.session.driver.position.must_pass
+        screen.session.reload()
+        screen.render_view()
+        screen.next_turn()
         await pilot.pause()
         assert "press 0 to pass" in flat(app)
         assert "0 Pass" in screen_text(app).splitlines()[-1]  # offered in the footer now
@@ -102,7 +102,7 @@ async def test_pass_only_when_no_legal_move() -> None:
         assert "Illegal" in screen_text(app)
         await pilot.press("0")
         await settle(pilot, screen)
-        assert screen.driver.history[-2].square is None  # the human passed, then the machine played
+        assert screen.session.driver.history[-2].square is None  # the human passed, then the machine played
 
 
 async def test_real_speed_shows_progress_and_instant_finishes_at_once() -> None:
@@ -113,15 +113,14 @@ async def test_real_speed_shows_progress_and_instant_finishes_at_once() -> None:
         assert not screen.instant
         await move_cursor_to(pilot, screen.query_one(OthelloBoard), parse("d3"))
         await pilot.press("enter")
-        await pilot.pause(0.8)
+        await wait_until(pilot, lambda: "step" in screen_text(app), what="progress at real speed")
         assert screen.busy  # 50 + 2368 steps take 80 s on a real HP-67
-        text = screen_text(app)
-        assert "step" in text and "real HP-67" in text or "of" in text
+        assert screen.query_one("#progress").visible
         await pilot.press("s")  # back to instant: finishes at once
         await settle(pilot, screen, limit=5)
         assert not screen.busy
-        assert len(screen.driver.history) == 2
-        assert shown_board(app) == screen.driver.position.rows()
+        assert len(screen.session.driver.history) == 2
+        assert shown_board(app) == screen.session.driver.position.rows()
 
 
 async def test_new_game_during_a_slow_move_stops_it() -> None:
@@ -129,14 +128,14 @@ async def test_new_game_during_a_slow_move_stops_it() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_game(pilot)
         await pilot.press("s", "enter")  # real speed, play d3 (the cursor starts there)
-        await pilot.pause(0.5)
+        await wait_until(pilot, lambda: "step" in screen_text(app), what="the move under way")
         assert screen.busy
         await pilot.press("n")
-        await pilot.pause(0.1)
+        await wait_until(pilot, lambda: isinstance(app.screen, SideDialog))
         await pilot.press("w")
-        await settle(pilot, screen, limit=10)
-        assert screen.driver.history == []
-        assert screen.driver.position == Position.initial()
+        await settle(pilot, screen)
+        assert screen.session.driver.history == []
+        assert screen.session.driver.position == Position.initial()
         assert shown_board(app) == Position.initial().rows()
 
 
@@ -149,7 +148,7 @@ async def test_inspector_and_coordinates_fit_80x24() -> None:
         text = screen_text(app)
         assert "LSTX" in text and "R8" in text and "F3:" in text
         assert ">" in text  # the current step is marked in the listing
-        for selector in ("#board", "#status", "#message", "#led", "#speed", "#inspector", "#registers", "Footer"):
+        for selector in ("#board", "#status", "#side-message", "#led", "#speed", "#inspector", "#registers", "Footer"):
             r = screen.query_one(selector).region
             assert r.area and r.right <= 80 and r.bottom <= 24, selector
         await pilot.press("c")
@@ -163,19 +162,17 @@ async def test_game_over_offers_a_new_game() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_game(pilot, "w")
         rows = ["XXXXXXXX"] * 7 + ["XXXXXXO."]  # Black (the human) ends it at h8, 64-0
-        screen.driver.position = Position.from_rows(rows, Disc.BLACK)
+        screen.session.driver.position = Position.from_rows(rows, Disc.BLACK)
         await move_cursor_to(pilot, screen.query_one(OthelloBoard), 63)
         await pilot.press("enter")
         await settle(pilot, screen)
-        await pilot.pause(0.1)
-        assert isinstance(app.screen, GameOverDialog)
+        await wait_until(pilot, lambda: isinstance(app.screen, GameOverDialog), what="the game-over question")
         assert "You win" in flat(app) and "Black 64, White 0" in flat(app)
         await pilot.press("n")
-        await pilot.pause(0.1)
-        assert isinstance(app.screen, SideDialog)
+        await wait_until(pilot, lambda: isinstance(app.screen, SideDialog), what="the side question")
         await pilot.press("b")
         await settle(pilot, screen)
-        assert len(screen.driver.history) == 1
+        assert len(screen.session.driver.history) == 1
 
 
 async def test_no_color_still_tells_discs_cursor_and_hints_apart(monkeypatch) -> None:  # noqa: ANN001
@@ -195,7 +192,7 @@ async def test_no_color_still_tells_discs_cursor_and_hints_apart(monkeypatch) ->
         # the last move is bracketed once the machine has played
         await pilot.press("enter")
         await settle(pilot, screen)
-        last = screen.driver.last_move
+        last = screen.session.driver.last_move
         assert "[○]" in screen_text(app) and last is not None and last.flipped
         # and the discs it turned over are underlined
         strips = app.screen._compositor.render_strips()
@@ -240,13 +237,11 @@ async def test_command_palette_runs_the_screen_commands() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_game(pilot)
         await pilot.press("ctrl+p")
-        await pilot.pause(0.2)
-        assert isinstance(app.screen, CommandPalette)
+        await wait_until(pilot, lambda: isinstance(app.screen, CommandPalette))
         await pilot.press(*"toggle inspector")
-        await pilot.pause(0.5)
+        await wait_until(pilot, lambda: "toggle inspector" in flat(app).lower() and "HP-67: toggle inspector" in flat(app))
         await pilot.press("enter")
-        await pilot.pause(0.2)
-        assert app.screen is screen and screen.inspecting
+        await wait_until(pilot, lambda: app.screen is screen and screen.inspecting, what="the inspector open")
 
 
 async def test_program_coordinates_number_rows_from_the_bottom() -> None:
@@ -268,8 +263,9 @@ async def test_help_lists_the_arrow_keys_with_the_inspector_open_or_closed() -> 
 
     app = app_with()
     async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, SideDialog))
         await pilot.press("w")
-        await pilot.pause(0.2)
+        await wait_until(pilot, lambda: isinstance(app.screen, HP67OthelloScreen))
         screen = app.screen
         for _ in range(2):  # closed, then open
             cursor_row = next(line for line in keys_markdown(screen).splitlines() if "`h`" in line)
@@ -278,4 +274,4 @@ async def test_help_lists_the_arrow_keys_with_the_inspector_open_or_closed() -> 
             await pilot.press("left")
             assert screen.query_one(OthelloBoard).cursor == before - 1
             await pilot.press("i")
-            await pilot.pause(0.1)
+            await pilot.pause()

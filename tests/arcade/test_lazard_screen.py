@@ -10,13 +10,12 @@ import random
 
 from arcade.app import ArcadeApp
 from arcade.lazard_othello.screen import LazardOthelloScreen
-from arcade.messages import TurnFinished
 from arcade.widgets.board import CELL_W, LABEL_W, OthelloBoard
 from arcade.widgets.cpc_screen import CpcScreen
 from arcade.widgets.dialogs import GameOverDialog, SideDialog
 from games.othello.referee import Disc, Position, parse
 from machines.cpc import PALETTE_RGB
-from tests.arcade.helpers import flat, move_cursor_to, screen_text, settle, shown_board
+from tests.arcade.helpers import flat, move_cursor_to, screen_text, settle, shown_board, wait_until
 
 BLUE, BRIGHT_YELLOW = PALETTE_RGB[1], PALETTE_RGB[24]  # the CPC at power-up: pen 1 on paper 0
 
@@ -25,8 +24,7 @@ async def open_game(pilot, side: str) -> LazardOthelloScreen:  # noqa: ANN001
     """From the launcher's Lazard card to the first position, the CPC playing the side ``side`` names."""
     app = pilot.app
     await pilot.press("j", "j", "j", "enter")  # the fourth card
-    await pilot.pause(0.1)
-    assert isinstance(app.screen, SideDialog)
+    await wait_until(pilot, lambda: isinstance(app.screen, SideDialog))
     await pilot.press(side)
     screen = app.screen
     assert isinstance(screen, LazardOthelloScreen)
@@ -36,7 +34,7 @@ async def open_game(pilot, side: str) -> LazardOthelloScreen:  # noqa: ANN001
 
 def game_state(screen: LazardOthelloScreen) -> dict:
     """The driver's whole state but the CPC's clock (TIME runs on, as on the machine)."""
-    state = screen.driver.snapshot()
+    state = screen.session.driver.snapshot()
     state["machine"].pop("time", None)
     return state
 
@@ -65,13 +63,12 @@ class CheckedScreen(LazardOthelloScreen):
         super().__init__()
         self.checked: list[int] = []
 
-    def on_turn_finished(self, message: TurnFinished) -> None:
-        super().on_turn_finished(message)
-        message.prevent_default()  # Textual would call the base class's handler again after this one
-        if message.generation == self._generation:
-            cells = tuple(self.driver.position.at(sq) for sq in range(64))
+    def job_done(self, kind: str, result: object) -> None:
+        super().job_done(kind, result)
+        if kind in ("person", "machine"):
+            cells = tuple(self.session.driver.position.at(sq) for sq in range(64))
             assert self.query_one(OthelloBoard).view.cells == cells
-            self.checked.append(len(self.driver.history))
+            self.checked.append(len(self.session.driver.history))
 
 
 async def play_whole_game(side: str, seed: int) -> LazardOthelloScreen:
@@ -80,13 +77,13 @@ async def play_whole_game(side: str, seed: int) -> LazardOthelloScreen:
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_game(pilot, side)
         assert isinstance(screen, CheckedScreen)
-        assert type(screen.driver).__name__ == "LazardOthelloDriver"
+        assert type(screen.session.driver).__name__ == "LazardOthelloDriver"
         board = screen.query_one(OthelloBoard)
         checked = screen.checked
         rng = random.Random(seed)
         turns = passes = typed = clicked = 0
-        while not screen.driver.is_over:
-            pos = screen.driver.position
+        while not screen.session.driver.is_over:
+            pos = screen.session.driver.position
             assert shown_board(app) == pos.rows()
             assert printed_board(cpc_text(screen)) == pos.rows()  # the CPC's own board agrees
             assert "Colonne?" in cpc_text(screen).splitlines()[-1]
@@ -117,20 +114,19 @@ async def play_whole_game(side: str, seed: int) -> LazardOthelloScreen:
             await settle(pilot, screen)
             turns += 1
             assert turns < 70
-        await pilot.pause(0.1)
-        history = screen.driver.history
+        await wait_until(pilot, lambda: isinstance(app.screen, GameOverDialog))
+        history = screen.session.driver.history
         assert checked == list(range(checked[0], len(history) + 1)) and checked[0] <= 2
         assert typed and clicked and any(r.by_machine for r in history)
-        final = screen.driver.position
+        final = screen.session.driver.position
         black, white = final.score()
         assert isinstance(app.screen, GameOverDialog)
         assert f"X (Black) {black}, O (White) {white}" in flat(app)
         # the program's own verdict, on its screen
-        human, machine = (black, white) if screen.driver.machine_color is Disc.WHITE else (white, black)
+        human, machine = (black, white) if screen.session.driver.machine_color is Disc.WHITE else (white, black)
         assert f"Fin de partie.  Vous: {human}  Moi: {machine}" in cpc_text(screen)
         await pilot.press("escape")  # look at the board
-        await pilot.pause(0.1)
-        assert app.screen is screen
+        await wait_until(pilot, lambda: app.screen is screen)
         assert shown_board(app) == final.rows()
         screen.passes = passes  # type: ignore[attr-defined]
         return screen
@@ -139,7 +135,7 @@ async def play_whole_game(side: str, seed: int) -> LazardOthelloScreen:
 async def test_whole_game_by_keys_to_the_end_with_passes() -> None:
     screen = await play_whole_game("w", seed=12)  # the CPC plays White; with this seed each side passes once
     assert screen.passes == 1  # type: ignore[attr-defined]
-    history = screen.driver.history
+    history = screen.session.driver.history
     assert any(r.square is None and not r.by_machine for r in history)
     assert any(r.square is None and r.by_machine for r in history)
 
@@ -147,12 +143,12 @@ async def test_whole_game_by_keys_to_the_end_with_passes() -> None:
 async def test_illegal_move_changes_nothing_but_the_message() -> None:
     app = ArcadeApp(game="lazard-othello")
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause(0.1)
+        await wait_until(pilot, lambda: isinstance(app.screen, SideDialog))
         await pilot.press("w")
         screen = app.screen
         await settle(pilot, screen)
         board = screen.query_one(OthelloBoard)
-        machine = screen.driver.machine
+        machine = screen.session.driver.machine
         before = (game_state(screen), shown_board(app), board.view, cpc_text(screen), len(machine.transcript))
         for target in ("a1", "d4", "e5", "f3"):  # no flip, taken, taken, no flip
             await move_cursor_to(pilot, board, parse(target))
@@ -170,7 +166,7 @@ async def test_illegal_move_changes_nothing_but_the_message() -> None:
 async def test_typing_on_the_cpc_is_refereed() -> None:
     app = ArcadeApp(game="lazard-othello")
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause(0.1)
+        await wait_until(pilot, lambda: isinstance(app.screen, SideDialog))
         await pilot.press("w")
         screen = app.screen
         await settle(pilot, screen)
@@ -180,7 +176,7 @@ async def test_typing_on_the_cpc_is_refereed() -> None:
         # Z at Colonne? redraws the board, as the article says
         await type_on_cpc(pilot, "z\r")
         assert [line.strip() for line in cpc_text(screen).splitlines()[:2]] == ["", "A B C D E F G H"]  # CLS, then the board
-        assert screen.driver.history == []
+        assert screen.session.driver.history == []
         # a malformed entry: the program answers it
         await type_on_cpc(pilot, "k\r9\r")
         assert "Colonne A-H, rangee 1-8, passe: O O" in cpc_text(screen)
@@ -188,22 +184,22 @@ async def test_typing_on_the_cpc_is_refereed() -> None:
         await type_on_cpc(pilot, "a\r1\r")
         assert "Coup impossible." in cpc_text(screen)
         assert screen.message.startswith("Illegal: A1 turns no disc over")
-        assert screen.driver.position == Position.initial()
+        assert screen.session.driver.position == Position.initial()
         # a pass with moves left, which the program would trust: refused before the RETURN
         await type_on_cpc(pilot, "o\ro")
         await pilot.press("enter")
         assert screen.message.startswith("Illegal pass: Black may not pass with a legal move")
-        assert screen.driver.position == Position.initial() and screen.driver.history == []
+        assert screen.session.driver.position == Position.initial() and screen.session.driver.history == []
         assert cpc_text(screen).splitlines()[-1].startswith("Colonne?")
         # DEL corrects a typing slip, then a legal move is played and the CPC answers
         await type_on_cpc(pilot, "x")
         await pilot.press("backspace")
         await type_on_cpc(pilot, "d\r3\r")
         await settle(pilot, screen)
-        history = screen.driver.history
+        history = screen.session.driver.history
         assert [r.standard_notation for r in history][:1] == ["d3"] and history[1].by_machine
         assert history[0].keys == ["D\r", "3\r"]
-        assert printed_board(cpc_text(screen)) == screen.driver.position.rows() == shown_board(app)
+        assert printed_board(cpc_text(screen)) == screen.session.driver.position.rows() == shown_board(app)
         assert game_state(screen) != start
         # Escape gives the keys back to the board
         await pilot.press("escape")
@@ -214,7 +210,7 @@ async def test_typing_on_the_cpc_is_refereed() -> None:
 async def test_cpc_screen_in_its_colours_fits_80x24() -> None:
     app = ArcadeApp(game="lazard-othello")
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause(0.1)
+        await wait_until(pilot, lambda: isinstance(app.screen, SideDialog))
         await pilot.press("b")  # the CPC plays Black and opens
         screen = app.screen
         await settle(pilot, screen)
@@ -230,46 +226,45 @@ async def test_cpc_screen_in_its_colours_fits_80x24() -> None:
         # the rows shown are the ones around the program's question, and all 40 columns
         text = screen_text(app)
         assert "Colonne?" in text and "Je joue en" in text
-        last = screen.driver.machine.screen_text()
+        last = screen.session.driver.machine.screen_text()
         assert any(row.rstrip() and row.rstrip() in text for row in last[-5:])
 
 
 async def test_real_cpc_speed_then_instant_finishes_at_once() -> None:
     app = ArcadeApp(game="lazard-othello")
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause(0.1)
+        await wait_until(pilot, lambda: isinstance(app.screen, SideDialog))
         await pilot.press("w")
         screen = app.screen
         await settle(pilot, screen)
         await pilot.press("s")
         assert not screen.instant and "730 BASIC statements a second" in flat(app)
         await pilot.press("enter")  # d3, then the CPC thinks at its real pace (some 6 s)
-        await pilot.pause(1.0)
-        assert screen.busy and "statements" in flat(app) and "of a real CPC" in flat(app)
+        await wait_until(pilot, lambda: "of a real CPC" in flat(app), what="the CPC's progress")
+        assert screen.busy and "statements" in flat(app)
         await pilot.press("s")  # instant: the move finishes at once
-        await settle(pilot, screen, limit=10)
-        assert len(screen.driver.history) == 2 and screen.driver.human_to_move
+        await settle(pilot, screen)
+        assert len(screen.session.driver.history) == 2 and screen.session.driver.human_to_move
         assert "The CPC plays" in flat(app)
 
 
 async def test_new_game_asks_the_side_and_legal_moves_toggle() -> None:
     app = ArcadeApp(game="lazard-othello")
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause(0.1)
+        await wait_until(pilot, lambda: isinstance(app.screen, SideDialog))
         await pilot.press("w")
         screen = app.screen
         await settle(pilot, screen)
         board = screen.query_one(OthelloBoard)
-        assert board.view.legal == frozenset(screen.driver.position.legal_moves()) and "+" in screen_text(app)
+        assert board.view.legal == frozenset(screen.session.driver.position.legal_moves()) and "+" in screen_text(app)
         await pilot.press("m")
         assert "+" not in "".join(shown_line for shown_line in screen_text(app).splitlines() if "│" in shown_line)
         await pilot.press("n")
-        await pilot.pause(0.1)
-        assert isinstance(app.screen, SideDialog)
+        await wait_until(pilot, lambda: isinstance(app.screen, SideDialog))
         await pilot.press("b")
         await settle(pilot, screen)
-        assert screen.driver.machine_color is Disc.BLACK and screen.driver.history[0].by_machine
-        assert shown_board(app) == screen.driver.position.rows()
+        assert screen.session.driver.machine_color is Disc.BLACK and screen.session.driver.history[0].by_machine
+        assert shown_board(app) == screen.session.driver.position.rows()
 
 
 def test_every_binding_has_a_description_and_an_id() -> None:

@@ -19,7 +19,7 @@ from arcade.widgets.board import OthelloBoard
 from arcade.widgets.dialogs import SideDialog
 from arcade.widgets.tape import PrinterTape
 from games.othello.referee import Disc, parse
-from tests.arcade.helpers import flat, move_cursor_to, screen_text, settle, shown_board
+from tests.arcade.helpers import flat, move_cursor_to, screen_text, settle, shown_board, wait_until
 
 CARD_KEYS = {"hp67-othello": [], "lazard-othello": ["j", "j", "j"]}
 
@@ -34,14 +34,14 @@ def comparable(state: dict) -> dict:
 
 async def open_from_launcher(pilot, game: str) -> None:  # noqa: ANN001
     await pilot.press(*CARD_KEYS[game], "enter")
-    await pilot.pause(0.2)
+    await wait_until(pilot, lambda: isinstance(pilot.app.screen, (SideDialog, ResumeDialog)), what="the game's question")
 
 
 async def play_two_moves(pilot, screen: OthelloScreen) -> None:  # noqa: ANN001
     """The player's first two moves (each answered by the machine), by cursor and Enter."""
     board = screen.query_one(OthelloBoard)
     for _ in range(2):
-        await move_cursor_to(pilot, board, screen.driver.position.legal_moves()[0])
+        await move_cursor_to(pilot, board, screen.session.driver.position.legal_moves()[0])
         await pilot.press("enter")
         await settle(pilot, screen)
 
@@ -57,11 +57,10 @@ async def quit_mid_game_then_resume(game: str, quit_keys: list[str]) -> None:
         await settle(pilot, screen)
         await play_two_moves(pilot, screen)
         await pilot.press("m", "H")  # settings the save keeps: hints off, the history shown
-        kept = comparable(screen.driver.snapshot())
-        moves = len(screen.driver.history)
+        kept = comparable(screen.session.driver.snapshot())
+        moves = len(screen.session.driver.history)
         tape = list(screen.query_one(PrinterTape).printed) if isinstance(screen, HP67OthelloScreen) else []
         await pilot.press(*quit_keys)
-        await pilot.pause(0.1)
     path = SaveStore().path_for(game)
     assert path.is_file()
     envelope = json.loads(path.read_text(encoding="utf-8"))
@@ -85,16 +84,16 @@ async def quit_mid_game_then_resume(game: str, quit_keys: list[str]) -> None:
         await settle(pilot, app.screen)
         screen = app.screen
         assert isinstance(screen, OthelloScreen)
-        assert comparable(screen.driver.snapshot()) == kept
-        assert shown_board(app) == screen.driver.position.rows()
+        assert comparable(screen.session.driver.snapshot()) == kept
+        assert shown_board(app) == screen.session.driver.position.rows()
         assert not screen.query_one(OthelloBoard).show_legal and screen.history_shown
         assert f"Resumed the saved game at move {moves}" in flat(app)
         if isinstance(screen, HP67OthelloScreen):  # the printer tape prints the resumed game again, key by key
             assert screen.query_one(PrinterTape).printed == tape
         # the resumed machine goes on playing: one more turn, answered
         await play_two_moves(pilot, screen)
-        assert len(screen.driver.history) == moves + 4
-        assert shown_board(app) == screen.driver.position.rows()
+        assert len(screen.session.driver.history) == moves + 4
+        assert shown_board(app) == screen.session.driver.position.rows()
 
 
 async def test_hp67_quit_from_the_launcher_keeps_the_game_and_resumes_it() -> None:
@@ -129,11 +128,12 @@ async def test_closing_the_app_mid_move_keeps_the_position_before_the_machines_m
     kept = save_machine_to_move("hp67-othello", instant=False)
     app = ArcadeApp(game="hp67-othello")
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause(0.2)
+        await wait_until(pilot, lambda: isinstance(app.screen, ResumeDialog))
         await pilot.press("r")  # resume: the calculator is to move, and starts thinking at once
+        await wait_until(pilot, lambda: isinstance(app.screen, OthelloScreen) and app.screen.job_kind == "machine",
+                         what="the HP-67 thinking")
         screen = app.screen
-        await pilot.pause(0.3)
-        assert screen.busy and screen.driver.machine_to_move and not screen.instant
+        assert screen.busy and screen.view.machine_to_move and not screen.instant
     state = SaveStore().load("hp67-othello")
     assert state is not None and comparable(state["driver"]) == comparable(kept)
     assert state["settings"]["instant"] is False
@@ -142,28 +142,25 @@ async def test_closing_the_app_mid_move_keeps_the_position_before_the_machines_m
 async def test_resume_or_new_game_and_a_finished_game_is_not_kept() -> None:
     app = ArcadeApp(game="lazard-othello")
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause(0.2)
+        await wait_until(pilot, lambda: isinstance(app.screen, SideDialog))
         await pilot.press("b")  # the CPC opens: its move is saved
         await settle(pilot, app.screen)
     assert SaveStore().info("lazard-othello").summary == "move 1"
     app = ArcadeApp(game="lazard-othello")
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause(0.2)
-        assert isinstance(app.screen, ResumeDialog)
+        await wait_until(pilot, lambda: isinstance(app.screen, ResumeDialog))
         await pilot.press("n")  # a new game instead
-        await pilot.pause(0.1)
-        assert isinstance(app.screen, SideDialog)
+        await wait_until(pilot, lambda: isinstance(app.screen, SideDialog))
         await pilot.press("w")
         screen = app.screen
         await settle(pilot, screen)
-        assert screen.driver.history == [] and screen.driver.machine_color is Disc.WHITE
+        assert screen.session.driver.history == [] and screen.session.driver.machine_color is Disc.WHITE
         assert SaveStore().info("lazard-othello").summary == "move 0"  # the new game replaced the old save
         # a game that ends is not offered again
         from games.othello.referee import Position
 
-        screen.driver.position = Position.from_rows(["XXXXXXXX"] * 7 + ["XXXXXXO."], Disc.BLACK)
-        assert screen.save_game() is not None
-        screen._settled_over = True  # what the screen records once the referee sees the end
+        screen.session.driver.position = Position.from_rows(["XXXXXXXX"] * 7 + ["XXXXXXXX"], Disc.BLACK)
+        screen.session.reload()  # the referee sees the end
         assert screen.save_game() is None
     assert not SaveStore().exists("lazard-othello")
 
@@ -174,13 +171,12 @@ async def test_a_corrupt_save_is_reported_by_name_in_the_launcher_and_kept_aside
     (saves / "hp67-othello.json").write_text('{"format": 1, "game": "hp67-othello", "state": {"dri', encoding="utf-8")
     app = ArcadeApp()
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await pilot.pause(0.2)
+        await wait_until(pilot, lambda: "save unreadable" in screen_text(app))
         notes = [n.message for n in app._notifications]
         assert any("hp67-othello.json" in m and "hp67-othello.corrupt-1.json" in m for m in notes), notes
         assert "save unreadable" in screen_text(app)
         await pilot.press("enter")  # the game itself starts afresh: nothing left to resume
-        await pilot.pause(0.2)
-        assert isinstance(app.screen, SideDialog)
+        await wait_until(pilot, lambda: isinstance(app.screen, SideDialog))
     assert (saves / "hp67-othello.corrupt-1.json").read_text(encoding="utf-8").endswith('"dri')
     assert not (saves / "hp67-othello.json").exists()
 
@@ -194,10 +190,9 @@ async def test_a_save_from_another_version_is_refused_with_the_reason() -> None:
     path.write_text(json.dumps(envelope), encoding="utf-8")
     app = ArcadeApp(game="hp67-othello")
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await pilot.pause(0.3)
+        await wait_until(pilot, lambda: isinstance(app.screen, SideDialog))  # a new game is offered instead
         notes = " ".join(n.message for n in app._notifications)
         assert "hp67-othello.json" in notes and f"version {FORMAT_VERSION + 1}" in notes
-        assert isinstance(app.screen, SideDialog)  # a new game is offered instead
 
 
 async def test_a_save_that_does_not_restore_is_kept_aside_and_reported() -> None:
@@ -206,16 +201,14 @@ async def test_a_save_that_does_not_restore_is_kept_aside_and_reported() -> None
                saved_at="2026-01-01T00:00:00+00:00", summary="move 1")
     app = ArcadeApp(game="hp67-othello")
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await pilot.pause(0.2)
-        assert isinstance(app.screen, ResumeDialog)
+        await wait_until(pilot, lambda: isinstance(app.screen, ResumeDialog))
         await pilot.press("r")
-        await pilot.pause(0.2)
+        await wait_until(pilot, lambda: isinstance(app.screen, SideDialog), what="a new game offered")
         notes = " ".join(n.message for n in app._notifications)
         assert "hp67-othello.json could not be restored" in notes and "unusable" in notes
-        assert isinstance(app.screen, SideDialog)
         await pilot.press("w")
         screen = app.screen
         assert isinstance(screen, HP67OthelloScreen)
         await settle(pilot, screen)
-        assert screen.driver.history == [] and screen.driver.human_to_move
+        assert screen.session.driver.history == [] and screen.session.driver.human_to_move
     assert [p.name for p in store.directory.glob("hp67-othello.unusable-*.json")]

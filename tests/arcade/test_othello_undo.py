@@ -10,61 +10,69 @@ from arcade.app import ArcadeApp
 from arcade.hp67_othello.screen import HP67OthelloScreen
 from arcade.lazard_othello.screen import LazardOthelloScreen
 from arcade.othello.screen import OthelloScreen
+from arcade.gamesave import ResumeDialog
 from arcade.saves import SaveStore
 from arcade.widgets.board import OthelloBoard
+from arcade.widgets.dialogs import SideDialog
 from tests.arcade.fake_driver import FakeDriver
-from tests.arcade.helpers import flat, move_cursor_to, settle, shown_board
+from tests.arcade.helpers import flat, move_cursor_to, settle, shown_board, wait_until
 from tests.arcade.test_othello_saves import comparable
 
 
 async def play(pilot, screen: OthelloScreen) -> None:  # noqa: ANN001
     board = screen.query_one(OthelloBoard)
-    await move_cursor_to(pilot, board, screen.driver.position.legal_moves()[-1])
+    await move_cursor_to(pilot, board, screen.session.driver.position.legal_moves()[-1])
     await pilot.press("enter")
+    await settle(pilot, screen)
+
+
+async def press(pilot, screen: OthelloScreen, key: str) -> None:  # noqa: ANN001
+    """Press ``key`` and wait for what it started (undo and redo restore a machine in the worker)."""
+    await pilot.press(key)
     await settle(pilot, screen)
 
 
 async def undo_redo_whole_turns(game: str) -> None:
     app = ArcadeApp(game=game)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause(0.2)
+        await wait_until(pilot, lambda: isinstance(app.screen, SideDialog))
         await pilot.press("w")
         screen = app.screen
         assert isinstance(screen, OthelloScreen)
         await settle(pilot, screen)
-        states = [comparable(screen.driver.snapshot())]
+        states = [comparable(screen.session.driver.snapshot())]
         for _ in range(2):
             await play(pilot, screen)
-            assert screen.driver.human_to_move and screen.driver.history[-1].by_machine
-            states.append(comparable(screen.driver.snapshot()))
-        assert len(screen.driver.history) == 4
-        await pilot.press("u")  # the player's second move and the machine's reply are taken back
-        assert comparable(screen.driver.snapshot()) == states[1]
-        assert shown_board(app) == screen.driver.position.rows()
+            assert screen.session.driver.human_to_move and screen.session.driver.history[-1].by_machine
+            states.append(comparable(screen.session.driver.snapshot()))
+        assert len(screen.session.driver.history) == 4
+        await press(pilot, screen, "u")  # the player's second move and the machine's reply are taken back
+        assert comparable(screen.session.driver.snapshot()) == states[1]
+        assert shown_board(app) == screen.session.driver.position.rows()
         assert "Undone" in flat(app)
-        await pilot.press("ctrl+z")
-        assert comparable(screen.driver.snapshot()) == states[0] and screen.driver.history == []
-        await pilot.press("u")
-        assert "Nothing to undo" in flat(app) and comparable(screen.driver.snapshot()) == states[0]
-        await pilot.press("U")
-        assert comparable(screen.driver.snapshot()) == states[1]
-        await pilot.press("U")
-        assert comparable(screen.driver.snapshot()) == states[2]
-        assert shown_board(app) == screen.driver.position.rows()
+        await press(pilot, screen, "ctrl+z")
+        assert comparable(screen.session.driver.snapshot()) == states[0] and screen.session.driver.history == []
+        await press(pilot, screen, "u")
+        assert "Nothing to undo" in flat(app) and comparable(screen.session.driver.snapshot()) == states[0]
+        await press(pilot, screen, "U")
+        assert comparable(screen.session.driver.snapshot()) == states[1]
+        await press(pilot, screen, "U")
+        assert comparable(screen.session.driver.snapshot()) == states[2]
+        assert shown_board(app) == screen.session.driver.position.rows()
         saved = SaveStore().load(game)  # the save follows undo and redo
         assert saved is not None and comparable(saved["driver"]) == states[2]
         # after an undo, the machine still plays from the restored state: a different move this time
-        await pilot.press("u")
+        await press(pilot, screen, "u")
         board = screen.query_one(OthelloBoard)
-        await move_cursor_to(pilot, board, screen.driver.position.legal_moves()[0])
+        await move_cursor_to(pilot, board, screen.session.driver.position.legal_moves()[0])
         await pilot.press("enter")
         await settle(pilot, screen)
-        assert len(screen.driver.history) == 4 and screen.driver.human_to_move
-        assert shown_board(app) == screen.driver.position.rows()
-        await pilot.press("U")
+        assert len(screen.session.driver.history) == 4 and screen.session.driver.human_to_move
+        assert shown_board(app) == screen.session.driver.position.rows()
+        await press(pilot, screen, "U")
         assert "Nothing to redo" in flat(app)  # a new move forgets what was undone
-        await pilot.press("u")
-        assert comparable(screen.driver.snapshot()) == states[1]
+        await press(pilot, screen, "u")
+        assert comparable(screen.session.driver.snapshot()) == states[1]
 
 
 async def test_hp67_undo_and_redo_whole_turns() -> None:
@@ -78,45 +86,45 @@ async def test_lazard_undo_and_redo_whole_turns() -> None:
 async def test_lazard_undo_while_typing_on_the_cpc_forgets_the_half_typed_entry() -> None:
     app = ArcadeApp(game="lazard-othello")
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause(0.2)
+        await wait_until(pilot, lambda: isinstance(app.screen, SideDialog))
         await pilot.press("w")
         screen = app.screen
         assert isinstance(screen, LazardOthelloScreen)
         await settle(pilot, screen)
-        before = comparable(screen.driver.snapshot())
+        before = comparable(screen.session.driver.snapshot())
         await play(pilot, screen)
         await pilot.press("t", "c")  # typing on the CPC: a C, not yet RETURN
         assert screen.typing
         screen.action_undo()  # from the palette (the keys go to the CPC while typing)
-        await pilot.pause()
-        assert comparable(screen.driver.snapshot()) == before
-        assert "C" not in screen.driver.machine.screen_text()[-1]
+        await settle(pilot, screen)
+        assert comparable(screen.session.driver.snapshot()) == before
+        assert "C" not in screen.session.driver.machine.screen_text()[-1]
         await pilot.press("d", "enter", "3", "enter")  # the typing goes on, from the restored turn
         await settle(pilot, screen)
-        assert screen.driver.history[0].machine_notation == "D3" and screen.driver.human_to_move
+        assert screen.session.driver.history[0].machine_notation == "D3" and screen.session.driver.human_to_move
 
 
 async def test_no_undo_while_the_machine_thinks() -> None:
     app = ArcadeApp(game="hp67-othello", screens={"hp67-othello": lambda: HP67OthelloScreen(FakeDriver)})
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause(0.2)
+        await wait_until(pilot, lambda: isinstance(app.screen, SideDialog))
         await pilot.press("w")
         screen = app.screen
         await settle(pilot, screen)
         await play(pilot, screen)
-        await move_cursor_to(pilot, screen.query_one(OthelloBoard), screen.driver.position.legal_moves()[0])
+        await move_cursor_to(pilot, screen.query_one(OthelloBoard), screen.session.driver.position.legal_moves()[0])
         await pilot.press("s", "enter")  # real speed: the fake machine takes some 80 s
-        await pilot.pause(0.3)
-        assert screen.busy
-        state = screen.driver.history[:]
+        await wait_until(pilot, lambda: screen.busy and screen.job_kind == "machine", what="the machine thinking")
+        state = screen.session.driver.history[:]
         await pilot.press("u")
-        screen.action_undo()  # the key is disabled; the action itself refuses too
+        assert "busy" in flat(app)
+        screen.action_undo()  # from the palette too, it refuses
         await pilot.pause()
-        assert screen.busy and screen.driver.history[: len(state)] == state
+        assert screen.busy and screen.session.driver.history[: len(state)] == state
         assert "busy" in flat(app)
         await pilot.press("s")
-        await settle(pilot, screen, limit=10)
-        assert len(screen.driver.history) == 4
+        await settle(pilot, screen)
+        assert len(screen.session.driver.history) == 4
 
 
 def test_every_othello_binding_has_an_id_and_a_description() -> None:
@@ -132,12 +140,11 @@ async def test_help_lists_the_keys_the_footer_has_no_room_for() -> None:
 
     app = ArcadeApp(game="lazard-othello")
     async with app.run_test(size=(100, 40)) as pilot:
-        await pilot.pause(0.2)
+        await wait_until(pilot, lambda: isinstance(app.screen, SideDialog))
         await pilot.press("w")
         await settle(pilot, app.screen)
         await pilot.press("question_mark")
-        await pilot.pause(0.3)
-        assert isinstance(app.screen, HelpScreen)
+        await wait_until(pilot, lambda: isinstance(app.screen, HelpScreen))
         rows = app.screen.keys.splitlines()
         for keys, description in (("`u` `^z`", "Undo your move"), ("`U`", "Redo"), ("`p`", "Pause"),
                                   ("`H`", "Move history"), ("`x`", "Export the moves"), ("`esc`", "Back")):
@@ -147,20 +154,20 @@ async def test_help_lists_the_keys_the_footer_has_no_room_for() -> None:
 async def test_undo_goes_on_after_the_game_is_resumed() -> None:
     app = ArcadeApp(game="hp67-othello")
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause(0.2)
+        await wait_until(pilot, lambda: isinstance(app.screen, SideDialog))
         await pilot.press("w")
         screen = app.screen
         await settle(pilot, screen)
         await play(pilot, screen)
-        after_one = comparable(screen.driver.snapshot())
+        after_one = comparable(screen.session.driver.snapshot())
         await play(pilot, screen)
     app = ArcadeApp(game="hp67-othello")
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause(0.2)
+        await wait_until(pilot, lambda: isinstance(app.screen, ResumeDialog))
         await pilot.press("r")
         screen = app.screen
         await settle(pilot, screen)
-        assert len(screen.driver.history) == 4
-        await pilot.press("u")  # the undo steps were saved with the game
-        assert comparable(screen.driver.snapshot()) == after_one
-        assert shown_board(app) == screen.driver.position.rows()
+        assert len(screen.session.driver.history) == 4
+        await press(pilot, screen, "u")  # the undo steps were saved with the game
+        assert comparable(screen.session.driver.snapshot()) == after_one
+        assert shown_board(app) == screen.session.driver.position.rows()

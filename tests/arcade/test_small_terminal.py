@@ -77,9 +77,9 @@ async def test_hp67_shrink_hides_the_board_and_growing_brings_back_the_same_game
         await move_cursor_to(pilot, board, parse("d3"))
         await pilot.press("enter")
         await settle(pilot, screen)
-        target = screen.driver.position.legal_moves()[0]
+        target = screen.session.driver.position.legal_moves()[0]
         await move_cursor_to(pilot, board, target)
-        before = (screen.driver.snapshot(), board.view, board.cursor, shown_board(app), visible(app))
+        before = (screen.session.driver.snapshot(), board.view, board.cursor, shown_board(app), visible(app))
         assert "●" in before[-1]
 
         await resize(pilot, 60, 20)
@@ -98,11 +98,11 @@ async def test_hp67_shrink_hides_the_board_and_growing_brings_back_the_same_game
         await resize(pilot, 80, 24)
         assert app.screen is screen
         assert not any(isinstance(s, TooSmallScreen) for s in app.screen_stack)
-        assert (screen.driver.snapshot(), board.view, board.cursor, shown_board(app), visible(app)) == before
-        played = len(screen.driver.history)
+        assert (screen.session.driver.snapshot(), board.view, board.cursor, shown_board(app), visible(app)) == before
+        played = len(screen.session.driver.history)
         await pilot.press("enter")  # and the game goes on from there, at the square the cursor kept
         await settle(pilot, screen)
-        assert screen.driver.history[played].square == target
+        assert screen.session.driver.history[played].square == target
 
 
 async def test_a_screen_can_declare_a_larger_minimum() -> None:

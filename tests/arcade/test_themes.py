@@ -80,7 +80,7 @@ async def board_position(pilot) -> tuple[HP67OthelloScreen, OthelloBoard]:  # no
     assert isinstance(screen, HP67OthelloScreen)
     await settle(pilot, screen)
     board = screen.query_one(OthelloBoard)
-    await move_cursor_to(pilot, board, screen.driver.position.legal_moves()[0])
+    await move_cursor_to(pilot, board, screen.session.driver.position.legal_moves()[0])
     await pilot.press("enter")
     await settle(pilot, screen)
     await move_cursor_to(pilot, board, 27)  # d4: a disc under the cursor

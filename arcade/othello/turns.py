@@ -1,0 +1,134 @@
+"""The turns of an Othello game as ``GameScreen`` jobs: start them, and take their ends.
+
+A mixin of ``OthelloScreen``: a person's move or the machine's turn runs in the worker
+through the ``OthelloSession``; its end (played, stopped by Esc, refused, a machine
+disagreeing with the referee) comes back here, on the event loop, and the next turn
+follows.  A new game, undo, redo and resume are jobs too (they restore whole machines).
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any, Callable
+
+from arcade.game_screen import GameScreen, JobContext
+from arcade.widgets.dialogs import GameOverDialog
+from games.othello.driver import MachineDisagrees, MoveRecord
+from games.othello.session import OthelloSession, OthelloView, Phase
+from games.session import SaveUnreadable
+
+
+class OthelloTurns(GameScreen):
+    """Starting a turn on the machine, and what the screen does when a job ends."""
+
+    INSTANT_SLICE = 2000
+    REAL_SLICE = 100  # slices at real speed: a tenth of a second or less of the machine
+    session: OthelloSession
+    stopped_at: float | None
+    _stopped_machine: bool
+
+    @property
+    def view(self) -> OthelloView:
+        return self.session.view()
+
+    def turn_prelude(self) -> Callable[[], object] | None:
+        """Something to do in the worker before the turn (the CPC forgetting a half-typed entry)."""
+        return None
+
+    def _start_turn(self, kind: str, square: int | None = None) -> None:
+        """A turn on the machine: the person's move recorded, or the machine's own."""
+        session = self.session
+        self._stopped_machine = False
+        instant, real = self.INSTANT_SLICE, self.REAL_SLICE
+        first = self.turn_prelude()
+
+        def turn(ctx: JobContext) -> MoveRecord:
+            if first is not None:
+                first()
+
+            def measured(total: int) -> None:
+                ctx.total = total
+
+            # at real speed the turn's length is learnt first, for the progress shown ("n of total")
+            measure = None if self.instant else measured
+            slice_steps = instant if self.instant else real
+            if kind == "machine":
+                return session.machine_turn(ctx.go_on, slice_steps, measure=measure, stopped=lambda: ctx.stopped)
+            return session.play(square, ctx.go_on, slice_steps, measure=measure, stopped=lambda: ctx.stopped)
+
+        if kind == "person":
+            session.show_pending(square)  # the disc is on the board at once, while the machine records it
+        self.run_job(kind, turn, view=session.progress_view)
+        self.render_view()
+
+    def job_done(self, kind: str, result: Any) -> None:
+        self.turn_ended()
+        if kind == "resume":
+            self.session = result
+            self.apply_settings(self.session.settings)
+            self.game_shown(resumed=True)
+            self.say(f"Resumed the saved game at move {self.view.moves_played}.")
+        elif kind == "new":
+            self.game_shown(resumed=False)
+        elif kind in ("undo", "redo"):
+            self.game_shown(resumed=True)
+            n = self.session.human_moves()
+            self.say(f"Undone: back to before your move {n + 1} (U: redo)." if kind == "undo"
+                     else f"Redone: {self.view.moves_played} moves played.")
+        else:
+            self.turn_shown(result)
+            if result.by_machine:
+                self.say(self.machine_played(result))
+        self.render_view()
+        self.save_game()
+        self.next_turn(announce=kind not in ("undo", "redo"))
+
+    def job_stopped(self, kind: str) -> None:
+        self.turn_ended()
+        self.session.clear_pending()
+        self.stopped_at = time.monotonic()
+        if kind == "person":
+            self.say(f"Stopped: your move was taken back; the {self.MACHINE} is as before it. Play again.")
+        else:
+            self._stopped_machine = True
+            self.say(f"Stopped: the {self.MACHINE} is back before its move. g: think again, u: undo.")
+        self.render_view()
+        if self.view.person_to_move:
+            self.human_turn_begins()
+
+    def job_failed(self, kind: str, error: BaseException) -> None:
+        self.turn_ended()
+        self.session.clear_pending()
+        if kind == "resume" and isinstance(error, SaveUnreadable):
+            self.resume_failed(error)
+            self.action_new_game()
+            return
+        if isinstance(error, MachineDisagrees):
+            self.say(f"MachineDisagrees: {error}")
+        else:
+            super().job_failed(kind, error)
+        self.render_view()
+
+    def next_turn(self, announce: bool = True) -> None:
+        view = self.view
+        if view.phase is Phase.OVER:
+            self.game_ended()
+            black, white = view.score
+            winner = view.winner
+            verdict = "A draw" if winner is None else (f"The {self.MACHINE} wins" if winner is view.machine_color else "You win")
+            self.say(f"{verdict}: {self.score_text(black, white)}. Press n for a new game.")
+
+            def after(answer: str | None) -> None:
+                if answer == "new":
+                    self.action_new_game()
+                elif answer == "launcher":
+                    self.app.action_launcher()  # type: ignore[attr-defined]
+
+            self.app.push_screen(GameOverDialog(f"Game over. {verdict}: {self.dialog_score(black, white)}."), after)
+        elif view.machine_to_move:
+            self._start_turn("machine")
+        else:
+            self.human_turn_begins()
+            if view.must_pass and announce:
+                self.say(f"You have no legal move: {self.PASS_HINT}.")
+

@@ -1,0 +1,142 @@
+"""The words of an Othello screen: what it says about squares, moves, sides and the game's state.
+
+A mixin of ``OthelloScreen``: a machine's screen overrides the few words that differ
+(the program's notation, how it names the sides).  Everything here reads the
+session's frozen ``OthelloView``, never a driver.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+
+from arcade.widgets.board import ASCII_GLYPH, GLYPH
+from games.othello.driver import MoveRecord
+from games.othello.referee import Disc, name
+from games.othello.session import OthelloView, Phase
+
+
+class OthelloWords:
+    """Texts for the status lines, the messages, the dialogs and the history."""
+
+    MACHINE: ClassVar[str] = "machine"
+    SIDE_QUESTION: ClassVar[str] = "New game. Which side does the machine play? Black moves first."
+    PASS_HINT: ClassVar[str] = "press 0 to pass"
+    RECORDING: ClassVar[str] = "records your move..."
+    SCORE_GAP: ClassVar[str] = "  "
+
+    app: object
+    busy: bool
+    instant: bool
+
+    def program_notation(self, sq: int) -> str:
+        return name(sq)
+
+    def move_text(self, sq: int | None) -> str:
+        return "Pass" if sq is None else f"{name(sq)} ({self.program_notation(sq)})"
+
+    def refusal(self, sq: int | None, reason: str) -> str:
+        """``Illegal: a1 (8.1) turns no disc over...``: the square named once, the referee's reason."""
+        if sq is None:
+            return f"Illegal pass: {reason}."
+        prefix = f"{name(sq)} "
+        if reason.startswith(prefix):
+            return f"Illegal: {self.move_text(sq)} {reason.removeprefix(prefix)}."
+        return f"Illegal: {self.move_text(sq)}: {reason}."
+
+    def glyph(self, disc: Disc) -> str:
+        return (ASCII_GLYPH if getattr(self.app, "ascii_glyphs", False) else GLYPH)[disc]
+
+    def disc_tag(self, disc: Disc) -> str:
+        """A side's own name beside its disc (the CPC's X and O); none by default: ● and ○ say it."""
+        return ""
+
+    def side_name(self, disc: Disc) -> str:
+        return disc.label
+
+    def score_text(self, black: int, white: int) -> str:
+        return f"{self.glyph(Disc.BLACK)} {black} - {self.glyph(Disc.WHITE)} {white}"
+
+    def dialog_score(self, black: int, white: int) -> str:
+        return f"Black {black}, White {white}"
+
+    def cursor_text(self, cursor: int) -> str:
+        return f"cursor {name(cursor)}"
+
+
+    def typing_status(self) -> Text | None:
+        """A status line of the subclass's own (the CPC's typing mode), or None."""
+        return None
+
+    def machine_played(self, record: MoveRecord) -> str:
+        played = "passes" if record.square is None else f"plays {record.standard_notation} ({record.machine_notation})"
+        return f"The {self.MACHINE} {played}."
+
+    def key_sequence(self, record: MoveRecord) -> str:
+        """The keys of a turn as the history shows them (a machine shows them its own way)."""
+        return " ".join(record.keys)
+
+    def history_header(self, view: OthelloView) -> str:
+        return ""
+
+    def busy_text(self) -> str:
+        return f"Wait: the {self.MACHINE} is busy (s: instant speed, Esc: stop it)."
+
+    def score_line(self, view: OthelloView) -> Text:
+        """``● 2 you  ○ 2 HP-67``: each side's disc, count and player.  A machine may tag the sides
+        (the CPC's X and O); a tag that would repeat the glyph (``--ascii``) is left out."""
+        t = Text(no_wrap=True, overflow="ellipsis")
+        black, white = view.score
+        for disc, count in ((Disc.BLACK, black), (Disc.WHITE, white)):
+            who = self.MACHINE if disc is view.machine_color else "you"
+            glyph, tag = self.glyph(disc), self.disc_tag(disc)
+            if tag.strip() == glyph:
+                tag = ""
+            t.append(f"{glyph}{tag} {count:>2}", "bold")
+            t.append(f" {who}{self.SCORE_GAP if disc is Disc.BLACK else ''}")
+        return t
+
+    def state_line(self, view: OthelloView) -> Text:
+        """What happens now (the person's move being recorded, the machine thinking, the end...)."""
+        t = Text(no_wrap=True, overflow="ellipsis")
+        typing = self.typing_status()
+        if view.phase is Phase.NEW:
+            t.append("Choose a side to start (n).")
+        elif view.phase is Phase.OVER:
+            black, white = view.score
+            winner = view.winner
+            if winner is None:
+                t.append(f"Game over: a draw, {black}-{white}.", "bold")
+            else:
+                who = f"the {self.MACHINE}" if winner is view.machine_color else "you"
+                t.append(f"Game over: {who} won {max(black, white)}-{min(black, white)}.", "bold")
+        elif view.running == "person":
+            t.append(f"{self.glyph(view.human_color)} The {self.MACHINE} {self.RECORDING}", "bold")
+        elif self.busy and view.machine_to_move:
+            t.append(f"{self.glyph(view.machine_color)} The {self.MACHINE} is thinking...", "bold")
+        elif view.machine_to_move:
+            t.append(f"{self.glyph(view.machine_color)} Stopped: g lets the {self.MACHINE} think.", "bold")
+        elif typing is not None:
+            t.append_text(typing)
+        else:
+            t.append(f"{self.glyph(view.human_color)} Your move", "bold reverse")
+        return t
+
+    def status_text(self, view: OthelloView, cursor: int, width: int = 37) -> Text:
+        """The score with the cursor at its right, then the state; the cursor gets a line of its own
+        when the two do not fit side by side (it stays there while the machine records a move)."""
+        score = self.score_line(view)
+        where = self.cursor_text(cursor) if view.phase is not Phase.NEW else ""
+        t = score.copy()
+        gap = width - score.cell_len - len(where)
+        if where and gap >= 2:
+            t.append(" " * gap + where, "dim" if self.busy else "")
+            t.append("\n")
+            t.append_text(self.state_line(view))
+        else:
+            t.append("\n")
+            t.append_text(self.state_line(view))
+            if where:
+                t.append("\n" + where)
+        return t

@@ -1,0 +1,107 @@
+"""Issue 13's Othello findings, each played as a player found it (real machines, 80x24)."""
+
+from __future__ import annotations
+
+from arcade.app import ArcadeApp
+from arcade.hp67_othello.screen import HP67OthelloScreen
+from arcade.lazard_othello.screen import LazardOthelloScreen
+from arcade.othello.screen import OthelloScreen
+from arcade.widgets.board import OthelloBoard
+from arcade.widgets.dialogs import MessageLog, SideDialog
+from games.othello.referee import parse
+from tests.arcade.helpers import flat, move_cursor_to, screen_text, settle, shown_board, wait_until
+
+
+async def started(pilot, side: str = "w") -> OthelloScreen:  # noqa: ANN001
+    app = pilot.app
+    await wait_until(pilot, lambda: isinstance(app.screen, SideDialog))
+    await pilot.press(side)
+    screen = app.screen
+    assert isinstance(screen, OthelloScreen)
+    await settle(pilot, screen)
+    return screen
+
+
+def message_area(app: ArcadeApp) -> str:
+    """The words of the message area as the terminal shows them, on one line."""
+    screen = app.screen
+    widget = next(w for w in screen.query(".message") if w.region.area)
+    lines = screen_text(app).splitlines()[widget.region.y: widget.region.bottom]
+    return " ".join(" ".join(line[widget.region.x: widget.region.right].split()) for line in lines).strip()
+
+
+async def test_every_message_reads_whole_at_80x24() -> None:
+    app = ArcadeApp(game="hp67-othello")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await started(pilot)
+        board = screen.query_one(OthelloBoard)
+        await move_cursor_to(pilot, board, parse("a1"))
+        await pilot.press("enter")  # the longest refusal
+        assert message_area(app) == screen.message
+        assert screen.message == ("Illegal: a1 (8.1) turns no disc over: a move must outflank at least one white disc.")
+        await pilot.press("x")
+        await wait_until(pilot, lambda: screen.exported is not None)
+        path = screen.exported
+        assert screen.message == f"Moves written to {path.name}, beside the saves in {path.parent}"
+        shown = message_area(app)  # the name whole; a long folder ends with a pointer to the log
+        assert shown == screen.message or (path.name in shown and shown.endswith("(L: all of it)"))
+        await pilot.press("s")  # real speed, then d3
+        await move_cursor_to(pilot, board, parse("d3"))
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: "records your move" in flat(app))
+        await pilot.press("escape")
+        await settle(pilot, screen)
+        assert message_area(app) == screen.message
+        assert screen.message == "Stopped: your move was taken back; the HP-67 is as before it. Play again."
+        await pilot.press("L")  # every message again, whole, in a log
+        await wait_until(pilot, lambda: isinstance(app.screen, MessageLog))
+        log = app.screen  # it opens on the newest message; the older ones scroll above
+        await wait_until(pilot, lambda: "the HP-67 is as before it" in flat(app), what="the newest message")
+        assert any(m.endswith("a move must outflank at least one white disc.") for m in log.messages)
+        assert f"Moves written to {path.name}, beside the saves in {path.parent}" in log.messages
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: app.screen is screen)
+
+
+async def test_lazard_typing_hint_reads_whole() -> None:
+    app = ArcadeApp(game="lazard-othello")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await started(pilot)
+        await pilot.press("t")
+        assert isinstance(screen, LazardOthelloScreen) and screen.typing
+        assert message_area(app) == screen.message
+        assert screen.message == "Keys go to the CPC: letter RETURN digit RETURN (O O passes). Esc: the board."
+
+
+async def test_hp67_at_real_speed_shows_your_disc_at_once_and_keeps_the_cursor() -> None:
+    app = ArcadeApp(game="hp67-othello")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await started(pilot)
+        assert isinstance(screen, HP67OthelloScreen)
+        await pilot.press("s", "enter")  # d3 at the real HP-67's pace: some 33 s to record it
+        await wait_until(pilot, lambda: "records your move" in flat(app))
+        assert screen.busy and screen.session.driver.history == []
+        assert shown_board(app)[2] == "...X...."  # your disc is on the board while the HP-67 records it
+        assert shown_board(app)[3] == "...XX..."  # and the disc it turns over
+        assert "cursor d3 = 6.4" in screen_text(app)
+        await pilot.press("c")  # the headers change at once, busy or not
+        lines = screen_text(app).splitlines()
+        assert lines[1].split()[:8] == list("12345678") and "Coordinates: the program's row.col." in flat(app)
+        await pilot.press("c")
+        assert screen_text(app).splitlines()[1].split()[:8] == list("abcdefgh")
+        await wait_until(pilot, lambda: "step " in screen_text(app), what="the progress line")
+        await pilot.press("s")  # back to instant: the move ends at once, and no progress stays behind
+        await settle(pilot, screen)
+        assert len(screen.session.driver.history) == 2
+        assert "step " not in screen_text(app) and not screen.query_one("#progress").visible
+
+
+async def test_ascii_status_line_names_each_side_once() -> None:
+    app = ArcadeApp(game="lazard-othello", ascii_glyphs=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await started(pilot, "b")  # the CPC plays X (Black) and opens
+        black, white = screen.session.driver.position.score()
+        status = screen_text(app).splitlines()
+        line = next(row for row in status if " you" in row and " CPC" in row)[:38]  # the left column
+        assert f"X {black:>2} CPC" in line and f"O {white:>2} you" in line, line
+        assert "X X" not in line and "O O" not in line
