@@ -1,0 +1,53 @@
+"""What both calculator rooms share: the frozen view a screen draws, and the lock
+that lets a worker thread run the machine in slices while the screen keeps pressing keys.
+
+A room model owns its machine; the screen never touches it.  ``run_slice`` (called
+by the screen's worker, never the event loop) runs a bounded number of steps under
+the lock; ``press`` (the event loop) takes the same lock, so a key never lands in
+the middle of a step.  A stop request is a flag the next slice honours.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+from importlib import resources
+
+SLICE_STEPS = 400
+"""Steps per slice: small enough that a key waits at most a few milliseconds for the lock."""
+
+
+@dataclass(frozen=True)
+class RoomView:
+    """What a calculator room shows: the display and the state around it."""
+
+    display: str  # the LED text ('' while a program runs: the real displays go dark)
+    flashing: bool  # an error (TI-57) or Error (HP-67)
+    prefix: str  # the prefix keys pending, lit on the keyboard: 'f', 'g', 'h', '2nd', 'INV', 'STO'...
+    mode: str  # 'RUN', 'W/PRGM' (HP-67) or 'LRN' (TI-57)
+    step: int  # the program pointer
+    code: str  # the key codes of the step at the pointer, as the display shows them in program mode
+    mnemonic: str  # that step in listing notation
+    running: bool
+    paused: bool  # a Pause / PSE is showing the display
+    message: str  # the last thing to tell the user ('' if nothing)
+
+
+@dataclass(frozen=True)
+class GameListing:
+    """A game's listing that can be opened in its machine."""
+
+    title: str
+    package: str  # the game's package holding the listing
+    filename: str
+
+    def text(self) -> str:
+        return resources.files(self.package).joinpath(self.filename).read_text(encoding="utf-8")
+
+
+class SliceLock:
+    """The room's lock and its stop request (see the module docstring)."""
+
+    def __init__(self) -> None:
+        self.lock = threading.RLock()
+        self.stop_requested = threading.Event()
