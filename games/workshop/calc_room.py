@@ -51,3 +51,13 @@ class SliceLock:
     def __init__(self) -> None:
         self.lock = threading.RLock()
         self.stop_requested = threading.Event()
+
+
+@dataclass(frozen=True)
+class KeyFace:
+    """One key as drawn: the key's name (what ``key()`` takes), its face, and the
+    functions printed around it (HP-67: f, g, h; TI-57: 2nd), '' where none."""
+
+    key: str
+    face: str
+    shifted: tuple[str, ...] = ()

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from games.workshop.calc_room import SLICE_STEPS, GameListing, RoomView, SliceLock
+from games.workshop.calc_room import SLICE_STEPS, GameListing, KeyFace, RoomView, SliceLock
 from machines.hp67 import HP67, ListingError, StopReason, parse_listing
 from machines.hp67.cards import DATA_CARD_HEADER
 from machines.hp67.isa import hp67_key_codes
@@ -239,3 +239,26 @@ class HP67Room:
             return False
         self.message = f"{'data' if is_data else 'program'} card {name.strip()!r} read"
         return True
+
+
+def _faces() -> tuple[tuple[KeyFace, ...], ...]:
+    rows = (("A", "B", "C", "D", "E"), ("Σ+", "GTO", "DSP", "(i)", "SST"), ("f", "g", "STO", "RCL", "h"),
+            ("ENTER", "CHS", "EEX", "CLX"), ("-", "7", "8", "9"), ("+", "4", "5", "6"),
+            ("×", "1", "2", "3"), ("÷", "0", ".", "R/S"))
+    special = {("f", "GTO"): "GSB", ("g", "GTO"): "GSBf", ("f", "SST"): "LBL", ("g", "SST"): "LBLf",
+               ("h", "SST"): "BST", ("h", "CLX"): "DEL", ("h", "-"): "SF", ("h", "+"): "CF", ("h", "×"): "F?",
+               **{("f", k): k.lower() for k in "ABCDE"}}
+    def shifted(key: str) -> tuple[str, ...]:
+        out = []
+        for prefix in ("f", "g", "h"):
+            name = special.get((prefix, key))
+            if name is None:
+                ins = BY_KEYS.get((prefix, key))
+                name = ins.mnemonic if ins else ""
+            out.append(name)
+        return tuple(out)
+    return tuple(tuple(KeyFace(k, "ENTER↑" if k == "ENTER" else k, shifted(k)) for k in row) for row in rows)
+
+
+KEYBOARD: tuple[tuple[KeyFace, ...], ...] = _faces()
+"""The HP-67's keyboard, row by row, with the f, g and h functions of each key."""

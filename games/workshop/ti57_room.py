@@ -8,7 +8,7 @@ light, and the game listings that can be opened in the machine.
 
 from __future__ import annotations
 
-from games.workshop.calc_room import SLICE_STEPS, GameListing, RoomView, SliceLock
+from games.workshop.calc_room import SLICE_STEPS, GameListing, KeyFace, RoomView, SliceLock
 from machines.ti57 import INSTRUCTIONS, PAUSE_SECONDS, TI57, ListingError, StopReason, UnknownKey, parse_listing
 
 GAME_LISTINGS = (
@@ -117,3 +117,26 @@ class TI57Room:
 
 
 __all__ = ["GAME_LISTINGS", "SLICE_STEPS", "TI57Room"]
+
+
+def _faces() -> tuple[tuple[KeyFace, ...], ...]:
+    edit_second = {"LRN": "D.MS", "SST": "Pause", "BST": "Nop", "STO": "Ins", "EE": "Del"}
+    rows = (("2nd", "INV", "lnx", "CE", "CLR"), ("LRN", "x<>t", "x2", "sqrt", "1/x"),
+            ("SST", "STO", "RCL", "SUM", "y^x"), ("BST", "EE", "(", ")", "/"),
+            ("GTO", "7", "8", "9", "*"), ("SBR", "4", "5", "6", "-"), ("RST", "1", "2", "3", "+"),
+            ("R/S", "0", ".", "+/-", "="))
+    out = []
+    for r, row in enumerate(rows, start=1):
+        faces = []
+        for c, key in enumerate(row, start=1):
+            second = INSTRUCTIONS.get(r * 10 + (c + 5) % 10)
+            legend = edit_second.get(key) or (second.mnemonic if second and second.second else "")
+            if key == "LRN" or key == "SST" or key == "BST":
+                legend = edit_second[key]
+            faces.append(KeyFace(key, key, (legend,)))
+        out.append(tuple(faces))
+    return tuple(out)
+
+
+KEYBOARD: tuple[tuple[KeyFace, ...], ...] = _faces()
+"""The TI-57's keyboard, row by row, with the second function printed above each key."""
