@@ -37,7 +37,7 @@ class ListingChoice(Question):
 
     def __init__(self, titles: list[str]) -> None:
         super().__init__("Open which game's listing in the machine? (its program replaces the one in memory)")
-        self.ANSWERS = [(str(i), f"{i + 1}: {title}") for i, title in enumerate(titles)]
+        self.ANSWERS = [(str(i), f"{i + 1}: {title.split(' (')[0]}") for i, title in enumerate(titles)]
         self.titles = titles
 
     def on_key(self, event: Any) -> None:
