@@ -31,7 +31,8 @@ class GameCard(Static):
             self.start = start
 
     def __init__(self, entry: GameEntry, index: int) -> None:
-        super().__init__(id=f"card-{entry.id}", classes="card" + ("" if entry.available else " -soon"))
+        room = " -room" if entry.id.endswith("-room") else ""  # a machine room: two lines, its maker is its name
+        super().__init__(id=f"card-{entry.id}", classes="card" + room + ("" if entry.available else " -soon"))
         self.entry = entry
         self.index = index
         self.save_note = ""  # "saved game: move 14", or why a save could not be read
@@ -45,7 +46,8 @@ class GameCard(Static):
         t.append(f" - {e.machine}")
         if not e.available:
             t.append("  (coming soon)", "italic")
-        t.append(f"\n  {e.author}, {e.year}")
+        if not self.has_class("-room"):
+            t.append(f"\n  {e.author}, {e.year}")
         if self.save_note:
             t.append(f"  [{self.save_note}]", "bold")
         t.append("\n  ")
