@@ -68,6 +68,8 @@ class CalculatorRoom(Screen[None]):
     KEYBOARD: ClassVar[tuple[tuple[Any, ...], ...]] = ()
     LISTINGS: ClassVar[tuple[Any, ...]] = ()
     PREFIX_KEYS: ClassVar[frozenset[str]] = frozenset()
+    SHIFTS: ClassVar[tuple[str, ...]] = ()
+    """The prefixes whose legends the keys show, in the order of ``KeyFace.shifted``."""
 
     @dataclass
     class Shown(Message):
@@ -173,8 +175,9 @@ class CalculatorRoom(Screen[None]):
         display.text = text
         display.border_title = "PAUSE" if view.paused else ("RUNNING" if view.running else "")
         self.query_one("#switch", Static).update(self.switch_line(view))
-        prefixes = set(view.prefix.split()) & self.PREFIX_KEYS
-        self.query_one("#keyboard", CalcKeyboard).light(prefixes | set(view.prefix.split()[:1]))
+        pending = view.prefix.split()
+        shift = self.SHIFTS.index(pending[-1]) if pending and pending[-1] in self.SHIFTS else None
+        self.query_one("#keyboard", CalcKeyboard).light(set(pending) & self.PREFIX_KEYS, shift)
         self.query_one("#state", Static).update(self.state_text(view))
 
     def switch_line(self, view: Any) -> Text:

@@ -67,6 +67,7 @@ class HP67RoomScreen(CalculatorRoom):
     KEYBOARD = KEYBOARD
     LISTINGS = GAME_LISTINGS
     PREFIX_KEYS = frozenset({"f", "g", "h", "STO", "RCL", "GTO", "DSP"})
+    SHIFTS = ("f", "g", "h")
     HINT = ("keys: digits . + - * / enter; f g h; A-E: a-e; s STO r RCL t GTO p DSP i (i) n CHS "
             "x EEX z Σ+; ⌫ CLX; → SST ← BST; del DEL; space R/S; w switch; k cards; ctrl+o a game's listing")
     BINDINGS = [

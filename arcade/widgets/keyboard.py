@@ -40,11 +40,12 @@ class CalcKey(Static):
         self.key_name: str = face.key
         self.face = face
         self.lit = False
+        self.shift: int | None = None  # a pending prefix: only its legend is shown
 
     def render(self) -> Text:
         legends = Text()
         for i, name in enumerate(self.face.shifted):
-            if name:
+            if name and self.shift in (None, i):
                 if legends:
                     legends.append(" ")
                 legends.append(name, style=SHIFT_STYLES[i % len(SHIFT_STYLES)])
@@ -54,9 +55,9 @@ class CalcKey(Static):
         face = f"▸{self.face.face}◂" if self.lit else self.face.face
         return Text.assemble(legends, "\n", (face, "bold reverse" if self.lit else "bold"))
 
-    def set_lit(self, lit: bool) -> None:
-        if lit != self.lit:
-            self.lit = lit
+    def set_lit(self, lit: bool, shift: int | None = None) -> None:
+        if lit != self.lit or shift != self.shift:
+            self.lit, self.shift = lit, shift
             self.set_class(lit, "-lit")
             self.refresh()
 
@@ -86,7 +87,8 @@ class CalcKeyboard(Vertical):
                 for face in row:
                     yield CalcKey(face)
 
-    def light(self, keys: Iterable[str]) -> None:
+    def light(self, keys: Iterable[str], shift: int | None = None) -> None:
+        """Light ``keys``; with ``shift`` (a pending f, g or h) show only that prefix's legends."""
         lit = set(keys)
         for key in self.query(CalcKey):
-            key.set_lit(key.key_name in lit)
+            key.set_lit(key.key_name in lit, shift)
