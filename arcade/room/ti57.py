@@ -30,6 +30,13 @@ class TI57RoomScreen(CalculatorRoom):
             "s STO r RCL m SUM t GTO b SBR g Lbl p Pause; z RST; space R/S; e EE n +/- x x⇌t; "
             "⌫ CE c CLR; ctrl+o a game's listing")
 
+    def switch_line(self, view):  # type: ignore[no-untyped-def]
+        from rich.text import Text
+
+        if view.mode == "LRN":
+            return Text.assemble(("LRN", "bold reverse"), " keys are stored at the step shown")
+        return Text.assemble(("RUN", "bold"), " keys act (l: LRN)")
+
     def __init__(self) -> None:
         super().__init__(TI57Room())
         self.sub_title = "TI-57 machine room"

@@ -234,6 +234,10 @@ class HP67Room:
         except ListingError as exc:
             self.message = f"card {name.strip()!r} is damaged, nothing read: {exc}"
             return False
+        except FileNotFoundError:
+            known = ", ".join(self.card_names()) or "none yet"
+            self.message = f"card {name.strip()!r} not read: there is no such card (cards: {known})"
+            return False
         except (ValueError, OSError) as exc:
             self.message = f"card {name.strip()!r} not read: {exc}"
             return False
