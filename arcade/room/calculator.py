@@ -60,6 +60,7 @@ class CalculatorRoom(Screen[None]):
     BINDINGS = [
         Binding("escape", "escape", "Stop / back", key_display="esc", id="room.escape"),
         Binding("ctrl+o", "open_listing", "Open a game's listing", id="room.open-listing"),
+        Binding("f10", "back", "Back to the game", show=False, id="room.back"),
     ]
 
     GAME_ID: ClassVar[str] = ""
@@ -79,6 +80,7 @@ class CalculatorRoom(Screen[None]):
         super().__init__()
         self.model = model
         self.view_now = model.view()
+        self.back_to: str | None = None  # the game screen that opened its program here
 
     @property
     def busy(self) -> bool:
@@ -122,6 +124,17 @@ class CalculatorRoom(Screen[None]):
     def action_escape(self) -> None:
         if self.model.running:
             self.model.request_stop()
+        else:
+            self.action_back()
+
+    def action_back(self) -> None:
+        """Back to the game that opened its program here (else to the launcher)."""
+        if self.model.running:
+            self.model.request_stop()
+            return
+        back, self.back_to = self.back_to, None
+        if back:
+            self.app.switch_mode(back)
         else:
             self.app.action_launcher()
 

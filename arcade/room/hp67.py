@@ -24,6 +24,11 @@ _KEYMAP = {str(d): str(d) for d in range(10)} | {
 }
 
 
+def cards_dir():  # type: ignore[no-untyped-def]
+    """Where the room keeps its cards: ``hp67-cards`` in the arcade's data folder."""
+    return data_dir() / "hp67-cards"
+
+
 class CardDialog(ModalScreen[tuple[str, str] | None]):
     """The card reader: a card's name, then read it or write the program or the registers on it."""
 
@@ -76,8 +81,19 @@ class HP67RoomScreen(CalculatorRoom):
     ]
 
     def __init__(self) -> None:
-        super().__init__(HP67Room(data_dir() / "hp67-cards"))
+        super().__init__(HP67Room(cards_dir()))
         self.sub_title = "HP-67 machine room"
+
+    def open_program(self, card: str | None, back_to: str | None = None) -> None:
+        """The game's program to change: a variant's card, or Verniajou's listing (None); Esc or F10 go back."""
+        if self.model.running:
+            self.model.request_stop()
+        if card is None or not self.model.read_card(card):
+            self.model.open_game(GAME_LISTINGS[0])
+        self.back_to = back_to
+        self.model.message += "; change it in W/PRGM (w), write it on a card (k), Esc: back to the game"
+        if self.is_mounted:  # a room opened just now shows it when it mounts
+            self.show(self.model.view())
 
     def press(self, name: str) -> None:
         for key in name.split(" "):
