@@ -12,6 +12,7 @@ from __future__ import annotations
 import threading
 from dataclasses import dataclass
 from importlib import resources
+from typing import Any
 
 SLICE_STEPS = 400
 """Steps per slice: small enough that a key waits at most a few milliseconds for the lock."""
@@ -51,6 +52,60 @@ class SliceLock:
     def __init__(self) -> None:
         self.lock = threading.RLock()
         self.stop_requested = threading.Event()
+
+
+class SlicedRoom:
+    """What both room models do alike: press under the lock, run in slices, stop on request.
+
+    A subclass sets ``machine`` and says how one slice runs (``_run``)."""
+
+    pause_seconds = 1.0
+    STEP_DIGITS = 3  # the step number as the machine shows it (HP-67 001, TI-57 01)
+    machine: Any
+
+    def __init__(self) -> None:
+        self.message = ""
+        self.paused = False
+        self._slices = SliceLock()
+
+    @property
+    def running(self) -> bool:
+        return bool(self.machine.running)
+
+    def _pressed(self, action: str) -> None:
+        """One key or instruction to the machine; a refusal becomes the message."""
+        with self._slices.lock:
+            try:
+                self.machine.press(action)
+            except ValueError as exc:
+                self.message = str(exc)
+            self.paused = False
+            if self.machine.running:
+                self._slices.stop_requested.clear()
+
+    def request_stop(self) -> None:
+        self._slices.stop_requested.set()
+
+    def wait_pause(self) -> None:
+        """Hold a pause's display for its time, cut short by a stop request (worker thread only)."""
+        self._slices.stop_requested.wait(self.pause_seconds)
+
+    def run_slice(self, steps: int = SLICE_STEPS) -> bool:
+        """Run at most ``steps`` steps; True while the program is still running."""
+        with self._slices.lock:
+            if not self.machine.running:
+                return False
+            if self._slices.stop_requested.is_set():
+                self._slices.stop_requested.clear()
+                self.machine.press("R/S")  # R/S stops both machines (any key the HP-67)
+                self.paused = False
+                self.message = f"stopped at step {self.machine.pc:0{self.STEP_DIGITS}d}"
+                return False
+            self._run(steps)
+            return bool(self.machine.running)
+
+    def _run(self, steps: int) -> None:
+        raise NotImplementedError
 
 
 @dataclass(frozen=True)

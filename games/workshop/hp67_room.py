@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from games.workshop.calc_room import SLICE_STEPS, GameListing, KeyFace, RoomView, SliceLock
+from games.workshop.calc_room import GameListing, KeyFace, RoomView, SlicedRoom
 from machines.hp67 import HP67, ListingError, StopReason, parse_listing
 from machines.hp67.cards import DATA_CARD_HEADER
 from machines.hp67.isa import hp67_key_codes
@@ -73,24 +73,18 @@ class KeyAssembler:
         raise ValueError(f"{key} does nothing on its own: it follows a prefix")
 
 
-class HP67Room:
+class HP67Room(SlicedRoom):
     """An HP-67 on the workbench, in RUN mode, FIX 2, empty memory (see the module docstring)."""
 
     pause_seconds = PAUSE_SECONDS
 
     def __init__(self, cards_dir: Path) -> None:
+        super().__init__()
         self.machine = HP67()
         self.keys = KeyAssembler()
         self.cards_dir = Path(cards_dir)
-        self.message = ""
-        self.paused = False
-        self._slices = SliceLock()
 
     # -- keys -------------------------------------------------------------------------
-
-    @property
-    def running(self) -> bool:
-        return self.machine.running
 
     def key(self, key: str) -> None:
         """One key of the keyboard.  While a program runs any key stops it (the worker does)."""
@@ -108,14 +102,7 @@ class HP67Room:
 
     def press(self, action: str) -> None:
         """A whole instruction or control (``'STO 1'``, ``'SST'``, ``'GTO .005'``)."""
-        with self._slices.lock:
-            try:
-                self.machine.press(action)
-            except ValueError as exc:
-                self.message = str(exc)
-            self.paused = False
-            if self.machine.running:
-                self._slices.stop_requested.clear()
+        self._pressed(action)
 
     def switch(self, mode: str) -> None:
         """Slide the W/PRGM-RUN switch (a running program stops)."""
@@ -129,29 +116,11 @@ class HP67Room:
 
     # -- running (the screen's worker thread) -----------------------------------------
 
-    def request_stop(self) -> None:
-        self._slices.stop_requested.set()
-
-    def wait_pause(self) -> None:
-        """Hold a PSE's display for its time, cut short by a stop request (worker thread only)."""
-        self._slices.stop_requested.wait(self.pause_seconds)
-
-    def run_slice(self, steps: int = SLICE_STEPS) -> bool:
-        """Run at most ``steps`` steps; True while the program is still running."""
-        with self._slices.lock:
-            if not self.machine.running:
-                return False
-            if self._slices.stop_requested.is_set():
-                self._slices.stop_requested.clear()
-                self.machine.press("R/S")  # any key stops a running HP-67
-                self.paused = False
-                self.message = f"stopped at step {self.machine.pc:03d}"
-                return False
-            reason = self.machine.run(steps)
-            self.paused = reason is StopReason.PAUSE
-            if reason is StopReason.ERROR:
-                self.message = f"Error at step {self.machine.pc:03d}"
-            return self.machine.running
+    def _run(self, steps: int) -> None:
+        reason = self.machine.run(steps)
+        self.paused = reason is StopReason.PAUSE
+        if reason is StopReason.ERROR:
+            self.message = f"Error at step {self.machine.pc:03d}"
 
     # -- what the screen shows --------------------------------------------------------
 

@@ -8,8 +8,8 @@ light, and the game listings that can be opened in the machine.
 
 from __future__ import annotations
 
-from games.workshop.calc_room import SLICE_STEPS, GameListing, KeyFace, RoomView, SliceLock
-from machines.ti57 import INSTRUCTIONS, PAUSE_SECONDS, TI57, ListingError, StopReason, UnknownKey, parse_listing
+from games.workshop.calc_room import SLICE_STEPS, GameListing, KeyFace, RoomView, SlicedRoom
+from machines.ti57 import INSTRUCTIONS, PAUSE_SECONDS, TI57, ListingError, StopReason, parse_listing
 
 GAME_LISTINGS = (
     GameListing("Blind duel (Jacques Deconchat)", "games.ti57_duel", "listing.txt"),
@@ -17,20 +17,15 @@ GAME_LISTINGS = (
 )
 
 
-class TI57Room:
+class TI57Room(SlicedRoom):
     """A TI-57 on the workbench: powered on, pointer 00, display 0."""
 
     pause_seconds = PAUSE_SECONDS
+    STEP_DIGITS = 2
 
     def __init__(self) -> None:
+        super().__init__()
         self.machine = TI57()
-        self.message = ""
-        self.paused = False
-        self._slices = SliceLock()
-
-    @property
-    def running(self) -> bool:
-        return self.machine.running
 
     def key(self, key: str) -> None:
         """One key by its legend (``'2nd'``, ``'STO'``, ``'LRN'``...).  While a program runs
@@ -42,38 +37,13 @@ class TI57Room:
                 self.message = "the program is running: R/S stops it"
             return
         self.message = ""
-        with self._slices.lock:
-            try:
-                self.machine.press(key)
-            except UnknownKey as exc:
-                self.message = str(exc)
-            self.paused = False
-            if self.machine.running:
-                self._slices.stop_requested.clear()
+        self._pressed(key)
 
-    def request_stop(self) -> None:
-        self._slices.stop_requested.set()
-
-    def wait_pause(self) -> None:
-        """Hold a Pause's display for its time, cut short by a stop request (worker thread only)."""
-        self._slices.stop_requested.wait(self.pause_seconds)
-
-    def run_slice(self, steps: int = SLICE_STEPS) -> bool:
-        """Run at most ``steps`` steps; True while the program is still running."""
-        with self._slices.lock:
-            if not self.machine.running:
-                return False
-            if self._slices.stop_requested.is_set():
-                self._slices.stop_requested.clear()
-                self.machine.press("R/S")
-                self.paused = False
-                self.message = f"stopped at step {self.machine.pc:02d}"
-                return False
-            stop = self.machine.run(steps)
-            self.paused = stop.reason is StopReason.PAUSE
-            if stop.flashing and not self.machine.running:
-                self.message = f"error: the display flashes (step {self.machine.pc:02d})"
-            return self.machine.running
+    def _run(self, steps: int) -> None:
+        stop = self.machine.run(steps)
+        self.paused = stop.reason is StopReason.PAUSE
+        if stop.flashing and not self.machine.running:
+            self.message = f"error: the display flashes (step {self.machine.pc:02d})"
 
     def _prefix(self) -> str:
         second, inv, awaiting, await_inv, gto_abs = self.machine.snapshot()["keyboard"]
