@@ -16,7 +16,7 @@ from pathlib import Path
 
 from games.workshop.calc_room import GameListing, KeyFace, RoomView, SlicedRoom
 from machines.hp67 import HP67, ListingError, StopReason, parse_listing
-from machines.hp67.cards import DATA_CARD_HEADER
+from machines.hp67.cards import DATA_CARD_HEADER, PROGRAM_CARD_HEADER, program_card_text, write_card
 from machines.hp67.isa import hp67_key_codes
 from machines.hp67.ops import BY_KEYS
 
@@ -83,6 +83,7 @@ class HP67Room(SlicedRoom):
         self.machine = HP67()
         self.keys = KeyAssembler()
         self.cards_dir = Path(cards_dir)
+        self.attribution = ""  # the opened listing's opening comments, kept on the cards written from it
 
     # -- keys -------------------------------------------------------------------------
 
@@ -156,6 +157,7 @@ class HP67Room(SlicedRoom):
             self.machine.load(program)
             self.machine.pointer = 0
             self.keys.pending = ()
+            self.attribution = _opening_comments(text)
             self.message = f"{title}: {len(program.steps)} steps loaded"
         return True
 
@@ -181,6 +183,9 @@ class HP67Room(SlicedRoom):
             with self._slices.lock:
                 if kind == "data":
                     self.machine.write_data_card(path)
+                elif self.attribution:  # the author's name stays on his program, changed or not
+                    note = "# Written in the HP-67 machine room from this listing, perhaps changed.\n"
+                    write_card(path, self.attribution + note + program_card_text(self.machine.program))
                 else:
                     self.machine.write_program_card(path)
         except (ValueError, OSError) as exc:
@@ -199,6 +204,7 @@ class HP67Room(SlicedRoom):
                     self.machine.read_data_card(path)
                 else:
                     self.machine.read_program_card(path)
+                    self.attribution = _opening_comments(path.read_text(encoding="utf-8"))
                 self.keys.pending = ()
         except ListingError as exc:
             self.message = f"card {name.strip()!r} is damaged, nothing read: {exc}"
@@ -212,6 +218,17 @@ class HP67Room(SlicedRoom):
             return False
         self.message = f"{'data' if is_data else 'program'} card {name.strip()!r} read"
         return True
+
+
+def _opening_comments(text: str) -> str:
+    """The ``#`` lines a listing opens with (its attribution), without the card's own header."""
+    lines = []
+    for line in text.splitlines(keepends=True):
+        if not line.startswith("#"):
+            break
+        if line != PROGRAM_CARD_HEADER and not line.startswith("# Written in the HP-67 machine room"):
+            lines.append(line if line.endswith("\n") else line + "\n")
+    return "".join(lines)
 
 
 def _faces() -> tuple[tuple[KeyFace, ...], ...]:

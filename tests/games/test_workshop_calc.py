@@ -107,6 +107,10 @@ def test_hp67_program_and_data_cards_round_trip(tmp_path: Path) -> None:
     assert other.machine.program.text() == room.machine.program.text()
     assert len(other.machine.program.steps) == 199
     assert other.machine.register("3") == 42 and str(other.machine.register("E")) == "-1.5"
+    card = (tmp_path / "othello-copy.txt").read_text(encoding="utf-8")
+    assert card.startswith("# Othello for the HP-67") and "Verniajou" in card  # the attribution stays
+    assert other.write_card("copy-of-copy")
+    assert (tmp_path / "copy-of-copy.txt").read_text(encoding="utf-8").count("Jean-Marc Verniajou") == card.count("Jean-Marc Verniajou")
 
 
 def test_hp67_othello_listing_opens_in_w_prgm(tmp_path: Path) -> None:
