@@ -204,3 +204,33 @@ register(
         room=True,
     )
 )
+register(
+    GameEntry(
+        id="hp67-room",
+        title="HP-67 machine room",
+        machine="HP-67 / HP-97 calculator",
+        year="1976",
+        author="Hewlett-Packard",
+        pitch="Key programs in W/PRGM, run them, read and write cards.",
+        screen="arcade.room.hp67:HP67RoomScreen",
+        help=_HERE / "room" / "hp67.md",
+        requires=("games.workshop.hp67_room", "machines.hp67"),
+        bindings=("room.*", "hp67room.*", "cards.*"),
+        room=True,
+    )
+)
+register(
+    GameEntry(
+        id="ti57-room",
+        title="TI-57 machine room",
+        machine="TI-57 calculator",
+        year="1977",
+        author="Texas Instruments",
+        pitch="Key programs in LRN mode, step, run and pause them.",
+        screen="arcade.room.ti57:TI57RoomScreen",
+        help=_HERE / "room" / "ti57.md",
+        requires=("games.workshop.ti57_room", "machines.ti57"),
+        bindings=("room.*",),
+        room=True,
+    )
+)
