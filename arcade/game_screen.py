@@ -57,6 +57,7 @@ from textual.worker import Worker, WorkerState, get_current_worker
 from arcade.gamesave import ResumeDialog, export_text, read_save, set_aside_unusable, write_save
 from arcade.jobs import Job, JobContext, JobStopped
 from arcade.messages import MachineProgress
+from arcade.saves import flush as flush_saves
 from arcade.switching import freeze_heap, prompt_switching
 from games.session import Refused
 
@@ -248,6 +249,7 @@ class GameScreen(Screen[None]):
 
     def on_unmount(self) -> None:
         self.save_game()
+        flush_saves()  # closing: on disk before the screen is gone
 
     def save_state(self) -> dict[str, Any] | None:
         return None  # what the save holds now (None: nothing to keep, the save is discarded)
@@ -256,10 +258,10 @@ class GameScreen(Screen[None]):
         return ""  # the launcher's line for the save: public only ("move N" = moves played)
 
     def save_game(self) -> Path | None:
-        """Write the save; a failure is reported, never raised."""
+        """Write the save (the disk in the saves' writer thread); a failure is reported, never raised."""
         if not self.save_ready:
             return None
-        return write_save(self, self.GAME_ID, self.save_state(), self.save_summary())
+        return write_save(self, self.GAME_ID, self.save_state(), self.save_summary(), later=True)
 
     def offer_saved_game(self, question: Callable[[dict[str, Any]], str],
                          dialog: type[ResumeDialog] = ResumeDialog) -> None:
