@@ -77,7 +77,7 @@ class GameScreen(Screen[None]):
     PAUSE_HIDES: ClassVar[frozenset[str]] = frozenset()
     """Actions refused (and hidden from the footer) while the game is paused."""
 
-    busy: reactive[bool] = reactive(False)
+    busy: reactive[bool] = reactive(False, repaint=False)
     paused: reactive[bool] = reactive(False)
     instant: reactive[bool] = reactive(True)
 
