@@ -45,7 +45,7 @@ def write_save(screen: Screen[Any], game_id: str, state: dict[str, Any] | None, 
         if screen.is_mounted:
             screen.notify(f"The game could not be saved: {error}", severity="error", markup=False)
 
-    def report_later(error: OSError) -> None:  # in the writer thread
+    def report_later(error: Exception) -> None:  # in the writer thread
         try:
             screen.app.call_from_thread(report, error)
         except Exception:  # noqa: BLE001 - the app has ended: nobody to tell

@@ -59,11 +59,11 @@ class _Writer:
 
     def __init__(self) -> None:
         self._cond = threading.Condition()
-        self._queue: deque[tuple[Path, str, Callable[[OSError], None] | None]] = deque()
+        self._queue: deque[tuple[Path, str, Callable[[Exception], None] | None]] = deque()
         self._writing = False
         self._thread: threading.Thread | None = None
 
-    def put(self, path: Path, text: str, failed: Callable[[OSError], None] | None) -> None:
+    def put(self, path: Path, text: str, failed: Callable[[Exception], None] | None) -> None:
         with self._cond:
             self._queue.append((path, text, failed))
             if self._thread is None:
@@ -85,7 +85,7 @@ class _Writer:
                 self._writing = True
             try:
                 write_atomically(path, text)
-            except OSError as error:
+            except Exception as error:  # noqa: BLE001 - reported; the writer lives on (flush never hangs)
                 if failed is not None:
                     failed(error)
             finally:
@@ -128,7 +128,7 @@ class SaveStore:
         return self.directory / f"{game}.json"
 
     def save(self, game: str, state: dict[str, Any], *, saved_at: str, summary: str = "",
-             later: bool = False, failed: Callable[[OSError], None] | None = None) -> Path:
+             later: bool = False, failed: Callable[[Exception], None] | None = None) -> Path:
         """Write the save for ``game`` atomically; the previous save survives any failure.
 
         ``later``: only the text is made now (a state that is not JSON raises here); the
