@@ -80,6 +80,8 @@ class OthelloBoard(Widget):
         super().__init__(*args, **kwargs)
         self._style_cache: dict[str, Style] | None = None
         self._strips: dict[tuple[object, ...], Strip] = {}  # a row's text and spans -> its strip
+        self._lines_key: tuple[object, ...] | None = None  # what the rows in ``_lines`` were drawn from
+        self._lines: list[Text] = []
 
     def notify_style_update(self) -> None:
         """The stylesheet or theme changed: the cell styles and the strips are looked up again."""
@@ -177,7 +179,7 @@ class OthelloBoard(Widget):
 
     def _frame_lines(self) -> list[Text]:
         key = (self.view, self.cursor, self.compact, self.show_legal, self.ascii)
-        if getattr(self, "_lines_key", None) != key:
+        if self._lines_key != key:
             self._lines_key = key
             self._lines = self.lines()
         return self._lines
