@@ -110,6 +110,9 @@ def main(argv: list[str] | None = None) -> int:
     app = build_app(argv)
     if isinstance(app, int):
         return app
+    from arcade.switching import freeze_heap
+
+    freeze_heap()  # the modules imported so far live as long as the app: no collection walks them
     app.run()
     return 0
 

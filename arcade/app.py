@@ -26,6 +26,7 @@ from arcade.keymap import find_clashes
 from arcade.launcher import LauncherScreen
 from arcade.saves import data_dir
 from arcade.stall_probe import start_if_asked
+from arcade.switching import freeze_heap
 from arcade.widgets.glyphs import AsciiFilter, to_ascii
 from arcade.widgets.too_small import DEFAULT_MIN_SIZE, TooSmallScreen
 
@@ -120,6 +121,7 @@ class ArcadeApp(App[None]):
         elif self.initial_game:
             self.last_game = self.initial_game
         self.call_after_refresh(self.check_terminal_size)
+        self.call_after_refresh(freeze_heap)  # what the first frame built is never collected again
 
     # -- themes, keymap, glyphs ------------------------------------------------------
 

@@ -38,15 +38,14 @@ starts a new generation, so whatever an older job still reports is ignored.
 
 ``JobContext`` is the job's side: ``go_on(steps)`` is a driver's slice callback
 (stop, hold while paused, real-speed pacing, throttled progress), ``sleep(seconds)``
-a pausable, stoppable wait (the TI-57's Pause), ``post(message)`` any other news.
+a pausable, stoppable wait (the TI-57's Pause), ``post(message)`` any other news
+(``arcade/jobs.py``; a job runs under ``prompt_switching``, ``arcade/switching.py``).
 """
 
 from __future__ import annotations
 
 import threading
-import time
 from collections import deque
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, ClassVar, Hashable
 
@@ -56,111 +55,14 @@ from textual.screen import Screen
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from arcade.gamesave import ResumeDialog, export_text, read_save, set_aside_unusable, write_save
+from arcade.jobs import Job, JobContext, JobStopped
 from arcade.messages import MachineProgress
+from arcade.saves import flush as flush_saves
+from arcade.switching import freeze_heap, prompt_switching
 from games.session import Refused
 
 MESSAGE_LOG = 50
 """Messages kept for the player to read again (a long message is never lost to a small area)."""
-
-
-class JobStopped(Exception):
-    """A job ended because the player stopped it (or a newer job replaced it)."""
-
-
-@dataclass
-class Job:
-    """One piece of slow work: what it is, what runs it, and its own stop flag."""
-
-    kind: str
-    run: Callable[[JobContext], Any]
-    generation: int
-    view: Callable[[], Any] | None = None
-    stop: threading.Event = field(default_factory=threading.Event)
-    held: bool = False  # the job waits for the game to go on (paused)
-
-
-class JobContext:
-    """What a job sees in the worker thread: its stop flag, the pause, the pace, progress."""
-
-    def __init__(self, screen: GameScreen, job: Job, worker: Any) -> None:
-        self.screen = screen
-        self.job = job
-        self.worker = worker
-        self.total: int | None = None  # the run's length, when known (progress shows "n of total")
-        self._origin: tuple[float, int] | None = None  # (wall clock, steps) when real pacing began
-        self._last_post = 0.0
-
-    @property
-    def stopped(self) -> bool:
-        return self.job.stop.is_set() or bool(getattr(self.worker, "is_cancelled", False))
-
-    def check(self) -> None:
-        """Raise ``JobStopped`` if the job should end now (call it between slices)."""
-        if self.stopped:
-            raise JobStopped(self.job.kind)
-
-    def _wait(self, seconds: float) -> bool:
-        return not (self.job.stop.wait(max(0.0, seconds)) or self.stopped)  # False: stopped meanwhile
-
-    def hold_while_paused(self) -> bool:
-        """While the game is paused nothing runs; False if stopped meanwhile."""
-        if not self.screen.paused:
-            return not self.stopped
-        self.job.held = True
-        try:
-            while self.screen.paused:
-                if not self._wait(0.02):
-                    return False
-        finally:
-            self.job.held = False
-        self._origin = None  # the pace starts again from here
-        return True
-
-    def sleep(self, seconds: float) -> bool:
-        """A pausable, stoppable wait (a pause display held on screen); False if stopped."""
-        end = time.monotonic() + seconds
-        while True:
-            if not self.hold_while_paused():
-                return False
-            left = end - time.monotonic()
-            if left <= 0:
-                return True
-            if not self._wait(min(left, 0.05)):
-                return False
-
-    def go_on(self, steps: int) -> bool:
-        """The slice callback: False stops the machine; paces it at real speed unless instant."""
-        if self.stopped:
-            return False
-        while True:
-            if not self.hold_while_paused():
-                return False
-            if self.screen.instant:
-                self._origin = None
-                break
-            now = time.monotonic()
-            if self._origin is None:
-                self._origin = (now, steps)
-            due = self._origin[0] + (steps - self._origin[1]) / self.screen.STEPS_PER_SECOND - now
-            if due <= 0:
-                break
-            self.progress(steps)
-            if not self._wait(min(due, 0.05)):
-                return False
-        self.progress(steps)
-        return True
-
-    def progress(self, steps: int, *, force: bool = False) -> None:
-        """Tell the screen how far the machine is, at most ``PROGRESS_PER_SECOND`` times a second."""
-        now = time.monotonic()
-        if not force and now - self._last_post < 1.0 / self.screen.PROGRESS_PER_SECOND:
-            return
-        self._last_post = now
-        view = self.job.view() if self.job.view is not None else None
-        self.post(MachineProgress(self.job.generation, steps, self.total, view))
-
-    def post(self, message: Any) -> None:
-        self.screen.post_message(message)  # thread-safe: the only way a job reaches the screen
 
 
 class GameScreen(Screen[None]):
@@ -175,7 +77,7 @@ class GameScreen(Screen[None]):
     PAUSE_HIDES: ClassVar[frozenset[str]] = frozenset()
     """Actions refused (and hidden from the footer) while the game is paused."""
 
-    busy: reactive[bool] = reactive(False)
+    busy: reactive[bool] = reactive(False, repaint=False)
     paused: reactive[bool] = reactive(False)
     instant: reactive[bool] = reactive(True)
 
@@ -237,7 +139,8 @@ class GameScreen(Screen[None]):
         with self._lock:
             ctx = JobContext(self, job, worker)
             ctx.check()
-            return job.run(ctx)
+            with prompt_switching():
+                return job.run(ctx)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         """Where every job ends, whatever happened to it."""
@@ -341,8 +244,12 @@ class GameScreen(Screen[None]):
 
     # -- saves, resume, export -------------------------------------------------------------
 
+    def on_mount(self) -> None:
+        self.call_after_refresh(freeze_heap)  # the game's modules and machine: long-lived, out of the GC's walks
+
     def on_unmount(self) -> None:
         self.save_game()
+        flush_saves()  # closing: on disk before the screen is gone
 
     def save_state(self) -> dict[str, Any] | None:
         return None  # what the save holds now (None: nothing to keep, the save is discarded)
@@ -351,10 +258,10 @@ class GameScreen(Screen[None]):
         return ""  # the launcher's line for the save: public only ("move N" = moves played)
 
     def save_game(self) -> Path | None:
-        """Write the save; a failure is reported, never raised."""
+        """Write the save (the disk in the saves' writer thread); a failure is reported, never raised."""
         if not self.save_ready:
             return None
-        return write_save(self, self.GAME_ID, self.save_state(), self.save_summary())
+        return write_save(self, self.GAME_ID, self.save_state(), self.save_summary(), later=True)
 
     def offer_saved_game(self, question: Callable[[dict[str, Any]], str],
                          dialog: type[ResumeDialog] = ResumeDialog) -> None:

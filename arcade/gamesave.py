@@ -15,7 +15,7 @@ from typing import Any
 from textual.binding import Binding
 from textual.screen import Screen
 
-from arcade.saves import SaveError, SaveStore
+from arcade.saves import SaveError, SaveStore, flush
 from arcade.widgets.dialogs import Question
 
 
@@ -33,17 +33,32 @@ def now_text() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
 
-def write_save(screen: Screen[Any], game_id: str, state: dict[str, Any] | None, summary: str) -> Path | None:
-    """Write ``state`` as the save of ``game_id`` (None: discard it); a failure is reported, never raised."""
+def write_save(screen: Screen[Any], game_id: str, state: dict[str, Any] | None, summary: str,
+               *, later: bool = False) -> Path | None:
+    """Write ``state`` as the save of ``game_id`` (None: discard it); a failure is reported, never raised.
+
+    ``later``: the disk is left to the saves' writer thread (the event loop never waits for
+    it); a disk error is then reported from there."""
     store = SaveStore()
+
+    def report(error: Exception) -> None:
+        if screen.is_mounted:
+            screen.notify(f"The game could not be saved: {error}", severity="error", markup=False)
+
+    def report_later(error: Exception) -> None:  # in the writer thread
+        try:
+            screen.app.call_from_thread(report, error)
+        except Exception:  # noqa: BLE001 - the app has ended: nobody to tell
+            pass
+
     try:
         if state is None:
             store.discard(game_id)
             return None
-        return store.save(game_id, state, saved_at=now_text(), summary=summary)
+        return store.save(game_id, state, saved_at=now_text(), summary=summary,
+                          later=later, failed=report_later if later else None)
     except (OSError, ValueError, TypeError) as error:
-        if screen.is_mounted:
-            screen.notify(f"The game could not be saved: {error}", severity="error", markup=False)
+        report(error)
         return None
 
 
@@ -59,6 +74,7 @@ def read_save(screen: Screen[Any], game_id: str) -> dict[str, Any] | None:
 def set_aside_unusable(screen: Screen[Any], game_id: str, error: Exception) -> None:
     """A save that read but did not restore: keep it under another name and say so."""
     path = SaveStore().path_for(game_id)
+    flush()  # no write of this game still on its way
     kept = path.with_name(f"{path.stem}.unusable-{datetime.now(timezone.utc):%Y%m%d-%H%M%S}.json")
     try:
         path.replace(kept)

@@ -10,16 +10,25 @@ Writing goes to a temporary file in the same directory, is flushed to disk, then
 replaces the old save in one ``os.replace``: a crash mid-write leaves the previous
 save intact.  A save that cannot be read is moved aside (``NAME.corrupt-N.json``),
 reported by name, and never overwritten.
+
+A game saves after every move: ``save(..., later=True)`` turns the state into text at
+once (compact JSON, the C encoder) and leaves the disk (``fsync``, ``os.replace``) to
+one writer thread, in the order asked, so the event loop never waits for a disk.
+Every read (``load``, ``exists``, ``info``, ``discard``) first waits for the writes
+asked before it (``flush``), and so does the end of the program.
 """
 
 from __future__ import annotations
 
+import atexit
 import json
 import os
 import tempfile
+import threading
+from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from platformdirs import user_data_dir
 
@@ -43,6 +52,51 @@ def write_atomically(path: Path, text: str) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+class _Writer:
+    """One thread writing saves in the order they were asked; ``flush`` waits for all of them."""
+
+    def __init__(self) -> None:
+        self._cond = threading.Condition()
+        self._queue: deque[tuple[Path, str, Callable[[Exception], None] | None]] = deque()
+        self._writing = False
+        self._thread: threading.Thread | None = None
+
+    def put(self, path: Path, text: str, failed: Callable[[Exception], None] | None) -> None:
+        with self._cond:
+            self._queue.append((path, text, failed))
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="arcade-saves", daemon=True)
+                self._thread.start()
+            self._cond.notify_all()
+
+    def flush(self) -> None:
+        with self._cond:
+            while self._queue or self._writing:
+                self._cond.wait()
+
+    def _run(self) -> None:
+        while True:
+            with self._cond:
+                while not self._queue:
+                    self._cond.wait()
+                path, text, failed = self._queue.popleft()
+                self._writing = True
+            try:
+                write_atomically(path, text)
+            except Exception as error:  # noqa: BLE001 - reported; the writer lives on (flush never hangs)
+                if failed is not None:
+                    failed(error)
+            finally:
+                with self._cond:
+                    self._writing = False
+                    self._cond.notify_all()
+
+
+_writer = _Writer()
+flush = _writer.flush
+atexit.register(flush)
 
 
 class SaveError(Exception):
@@ -73,8 +127,12 @@ class SaveStore:
             raise ValueError(f"not a game id: {game!r}")
         return self.directory / f"{game}.json"
 
-    def save(self, game: str, state: dict[str, Any], *, saved_at: str, summary: str = "") -> Path:
-        """Write the save for ``game`` atomically; the previous save survives any failure."""
+    def save(self, game: str, state: dict[str, Any], *, saved_at: str, summary: str = "",
+             later: bool = False, failed: Callable[[Exception], None] | None = None) -> Path:
+        """Write the save for ``game`` atomically; the previous save survives any failure.
+
+        ``later``: only the text is made now (a state that is not JSON raises here); the
+        writer thread writes it, and a disk error goes to ``failed`` (in that thread)."""
         target = self.path_for(game)
         self.directory.mkdir(parents=True, exist_ok=True)
         envelope = {
@@ -84,10 +142,16 @@ class SaveStore:
             "summary": summary,
             "state": state,
         }
-        write_atomically(target, json.dumps(envelope, indent=1, sort_keys=True))
+        text = json.dumps(envelope, sort_keys=True, separators=(",", ":"))  # no indent: the C encoder, ~5x faster
+        if later:
+            _writer.put(target, text, failed)
+        else:
+            flush()  # after the writes asked before it
+            write_atomically(target, text)
         return target
 
     def exists(self, game: str) -> bool:
+        flush()
         return self.path_for(game).is_file()
 
     def load(self, game: str) -> dict[str, Any] | None:
@@ -98,6 +162,7 @@ class SaveStore:
         format version is left in place and refused with the reason.
         """
         path = self.path_for(game)
+        flush()
         if not path.is_file():
             return None
         try:
@@ -121,6 +186,7 @@ class SaveStore:
     def info(self, game: str) -> SaveInfo | None:
         """What the launcher shows about a save, without loading it into a game."""
         path = self.path_for(game)
+        flush()
         try:
             envelope = json.loads(path.read_text(encoding="utf-8"))
             return SaveInfo(game, path, str(envelope.get("saved_at", "")), str(envelope.get("summary", "")))
@@ -128,6 +194,7 @@ class SaveStore:
             return None
 
     def discard(self, game: str) -> None:
+        flush()
         self.path_for(game).unlink(missing_ok=True)
 
     def _set_aside(self, path: Path) -> Path:

@@ -5,17 +5,24 @@ disc is where all come from the screen, which asks the driver.  Black is ``●``
 white ``○`` whatever the colours, so the board reads the same under NO_COLOR; the
 cursor is reverse video, the last move is bracketed, the discs it
 turned over underlined, legal moves are ``+``.
+
+It draws line by line (Textual's line API): each of its rows is turned into a strip
+once and kept, so a cursor move or a new disc re-renders only the rows that changed
+(a whole board redrawn through ``Text`` cost tens of milliseconds on the event loop
+per key).  ``render()`` still gives the whole board as ``Text`` (tests read it).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.message import Message
 from textual.reactive import reactive
+from textual.strip import Strip
 from textual.widget import Widget
 
 from games.othello.referee import Disc
@@ -69,6 +76,19 @@ class OthelloBoard(Widget):
     show_legal: reactive[bool] = reactive(True)
     ascii: reactive[bool] = reactive(False)
 
+    def __init__(self, *args, **kwargs) -> None:  # noqa: ANN002, ANN003 - Widget's own
+        super().__init__(*args, **kwargs)
+        self._style_cache: dict[str, Style] | None = None
+        self._strips: dict[tuple[object, ...], Strip] = {}  # a row's text and spans -> its strip
+        self._lines_key: tuple[object, ...] | None = None  # what the rows in ``_lines`` were drawn from
+        self._lines: list[Text] = []
+
+    def notify_style_update(self) -> None:
+        """The stylesheet or theme changed: the cell styles and the strips are looked up again."""
+        super().notify_style_update()
+        self._style_cache = None
+        self._strips.clear()
+
     def on_mount(self) -> None:
         if getattr(self.app, "ascii_glyphs", False):  # --ascii: X and O, + - | grid
             self.ascii = True
@@ -103,7 +123,12 @@ class OthelloBoard(Widget):
         return text, style
 
     def _styles(self) -> dict[str, Style]:
-        """The cell styles from the stylesheet, looked up once per drawing."""
+        """The cell styles from the stylesheet, looked up once (again after a style update)."""
+        if self._style_cache is None:
+            self._style_cache = self._look_up_styles()
+        return self._style_cache
+
+    def _look_up_styles(self) -> dict[str, Style]:
         get = self.get_component_rich_style
         base = get("board--cell")
         last = get("board--last")
@@ -114,33 +139,69 @@ class OthelloBoard(Widget):
         styles["flipped"] = get("board--flipped")
         return styles
 
-    def render(self) -> Text:
+    def lines(self) -> list[Text]:
+        """The board, one ``Text`` per screen row."""
         v = self.view
         styles = self._styles()
         frame, label = styles["frame"], styles["label"]
-        out = Text(no_wrap=True, end="")
         pad = " " * LABEL_W
+        out: list[Text] = []
         if self.compact:
-            out.append(pad + "".join(f" {c[:1]} " for c in v.col_labels) + "\n", label)
+            out.append(Text(pad + "".join(f" {c[:1]} " for c in v.col_labels), label))
             for r in range(8):
-                out.append(f"{v.row_labels[r]:>1} ", label)
+                row = Text()
+                row.append(f"{v.row_labels[r]:>1} ", label)
                 for c in range(8):
-                    out.append(*self._cell_text(r * 8 + c, styles))
-                if r < 7:
-                    out.append("\n")
+                    row.append(*self._cell_text(r * 8 + c, styles))
+                out.append(row)
             return out
-        out.append(pad + "".join(f"  {c[:1]} " for c in v.col_labels) + "\n", label)
-        out.append(pad + "┌" + "┬".join(["───"] * 8) + "┐\n", frame)
+        out.append(Text(pad + "".join(f"  {c[:1]} " for c in v.col_labels), label))
+        out.append(Text(pad + "┌" + "┬".join(["───"] * 8) + "┐", frame))
+        rule = Text(pad + "├" + "┼".join(["───"] * 8) + "┤", frame)
         for r in range(8):
-            out.append(f"{v.row_labels[r]:>1} ", label)
+            row = Text()
+            row.append(f"{v.row_labels[r]:>1} ", label)
             for c in range(8):
-                out.append("│", frame)
-                out.append(*self._cell_text(r * 8 + c, styles))
-            out.append("│\n", frame)
+                row.append("│", frame)
+                row.append(*self._cell_text(r * 8 + c, styles))
+            row.append("│", frame)
+            out.append(row)
             if r < 7:
-                out.append(pad + "├" + "┼".join(["───"] * 8) + "┤\n", frame)
-        out.append(pad + "└" + "┴".join(["───"] * 8) + "┘", frame)
+                out.append(rule.copy())
+        out.append(Text(pad + "└" + "┴".join(["───"] * 8) + "┘", frame))
         return out
+
+    def render(self) -> Text:
+        """The whole board as one ``Text`` (what ``render_line`` draws row by row)."""
+        out = Text("\n", no_wrap=True, end="").join(self.lines())
+        out.no_wrap, out.end = True, ""
+        return out
+
+    def _frame_lines(self) -> list[Text]:
+        key = (self.view, self.cursor, self.compact, self.show_legal, self.ascii)
+        if self._lines_key != key:
+            self._lines_key = key
+            self._lines = self.lines()
+        return self._lines
+
+    def render_line(self, y: int) -> Strip:
+        """One row of the board, from the strips already made when the row has not changed."""
+        lines = self._frame_lines()
+        width = self.size.width
+        base = self.rich_style
+        if not 0 <= y < len(lines):
+            return Strip.blank(width, base)
+        line = lines[y]
+        key = (line.plain, tuple(line.spans), line.style, width, base)
+        strip = self._strips.get(key)
+        if strip is None:
+            if len(self._strips) > 512:  # old boards: drop them all, the current rows come back at once
+                self._strips.clear()
+            whole = line.style if isinstance(line.style, Style) else Style.parse(line.style or "none")
+            segments = Segment.apply_style(line.render(self.app.console), base + whole)  # render() leaves out .style
+            strip = Strip(segments).adjust_cell_length(width, base).simplify()
+            self._strips[key] = strip
+        return strip
 
     COMPONENT_CLASSES = {
         "board--cell",

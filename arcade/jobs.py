@@ -1,0 +1,121 @@
+"""A game screen's jobs, seen from the worker thread: ``Job`` and ``JobContext`` (``GameScreen`` runs them).
+
+``JobContext.go_on(steps)`` is a driver's slice callback: it stops the machine when
+asked, holds it while the game is paused, paces it at the real machine's speed unless
+instant, posts throttled progress, and gives the GIL to the event loop after every
+slice (``time.sleep(0)``), so a key never waits for the machine.  ``sleep(seconds)``
+is a pausable, stoppable wait (the TI-57's Pause); ``post(message)`` any other news.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Callable
+
+from arcade.messages import MachineProgress
+
+if TYPE_CHECKING:
+    from arcade.game_screen import GameScreen
+
+
+class JobStopped(Exception):
+    """A job ended because the player stopped it (or a newer job replaced it)."""
+
+
+@dataclass
+class Job:
+    """One piece of slow work: what it is, what runs it, and its own stop flag."""
+
+    kind: str
+    run: Callable[[JobContext], Any]
+    generation: int
+    view: Callable[[], Any] | None = None
+    stop: threading.Event = field(default_factory=threading.Event)
+    held: bool = False  # the job waits for the game to go on (paused)
+
+
+class JobContext:
+    """What a job sees in the worker thread: its stop flag, the pause, the pace, progress."""
+
+    def __init__(self, screen: GameScreen, job: Job, worker: Any) -> None:
+        self.screen = screen
+        self.job = job
+        self.worker = worker
+        self.total: int | None = None  # the run's length, when known (progress shows "n of total")
+        self._origin: tuple[float, int] | None = None  # (wall clock, steps) when real pacing began
+        self._last_post = 0.0
+
+    @property
+    def stopped(self) -> bool:
+        return self.job.stop.is_set() or bool(getattr(self.worker, "is_cancelled", False))
+
+    def check(self) -> None:
+        """Raise ``JobStopped`` if the job should end now (call it between slices)."""
+        if self.stopped:
+            raise JobStopped(self.job.kind)
+
+    def _wait(self, seconds: float) -> bool:
+        return not (self.job.stop.wait(max(0.0, seconds)) or self.stopped)  # False: stopped meanwhile
+
+    def hold_while_paused(self) -> bool:
+        """While the game is paused nothing runs; False if stopped meanwhile."""
+        if not self.screen.paused:
+            return not self.stopped
+        self.job.held = True
+        try:
+            while self.screen.paused:
+                if not self._wait(0.02):
+                    return False
+        finally:
+            self.job.held = False
+        self._origin = None  # the pace starts again from here
+        return True
+
+    def sleep(self, seconds: float) -> bool:
+        """A pausable, stoppable wait (a pause display held on screen); False if stopped."""
+        end = time.monotonic() + seconds
+        while True:
+            if not self.hold_while_paused():
+                return False
+            left = end - time.monotonic()
+            if left <= 0:
+                return True
+            if not self._wait(min(left, 0.05)):
+                return False
+
+    def go_on(self, steps: int) -> bool:
+        """The slice callback: False stops the machine; paces it at real speed unless instant."""
+        if self.stopped:
+            return False
+        while True:
+            if not self.hold_while_paused():
+                return False
+            if self.screen.instant:
+                self._origin = None
+                break
+            now = time.monotonic()
+            if self._origin is None:
+                self._origin = (now, steps)
+            due = self._origin[0] + (steps - self._origin[1]) / self.screen.STEPS_PER_SECOND - now
+            if due <= 0:
+                break
+            self.progress(steps)
+            if not self._wait(min(due, 0.05)):
+                return False
+        self.progress(steps)
+        time.sleep(0)  # the GIL to the event loop between two slices: a key waits for no slice
+        return True
+
+    def progress(self, steps: int, *, force: bool = False) -> None:
+        """Tell the screen how far the machine is, at most ``PROGRESS_PER_SECOND`` times a second."""
+        now = time.monotonic()
+        if not force and now - self._last_post < 1.0 / self.screen.PROGRESS_PER_SECOND:
+            return
+        self._last_post = now
+        view = self.job.view() if self.job.view is not None else None
+        self.post(MachineProgress(self.job.generation, steps, self.total, view))
+
+    def post(self, message: Any) -> None:
+        self.screen.post_message(message)  # thread-safe: the only way a job reaches the screen
