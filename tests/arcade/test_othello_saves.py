@@ -18,18 +18,11 @@ from arcade.saves import FORMAT_VERSION, SaveStore
 from arcade.widgets.board import OthelloBoard
 from arcade.widgets.dialogs import SideDialog
 from arcade.widgets.tape import PrinterTape
-from games.othello.referee import Disc, parse
+from games.othello.referee import Disc
 from tests.arcade.helpers import flat, move_cursor_to, screen_text, settle, shown_board, wait_until
+from tests.arcade.othello_helpers import comparable, save_machine_to_move
 
 CARD_KEYS = {"hp67-othello": [], "lazard-othello": ["j", "j", "j"]}
-
-
-def comparable(state: dict) -> dict:
-    """A driver snapshot without the CPC's clock (TIME runs on, as on the machine)."""
-    state = json.loads(json.dumps(state))
-    if isinstance(state.get("machine"), dict):
-        state["machine"].pop("time", None)
-    return state
 
 
 async def open_from_launcher(pilot, game: str) -> None:  # noqa: ANN001
@@ -106,21 +99,6 @@ async def test_lazard_ctrl_q_in_the_game_keeps_it_and_resumes_it() -> None:
 
 async def test_hp67_ctrl_c_in_the_game_keeps_it_and_resumes_it() -> None:
     await quit_mid_game_then_resume("hp67-othello", ["ctrl+c"])
-
-
-def save_machine_to_move(game: str, *, instant: bool) -> dict:
-    """A save of a game where the player (Black) has played d3 and the machine is to move."""
-    if game == "hp67-othello":
-        from games.hp67_othello.driver import HP67OthelloDriver as Driver
-    else:
-        from games.lazard_othello import LazardOthelloDriver as Driver
-    driver = Driver()
-    driver.new_game(Disc.WHITE)
-    driver.human_move(parse("d3"))
-    state = driver.snapshot()
-    SaveStore().save(game, {"driver": state, "moves": state["history"], "settings": {"instant": instant}},
-                     saved_at="2026-11-22T12:00:00+00:00", summary="move 1")
-    return state
 
 
 async def test_closing_the_app_mid_move_keeps_the_position_before_the_machines_move() -> None:
