@@ -30,10 +30,10 @@ async def open_from_launcher(pilot, game: str) -> None:  # noqa: ANN001
     await wait_until(pilot, lambda: isinstance(pilot.app.screen, (SideDialog, ResumeDialog)), what="the game's question")
 
 
-async def play_two_moves(pilot, screen: OthelloScreen) -> None:  # noqa: ANN001
-    """The player's first two moves (each answered by the machine), by cursor and Enter."""
+async def play_moves(pilot, screen: OthelloScreen, count: int = 1) -> None:  # noqa: ANN001
+    """The player's next ``count`` moves (each answered by the machine), by cursor and Enter."""
     board = screen.query_one(OthelloBoard)
-    for _ in range(2):
+    for _ in range(count):
         await move_cursor_to(pilot, board, screen.session.driver.position.legal_moves()[0])
         await pilot.press("enter")
         await settle(pilot, screen)
@@ -48,7 +48,7 @@ async def quit_mid_game_then_resume(game: str, quit_keys: list[str]) -> None:
         screen = app.screen
         assert isinstance(screen, OthelloScreen)
         await settle(pilot, screen)
-        await play_two_moves(pilot, screen)
+        await play_moves(pilot, screen, 2)
         await pilot.press("m", "H")  # settings the save keeps: hints off, the history shown
         kept = comparable(screen.session.driver.snapshot())
         moves = len(screen.session.driver.history)
@@ -84,8 +84,8 @@ async def quit_mid_game_then_resume(game: str, quit_keys: list[str]) -> None:
         if isinstance(screen, HP67OthelloScreen):  # the printer tape prints the resumed game again, key by key
             assert screen.query_one(PrinterTape).printed == tape
         # the resumed machine goes on playing: one more turn, answered
-        await play_two_moves(pilot, screen)
-        assert len(screen.session.driver.history) == moves + 4
+        await play_moves(pilot, screen)
+        assert len(screen.session.driver.history) == moves + 2
         assert shown_board(app) == screen.session.driver.position.rows()
 
 
