@@ -1,4 +1,4 @@
-"""Whole games of HP-67 Othello through the arcade, by keys, on the real emulator and listing."""
+"""HP-67 Othello through the arcade, by keys, on the real emulator and listing (whole games: tests/games)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,8 @@
 """The Lazard Othello screen, on the real CPC emulator running the real listing, played by keys.
 
 A game against Lazard's program is fast (about 4,200 BASIC statements a move), so
-every test here plays the real thing.
+every test here plays the real thing; the costly part is drawing, so the game played
+to its end by keys resumes a save made headless late in the game.
 """
 
 from __future__ import annotations
