@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import time
 from typing import Callable
 
 from textual.app import App
@@ -10,6 +11,7 @@ from textual.pilot import Pilot
 from textual.screen import Screen
 
 BOARD_ROW = re.compile(r"^ ?([1-8]) (│.*│)")
+POLL = 0.01  # how often a wait looks again at its condition (a poll interval, never a wait for the app)
 GLYPHS = {"●": "X", "○": "O", " ": ".", "+": "."}
 
 
@@ -53,9 +55,10 @@ async def wait_for_screen(pilot: Pilot, kind: type, timeout: float = 60.0) -> Sc
 
 
 async def settle(pilot: Pilot, screen: object, limit: float = 120.0) -> None:
-    """Wait until the screen's worker is done and its news has been handled."""
+    """Wait until the screen's worker is done and its news has been handled (``limit`` only bounds a
+    wait that would never end)."""
     app = pilot.app
-    waited = 0.0
+    end = time.monotonic() + limit
     while True:
         await app.workers.wait_for_complete()
         await pilot.pause()
@@ -63,20 +66,17 @@ async def settle(pilot: Pilot, screen: object, limit: float = 120.0) -> None:
             await pilot.pause()
             if not getattr(screen, "busy", False):
                 return
-        await pilot.pause(0.02)
-        waited += 0.02
-        assert waited < limit, "the machine never finished"
+        assert time.monotonic() < end, "the machine never finished"
+        await pilot.pause(POLL)
 
 
 async def wait_until(pilot: Pilot, predicate: Callable[[], object], timeout: float = 60.0, what: str = "") -> None:
     """Let the app run until ``predicate()`` holds; fail after ``timeout`` seconds (generous: a loaded
     machine is slow, and nothing here measures time, it only bounds a wait that would never end)."""
-    import time
-
     end = time.monotonic() + timeout
     while not predicate():
         assert time.monotonic() < end, f"never happened: {what or predicate}"
-        await pilot.pause(0.01)
+        await pilot.pause(POLL)
     await pilot.pause()
 
 

@@ -6,6 +6,7 @@ import fcntl
 import json
 import os
 import pty
+import select
 import signal
 import struct
 import subprocess
@@ -20,14 +21,19 @@ pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGHUP"), reason="no SIGHUP
 
 
 def _drain(fd: int, seconds: float) -> bytes:
+    """What the terminal received within ``seconds`` (select wakes on output: no fixed sleep)."""
     out = b""
     end = time.monotonic() + seconds
-    while time.monotonic() < end:
+    while (left := end - time.monotonic()) > 0:
+        ready, _, _ = select.select([fd], [], [], left)
+        if not ready:
+            break
         try:
             chunk = os.read(fd, 65536)
-        except (BlockingIOError, OSError):
-            time.sleep(0.05)
+        except BlockingIOError:
             continue
+        except OSError:  # the child closed its side of the terminal
+            break
         if not chunk:
             break
         out += chunk
@@ -60,7 +66,7 @@ def test_sighup_saves_the_open_game_and_quits(arcade_data_dir: Path) -> None:
         _drain_until(master, b"Your move")
         save.unlink(missing_ok=True)  # whatever was saved so far: only the hang-up may write it now
         proc.send_signal(signal.SIGHUP)
-        deadline = time.monotonic() + 15
+        deadline = time.monotonic() + 60  # a bound on a wait that would never end, not a measure
         while proc.poll() is None and time.monotonic() < deadline:
             _drain(master, 0.2)
         assert proc.poll() is not None, "the arcade did not quit on SIGHUP"

@@ -1,10 +1,11 @@
-"""Whole games of HP-67 Othello through the arcade, by keys, on the real emulator and listing."""
+"""HP-67 Othello through the arcade, by keys, on the real emulator and listing (whole games: tests/games)."""
 
 from __future__ import annotations
 
 import random
 
 from arcade.app import ArcadeApp
+from arcade.gamesave import ResumeDialog
 from arcade.hp67_othello.screen import HP67OthelloScreen
 from arcade.widgets.board import OthelloBoard
 from arcade.widgets.dialogs import GameOverDialog, SideDialog
@@ -12,6 +13,7 @@ from arcade.widgets.tape import PrinterTape
 from games.hp67_othello.driver import HP67OthelloDriver
 from games.othello.referee import Disc, parse
 from tests.arcade.helpers import flat, move_cursor_to, screen_text, settle, shown_board, wait_until
+from tests.arcade.othello_helpers import save_near_the_end
 
 
 def nearest(cursor: int, moves: list[int], rng: random.Random) -> int:
@@ -39,18 +41,23 @@ class CheckedScreen(HP67OthelloScreen):
             self.seen.append(len(self.session.driver.history))
 
 
-async def play_whole_game(side_key: str, seed: int) -> None:
+async def play_game_to_the_end(seed: int, resume_at: int) -> None:
+    """The HP-67 plays White.  The player's first ``resume_at`` turns (random legal moves) are
+    played headless and saved; the game is resumed from the launcher and ended by keys."""
+    rng = random.Random(seed)
+    start = save_near_the_end("hp67-othello", Disc.WHITE, lambda pos: rng.choice(pos.legal_moves()), resume_at)
     app = ArcadeApp(screens={"hp67-othello": CheckedScreen})  # the real driver, the real machine
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter")  # the launcher's first card
-        await wait_until(pilot, lambda: isinstance(app.screen, SideDialog))
-        await pilot.press(side_key)
+        await wait_until(pilot, lambda: isinstance(app.screen, ResumeDialog))
+        await pilot.press("r")
+        await wait_until(pilot, lambda: isinstance(app.screen, CheckedScreen))
         screen = app.screen
-        assert isinstance(screen, CheckedScreen)
         assert type(screen.session.driver) is HP67OthelloDriver
         await settle(pilot, screen)
+        resumed = len(start["history"])
+        assert len(screen.session.driver.history) == resumed
         board = screen.query_one(OthelloBoard)
-        rng = random.Random(seed)
         turns = 0
         while not screen.session.driver.is_over:
             assert shown_board(app) == screen.session.driver.position.rows()
@@ -65,14 +72,14 @@ async def play_whole_game(side_key: str, seed: int) -> None:
             assert turns < 70
         await wait_until(pilot, lambda: isinstance(app.screen, GameOverDialog))
         history = screen.session.driver.history
-        assert set(range(1, len(history) + 1)) <= set(screen.seen)  # the board was checked after every move
-        assert any(r.by_machine for r in history) and any(not r.by_machine for r in history)
+        assert set(range(resumed + 1, len(history) + 1)) <= set(screen.seen)  # the board was checked after every move
+        assert any(r.by_machine for r in history[resumed:]) and any(not r.by_machine for r in history[resumed:])
         assert shown_board(app, screen) == screen.session.driver.position.rows()  # under the game-over question
         black, white = screen.session.driver.position.score()
         assert f"Black {black}, White {white}" in flat(app)
         # the printer tape printed every key the driver pressed and every display it read
         printed = "\n".join(screen.query_one(PrinterTape).printed)
-        for record in history:
+        for record in history[resumed:]:
             for key in record.keys:
                 assert key in printed
         await pilot.press("n", "b")  # start again: the HP-67 now plays Black and opens
@@ -84,10 +91,10 @@ async def play_whole_game(side_key: str, seed: int) -> None:
         assert screen.query_one(PrinterTape).printed[1:3] == [f"{'DSP 1':>22}", f"{'E':>22}"]
 
 
-async def test_whole_game_by_keys_calculator_white() -> None:
-    """One whole game through the screen; the rules of both colours are played headless in
-    tests/games/othello/test_session.py."""
-    await play_whole_game("w", seed=1)
+async def test_the_end_of_a_game_by_keys_calculator_white() -> None:
+    """The last turns of a game through the screen, then a new game; whole games and the rules of
+    both colours are played headless in tests/games/othello/test_session.py and tests/games/hp67_othello."""
+    await play_game_to_the_end(seed=1, resume_at=24)
 
 
 async def test_illegal_move_on_the_real_calculator_changes_nothing() -> None:

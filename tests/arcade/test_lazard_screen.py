@@ -1,7 +1,8 @@
 """The Lazard Othello screen, on the real CPC emulator running the real listing, played by keys.
 
 A game against Lazard's program is fast (about 4,200 BASIC statements a move), so
-every test here plays the real thing.
+every test here plays the real thing; the costly part is drawing, so the game played
+to its end by keys resumes a save made headless late in the game.
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 import random
 
 from arcade.app import ArcadeApp
+from arcade.gamesave import ResumeDialog
 from arcade.lazard_othello.screen import LazardOthelloScreen
 from arcade.widgets.board import CELL_W, LABEL_W, OthelloBoard
 from arcade.widgets.cpc_screen import CpcScreen
@@ -16,6 +18,7 @@ from arcade.widgets.dialogs import GameOverDialog, SideDialog
 from games.othello.referee import Disc, Position, parse
 from machines.cpc import PALETTE_RGB
 from tests.arcade.helpers import flat, move_cursor_to, screen_text, settle, shown_board, wait_until
+from tests.arcade.othello_helpers import save_near_the_end
 
 BLUE, BRIGHT_YELLOW = PALETTE_RGB[1], PALETTE_RGB[24]  # the CPC at power-up: pen 1 on paper 0
 
@@ -71,17 +74,25 @@ class CheckedScreen(LazardOthelloScreen):
             self.checked.append(len(self.session.driver.history))
 
 
-async def play_whole_game(side: str, seed: int) -> LazardOthelloScreen:
-    """Cursor and Enter/Space, clicks, and typing on the CPC, in turn, to the end of the game."""
+async def play_game_to_the_end(seed: int, resume_at: int) -> LazardOthelloScreen:
+    """The CPC plays White.  The player's first ``resume_at`` turns (random legal moves from
+    ``seed``) are played headless and saved; the game is resumed from the launcher and ended by
+    cursor and Enter/Space, clicks, and typing on the CPC, in turn, the same random player going on."""
+    rng = random.Random(seed)
+    start = save_near_the_end("lazard-othello", Disc.WHITE, lambda pos: rng.choice(pos.legal_moves()), resume_at)
     app = ArcadeApp(screens={"lazard-othello": CheckedScreen})
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_game(pilot, side)
-        assert isinstance(screen, CheckedScreen)
+        await pilot.press("j", "j", "j", "enter")  # the fourth card
+        await wait_until(pilot, lambda: isinstance(app.screen, ResumeDialog))
+        await pilot.press("r")
+        await wait_until(pilot, lambda: isinstance(app.screen, CheckedScreen))
+        screen = app.screen
+        await settle(pilot, screen)
         assert type(screen.session.driver).__name__ == "LazardOthelloDriver"
+        assert len(screen.session.driver.history) == len(start["history"])
         board = screen.query_one(OthelloBoard)
         checked = screen.checked
-        rng = random.Random(seed)
-        turns = passes = typed = clicked = 0
+        turns, passes, typed, clicked = resume_at, 0, 0, 0
         while not screen.session.driver.is_over:
             pos = screen.session.driver.position
             assert shown_board(app) == pos.rows()
@@ -116,7 +127,7 @@ async def play_whole_game(side: str, seed: int) -> LazardOthelloScreen:
             assert turns < 70
         await wait_until(pilot, lambda: isinstance(app.screen, GameOverDialog))
         history = screen.session.driver.history
-        assert checked == list(range(checked[0], len(history) + 1)) and checked[0] <= 2
+        assert checked == list(range(checked[0], len(history) + 1)) and checked[0] <= len(start["history"]) + 2
         assert typed and clicked and any(r.by_machine for r in history)
         final = screen.session.driver.position
         black, white = final.score()
@@ -132,8 +143,10 @@ async def play_whole_game(side: str, seed: int) -> LazardOthelloScreen:
         return screen
 
 
-async def test_whole_game_by_keys_to_the_end_with_passes() -> None:
-    screen = await play_whole_game("w", seed=12)  # the CPC plays White; with this seed each side passes once
+async def test_the_end_of_a_game_by_keys_with_passes() -> None:
+    """Whole games (passes, game over, the program's verdict) are played headless in
+    tests/games/lazard_othello; here the last seven turns go through the screen."""
+    screen = await play_game_to_the_end(seed=12, resume_at=24)  # with this seed each side passes once, late
     assert screen.passes == 1  # type: ignore[attr-defined]
     history = screen.session.driver.history
     assert any(r.square is None and not r.by_machine for r in history)

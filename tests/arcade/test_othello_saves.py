@@ -18,18 +18,11 @@ from arcade.saves import FORMAT_VERSION, SaveStore
 from arcade.widgets.board import OthelloBoard
 from arcade.widgets.dialogs import SideDialog
 from arcade.widgets.tape import PrinterTape
-from games.othello.referee import Disc, parse
+from games.othello.referee import Disc
 from tests.arcade.helpers import flat, move_cursor_to, screen_text, settle, shown_board, wait_until
+from tests.arcade.othello_helpers import comparable, save_machine_to_move
 
 CARD_KEYS = {"hp67-othello": [], "lazard-othello": ["j", "j", "j"]}
-
-
-def comparable(state: dict) -> dict:
-    """A driver snapshot without the CPC's clock (TIME runs on, as on the machine)."""
-    state = json.loads(json.dumps(state))
-    if isinstance(state.get("machine"), dict):
-        state["machine"].pop("time", None)
-    return state
 
 
 async def open_from_launcher(pilot, game: str) -> None:  # noqa: ANN001
@@ -37,10 +30,10 @@ async def open_from_launcher(pilot, game: str) -> None:  # noqa: ANN001
     await wait_until(pilot, lambda: isinstance(pilot.app.screen, (SideDialog, ResumeDialog)), what="the game's question")
 
 
-async def play_two_moves(pilot, screen: OthelloScreen) -> None:  # noqa: ANN001
-    """The player's first two moves (each answered by the machine), by cursor and Enter."""
+async def play_moves(pilot, screen: OthelloScreen, count: int = 1) -> None:  # noqa: ANN001
+    """The player's next ``count`` moves (each answered by the machine), by cursor and Enter."""
     board = screen.query_one(OthelloBoard)
-    for _ in range(2):
+    for _ in range(count):
         await move_cursor_to(pilot, board, screen.session.driver.position.legal_moves()[0])
         await pilot.press("enter")
         await settle(pilot, screen)
@@ -55,7 +48,7 @@ async def quit_mid_game_then_resume(game: str, quit_keys: list[str]) -> None:
         screen = app.screen
         assert isinstance(screen, OthelloScreen)
         await settle(pilot, screen)
-        await play_two_moves(pilot, screen)
+        await play_moves(pilot, screen, 2)
         await pilot.press("m", "H")  # settings the save keeps: hints off, the history shown
         kept = comparable(screen.session.driver.snapshot())
         moves = len(screen.session.driver.history)
@@ -91,8 +84,8 @@ async def quit_mid_game_then_resume(game: str, quit_keys: list[str]) -> None:
         if isinstance(screen, HP67OthelloScreen):  # the printer tape prints the resumed game again, key by key
             assert screen.query_one(PrinterTape).printed == tape
         # the resumed machine goes on playing: one more turn, answered
-        await play_two_moves(pilot, screen)
-        assert len(screen.session.driver.history) == moves + 4
+        await play_moves(pilot, screen)
+        assert len(screen.session.driver.history) == moves + 2
         assert shown_board(app) == screen.session.driver.position.rows()
 
 
@@ -106,21 +99,6 @@ async def test_lazard_ctrl_q_in_the_game_keeps_it_and_resumes_it() -> None:
 
 async def test_hp67_ctrl_c_in_the_game_keeps_it_and_resumes_it() -> None:
     await quit_mid_game_then_resume("hp67-othello", ["ctrl+c"])
-
-
-def save_machine_to_move(game: str, *, instant: bool) -> dict:
-    """A save of a game where the player (Black) has played d3 and the machine is to move."""
-    if game == "hp67-othello":
-        from games.hp67_othello.driver import HP67OthelloDriver as Driver
-    else:
-        from games.lazard_othello import LazardOthelloDriver as Driver
-    driver = Driver()
-    driver.new_game(Disc.WHITE)
-    driver.human_move(parse("d3"))
-    state = driver.snapshot()
-    SaveStore().save(game, {"driver": state, "moves": state["history"], "settings": {"instant": instant}},
-                     saved_at="2026-11-22T12:00:00+00:00", summary="move 1")
-    return state
 
 
 async def test_closing_the_app_mid_move_keeps_the_position_before_the_machines_move() -> None:

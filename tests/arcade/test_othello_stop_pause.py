@@ -14,7 +14,7 @@ from arcade.launcher import LauncherScreen
 from arcade.othello.screen import OthelloScreen
 from arcade.widgets.dialogs import SideDialog
 from tests.arcade.helpers import flat, screen_text, settle, shown_board, wait_until
-from tests.arcade.test_othello_saves import comparable, save_machine_to_move
+from tests.arcade.othello_helpers import comparable, save_machine_to_move
 
 
 async def resumed_thinking(pilot) -> OthelloScreen:  # noqa: ANN001

@@ -17,6 +17,8 @@ from arcade.widgets.grid import GridView, SquareBoard
 from arcade.widgets.ti57 import key_lines
 from games.ti57_duel import DELTAS, DuelStatus
 from tests.arcade.duel_helpers import (
+    KEY_OF,
+    OTHER_KEY,
     FrameWatch,
     board_cells,
     duel_app,
@@ -52,13 +54,13 @@ async def test_whole_duel_to_a_capture_by_keys() -> None:
         await pilot.press("9")  # NE: 1 SBR 1
         await settle(pilot, screen)
         assert screen.session.game.turns[-1].displays == ("1.4", "1.0")  # the pause on the square, then the direction
-        for player, code, key in [(2, 5, "1"), (1, 1, "u"), (2, 6, "left"), (1, 2, "6"),
-                                  (2, 8, "k"), (1, 4, "j"), (2, 4, "j"), (1, 8, "k")]:  # h j k l too; there and back
+        # keypad, y u b n, arrows, h j k l by the Pilot (every key of every direction: the test below)
+        for player, code, key in [(2, 5, "1"), (1, 1, "u"), (2, 6, "left"), (1, 2, "l")]:
             screen = await move(pilot, watch, player, code, key)
         # the capture: player 2 at 4.6 goes SW onto player 1's 3.5
         screen = await lift_curtain(pilot, 2)
-        assert opponent_arrow_shown(app, 8)
-        assert screen.query_one("#led").shown.text == "8.0"  # the machine stopped on player 1's direction
+        assert opponent_arrow_shown(app, 2)
+        assert screen.query_one("#led").shown.text == "2.0"  # the machine stopped on player 1's direction
         watch.squares[2] = (3, 5)
         await pilot.press("b")
         await settle(pilot, screen)
@@ -80,6 +82,15 @@ async def test_whole_duel_to_a_capture_by_keys() -> None:
         assert "R1      3.5" in screen_text(app) and "R2      3.5" in screen_text(app)
     assert not watch.leaks, watch.leaks[0]
     assert watch.private_frames > 20 and watch.curtain_frames > 5
+
+
+def test_every_direction_has_its_keypad_digit_its_arrow_or_letter_and_h_j_k_l() -> None:
+    """The keys the Pilot tests do not all press: each direction's binding, read off the screen's table."""
+    bound = {b.action: set(b.key.split(",")) for b in TI57DuelScreen.BINDINGS if b.action.startswith("direction(")}
+    hjkl = {2: "l", 4: "j", 6: "h", 8: "k"}
+    for code in range(1, 9):
+        expected = {KEY_OF[code], OTHER_KEY[code]} | ({hjkl[code]} if code in hjkl else set())
+        assert bound[f"direction({code})"] == expected, code
 
 
 async def test_whole_duel_to_a_draw_extended_then_revealed() -> None:

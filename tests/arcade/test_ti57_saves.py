@@ -201,7 +201,7 @@ async def test_nothing_the_arcade_writes_mid_duel_shows_a_square_a_key_or_a_regi
             await place(pilot, watch, player, square)
             game = screen.session.game
             scan(game)
-        for player, code, key in ((1, 2, "6"), (2, 4, "2"), (1, 8, "8"), (2, 6, "4")):
+        for player, code, key in ((1, 2, "6"), (2, 4, "2")):  # a move of each (the session writes nothing: its tests)
             screen = await move(pilot, watch, player, code, key)
             scan(screen.session.game)
             await lift_curtain(pilot, 3 - player)

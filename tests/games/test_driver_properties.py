@@ -39,7 +39,7 @@ PROFILE = dict(deadline=None, derandomize=True, database=None,
                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 # Whole Othello games take seconds each: a failure is reported as found, not shrunk for minutes.
 GAMES = dict(PROFILE, phases=[Phase.explicit, Phase.generate])
-SOAK = dict(deadline=None, database=None, phases=[Phase.explicit, Phase.generate],
+SOAK = dict(deadline=None, database=None, derandomize=False, phases=[Phase.explicit, Phase.generate],
             suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 HP67_PROGRAM = load_program()

@@ -171,17 +171,21 @@ def claimed_for_the_lambs() -> list[State]:
     return out
 
 
-def test_perfect_lambs_keep_every_position_they_have_not_lost() -> None:
-    """Exhaustive, on every placement the table gives to the lambs: it is not a wolf win,
-    every wolf move keeps it theirs, and the perfect lambs' moves (all those they may pick,
-    and the one they pick) keep it theirs.  Games end, so from there the lambs win."""
+@pytest.mark.parametrize("stride", [pytest.param(1, marks=pytest.mark.soak, id="every"), pytest.param(7, id="one-in-7")])
+def test_perfect_lambs_keep_every_position_they_have_not_lost(stride: int) -> None:
+    """On every placement the table gives to the lambs (``-m soak``: exhaustive; the normal run:
+    every 7th, in the table's order, both sides to move): it is not a wolf win, every wolf move
+    keeps it theirs, and the perfect lambs' moves (all those they may pick, and the one they
+    pick) keep it theirs.  Games end, so from there the lambs win."""
     lambs = LambsComputer("perfect", seed=1)
     claimed = claimed_for_the_lambs()
     rng = random.Random(1)
     claimed_set = set(claimed)
     assert len(claimed_set) == len(claimed) > 100_000
     assert (START, Side.WOLF) in claimed_set and (START, Side.LAMBS) in claimed_set
-    for board, to_move in claimed:
+    checked = claimed[::stride]
+    assert {to_move for _, to_move in checked} == {Side.WOLF, Side.LAMBS}
+    for board, to_move in checked:
         assert set(board.lambs) | {board.wolf} <= DARK_SET and board.wolf not in board.lambs
         winner = quick_winner(board, to_move)
         if winner is not None:

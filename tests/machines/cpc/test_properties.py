@@ -27,7 +27,7 @@ from machines.cpc.errors import error_message
 
 PROFILE = dict(deadline=None, derandomize=True, database=None,
                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-SOAK = dict(deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+SOAK = dict(deadline=None, database=None, derandomize=False, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 
 def new_cpc() -> CPC:
