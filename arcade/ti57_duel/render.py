@@ -142,8 +142,9 @@ def status_text(view: DuelView, instant: bool) -> Text:
     t = Text(no_wrap=True, overflow="ellipsis", end="")
     if view.me is not None and view.phase in (Phase.SETUP, Phase.TURN):
         right = "Enter: place here" if view.phase is Phase.SETUP else "i: registers"
-        t.append(f"7 8 9  ↖ ↑ ↗   arrows, y u b n\n4   6  ←   →   {right}\n1 2 3  ↙ ↓ ↘   ")
-        t.append("s: speed " + ("instant" if instant else "real pause"))
+        t.append(f"7 8 9  ↖ ↑ ↗   arrows, y u b n\n4   6  ←   →   {right}\n1 2 3  ↙ ↓ ↘")
+        if view.phase is Phase.TURN:  # s acts only on a turn: the Pause it paces
+            t.append("   s: Pause " + ("instant" if instant else "as on a TI-57"))
     return t
 
 
