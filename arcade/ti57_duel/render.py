@@ -144,7 +144,7 @@ def status_text(view: DuelView, instant: bool) -> Text:
         right = "Enter: place here" if view.phase is Phase.SETUP else "i: registers"
         t.append(f"7 8 9  ↖ ↑ ↗   arrows, y u b n\n4   6  ←   →   {right}\n1 2 3  ↙ ↓ ↘")
         if view.phase is Phase.TURN:  # s acts only on a turn: the Pause it paces
-            t.append("   s: Pause " + ("instant" if instant else "as on a TI-57"))
+            t.append("   s: Pause " + ("instant" if instant else "real"))
     return t
 
 
