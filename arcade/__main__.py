@@ -14,10 +14,14 @@ if TYPE_CHECKING:
 
 
 def parser() -> argparse.ArgumentParser:
-    lines = []
-    for entry in catalog.games():
+    def line(entry: catalog.GameEntry) -> str:
         state = "" if entry.available else "  (coming soon)"
-        lines.append(f"  {entry.id:<16} {entry.title}: {entry.machine}, {entry.year}{state}")
+        return f"  {entry.id:<16} {entry.title}: {entry.machine}, {entry.year}{state}"
+
+    lines = [line(entry) for entry in catalog.games()]
+    if catalog.rooms():
+        lines += ["", "machine rooms (each machine on its own; --game NAME opens one too):"]
+        lines += [line(entry) for entry in catalog.rooms()]
     return argparse.ArgumentParser(
         prog="arcade",
         description="A terminal arcade of vintage machine games, each running unmodified on its own emulated machine.",

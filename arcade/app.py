@@ -213,10 +213,11 @@ class ArcadeApp(App[None]):
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
         yield SystemCommand("Arcade: launcher", "Back to the list of games", self.action_launcher)
-        for entry in catalog.games():
+        for entry in catalog.entries():
             if entry.available:
+                verb = "Open" if entry.room else "Play"
                 yield SystemCommand(
-                    f"Play: {entry.title} ({entry.machine})", entry.pitch, lambda g=entry.id: self.start_game(g)
+                    f"{verb}: {entry.title} ({entry.machine})", entry.pitch, lambda g=entry.id: self.start_game(g)
                 )
         for title, help_text, callback in getattr(screen, "palette_commands", list)():
             yield SystemCommand(title, help_text, callback)

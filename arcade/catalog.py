@@ -50,6 +50,7 @@ class GameEntry:
     help: Path | None = None  # Markdown shown by the help screen
     requires: tuple[str, ...] = ()  # modules the game needs (its driver, its machine)
     bindings: tuple[str, ...] = ()  # the binding ids its screen declares, as glob patterns
+    room: bool = False  # a machine room (a machine to use on its own), listed apart from the games
 
     @property
     def available(self) -> bool:
@@ -84,8 +85,19 @@ def register(entry: GameEntry) -> GameEntry:
     return entry
 
 
-def games() -> list[GameEntry]:
+def entries() -> list[GameEntry]:
+    """Everything the arcade can open: the games, then the machine rooms."""
     return list(_CATALOG.values())
+
+
+def games() -> list[GameEntry]:
+    """The games, as the launcher lists them."""
+    return [e for e in _CATALOG.values() if not e.room]
+
+
+def rooms() -> list[GameEntry]:
+    """The machine rooms, listed on the launcher's second page (key r)."""
+    return [e for e in _CATALOG.values() if e.room]
 
 
 SCREENS_OUTSIDE_THE_LAUNCHER: dict[str, tuple[str, ...]] = {
@@ -97,12 +109,12 @@ SCREENS_OUTSIDE_THE_LAUNCHER: dict[str, tuple[str, ...]] = {
 
 def all_screens() -> list[str]:
     """Every "module:Class" screen with bindings of its own: the games', then the others."""
-    return [e.screen for e in games() if e.screen] + list(SCREENS_OUTSIDE_THE_LAUNCHER)
+    return [e.screen for e in entries() if e.screen] + list(SCREENS_OUTSIDE_THE_LAUNCHER)
 
 
 def screens_for_binding(binding_id: str) -> list[str]:
     """The "module:Class" of the screens that may declare ``binding_id`` (none: a shell binding or unknown)."""
-    found = [e.screen for e in games() if e.screen and e.declares(binding_id)]
+    found = [e.screen for e in entries() if e.screen and e.declares(binding_id)]
     found += [s for s, patterns in SCREENS_OUTSIDE_THE_LAUNCHER.items() if any(fnmatch.fnmatchcase(binding_id, p) for p in patterns)]
     return found
 
@@ -175,5 +187,50 @@ register(
         help=_HERE / "lazard_othello" / "help.md",
         requires=("games.lazard_othello.driver", "machines.cpc"),
         bindings=("othello.*", "cpc.*", "arcade.back"),
+    )
+)
+register(
+    GameEntry(
+        id="cpc-room",
+        title="Amstrad CPC 6128 machine room",
+        machine="Amstrad CPC 6128, Locomotive BASIC",
+        year="1985",
+        author="Amstrad, Locomotive Software",
+        pitch="Its Ready prompt: type, LIST, EDIT, RUN, SAVE; change a game's program.",
+        screen="arcade.room.cpc:CpcRoomScreen",
+        help=_HERE / "room" / "cpc_help.md",
+        requires=("games.workshop.cpc_room", "machines.cpc"),
+        bindings=("room.*",),
+        room=True,
+    )
+)
+register(
+    GameEntry(
+        id="hp67-room",
+        title="HP-67 machine room",
+        machine="HP-67 / HP-97 calculator",
+        year="1976",
+        author="Hewlett-Packard",
+        pitch="Key programs in W/PRGM, run them, read and write cards.",
+        screen="arcade.room.hp67:HP67RoomScreen",
+        help=_HERE / "room" / "hp67.md",
+        requires=("games.workshop.hp67_room", "machines.hp67"),
+        bindings=("room.*", "hp67room.*", "cards.*"),
+        room=True,
+    )
+)
+register(
+    GameEntry(
+        id="ti57-room",
+        title="TI-57 machine room",
+        machine="TI-57 calculator",
+        year="1977",
+        author="Texas Instruments",
+        pitch="Key programs in LRN mode, step, run and pause them.",
+        screen="arcade.room.ti57:TI57RoomScreen",
+        help=_HERE / "room" / "ti57.md",
+        requires=("games.workshop.ti57_room", "machines.ti57"),
+        bindings=("room.*",),
+        room=True,
     )
 )

@@ -20,7 +20,7 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
-from arcade.catalog import GameEntry, games
+from arcade.catalog import GameEntry, games, rooms
 from arcade.saves import SaveError, SaveStore
 
 
@@ -72,21 +72,36 @@ class LauncherScreen(Screen[None]):
         Binding("up,k", "move(-1)", "Previous", id="launcher.previous"),
         Binding("down,j", "move(1)", "Next", id="launcher.next"),
         Binding("enter", "start", "Start", id="launcher.start"),
+        Binding("r", "rooms", "Machine rooms", id="launcher.rooms"),
         Binding("q", "app.quit", "Quit", id="launcher.quit"),
     ]
+    INTRO = "Choose a game - every one runs unmodified on its own emulated machine."
+    SUB_TITLE_TEXT = "launcher"
 
     selected: reactive[int] = reactive(0)
+
+    def entries(self) -> list[GameEntry]:
+        """The cards of this page."""
+        return games()
 
     def compose(self) -> ComposeResult:
         yield Header()
         with VerticalScroll(id="cards", can_focus=False):  # the arrows choose a card, not scroll
-            yield Static("Choose a game - every one runs unmodified on its own emulated machine.", id="intro")
-            for i, entry in enumerate(games()):
+            yield Static(self.INTRO, id="intro")
+            for i, entry in enumerate(self.entries()):
                 yield GameCard(entry, i)
         yield Footer()
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "rooms":
+            return bool(rooms())
+        return True
+
+    def action_rooms(self) -> None:
+        self.app.push_screen(RoomsScreen())
+
     def on_mount(self) -> None:
-        self.sub_title = "launcher"
+        self.sub_title = self.SUB_TITLE_TEXT
         self.watch_selected(self.selected)
         self.show_saves()
         self.select_game(getattr(self.app, "last_game", None))  # opened for the first time coming back from --game
@@ -97,7 +112,7 @@ class LauncherScreen(Screen[None]):
 
     def select_game(self, game_id: str | None) -> None:
         """Highlight ``game_id``'s card (the game the player comes back from)."""
-        ids = [e.id for e in games()]
+        ids = [e.id for e in self.entries()]
         if game_id in ids:
             self.selected = ids.index(game_id)
 
@@ -134,10 +149,10 @@ class LauncherScreen(Screen[None]):
 
     @property
     def entry(self) -> GameEntry:
-        return games()[self.selected]
+        return self.entries()[self.selected]
 
     def action_move(self, delta: int) -> None:
-        self.selected = (self.selected + delta) % len(games())
+        self.selected = (self.selected + delta) % len(self.entries())
 
     def action_start(self) -> None:
         self.app.start_game(self.entry.id)  # type: ignore[attr-defined]
@@ -146,3 +161,19 @@ class LauncherScreen(Screen[None]):
         self.selected = message.card.index
         if message.start:
             self.action_start()
+
+
+class RoomsScreen(LauncherScreen):
+    """The launcher's second page: each machine on its own, as its owner used it (Esc: the games)."""
+
+    BINDINGS = [
+        Binding("escape,backspace", "app.pop_screen", "Games", id="rooms.back"),
+    ]
+    INTRO = "Each machine on its own: key a program, run it, change a game's listing."
+    SUB_TITLE_TEXT = "machine rooms"
+
+    def entries(self) -> list[GameEntry]:
+        return rooms()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return action != "rooms"

@@ -20,6 +20,7 @@ from textual.reactive import reactive
 from textual.widgets import ProgressBar, Static
 
 from arcade.hp67_othello.inspector import HP67Inspector
+from arcade.hp67_othello.workshop import HP67Workshop
 from arcade.messages import MachineProgress
 from arcade.othello.screen import OthelloScreen
 from arcade.widgets.led import LedDisplay
@@ -111,7 +112,7 @@ def key_sequence(keys: list[str], displays: list[str], *, by_machine: bool) -> s
     return " ".join(log.parts)
 
 
-class HP67OthelloScreen(OthelloScreen):
+class HP67OthelloScreen(HP67Workshop, OthelloScreen):
     """The board on the left; the calculator (display, printer, insides) on the right."""
 
     GAME_ID = "hp67-othello"
@@ -128,6 +129,7 @@ class HP67OthelloScreen(OthelloScreen):
         Binding("c", "toggle_coords", "row.col", id="othello.toggle-coords"),
         Binding("s", "toggle_speed", "Speed", id="hp67.toggle-speed"),
         Binding("i", "toggle_inspector", "Inspector", id="hp67.toggle-inspector"),
+        Binding("w", "workshop", "Change the program", show=False, id="hp67.workshop"),
     ]
 
     program_coords: reactive[bool] = reactive(False)
@@ -135,6 +137,7 @@ class HP67OthelloScreen(OthelloScreen):
 
     def __init__(self, driver_factory: Callable[[], OthelloDriver] = default_driver, *, ask_side: bool = True) -> None:
         super().__init__(driver_factory, ask_side=ask_side)
+        self.original_factory = driver_factory
         self._progress: tuple[int, int | None] | None = None  # (steps, total) of the turn under way
 
     # -- the calculator's panel --------------------------------------------------------
@@ -290,4 +293,6 @@ class HP67OthelloScreen(OthelloScreen):
             ("Othello: toggle row.col coordinates", "The program's own coordinates", self.action_toggle_coords),
             ("HP-67: toggle speed", "Instant, or the real machine's 30 steps a second", self.action_toggle_speed),
             ("HP-67: toggle inspector", "Stack, registers, flags and listing", self.action_toggle_inspector),
+            ("HP-67: change the program", "Open it in the HP-67 room; a card written there is a variant n plays",
+             self.action_workshop),
         ]

@@ -22,11 +22,13 @@ from textual.binding import Binding
 from textual.reactive import reactive
 
 from arcade.messages import MachineProgress
+from arcade.lazard_othello.variants import ProgramDialog
 from arcade.othello.screen import OthelloScreen
+from arcade.widgets.dialogs import SideDialog
 from arcade.widgets.cpc_screen import CpcScreen, CpcScreenView, CpcTyped, CpcTypingLeft
 from games.othello.driver import MachineDisagrees, MoveRecord, OthelloDriver
 from games.othello.referee import Disc, name
-from games.othello.session import OthelloView
+from games.othello.session import OthelloSession, OthelloView
 from games.session import Refused
 
 REAL_STATEMENTS_PER_SECOND = 730
@@ -84,12 +86,15 @@ class LazardOthelloScreen(OthelloScreen):
     BINDINGS = [
         Binding("t", "type_on_cpc", "Type on CPC", id="cpc.type"),
         Binding("s", "toggle_speed", "Speed", id="cpc.toggle-speed"),
+        Binding("w", "workshop", "Change the program", show=False, id="cpc.workshop"),
     ]
 
     typing: reactive[bool] = reactive(False)
 
     def __init__(self, driver_factory: Callable[[], OthelloDriver] = default_driver, *, ask_side: bool = True) -> None:
         super().__init__(driver_factory, ask_side=ask_side)
+        self.original_factory = driver_factory
+        self.variant: str | None = None  # the name of the player's variant playing, if any
         self._rewind = False  # the next turn first rewinds a half-typed entry (see turn_prelude)
 
     # -- the CPC's panel --------------------------------------------------------------
@@ -237,8 +242,96 @@ class LazardOthelloScreen(OthelloScreen):
             self.say(refusal(outcome.square, outcome.text))
         self.show_machine(self.view)
 
+    # -- the workshop: change the program, play a variant (issue 15) ---------------------
+
+    def action_workshop(self) -> None:
+        """Open the program (the variant playing, or Lazard's) in the CPC room; F10 there comes back."""
+        if self.busy:
+            self.say(self.busy_text())
+            return
+        self.typing = False
+        self.app.start_game("cpc-room")  # type: ignore[attr-defined]
+        open_listing = getattr(self.app.screen, "open_listing", None)
+        if callable(open_listing):
+            open_listing((self.variant or "othello").lower(), back_to=self.GAME_ID)
+
+    def action_new_game(self) -> None:
+        """With variants saved in the CPC room, first ask which program plays."""
+        from arcade.room.cpc_disc import disc_dir
+        from games.workshop.variants import variants
+
+        found = variants(disc_dir())
+        if not found:
+            super().action_new_game()
+            return
+
+        def picked(answer: str | None) -> None:
+            if answer is None:
+                return
+            variant = found[int(answer) - 1] if answer != "0" else None
+
+            def chosen(side: str | None) -> None:
+                if side in ("black", "white"):
+                    self.start_program(variant, Disc.BLACK if side == "black" else Disc.WHITE)
+
+            self.app.push_screen(SideDialog(self.SIDE_QUESTION), chosen)
+
+        self.app.push_screen(ProgramDialog([v.name for v in found]), picked)
+
+    def start_program(self, variant: Any, machine_color: Disc) -> None:
+        """A new game played by ``variant`` (None: Lazard's), started on a session of its own in
+        the worker: if the variant cannot start the game, the game in progress stays."""
+        from games.workshop.variants import start_variant
+
+        self.new_generation()
+        self.save_ready = True
+        self._last_time = ""
+        self.typing = False
+        who = f"the variant {variant.name}" if variant is not None else "Lazard's program"
+        self.say(f"New game: {who} plays {self.side_name(machine_color)} on the CPC.")
+        factory = self.original_factory
+        if variant is None:
+            def start(ctx: Any) -> OthelloSession:
+                session = OthelloSession(factory)
+                session.start(machine_color)
+                return session
+        else:
+            def start(ctx: Any) -> OthelloSession:
+                return start_variant(variant, machine_color)
+        self.run_job("program", start)
+
+    def job_done(self, kind: str, result: Any) -> None:
+        if kind == "program":
+            self.session = result
+            self.driver_factory = result.driver_factory
+            self.variant = result.settings.get("variant")
+            self.show_variant()
+            kind = "new"
+        super().job_done(kind, result)
+
+    def job_failed(self, kind: str, error: BaseException) -> None:
+        super().job_failed(kind, error)
+        if self.variant is not None and isinstance(error, MachineDisagrees):
+            from games.workshop.variants import broke
+
+            self.say(broke(self.variant, error))
+
+    def settings(self) -> dict[str, Any]:
+        return {**super().settings(), "variant": self.variant}
+
+    def apply_settings(self, settings: dict[str, Any]) -> None:
+        super().apply_settings(settings)
+        variant = settings.get("variant")
+        self.variant = variant if isinstance(variant, str) else None
+        self.show_variant()
+
+    def show_variant(self) -> None:
+        base = "Amstrad CPC 6128, Locomotive BASIC 1.1"
+        self.sub_title = f"CPC 6128 - your variant {self.variant}" if self.variant else base
+
     def palette_commands(self) -> list[tuple[str, str, Callable[[], Any]]]:
         return [
+            ("CPC: change the program", "Open the listing in the CPC room; SAVE a variant, n plays it", self.action_workshop),
             *super().palette_commands(),
             ("CPC: type on the keyboard", "Keys go to the CPC as on the real machine", self.action_type_on_cpc),
             ("CPC: toggle speed", f"Instant, or a real CPC's {REAL_STATEMENTS_PER_SECOND} statements a second", self.action_toggle_speed),

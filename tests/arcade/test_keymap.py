@@ -253,7 +253,7 @@ def test_every_screen_declares_only_the_ids_its_catalog_entry_names() -> None:
     shell = {b.id for b in binding_table([])}
     for screen in catalog.all_screens():
         cls = catalog.load(screen)
-        entry = next((e for e in catalog.games() if e.screen == screen), None)
+        entry = next((e for e in catalog.entries() if e.screen == screen), None)
         patterns = entry.bindings if entry else catalog.SCREENS_OUTSIDE_THE_LAUNCHER[screen]
         for klass in cls.__mro__:
             for binding in klass.__dict__.get("BINDINGS", ()):

@@ -69,7 +69,7 @@ async def test_choose_with_j_k_and_arrows() -> None:
         assert screen.selected == 1
         assert screen.query_one("#card-ti57-duel").has_class("-selected")
         await pilot.press("up", "up")  # wraps to the last card
-        assert screen.selected == 3
+        assert screen.selected == len(catalog.games()) - 1
 
 
 async def test_coming_soon_cannot_start(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -280,3 +280,29 @@ async def test_a_screen_with_a_private_view_refuses_the_screenshot(arcade_data_d
         assert app.deliver_screenshot() is None
         await wait_until(pilot, lambda: any("private view" in str(n.message) for n in app._notifications), what="the refusal")
         assert not (arcade_data_dir / "screenshots").exists() or not any((arcade_data_dir / "screenshots").iterdir())
+
+
+async def test_machine_rooms_have_their_own_page_and_back_comes_to_it() -> None:
+    """r on the launcher lists the machine rooms (never mixed with the games); a room opens from
+    there, and Back from the room comes to the rooms' page, Esc to the games."""
+    from arcade.launcher import RoomsScreen
+
+    assert catalog.rooms() and not set(e.id for e in catalog.rooms()) & set(e.id for e in catalog.games())
+    app = ArcadeApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        launcher = await wait_for_screen(pilot, LauncherScreen)
+        assert {c.entry.id for c in launcher.query(GameCard)} == {e.id for e in catalog.games()}
+        await pilot.press("r")
+        page = await wait_for_screen(pilot, RoomsScreen)
+        assert [c.entry.id for c in page.query(GameCard)] == [e.id for e in catalog.rooms()]
+        text = screen_text(app)
+        for entry in catalog.rooms():
+            assert entry.title in text
+        room = catalog.rooms()[-1]
+        await pilot.press(*(["down"] * (len(catalog.rooms()) - 1)), "enter")
+        await wait_until(pilot, lambda: app.current_mode == room.id, what=f"the {room.title}")
+        app.action_launcher()
+        await wait_until(pilot, lambda: app.screen is page, what="the rooms' page again")
+        assert page.entry.id == room.id  # the room the player comes back from is the one chosen
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: app.screen is launcher, what="the games again")

@@ -1,0 +1,42 @@
+"""Lazard Othello's side of the workshop: which program plays, the original or a variant.
+
+The player changes the program in the CPC room and saves it by name (``SAVE
+"betonner"``); a new game then offers the variants on the room's disc by name.
+The variant starts on a session of its own in the worker, so a variant that does not
+start the game leaves the game in progress as it was.
+"""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.widgets import Button, Static
+
+from arcade.widgets.dialogs import Question
+
+
+class ProgramDialog(Question):
+    """New game: Lazard's program, or one of the variants saved in the CPC room (0-9)."""
+
+    DEFAULT_CSS = """
+    ProgramDialog #programs { height: auto; align-horizontal: center; }
+    ProgramDialog Button { width: 40; margin: 0; }
+    """
+
+    BINDINGS = [Binding(str(i), f"pick({i})", f"Program {i}", show=False, id=f"newgame.program-{i}") for i in range(10)]
+
+    def __init__(self, names: list[str]) -> None:
+        super().__init__("New game: which program plays on the CPC? Lazard's own, or a variant saved in the CPC room.")
+        self.ANSWERS = [("0", "Lazard's program (0)")] + [(str(i), f"Variant {n} ({i})") for i, n in enumerate(names[:9], 1)]
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(self.question, id="question")
+            with Vertical(id="programs"):
+                for value, label in self.ANSWERS:
+                    yield Button(label, id=f"answer-{value}", variant="primary", compact=True)
+
+    def action_pick(self, index: int) -> None:
+        if index < len(self.ANSWERS):
+            self.dismiss(str(index))

@@ -1,0 +1,1 @@
+"""The machine room: each machine usable on its own, as its owner used it (issue 15)."""

@@ -1,0 +1,211 @@
+"""The calculator rooms' shared screen: display, keyboard, the state beside it, and
+the worker that runs the program.
+
+The screen talks only to a headless room model (``games.workshop``): keys go down
+through ``model.key``, a frozen ``RoomView`` comes up.  R/S starts a thread worker
+that runs the machine in slices and posts each new view; Esc (or R/S, or on the
+HP-67 any key) asks the model to stop, and the next slice does.  The event loop
+never runs a program step.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Static
+from textual.worker import get_current_worker
+
+from arcade.widgets.dialogs import Question
+from arcade.widgets.keyboard import CalcKeyboard
+from arcade.widgets.led import LedDisplay
+
+POST_EVERY = 0.1
+"""Seconds between two views posted while a program runs (the display is dark anyway)."""
+
+
+class ListingChoice(Question):
+    """Which game's listing to open in the machine."""
+
+    def __init__(self, titles: list[str]) -> None:
+        super().__init__("Open which game's listing in the machine? (its program replaces the one in memory)")
+        self.ANSWERS = [(str(i), f"{i + 1}: {title.split(' (')[0]}") for i, title in enumerate(titles)]
+        self.titles = titles
+
+    def on_key(self, event: Any) -> None:
+        if event.character and event.character.isdigit() and 0 < int(event.character) <= len(self.titles):
+            event.stop()
+            self.dismiss(str(int(event.character) - 1))
+
+
+class CalculatorRoom(Screen[None]):
+    """One calculator on the bench; subclasses give the model, keyboard faces and key map."""
+
+    DEFAULT_CSS = """
+    CalculatorRoom #room { height: 1fr; }
+    CalculatorRoom #machine { width: 2fr; min-width: 44; padding: 0 1; }
+    CalculatorRoom #state { width: 1fr; min-width: 26; padding: 0 1; border-left: solid $foreground 20%; }
+    CalculatorRoom #switch { height: 1; margin-bottom: 1; }
+    CalculatorRoom #message { margin-top: 1; }
+    """
+
+    BINDINGS = [
+        Binding("escape", "escape", "Stop / back", key_display="esc", id="room.escape"),
+        Binding("ctrl+o", "open_listing", "Open a game's listing", id="room.open-listing"),
+        Binding("f10", "back", "Back to the game", show=False, id="room.back"),
+    ]
+
+    GAME_ID: ClassVar[str] = ""
+    KEYMAP: ClassVar[dict[str, str]] = {}
+    """Terminal key (Textual's ``event.key``) -> the machine's key name."""
+    KEYBOARD: ClassVar[tuple[tuple[Any, ...], ...]] = ()
+    LISTINGS: ClassVar[tuple[Any, ...]] = ()
+    PREFIX_KEYS: ClassVar[frozenset[str]] = frozenset()
+    SHIFTS: ClassVar[tuple[str, ...]] = ()
+    """The prefixes whose legends the keys show, in the order of ``KeyFace.shifted``."""
+
+    @dataclass
+    class Shown(Message):
+        view: Any
+
+    def __init__(self, model: Any) -> None:
+        super().__init__()
+        self.model = model
+        self.view_now = model.view()
+        self.back_to: str | None = None  # the game screen that opened its program here
+
+    @property
+    def busy(self) -> bool:
+        return self.view_now.running
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="room"):
+            with Vertical(id="machine"):
+                yield LedDisplay(id="display")
+                yield Static(id="switch")
+                yield CalcKeyboard(self.KEYBOARD, id="keyboard")
+            yield Static(id="state")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.show(self.model.view())
+
+    # -- keys --------------------------------------------------------------------------
+
+    def on_key(self, event: Any) -> None:
+        name = self.KEYMAP.get(event.key)
+        if name is None and event.character:
+            name = self.KEYMAP.get(event.character)
+        if name is None:
+            return
+        event.stop()
+        event.prevent_default()
+        self.press(name)
+
+    def on_calc_keyboard_key_pressed(self, event: CalcKeyboard.KeyPressed) -> None:
+        self.press(event.key)
+
+    def press(self, name: str) -> None:
+        was_running = self.model.running
+        self.model.key(name)
+        self.show(self.model.view())
+        if self.model.running and not was_running:
+            self.run_program()
+
+    def action_escape(self) -> None:
+        if self.model.running:
+            self.model.request_stop()
+        else:
+            self.action_back()
+
+    def action_back(self) -> None:
+        """Back to the game that opened its program here (else to the launcher)."""
+        if self.model.running:
+            self.model.request_stop()
+            return
+        back, self.back_to = self.back_to, None
+        if back:
+            self.app.switch_mode(back)
+        else:
+            self.app.action_launcher()
+
+    def action_open_listing(self) -> None:
+        if self.model.running:
+            self.notify("Stop the program first (Esc).", severity="warning")
+            return
+        titles = [listing.title for listing in self.LISTINGS]
+
+        def chosen(answer: str | None) -> None:
+            if answer is not None:
+                self.model.open_game(self.LISTINGS[int(answer)])
+                self.show(self.model.view())
+
+        self.app.push_screen(ListingChoice(titles), chosen)
+
+    # -- the worker ----------------------------------------------------------------------
+
+    @work(thread=True, exclusive=True, exit_on_error=False, group="room-run")
+    def run_program(self) -> None:
+        worker = get_current_worker()
+        last_post = 0.0
+        while not worker.is_cancelled:
+            still = self.model.run_slice()
+            view = self.model.view()
+            if not still:
+                break
+            if view.paused:
+                self.post_message(self.Shown(view))
+                self.model.wait_pause()
+                continue
+            now = time.monotonic()
+            if now - last_post >= POST_EVERY:
+                last_post = now
+                self.post_message(self.Shown(view))
+        self.post_message(self.Shown(self.model.view()))
+
+    def on_calculator_room_shown(self, message: CalculatorRoom.Shown) -> None:
+        self.show(message.view)
+
+    # -- drawing -------------------------------------------------------------------------
+
+    def show(self, view: Any) -> None:
+        self.view_now = view
+        display = self.query_one("#display", LedDisplay)
+        text = view.display
+        if view.running and not view.paused:
+            text = "running…"
+        elif view.flashing:
+            text = f"✱ {text} ✱"
+        display.text = text
+        display.border_title = "PAUSE" if view.paused else ("RUNNING" if view.running else "")
+        self.query_one("#switch", Static).update(self.switch_line(view))
+        pending = view.prefix.split()
+        shift = self.SHIFTS.index(pending[-1]) if pending and pending[-1] in self.SHIFTS else None
+        self.query_one("#keyboard", CalcKeyboard).light(set(pending) & self.PREFIX_KEYS, shift)
+        self.query_one("#state", Static).update(self.state_text(view))
+
+    def switch_line(self, view: Any) -> Text:
+        return Text(f"mode {view.mode}")
+
+    def state_text(self, view: Any) -> Text:
+        out = Text()
+        out.append("Mode  ", style="dim").append(view.mode + "\n", style="bold")
+        out.append("Step  ", style="dim").append(f"{view.step:03d}\n" if self.GAME_ID == "hp67-room" else f"{view.step:02d}\n")
+        out.append("Code  ", style="dim").append(f"{view.code or '—'}\n")
+        out.append("Holds ", style="dim").append(f"{view.mnemonic or '—'}\n")
+        out.append("Keys  ", style="dim").append(f"{view.prefix or '—'}\n")
+        if view.message:
+            out.append("\n" + view.message + "\n", style="italic")
+        out.append("\n" + self.HINT, style="dim")
+        return out
+
+    HINT: ClassVar[str] = ""

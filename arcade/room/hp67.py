@@ -1,0 +1,125 @@
+"""The HP-67 room: the calculator on its own, its W/PRGM-RUN switch and card reader."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Static
+
+from arcade.room.calculator import CalculatorRoom
+from arcade.saves import data_dir
+from games.workshop.hp67_room import GAME_LISTINGS, KEYBOARD, HP67Room
+
+_KEYMAP = {str(d): str(d) for d in range(10)} | {
+    ".": ".", "full_stop": ".", "+": "+", "plus": "+", "-": "-", "minus": "-", "*": "×", "asterisk": "×",
+    "/": "÷", "slash": "÷", "enter": "ENTER", "f": "f", "g": "g", "h": "h",
+    **{c: c.upper() for c in "abcde"},
+    "s": "STO", "r": "RCL", "t": "GTO", "p": "DSP", "i": "(i)", "n": "CHS", "x": "EEX",
+    "backspace": "CLX", "right": "SST", "left": "h SST", "delete": "h CLX", "space": "R/S", "z": "Σ+",
+}
+
+
+def cards_dir():  # type: ignore[no-untyped-def]
+    """Where the room keeps its cards: ``hp67-cards`` in the arcade's data folder."""
+    return data_dir() / "hp67-cards"
+
+
+class CardDialog(ModalScreen[tuple[str, str] | None]):
+    """The card reader: a card's name, then read it or write the program or the registers on it."""
+
+    DEFAULT_CSS = """
+    CardDialog { align: center middle; background: $background 60%; }
+    CardDialog > Vertical { width: 64; height: auto; padding: 1 2; border: thick $accent; background: $surface; }
+    CardDialog Horizontal { height: auto; margin-top: 1; }
+    CardDialog Button { margin: 0 1 0 0; }
+    """
+    BINDINGS = [Binding("escape", "dismiss_none", "Cancel", id="cards.cancel")]
+
+    def __init__(self, names: list[str]) -> None:
+        super().__init__()
+        self.names = names
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            known = ", ".join(self.names) if self.names else "none yet"
+            yield Static(f"Card reader. Cards in the arcade's folder: {known}")
+            yield Input(placeholder="card name (letters, digits, - _ .)", id="card-name")
+            with Horizontal():
+                yield Button("Read (enter)", id="read", variant="primary")
+                yield Button("Write program", id="program")
+                yield Button("Write data", id="data")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.dismiss(("read", event.value))
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss((event.button.id or "read", self.query_one(Input).value))
+
+    def action_dismiss_none(self) -> None:
+        self.dismiss(None)
+
+
+class HP67RoomScreen(CalculatorRoom):
+    """An HP-67 on the workbench."""
+
+    GAME_ID = "hp67-room"
+    KEYMAP: ClassVar[dict[str, str]] = _KEYMAP
+    KEYBOARD = KEYBOARD
+    LISTINGS = GAME_LISTINGS
+    PREFIX_KEYS = frozenset({"f", "g", "h", "STO", "RCL", "GTO", "DSP"})
+    SHIFTS = ("f", "g", "h")
+    HINT = ("keys: digits . + - * / enter; f g h; A-E: a-e; s STO r RCL t GTO p DSP i (i) n CHS "
+            "x EEX z Σ+; ⌫ CLX; → SST ← BST; del DEL; space R/S; w switch; k cards; ctrl+o a game's listing")
+    BINDINGS = [
+        Binding("w", "switch", "W/PRGM-RUN", id="hp67room.switch"),
+        Binding("k", "cards", "Cards", id="hp67room.cards"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__(HP67Room(cards_dir()))
+        self.sub_title = "HP-67 machine room"
+
+    def open_program(self, card: str | None, back_to: str | None = None) -> None:
+        """The game's program to change: a variant's card, or Verniajou's listing (None); Esc or F10 go back."""
+        if self.model.running:
+            self.model.request_stop()
+        if card is None or not self.model.read_card(card):
+            self.model.open_game(GAME_LISTINGS[0])
+        self.back_to = back_to
+        self.model.message += "; change it in W/PRGM (w), write it on a card (k), Esc: back to the game"
+        if self.is_mounted:  # a room opened just now shows it when it mounts
+            self.show(self.model.view())
+
+    def press(self, name: str) -> None:
+        for key in name.split(" "):
+            super().press(key)
+
+    def switch_line(self, view) -> Text:  # type: ignore[override]
+        run = view.mode == "RUN"
+        return Text.assemble(
+            ("W/PRGM ", "bold" if not run else "dim"), ("[■   ]" if not run else "[   ■]"), (" RUN", "bold" if run else "dim"),
+        )
+
+    def action_switch(self) -> None:
+        self.model.toggle_switch()
+        self.show(self.model.view())
+
+    def action_cards(self) -> None:
+        if self.model.running:
+            self.notify("Stop the program first (Esc).", severity="warning")
+            return
+
+        def done(answer: tuple[str, str] | None) -> None:
+            if answer is None:
+                return
+            what, name = answer
+            ok = self.model.read_card(name) if what == "read" else self.model.write_card(name, what)
+            self.show(self.model.view())
+            self.notify(self.model.message, severity="information" if ok else "error", markup=False)
+
+        self.app.push_screen(CardDialog(self.model.card_names()), done)

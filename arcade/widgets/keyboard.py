@@ -1,0 +1,94 @@
+"""A calculator's keyboard drawn as keys that can be clicked: each key shows its face
+and, above it, the functions its prefixes give it.  Pending prefixes are lit.
+
+It knows no machine: the room screen gives it the faces (rows of ``KeyFace``-like
+objects with ``key``, ``face`` and ``shifted``) and hears ``KeyPressed`` back.
+A lit key is also marked ``▸ ◂`` so the state never rests on colour alone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Iterable, Sequence
+
+from rich.text import Text
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.widgets import Static
+
+SHIFT_STYLES = ("#d4a017", "#5fa8ff", "bold")
+"""How the shifted legends are coloured, in order (HP-67: gold f, blue g, black h)."""
+
+
+class CalcKey(Static):
+    """One key: legends above, face below; a click presses it."""
+
+    DEFAULT_CSS = """
+    CalcKey {
+        width: 1fr;
+        height: 2;
+        margin: 0 1 0 0;
+        text-align: center;
+        background: $panel;
+    }
+    CalcKey:hover { background: $panel-lighten-2; }
+    CalcKey.-lit { background: $warning 60%; text-style: bold; }
+    """
+
+    def __init__(self, face: Any) -> None:
+        super().__init__(classes="calc-key")
+        self.key_name: str = face.key
+        self.face = face
+        self.lit = False
+        self.shift: int | None = None  # a pending prefix: only its legend is shown
+
+    def render(self) -> Text:
+        legends = Text()
+        for i, name in enumerate(self.face.shifted):
+            if name and self.shift in (None, i):
+                if legends:
+                    legends.append(" ")
+                legends.append(name, style=SHIFT_STYLES[i % len(SHIFT_STYLES)])
+        width = max(self.size.width, 1)
+        if legends.cell_len > width:
+            legends.truncate(width, overflow="ellipsis")
+        face = f"▸{self.face.face}◂" if self.lit else self.face.face
+        return Text.assemble(legends, "\n", (face, "bold reverse" if self.lit else "bold"))
+
+    def set_lit(self, lit: bool, shift: int | None = None) -> None:
+        if lit != self.lit or shift != self.shift:
+            self.lit, self.shift = lit, shift
+            self.set_class(lit, "-lit")
+            self.refresh()
+
+    def on_click(self) -> None:
+        self.post_message(CalcKeyboard.KeyPressed(self.key_name))
+
+
+class CalcKeyboard(Vertical):
+    """Rows of keys; ``light(keys)`` lights the pending prefixes."""
+
+    DEFAULT_CSS = """
+    CalcKeyboard { height: auto; width: 1fr; }
+    CalcKeyboard > Horizontal { height: 2; }
+    """
+
+    @dataclass
+    class KeyPressed(Message):
+        key: str
+
+    def __init__(self, rows: Sequence[Sequence[Any]], *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.rows = rows
+
+    def compose(self):  # type: ignore[override]
+        for row in self.rows:
+            with Horizontal():
+                for face in row:
+                    yield CalcKey(face)
+
+    def light(self, keys: Iterable[str], shift: int | None = None) -> None:
+        """Light ``keys``; with ``shift`` (a pending f, g or h) show only that prefix's legends."""
+        lit = set(keys)
+        for key in self.query(CalcKey):
+            key.set_lit(key.key_name in lit, shift)

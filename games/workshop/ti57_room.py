@@ -1,0 +1,112 @@
+"""The TI-57 in the machine room: its keys, LRN mode, running and Pause.
+
+The TI-57 takes its keys one at a time (``machines.ti57`` handles 2nd, INV and the
+merged STO/GTO/Lbl digit itself), so the room only adds what a screen needs: a lock
+so a worker can run the program in slices while keys arrive, the pending prefix to
+light, and the game listings that can be opened in the machine.
+"""
+
+from __future__ import annotations
+
+from games.workshop.calc_room import SLICE_STEPS, GameListing, KeyFace, RoomView, SlicedRoom
+from machines.ti57 import INSTRUCTIONS, PAUSE_SECONDS, TI57, ListingError, StopReason, parse_listing
+
+GAME_LISTINGS = (
+    GameListing("Blind duel (Jacques Deconchat)", "games.ti57_duel", "listing.txt"),
+    GameListing("Wolf and lambs (Jacques Deconchat)", "games.ti57_wolf", "listing.txt"),
+)
+
+
+class TI57Room(SlicedRoom):
+    """A TI-57 on the workbench: powered on, pointer 00, display 0."""
+
+    pause_seconds = PAUSE_SECONDS
+    STEP_DIGITS = 2
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.machine = TI57()
+
+    def key(self, key: str) -> None:
+        """One key by its legend (``'2nd'``, ``'STO'``, ``'LRN'``...).  While a program runs
+        only R/S acts (it stops the program, as on the machine); other keys are ignored."""
+        if self.machine.running:
+            if key == "R/S":
+                self.request_stop()
+            else:
+                self.message = "the program is running: R/S stops it"
+            return
+        self.message = ""
+        self._pressed(key)
+
+    def _run(self, steps: int) -> None:
+        stop = self.machine.run(steps)
+        self.paused = stop.reason is StopReason.PAUSE
+        if stop.flashing and not self.machine.running:
+            self.message = f"error: the display flashes (step {self.machine.pc:02d})"
+
+    def _prefix(self) -> str:
+        second, inv, awaiting, await_inv, gto_abs = self.machine.snapshot()["keyboard"]
+        parts = []
+        if gto_abs is not None:
+            parts.append("GTO 2nd " + gto_abs)
+        if await_inv or inv:
+            parts.append("INV")
+        if awaiting is not None:
+            parts.append(INSTRUCTIONS[awaiting].mnemonic)
+        if second:
+            parts.append("2nd")
+        return " ".join(parts)
+
+    def view(self) -> RoomView:
+        with self._slices.lock:
+            m = self.machine
+            step = m.program.steps[m.pc] if m.pc < len(m.program.steps) else None
+            shown = m.display if (not m.running or self.paused) else ""
+            return RoomView(
+                display=shown, flashing=m.flashing, prefix=self._prefix(),
+                mode="LRN" if m.learning else "RUN", step=m.pc,
+                code=step.code_text if step else "", mnemonic=step.mnemonic if step else "",
+                running=m.running, paused=self.paused, message=self.message,
+            )
+
+    def open_listing(self, text: str, title: str = "the listing") -> bool:
+        """Key a listing in (pointer to 00); a bad line is reported and nothing changes."""
+        try:
+            program = parse_listing(text)
+        except ListingError as exc:
+            self.message = f"{title}: {exc}"
+            return False
+        with self._slices.lock:
+            self.machine.load(program)
+            self.message = f"{title}: {len(program.steps)} steps loaded"
+        return True
+
+    def open_game(self, listing: GameListing) -> bool:
+        return self.open_listing(listing.text(), listing.title)
+
+
+__all__ = ["GAME_LISTINGS", "SLICE_STEPS", "TI57Room"]
+
+
+def _faces() -> tuple[tuple[KeyFace, ...], ...]:
+    edit_second = {"LRN": "D.MS", "SST": "Pause", "BST": "Nop", "STO": "Ins", "EE": "Del"}
+    rows = (("2nd", "INV", "lnx", "CE", "CLR"), ("LRN", "x<>t", "x2", "sqrt", "1/x"),
+            ("SST", "STO", "RCL", "SUM", "y^x"), ("BST", "EE", "(", ")", "/"),
+            ("GTO", "7", "8", "9", "*"), ("SBR", "4", "5", "6", "-"), ("RST", "1", "2", "3", "+"),
+            ("R/S", "0", ".", "+/-", "="))
+    out = []
+    for r, row in enumerate(rows, start=1):
+        faces = []
+        for c, key in enumerate(row, start=1):
+            second = INSTRUCTIONS.get(r * 10 + (c + 5) % 10)
+            legend = edit_second.get(key) or (second.mnemonic if second and second.second else "")
+            if key == "LRN" or key == "SST" or key == "BST":
+                legend = edit_second[key]
+            faces.append(KeyFace(key, key, (legend,)))
+        out.append(tuple(faces))
+    return tuple(out)
+
+
+KEYBOARD: tuple[tuple[KeyFace, ...], ...] = _faces()
+"""The TI-57's keyboard, row by row, with the second function printed above each key."""

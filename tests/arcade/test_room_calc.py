@@ -1,0 +1,50 @@
+"""The calculator rooms on screen: keys typed and clicked reach the machine, a runaway
+program runs in a worker and Esc stops it while the screen answers (waits are on conditions)."""
+
+from __future__ import annotations
+
+from arcade.app import ArcadeApp
+from arcade.room.hp67 import HP67RoomScreen
+from arcade.room.ti57 import TI57RoomScreen
+from arcade.widgets.keyboard import CalcKey
+
+from .helpers import flat, wait_until
+
+
+async def test_hp67_room_keys_a_program_runs_it_and_stops_a_runaway() -> None:
+    app = ArcadeApp(game="hp67-room")
+    async with app.run_test(size=(100, 32)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, HP67RoomScreen), what="the room opens")
+        screen = app.screen
+        await pilot.press("w", "f")
+        assert "▸f◂" in flat(app)  # the pending prefix is lit
+        await pilot.press("right", "a", "1", "+", "h", "t")
+        await wait_until(pilot, lambda: "004 35 22" in flat(app), what="RTN keyed at step 004")
+        await pilot.press("w", "5", "a")
+        await wait_until(pilot, lambda: "6.00" in flat(app) and not screen.busy, what="5 + 1 computed")
+        # a program that never stops: LBL B GTO B
+        await pilot.press("w", "f", "right", "b", "t", "b", "w")
+        key_b = next(k for k in screen.query(CalcKey) if k.key_name == "B")
+        await pilot.click(key_b)  # the mouse presses a drawn key
+        await wait_until(pilot, lambda: screen.busy and "running…" in flat(app), what="the program runs")
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: not screen.busy and "stopped at step" in screen.view_now.message, what="Esc stops it")
+
+
+async def test_ti57_room_opens_the_wolf_listing_and_pauses() -> None:
+    app = ArcadeApp(game="ti57-room")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, TI57RoomScreen), what="the room opens")
+        screen = app.screen
+        await pilot.press("ctrl+o")
+        await wait_until(pilot, lambda: "Wolf and lambs" in flat(app), what="the listing choice")
+        await pilot.press("2")
+        await wait_until(pilot, lambda: "50 steps loaded" in screen.view_now.message, what="the wolf's listing loaded")
+        await pilot.press("l")
+        display = screen.query_one("#display")
+        first = screen.model.machine.program.steps[0].code_text
+        await wait_until(pilot, lambda: display.text == f"00 {first}" or display.text == f"00  {first}", what="LRN shows step 00 and its code")
+        await pilot.press("f", "g", "1", "+", "1", "=", "f", "p", "t", "1", "l", "z", "space")
+        await wait_until(pilot, lambda: screen.view_now.paused and "PAUSE" in flat(app), what="a Pause shows the display")  # the wolf's first steps, rewritten in LRN, run
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: not screen.busy, what="Esc stops the program")

@@ -1,0 +1,37 @@
+"""The HP-67 Othello workshop on screen: w opens the program in the HP-67 room, a card written
+there is a variant, and a new game played by it (waits are on conditions)."""
+
+from __future__ import annotations
+
+from arcade.app import ArcadeApp
+from arcade.hp67_othello.screen import HP67OthelloScreen
+from arcade.hp67_othello.workshop import ProgramChoice
+from arcade.room.hp67 import HP67RoomScreen
+from arcade.widgets.dialogs import SideDialog
+
+from .helpers import wait_until
+
+
+async def test_change_the_program_then_play_the_variant() -> None:
+    app = ArcadeApp(game="hp67-othello")
+    async with app.run_test(size=(100, 32)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, (HP67OthelloScreen, SideDialog)), what="the game opens")
+        if isinstance(app.screen, SideDialog):
+            await pilot.press("escape")
+        game = app.screen
+        assert isinstance(game, HP67OthelloScreen)
+        await pilot.press("w")
+        await wait_until(pilot, lambda: isinstance(app.screen, HP67RoomScreen), what="the HP-67 room")
+        room = app.screen
+        await wait_until(pilot, lambda: len(room.model.machine.program.steps) == 199, what="Verniajou's listing in memory")
+        assert room.model.write_card("mine")  # what the card dialog does (tested in the room's own tests)
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: app.screen is game, what="back to the game")
+        await pilot.press("n")
+        await wait_until(pilot, lambda: isinstance(app.screen, ProgramChoice), what="which program plays")
+        await pilot.press("1")
+        await wait_until(pilot, lambda: isinstance(app.screen, SideDialog), what="which side")
+        await pilot.press("w")  # the HP-67 plays White: the person starts
+        await wait_until(pilot, lambda: game.variant == "mine" and not game.busy, what="the variant plays")
+        assert "your variant mine" in game.sub_title
+        assert game.session.settings["variant"] == "mine"

@@ -1,0 +1,40 @@
+"""The CPC room through the app: typed keys reach the Ready prompt, the machine runs in its
+worker, Esc stops a runaway.  Every wait is on a condition."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from arcade.app import ArcadeApp
+from arcade.room.cpc import CpcRoomScreen
+from arcade.widgets.cpc_screen import CpcScreen
+from tests.arcade.helpers import flat, wait_until
+
+
+def cpc_text(screen: CpcRoomScreen) -> str:
+    return screen.query_one(CpcScreen).view.text
+
+
+async def type_line(pilot, text: str) -> None:  # noqa: ANN001
+    await pilot.press(*[{" ": "space", '"': "quotation_mark"}.get(ch, ch) for ch in text], "enter")
+
+
+async def test_type_a_line_run_it_and_stop_a_runaway(arcade_data_dir: Path) -> None:
+    app = ArcadeApp(game="cpc-room")
+    async with app.run_test(size=(100, 32)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, CpcRoomScreen))
+        screen = app.screen
+        assert isinstance(screen, CpcRoomScreen)
+        await type_line(pilot, "10 PRINT 2+2")
+        await type_line(pilot, "RUN")
+        await wait_until(pilot, lambda: cpc_text(screen).endswith("RUN\n 4\nReady"), what="RUN printed 4")
+        await type_line(pilot, "10 GOTO 10")
+        await type_line(pilot, "RUN")
+        await wait_until(pilot, lambda: screen.room_view.running and screen.room_view.statements > 10_000,
+                         what="the runaway runs")
+        assert "Running" in flat(app)
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: cpc_text(screen).endswith("Break in 10\nReady"), what="Esc broke in")
+        await type_line(pilot, "CAT")
+        await wait_until(pilot, lambda: "OTHELLO .BAS" in cpc_text(screen), what="the disc's catalogue")
+        assert (arcade_data_dir / "cpc-disc" / "OTHELLO.BAS").is_file()
