@@ -154,7 +154,7 @@ register(
         machine="TI-57 calculator",
         year="early 1980s",
         author="Jacques Deconchat (L'Ordinateur de poche)",
-        pitch="Hide and hunt on a 10x10 board, two players passing the keyboard.",
+        pitch="Hide and hunt on a 10x10 board, against a friend or the computer.",
         screen="arcade.ti57_duel.screen:TI57DuelScreen",
         help=_HERE / "ti57_duel" / "help.md",
         requires=("games.ti57_duel.driver", "machines.ti57"),

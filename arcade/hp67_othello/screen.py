@@ -152,7 +152,7 @@ class HP67OthelloScreen(HP67Workshop, OthelloScreen):
 
     def on_mount(self) -> None:
         view = self.view
-        self.sub_title = f"{view.title or 'Othello'} - HP-67"
+        self.sub_title = view.title or "Othello"  # the title already names the HP-67
         self.query_one("#progress", ProgressBar).visible = False  # hidden but in place: no layout when shown
         self.query_one("#inspector").display = False
         self._show_speed()  # then OthelloScreen.on_mount (Textual calls every class's handler)

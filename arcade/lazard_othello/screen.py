@@ -103,7 +103,7 @@ class LazardOthelloScreen(OthelloScreen):
         yield CpcScreen(id="cpc", classes="machine-panel")
 
     def on_mount(self) -> None:
-        self.sub_title = "Amstrad CPC 6128, Locomotive BASIC 1.1"  # then OthelloScreen.on_mount
+        self.sub_title = "Locomotive BASIC 1.1"  # the title names the CPC; then OthelloScreen.on_mount
 
     def show_machine(self, view: OthelloView) -> None:
         if isinstance(view.machine, CpcScreenView) and (not self.busy or view.running == "person"):

@@ -345,7 +345,7 @@ class MatchScreen(Screen[None]):
         log.write(Text(f"{message.turn:>2} {GLYPH[record.player]} {who:<5} {where:<4} {record.machine_notation}", no_wrap=True))
         if message.over:
             black, white = message.score
-            log.write(Text(f"-- {black}-{white}", "bold"))
+            log.write(Text(f"-- game {message.game_number} over: {GLYPH[Disc.BLACK]} {black}-{white} {GLYPH[Disc.WHITE]}", "bold"))
         self._show_status(message)
 
     def on_series_finished(self, message: SeriesFinished) -> None:

@@ -142,8 +142,9 @@ def status_text(view: DuelView, instant: bool) -> Text:
     t = Text(no_wrap=True, overflow="ellipsis", end="")
     if view.me is not None and view.phase in (Phase.SETUP, Phase.TURN):
         right = "Enter: place here" if view.phase is Phase.SETUP else "i: registers"
-        t.append(f"7 8 9  ↖ ↑ ↗   arrows, y u b n\n4   6  ←   →   {right}\n1 2 3  ↙ ↓ ↘   ")
-        t.append("s: speed " + ("instant" if instant else "real pause"))
+        t.append(f"7 8 9  ↖ ↑ ↗   arrows, y u b n\n4   6  ←   →   {right}\n1 2 3  ↙ ↓ ↘")
+        if view.phase is Phase.TURN:  # s acts only on a turn: the Pause it paces
+            t.append("   s: Pause " + ("instant" if instant else "real"))
     return t
 
 
@@ -167,7 +168,10 @@ def handoff_text(view: DuelView) -> str:
     player = view.handoff_to
     moves = f"\n\n{view.moves_left} moves left for both players." if view.moves_left is not None else ""
     undo = f"\n\nPlayer {view.undo_for}: u takes your move back (only before Enter)." if view.undo_for else ""
-    lock = f"\n\nPlayer {player} lifts it with a PIN." if view.locked else ""
+    lock = ""
+    if view.locked:  # before the turns (no moves left counted yet) the player has no PIN to give
+        lock = (f"\n\nPlayer {player} lifts it with a PIN." if view.moves_left is not None
+                else f"\n\nPlayer {player} chooses a PIN with the start square.")
     return (f"{view.news}\n\nPass the keyboard to Player {player}.\n\n"
             f"Press Enter when only Player {player} is looking.{lock}{moves}{undo}")
 
