@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
@@ -103,11 +104,15 @@ def build_app(argv: list[str], stderr: TextIO | None = None) -> ArcadeApp | int:
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    if argv and argv[0] == "match":
-        from arcade.match_cli import main as match_main
+    try:
+        if argv and argv[0] == "match":
+            from arcade.match_cli import main as match_main
 
-        return match_main(argv[1:])
-    app = build_app(argv)
+            return match_main(argv[1:])
+        app = build_app(argv)
+    except BrokenPipeError:  # `arcade --list-themes | head`: the reader has had enough, no traceback
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # Python flushes stdout at exit
+        return 0
     if isinstance(app, int):
         return app
     from arcade.switching import freeze_heap

@@ -48,3 +48,19 @@ async def test_the_stall_probe_writes_its_figures_only_when_asked(tmp_path, monk
         figures = json.loads(target.read_text(encoding="utf-8"))
         assert figures["ticks"] > 0 and figures["max_gap_ms"] >= figures["p99_gap_ms"] > 0
         assert 0 <= figures["over_50ms"] <= figures["ticks"]
+
+
+def test_output_cut_short_by_its_reader_ends_quietly() -> None:
+    """`arcade match ... | head`: when the reader closes the pipe, no traceback, a clean exit."""
+    import subprocess
+    import sys
+
+    command = [sys.executable, "-m", "arcade", "match", "ti57-wolf", "--games", "20000", "--seed", "1"]
+    proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout is not None and proc.stderr is not None
+    first = proc.stdout.readline()
+    proc.stdout.close()  # far more lines are still to come than a pipe holds
+    errors = proc.stderr.read()
+    assert proc.wait(timeout=300) == 0
+    assert first.startswith(b"game 1:")
+    assert b"Traceback" not in errors and b"BrokenPipe" not in errors
