@@ -4,10 +4,9 @@ The screen renders a ``DuelSession`` (games/ti57_duel/session.py), which keeps t
 turns, hand-offs, undo, saves and what each player may see; the screen draws the view of
 whoever looks now (``layout.py``) and turns keys into session calls.  Between two people an
 opaque curtain (``curtain.HandOff``, a PIN in a locked duel) covers everything, after every
-private widget and notification is wiped.  With the computer in a seat there is no curtain;
-the computer plays in the worker through the TI-57's keys, paced like a person, and its
-Pause (which shows its square) is not shown.  A move runs in the worker: the emulator is
-instant, then the worker paces the Pause (about ¾ s) and the stop, posting ``DisplayShown``.
+private widget and notification is wiped.  With the computer in a seat there is no curtain; it
+plays in the worker through the TI-57's keys, paced like a person, its Pause (its square) unseen.
+A move runs in the worker: the emulator is instant, the Pause (~¾ s) and stop posted as ``DisplayShown``.
 """
 
 from __future__ import annotations
@@ -27,6 +26,7 @@ from arcade.ti57_duel import render
 from arcade.ti57_duel.curtain import DuelResumeDialog, HandOff, PinDialog
 from arcade.ti57_duel.layout import DuelLayout
 from arcade.ti57_duel.saves import DuelSaves
+from arcade.widgets.dialogs import DiscardDialog
 from arcade.widgets.grid import BoardClicked, SquareBoard
 from arcade.widgets.ti57 import PAUSE_SECONDS, Shown, TI57Display
 from arcade.widgets.words import Words, update_if_changed
@@ -296,8 +296,9 @@ class TI57DuelScreen(DuelLayout, DuelSaves, GameScreen):
             self.save_game()  # a finished duel is not kept
             self.sync()
 
-    def action_new_game(self) -> None:
-        self.new_game()
+    def action_new_game(self) -> None:  # a duel in progress is only thrown away once the players say so
+        ask = DiscardDialog("Start a new duel? The duel in progress will be lost.")
+        self.new_game() if self.session.phase is Phase.OVER else self.app.push_screen(ask, lambda a: a == "new" and self.new_game())
 
     def screenshot_refusal(self) -> str | None:
         """Why a screenshot now would write something private to a file (asked by the app before one)."""

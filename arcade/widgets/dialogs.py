@@ -71,6 +71,13 @@ class GameOverDialog(Question):
     ]
 
 
+class DiscardDialog(Question):
+    """Before a new game throws away the one in progress: say so, and let the player keep it."""
+
+    ANSWERS = [("new", "New game (y)"), ("keep", "Keep playing (Esc)")]
+    BINDINGS = [Binding("y", "answer('new')", "New game", id="discard.confirm")]
+
+
 class MessageLog(ModalScreen[None]):
     """Every message of the game so far, whole and newest last: what a small message area cut short."""
 

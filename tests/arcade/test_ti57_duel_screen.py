@@ -306,3 +306,29 @@ async def test_against_the_computer_there_is_no_curtain_and_its_square_never_sho
                 assert game.to_move == 1 and "Player 2 last went" in flat(app)
         assert len(game.turns) >= 2 and watch.curtain_frames == 0
     assert not watch.leaks, watch.leaks[0]
+
+
+async def test_g_asks_before_a_duel_in_progress_is_thrown_away() -> None:
+    """g mid-duel asks first: Esc keeps the duel exactly as it was, y starts a new one."""
+    from arcade.widgets.dialogs import DiscardDialog
+
+    app = ArcadeApp(game="ti57-duel")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await opened(pilot)
+        assert isinstance(screen, TI57DuelScreen)
+        await pilot.press("enter", "enter", "enter")  # limit 20, player 1 keys 4.4
+        await settle(pilot, screen)
+        await pilot.press("enter", "down", "enter")  # player 2 keys 4.3
+        await settle(pilot, screen)
+        await pilot.press("enter")  # the curtain lifts for player 1's first move
+        await wait_until(pilot, lambda: app.screen is screen and screen.session.phase.value == "turn", what="a turn")
+        before = (screen.session.phase, screen.session.game.snapshot())
+        await pilot.press("g")
+        await wait_until(pilot, lambda: isinstance(app.screen, DiscardDialog), what="the question")
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: app.screen is screen, what="the duel again")
+        assert (screen.session.phase, screen.session.game.snapshot()) == before  # nothing lost
+        await pilot.press("g")
+        await wait_until(pilot, lambda: isinstance(app.screen, DiscardDialog), what="the question")
+        await pilot.press("y")
+        await wait_until(pilot, lambda: app.screen is screen and screen.session.phase.value == "limit", what="a new duel")
