@@ -10,6 +10,7 @@ the middle of a step.  A stop request is a flag the next slice honours.
 from __future__ import annotations
 
 import threading
+from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
@@ -54,7 +55,7 @@ class SliceLock:
         self.stop_requested = threading.Event()
 
 
-class SlicedRoom:
+class SlicedRoom(ABC):
     """What both room models do alike: press under the lock, run in slices, stop on request.
 
     A subclass sets ``machine`` and says how one slice runs (``_run``)."""
@@ -104,8 +105,9 @@ class SlicedRoom:
             self._run(steps)
             return bool(self.machine.running)
 
+    @abstractmethod
     def _run(self, steps: int) -> None:
-        raise NotImplementedError
+        """Run at most ``steps`` program steps (called under the lock)."""
 
 
 @dataclass(frozen=True)
