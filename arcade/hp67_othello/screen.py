@@ -25,7 +25,6 @@ from arcade.messages import MachineProgress
 from arcade.othello.screen import OthelloScreen
 from arcade.widgets.led import LedDisplay
 from arcade.widgets.tape import PrinterTape
-from games.hp67_othello.driver import program_notation
 from games.othello.driver import MoveRecord, OthelloDriver
 from games.othello.referee import name
 from games.othello.session import OthelloView
@@ -160,7 +159,10 @@ class HP67OthelloScreen(HP67Workshop, OthelloScreen):
     # -- what the player sees --------------------------------------------------------
 
     def program_notation(self, sq: int) -> str:
-        """The square in the program's ``row.col``, as the driver names it."""
+        """The square in the program's ``row.col``, as the driver names it (imported here: the driver
+        brings the emulator, which the launch's first frame does not need)."""
+        from games.hp67_othello.driver import program_notation
+
         return program_notation(sq)
 
     def board_labels(self) -> dict[str, tuple[str, ...]]:
@@ -189,6 +191,8 @@ class HP67OthelloScreen(HP67Workshop, OthelloScreen):
             self._show_inspector(view.machine, view.rows)
 
     def _show_inspector(self, machine: Any, rows: dict[int, str]) -> None:
+        if machine is None:
+            return  # no calculator yet: the session is being built
         self.query_one("#inspector", HP67Inspector).show(machine, rows, self.session.listing)
 
     def _show_speed(self) -> None:
@@ -249,6 +253,7 @@ class HP67OthelloScreen(HP67Workshop, OthelloScreen):
 
     def game_shown(self, resumed: bool) -> None:
         view = self.view
+        self.sub_title = f"{view.title or 'Othello'} - HP-67"  # the session may have just arrived
         tape = self.query_one("#tape", PrinterTape)
         tape.reset()
         tape.note(f"new game, HP-67 {view.machine_color.label.lower()}")

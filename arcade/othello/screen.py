@@ -22,8 +22,9 @@ from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
 from textual.widgets import Footer, Header, Static
 
-from arcade.game_screen import GameScreen
+from arcade.game_screen import GameScreen, JobContext
 from arcade.othello.history import history_rows, history_text
+from arcade.othello.starting import StartingSession
 from arcade.othello.turns import OthelloTurns
 from arcade.othello.words import OthelloWords
 from arcade.widgets.board import BoardView, OthelloBoard, SquareClicked
@@ -101,7 +102,9 @@ class OthelloScreen(OthelloTurns, OthelloWords, GameScreen):
     def __init__(self, driver_factory: Callable[[], OthelloDriver], *, ask_side: bool = True) -> None:
         super().__init__()
         self.driver_factory = driver_factory
-        self.session = OthelloSession(driver_factory)
+        # the real session (and its machine) is built by the first job, in the worker: the first
+        # frame shows the initial board at once (``arcade/othello/starting.py``)
+        self.session: OthelloSession | StartingSession = StartingSession(self.MACHINE)
         self.ask_side = ask_side
         self._last_time = ""
         self._stopped_machine = False  # Esc stopped the machine's turn: g lets it think again
@@ -272,8 +275,14 @@ class OthelloScreen(OthelloTurns, OthelloWords, GameScreen):
         self._last_time = ""
         self._stopped_machine = False
         self.say(f"New game: the {self.MACHINE} plays {self.side_name(machine_color)}.")
-        session = self.session
-        self.run_job("new", lambda ctx: session.start(machine_color))
+        session, factory = self.session, self.driver_factory
+
+        def start(ctx: JobContext) -> OthelloSession:
+            real = session if isinstance(session, OthelloSession) else OthelloSession(factory)
+            real.start(machine_color)
+            return real
+
+        self.run_job("new", start)
 
     def action_toggle_legal(self) -> None:
         self._board.show_legal = not self._board.show_legal

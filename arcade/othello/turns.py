@@ -69,6 +69,7 @@ class OthelloTurns(GameScreen):
             self.game_shown(resumed=True)
             self.say(f"Resumed the saved game at move {self.view.moves_played}.")
         elif kind == "new":
+            self.session = result  # built in the worker if it was not yet
             self.game_shown(resumed=False)
         elif kind in ("undo", "redo"):
             self.game_shown(resumed=True)
