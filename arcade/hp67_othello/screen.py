@@ -23,6 +23,7 @@ from arcade.hp67_othello.inspector import HP67Inspector
 from arcade.hp67_othello.workshop import HP67Workshop
 from arcade.messages import MachineProgress
 from arcade.othello.screen import OthelloScreen
+from arcade.widgets.changed import update_if_changed
 from arcade.widgets.led import LedDisplay
 from arcade.widgets.tape import PrinterTape
 from games.othello.driver import MoveRecord, OthelloDriver
@@ -206,7 +207,7 @@ class HP67OthelloScreen(HP67Workshop, OthelloScreen):
             line.append(f"/{total:,}: {duration(steps)} of {duration(total)}" if total else f": {duration(steps)} on a real HP-67")
         elif self._last_time:
             line.append(f"\n{self._last_time}")
-        self.query_one("#speed", Static).update(line, layout=False)
+        update_if_changed(self.query_one("#speed", Static), line)
 
     def speed_text(self) -> str:
         return "Instant speed." if self.instant else "Real HP-67 speed: about 30 program steps a second."

@@ -27,6 +27,7 @@ from arcade.othello.history import history_rows, history_text
 from arcade.othello.starting import StartingSession
 from arcade.othello.turns import OthelloTurns
 from arcade.othello.words import OthelloWords
+from arcade.widgets.changed import update_if_changed
 from arcade.widgets.board import BoardView, OthelloBoard, SquareClicked
 from arcade.widgets.dialogs import SideDialog
 from arcade.widgets.history import MoveHistory
@@ -188,12 +189,12 @@ class OthelloScreen(OthelloTurns, OthelloWords, GameScreen):
     def update_status(self) -> None:
         status = self.query_one("#status", Static)
         width = status.content_region.width or 37
-        status.update(self.status_text(self.view, self._board.cursor, width), layout=False)
+        update_if_changed(status, self.status_text(self.view, self._board.cursor, width))
 
     def show_message(self, text: str) -> None:
         """Every message area gets the text, cut to its size with a pointer to the log (L) if too long."""
         for area in self.query(".message").results(Static):
-            area.update(fitted(text, area.content_region.width, area.content_region.height), layout=False)
+            update_if_changed(area, fitted(text, area.content_region.width, area.content_region.height))
 
     def on_resize(self) -> None:
         self.set_class(self.size.height >= 27, "-tall")  # room under the board for the message

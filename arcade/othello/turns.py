@@ -80,9 +80,10 @@ class OthelloTurns(GameScreen):
             self.turn_shown(result)
             if result.by_machine:
                 self.say(self.machine_played(result))
-        self.render_view()
         self.save_game()
         self.next_turn(announce=kind not in ("undo", "redo"))
+        if not self.busy:  # a turn started by next_turn has drawn the view already: draw it once
+            self.render_view()
 
     def job_stopped(self, kind: str) -> None:
         self.turn_ended()
