@@ -12,6 +12,7 @@ import time
 from typing import Any, Callable
 
 from arcade.game_screen import GameScreen, JobContext
+from arcade.switching import freeze_heap
 from arcade.widgets.dialogs import GameOverDialog
 from games.othello.driver import MachineDisagrees, MoveRecord
 from games.othello.session import OthelloSession, OthelloView, Phase
@@ -63,6 +64,10 @@ class OthelloTurns(GameScreen):
 
     def job_done(self, kind: str, result: Any) -> None:
         self.turn_ended()
+        if kind in ("new", "resume") and not isinstance(self.session, OthelloSession):
+            # the first session and its machine arrive after the first frame's freeze: long-lived
+            # too, kept out of the collector's full walks as well
+            self.call_after_refresh(freeze_heap)
         if kind == "resume":
             self.session = result
             self.apply_settings(self.session.settings)
