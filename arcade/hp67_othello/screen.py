@@ -254,7 +254,7 @@ class HP67OthelloScreen(HP67Workshop, OthelloScreen):
 
     def game_shown(self, resumed: bool) -> None:
         view = self.view
-        self.sub_title = f"{view.title or 'Othello'} - HP-67"  # the session may have just arrived
+        self.show_variant()  # the title: the session (and its program) may have just arrived
         tape = self.query_one("#tape", PrinterTape)
         tape.reset()
         tape.note(f"new game, HP-67 {view.machine_color.label.lower()}")
