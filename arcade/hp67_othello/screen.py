@@ -23,9 +23,9 @@ from arcade.hp67_othello.inspector import HP67Inspector
 from arcade.hp67_othello.workshop import HP67Workshop
 from arcade.messages import MachineProgress
 from arcade.othello.screen import OthelloScreen
+from arcade.widgets.changed import update_if_changed
 from arcade.widgets.led import LedDisplay
 from arcade.widgets.tape import PrinterTape
-from games.hp67_othello.driver import program_notation
 from games.othello.driver import MoveRecord, OthelloDriver
 from games.othello.referee import name
 from games.othello.session import OthelloView
@@ -160,7 +160,10 @@ class HP67OthelloScreen(HP67Workshop, OthelloScreen):
     # -- what the player sees --------------------------------------------------------
 
     def program_notation(self, sq: int) -> str:
-        """The square in the program's ``row.col``, as the driver names it."""
+        """The square in the program's ``row.col``, as the driver names it (imported here: the driver
+        brings the emulator, which the launch's first frame does not need)."""
+        from games.hp67_othello.driver import program_notation
+
         return program_notation(sq)
 
     def board_labels(self) -> dict[str, tuple[str, ...]]:
@@ -189,6 +192,8 @@ class HP67OthelloScreen(HP67Workshop, OthelloScreen):
             self._show_inspector(view.machine, view.rows)
 
     def _show_inspector(self, machine: Any, rows: dict[int, str]) -> None:
+        if machine is None:
+            return  # no calculator yet: the session is being built
         self.query_one("#inspector", HP67Inspector).show(machine, rows, self.session.listing)
 
     def _show_speed(self) -> None:
@@ -202,7 +207,7 @@ class HP67OthelloScreen(HP67Workshop, OthelloScreen):
             line.append(f"/{total:,}: {duration(steps)} of {duration(total)}" if total else f": {duration(steps)} on a real HP-67")
         elif self._last_time:
             line.append(f"\n{self._last_time}")
-        self.query_one("#speed", Static).update(line, layout=False)
+        update_if_changed(self.query_one("#speed", Static), line)
 
     def speed_text(self) -> str:
         return "Instant speed." if self.instant else "Real HP-67 speed: about 30 program steps a second."
@@ -249,6 +254,7 @@ class HP67OthelloScreen(HP67Workshop, OthelloScreen):
 
     def game_shown(self, resumed: bool) -> None:
         view = self.view
+        self.show_variant()  # the title: the session (and its program) may have just arrived
         tape = self.query_one("#tape", PrinterTape)
         tape.reset()
         tape.note(f"new game, HP-67 {view.machine_color.label.lower()}")

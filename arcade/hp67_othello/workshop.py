@@ -13,6 +13,7 @@ from typing import Any
 
 from textual.binding import Binding
 
+from arcade.saves import data_dir
 from arcade.widgets.dialogs import Question, SideDialog
 from games.othello.driver import MachineDisagrees
 from games.othello.referee import Disc
@@ -44,6 +45,11 @@ class HP67Workshop:
             open_program(self.variant, back_to=self.GAME_ID)  # type: ignore[attr-defined]
 
     def action_new_game(self) -> None:
+        # no card in the room's folder (arcade.room.hp67.cards_dir): no question, and no import of
+        # the room and its emulator on the event loop just after the launch's first frame
+        if not any((data_dir() / "hp67-cards").glob("*.txt")):
+            super().action_new_game()  # type: ignore[misc]
+            return
         from arcade.room.hp67 import cards_dir
         from games.workshop.hp67_variants import variants
 

@@ -258,9 +258,18 @@ class LazardOthelloScreen(OthelloScreen):
     def action_new_game(self) -> None:
         """With variants saved in the CPC room, first ask which program plays."""
         from arcade.room.cpc_disc import disc_dir
+
+        disc = disc_dir()
+        try:
+            programs = any(p.suffix.upper() == ".BAS" for p in disc.iterdir())
+        except OSError:
+            programs = False  # no disc folder (or unreadable: ``variants`` would find none either)
+        if not programs:
+            super().action_new_game()  # no program on the disc: no question, no import of the variants' CPC
+            return
         from games.workshop.variants import variants
 
-        found = variants(disc_dir())
+        found = variants(disc)
         if not found:
             super().action_new_game()
             return

@@ -22,10 +22,12 @@ from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
 from textual.widgets import Footer, Header, Static
 
-from arcade.game_screen import GameScreen
+from arcade.game_screen import GameScreen, JobContext
 from arcade.othello.history import history_rows, history_text
+from arcade.othello.starting import StartingSession
 from arcade.othello.turns import OthelloTurns
 from arcade.othello.words import OthelloWords
+from arcade.widgets.changed import update_if_changed
 from arcade.widgets.board import BoardView, OthelloBoard, SquareClicked
 from arcade.widgets.dialogs import SideDialog
 from arcade.widgets.history import MoveHistory
@@ -101,7 +103,9 @@ class OthelloScreen(OthelloTurns, OthelloWords, GameScreen):
     def __init__(self, driver_factory: Callable[[], OthelloDriver], *, ask_side: bool = True) -> None:
         super().__init__()
         self.driver_factory = driver_factory
-        self.session = OthelloSession(driver_factory)
+        # the real session (and its machine) is built by the first job, in the worker: the first
+        # frame shows the initial board at once (``arcade/othello/starting.py``)
+        self.session: OthelloSession | StartingSession = StartingSession(self.MACHINE)
         self.ask_side = ask_side
         self._last_time = ""
         self._stopped_machine = False  # Esc stopped the machine's turn: g lets it think again
@@ -185,12 +189,12 @@ class OthelloScreen(OthelloTurns, OthelloWords, GameScreen):
     def update_status(self) -> None:
         status = self.query_one("#status", Static)
         width = status.content_region.width or 37
-        status.update(self.status_text(self.view, self._board.cursor, width), layout=False)
+        update_if_changed(status, self.status_text(self.view, self._board.cursor, width))
 
     def show_message(self, text: str) -> None:
         """Every message area gets the text, cut to its size with a pointer to the log (L) if too long."""
         for area in self.query(".message").results(Static):
-            area.update(fitted(text, area.content_region.width, area.content_region.height), layout=False)
+            update_if_changed(area, fitted(text, area.content_region.width, area.content_region.height))
 
     def on_resize(self) -> None:
         self.set_class(self.size.height >= 27, "-tall")  # room under the board for the message
@@ -272,8 +276,14 @@ class OthelloScreen(OthelloTurns, OthelloWords, GameScreen):
         self._last_time = ""
         self._stopped_machine = False
         self.say(f"New game: the {self.MACHINE} plays {self.side_name(machine_color)}.")
-        session = self.session
-        self.run_job("new", lambda ctx: session.start(machine_color))
+        session, factory = self.session, self.driver_factory
+
+        def start(ctx: JobContext) -> OthelloSession:
+            real = session if isinstance(session, OthelloSession) else OthelloSession(factory)
+            real.start(machine_color)
+            return real
+
+        self.run_job("new", start)
 
     def action_toggle_legal(self) -> None:
         self._board.show_legal = not self._board.show_legal

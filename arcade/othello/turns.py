@@ -12,6 +12,7 @@ import time
 from typing import Any, Callable
 
 from arcade.game_screen import GameScreen, JobContext
+from arcade.switching import freeze_heap
 from arcade.widgets.dialogs import GameOverDialog
 from games.othello.driver import MachineDisagrees, MoveRecord
 from games.othello.session import OthelloSession, OthelloView, Phase
@@ -63,12 +64,17 @@ class OthelloTurns(GameScreen):
 
     def job_done(self, kind: str, result: Any) -> None:
         self.turn_ended()
+        if kind in ("new", "resume") and not isinstance(self.session, OthelloSession):
+            # the first session and its machine arrive after the first frame's freeze: long-lived
+            # too, kept out of the collector's full walks as well
+            self.call_after_refresh(freeze_heap)
         if kind == "resume":
             self.session = result
             self.apply_settings(self.session.settings)
             self.game_shown(resumed=True)
             self.say(f"Resumed the saved game at move {self.view.moves_played}.")
         elif kind == "new":
+            self.session = result  # built in the worker if it was not yet
             self.game_shown(resumed=False)
         elif kind in ("undo", "redo"):
             self.game_shown(resumed=True)
@@ -79,9 +85,10 @@ class OthelloTurns(GameScreen):
             self.turn_shown(result)
             if result.by_machine:
                 self.say(self.machine_played(result))
-        self.render_view()
         self.save_game()
         self.next_turn(announce=kind not in ("undo", "redo"))
+        if not self.busy:  # a turn started by next_turn has drawn the view already: draw it once
+            self.render_view()
 
     def job_stopped(self, kind: str) -> None:
         self.turn_ended()

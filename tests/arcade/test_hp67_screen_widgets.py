@@ -275,3 +275,31 @@ async def test_help_lists_the_arrow_keys_with_the_inspector_open_or_closed() -> 
             assert screen.query_one(OthelloBoard).cursor == before - 1
             await pilot.press("i")
             await pilot.pause()
+
+
+async def test_the_machine_is_built_in_the_worker_after_the_first_frame() -> None:
+    """The launch shows the board before any machine exists; a move before then is refused in words,
+    and the first new game builds the session (in the worker) and plays on it."""
+    built: list[FakeDriver] = []
+
+    def counted() -> FakeDriver:
+        built.append(FakeDriver())
+        return built[-1]
+
+    app = app_with(counted)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, SideDialog), what="the side question")
+        screen = app.screen_stack[-2]
+        assert isinstance(screen, HP67OthelloScreen)
+        assert built == []  # the first frame and the question came without a machine
+        assert Position.initial().at(parse("d4")) is screen.view.cells[parse("d4")]
+        screen.play(parse("d3"))
+        assert "Starting the HP-67" in screen.message
+        assert built == [] and screen.session.summary() == "no game yet"
+        await pilot.press("w")
+        await settle(pilot, screen)
+        assert len(built) == 1 and screen.session.driver is built[0]
+        assert screen.view.phase.name == "TURN"
+        screen.play(parse("d3"))
+        await settle(pilot, screen)
+        assert screen.view.moves_played >= 1
