@@ -36,6 +36,7 @@ from games.ti57_wolf.referee import (
     on_board,
 )
 from games.timeline import Timeline
+from machines.ti57 import Program
 
 __all__ = [
     "SCHEMA",
@@ -173,9 +174,10 @@ class WolfSession:
         referee: bool = True,
         seats: dict[Side, Seat] | None = None,
         player_for: Callable[[Side, Seat], Player] = default_player_for,
+        program: Program | None = None,
     ) -> None:
         self._lock = threading.RLock()
-        self.game = WolfGame(Side(first), referee_enabled=referee)
+        self.game = WolfGame(Side(first), referee_enabled=referee, program=program)
         self.first = Side(first)
         self.referee_at_start = bool(referee)
         self.referee_changes: list[RefereeChange] = []
