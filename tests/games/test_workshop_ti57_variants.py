@@ -143,3 +143,17 @@ def test_a_broken_duel_variant_is_named_and_the_duel_stays(tmp_path: Path, keys:
     assert str(info.value).startswith("The variant broken broke the game:") and what in str(info.value)
     assert json.dumps(duel.game.snapshot(), sort_keys=True) == before  # type: ignore[union-attr]
     assert duel.phase.name == "TURN"
+
+
+def test_a_wolf_variants_save_resumes_with_its_program_only(tmp_path: Path) -> None:
+    from games.session import SaveUnreadable
+    from games.ti57_wolf.session import WolfSession
+
+    variant = wolf_variant(tmp_path, "checks", SWAPPED_CHECKS)
+    session = start_wolf_variant(variant)
+    session.wolf_move(next(k for k in (1, 9, 3, 7) if k in session.game.legal_wolf_moves()))
+    data = json.loads(json.dumps(session.to_save()))
+    back = WolfSession.from_save(data, program=read_program(variant))
+    assert back.game.snapshot() == session.game.snapshot()
+    with pytest.raises(SaveUnreadable, match="another program"):
+        WolfSession.from_save(data)  # Deconchat's program cannot take a variant's game up
