@@ -27,6 +27,7 @@ from arcade.ti57_duel import render
 from arcade.ti57_duel.curtain import DuelResumeDialog, HandOff, PinDialog
 from arcade.ti57_duel.layout import DuelLayout
 from arcade.ti57_duel.saves import DuelSaves
+from arcade.ti57_duel.workshop import DuelWorkshop
 from arcade.widgets.grid import BoardClicked, SquareBoard
 from arcade.widgets.ti57 import PAUSE_SECONDS, Shown, TI57Display
 from arcade.widgets.words import Words, update_if_changed
@@ -54,7 +55,7 @@ class DisplayShown(Message):
     view: DuelView | None = None
 
 
-class TI57DuelScreen(DuelLayout, DuelSaves, GameScreen):
+class TI57DuelScreen(DuelWorkshop, DuelLayout, DuelSaves, GameScreen):
     """Board and words on the left, the TI-57 on the right; one player's view at a time."""
 
     GAME_ID = "ti57-duel"
@@ -99,9 +100,7 @@ class TI57DuelScreen(DuelLayout, DuelSaves, GameScreen):
     def __init__(self, *, pause_seconds: float = PAUSE_SECONDS, blink: bool = True,
                  computer_thinks: float = COMPUTER_THINKS) -> None:
         super().__init__()
-        self.pause_seconds = pause_seconds
-        self.computer_thinks = computer_thinks
-        self.blink = blink
+        self.pause_seconds, self.computer_thinks, self.blink = pause_seconds, computer_thinks, blink
         self.session = DuelSession()
         self.seat_choice = 0
         self.cursor: tuple[int, int] = (4, 4)
@@ -396,4 +395,5 @@ class TI57DuelScreen(DuelLayout, DuelSaves, GameScreen):
             ("TI-57: toggle registers", "R0-R7 and what they hold", self.action_toggle_registers),
             ("TI-57: toggle speed", "Instant, or the real Pause", self.action_toggle_speed),
             ("Duel: pause", "Hide everything", self.action_pause),
+            ("TI-57: change the program", "Open it in the TI-57 room (W)", self.action_change_program),
         ]
