@@ -12,7 +12,6 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from textual.binding import Binding
-from textual.screen import Screen
 
 from arcade.widgets.dialogs import Question
 from games.session import Refused
@@ -37,12 +36,21 @@ class ProgramChoice(Question):
         self.ANSWERS = [("0", "Deconchat's (0)")] + [(str(i), f"{n} ({i})") for i, n in enumerate(names[:9], 1)]
 
 
-class TI57Workshop(Screen):  # a Screen only so that its subclasses' BINDINGS are merged
+class TI57Workshop:
     """Mixed into a TI-57 game screen (first base); ``GAME_INDEX``: its listing in the room."""
 
     GAME_INDEX = 0
+    WORKSHOP_PREFIX = ""  # a game's mixin names its binding's id; the screen built on it gets ``W``
     variant: str | None = None  # the name of the player's variant playing, if any
     program: Any = None  # its machines.ti57 Program (None: Deconchat's)
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        # The screen (a class on top of a game's mixin and its core; a plain mixin so that
+        # Textual's CSS follows the core) keeps the core's BINDINGS table, ``W`` added.
+        if "BINDINGS" not in cls.__dict__ and "WORKSHOP_PREFIX" not in cls.__dict__ and cls.WORKSHOP_PREFIX:
+            core = next(b for b in cls.__mro__[1:] if not issubclass(b, TI57Workshop) and "BINDINGS" in b.__dict__)
+            cls.BINDINGS = [*core.BINDINGS, workshop_binding(cls.WORKSHOP_PREFIX)]
+        super().__init_subclass__(**kwargs)
 
     def action_change_program(self) -> None:
         if self.busy:  # type: ignore[attr-defined]

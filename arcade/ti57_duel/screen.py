@@ -55,7 +55,7 @@ class DisplayShown(Message):
     view: DuelView | None = None
 
 
-class TI57DuelScreen(DuelWorkshop, DuelLayout, DuelSaves, GameScreen):
+class DuelScreenCore(DuelLayout, DuelSaves, GameScreen):
     """Board and words on the left, the TI-57 on the right; one player's view at a time."""
 
     GAME_ID = "ti57-duel"
@@ -63,10 +63,10 @@ class TI57DuelScreen(DuelWorkshop, DuelLayout, DuelSaves, GameScreen):
     CSS_PATH = Path(__file__).parent / "screen.tcss"
     TITLE = "Blind duel on the TI-57"
     DEFAULT_CSS = """
-    TI57DuelScreen #paused { display: none; height: 1fr; content-align: center middle; text-style: bold; }
-    TI57DuelScreen.-paused #game { display: none; }
-    TI57DuelScreen.-paused #paused { display: block; }
-    TI57DuelScreen #history { display: none; height: 1fr; }
+    DuelScreenCore #paused { display: none; height: 1fr; content-align: center middle; text-style: bold; }
+    DuelScreenCore.-paused #game { display: none; }
+    DuelScreenCore.-paused #paused { display: block; }
+    DuelScreenCore #history { display: none; height: 1fr; }
     """
     BINDINGS = [
         Binding("9,u", "direction(1)", "↗ NE (code 1)", show=False, id="duel.ne"),
@@ -188,10 +188,8 @@ class TI57DuelScreen(DuelWorkshop, DuelLayout, DuelSaves, GameScreen):
         # False hides a key from the footer: only the keys of the current phase are on offer
         if self.paused:
             return action == "pause"
-        if action == "confirm" and self.session.computer_to_act:
-            return False
         phases = ACTION_PHASES.get(action)
-        return phases is None or self.session.phase in phases
+        return not (action == "confirm" and self.session.computer_to_act) and (phases is None or self.session.phase in phases)
 
     def action_limit(self, delta: int) -> None:
         s = self.session
@@ -395,5 +393,7 @@ class TI57DuelScreen(DuelWorkshop, DuelLayout, DuelSaves, GameScreen):
             ("TI-57: toggle registers", "R0-R7 and what they hold", self.action_toggle_registers),
             ("TI-57: toggle speed", "Instant, or the real Pause", self.action_toggle_speed),
             ("Duel: pause", "Hide everything", self.action_pause),
-            ("TI-57: change the program", "Open it in the TI-57 room (W)", self.action_change_program),
         ]
+
+
+class TI57DuelScreen(DuelWorkshop, DuelScreenCore):  """The duel with the workshop: W, and the program chosen at a new duel."""

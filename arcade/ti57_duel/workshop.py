@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from arcade.room.ti57_workshop import TI57Workshop, workshop_binding
+from arcade.room.ti57_workshop import TI57Workshop
 from games.ti57_duel.session import Phase
 
 
@@ -14,7 +14,7 @@ class DuelWorkshop(TI57Workshop):
     """Mixed into ``TI57DuelScreen`` (first base)."""
 
     GAME_INDEX = 0
-    BINDINGS = [workshop_binding("duel")]
+    WORKSHOP_PREFIX = "duel"
 
     def action_new_game(self) -> None:
         def then(name: str | None, program: Any) -> None:

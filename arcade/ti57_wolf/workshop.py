@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from arcade.room.ti57_workshop import TI57Workshop, workshop_binding
+from arcade.room.ti57_workshop import TI57Workshop
 from games.session import Seat, SaveUnreadable
 from games.ti57_wolf.referee import Side
 from games.ti57_wolf.session import WolfSession
@@ -16,7 +16,7 @@ class WolfWorkshop(TI57Workshop):
     """Mixed into ``TI57WolfScreen`` (first base)."""
 
     GAME_INDEX = 1
-    BINDINGS = [workshop_binding("wolf")]
+    WORKSHOP_PREFIX = "wolf"
     _chosen: tuple[str | None, Any] | None = None
 
     def _new_session(self, seats: dict[Side, Seat]) -> WolfSession:
