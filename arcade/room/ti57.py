@@ -2,10 +2,19 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import ClassVar
 
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Static
+
 from arcade.room.calculator import CalculatorRoom
+from arcade.saves import data_dir
 from games.workshop.ti57_room import GAME_LISTINGS, KEYBOARD, TI57Room
+from games.workshop.ti57_variants import NOTEBOOK_FOLDER, variants
 
 _KEYMAP = {str(d): str(d) for d in range(10)} | {
     ".": ".", "full_stop": ".", "+": "+", "plus": "+", "-": "-", "minus": "-", "*": "*", "asterisk": "*",
@@ -15,6 +24,46 @@ _KEYMAP = {str(d): str(d) for d in range(10)} | {
     "m": "SUM", "t": "GTO", "b": "SBR", "space": "R/S", "z": "RST", "e": "EE", "backspace": "CE",
     "c": "CLR", "n": "+/-", "x": "x<>t", "p": "Pause", "g": "Lbl", "insert": "Ins", "delete": "Del",
 }
+
+
+def notebook_dir() -> Path:
+    """The arcade's notebook for the TI-57 (it had no card reader): ``ti57-notebook`` in the data folder."""
+    return data_dir() / NOTEBOOK_FOLDER
+
+
+class NotebookDialog(ModalScreen[tuple[str, str] | None]):
+    """The arcade's notebook (not the machine's: the TI-57 had no card reader): a name, then
+    key the listing written under it in, or copy the keyed program out under it."""
+
+    DEFAULT_CSS = """
+    NotebookDialog { align: center middle; background: $background 60%; }
+    NotebookDialog > Vertical { width: 64; height: auto; padding: 1 2; border: thick $accent; background: $surface; }
+    NotebookDialog Horizontal { height: auto; margin-top: 1; }
+    NotebookDialog Button { margin: 0 1 0 0; }
+    """
+    BINDINGS = [Binding("escape", "dismiss_none", "Cancel", id="notebook.cancel")]
+
+    def __init__(self, names: list[str]) -> None:
+        super().__init__()
+        self.names = names
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            known = ", ".join(self.names) if self.names else "none yet"
+            yield Static(f"The arcade's notebook (the TI-57 had no card reader). Listings: {known}")
+            yield Input(placeholder="listing name (letters, digits, space - _ .)", id="listing-name")
+            with Horizontal():
+                yield Button("Key it in (enter)", id="load", variant="primary")
+                yield Button("Copy the program out", id="save")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.dismiss(("load", event.value))
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss((event.button.id or "load", self.query_one(Input).value))
+
+    def action_dismiss_none(self) -> None:
+        self.dismiss(None)
 
 
 class TI57RoomScreen(CalculatorRoom):
@@ -28,7 +77,8 @@ class TI57RoomScreen(CalculatorRoom):
     SHIFTS = ("2nd",)
     HINT = ("keys: digits . + - * / = ( ) ^; f 2nd; i INV; l LRN; → SST ← BST; ins Ins del Del; "
             "s STO r RCL m SUM t GTO b SBR g Lbl p Pause; z RST; space R/S; e EE n +/- x x⇌t; "
-            "⌫ CE c CLR; ctrl+o a game's listing")
+            "⌫ CE c CLR; k the notebook; ctrl+o a game's listing")
+    BINDINGS = [Binding("k", "notebook", "Notebook", id="ti57room.notebook")]
 
     def switch_line(self, view):  # type: ignore[no-untyped-def]
         from rich.text import Text
@@ -40,3 +90,33 @@ class TI57RoomScreen(CalculatorRoom):
     def __init__(self) -> None:
         super().__init__(TI57Room())
         self.sub_title = "TI-57 machine room"
+
+    def open_program(self, variant: str | None, back_to: str | None = None, game: int = 0) -> None:
+        """A game's program to change: a variant from the notebook, or Deconchat's listing
+        (``game``: 0 the duel, 1 the wolf); Esc or F10 go back to the game."""
+        if self.model.running:
+            self.model.request_stop()
+        if variant is None or not self.model.load_from_notebook(notebook_dir(), variant):
+            self.model.open_game(GAME_LISTINGS[game])
+        self.back_to = back_to
+        self.model.message += "; change it in LRN (l), copy it into the notebook (k), Esc: back to the game"
+        if self.is_mounted:
+            self.show(self.model.view())
+
+    def action_notebook(self) -> None:
+        if self.model.running:
+            self.notify("Stop the program first (Esc).", severity="warning")
+            return
+
+        def done(answer: tuple[str, str] | None) -> None:
+            if answer is None:
+                return
+            what, name = answer
+            if what == "save":
+                ok = self.model.save_to_notebook(notebook_dir(), name) is not None
+            else:
+                ok = self.model.load_from_notebook(notebook_dir(), name)
+            self.show(self.model.view())
+            self.notify(self.model.message, severity="information" if ok else "error", markup=False)
+
+        self.app.push_screen(NotebookDialog([v.name for v in variants(notebook_dir())]), done)

@@ -26,7 +26,7 @@ from arcade.ti57_duel import render
 from arcade.ti57_duel.curtain import DuelResumeDialog, HandOff, PinDialog
 from arcade.ti57_duel.layout import DuelLayout
 from arcade.ti57_duel.saves import DuelSaves
-from arcade.widgets.dialogs import DiscardDialog
+from arcade.ti57_duel.workshop import DuelWorkshop
 from arcade.widgets.grid import BoardClicked, SquareBoard
 from arcade.widgets.ti57 import PAUSE_SECONDS, Shown, TI57Display
 from arcade.widgets.words import Words, update_if_changed
@@ -54,7 +54,7 @@ class DisplayShown(Message):
     view: DuelView | None = None
 
 
-class TI57DuelScreen(DuelLayout, DuelSaves, GameScreen):
+class DuelScreenCore(DuelLayout, DuelSaves, GameScreen):
     """Board and words on the left, the TI-57 on the right; one player's view at a time."""
 
     GAME_ID = "ti57-duel"
@@ -62,10 +62,10 @@ class TI57DuelScreen(DuelLayout, DuelSaves, GameScreen):
     CSS_PATH = Path(__file__).parent / "screen.tcss"
     TITLE = "Blind duel on the TI-57"
     DEFAULT_CSS = """
-    TI57DuelScreen #paused { display: none; height: 1fr; content-align: center middle; text-style: bold; }
-    TI57DuelScreen.-paused #game { display: none; }
-    TI57DuelScreen.-paused #paused { display: block; }
-    TI57DuelScreen #history { display: none; height: 1fr; }
+    DuelScreenCore #paused { display: none; height: 1fr; content-align: center middle; text-style: bold; }
+    DuelScreenCore.-paused #game { display: none; }
+    DuelScreenCore.-paused #paused { display: block; }
+    DuelScreenCore #history { display: none; height: 1fr; }
     """
     BINDINGS = [
         Binding("9,u", "direction(1)", "↗ NE (code 1)", show=False, id="duel.ne"),
@@ -99,9 +99,7 @@ class TI57DuelScreen(DuelLayout, DuelSaves, GameScreen):
     def __init__(self, *, pause_seconds: float = PAUSE_SECONDS, blink: bool = True,
                  computer_thinks: float = COMPUTER_THINKS) -> None:
         super().__init__()
-        self.pause_seconds = pause_seconds
-        self.computer_thinks = computer_thinks
-        self.blink = blink
+        self.pause_seconds, self.computer_thinks, self.blink = pause_seconds, computer_thinks, blink
         self.session = DuelSession()
         self.seat_choice = 0
         self.cursor: tuple[int, int] = (4, 4)
@@ -189,10 +187,8 @@ class TI57DuelScreen(DuelLayout, DuelSaves, GameScreen):
         # False hides a key from the footer: only the keys of the current phase are on offer
         if self.paused:
             return action == "pause"
-        if action == "confirm" and self.session.computer_to_act:
-            return False
         phases = ACTION_PHASES.get(action)
-        return phases is None or self.session.phase in phases
+        return not (action == "confirm" and self.session.computer_to_act) and (phases is None or self.session.phase in phases)
 
     def action_limit(self, delta: int) -> None:
         s = self.session
@@ -296,9 +292,8 @@ class TI57DuelScreen(DuelLayout, DuelSaves, GameScreen):
             self.save_game()  # a finished duel is not kept
             self.sync()
 
-    def action_new_game(self) -> None:  # a duel in progress is only thrown away once the players say so
-        ask = DiscardDialog("Start a new duel? The duel in progress will be lost.")
-        self.new_game() if self.session.phase is Phase.OVER else self.app.push_screen(ask, lambda a: a == "new" and self.new_game())
+    def action_new_game(self) -> None:  # the workshop's mixin asks first (the duel in progress, the program)
+        self.new_game()
 
     def screenshot_refusal(self) -> str | None:
         """Why a screenshot now would write something private to a file (asked by the app before one)."""
@@ -398,3 +393,6 @@ class TI57DuelScreen(DuelLayout, DuelSaves, GameScreen):
             ("TI-57: toggle speed", "Instant, or the real Pause", self.action_toggle_speed),
             ("Duel: pause", "Hide everything", self.action_pause),
         ]
+
+
+class TI57DuelScreen(DuelWorkshop, DuelScreenCore):  """The duel with the workshop: W, and the program chosen at a new duel."""

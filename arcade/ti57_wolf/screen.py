@@ -30,6 +30,7 @@ from arcade.ti57_wolf import render
 from arcade.ti57_wolf.dialogs import NewWolfGame, WolfGameOver
 from arcade.ti57_wolf.export import history_header, history_rows, history_text
 from arcade.ti57_wolf.keys import WOLF_BINDINGS, MoveKeys
+from arcade.ti57_wolf.workshop import WolfWorkshop
 from arcade.widgets.grid import SquareBoard
 from arcade.widgets.history import MoveHistory
 from arcade.widgets.ti57 import KeyLog, RegisterPanel, Shown, TI57Display, key_lines
@@ -55,7 +56,7 @@ def toss_words(first: Side) -> str:
     return f"Coin toss: {'heads' if first is Side.WOLF else 'tails'}, the {first.value} start{'s' if first is Side.WOLF else ''}."
 
 
-class TI57WolfScreen(MoveKeys, GameScreen):
+class WolfScreenCore(MoveKeys, GameScreen):
     """The 8x8 board on the left; the TI-57 (display, keys typed, registers) on the right."""
 
     GAME_ID = "ti57-wolf"
@@ -393,3 +394,6 @@ class TI57WolfScreen(MoveKeys, GameScreen):
         self._reset(f"Resumed the saved game at move {session.moves_played}.")
         self.computer_turn()
         return True
+
+
+class TI57WolfScreen(WolfWorkshop, WolfScreenCore):  """Wolf and lambs with the workshop: W, and the program chosen at a new game."""

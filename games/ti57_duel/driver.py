@@ -129,11 +129,12 @@ class DuelGame:
     winner: int | None = None
     referee: DuelReferee | None = None
     _starts: list[Square | None] = field(default_factory=lambda: [None, None])
+    program: Program | None = field(default=None, repr=False, compare=False)  # a workshop variant; None: the listing
 
     def __post_init__(self) -> None:
         if not isinstance(self.moves, int) or not 1 <= self.moves <= MAX_MOVES:
             raise ValueError(f"the move limit must be a whole number from 1 to {MAX_MOVES}, not {self.moves!r}")
-        self.machine.load(load_program())
+        self.machine.load(self.program or load_program())
         self._keys([*str(self.moves), "STO", "0", "2nd", "Fix", "1", "CLR"])
 
     # ---------------------------------------------------------------- set-up

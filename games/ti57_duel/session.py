@@ -29,7 +29,7 @@ from typing import Any, Callable
 
 from games.session import Refused, SaveUnreadable, Seat
 from games.ti57_duel import seal as sealing
-from games.ti57_duel.driver import MAX_MOVES, DuelGame, PlayerView, Turn
+from games.ti57_duel.driver import MAX_MOVES, DuelGame, MachineDisagrees, PlayerView, Turn
 from games.ti57_duel.referee import DELTAS, DuelStatus, IllegalMove, Square, on_board
 
 __all__ = [
@@ -162,6 +162,7 @@ class DuelSession:
     _seal_pins: tuple[str, ...] = field(default=(), repr=False)  # the PINs chosen so far, in order
     _seal_for: tuple[str, ...] | None = field(default=None, repr=False)  # the PINs _seal_key came from
     _computers: dict[int, Any] = field(default_factory=dict, repr=False)
+    program: Any = field(default=None, repr=False)  # a workshop variant (machines.ti57 Program); None: the listing
 
     def __post_init__(self) -> None:
         for seat in self.seats:
@@ -219,7 +220,7 @@ class DuelSession:
             raise Refused("the duel has started")
         if self.lock and not self.hot_seat:
             raise Refused("the PIN lock is for two people sharing the keyboard")
-        self.game = DuelGame(self.limit)
+        self.game = DuelGame(self.limit, program=self.program)
         self.setup_player = 1
         self._hand_off(1, Phase.SETUP, f"New duel: {self.limit} moves for both players.")
 
@@ -281,7 +282,11 @@ class DuelSession:
         g = self.game
         assert g is not None
         before = g.snapshot()
-        turn = g.move(g.to_move, direction)
+        try:
+            turn = g.move(g.to_move, direction)
+        except MachineDisagrees:  # a program (a workshop variant) broke the protocol: the duel stays
+            self.game = DuelGame.restore(before)
+            raise
         mover_view = self._private_view(turn.player)
         if g.status is DuelStatus.CAPTURE:
             self._set(Phase.OVER, f"Capture! {turn.direction} SBR {turn.player} landed on Player {3 - turn.player}.")

@@ -125,14 +125,17 @@ class WolfView:
 class WolfGame:
     """A game on its own TI-57; the board is always decoded from R1-R4 and R7."""
 
-    def __init__(self, first: Side = Side.WOLF, referee_enabled: bool = True, machine: TI57 | None = None) -> None:
+    def __init__(
+        self, first: Side = Side.WOLF, referee_enabled: bool = True, machine: TI57 | None = None,
+        program: Program | None = None,
+    ) -> None:
         self.machine = machine or TI57()
         self.referee_enabled = referee_enabled
         self.keys: list[str] = []
         self.history: list[MoveRecord] = []
         self.referee = WolfReferee(START, Side(first))
         self.collision: int | None = None  # the wolf key refused by the machine, in purist mode
-        self.machine.load(load_program())
+        self.machine.load(program or load_program())  # program: a workshop variant
         for reg, square in ((7, START.wolf), *((i + 1, s) for i, s in enumerate(START.lambs))):
             self._keys([str(square[0]), ".", str(square[1]), "STO", str(reg)])
         self._keys(["1", ".", "1", "STO", "6", ".", "9", "+/-", "STO", "5", "2nd", "Fix", "1", "CLR"])

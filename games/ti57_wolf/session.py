@@ -36,6 +36,7 @@ from games.ti57_wolf.referee import (
     on_board,
 )
 from games.timeline import Timeline
+from machines.ti57 import TI57, Program
 
 __all__ = [
     "SCHEMA",
@@ -173,9 +174,10 @@ class WolfSession:
         referee: bool = True,
         seats: dict[Side, Seat] | None = None,
         player_for: Callable[[Side, Seat], Player] = default_player_for,
+        program: Program | None = None,
     ) -> None:
         self._lock = threading.RLock()
-        self.game = WolfGame(Side(first), referee_enabled=referee)
+        self.game = WolfGame(Side(first), referee_enabled=referee, program=program)
         self.first = Side(first)
         self.referee_at_start = bool(referee)
         self.referee_changes: list[RefereeChange] = []
@@ -446,18 +448,20 @@ class WolfSession:
 
     @classmethod
     def from_save(
-        cls, data: Any, *, player_for: Callable[[Side, Seat], Player] = default_player_for
+        cls, data: Any, *, player_for: Callable[[Side, Seat], Player] = default_player_for,
+        program: Program | None = None,
     ) -> WolfSession:
-        """A session from ``to_save()`` (schema 2) or the screen's save before sessions; else ``SaveUnreadable``."""
+        """A session from ``to_save()`` (schema 2) or the screen's save before sessions; else ``SaveUnreadable``.
+        ``program``: the workshop variant the save was played with (None: Deconchat's)."""
         try:
-            return cls._from_save(data, player_for)
+            return cls._from_save(data, player_for, program)
         except SaveUnreadable:
             raise
         except Exception as error:  # any damage: the machine's own restore checks with asserts too
             raise SaveUnreadable(f"{type(error).__name__}: {error}") from None
 
     @classmethod
-    def _from_save(cls, data: Any, player_for: Callable[[Side, Seat], Player]) -> WolfSession:
+    def _from_save(cls, data: Any, player_for: Callable[[Side, Seat], Player], program: Program | None = None) -> WolfSession:
         if not isinstance(data, dict):
             raise SaveUnreadable("a wolf save is a JSON object")
         schema = data.get("schema", 1)
@@ -467,13 +471,13 @@ class WolfSession:
         session._lock = threading.RLock()
         session._player_for = player_for
         session._players = {}
-        session.game = _restored(data["game"])
+        session.game = _restored(data["game"], program)
         session.first = Side(data.get("first", session.game.to_move.value))
         timeline = data.get("timeline", {})
         if not isinstance(timeline, dict):
             raise SaveUnreadable("the undo steps are not a JSON object")
-        past = [_step_state(s) for s in timeline.get("past", [])]
-        future = [_step_state(s) for s in timeline.get("future", [])]
+        past = [_step_state(s, program) for s in timeline.get("past", [])]
+        future = [_step_state(s, program) for s in timeline.get("future", [])]
         session.timeline = Timeline(past=past, future=future, limit=500)
         if schema == 1:  # before sessions nothing told when the referee changed: today's setting stands
             session.referee_at_start = session.game.referee_enabled
@@ -490,12 +494,12 @@ class WolfSession:
 # -------------------------------------------------------------------- helpers
 
 
-def _restored(snapshot: Any) -> WolfGame:
+def _restored(snapshot: Any, program: Program | None = None) -> WolfGame:
     """A driver from its snapshot, decoded once so a damaged one fails here, not later."""
     if not isinstance(snapshot, dict):
         raise SaveUnreadable("the TI-57 snapshot is not a JSON object")
     game = WolfGame.restore(snapshot)
-    if game.machine.snapshot()["program"] != _listing_json():
+    if game.machine.snapshot()["program"] != (_listing_json() if program is None else _program_json(program)):
         raise SaveUnreadable("the TI-57 in the save holds another program than the wolf's")
     game.view()
     if game.collision is not None and game.collision not in OPPOSITE:
@@ -508,11 +512,17 @@ def _listing_json() -> list[Any]:
     return WolfGame().machine.snapshot()["program"]
 
 
-def _step_state(state: Any) -> dict[str, Any]:
+def _program_json(program: Program) -> list[Any]:
+    machine = TI57()
+    machine.load(program)
+    return machine.snapshot()["program"]
+
+
+def _step_state(state: Any, program: Program | None = None) -> dict[str, Any]:
     """An undo step: schema 2's, or schema 1's ``{"game", "shown"}`` (the display is the machine's own)."""
     if not isinstance(state, dict):
         raise SaveUnreadable("an undo step is not a JSON object")
-    _restored(state["game"])
+    _restored(state["game"], program)
     changes = _changes(state.get("referee_changes", []))
     return {"game": state["game"], "referee_changes": [[c.moves, c.enabled, c.game_over] for c in changes]}
 

@@ -8,6 +8,9 @@ light, and the game listings that can be opened in the machine.
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from games.session import Refused
 from games.workshop.calc_room import SLICE_STEPS, GameListing, KeyFace, RoomView, SlicedRoom
 from machines.ti57 import INSTRUCTIONS, PAUSE_SECONDS, TI57, ListingError, StopReason, parse_listing
 
@@ -84,6 +87,33 @@ class TI57Room(SlicedRoom):
 
     def open_game(self, listing: GameListing) -> bool:
         return self.open_listing(listing.text(), listing.title)
+
+    def save_to_notebook(self, folder: Path, name: str) -> Path | None:
+        """Copy the keyed program into the arcade's notebook as ``NAME.txt`` (the TI-57 had no
+        card reader: this is the owner's notebook, not the machine's); a bad name is reported."""
+        from games.workshop.ti57_variants import save_listing
+
+        with self._slices.lock:
+            program = self.machine.program
+        try:
+            path = save_listing(folder, name, program)
+        except (Refused, OSError) as exc:
+            self.message = f"not saved: {exc}"
+            return None
+        self.message = f"copied into the notebook as {path.stem}"
+        return path
+
+    def load_from_notebook(self, folder: Path, name: str) -> bool:
+        """Key in the notebook's listing ``NAME``; a missing or damaged one is reported, nothing changes."""
+        from games.workshop.ti57_variants import check_name
+
+        try:
+            name = check_name(name)
+            text = (Path(folder) / f"{name}.txt").read_text(encoding="utf-8", errors="replace")
+        except (Refused, OSError) as exc:
+            self.message = f"not loaded: {getattr(exc, 'strerror', None) or exc}"
+            return False
+        return self.open_listing(text, f"the notebook's {name}")
 
 
 __all__ = ["GAME_LISTINGS", "SLICE_STEPS", "TI57Room"]

@@ -104,10 +104,10 @@ def round_trip(s: DuelSession, pins: tuple[str, ...] = ()) -> None:
         assert back.handoff_to == (s.handoff_to if s.phase is Phase.HANDOFF else s.actor)
 
 
-def play(seed: int, lock: bool = False) -> DuelSession:
-    """A whole hot-seat duel by seeded random choices, every step checked."""
+def play(seed: int, lock: bool = False, program: Any = None) -> DuelSession:
+    """A whole hot-seat duel by seeded random choices, every step checked (``program``: a variant)."""
     rng = random.Random(seed)
-    s = DuelSession(limit=rng.randint(2, 25), lock=lock)
+    s = DuelSession(limit=rng.randint(2, 25), lock=lock, program=program)
     pins = {1: f"{rng.randrange(10**4):04d}", 2: f"{rng.randrange(10**6):06d}"}
     check_views(s)
     refused(s, s.move, 1)

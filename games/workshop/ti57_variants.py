@@ -1,0 +1,135 @@
+"""The player's variants of Deconchat's two TI-57 games: listings kept in the arcade's notebook.
+
+The TI-57 had no card reader: its owner copied his programs into a notebook and keyed
+them in again.  The room does the same for him: ``save_listing`` writes the program
+keyed in LRN mode as a listing file (the format of ``games/ti57_*/listing.txt``) in the
+arcade's notebook folder, ``ti57-notebook/NAME.txt``; ``load_listing`` keys one in.
+A listing there is a variant: the game plays it as it plays Deconchat's, through the keys
+and refereed.  A variant is started on a session of its own first, so one that breaks
+the game's protocol (moves a piece the referee does not, never stops, flashes) is
+reported by name, saying what it did, and the game in progress is left as it was.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+from games.session import Refused
+from machines.ti57 import ListingError, Program, parse_listing
+
+__all__ = [
+    "NOTEBOOK_FOLDER", "Variant", "VariantBroke", "VariantUnreadable", "broke", "listing_text",
+    "played", "read_program", "save_listing", "variants", "start_wolf_variant", "start_duel_variant",
+]
+
+NOTEBOOK_FOLDER = "ti57-notebook"
+"""The folder, in the arcade's data directory, holding the listings saved from the TI-57 room."""
+
+_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 _.-]{0,39}$")
+
+
+class VariantUnreadable(Refused):
+    """A variant's listing cannot be read as a program; nothing was changed."""
+
+
+class VariantBroke(Refused):
+    """A variant broke the game's protocol; the message names the variant and what it did."""
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A listing in the notebook, by the name the player saved it under."""
+
+    name: str
+    path: Path
+
+
+def check_name(name: str) -> str:
+    """A name that is a plain file name (letters, digits, space, ``_.-``, up to 40)."""
+    name = name.strip()
+    if not _NAME.match(name) or name.endswith("."):
+        raise Refused(f"{name!r} is not a name for the notebook: letters, digits, space, _ . - (up to 40)")
+    return name
+
+
+def listing_text(program: Program, name: str) -> str:
+    """The program as a listing file: a comment naming it, then one ``NN  CODE  MNEMONIC`` line a step."""
+    head = [f"# {name}: keyed in the TI-57 room, copied into the arcade's notebook",
+            "# (the TI-57 had no card reader: this file is the owner's notebook, not the machine's)."]
+    return "\n".join(head) + "\n" + program.listing() + "\n"
+
+
+def save_listing(folder: Path, name: str, program: Program) -> Path:
+    """Write ``program`` under ``name`` (replacing a listing of that name); returns the file."""
+    name = check_name(name)
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{name}.txt"
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(listing_text(program, name), encoding="utf-8")
+    tmp.replace(path)
+    return path
+
+
+def variants(folder: Path) -> list[Variant]:
+    """The listings in the notebook, by name."""
+    try:
+        return [Variant(p.stem, p) for p in sorted(Path(folder).glob("*.txt")) if p.is_file()]
+    except OSError:
+        return []
+
+
+def read_program(variant: Variant) -> Program:
+    """The variant's program, or ``VariantUnreadable`` naming the listing, the line and the problem."""
+    try:
+        return parse_listing(variant.path.read_text(encoding="utf-8", errors="replace"))
+    except ListingError as exc:
+        raise VariantUnreadable(f"The variant {variant.name} is damaged: {exc}.") from exc
+    except OSError as exc:
+        raise VariantUnreadable(f"The variant {variant.name} cannot be read: {exc.strerror or exc}.") from exc
+
+
+def broke(name: str, error: BaseException) -> str:
+    return f"The variant {name} broke the game: {error}. The game is as it was."
+
+
+def _started(variant: Variant, make: Callable[[Program], Any]) -> Any:
+    program = read_program(variant)
+    try:
+        return make(program)
+    except Refused:
+        raise
+    except (RuntimeError, ValueError) as exc:  # MachineDisagrees of either game
+        raise VariantBroke(broke(variant.name, exc)) from exc
+
+
+def start_wolf_variant(variant: Variant, **kwargs: Any) -> Any:
+    """A new wolf-and-lambs session played by the variant (``WolfSession`` keywords pass through);
+    ``VariantBroke`` if it does not set the pieces up as Deconchat's does."""
+    from games.ti57_wolf.session import WolfSession
+
+    return _started(variant, lambda program: WolfSession(program=program, **kwargs))
+
+
+def start_duel_variant(variant: Variant, **kwargs: Any) -> Any:
+    """A blind-duel session whose TI-57 will hold the variant (``DuelSession`` fields pass through)."""
+    from games.ti57_duel.session import DuelSession
+
+    return _started(variant, lambda program: DuelSession(program=program, **kwargs))
+
+
+def played(name: str | None, run: Callable[[], Any]) -> Any:
+    """``run()`` (a move on a session playing the variant ``name``); the program breaking the
+    protocol becomes ``VariantBroke`` naming the variant and what it did (the session has
+    already put the game back as it was).  With ``name`` None (Deconchat's) nothing is renamed."""
+    try:
+        return run()
+    except Refused:
+        raise
+    except RuntimeError as exc:  # MachineDisagrees of either game
+        if name is None:
+            raise
+        raise VariantBroke(broke(name, exc)) from exc

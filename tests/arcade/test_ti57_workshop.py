@@ -1,0 +1,50 @@
+"""The TI-57 workshop through the Pilot: a variant from the notebook chosen at a new game,
+its broken move named with the game left as it was, and ``W`` opening the program in the room.
+The rules are tested headless in tests/games/test_workshop_ti57_variants.py."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from arcade.room.ti57 import TI57RoomScreen, notebook_dir
+from arcade.room.ti57_workshop import ProgramChoice
+from arcade.ti57_wolf.dialogs import NewWolfGame
+from arcade.ti57_wolf.screen import TI57WolfScreen
+from games.ti57_wolf import Side
+from games.workshop.ti57_variants import read_program, variants
+from tests.arcade.helpers import flat, wait_until
+from tests.arcade.test_ti57_wolf_screen import WOLF_KEYS, opened, wolf_app
+from tests.games.test_workshop_ti57_variants import SWAPPED_CHECKS, WOLF, WRONG_WAY, keyed
+
+
+async def test_a_broken_wolf_variant_is_named_the_game_stays_and_w_opens_it_in_the_room(arcade_data_dir: Path) -> None:
+    keyed(notebook_dir(), "broken", WOLF, WRONG_WAY)
+    keyed(notebook_dir(), "checks", WOLF, SWAPPED_CHECKS)
+    broken = next(v for v in variants(notebook_dir()) if v.name == "broken")
+    app = wolf_app(Side.WOLF)
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = await opened(pilot)
+        assert isinstance(screen, TI57WolfScreen)
+        await pilot.press("g")
+        await wait_until(pilot, lambda: isinstance(app.screen, ProgramChoice), what="which program plays")
+        await pilot.press("1")  # the notebook's first listing: broken
+        await wait_until(pilot, lambda: isinstance(app.screen, NewWolfGame), what="who plays")
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: app.screen is screen and screen.variant == "broken", what="the variant plays")
+        assert screen.game.machine.program.steps == read_program(broken).steps
+        assert "your variant broken" in str(screen.sub_title)
+        before = screen.session.to_save()
+        key = next(k for k in (1, 9) if k in screen.game.legal_wolf_moves())
+        await pilot.press(WOLF_KEYS[key][0])
+        await wait_until(pilot, lambda: "The variant broken broke the game" in flat(app), what="the variant named")
+        await wait_until(pilot, lambda: not screen.busy, what="the worker done")
+        assert screen.session.to_save() == before and not screen.game.history
+
+        await pilot.press("W")  # change the program: the variant playing, in the TI-57 room
+        await wait_until(pilot, lambda: isinstance(app.screen, TI57RoomScreen), what="the TI-57 room")
+        room = app.screen
+        assert room.model.machine.program.steps == read_program(broken).steps
+        assert "the notebook's broken" in room.model.message and "LRN" in room.model.message
+        await pilot.press("escape")  # back to the game, as it was
+        await wait_until(pilot, lambda: app.screen is screen, what="back to the wolf")
+        assert screen.session.to_save() == before
