@@ -105,3 +105,14 @@ async def test_ascii_status_line_names_each_side_once() -> None:
         line = next(row for row in status if " you" in row and " CPC" in row)[:38]  # the left column
         assert f"X {black:>2} CPC" in line and f"O {white:>2} you" in line, line
         assert "X X" not in line and "O O" not in line
+
+
+async def test_a_tall_terminal_shows_the_game_in_the_middle_not_at_the_top() -> None:
+    """At 120x40 the board is not pinned under the header with a third of the screen empty below it."""
+    app = ArcadeApp(game="hp67-othello")
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await started(pilot)
+        board = screen.query_one(OthelloBoard).region
+        above = board.y - 1  # rows between the header and the board
+        below = 40 - 1 - board.bottom  # rows between the board and the footer
+        assert above >= 3 and below - above <= 12, (above, below)
