@@ -5,14 +5,11 @@ from __future__ import annotations
 from typing import ClassVar
 
 from rich.text import Text
-from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Static
 
 from arcade.room.calculator import CalculatorRoom
 from arcade.saves import data_dir
+from arcade.widgets.dialogs import NamedFileDialog
 from games.workshop.hp67_room import GAME_LISTINGS, KEYBOARD, HP67Room
 
 _KEYMAP = {str(d): str(d) for d in range(10)} | {
@@ -29,40 +26,13 @@ def cards_dir():  # type: ignore[no-untyped-def]
     return data_dir() / "hp67-cards"
 
 
-class CardDialog(ModalScreen[tuple[str, str] | None]):
+class CardDialog(NamedFileDialog):
     """The card reader: a card's name, then read it or write the program or the registers on it."""
 
-    DEFAULT_CSS = """
-    CardDialog { align: center middle; background: $background 60%; }
-    CardDialog > Vertical { width: 64; height: auto; padding: 1 2; border: thick $accent; background: $surface; }
-    CardDialog Horizontal { height: auto; margin-top: 1; }
-    CardDialog Button { margin: 0 1 0 0; }
-    """
     BINDINGS = [Binding("escape", "dismiss_none", "Cancel", id="cards.cancel")]
-
-    def __init__(self, names: list[str]) -> None:
-        super().__init__()
-        self.names = names
-
-    def compose(self) -> ComposeResult:
-        with Vertical():
-            known = ", ".join(self.names) if self.names else "none yet"
-            yield Static(f"Card reader. Cards in the arcade's folder: {known}")
-            yield Input(placeholder="card name (letters, digits, - _ .)", id="card-name")
-            with Horizontal():
-                yield Button("Read (enter)", id="read", variant="primary")
-                yield Button("Write program", id="program")
-                yield Button("Write data", id="data")
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        self.dismiss(("read", event.value))
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss((event.button.id or "read", self.query_one(Input).value))
-
-    def action_dismiss_none(self) -> None:
-        self.dismiss(None)
-
+    TITLE_TEXT = "Card reader. Cards in the arcade's folder"
+    PLACEHOLDER = "card name (letters, digits, - _ .)"
+    ACTIONS = [("read", "Read (enter)"), ("program", "Write program"), ("data", "Write data")]
 
 class HP67RoomScreen(CalculatorRoom):
     """An HP-67 on the workbench."""

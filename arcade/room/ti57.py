@@ -5,14 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import ClassVar
 
-from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Static
 
 from arcade.room.calculator import CalculatorRoom
 from arcade.saves import data_dir
+from arcade.widgets.dialogs import NamedFileDialog
 from games.workshop.ti57_room import GAME_LISTINGS, KEYBOARD, TI57Room
 from games.workshop.ti57_variants import NOTEBOOK_FOLDER, variants
 
@@ -31,40 +28,14 @@ def notebook_dir() -> Path:
     return data_dir() / NOTEBOOK_FOLDER
 
 
-class NotebookDialog(ModalScreen[tuple[str, str] | None]):
+class NotebookDialog(NamedFileDialog):
     """The arcade's notebook (not the machine's: the TI-57 had no card reader): a name, then
     key the listing written under it in, or copy the keyed program out under it."""
 
-    DEFAULT_CSS = """
-    NotebookDialog { align: center middle; background: $background 60%; }
-    NotebookDialog > Vertical { width: 64; height: auto; padding: 1 2; border: thick $accent; background: $surface; }
-    NotebookDialog Horizontal { height: auto; margin-top: 1; }
-    NotebookDialog Button { margin: 0 1 0 0; }
-    """
     BINDINGS = [Binding("escape", "dismiss_none", "Cancel", id="notebook.cancel")]
-
-    def __init__(self, names: list[str]) -> None:
-        super().__init__()
-        self.names = names
-
-    def compose(self) -> ComposeResult:
-        with Vertical():
-            known = ", ".join(self.names) if self.names else "none yet"
-            yield Static(f"The arcade's notebook (the TI-57 had no card reader). Listings: {known}")
-            yield Input(placeholder="listing name (letters, digits, space - _ .)", id="listing-name")
-            with Horizontal():
-                yield Button("Key it in (enter)", id="load", variant="primary")
-                yield Button("Copy the program out", id="save")
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        self.dismiss(("load", event.value))
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss((event.button.id or "load", self.query_one(Input).value))
-
-    def action_dismiss_none(self) -> None:
-        self.dismiss(None)
-
+    TITLE_TEXT = "The arcade's notebook (the TI-57 had no card reader). Listings"
+    PLACEHOLDER = "listing name (letters, digits, space - _ .)"
+    ACTIONS = [("load", "Key it in (enter)"), ("save", "Copy the program out")]
 
 class TI57RoomScreen(CalculatorRoom):
     """A TI-57 on the workbench."""

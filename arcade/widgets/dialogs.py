@@ -6,7 +6,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Static
+from textual.widgets import Button, Input, Static
 
 
 class Question(ModalScreen[str | None]):
@@ -76,6 +76,45 @@ class DiscardDialog(Question):
 
     ANSWERS = [("new", "New game (y)"), ("keep", "Keep playing (Esc)")]
     BINDINGS = [Binding("y", "answer('new')", "New game", id="discard.confirm")]
+
+
+class NamedFileDialog(ModalScreen[tuple[str, str] | None]):
+    """A name, then one of a few things to do with the file of that name (a card, a notebook page).
+
+    Dismissed with ``(action, name)``: Enter in the name field does the first action; Esc gives None.
+    A subclass sets the words and the buttons, and binds Esc with an id of its own."""
+
+    DEFAULT_CSS = """
+    NamedFileDialog { align: center middle; background: $background 60%; }
+    NamedFileDialog > Vertical { width: 64; height: auto; padding: 1 2; border: thick $accent; background: $surface; }
+    NamedFileDialog Horizontal { height: auto; margin-top: 1; }
+    NamedFileDialog Button { margin: 0 1 0 0; }
+    """
+    TITLE_TEXT = ""  # followed by the names known so far
+    PLACEHOLDER = ""
+    ACTIONS: list[tuple[str, str]] = []
+    """``(action, button label)``; the first is what Enter does."""
+
+    def __init__(self, names: list[str]) -> None:
+        super().__init__()
+        self.names = names
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(f"{self.TITLE_TEXT}: {', '.join(self.names) if self.names else 'none yet'}")
+            yield Input(placeholder=self.PLACEHOLDER, id="file-name")
+            with Horizontal():
+                for i, (action, label) in enumerate(self.ACTIONS):
+                    yield Button(label, id=action, variant="primary" if i == 0 else "default")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.dismiss((self.ACTIONS[0][0], event.value))
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss((event.button.id or self.ACTIONS[0][0], self.query_one(Input).value))
+
+    def action_dismiss_none(self) -> None:
+        self.dismiss(None)
 
 
 class MessageLog(ModalScreen[None]):
