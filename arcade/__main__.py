@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from arcade import catalog
+from arcade import catalog, hangup
 
 if TYPE_CHECKING:
     from arcade.app import ArcadeApp
@@ -103,6 +103,9 @@ def build_app(argv: list[str], stderr: TextIO | None = None) -> ArcadeApp | int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """The program (no ``argv``: the command line's; a test passes its own and keeps its signals)."""
+    if argv is None:
+        hangup.install()  # first: a terminal closed while the arcade starts ends it too (issue 16)
     argv = sys.argv[1:] if argv is None else argv
     try:
         if argv and argv[0] == "match":
@@ -118,8 +121,12 @@ def main(argv: list[str] | None = None) -> int:
     from arcade.switching import freeze_heap
 
     freeze_heap()  # the modules imported so far live as long as the app: no collection walks them
-    app.run()
-    return 0
+    try:
+        app.run()
+    except OSError:  # after a hang-up: a last word to a terminal that is gone
+        if hangup.received() is None:
+            raise
+    return hangup.exit_status(0)  # 128 + the signal's number after a hang-up or SIGTERM
 
 
 if __name__ == "__main__":

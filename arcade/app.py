@@ -9,17 +9,17 @@ from __future__ import annotations
 
 import asyncio
 import os
-import signal
 import sys
 from pathlib import Path
-from typing import Callable, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.driver import Driver
 from textual.screen import Screen
 
-from arcade import catalog, settings, themes
+from arcade import catalog, hangup, settings, themes
 from arcade.bindings import APP_BINDINGS
 from arcade.help import HelpScreen, keys_markdown
 from arcade.keymap import find_clashes
@@ -31,6 +31,8 @@ from arcade.widgets.glyphs import AsciiFilter, to_ascii
 from arcade.widgets.too_small import DEFAULT_MIN_SIZE, TooSmallScreen
 
 HERE = Path(__file__).parent
+HANGUP_RETRY = 0.05
+"""Seconds between two looks at whether the app has finished starting, when a hang-up waits for it."""
 
 
 def _opening_screen(game: str | None, overrides: Mapping[str, Callable[[], Screen]]) -> Callable[[], Screen] | type[Screen] | None:
@@ -81,6 +83,7 @@ class ArcadeApp(App[None]):
         self.initial_game = game
         if opening is not None:
             self.add_mode(game, opening)  # type: ignore[arg-type]
+        self._first_refresh_done = False
         self.last_game: str | None = None
         """The game last started: the launcher highlights it when the player comes back."""
         self.screen_overrides = dict(screens or {})
@@ -110,7 +113,6 @@ class ArcadeApp(App[None]):
 
     def on_mount(self) -> None:
         self.stall_probe = start_if_asked(self)  # bench/ui_latency.py: ARCADE_STALL_PROBE
-        self._catch_hangup()
         self.theme_changed_signal.subscribe(self, self._remember_theme)
         if self.theme_option and self.theme == self.theme_option:  # --theme is a choice too
             self._remember_theme(None)
@@ -122,6 +124,7 @@ class ArcadeApp(App[None]):
             self.last_game = self.initial_game
         self.call_after_refresh(self.check_terminal_size)
         self.call_after_refresh(freeze_heap)  # what the first frame built is never collected again
+        self.call_after_refresh(setattr, self, "_first_refresh_done", True)  # a hang-up may quit from now on
 
     # -- themes, keymap, glyphs ------------------------------------------------------
 
@@ -267,17 +270,47 @@ class ArcadeApp(App[None]):
                 if callable(save):
                     save()
 
-    def _catch_hangup(self) -> None:
-        """The terminal closing (SIGHUP) or a polite kill (SIGTERM) saves and quits like Ctrl+Q."""
-        if sys.platform == "win32":  # no POSIX signals there: the event loop cannot watch them
+    # -- the terminal closing, a polite kill (issue 16; arcade/hangup.py) ---------------------
+
+    def _settled(self) -> bool:
+        """The app has drawn once and every screen of the current stack has mounted."""
+        return self._first_refresh_done and all(screen.is_mounted for screen in self.screen_stack)
+
+    def get_driver_class(self) -> type[Driver]:
+        """Textual's Linux driver made to survive a terminal that goes away (``arcade/terminal.py``)."""
+        chosen = super().get_driver_class()
+        if sys.platform == "win32":
+            return chosen
+        from textual.drivers.linux_driver import LinuxDriver
+
+        if chosen is LinuxDriver:
+            from arcade.terminal import ArcadeDriver
+
+            return ArcadeDriver
+        return chosen
+
+    async def run_async(self, **options: Any) -> Any:
+        """Run; while running, a hang-up or SIGTERM caught by ``arcade.hangup`` calls ``hang_up`` here."""
+        if hangup.installed():
+            hangup.attach(self, asyncio.get_running_loop())
+        try:
+            return await super().run_async(**options)
+        finally:
+            if hangup.installed():
+                hangup.detach()
+
+    def hang_up(self, signum: int) -> None:
+        """The terminal closed (SIGHUP) or a polite kill (SIGTERM): save every open game and quit like Ctrl+Q.
+
+        Called on the event loop, at any moment: while the app or a screen is still being
+        built, the quit waits for it (Textual's start breaks if the app exits halfway).
+        The exit status is 128 + ``signum``; if this does not end the process within
+        ``hangup.GRACE`` seconds, ``arcade.hangup`` ends it."""
+        if not self._settled():
+            asyncio.get_running_loop().call_later(HANGUP_RETRY, self.hang_up, signum)
             return
         try:
-            loop = asyncio.get_running_loop()
-            for name in ("SIGHUP", "SIGTERM"):
-                loop.add_signal_handler(getattr(signal, name), self.on_hangup)
-        except (RuntimeError, ValueError):  # not the main thread (an app run inside another loop)
+            self.save_open_games()
+        except Exception:  # noqa: BLE001 - a screen still mounting; the save after the last move stays
             pass
-
-    def on_hangup(self) -> None:
-        self.save_open_games()
-        self.exit()
+        self.exit(return_code=128 + signum)

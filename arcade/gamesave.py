@@ -46,8 +46,8 @@ def write_save(screen: Screen[Any], game_id: str, state: dict[str, Any] | None, 
             screen.notify(f"The game could not be saved: {error}", severity="error", markup=False)
 
     def report_later(error: Exception) -> None:  # in the writer thread
-        try:
-            screen.app.call_from_thread(report, error)
+        try:  # posted, not awaited: the event loop may itself be waiting for this thread (``flush``)
+            screen.call_later(report, error)
         except Exception:  # noqa: BLE001 - the app has ended: nobody to tell
             pass
 

@@ -71,10 +71,10 @@ class _Writer:
                 self._thread.start()
             self._cond.notify_all()
 
-    def flush(self) -> None:
+    def flush(self, timeout: float | None = None) -> bool:
+        """Wait for the writes asked so far; False if ``timeout`` seconds passed first."""
         with self._cond:
-            while self._queue or self._writing:
-                self._cond.wait()
+            return self._cond.wait_for(lambda: not (self._queue or self._writing), timeout)
 
     def _run(self) -> None:
         while True:
@@ -94,9 +94,12 @@ class _Writer:
                     self._cond.notify_all()
 
 
+EXIT_FLUSH_LIMIT = 30.0
+"""Seconds the end of the program waits for the saves asked for (a disk that never answers ends nothing)."""
+
 _writer = _Writer()
 flush = _writer.flush
-atexit.register(flush)
+atexit.register(flush, EXIT_FLUSH_LIMIT)
 
 
 class SaveError(Exception):

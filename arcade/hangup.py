@@ -1,0 +1,181 @@
+"""The terminal closing (SIGHUP) or a polite kill (SIGTERM), at any moment: save what can be saved, then end.
+
+``install()`` is the first thing ``arcade`` does.  From then on a hang-up or a SIGTERM:
+
+- before the app runs (the command line, the imports): ends the program at once
+  (``SystemExit``; nothing is open, nothing to save);
+- while the app runs (its driver starting, a screen mounting, a game, a dialog...): asks it,
+  on its event loop, to save every open game and quit as on Ctrl+Q (``ArcadeApp.hang_up``);
+- after the app has ended: ends the program at once, the saves' writer flushed first.
+
+Whatever happens to the orderly way (an event loop that never comes back, a write to a
+terminal that is gone, a thread that will not end), a watchdog ends the process ``GRACE``
+seconds after the signal: the saves asked for are written first (``FLUSH_LIMIT`` at most;
+a save being written is never torn: ``arcade/saves.py`` writes atomically), then
+``os._exit(128 + signum)``.  The exit status is always 128 + the signal's number.
+
+The signal handler itself takes no lock and starts no thread (the main thread may be
+anywhere, even inside ``Thread.start``): it writes the signal's number to a pipe that the
+watchdog, started by ``install()``, waits on.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+import threading
+import time
+from typing import Any, Callable
+
+from arcade import saves
+
+GRACE = 4.0
+"""Seconds the orderly exit has before the watchdog ends the process."""
+FLUSH_LIMIT = 3.0
+"""Seconds the watchdog waits for the saves already asked for."""
+RESTORE_LIMIT = 0.5
+"""Seconds the watchdog gives the terminal's restoration (a write that blocks is abandoned)."""
+
+SIGNALS = ("SIGHUP", "SIGTERM")
+
+BEFORE, RUNNING, AFTER = "before", "running", "after"
+
+
+class _State:
+    """What the handler and the watchdog share: plain attributes (one assignment each, no lock)."""
+
+    def __init__(self) -> None:
+        self.phase = BEFORE
+        self.app: Any = None  # what ``hang_up(signum)`` is called on, on ``loop``
+        self.loop: Any = None
+        self.signum: int | None = None
+        self.pipe: tuple[int, int] | None = None
+        self.restore: Callable[[], None] | None = None  # the terminal put back as it was, if it is there
+
+
+_state = _State()
+
+
+def install() -> bool:
+    """Catch SIGHUP and SIGTERM from now on (a SIGHUP already ignored, ``nohup``, stays ignored).
+
+    False where there are no such signals (Windows) or off the main thread."""
+    if sys.platform == "win32" or _state.pipe is not None:
+        return _state.pipe is not None
+    if threading.current_thread() is not threading.main_thread():
+        return False
+    read_end, write_end = os.pipe()
+    _state.pipe = (read_end, write_end)
+    threading.Thread(target=_watch, args=(read_end,), name="arcade-hangup", daemon=True).start()
+    for name in SIGNALS:
+        number = getattr(signal, name)
+        if signal.getsignal(number) is signal.SIG_IGN:
+            continue
+        signal.signal(number, _on_signal)
+    return True
+
+
+def installed() -> bool:
+    return _state.pipe is not None
+
+
+def attach(app: Any, loop: Any) -> None:
+    """The app runs on ``loop``: a signal from now on calls ``app.hang_up(signum)`` there."""
+    _state.app, _state.loop = app, loop
+    _state.phase = RUNNING
+
+
+def detach() -> None:
+    """The app has ended: a signal from now on ends the program at once."""
+    _state.phase = AFTER
+    _state.app = _state.loop = None
+    _state.restore = None
+
+
+def on_hard_exit(restore: Callable[[], None] | None) -> None:
+    """What puts the terminal back if the watchdog has to end the process (the driver gives it)."""
+    _state.restore = restore
+
+
+def received() -> int | None:
+    """The signal that is ending the program, if one is."""
+    return _state.signum
+
+
+def exit_status(normal: int = 0) -> int:
+    """128 + the signal's number when a signal ended the program, else ``normal``."""
+    return normal if _state.signum is None else 128 + _state.signum
+
+
+def terminal_gone() -> None:
+    """The terminal cannot be written to any more (its window was closed): as if it had hung up.
+
+    Called from the driver's output thread; nothing happens unless ``install()`` ran."""
+    if _state.pipe is not None and _state.signum is None and hasattr(signal, "SIGHUP"):
+        if signal.getsignal(signal.SIGHUP) is _on_signal:
+            signal.raise_signal(signal.SIGHUP)
+
+
+def _on_signal(signum: int, frame: object) -> None:
+    """In the main thread, between two bytecodes of whatever it was doing: no lock, no thread."""
+    first = _state.signum is None
+    if first:
+        _state.signum = signum
+    if _state.pipe is not None:
+        try:
+            os.write(_state.pipe[1], bytes([signum]))
+        except OSError:
+            pass
+    if first and _state.phase == BEFORE:
+        raise SystemExit(128 + signum)
+
+
+def _watch(read_end: int) -> None:
+    """The watchdog: wakes on the first signal, asks the app to quit, and ends the process if it does not."""
+    try:
+        data = os.read(read_end, 1)
+    except OSError:
+        return
+    if not data:
+        return
+    signum = _state.signum or data[0]
+    if _state.phase == RUNNING and not _ask_app(signum):
+        _hard_exit(signum)
+    if _state.phase == AFTER:
+        _hard_exit(signum)
+    deadline = time.monotonic() + GRACE
+    while (left := deadline - time.monotonic()) > 0:
+        time.sleep(min(left, 0.1))
+        if _state.phase == AFTER:  # the app has ended: whatever remains needs no more time
+            break
+    _hard_exit(signum)
+
+
+def _ask_app(signum: int) -> bool:
+    app, loop = _state.app, _state.loop
+    if app is None or loop is None:
+        return False
+    try:
+        loop.call_soon_threadsafe(app.hang_up, signum)
+    except RuntimeError:  # the loop is closed: nobody to ask
+        return False
+    return True
+
+
+def _hard_exit(signum: int) -> None:
+    """Write the saves asked for (bounded), put the terminal back if it is there (bounded), end."""
+    saves.flush(timeout=FLUSH_LIMIT)
+    restore = _state.restore
+    if restore is not None:
+        helper = threading.Thread(target=_quietly, args=(restore,), name="arcade-restore", daemon=True)
+        helper.start()
+        helper.join(RESTORE_LIMIT)
+    os._exit(128 + signum)
+
+
+def _quietly(action: Callable[[], None]) -> None:
+    try:
+        action()
+    except Exception:  # noqa: BLE001 - the process is ending; a terminal that cannot be restored is gone
+        pass
