@@ -84,6 +84,7 @@ class ArcadeApp(App[None]):
         if opening is not None:
             self.add_mode(game, opening)  # type: ignore[arg-type]
         self._first_refresh_done = False
+        self._hung_up = False
         self.last_game: str | None = None
         """The game last started: the launcher highlights it when the player comes back."""
         self.screen_overrides = dict(screens or {})
@@ -306,11 +307,13 @@ class ArcadeApp(App[None]):
         built, the quit waits for it (Textual's start breaks if the app exits halfway).
         The exit status is 128 + ``signum``; if this does not end the process within
         ``hangup.GRACE`` seconds, ``arcade.hangup`` ends it."""
+        if not self._hung_up:
+            self._hung_up = True
+            try:
+                self.save_open_games()  # first, whatever else is under way: the watchdog may end it all
+            except Exception:  # noqa: BLE001 - a screen still mounting; the save after the last move stays
+                pass
         if not self._settled():
             asyncio.get_running_loop().call_later(HANGUP_RETRY, self.hang_up, signum)
             return
-        try:
-            self.save_open_games()
-        except Exception:  # noqa: BLE001 - a screen still mounting; the save after the last move stays
-            pass
         self.exit(return_code=128 + signum)

@@ -1,81 +1,145 @@
-"""The terminal closing: a real arcade process on a pseudo-terminal gets SIGHUP and saves its game."""
+"""The terminal closing (SIGHUP) or a polite kill (SIGTERM) at any moment ends a real arcade process (issue 16).
+
+Each test runs ``python -m arcade`` on a pseudo-terminal that is its controlling terminal
+(``pty_arcade.py``), brings it to a moment chosen by a condition (output arrived, a text on
+the screen), closes the terminal or sends the signal, and waits (60 s at most: a bound, not a
+measure) for the process to end: its exit status must say the signal, and a game in
+progress must be saved (a save that loads).  The broad sweep over many moments is a soak
+(``-m soak``).
+"""
 
 from __future__ import annotations
 
-import fcntl
 import json
-import os
-import pty
-import select
 import signal
-import struct
-import subprocess
-import sys
-import termios
-import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from arcade.saves import SaveStore
+from tests.arcade.pty_arcade import PtyArcade, signal_statuses
+
 pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGHUP"), reason="no SIGHUP on this platform")
 
-
-def _drain(fd: int, seconds: float) -> bytes:
-    """What the terminal received within ``seconds`` (select wakes on output: no fixed sleep)."""
-    out = b""
-    end = time.monotonic() + seconds
-    while (left := end - time.monotonic()) > 0:
-        ready, _, _ = select.select([fd], [], [], left)
-        if not ready:
-            break
-        try:
-            chunk = os.read(fd, 65536)
-        except BlockingIOError:
-            continue
-        except OSError:  # the child closed its side of the terminal
-            break
-        if not chunk:
-            break
-        out += chunk
-    return out
+HUP, TERM = (getattr(signal, "SIGHUP", 1), getattr(signal, "SIGTERM", 15))
+GAME = "hp67-othello"
+LEFT_ALT_SCREEN = b"\x1b[?1049l"
+"""What Textual writes as it gives the terminal back (the screen as it was before the arcade)."""
 
 
-def _drain_until(fd: int, marker: bytes, timeout: float = 60.0) -> bytes:
-    """Read the terminal until ``marker`` has been written to it (the app got there), or fail."""
-    out = b""
-    deadline = time.monotonic() + timeout
-    while marker not in out:
-        if time.monotonic() >= deadline:  # a bound on the wait, not a measure
-            raise TimeoutError(f"{marker!r} never reached the terminal")
-        out += _drain(fd, 0.1)
-    return out
+@pytest.fixture
+def spawn(arcade_data_dir: Path) -> Iterator[type[PtyArcade]]:
+    started: list[PtyArcade] = []
+
+    def start(*args: str) -> PtyArcade:
+        arcade = PtyArcade(arcade_data_dir, *args)
+        started.append(arcade)
+        return arcade
+
+    yield start  # type: ignore[misc]
+    for arcade in started:
+        arcade.cleanup()
 
 
-def test_sighup_saves_the_open_game_and_quits(arcade_data_dir: Path) -> None:
-    master, slave = pty.openpty()
-    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
-    os.set_blocking(master, False)
-    env = {**os.environ, "TERM": "xterm-256color", "ARCADE_DATA_DIR": str(arcade_data_dir),
-           "ARCADE_CONFIG_DIR": str(arcade_data_dir / "config")}
-    proc = subprocess.Popen([sys.executable, "-m", "arcade", "--game", "hp67-othello"],
-                            stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True)
-    os.close(slave)
-    save = arcade_data_dir / "saves" / "hp67-othello.json"
+def save_path(arcade: PtyArcade) -> Path:
+    return arcade.data_dir / "saves" / f"{GAME}.json"
+
+
+def saved_moves(arcade: PtyArcade) -> list[object] | None:
+    """The moves of the save on disk now (None: no save, or one being replaced)."""
     try:
-        _drain_until(master, b"you start")  # the side question is on the screen
-        os.write(master, b"w")  # the HP-67 plays White: the player's game starts
-        _drain_until(master, b"Your move")
-        save.unlink(missing_ok=True)  # whatever was saved so far: only the hang-up may write it now
-        proc.send_signal(signal.SIGHUP)
-        deadline = time.monotonic() + 60  # a bound on a wait that would never end, not a measure
-        while proc.poll() is None and time.monotonic() < deadline:
-            _drain(master, 0.2)
-        assert proc.poll() is not None, "the arcade did not quit on SIGHUP"
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-        os.close(master)
-    envelope = json.loads(save.read_text())
-    assert envelope["game"] == "hp67-othello"
-    driver = envelope["state"]["driver"]
-    assert driver["machine_color"] == "WHITE" and driver["new_game_keys"] == ["DSP 1", "E", "CHS", "R/S"]
+        return json.loads(save_path(arcade).read_text())["state"]["moves"]
+    except (OSError, ValueError, KeyError):
+        return None
+
+
+def start_game_as_black(arcade: PtyArcade) -> None:
+    """The HP-67 plays White: the player's game starts, the cursor on d3 (a legal first move)."""
+    arcade.wait_for_text("you start")
+    arcade.press("w")
+    arcade.wait_for_text("Your move")
+
+
+def assert_ended_by(arcade: PtyArcade, signum: int, *, exactly: bool = True) -> int:
+    status = arcade.wait_exit()
+    assert status is not None, f"the arcade was still running 60 s after signal {signum}"
+    expected = {128 + signum} if exactly else signal_statuses(signum)
+    assert status in expected, f"exit status {status}, expected {sorted(expected)}: {arcade.text[-400:]!r}"
+    return status
+
+
+def assert_saved_game(arcade: PtyArcade, moves: int) -> None:
+    state = SaveStore(arcade.data_dir / "saves").load(GAME)  # loads: a whole, readable save
+    assert state is not None
+    assert len(state["moves"]) == moves
+    assert state["driver"]["machine_color"] == "WHITE"
+
+
+# -- starting -------------------------------------------------------------------------------
+
+def test_a_signal_right_after_the_start_ends_it(spawn) -> None:
+    """Sent as soon as the process exists (before Python, before the handlers, or after them)."""
+    arcade = spawn("--game", GAME)
+    arcade.send(HUP)
+    assert_ended_by(arcade, HUP, exactly=False)
+    assert not save_path(arcade).exists()
+
+
+def test_the_terminal_closed_as_the_first_screen_is_drawn(spawn) -> None:
+    """The issue's case: the window closed while the first screen comes up (its first bytes are out)."""
+    arcade = spawn("--game", GAME)
+    arcade.wait_for_bytes(1)
+    arcade.close_terminal()
+    assert_ended_by(arcade, HUP)
+
+
+def test_sigterm_on_the_launcher_gives_the_terminal_back(spawn) -> None:
+    arcade = spawn()
+    arcade.wait_for_text("Choose a game")
+    arcade.send(TERM)
+    assert_ended_by(arcade, TERM)
+    assert LEFT_ALT_SCREEN in arcade.output.rsplit(b"Choose a game", 1)[-1]  # the orderly way, not the watchdog's
+
+
+# -- playing --------------------------------------------------------------------------------
+
+def test_the_terminal_closed_after_a_move_saves_the_game(spawn) -> None:
+    arcade = spawn("--game", GAME)
+    start_game_as_black(arcade)
+    arcade.press("\r")  # d3; the HP-67 answers at instant speed
+    arcade.wait_for(lambda: len(saved_moves(arcade) or []) == 2, "the save after the HP-67's answer")
+    save_path(arcade).unlink()  # only the hang-up may write it now
+    arcade.close_terminal()
+    assert_ended_by(arcade, HUP)
+    assert_saved_game(arcade, moves=2)
+
+
+def test_sighup_mid_machine_turn_at_real_speed_saves_the_game(spawn) -> None:
+    """The HP-67 thinks for half a minute at its own pace: the signal comes in the middle."""
+    arcade = spawn("--game", GAME)
+    start_game_as_black(arcade)
+    arcade.wait_for(lambda: saved_moves(arcade) == [], "the new game's save")
+    arcade.press("s")  # real HP-67 speed
+    arcade.wait_for_text("Speed: real")
+    arcade.press("\r")
+    arcade.wait_for_text("step ")  # the progress of the machine's turn
+    save_path(arcade).unlink()
+    arcade.send(HUP)
+    assert_ended_by(arcade, HUP)
+    assert_saved_game(arcade, moves=0)  # as on Ctrl+Q mid-turn: the game as before the unanswered move
+
+
+# -- quitting -------------------------------------------------------------------------------
+
+def test_sigterm_while_quitting_ends_it_with_the_game_saved(spawn) -> None:
+    arcade = spawn("--game", GAME)
+    start_game_as_black(arcade)
+    arcade.press("\r")
+    arcade.wait_for(lambda: len(saved_moves(arcade) or []) == 2, "the save after the HP-67's answer")
+    arcade.press("\x11")  # Ctrl+Q: save and quit...
+    arcade.send(TERM)  # ...and a kill on top of it, before the quit is through
+    status = arcade.wait_exit()
+    assert status is not None, "the arcade was still running 60 s after Ctrl+Q and SIGTERM"
+    assert status in {0, *signal_statuses(TERM)}  # 0: the quit was through before the signal came
+    assert_saved_game(arcade, moves=2)
