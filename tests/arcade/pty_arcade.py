@@ -23,6 +23,8 @@ from pathlib import Path
 from typing import Callable
 
 ROOT = Path(__file__).resolve().parents[2]
+POLL = 0.05
+"""Seconds between two looks at a condition when the terminal is left unread."""
 WAIT = 60.0
 """Seconds any wait is bounded by: generous (a loaded machine is slow); nothing here measures time."""
 
@@ -80,15 +82,21 @@ class PtyArcade:
         """The output so far without its escape sequences (the words the screens drew)."""
         return ESCAPES.sub(b"", self.output).decode("utf-8", "replace")
 
-    def wait_for(self, predicate: Callable[[], object], what: str, timeout: float = WAIT) -> None:
-        """Read the terminal until ``predicate()`` holds; fail (with the last words seen) otherwise."""
+    def wait_for(self, predicate: Callable[[], object], what: str, timeout: float = WAIT, *,
+                 reading: bool = True) -> None:
+        """Read the terminal until ``predicate()`` holds; fail (with the last words seen) otherwise.
+
+        ``reading=False``: look again every ``POLL`` seconds, leaving the terminal unread."""
         deadline = time.monotonic() + timeout
         while not predicate():
-            if self.proc.poll() is not None and not self.read(0):
+            if self.proc.poll() is not None and not (reading and self.read(0)):
                 raise AssertionError(f"the arcade ended ({self.proc.returncode}) before {what}: {self.text[-600:]!r}")
             if time.monotonic() >= deadline:  # a bound on a wait that would never end, not a measure
                 raise TimeoutError(f"never happened: {what}; the screen ended with {self.text[-600:]!r}")
-            self.read()
+            if reading:
+                self.read()
+            else:
+                select.select([], [], [], POLL)
 
     def wait_for_text(self, words: str, timeout: float = WAIT) -> None:
         squeezed = words.replace(" ", "")

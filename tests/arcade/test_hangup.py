@@ -104,17 +104,6 @@ def test_sigterm_on_the_launcher_gives_the_terminal_back(spawn) -> None:
 
 # -- playing --------------------------------------------------------------------------------
 
-def test_the_terminal_closed_after_a_move_saves_the_game(spawn) -> None:
-    arcade = spawn("--game", GAME)
-    start_game_as_black(arcade)
-    arcade.press("\r")  # d3; the HP-67 answers at instant speed
-    arcade.wait_for(lambda: len(saved_moves(arcade) or []) == 2, "the save after the HP-67's answer")
-    save_path(arcade).unlink()  # only the hang-up may write it now
-    arcade.close_terminal()
-    assert_ended_by(arcade, HUP)
-    assert_saved_game(arcade, moves=2)
-
-
 def test_sighup_mid_machine_turn_at_real_speed_saves_the_game(spawn) -> None:
     """The HP-67 thinks for half a minute at its own pace: the signal comes in the middle."""
     arcade = spawn("--game", GAME)
@@ -128,6 +117,32 @@ def test_sighup_mid_machine_turn_at_real_speed_saves_the_game(spawn) -> None:
     arcade.send(HUP)
     assert_ended_by(arcade, HUP)
     assert_saved_game(arcade, moves=0)  # as on Ctrl+Q mid-turn: the game as before the unanswered move
+
+
+def main_thread_waits_on_a_lock(arcade: PtyArcade) -> bool:
+    """Linux: the arcade's main thread (the event loop) sleeps on a futex, not in its select."""
+    try:
+        return "futex" in Path(f"/proc/{arcade.proc.pid}/wchan").read_text()
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(not Path("/proc/self/wchan").exists(), reason="needs Linux's /proc/PID/wchan")
+def test_sigterm_with_the_event_loop_stuck_on_a_terminal_nobody_reads(spawn) -> None:
+    """The orderly quit cannot run (the loop waits to write): the watchdog ends it, the save intact."""
+    arcade = spawn("--game", GAME)
+    start_game_as_black(arcade)
+    arcade.wait_for(lambda: saved_moves(arcade) == [], "the new game's save")
+    arcade.press("s")
+    arcade.wait_for_text("Speed: real")
+    arcade.press("\r")
+    arcade.wait_for_text("step ")
+    # From now on nobody reads the terminal: the progress fills it, then Textual's queue, then the loop waits.
+    arcade.wait_for(lambda: main_thread_waits_on_a_lock(arcade), "the event loop blocked", reading=False)
+    arcade.send(TERM)
+    status = arcade.proc.wait(60)  # not reading: only the watchdog can end it
+    assert status == 128 + TERM
+    assert_saved_game(arcade, moves=0)
 
 
 # -- quitting -------------------------------------------------------------------------------
