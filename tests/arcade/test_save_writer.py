@@ -38,3 +38,22 @@ def test_a_failed_later_save_is_reported_and_the_writer_goes_on(tmp_path: Path, 
     store.save("g", {"move": 2}, saved_at="2", later=True, failed=failures.append)
     assert store.load("g") == {"move": 2}  # the writer lived on after the failure
     assert len(failures) == 1 and "No space left" in str(failures[0])
+
+
+def test_flush_gives_up_after_its_timeout_on_a_disk_that_does_not_answer(tmp_path: Path, monkeypatch) -> None:  # noqa: ANN001
+    """The end of the program (a hang-up's watchdog, atexit) waits for a stuck write only so long."""
+    import threading
+
+    real = saves.write_atomically
+    release = threading.Event()
+
+    def stuck(path: Path, text: str) -> None:
+        release.wait(60)  # a bound, so a failing test cannot hang the suite
+        real(path, text)
+
+    monkeypatch.setattr(saves, "write_atomically", stuck)
+    SaveStore(tmp_path).save("g", {"move": 1}, saved_at="1", later=True)
+    assert flush(timeout=0.05) is False  # gave up: the write is still under way
+    release.set()
+    assert flush() is True
+    assert SaveStore(tmp_path).load("g") == {"move": 1}  # and it landed whole
