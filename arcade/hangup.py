@@ -51,7 +51,7 @@ class _State:
         self.loop: Any = None
         self.signum: int | None = None
         self.pipe: tuple[int, int] | None = None
-        self.restore: Callable[[], None] | None = None  # the terminal put back as it was, if it is there
+        self.restore: Callable[[str], None] | None = None  # the terminal put back, a last word written
 
 
 _state = _State()
@@ -93,8 +93,9 @@ def detach() -> None:
     _state.restore = None
 
 
-def on_hard_exit(restore: Callable[[], None] | None) -> None:
-    """What puts the terminal back if the watchdog has to end the process (the driver gives it)."""
+def on_hard_exit(restore: Callable[[str], None] | None) -> None:
+    """What puts the terminal back, and writes a last word on it, if the watchdog ends the process
+    (the driver gives it while it holds the terminal)."""
     _state.restore = restore
 
 
@@ -168,14 +169,16 @@ def _hard_exit(signum: int) -> None:
     saves.flush(timeout=FLUSH_LIMIT)
     restore = _state.restore
     if restore is not None:
-        helper = threading.Thread(target=_quietly, args=(restore,), name="arcade-restore", daemon=True)
+        note = (f"arcade: the quit after {signal.Signals(signum).name} did not finish within {GRACE:g} s;"
+                " ended, the saves asked for written first")
+        helper = threading.Thread(target=_quietly, args=(restore, note), name="arcade-restore", daemon=True)
         helper.start()
         helper.join(RESTORE_LIMIT)
     os._exit(128 + signum)
 
 
-def _quietly(action: Callable[[], None]) -> None:
+def _quietly(action: Callable[[str], None], note: str) -> None:
     try:
-        action()
+        action(note)
     except Exception:  # noqa: BLE001 - the process is ending; a terminal that cannot be restored is gone
         pass

@@ -120,8 +120,8 @@ class ArcadeDriver(LinuxDriver):
         except OSError:
             return False
 
-    def restore_terminal(self) -> None:
-        """For a hard exit: the terminal's modes as before the app, if the terminal is still there."""
+    def restore_terminal(self, note: str) -> None:
+        """For a hard exit: the terminal's modes as before the app, and ``note``, if the terminal is still there."""
         if not self._terminal_there():
             return
         if self.attrs_before is not None:
@@ -129,4 +129,4 @@ class ArcadeDriver(LinuxDriver):
                 termios.tcsetattr(self.fileno, termios.TCSANOW, self.attrs_before)
             except termios.error:
                 pass
-        os.write(self._file.fileno(), RESET.encode())
+        os.write(self._file.fileno(), f"{RESET}\n{note}\n".encode())

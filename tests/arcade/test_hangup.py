@@ -99,7 +99,7 @@ def test_sigterm_on_the_launcher_gives_the_terminal_back(spawn) -> None:
     arcade.wait_for_text("Choose a game")
     arcade.send(TERM)
     assert_ended_by(arcade, TERM)
-    assert LEFT_ALT_SCREEN in arcade.output.rsplit(b"Choose a game", 1)[-1]  # the orderly way, not the watchdog's
+    assert LEFT_ALT_SCREEN in arcade.output.rsplit(b"Choose a game", 1)[-1]  # the terminal given back
 
 
 # -- playing --------------------------------------------------------------------------------
