@@ -13,7 +13,7 @@ import pytest
 
 from arcade import catalog
 from tests.arcade.pty_arcade import PtyArcade, signal_statuses
-from tests.arcade.test_hangup import (GAME, HUP, TERM, assert_ended_by, assert_saved_game, saved_moves,
+from tests.arcade.test_hangup import (GAME, HUP, TERM, assert_ended_by, assert_saved_game, save_path, saved_moves,
                                       spawn, start_game_as_black)
 
 __all__ = ["spawn"]  # the fixture, shared with the fast tests
