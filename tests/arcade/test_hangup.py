@@ -24,6 +24,8 @@ pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGHUP"), reason="no SIGHUP
 
 HUP, TERM = (getattr(signal, "SIGHUP", 1), getattr(signal, "SIGTERM", 15))
 GAME = "hp67-othello"
+ENTERED_ALT_SCREEN = b"\x1b[?1049h"
+"""What Textual's driver writes first as it starts."""
 LEFT_ALT_SCREEN = b"\x1b[?1049l"
 """What Textual writes as it gives the terminal back (the screen as it was before the arcade)."""
 
@@ -87,9 +89,9 @@ def test_a_signal_right_after_the_start_ends_it(spawn) -> None:
 
 
 def test_the_terminal_closed_as_the_first_screen_is_drawn(spawn) -> None:
-    """The issue's case: the window closed while the first screen comes up (its first bytes are out)."""
+    """The issue's case: the window closed while the first screen comes up (Textual has just taken the screen)."""
     arcade = spawn("--game", GAME)
-    arcade.wait_for_bytes(1)
+    arcade.wait_for(lambda: ENTERED_ALT_SCREEN in arcade.output, "Textual's driver started")
     arcade.close_terminal()
     assert_ended_by(arcade, HUP)
 
@@ -158,3 +160,4 @@ def test_sigterm_while_quitting_ends_it_with_the_game_saved(spawn) -> None:
     assert status is not None, "the arcade was still running 60 s after Ctrl+Q and SIGTERM"
     assert status in {0, *signal_statuses(TERM)}  # 0: the quit was through before the signal came
     assert_saved_game(arcade, moves=2)
+
