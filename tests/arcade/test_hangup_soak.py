@@ -12,6 +12,7 @@ import signal
 import pytest
 
 from arcade import catalog
+from arcade.saves import SaveStore
 from tests.arcade.pty_arcade import PtyArcade, signal_statuses
 from tests.arcade.test_hangup import (GAME, HUP, TERM, assert_ended_by, assert_saved_game, save_path, saved_moves,
                                       spawn, start_game_as_black)
@@ -125,3 +126,26 @@ def test_quitting(spawn, when: str, how: str) -> None:
     assert status is not None, "the arcade was still running 60 s after Ctrl+Q and the signal"
     assert status in {0, *signal_statuses(signum)}  # 0: the quit was through before the signal came
     assert_saved_game(arcade, moves=2)
+
+
+@pytest.mark.parametrize("how", ["close", "term"])
+@pytest.mark.parametrize("moment", ["its first move", "after yours"])
+def test_mid_turn_of_the_cpc(spawn, moment: str, how: str) -> None:
+    """Lazard's Othello in Locomotive BASIC: the CPC's first move at instant speed, or its answer at its own pace."""
+    arcade = spawn("--game", "lazard-othello")
+    arcade.wait_for_text("you start")
+    arcade.press("b")  # the CPC plays Black: it thinks at once
+    if moment == "after yours":
+        arcade.wait_for_text("Your move")
+        arcade.press("s")  # a real CPC's speed
+        arcade.press("h")  # C3, a legal answer to D3
+        arcade.press("\r")
+        arcade.wait_for_text("The CPC runs")
+    signum = end(arcade, how)
+    assert_ended_by(arcade, signum)
+    store = SaveStore(arcade.data_dir / "saves")
+    if moment == "after yours":
+        state = store.load("lazard-othello")  # a whole save that loads, with the moves made so far
+        assert state is not None and 1 <= len(state["moves"]) <= 3
+    else:
+        store.load("lazard-othello")  # none yet, or one that loads
