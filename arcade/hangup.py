@@ -66,6 +66,7 @@ def install() -> bool:
     if threading.current_thread() is not threading.main_thread():
         return False
     read_end, write_end = os.pipe()
+    os.set_blocking(write_end, False)  # a flood of signals never blocks the handler on a full pipe
     _state.pipe = (read_end, write_end)
     threading.Thread(target=_watch, args=(read_end,), name="arcade-hangup", daemon=True).start()
     for name in SIGNALS:
