@@ -364,6 +364,10 @@ class TI57:
         self._gto_abs = None
         if key == "LRN":
             self.learning = not self.learning
+            if self.learning and self.pc >= PROGRAM_STEPS:
+                # R/S on step 49 leaves the pointer on 50, a step LRN cannot show or key:
+                # LRN shows step 49 (not checked on the ROM; it keeps every key usable).
+                self.pc = PROGRAM_STEPS - 1
         elif key == "BST":
             self.pc = max(0, self.pc - 1)
         elif key == "SST":
