@@ -10,7 +10,6 @@ tests.machines.damage`` runs the campaigns of the suite and prints the counts.
 
 from __future__ import annotations
 
-import json
 import random
 import re
 from dataclasses import dataclass
@@ -275,6 +274,27 @@ def check_refusal(
         assert line_of(again) == line, (line_of(again), line)
     else:
         raise AssertionError(f"line {line} is named but reads: {lines[line - 1]!r}")
+
+
+def run_campaigns(campaigns: Callable[..., tuple[Tally, ...]], seed: int, **counts: int) -> tuple[Tally, ...]:
+    """Run a machine's campaigns, print their counts, and check that the damage reached both
+    sides (some inputs refused, some accepted: a generator that only ever breaks the first
+    field would test little)."""
+    tallies = campaigns(seed, **counts)
+    for tally in tallies:
+        print(f"seed {seed}: {tally.line()}")
+        assert tally.refused and tally.accepted, tally.line()
+    return tallies
+
+
+def soak(campaigns: Callable[..., tuple[Tally, ...]], rounds: int, **counts: int) -> None:
+    """Many campaigns with fresh seeds; a failure names its seed (rerun it with run_campaigns)."""
+    for _ in range(rounds):
+        seed = random.SystemRandom().randrange(2**32)
+        try:
+            run_campaigns(campaigns, seed, **counts)
+        except Exception as error:
+            raise AssertionError(f"seed {seed}: {type(error).__name__}: {error}") from error
 
 
 def main() -> None:
