@@ -22,6 +22,8 @@ Interface (what a subclass uses or fills in)::
     new_generation() -> int                late news from older jobs is dropped from then on
     say(text) / message / messages         the message area (``#message``) and a log of what was said
     footer_signature() / refresh_footer()  the footer is redrawn only when the signature changes
+    ROOMY_ROWS                             terminal rows from which the screen has the class ``-roomy``:
+                                           ``#game`` in the middle, at most ``GAME_ROWS`` high (CSS)
     save_state() / save_summary() / save_game() / save_ready
                                            saved after every job and on unmount (never before the
                                            resume question is answered)
@@ -76,6 +78,14 @@ class GameScreen(Screen[None]):
     REFUSED_BY: ClassVar[tuple[type[BaseException], ...]] = (Refused,)
     PAUSE_HIDES: ClassVar[frozenset[str]] = frozenset()
     """Actions refused (and hidden from the footer) while the game is paused."""
+    ROOMY_ROWS: ClassVar[int] = 38
+    """Rows from which the game is drawn in the middle of the screen, not pinned under the header
+    with a third of the screen empty below it (its height is capped by ``GameScreen.-roomy #game``)."""
+
+    DEFAULT_CSS = """
+    GameScreen.-roomy { align-vertical: middle; }
+    GameScreen.-roomy #game { max-height: 28; }
+    """
 
     busy: reactive[bool] = reactive(False, repaint=False)
     paused: reactive[bool] = reactive(False)
@@ -246,6 +256,9 @@ class GameScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.call_after_refresh(freeze_heap)  # the game's modules and machine: long-lived, out of the GC's walks
+
+    def on_resize(self) -> None:
+        self.set_class(self.size.height >= self.ROOMY_ROWS, "-roomy")  # the game in the middle, no rows to spare under it
 
     def on_unmount(self) -> None:
         self.save_game()
