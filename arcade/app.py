@@ -53,6 +53,7 @@ class ArcadeApp(App[None]):
     CSS_PATH = "app.tcss"
     MODES = {"launcher": LauncherScreen}
     DEFAULT_MODE = "launcher"
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]  # narrow: the compact footers drop "^p palette" (app.tcss)
 
     BINDINGS = APP_BINDINGS
 

@@ -116,3 +116,21 @@ async def test_a_tall_terminal_shows_the_game_in_the_middle_not_at_the_top() -> 
         above = board.y - 1  # rows between the header and the board
         below = 40 - 1 - board.bottom  # rows between the board and the footer
         assert above >= 3 and below - above <= 12, (above, below)
+
+
+async def test_the_compact_footer_keeps_each_binding_apart_and_help_in_view() -> None:
+    """At 80 columns the footer read "⏎ Play n New m Hints": a key and the next binding's were one space apart."""
+    app = ArcadeApp(game="hp67-othello")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await started(pilot)
+        footer = screen_text(app).splitlines()[-1]
+        assert footer.startswith("⏎ Play  n New  m Hints  esc Back"), footer
+        assert "? Help" in footer  # the palette's "^p palette" gives up its room under 100 columns (Ctrl+P still works)
+
+
+async def test_a_wide_footer_keeps_the_palette_key() -> None:
+    app = ArcadeApp(game="hp67-othello")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await started(pilot)
+        footer = screen_text(app).splitlines()[-1]
+        assert "⏎ Play  n New" in footer and "? Help" in footer and "^p palette" in footer, footer
