@@ -11,10 +11,11 @@ import asyncio
 import os
 import signal
 import sys
+from datetime import datetime
 from pathlib import Path
 from typing import Callable, Iterable, Mapping
 
-from textual import events
+from textual import events, on
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
@@ -44,6 +45,23 @@ def _opening_screen(game: str | None, overrides: Mapping[str, Callable[[], Scree
         return entry.load_screen() if entry.available else None
     except (LookupError, ImportError):
         return None
+
+
+def screenshot_words(path: Path, width: int = 34) -> str:
+    """Where a screenshot went: the file's name, then its folder (``~`` for the home folder) broken
+    at separators into lines of at most ``width`` (a toast's), never inside a folder's name."""
+    folder = path.parent
+    try:
+        shown = "~/" + folder.relative_to(Path.home()).as_posix()
+    except ValueError:
+        shown = folder.as_posix()
+    lines = [""]
+    for part in shown.split("/"):
+        piece = part + "/"
+        if lines[-1] and len(lines[-1]) + len(piece) > width:
+            lines.append("")
+        lines[-1] += piece
+    return "Saved " + path.name + "\nin the folder\n" + "\n".join(lines)
 
 
 class ArcadeApp(App[None]):
@@ -253,7 +271,17 @@ class ArcadeApp(App[None]):
             if reason:
                 self.notify(reason, title="Screenshot", severity="warning", markup=False)
                 return None
+        if filename is None and time_format is None:  # short: the toast says it on one line
+            filename = datetime.now().strftime("arcade-%Y-%m-%d-%H%M%S.svg")
         return super().deliver_screenshot(filename, path or str(self.screenshot_dir()), time_format)
+
+    @on(events.DeliveryComplete)
+    def _screenshot_saved(self, event: events.DeliveryComplete) -> None:
+        """Said in our words, the folder and the file on lines of their own (Textual's toast, a path in
+        quotes, wrapped it mid-word); Textual's own handler stays quiet (``prevent_default``)."""
+        if event.name == "screenshot" and event.path is not None:
+            event.prevent_default()
+            self.notify(screenshot_words(event.path), title="Screenshot", markup=False)
 
     # -- saves on quit (issue 8; the game screens' part) -------------------------------------
     async def action_quit(self) -> None:
