@@ -30,6 +30,7 @@ from arcade.stall_probe import start_if_asked
 from arcade.switching import freeze_heap
 from arcade.widgets.glyphs import AsciiFilter, to_ascii
 from arcade.widgets.too_small import DEFAULT_MIN_SIZE, TooSmallScreen
+from arcade.widgets.words import path_lines
 
 HERE = Path(__file__).parent
 
@@ -48,20 +49,8 @@ def _opening_screen(game: str | None, overrides: Mapping[str, Callable[[], Scree
 
 
 def screenshot_words(path: Path, width: int = 34) -> str:
-    """Where a screenshot went: the file's name, then its folder (``~`` for the home folder) broken
-    at separators into lines of at most ``width`` (a toast's), never inside a folder's name."""
-    folder = path.parent
-    try:
-        shown = "~/" + folder.relative_to(Path.home()).as_posix()
-    except ValueError:
-        shown = folder.as_posix()
-    lines = [""]
-    for part in shown.split("/"):
-        piece = part + "/"
-        if lines[-1] and len(lines[-1]) + len(piece) > width:
-            lines.append("")
-        lines[-1] += piece
-    return "Saved " + path.name + "\nin the folder\n" + "\n".join(lines)
+    """Where a screenshot went: the file's name, then its folder on lines of at most ``width`` (a toast's)."""
+    return "Saved " + path.name + "\nin the folder\n" + "\n".join(path_lines(path.parent, width))
 
 
 class ArcadeApp(App[None]):

@@ -30,6 +30,7 @@ from textual.worker import get_current_worker
 
 from arcade.room.cpc_disc import disc_dir
 from arcade.widgets.cpc_screen import CpcScreen
+from arcade.widgets.words import path_lines
 from games.workshop.cpc_room import BREAK, KEYS, CpcRoom, RoomView
 
 SLICE = 2_000  # BASIC statements between two looks at the queue and the stop flag
@@ -123,7 +124,7 @@ class CpcRoomScreen(Screen[None]):
             f"Statements run: {view.statements:,}.",
             "",
             "Disc: a folder,",
-            str(self.room.disc),
+            *path_lines(Path(self.room.disc), 36),  # the panel's width at 80 columns
             "",
             "Esc: break / abandon the line",
             "Tab: COPY; Shift+arrows: copy cursor",
