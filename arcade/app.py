@@ -57,10 +57,10 @@ class ArcadeApp(App[None]):
     """Vintage machine arcade."""
 
     TITLE = "Vintage machine arcade"
-    CSS_PATH = "app.tcss"
+    CSS_PATH = ["app.tcss", "footer.tcss"]
     MODES = {"launcher": LauncherScreen}
     DEFAULT_MODE = "launcher"
-    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]  # narrow: the compact footers drop "^p palette" (app.tcss)
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]  # narrow: the compact footers drop "^p palette" (footer.tcss)
 
     BINDINGS = APP_BINDINGS
 

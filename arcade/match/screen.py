@@ -114,6 +114,7 @@ class MatchScreen(Screen[None]):
     GAME_ID = "match"  # its catalog entry, once the launcher has room for it (arcade.match.app shows the help itself)
     CSS_PATH = str(Path(__file__).with_name("screen.tcss"))  # absolute: subclasses elsewhere keep it
     TITLE = "HP-67 against CPC"
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (38, "-roomy")]  # roomy: the match in the middle (screen.tcss)
 
     BINDINGS = [
         Binding("enter,n", "new_series", "Start", id="match.start"),
