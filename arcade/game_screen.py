@@ -22,8 +22,8 @@ Interface (what a subclass uses or fills in)::
     new_generation() -> int                late news from older jobs is dropped from then on
     say(text) / message / messages         the message area (``#message``) and a log of what was said
     footer_signature() / refresh_footer()  the footer is redrawn only when the signature changes
-    ROOMY_ROWS                             terminal rows from which the screen has the class ``-roomy``:
-                                           ``#game`` in the middle, at most ``GAME_ROWS`` high (CSS)
+    VERTICAL_BREAKPOINTS                   from 38 rows the class ``-roomy`` (``arcade/roomy.py``):
+                                           ``#game`` in the middle, at most 28 rows high (a screen's CSS may say more)
     save_state() / save_summary() / save_game() / save_ready
                                            saved after every job and on unmount (never before the
                                            resume question is answered)
@@ -59,6 +59,7 @@ from textual.worker import Worker, WorkerState, get_current_worker
 from arcade.gamesave import ResumeDialog, export_text, read_save, set_aside_unusable, write_save
 from arcade.jobs import Job, JobContext, JobStopped
 from arcade.messages import MachineProgress
+from arcade.roomy import ROOMY_BREAKPOINTS
 from arcade.saves import flush as flush_saves
 from arcade.switching import freeze_heap, prompt_switching
 from games.session import Refused
@@ -78,8 +79,8 @@ class GameScreen(Screen[None]):
     REFUSED_BY: ClassVar[tuple[type[BaseException], ...]] = (Refused,)
     PAUSE_HIDES: ClassVar[frozenset[str]] = frozenset()
     """Actions refused (and hidden from the footer) while the game is paused."""
-    ROOMY_ROWS: ClassVar[int] = 38
-    """Rows from which the game is drawn in the middle of the screen, not pinned under the header
+    VERTICAL_BREAKPOINTS = ROOMY_BREAKPOINTS
+    """From 38 rows the game is drawn in the middle of the screen, not pinned under the header
     with a third of the screen empty below it (its height is capped by ``GameScreen.-roomy #game``)."""
 
     DEFAULT_CSS = """
@@ -256,9 +257,6 @@ class GameScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.call_after_refresh(freeze_heap)  # the game's modules and machine: long-lived, out of the GC's walks
-
-    def on_resize(self) -> None:
-        self.set_class(self.size.height >= self.ROOMY_ROWS, "-roomy")  # the game in the middle, no rows to spare under it
 
     def on_unmount(self) -> None:
         self.save_game()

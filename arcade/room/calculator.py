@@ -26,6 +26,7 @@ from textual.widget import Widget
 from textual.widgets import Footer, Header, Static
 from textual.worker import get_current_worker
 
+from arcade.roomy import ROOMY_BREAKPOINTS
 from arcade.widgets.dialogs import Question
 from arcade.widgets.keyboard import CalcKeyboard
 from arcade.widgets.led import LedDisplay
@@ -89,7 +90,11 @@ class CalculatorRoom(Screen[None]):
     /* under 100 columns (the app's -narrow): the keys as wide as their legends need, the state beside them */
     CalculatorRoom.-narrow #machine { width: 1fr; min-width: 0; padding: 0; }
     CalculatorRoom.-narrow #state { width: 20; min-width: 0; }
+    /* from 38 rows (arcade/roomy.py) the calculator is in the middle of the screen */
+    CalculatorRoom.-roomy { align-vertical: middle; }
+    CalculatorRoom.-roomy #room { max-height: 24; }
     """
+    VERTICAL_BREAKPOINTS = ROOMY_BREAKPOINTS
 
     BINDINGS = [
         Binding("escape", "escape", "Stop / back", key_display="esc", id="room.escape"),

@@ -44,6 +44,7 @@ class CalcKey(Static):
         self.face = face
         self.lit = False
         self.shift: int | None = None  # a pending prefix: only its legend is shown
+        self.row_width = 0  # the width its row packs legends to (the keyboard sets it): alike in a row
 
     def legend_lines(self, width: int, every: bool = False) -> list[Text]:
         """The legends shown now (``every``: all of them, whatever prefix is pending), packed into
@@ -60,7 +61,7 @@ class CalcKey(Static):
         return lines
 
     def render(self) -> Text:
-        width = max(self.size.width, 1)
+        width = max(min(self.row_width or self.size.width, self.size.width), 1)
         lines = self.legend_lines(width)
         rows = max(self.size.height - 1, 1)
         lines = [Text()] * (rows - len(lines)) + lines  # the face at the bottom, legends just above it
@@ -110,6 +111,9 @@ class CalcKeyboard(Vertical):
             width = max((self.size.width - self.KEY_GAP * len(keys)) // len(keys), 1)
             legend_rows = max(max(len(key.legend_lines(width, every=True)) for key in keys), 1)
             row.styles.height = legend_rows + 1
+            for key in keys:
+                key.row_width = width
+                key.refresh()
 
     def light(self, keys: Iterable[str], shift: int | None = None) -> None:
         """Light ``keys``; with ``shift`` (a pending f, g or h) show only that prefix's legends."""

@@ -80,3 +80,13 @@ async def test_at_80x24_every_key_label_is_whole_and_the_key_list_wraps_between_
             for entry in screen.HINT:  # each entry whole on a line, between two-space gaps
                 assert any(f"  {entry}  " in f"  {line}  " for line in listed), (entry, listed)
             assert keys.bottom <= 23  # above the footer: the whole list is on screen
+
+
+async def test_a_tall_terminal_shows_the_calculator_in_the_middle() -> None:
+    app = ArcadeApp(game="hp67-room")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, HP67RoomScreen), what="the room opens")
+        room = app.screen.query_one("#room").region
+        above, below = room.y - 1, 40 - 1 - room.bottom
+        assert above >= 3 and abs(below - above) <= 1, (above, below)
+        assert app.screen.query_one("#keyboard").region.bottom <= room.bottom
