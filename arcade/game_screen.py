@@ -62,6 +62,7 @@ from arcade.messages import MachineProgress
 from arcade.roomy import ROOMY_BREAKPOINTS
 from arcade.saves import flush as flush_saves
 from arcade.switching import freeze_heap, prompt_switching
+from arcade.widgets.words import said_path
 from games.session import Refused
 
 MESSAGE_LOG = 50
@@ -309,7 +310,7 @@ class GameScreen(Screen[None]):
         path = export_text(self, self.GAME_ID, text)
         if path is not None:
             self.exported = path
-            self.say(f"Moves written to {path.name}, beside the saves in {path.parent}")
+            self.say(f"Moves written to {path.name}, beside the saves in {said_path(path.parent)}")
         return path
 
     def palette_commands(self) -> list[tuple[str, str, Callable[[], Any]]]:

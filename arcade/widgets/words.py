@@ -39,13 +39,18 @@ def update_if_changed(widget: Static | Words, content: Text | str) -> None:
         widget.update(content)
 
 
-def path_lines(path: Path, width: int) -> list[str]:
-    """A folder's path as a player reads it: ``~`` for the home folder, broken into lines of at most
-    ``width`` only after a separator, never inside a folder's name (a terminal wraps it mid-word)."""
+def said_path(path: Path) -> str:
+    """A path as a player reads it: ``~`` for the home folder."""
     try:
-        shown = "~/" + path.relative_to(Path.home()).as_posix()
+        return "~/" + path.relative_to(Path.home()).as_posix()
     except ValueError:
-        shown = path.as_posix()
+        return path.as_posix()
+
+
+def path_lines(path: Path, width: int) -> list[str]:
+    """A folder's path as a player reads it (``said_path``), broken into lines of at most ``width``
+    only after a separator, never inside a folder's name (a terminal wraps it mid-word)."""
+    shown = said_path(path)
     lines = [""]
     for part in shown.rstrip("/").split("/"):
         piece = part + "/"

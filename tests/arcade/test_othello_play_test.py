@@ -8,6 +8,7 @@ from arcade.lazard_othello.screen import LazardOthelloScreen
 from arcade.othello.screen import OthelloScreen
 from arcade.widgets.board import OthelloBoard
 from arcade.widgets.dialogs import MessageLog, SideDialog
+from arcade.widgets.words import said_path
 from games.othello.referee import parse
 from tests.arcade.helpers import flat, move_cursor_to, screen_text, settle, shown_board, wait_until
 
@@ -42,9 +43,11 @@ async def test_every_message_reads_whole_at_80x24() -> None:
         await pilot.press("x")
         await wait_until(pilot, lambda: screen.exported is not None)
         path = screen.exported
-        assert screen.message == f"Moves written to {path.name}, beside the saves in {path.parent}"
+        assert screen.message == f"Moves written to {path.name}, beside the saves in {said_path(path.parent)}"
         shown = message_area(app)  # the name whole; a long folder ends with a pointer to the log
-        assert shown == screen.message or (path.name in shown and shown.endswith("(L: all of it)"))
+        assert shown == screen.message or (path.name in shown and shown.endswith("(L: all of it)")), shown
+        toast = next(n.message for n in app._notifications if n.title == "Export").splitlines()
+        assert path.name in toast and "in the folder" in toast, toast  # the export's toast: name and folder apart
         await pilot.press("s")  # real speed, then d3
         await move_cursor_to(pilot, board, parse("d3"))
         await pilot.press("enter")
@@ -58,7 +61,7 @@ async def test_every_message_reads_whole_at_80x24() -> None:
         log = app.screen  # it opens on the newest message; the older ones scroll above
         await wait_until(pilot, lambda: "the HP-67 is as before it" in flat(app), what="the newest message")
         assert any(m.endswith("a move must outflank at least one white disc.") for m in log.messages)
-        assert f"Moves written to {path.name}, beside the saves in {path.parent}" in log.messages
+        assert f"Moves written to {path.name}, beside the saves in {said_path(path.parent)}" in log.messages
         await pilot.press("escape")
         await wait_until(pilot, lambda: app.screen is screen)
 
