@@ -23,8 +23,8 @@ _KEYMAP = {str(d): str(d) for d in range(10)} | {
 
 
 KEY_LEGENDS = {"DSZ I": "DSZ", "ISZ I": "ISZ", "DSZ (i)": "DSZ(i)", "ISZ (i)": "ISZ(i)", "STO I": "ST I", "RCL I": "RC I"}
-"""The HP-67's own short legends for the functions of STO and RCL (the key's face says ST I, not STO I; DSZ
-counts down I): the listings keep the long mnemonics, the drawn keys fit an 80-column terminal."""
+"""Short legends for the functions of STO and RCL, as HP's own quick reference writes them (ST I, RC I; DSZ
+and ISZ always count I): the listings keep the long mnemonics, the drawn keys fit an 80-column terminal."""
 
 DRAWN_KEYBOARD = tuple(
     tuple(replace(face, shifted=tuple(KEY_LEGENDS.get(name, name) for name in face.shifted)) for face in row)
