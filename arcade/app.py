@@ -10,10 +10,11 @@ from __future__ import annotations
 import asyncio
 import os
 import sys
+from datetime import datetime
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
 
-from textual import events
+from textual import events, on
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.driver import Driver
@@ -29,6 +30,7 @@ from arcade.stall_probe import start_if_asked
 from arcade.switching import freeze_heap
 from arcade.widgets.glyphs import AsciiFilter, to_ascii
 from arcade.widgets.too_small import DEFAULT_MIN_SIZE, TooSmallScreen
+from arcade.widgets.words import path_lines
 
 HERE = Path(__file__).parent
 HANGUP_RETRY = 0.05
@@ -48,13 +50,19 @@ def _opening_screen(game: str | None, overrides: Mapping[str, Callable[[], Scree
         return None
 
 
+def screenshot_words(path: Path, width: int = 34) -> str:
+    """Where a screenshot went: the file's name, then its folder on lines of at most ``width`` (a toast's)."""
+    return "Saved " + path.name + "\nin the folder\n" + "\n".join(path_lines(path.parent, width))
+
+
 class ArcadeApp(App[None]):
     """Vintage machine arcade."""
 
     TITLE = "Vintage machine arcade"
-    CSS_PATH = "app.tcss"
+    CSS_PATH = ["app.tcss", "footer.tcss"]
     MODES = {"launcher": LauncherScreen}
     DEFAULT_MODE = "launcher"
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]  # narrow: the compact footers drop "^p palette" (footer.tcss)
 
     BINDINGS = APP_BINDINGS
 
@@ -256,7 +264,17 @@ class ArcadeApp(App[None]):
             if reason:
                 self.notify(reason, title="Screenshot", severity="warning", markup=False)
                 return None
+        if filename is None and time_format is None:  # short: the toast says it on one line
+            filename = datetime.now().strftime("arcade-%Y-%m-%d-%H%M%S.svg")
         return super().deliver_screenshot(filename, path or str(self.screenshot_dir()), time_format)
+
+    @on(events.DeliveryComplete)
+    def _screenshot_saved(self, event: events.DeliveryComplete) -> None:
+        """Said in our words, the folder and the file on lines of their own (Textual's toast, a path in
+        quotes, wrapped it mid-word); Textual's own handler stays quiet (``prevent_default``)."""
+        if event.name == "screenshot" and event.path is not None:
+            event.prevent_default()
+            self.notify(screenshot_words(event.path), title="Screenshot", markup=False)
 
     # -- saves on quit (issue 8; the game screens' part) -------------------------------------
     async def action_quit(self) -> None:

@@ -22,6 +22,8 @@ Interface (what a subclass uses or fills in)::
     new_generation() -> int                late news from older jobs is dropped from then on
     say(text) / message / messages         the message area (``#message``) and a log of what was said
     footer_signature() / refresh_footer()  the footer is redrawn only when the signature changes
+    VERTICAL_BREAKPOINTS                   from 38 rows the class ``-roomy`` (``arcade/roomy.py``):
+                                           ``#game`` in the middle, at most 28 rows high (a screen's CSS may say more)
     save_state() / save_summary() / save_game() / save_ready
                                            saved after every job and on unmount (never before the
                                            resume question is answered)
@@ -57,8 +59,10 @@ from textual.worker import Worker, WorkerState, get_current_worker
 from arcade.gamesave import ResumeDialog, export_text, read_save, set_aside_unusable, write_save
 from arcade.jobs import Job, JobContext, JobStopped
 from arcade.messages import MachineProgress
+from arcade.roomy import ROOMY_BREAKPOINTS
 from arcade.saves import flush as flush_saves
 from arcade.switching import freeze_heap, prompt_switching
+from arcade.widgets.words import said_path
 from games.session import Refused
 
 MESSAGE_LOG = 50
@@ -76,6 +80,14 @@ class GameScreen(Screen[None]):
     REFUSED_BY: ClassVar[tuple[type[BaseException], ...]] = (Refused,)
     PAUSE_HIDES: ClassVar[frozenset[str]] = frozenset()
     """Actions refused (and hidden from the footer) while the game is paused."""
+    VERTICAL_BREAKPOINTS = ROOMY_BREAKPOINTS
+    """From 38 rows the game is drawn in the middle of the screen, not pinned under the header
+    with a third of the screen empty below it (its height is capped by ``GameScreen.-roomy #game``)."""
+
+    DEFAULT_CSS = """
+    GameScreen.-roomy { align-vertical: middle; }
+    GameScreen.-roomy #game { max-height: 28; }
+    """
 
     busy: reactive[bool] = reactive(False, repaint=False)
     paused: reactive[bool] = reactive(False)
@@ -298,7 +310,7 @@ class GameScreen(Screen[None]):
         path = export_text(self, self.GAME_ID, text)
         if path is not None:
             self.exported = path
-            self.say(f"Moves written to {path.name}, beside the saves in {path.parent}")
+            self.say(f"Moves written to {path.name}, beside the saves in {said_path(path.parent)}")
         return path
 
     def palette_commands(self) -> list[tuple[str, str, Callable[[], Any]]]:

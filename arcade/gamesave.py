@@ -17,6 +17,7 @@ from textual.screen import Screen
 
 from arcade.saves import SaveError, SaveStore, flush
 from arcade.widgets.dialogs import Question
+from arcade.widgets.words import path_lines
 
 
 class ResumeDialog(Question):
@@ -89,12 +90,13 @@ def set_aside_unusable(screen: Screen[Any], game_id: str, error: Exception) -> N
 def export_text(screen: Screen[Any], game_id: str, text: str) -> Path | None:
     """Write an exported move list beside the saves; say where (or why not)."""
     directory = SaveStore().directory
-    path = directory / f"{game_id}-moves-{datetime.now(timezone.utc):%Y%m%d-%H%M%S}.txt"
+    path = directory / f"{game_id}-{datetime.now(timezone.utc):%Y%m%d-%H%M%S}.txt"  # short: a line of a toast
     try:
         directory.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
     except OSError as error:
         screen.notify(f"Could not write the moves: {error}", severity="error", markup=False)
         return None
-    screen.notify(f"Moves written to {path}", title="Export", timeout=8, markup=False)
+    where = "\n".join(path_lines(path.parent, 34))  # a toast's width: the folder broken only after a '/'
+    screen.notify(f"Moves written to\n{path.name}\nin the folder\n{where}", title="Export", timeout=8, markup=False)
     return path

@@ -22,28 +22,28 @@ def machine_lines(view: Any, rows: dict[int, str]) -> Text:
         return t
 
     def pair(a: str, va: str, b: str, vb: str, bold_b: bool = False) -> None:
-        t.append(f"{a:<2}", "dim")
-        t.append(f"{va:>11} ")
-        t.append(f"{b:<2}", "dim")
-        t.append(f"{vb:>11}\n", "bold" if bold_b else "")
+        t.append(f"{a:<2} ", "dim")  # a space after every name, however long the number
+        t.append(f"{va:>10} ")
+        t.append(f"{b:<2} ", "dim")
+        t.append(f"{vb:>10}\n", "bold" if bold_b else "")
 
     regs = view.registers
     pair("T", view.t, "Z", view.z)
     pair("Y", view.y, "X", view.x, bold_b=True)
-    t.append("LSTX", "dim")
-    t.append(f"{view.last_x:>11}  ")
+    t.append("LSTX ", "dim")
+    t.append(f"{view.last_x:>10}  ")
     t.append("step ", "dim")
     t.append(f"{view.pc:03d}\n", "bold reverse")
     for n in range(10):
-        t.append(f"R{n}", "dim")
-        t.append(f"{regs.get(str(n), ''):>13}")
+        t.append(f"R{n} ", "dim")
+        t.append(f"{regs.get(str(n), ''):>12}")
         if n in rows:
             t.append(f" {rows[n]}", "bold")
         t.append("\n")
     pair("RA", regs.get("A", ""), "RB", regs.get("B", ""))
     pair("RC", regs.get("C", ""), "RD", regs.get("D", ""))
     pair("RE", regs.get("E", ""), "RI", regs.get("I", ""))
-    t.append(" ".join(f"F{i}:{'1' if on else '0'}" for i, on in enumerate(view.flags)) + "\n")
+    t.append("  ".join(f"F{i} {'1' if on else '0'}" for i, on in enumerate(view.flags)) + "\n")
     t.append("steps run ", "dim")
     t.append(f"{view.steps:,}")
     return t

@@ -32,6 +32,8 @@ class MatchApp(App[None]):
     """The match screen on its own (``arcade match --watch``)."""
 
     TITLE = "Vintage machine arcade"
+    CSS_PATH = Path(__file__).parent.parent / "footer.tcss"  # the arcade's compact footer
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
     BINDINGS = [Binding("question_mark,f1", "help", "Help", key_display="?", id="arcade.help")]
 
     def __init__(self, games: int = 2, first: str = "hp67", autostart: bool = True, instant: bool = False) -> None:

@@ -28,6 +28,7 @@ from textual.widgets import Footer, Header, RichLog, Static
 from textual.worker import get_current_worker
 
 from arcade.match.players import CPC_LABEL, FACTORIES, HP67_LABEL
+from arcade.roomy import ROOMY_BREAKPOINTS
 from arcade.widgets.board import GLYPH, BoardView, OthelloBoard
 from arcade.widgets.cpc_screen import CpcScreen, CpcScreenView
 from arcade.widgets.led import LedDisplay
@@ -114,6 +115,7 @@ class MatchScreen(Screen[None]):
     GAME_ID = "match"  # its catalog entry, once the launcher has room for it (arcade.match.app shows the help itself)
     CSS_PATH = str(Path(__file__).with_name("screen.tcss"))  # absolute: subclasses elsewhere keep it
     TITLE = "HP-67 against CPC"
+    VERTICAL_BREAKPOINTS = ROOMY_BREAKPOINTS  # roomy: the match in the middle (screen.tcss)
 
     BINDINGS = [
         Binding("enter,n", "new_series", "Start", id="match.start"),

@@ -54,10 +54,6 @@ def fitted(text: str, width: int, height: int) -> Text:
     return Text("\n").join(kept)
 
 
-ROOMY = 38
-"""Rows from which the game (board, machine) is drawn in the middle of the screen, at most 28 rows high (the CPC's 25 lines and a border)."""
-
-
 class OthelloScreen(OthelloTurns, OthelloWords, GameScreen):
     """The board on the left, the machine on the right; the turn flow between them."""
 
@@ -72,8 +68,6 @@ class OthelloScreen(OthelloTurns, OthelloWords, GameScreen):
     OthelloScreen #side-message { display: none; padding: 0; height: 1fr; }
     OthelloScreen.-tall #message { display: none; }  /* room under the board: the message stays near it */
     OthelloScreen.-tall #side-message { display: block; width: 37; margin-top: 1; }
-    OthelloScreen.-roomy { align-vertical: middle; }
-    OthelloScreen.-roomy #game { max-height: 28; }
     OthelloScreen #history { display: none; width: 1fr; min-width: 30; }
     OthelloScreen.-history #history { display: block; }
     OthelloScreen.-history .machine-panel { display: none; }
@@ -204,7 +198,6 @@ class OthelloScreen(OthelloTurns, OthelloWords, GameScreen):
 
     def on_resize(self) -> None:
         self.set_class(self.size.height >= 27, "-tall")  # room under the board for the message
-        self.set_class(self.size.height >= ROOMY, "-roomy")  # the game in the middle, not rows to spare under it
 
     def _show_history(self, view: OthelloView) -> None:
         rows = history_rows(list(view.history), view.machine_color, self.MACHINE, self.key_sequence)

@@ -21,15 +21,47 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
+from textual.geometry import Size
+from textual.widget import Widget
 from textual.widgets import Footer, Header, Static
 from textual.worker import get_current_worker
 
+from arcade.roomy import ROOMY_BREAKPOINTS
 from arcade.widgets.dialogs import Question
 from arcade.widgets.keyboard import CalcKeyboard
 from arcade.widgets.led import LedDisplay
 
 POST_EVERY = 0.1
 """Seconds between two views posted while a program runs (the display is dark anyway)."""
+
+
+class KeyList(Widget):
+    """The terminal's keys for the machine's, packed to the widget's own width at every paint:
+    the list wraps between entries ("s STO"), never inside one."""
+
+    DEFAULT_CSS = "KeyList { height: auto; color: $text-muted; }"
+
+    def __init__(self, entries: tuple[str, ...], *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.entries = entries
+
+    def render(self) -> Text:
+        return Text.assemble(("Terminal keys\n", "bold"), packed(self.entries, max(self.size.width, 1)))
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return 1 + packed(self.entries, max(width, 1)).count("\n") + 1
+
+
+def packed(entries: tuple[str, ...], width: int, gap: str = "  ") -> str:
+    """``entries`` on lines of ``width`` cells, broken between entries, never inside one
+    (an entry wider than a line has a line of its own, and only then wraps)."""
+    lines: list[str] = []
+    for entry in entries:
+        if lines and len(lines[-1]) + len(gap) + len(entry) <= width:
+            lines[-1] += gap + entry
+        else:
+            lines.append(entry)
+    return "\n".join(lines)
 
 
 class ListingChoice(Question):
@@ -53,9 +85,16 @@ class CalculatorRoom(Screen[None]):
     CalculatorRoom #room { height: 1fr; }
     CalculatorRoom #machine { width: 2fr; min-width: 44; padding: 0 1; }
     CalculatorRoom #state { width: 1fr; min-width: 26; padding: 0 1; border-left: solid $foreground 20%; }
-    CalculatorRoom #switch { height: 1; margin-bottom: 1; }
+    CalculatorRoom #switch { height: 1; }
     CalculatorRoom #message { margin-top: 1; }
+    /* under 100 columns (the app's -narrow): the keys as wide as their legends need, the state beside them */
+    CalculatorRoom.-narrow #machine { width: 1fr; min-width: 0; padding: 0; }
+    CalculatorRoom.-narrow #state { width: 20; min-width: 0; }
+    /* from 38 rows (arcade/roomy.py) the calculator is in the middle of the screen */
+    CalculatorRoom.-roomy { align-vertical: middle; }
+    CalculatorRoom.-roomy #room { max-height: 24; }
     """
+    VERTICAL_BREAKPOINTS = ROOMY_BREAKPOINTS
 
     BINDINGS = [
         Binding("escape", "escape", "Stop / back", key_display="esc", id="room.escape"),
@@ -93,8 +132,10 @@ class CalculatorRoom(Screen[None]):
                 yield LedDisplay(id="display")
                 yield Static(id="switch")
                 yield CalcKeyboard(self.KEYBOARD, id="keyboard")
-            yield Static(id="state")
-        yield Footer()
+            with Vertical(id="state"):
+                yield Static(id="state-text")
+                yield KeyList(self.HINT, id="keys")
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.show(self.model.view())
@@ -191,7 +232,7 @@ class CalculatorRoom(Screen[None]):
         pending = view.prefix.split()
         shift = self.SHIFTS.index(pending[-1]) if pending and pending[-1] in self.SHIFTS else None
         self.query_one("#keyboard", CalcKeyboard).light(set(pending) & self.PREFIX_KEYS, shift)
-        self.query_one("#state", Static).update(self.state_text(view))
+        self.query_one("#state-text", Static).update(self.state_text(view))
 
     def switch_line(self, view: Any) -> Text:
         return Text(f"mode {view.mode}")
@@ -205,7 +246,7 @@ class CalculatorRoom(Screen[None]):
         out.append("Keys  ", style="dim").append(f"{view.prefix or '—'}\n")
         if view.message:
             out.append("\n" + view.message + "\n", style="italic")
-        out.append("\n" + self.HINT, style="dim")
         return out
 
-    HINT: ClassVar[str] = ""
+    HINT: ClassVar[tuple[str, ...]] = ()
+    """The terminal's keys for the machine's, one entry each ("s STO"): the list wraps between entries."""

@@ -29,7 +29,9 @@ from textual.widgets import Footer, Header, Static
 from textual.worker import get_current_worker
 
 from arcade.room.cpc_disc import disc_dir
+from arcade.roomy import ROOMY_BREAKPOINTS
 from arcade.widgets.cpc_screen import CpcScreen
+from arcade.widgets.words import path_lines
 from games.workshop.cpc_room import BREAK, KEYS, CpcRoom, RoomView
 
 SLICE = 2_000  # BASIC statements between two looks at the queue and the stop flag
@@ -50,6 +52,7 @@ class CpcRoomScreen(Screen[None]):
     GAME_ID = "cpc-room"
     CSS_PATH = str(Path(__file__).with_name("cpc.tcss"))
     TITLE = "Amstrad CPC 6128"
+    VERTICAL_BREAKPOINTS = ROOMY_BREAKPOINTS  # roomy: the monitor in the middle (cpc.tcss)
 
     BINDINGS = [
         Binding("f10", "leave", "Leave", id="room.leave"),
@@ -123,7 +126,7 @@ class CpcRoomScreen(Screen[None]):
             f"Statements run: {view.statements:,}.",
             "",
             "Disc: a folder,",
-            str(self.room.disc),
+            *path_lines(Path(self.room.disc), 36),  # the panel's width at 80 columns
             "",
             "Esc: break / abandon the line",
             "Tab: COPY; Shift+arrows: copy cursor",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import ClassVar
 
 from rich.text import Text
@@ -19,6 +20,16 @@ _KEYMAP = {str(d): str(d) for d in range(10)} | {
     "s": "STO", "r": "RCL", "t": "GTO", "p": "DSP", "i": "(i)", "n": "CHS", "x": "EEX",
     "backspace": "CLX", "right": "SST", "left": "h SST", "delete": "h CLX", "space": "R/S", "z": "Σ+",
 }
+
+
+KEY_LEGENDS = {"DSZ I": "DSZ", "ISZ I": "ISZ", "DSZ (i)": "DSZ(i)", "ISZ (i)": "ISZ(i)", "STO I": "ST I", "RCL I": "RC I"}
+"""Short legends for the functions of STO and RCL, as HP's own quick reference writes them (ST I, RC I; DSZ
+and ISZ always count I): the listings keep the long mnemonics, the drawn keys fit an 80-column terminal."""
+
+DRAWN_KEYBOARD = tuple(
+    tuple(replace(face, shifted=tuple(KEY_LEGENDS.get(name, name) for name in face.shifted)) for face in row)
+    for row in KEYBOARD
+)
 
 
 def cards_dir():  # type: ignore[no-untyped-def]
@@ -39,12 +50,13 @@ class HP67RoomScreen(CalculatorRoom):
 
     GAME_ID = "hp67-room"
     KEYMAP: ClassVar[dict[str, str]] = _KEYMAP
-    KEYBOARD = KEYBOARD
+    KEYBOARD = DRAWN_KEYBOARD
     LISTINGS = GAME_LISTINGS
     PREFIX_KEYS = frozenset({"f", "g", "h", "STO", "RCL", "GTO", "DSP"})
     SHIFTS = ("f", "g", "h")
-    HINT = ("keys: digits . + - * / enter; f g h; A-E: a-e; s STO r RCL t GTO p DSP i (i) n CHS "
-            "x EEX z Σ+; ⌫ CLX; → SST ← BST; del DEL; space R/S; w switch; k cards; ctrl+o a game's listing")
+    HINT = ("digits . + - * /", "enter ENTER↑", "f g h", "a-e A-E", "s STO", "r RCL", "t GTO", "p DSP",
+            "i (i)", "n CHS", "x EEX", "z Σ+", "⌫ CLX", "→ SST", "← BST", "del DEL", "space R/S", "w switch",
+            "k cards", "^o game listing")
     BINDINGS = [
         Binding("w", "switch", "W/PRGM-RUN", id="hp67room.switch"),
         Binding("k", "cards", "Cards", id="hp67room.cards"),

@@ -46,9 +46,9 @@ class TI57RoomScreen(CalculatorRoom):
     LISTINGS = GAME_LISTINGS
     PREFIX_KEYS = frozenset({"2nd", "INV", "STO", "RCL", "SUM", "GTO", "SBR"})
     SHIFTS = ("2nd",)
-    HINT = ("keys: digits . + - * / = ( ) ^; f 2nd; i INV; l LRN; → SST ← BST; ins Ins del Del; "
-            "s STO r RCL m SUM t GTO b SBR g Lbl p Pause; z RST; space R/S; e EE n +/- x x⇌t; "
-            "⌫ CE c CLR; k the notebook; ctrl+o a game's listing")
+    HINT = ("digits . + - * /", "= ( ) ^", "f 2nd", "i INV", "l LRN", "→ SST", "← BST", "ins Ins", "del Del",
+            "s STO", "r RCL", "m SUM", "t GTO", "b SBR", "g Lbl", "p Pause", "z RST", "space R/S", "e EE",
+            "n +/-", "x x⇌t", "⌫ CE", "c CLR", "k notebook", "^o game listing")
     BINDINGS = [Binding("k", "notebook", "Notebook", id="ti57room.notebook")]
 
     def switch_line(self, view):  # type: ignore[no-untyped-def]

@@ -13,6 +13,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from arcade.ti57_wolf.render import seat_label
 from arcade.widgets.dialogs import Question
 from games.session import Seat
 from games.ti57_wolf.computer import LAMB_LEVELS, WOLF_LEVELS
@@ -23,10 +24,6 @@ CHOICES: dict[Side, tuple[Seat, ...]] = {
     Side.LAMBS: (Seat(), *(Seat("computer", level) for level in LAMB_LEVELS)),
 }
 """What each seat can be, in the order ``w`` / ``l`` step through them."""
-
-
-def seat_label(seat: Seat) -> str:
-    return "a person" if seat.kind == "person" else f"the computer, {seat.level}"
 
 
 class WolfGameOver(Question):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 
+from arcade.ti57_wolf.render import seat_label
 from arcade.widgets.history import HistoryRow
 from arcade.widgets.ti57 import key_lines
 from games.ti57_wolf.session import MoveLine, Phase, WolfSession
@@ -26,7 +27,7 @@ def history_text(session: WolfSession, title: str) -> str:
     """The whole game as plain text: the set-up, every move in both notations, every key to replay it."""
     view = session.view()
     seats = "; ".join(
-        f"{side.value}: {'a person' if seat.kind == 'person' else f'the computer ({seat.level})'}"
+        f"{side.value}: {seat_label(seat)}"
         for side, seat in view.seats
     )
     lines = [

@@ -11,6 +11,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from arcade.widgets.grid import GridView
+from games.session import Seat
 from games.ti57_wolf.referee import LAMB_MOVES, WOLF_MOVES, Side
 from games.ti57_wolf.session import Phase, WolfSessionView
 
@@ -41,9 +42,15 @@ def add(square: tuple[int, int], step: tuple[int, int]) -> tuple[int, int]:
     return square[0] + step[0], square[1] + step[1]
 
 
+def seat_label(seat: Seat) -> str:
+    """Who sits in a seat, in the one wording of the status line, the new-game dialog and the export."""
+    if seat.kind == "person":
+        return "a person"
+    return f"the computer, {seat.level}" if seat.level else "the computer"
+
+
 def seat_words(view: WolfSessionView, side: Side) -> str:
-    seat = dict(view.seats)[side]
-    return "person" if seat.kind == "person" else f"computer, {seat.level}" if seat.level else "computer"
+    return seat_label(dict(view.seats)[side])
 
 
 def wins(side: Side) -> str:

@@ -4,6 +4,9 @@ and, above it, the functions its prefixes give it.  Pending prefixes are lit.
 It knows no machine: the room screen gives it the faces (rows of ``KeyFace``-like
 objects with ``key``, ``face`` and ``shifted``) and hears ``KeyPressed`` back.
 A lit key is also marked ``▸ ◂`` so the state never rests on colour alone.
+
+A key's legends are never cut: when they do not fit its width on one line they go on
+two (or more), breaking between legends, and the whole row grows with its tallest key.
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ class CalcKey(Static):
     DEFAULT_CSS = """
     CalcKey {
         width: 1fr;
-        height: 2;
+        height: 100%;
         margin: 0 1 0 0;
         text-align: center;
         background: $panel;
@@ -41,19 +44,29 @@ class CalcKey(Static):
         self.face = face
         self.lit = False
         self.shift: int | None = None  # a pending prefix: only its legend is shown
+        self.row_width = 0  # the width its row packs legends to (the keyboard sets it): alike in a row
+
+    def legend_lines(self, width: int, every: bool = False) -> list[Text]:
+        """The legends shown now (``every``: all of them, whatever prefix is pending), packed into
+        lines of ``width`` cells, broken between legends only."""
+        lines: list[Text] = []
+        for i, name in enumerate(self.face.shifted):
+            if not name or (self.shift not in (None, i) and not every):
+                continue
+            piece = Text(name, style=SHIFT_STYLES[i % len(SHIFT_STYLES)])
+            if lines and lines[-1].cell_len + 1 + piece.cell_len <= width:
+                lines[-1].append(" ").append_text(piece)
+            else:
+                lines.append(piece)
+        return lines
 
     def render(self) -> Text:
-        legends = Text()
-        for i, name in enumerate(self.face.shifted):
-            if name and self.shift in (None, i):
-                if legends:
-                    legends.append(" ")
-                legends.append(name, style=SHIFT_STYLES[i % len(SHIFT_STYLES)])
-        width = max(self.size.width, 1)
-        if legends.cell_len > width:
-            legends.truncate(width, overflow="ellipsis")
+        width = max(min(self.row_width or self.size.width, self.size.width), 1)
+        lines = self.legend_lines(width)
+        rows = max(self.size.height - 1, 1)
+        lines = [Text()] * (rows - len(lines)) + lines  # the face at the bottom, legends just above it
         face = f"▸{self.face.face}◂" if self.lit else self.face.face
-        return Text.assemble(legends, "\n", (face, "bold reverse" if self.lit else "bold"))
+        return Text("\n").join([*lines, Text(face, "bold reverse" if self.lit else "bold")])
 
     def set_lit(self, lit: bool, shift: int | None = None) -> None:
         if lit != self.lit or shift != self.shift:
@@ -72,6 +85,8 @@ class CalcKeyboard(Vertical):
     CalcKeyboard { height: auto; width: 1fr; }
     CalcKeyboard > Horizontal { height: 2; }
     """
+    KEY_GAP = 1
+    """Columns between two keys (``CalcKey``'s right margin)."""
 
     @dataclass
     class KeyPressed(Message):
@@ -86,6 +101,19 @@ class CalcKeyboard(Vertical):
             with Horizontal():
                 for face in row:
                     yield CalcKey(face)
+
+    def on_resize(self) -> None:
+        """Each row as high as its tallest key needs for its legends at this width (one line, or more)."""
+        for row in self.query(Horizontal):
+            keys = list(row.query(CalcKey))
+            if not keys:
+                continue
+            width = max((self.size.width - self.KEY_GAP * len(keys)) // len(keys), 1)
+            legend_rows = max(max(len(key.legend_lines(width, every=True)) for key in keys), 1)
+            row.styles.height = legend_rows + 1
+            for key in keys:
+                key.row_width = width
+                key.refresh()
 
     def light(self, keys: Iterable[str], shift: int | None = None) -> None:
         """Light ``keys``; with ``shift`` (a pending f, g or h) show only that prefix's legends."""

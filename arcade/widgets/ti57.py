@@ -94,8 +94,8 @@ def register_lines(registers: Sequence[str], meanings: Sequence[str], hidden: It
     t = Text(no_wrap=True, overflow="ellipsis", end="")
     for n in range(8):
         value = "(hidden)" if n in secret else (registers[n] if n < len(registers) else "")
-        t.append(f"R{n}", "bold")
-        t.append(f"{value:>9}  ", "bold" if n not in secret else "dim")
+        t.append(f"R{n} ", "bold")  # a space after the name, however long the number
+        t.append(f"{value:>8}  ", "bold" if n not in secret else "dim")
         t.append(meanings[n] if n < len(meanings) else "", "dim" if n in secret else "")
         if n < 7:
             t.append("\n")

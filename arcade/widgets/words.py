@@ -6,6 +6,8 @@ set by CSS, so a new text only repaints it.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
@@ -35,3 +37,24 @@ def update_if_changed(widget: Static | Words, content: Text | str) -> None:
     elif getattr(widget, "_ti57_last", None) != content:
         widget._ti57_last = content  # type: ignore[attr-defined]
         widget.update(content)
+
+
+def said_path(path: Path) -> str:
+    """A path as a player reads it: ``~`` for the home folder."""
+    try:
+        return "~/" + path.relative_to(Path.home()).as_posix()
+    except ValueError:
+        return path.as_posix()
+
+
+def path_lines(path: Path, width: int) -> list[str]:
+    """A folder's path as a player reads it (``said_path``), broken into lines of at most ``width``
+    only after a separator, never inside a folder's name (a terminal wraps it mid-word)."""
+    shown = said_path(path)
+    lines = [""]
+    for part in shown.rstrip("/").split("/"):
+        piece = part + "/"
+        if lines[-1] and len(lines[-1]) + len(piece) > width:
+            lines.append("")
+        lines[-1] += piece
+    return lines

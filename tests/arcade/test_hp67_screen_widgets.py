@@ -146,7 +146,7 @@ async def test_inspector_and_coordinates_fit_80x24() -> None:
         await pilot.press("i")
         await pilot.pause()
         text = screen_text(app)
-        assert "LSTX" in text and "R8" in text and "F3:" in text
+        assert "LSTX" in text and "R8" in text and "F3 " in text
         assert ">" in text  # the current step is marked in the listing
         for selector in ("#board", "#status", "#side-message", "#led", "#speed", "#inspector", "#registers", "Footer"):
             r = screen.query_one(selector).region
@@ -303,3 +303,22 @@ async def test_the_machine_is_built_in_the_worker_after_the_first_frame() -> Non
         screen.play(parse("d3"))
         await settle(pilot, screen)
         assert screen.view.moves_played >= 1
+
+
+def test_a_register_name_and_its_number_never_touch_however_long_the_number() -> None:
+    """Issue 13's look: "R1-1.234567891-12" read as one word; each name is followed by a space."""
+    import re
+    from types import SimpleNamespace
+
+    from arcade.hp67_othello.inspector import machine_lines
+    from arcade.widgets.ti57 import register_lines
+
+    long = "-1.234567891-12"
+    view = SimpleNamespace(t=long, z=long, y=long, x=long, last_x=long, pc=7, steps=1234, flags=(True, False, False, True),
+                           registers={**{str(n): long for n in range(10)}, **{k: long for k in "ABCDEI"}})
+    text = machine_lines(view, {}).plain
+    for name in ("T", "Z", "Y", "X", "LSTX", *(f"R{n}" for n in range(10)), "RA", "RB", "RC", "RD", "RE", "RI"):
+        assert re.search(rf"(^|\s){name} +{re.escape(long)}", text, re.M), (name, text)
+    assert "F0 1  F1 0  F2 0  F3 1" in text
+    ti57 = register_lines([long] * 8, ["x"] * 8, hidden=(2,)).plain
+    assert all(f"R{n} " in ti57 for n in range(8)) and "R2 (hidden)" in ti57 and "R0 -1.2" in ti57

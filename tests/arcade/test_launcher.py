@@ -231,11 +231,18 @@ async def test_palette_screenshot_is_saved_in_the_data_dir_without_a_downloads_f
         await pilot.press("enter")
         folder = arcade_data_dir / "screenshots"
         await wait_until(pilot, lambda: folder.is_dir() and any(folder.glob("*.svg")), what="an SVG in the data dir")
-        await wait_until(pilot, lambda: any("Saved screenshot to" in str(n.message) for n in app._notifications),
-                         what="the message saying where")
         saved = next(folder.glob("*.svg"))
+        await wait_until(pilot, lambda: saved.name in screen_text(app), what="the toast saying where")
         assert "<svg" in saved.read_text(encoding="utf-8")
-        assert any(str(saved) in str(n.message) for n in app._notifications)
+        # issue 13: the toast wrapped the quoted path mid-word; now the file and its folder read whole
+        lines = screen_text(app).splitlines()
+        row = next(i for i, line in enumerate(lines) if f"Saved {saved.name}" in line)  # the file's name whole
+        column = lines[row].index("Saved")
+        toast = [line[column:].strip() for line in lines[row + 1 :]]
+        assert toast[0] == "in the folder"
+        folder_lines = toast[1 : toast.index("")]
+        assert "".join(folder_lines) == f"{folder}/", folder_lines  # broken only after a separator
+        assert all(line.endswith("/") for line in folder_lines)
         assert not any("Failed" in str(n.message) for n in app._notifications)
         assert not (home / "Downloads").exists()
 

@@ -167,3 +167,16 @@ async def test_back_stops_the_series_shows_the_finished_games_and_never_quits_un
         await wait_for_screen(pilot, LeaveDialog)
         await pilot.press("y")
         await wait_until(pilot, lambda: not app.is_running, what="the app to leave")
+
+
+async def test_a_tall_terminal_shows_the_match_in_the_middle_and_its_footer_apart() -> None:
+    """At 120x40 the match is not pinned under the header (issue 13's look); its footer's bindings read apart."""
+    app = MatchApp(games=1, autostart=False, instant=True)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await wait_for_screen(pilot, MatchScreen)
+        await wait_until(pilot, lambda: "A series of 1 game" in flat(app), what="the series offered")
+        match = screen.query_one("#match").region
+        above, below = match.y - 1, 40 - 1 - match.bottom
+        assert above >= 3 and abs(below - above) <= 1, (above, below)
+        assert screen.query_one(CpcScreen).region.bottom <= match.bottom
+        assert "⏎ Start  + More games  - Fewer" in screen_text(app).splitlines()[-1]

@@ -71,7 +71,7 @@ async def test_export_writes_the_moves_as_text_and_says_where() -> None:
         await wait_until(pilot, lambda: screen.exported is not None)
         path = screen.exported
         assert path is not None and path.parent == SaveStore().directory and path.suffix == ".txt"
-        assert any(str(path) in n.message for n in app._notifications)
+        assert any(path.name in n.message.splitlines() for n in app._notifications)  # the name on its own line
         lines = path.read_text(encoding="utf-8").splitlines()
         assert lines[0] == "# Othello on the HP-67"
         assert "start: DSP 1 E [192.0] CHS R/S [0.0]" in lines

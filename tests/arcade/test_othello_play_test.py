@@ -8,6 +8,7 @@ from arcade.lazard_othello.screen import LazardOthelloScreen
 from arcade.othello.screen import OthelloScreen
 from arcade.widgets.board import OthelloBoard
 from arcade.widgets.dialogs import MessageLog, SideDialog
+from arcade.widgets.words import said_path
 from games.othello.referee import parse
 from tests.arcade.helpers import flat, move_cursor_to, screen_text, settle, shown_board, wait_until
 
@@ -42,9 +43,11 @@ async def test_every_message_reads_whole_at_80x24() -> None:
         await pilot.press("x")
         await wait_until(pilot, lambda: screen.exported is not None)
         path = screen.exported
-        assert screen.message == f"Moves written to {path.name}, beside the saves in {path.parent}"
+        assert screen.message == f"Moves written to {path.name}, beside the saves in {said_path(path.parent)}"
         shown = message_area(app)  # the name whole; a long folder ends with a pointer to the log
-        assert shown == screen.message or (path.name in shown and shown.endswith("(L: all of it)"))
+        assert shown == screen.message or (path.name in shown and shown.endswith("(L: all of it)")), shown
+        toast = next(n.message for n in app._notifications if n.title == "Export").splitlines()
+        assert path.name in toast and "in the folder" in toast, toast  # the export's toast: name and folder apart
         await pilot.press("s")  # real speed, then d3
         await move_cursor_to(pilot, board, parse("d3"))
         await pilot.press("enter")
@@ -58,7 +61,7 @@ async def test_every_message_reads_whole_at_80x24() -> None:
         log = app.screen  # it opens on the newest message; the older ones scroll above
         await wait_until(pilot, lambda: "the HP-67 is as before it" in flat(app), what="the newest message")
         assert any(m.endswith("a move must outflank at least one white disc.") for m in log.messages)
-        assert f"Moves written to {path.name}, beside the saves in {path.parent}" in log.messages
+        assert f"Moves written to {path.name}, beside the saves in {said_path(path.parent)}" in log.messages
         await pilot.press("escape")
         await wait_until(pilot, lambda: app.screen is screen)
 
@@ -116,3 +119,21 @@ async def test_a_tall_terminal_shows_the_game_in_the_middle_not_at_the_top() -> 
         above = board.y - 1  # rows between the header and the board
         below = 40 - 1 - board.bottom  # rows between the board and the footer
         assert above >= 3 and below - above <= 12, (above, below)
+
+
+async def test_the_compact_footer_keeps_each_binding_apart_and_help_in_view() -> None:
+    """At 80 columns the footer read "⏎ Play n New m Hints": a key and the next binding's were one space apart."""
+    app = ArcadeApp(game="hp67-othello")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await started(pilot)
+        footer = screen_text(app).splitlines()[-1]
+        assert footer.startswith("⏎ Play  n New  m Hints  esc Back"), footer
+        assert "? Help" in footer  # the palette's "^p palette" gives up its room under 100 columns (Ctrl+P still works)
+
+
+async def test_a_wide_footer_keeps_the_palette_key() -> None:
+    app = ArcadeApp(game="hp67-othello")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await started(pilot)
+        footer = screen_text(app).splitlines()[-1]
+        assert "⏎ Play  n New" in footer and "? Help" in footer and "^p palette" in footer, footer

@@ -8,7 +8,7 @@ from arcade.room.hp67 import HP67RoomScreen
 from arcade.room.ti57 import TI57RoomScreen
 from arcade.widgets.keyboard import CalcKey
 
-from .helpers import flat, wait_until
+from .helpers import flat, screen_text, wait_until
 
 
 async def test_hp67_room_keys_a_program_runs_it_and_stops_a_runaway() -> None:
@@ -48,3 +48,45 @@ async def test_ti57_room_opens_the_wolf_listing_and_pauses() -> None:
         await wait_until(pilot, lambda: screen.view_now.paused and "PAUSE" in flat(app), what="a Pause shows the display")  # the wolf's first steps, rewritten in LRN, run
         await pilot.press("escape")
         await wait_until(pilot, lambda: not screen.busy, what="Esc stops the program")
+
+
+def key_rows_text(screen: HP67RoomScreen | TI57RoomScreen) -> list[str]:
+    """The drawn keyboard's rows as the terminal shows them (the machine column only)."""
+    board = screen.query_one("#keyboard").region
+    lines = screen_text(screen.app).splitlines()
+    return [lines[y][board.x : board.right] for y in range(board.y, board.bottom) if y < len(lines)]
+
+
+async def test_at_80x24_every_key_label_is_whole_and_the_key_list_wraps_between_entries() -> None:
+    """Issue 13: the rooms' keyboards cut labels ("GSBf…") and their key lists broke inside an entry."""
+    for game, room in (("hp67-room", HP67RoomScreen), ("ti57-room", TI57RoomScreen)):
+        app = ArcadeApp(game=game)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_until(pilot, lambda: isinstance(app.screen, room), what="the room opens")
+            screen = app.screen
+            await wait_until(pilot, lambda: screen.query_one("#keys").size.width > 0, what="laid out")
+            rows = key_rows_text(screen)
+            drawn = " ".join(rows)
+            assert "…" not in screen_text(app)
+            for row in screen.KEYBOARD:
+                for face in row:
+                    assert face.face in drawn, face
+                    for legend in filter(None, face.shifted):  # whole, on one line of the drawing
+                        assert any(legend in line for line in rows), (legend, rows)
+            keys = screen.query_one("#keys").region
+            lines = screen_text(app).splitlines()
+            listed = [lines[y][keys.x : keys.right].strip() for y in range(keys.y, keys.bottom)]
+            assert listed[0] == "Terminal keys"
+            for entry in screen.HINT:  # each entry whole on a line, between two-space gaps
+                assert any(f"  {entry}  " in f"  {line}  " for line in listed), (entry, listed)
+            assert keys.bottom <= 23  # above the footer: the whole list is on screen
+
+
+async def test_a_tall_terminal_shows_the_calculator_in_the_middle() -> None:
+    app = ArcadeApp(game="hp67-room")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, HP67RoomScreen), what="the room opens")
+        room = app.screen.query_one("#room").region
+        above, below = room.y - 1, 40 - 1 - room.bottom
+        assert above >= 3 and abs(below - above) <= 1, (above, below)
+        assert app.screen.query_one("#keyboard").region.bottom <= room.bottom

@@ -38,3 +38,20 @@ async def test_type_a_line_run_it_and_stop_a_runaway(arcade_data_dir: Path) -> N
         await type_line(pilot, "CAT")
         await wait_until(pilot, lambda: "OTHELLO .BAS" in cpc_text(screen), what="the disc's catalogue")
         assert (arcade_data_dir / "cpc-disc" / "OTHELLO.BAS").is_file()
+
+
+async def test_a_tall_terminal_shows_the_cpc_in_the_middle_and_its_disc_folder_whole(arcade_data_dir: Path) -> None:
+    """At 120x40 the monitor is not pinned under the header; the disc folder breaks only after a '/'."""
+    from tests.arcade.helpers import screen_text
+
+    app = ArcadeApp(game="cpc-room")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, CpcRoomScreen) and "Ready" in cpc_text(app.screen))
+        room = app.screen.query_one("#room").region
+        above, below = room.y - 1, 40 - 1 - room.bottom
+        assert above >= 3 and abs(below - above) <= 1, (above, below)
+        info = app.screen.query_one("#room-info").region
+        lines = [line[info.x : info.right].strip() for line in screen_text(app).splitlines()[info.y : info.bottom]]
+        start = lines.index("Disc: a folder,") + 1
+        folder = lines[start : lines.index("", start)]
+        assert "".join(folder) == f"{arcade_data_dir / 'cpc-disc'}/" and all(line.endswith("/") for line in folder)

@@ -332,3 +332,20 @@ async def test_g_asks_before_a_duel_in_progress_is_thrown_away() -> None:
         await wait_until(pilot, lambda: isinstance(app.screen, DiscardDialog), what="the question")
         await pilot.press("y")
         await wait_until(pilot, lambda: app.screen is screen and screen.session.phase.value == "limit", what="a new duel")
+
+
+async def test_a_tall_terminal_shows_the_duel_in_the_middle_not_at_the_top() -> None:
+    """At 120x40 the board and the TI-57 are not pinned under the header with half the screen empty below."""
+    app = duel_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await opened(pilot)
+        await pilot.press("enter")  # the move limit: the curtain for player 1
+        await wait_until(pilot, lambda: isinstance(app.screen, HandOff), what="the curtain")
+        await lift_curtain(pilot, 1)
+        board, led = screen.query_one(SquareBoard).region, screen.query_one("#led").region
+        assert board.y == led.y  # side by side, both moved down together
+        above = board.y - 1  # rows between the header and the game
+        below = 40 - 1 - screen.query_one("#game").region.bottom  # rows between the game and the footer
+        assert above >= 3 and abs(below - above) <= 1, (above, below)
+        lines = screen_text(app).splitlines()
+        assert "0  1  2  3  4  5  6  7  8  9" in lines[board.y] and "TI-57" in lines[led.y]

@@ -203,7 +203,7 @@ async def test_the_computer_takes_the_lambs_seat_and_plays_through_the_keys() ->
         assert "the computer, beginner" in flat(app)
         await pilot.press("enter")
         await wait_until(pilot, lambda: app.screen is screen)
-        assert "Lambs: computer, beginner" in flat(app)
+        assert "Lambs: the computer, beginner" in flat(app)  # the dialog's words (issue 13)
         for _ in range(3):
             moves = len(screen.game.history)
             await pilot.press("1" if screen.game.board.wolf[0] > 1 else "9")
@@ -268,3 +268,19 @@ async def test_saves_unreadable_or_unusable_are_kept_aside_the_old_format_resume
         await wait_until(pilot, lambda: isinstance(app.screen, TI57WolfScreen) and app.screen.save_ready)
         assert app.screen.game.history == [] and "Coin toss: heads, the wolf starts." in right_column(app)
     assert not store.exists("ti57-wolf")
+
+
+async def test_a_tall_terminal_shows_the_game_in_the_middle_with_the_registers_and_the_keys() -> None:
+    """At 120x40 the game is in the middle of the screen, high enough for the registers and the key log together;
+    the seats are said in the new-game dialog's words."""
+    app = wolf_app(Side.WOLF)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await opened(pilot)
+        await pilot.press("i")
+        await wait_until(pilot, lambda: screen.query_one("#registers").display, what="the registers")
+        game = screen.query_one("#game").region
+        above, below = game.y - 1, 40 - 1 - game.bottom  # rows between the header, the game and the footer
+        assert above >= 2 and abs(below - above) <= 1, (above, below)
+        text = screen_text(app)
+        assert "Registers R0-R7" in text and "Keys typed on the TI-57" in text and "2nd Fix 1" in text
+        assert "Wolf:  a person" in text and "Lambs: a person" in text
