@@ -119,7 +119,9 @@ def main(argv: list[str] | None = None) -> int:
 
     freeze_heap()  # the modules imported so far live as long as the app: no collection walks them
     app.run()
-    return 0
+    # Non-zero only for a crash (Textual sets 1 and has printed the traceback); damaged saves,
+    # settings or keymaps are reported inside the app and never end it.
+    return app.return_code or 0
 
 
 if __name__ == "__main__":

@@ -17,7 +17,6 @@ from textual.screen import Screen
 
 from arcade.saves import SaveError, SaveStore, shown
 from arcade.widgets.dialogs import Question
-from games.session import SaveUnreadable
 
 
 class ResumeDialog(Question):
@@ -83,6 +82,8 @@ def read_save(screen: Screen[Any], game_id: str) -> dict[str, Any] | None:
 
 def fault_text(error: BaseException) -> str:
     """An exception as the player reads it: its type and (shortened) message."""
+    from games.session import SaveUnreadable  # here: the launcher's imports stay free of games
+
     detail = shown(str(error), 300)
     if isinstance(error, SaveUnreadable):
         return f"could not be restored ({detail})"
