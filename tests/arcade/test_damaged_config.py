@@ -1,0 +1,74 @@
+"""Generated damage to settings.toml and keymap.toml: reported, defaults used, never an exception,
+never a file lost (a damaged settings file is kept aside before the arcade writes a new one)."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+
+from arcade import settings
+from arcade.__main__ import build_app
+from arcade.app import ArcadeApp
+from arcade.keymap import load_keymap
+from tests.arcade.damage import Counts, config_campaign
+
+
+def test_generated_damaged_settings_and_keymaps_are_reported_and_never_lost(tmp_path: Path) -> None:
+    counts = config_campaign(tmp_path, 160, seed=16)
+    print(counts.line("damaged settings and keymaps"), counts.kinds)
+    assert counts.failures == [] and counts.crashes == 0 and counts.lost == 0
+    assert counts.refused >= counts.tried * 3 // 4  # a truncated keymap may still be a valid one
+
+
+@pytest.mark.soak
+def test_soak_damaged_settings_and_keymaps(tmp_path: Path) -> None:
+    total = Counts()
+    for seed in range(10):
+        total.add(config_campaign(tmp_path, 400, seed=2000 + seed))
+    print(total.line("damaged settings and keymaps (soak)"), total.kinds)
+    assert total.failures == [] and total.crashes == 0 and total.lost == 0
+
+
+@pytest.mark.parametrize("data", [
+    '# settings\ntheme = "nord"\n'.encode("utf-16"),          # UTF-16 with its BOM
+    b'theme = "nor\xff"\n',                                     # invalid UTF-8
+    b"theme = " + b"[" * 500 + b"]" * 500 + b"\n",              # 500 levels deep
+    b"x = " + b"{a = " * 500 + b"1" + b"}" * 500 + b"\n",
+])
+def test_the_issue_s_settings_start_the_arcade_with_defaults(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                            data: bytes) -> None:
+    monkeypatch.setenv("ARCADE_CONFIG_DIR", str(tmp_path))
+    (tmp_path / "settings.toml").write_bytes(data)
+    (tmp_path / "keymap.toml").write_bytes(data)
+    err = io.StringIO()
+    app = build_app([], stderr=err)
+    assert isinstance(app, ArcadeApp) and app.remembered_theme is None
+    said = err.getvalue()
+    assert "settings.toml" in said and "keymap.toml" in said and "defaults are used" in said, said
+
+
+def test_a_damaged_settings_file_is_kept_aside_before_the_arcade_rewrites_it(tmp_path: Path) -> None:
+    damaged = b"theme = " + b"[" * 800 + b"\n"
+    (tmp_path / "settings.toml").write_bytes(damaged)
+    assert settings.load_settings(tmp_path).damaged
+    path, kept = settings.save_settings_keeping(tmp_path, settings.Settings(theme="nord"))
+    assert kept == tmp_path / "settings.damaged-1.toml" and kept.read_bytes() == damaged
+    assert settings.load_settings(tmp_path).theme == "nord"
+    settings.save_settings(tmp_path, settings.Settings(theme="dracula"))  # a good file is simply rewritten
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["settings.damaged-1.toml", "settings.toml"]
+
+
+@pytest.mark.parametrize("text", ["theme = 5", "theme = ''", "theme = \"\\u001b[2J\"", "theme = [1]"])
+def test_wrong_types_in_settings_are_reported(tmp_path: Path, text: str) -> None:
+    (tmp_path / "settings.toml").write_text(text + "\n", encoding="utf-8")
+    loaded = settings.load_settings(tmp_path)
+    assert loaded.theme is None and loaded.damaged and "settings.toml" in loaded.problems[0]
+
+
+def test_a_deep_keymap_is_reported_not_raised(tmp_path: Path) -> None:
+    path = tmp_path / "keymap.toml"
+    path.write_text("x." * 3000 + "y = 'a'\n", encoding="utf-8")
+    keymap = load_keymap(path)
+    assert keymap.bindings == {} and len(keymap.problems) == 1 and "keymap.toml" in keymap.problems[0]
