@@ -42,7 +42,7 @@ from textual.keys import Keys, _character_to_key
 
 from arcade import catalog
 from arcade.bindings import APP_BINDINGS
-from arcade.settings import MAX_CONFIG_BYTES, ConfigUnreadable
+from arcade.settings import ConfigUnreadable, read_bounded
 
 MODIFIERS = frozenset({"ctrl", "shift", "alt", "meta", "super", "hyper"})
 NAMED_KEYS = frozenset(k.value for k in Keys) | frozenset(_character_to_key(c) for c in string.printable.strip())
@@ -127,10 +127,7 @@ def _short(text: str, limit: int = 80) -> str:
 def _read_text(path: Path) -> str:
     """The keymap file's text; ``ConfigUnreadable`` when it is too big or not UTF-8."""
     try:
-        size = path.stat().st_size
-        if size > MAX_CONFIG_BYTES:
-            raise ConfigUnreadable(f"{size} bytes long, more than any keymap")
-        data = path.read_bytes()
+        data = read_bounded(path)
     except (FileNotFoundError, ConfigUnreadable):
         raise
     except OSError as error:

@@ -41,6 +41,7 @@ import json
 import math
 import os
 import re
+import stat
 import time
 import unicodedata
 import tempfile
@@ -217,12 +218,25 @@ def parse_json(data: bytes, *, limit: int = MAX_NESTING) -> Any:
         raise Damaged(f"it is not JSON ({shown(str(error), 100)})") from None
 
 
+def read_regular_file(path: Path, limit: int) -> bytes:
+    """A regular file's bytes; ``Damaged`` for more than ``limit`` bytes (never read whole) or for
+    what is not a regular file (a FIFO, a device: they would never end); OSError passes through."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))  # opening a FIFO must not block
+    with os.fdopen(fd, "rb") as handle:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise Damaged("it is not a regular file")
+        if st.st_size > limit:
+            raise Damaged(f"it is {st.st_size} bytes long, more than any such file ({limit})")
+        data = handle.read(limit + 1)
+    if len(data) > limit:
+        raise Damaged(f"it is more than {limit} bytes long, more than any such file")
+    return data
+
+
 def read_envelope(path: Path, game: str) -> dict[str, Any]:
     """The envelope in ``path``, checked (a saved game of ``game``); ``Damaged`` or OSError if not."""
-    size = path.stat().st_size
-    if size > MAX_SAVE_BYTES:
-        raise Damaged(f"it is {size} bytes long, more than any save ({MAX_SAVE_BYTES})")
-    envelope = parse_json(path.read_bytes())
+    envelope = parse_json(read_regular_file(path, MAX_SAVE_BYTES))
     if not isinstance(envelope, dict) or not isinstance(envelope.get("state"), dict):
         raise Damaged("it does not hold a saved game")
     if envelope.get("game") != game:

@@ -23,7 +23,7 @@ from typing import Any
 
 from platformdirs import user_config_dir
 
-from arcade.saves import write_atomically
+from arcade.saves import Damaged, read_regular_file, write_atomically
 
 APP_DIR_NAME = "vintage-arcade"
 SETTINGS_FILE = "settings.toml"
@@ -49,15 +49,21 @@ MAX_CONFIG_BYTES = 1024 * 1024
 """Larger than any settings or keymap file: a bigger one is damaged, not read."""
 
 
+def read_bounded(path: Path, limit: int | None = None) -> bytes:
+    """A regular file's bytes, at most ``limit`` (``MAX_CONFIG_BYTES``): ``ConfigUnreadable`` for a
+    bigger file or for what is not a regular file (a FIFO or a device would never end)."""
+    try:
+        return read_regular_file(path, MAX_CONFIG_BYTES if limit is None else limit)
+    except Damaged as error:
+        raise ConfigUnreadable(str(error).removeprefix("it is ")) from None
+
+
 def read_toml(path: Path) -> dict[str, Any]:
     """The TOML table in ``path``; ``ConfigUnreadable`` (a sentence without the file's name) for any
     damage: too big, not UTF-8 (a UTF-16 file...), not TOML, nested too deep.  FileNotFoundError
     passes through; any other exception is turned into ``ConfigUnreadable`` (reading is total)."""
     try:
-        size = path.stat().st_size
-        if size > MAX_CONFIG_BYTES:
-            raise ConfigUnreadable(f"{size} bytes long, more than any configuration file")
-        data = path.read_bytes()
+        data = read_bounded(path)
     except FileNotFoundError:
         raise
     except OSError as error:

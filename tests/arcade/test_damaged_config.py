@@ -72,3 +72,13 @@ def test_a_deep_keymap_is_reported_not_raised(tmp_path: Path) -> None:
     path.write_text("x." * 3000 + "y = 'a'\n", encoding="utf-8")
     keymap = load_keymap(path)
     assert keymap.bindings == {} and len(keymap.problems) == 1 and "keymap.toml" in keymap.problems[0]
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "mkfifo"), reason="no FIFOs here")
+def test_a_fifo_as_keymap_or_settings_is_reported_not_waited_on(tmp_path: Path) -> None:
+    import os
+
+    os.mkfifo(tmp_path / "keymap.toml")
+    os.mkfifo(tmp_path / "settings.toml")
+    assert "not a regular file" in load_keymap(tmp_path / "keymap.toml").problems[0]
+    assert "not a regular file" in settings.load_settings(tmp_path).problems[0]

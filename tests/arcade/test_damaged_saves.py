@@ -75,7 +75,7 @@ def test_a_huge_file_is_refused_without_reading_it(tmp_path: Path, monkeypatch: 
     monkeypatch.setattr(saves, "MAX_SAVE_BYTES", 1000)
     data = json.dumps(real_envelope("hp67-othello")).encode()
     (tmp_path / "hp67-othello.json").write_bytes(data)
-    with pytest.raises(SaveError, match="bytes long, more than any save"):
+    with pytest.raises(SaveError, match="bytes long, more than any such file"):
         SaveStore(tmp_path).load("hp67-othello")
     assert (tmp_path / "hp67-othello.corrupt-1.json").read_bytes() == data
 
@@ -192,3 +192,12 @@ def test_damage_kinds_are_all_generated() -> None:
     rng = random.Random(0)
     kinds = {damaged_save(rng, GAMES[i % 4])[0].split()[0] for i in range(300)}
     assert {"field", "deep", "number", "envelope", "truncated", "utf16", "bad-utf8", "random-bytes", "flipped"} <= kinds
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_a_fifo_or_a_device_in_place_of_a_save_never_blocks(tmp_path: Path) -> None:
+    os.mkfifo(tmp_path / "ti57-duel.json")
+    store = SaveStore(tmp_path)
+    assert store.info("ti57-duel") is None and store.check("ti57-duel") is None  # not a save: nothing to resume
+    with pytest.raises(saves.Damaged, match="not a regular file"):
+        saves.read_regular_file(Path(os.devnull), 100)
