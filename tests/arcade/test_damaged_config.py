@@ -82,3 +82,19 @@ def test_a_fifo_as_keymap_or_settings_is_reported_not_waited_on(tmp_path: Path) 
     os.mkfifo(tmp_path / "settings.toml")
     assert "not a regular file" in load_keymap(tmp_path / "keymap.toml").problems[0]
     assert "not a regular file" in settings.load_settings(tmp_path).problems[0]
+
+
+def test_the_exit_status_is_non_zero_only_for_a_crash(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Damaged settings and keymap: reported, status 0; a crash inside the app (Textual's return
+    code 1, after its traceback): status 1, never a silent 0."""
+    from arcade.__main__ import main
+
+    monkeypatch.setenv("ARCADE_CONFIG_DIR", str(tmp_path))
+    (tmp_path / "settings.toml").write_bytes(b"\xff\xfetheme")
+    (tmp_path / "keymap.toml").write_bytes(b"[" * 600)
+    outcome: dict[str, int | None] = {"code": None}
+    monkeypatch.setattr(ArcadeApp, "run", lambda self, *a, **k: setattr(self, "_return_code", outcome["code"]))
+    monkeypatch.setattr("arcade.switching.freeze_heap", lambda: None)
+    assert main([]) == 0
+    outcome["code"] = 1
+    assert main([]) == 1
