@@ -33,10 +33,6 @@ def now_text() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
 
-_FAILURES_SAID: set[tuple[str, str, object]] = set()
-"""The kinds of save failures already reported in this run (game, error type, errno)."""
-
-
 def write_save(screen: Screen[Any], game_id: str, state: dict[str, Any] | None, summary: str,
                *, later: bool = False) -> Path | None:
     """Write ``state`` as the save of ``game_id`` (None: discard it); a failure is reported, never raised.
@@ -46,10 +42,11 @@ def write_save(screen: Screen[Any], game_id: str, state: dict[str, Any] | None, 
     store = SaveStore()
 
     def report(error: Exception) -> None:
-        kind = (game_id, type(error).__name__, getattr(error, "errno", None) or str(error))
-        if kind in _FAILURES_SAID:  # a read-only directory fails every move the same way: said once
+        said: set[tuple[str, object]] = screen.__dict__.setdefault("_save_failures_said", set())
+        kind = (type(error).__name__, getattr(error, "errno", None) or str(error))
+        if kind in said:  # a read-only directory fails every move the same way: said once per screen
             return
-        _FAILURES_SAID.add(kind)
+        said.add(kind)
         if screen.is_mounted:
             screen.notify(f"The game could not be saved: {error}", severity="error", markup=False)
 
