@@ -147,3 +147,20 @@ async def test_a_read_only_data_directory(arcade_data_dir: Path) -> None:
     finally:
         path.parent.chmod(0o755)
     assert path.read_bytes() == data
+
+
+async def test_a_resumed_othello_whose_settings_break_the_screen_is_a_damaged_save(monkeypatch: pytest.MonkeyPatch) -> None:
+    from arcade.hp67_othello.screen import HP67OthelloScreen
+
+    def broken(self: object, settings: object) -> None:
+        raise TypeError("a setting the screen cannot show")
+
+    monkeypatch.setattr(HP67OthelloScreen, "apply_settings", broken)
+    data = write(real_envelope("hp67-othello"), "hp67-othello")
+    app = ArcadeApp(game="hp67-othello")
+    async with app.run_test(size=(100, 32), notifications=True) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, ResumeDialog), what="the resume question")
+        await pilot.press("r")
+        await wait_until(pilot, lambda: any("a fault: TypeError" in m for m in notes(app)), what="the fault reported")
+        await wait_until(pilot, lambda: fresh_game(app, "hp67-othello"), what="a fresh game")
+    assert (SaveStore().directory / "hp67-othello.unusable-1.json").read_bytes() == data
