@@ -22,7 +22,7 @@ overwritten nor discarded by this run.
 
 A kill during a save leaves a ``.NAME.xxxxxxxx.tmp`` file (``mkstemp``'s name) beside
 the saves; the first read of a saves directory in a run removes those of our own
-naming pattern whose last change is older than ``STALE_TEMPORARY_SECONDS``.  A save
+naming pattern whose last change is older than ``readback.STALE_TEMPORARY_SECONDS``.  A save
 is written, flushed and renamed in one go within a fraction of a second, so a
 temporary file untouched for that long has no writer left: another arcade running
 on the same directory at that moment is writing a fresh one, which is kept.
@@ -38,12 +38,7 @@ from __future__ import annotations
 
 import atexit
 import json
-import math
 import os
-import re
-import stat
-import time
-import unicodedata
 import tempfile
 import threading
 from collections import deque
@@ -53,20 +48,17 @@ from typing import Any, Callable
 
 from platformdirs import user_data_dir
 
+from arcade.readback import Damaged, nesting, parse_json, read_regular_file, shown, sweep_temporaries
+
+__all__ = ["FORMAT_VERSION", "MAX_SAVE_BYTES", "Damaged", "SaveError", "SaveInfo", "SaveStore", "data_dir", "flush",
+           "nesting", "parse_json", "read_envelope", "read_regular_file", "shown", "stuck", "sweep_temporaries",
+           "write_atomically"]
+
 FORMAT_VERSION = 1
 """Bump when the envelope or a driver snapshot changes incompatibly."""
 
 MAX_SAVE_BYTES = 64 * 1024 * 1024
 """Larger than any save (a CPC game's is about 50 KB): a bigger file is damaged, not read."""
-
-MAX_NESTING = 64
-"""Deeper than any save (about 8 levels): deeper JSON is refused before it is parsed."""
-
-STALE_TEMPORARY_SECONDS = 600.0
-"""A temporary save file untouched this long has lost its writer (see the module's text)."""
-
-SUMMARY_CHARS = 120
-"""The launcher's line for a save is cut there (a hand-edited summary can be anything)."""
 
 
 def write_atomically(path: Path, text: str) -> None:
@@ -143,10 +135,6 @@ class SaveError(Exception):
         self.reported_before = reported_before
 
 
-class Damaged(ValueError):
-    """What is wrong with a save file's bytes or envelope (the reason, without the file's name)."""
-
-
 @dataclass(frozen=True)
 class SaveInfo:
     game: str
@@ -158,80 +146,6 @@ class SaveInfo:
 def data_dir() -> Path:
     override = os.environ.get("ARCADE_DATA_DIR")
     return Path(override) if override else Path(user_data_dir("vintage-arcade", appauthor=False))
-
-
-def shown(value: object, limit: int = SUMMARY_CHARS) -> str:
-    """``value`` as one short printable line: "" if it is not a string; control characters dropped."""
-    if not isinstance(value, str):
-        return ""
-    text = "".join(c if unicodedata.category(c)[0] != "C" else " " for c in value[: limit * 4])
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.S)
-_BRACKET = re.compile(r"[\[\]{}]")
-
-
-def nesting(text: str, limit: int = MAX_NESTING) -> int:
-    """How deep ``text``'s brackets go outside its strings (counting stops past ``limit``).
-
-    Cheap (two regular expressions, then only the brackets are looked at): it keeps
-    ``json.loads`` away from text nested deep enough to exhaust the recursion limit."""
-    depth = deepest = 0
-    for match in _BRACKET.finditer(_STRING.sub('""', text)):
-        if match.group() in "[{":
-            depth += 1
-            if depth > deepest:
-                deepest = depth
-                if deepest > limit:
-                    break
-        else:
-            depth -= 1
-    return deepest
-
-
-def _no_constant(name: str) -> Any:
-    raise Damaged(f"it holds {name}, which is not a JSON number")
-
-
-def _finite(text: str) -> float:
-    value = float(text)
-    if not math.isfinite(value):
-        raise Damaged(f"it holds the number {text[:20]}, too large for a save")
-    return value
-
-
-def parse_json(data: bytes, *, limit: int = MAX_NESTING) -> Any:
-    """JSON from a file's bytes, or ``Damaged`` saying why not (never another exception)."""
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise Damaged(f"it is not UTF-8 text (byte {data[error.start]:#04x} at offset {error.start})") from None
-    if nesting(text, limit) > limit:
-        raise Damaged(f"it is nested more than {limit} levels deep")
-    try:
-        return json.loads(text, parse_constant=_no_constant, parse_float=_finite)
-    except Damaged:
-        raise
-    except (ValueError, RecursionError, MemoryError) as error:  # JSONDecodeError is a ValueError
-        raise Damaged(f"it is not JSON ({shown(str(error), 100)})") from None
-
-
-def read_regular_file(path: Path, limit: int) -> bytes:
-    """A regular file's bytes; ``Damaged`` for more than ``limit`` bytes (never read whole) or for
-    what is not a regular file (a FIFO, a device: they would never end); OSError passes through."""
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))  # opening a FIFO must not block
-    with os.fdopen(fd, "rb") as handle:
-        st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode):
-            raise Damaged("it is not a regular file")
-        if st.st_size > limit:
-            raise Damaged(f"it is {st.st_size} bytes long, more than any such file ({limit})")
-        data = handle.read(limit + 1)
-    if len(data) > limit:
-        raise Damaged(f"it is more than {limit} bytes long, more than any such file")
-    return data
 
 
 def read_envelope(path: Path, game: str) -> dict[str, Any]:
@@ -256,7 +170,6 @@ def _stamp(path: Path) -> tuple[int, int, int] | None:
 _stuck: dict[Path, tuple[tuple[int, int, int] | None, str]] = {}
 """Damaged saves that could not be moved aside in this run: path -> (stamp, the report)."""
 _swept: set[Path] = set()
-_TEMPORARY = re.compile(r"^\.([A-Za-z0-9_-]+)\.[a-z0-9_]{8}\.tmp$")  # mkstemp(prefix=".NAME.", suffix=".tmp")
 
 
 def stuck(path: Path) -> str | None:
@@ -268,31 +181,6 @@ def stuck(path: Path) -> str | None:
         del _stuck[path]
         return None
     return known[1]
-
-
-def sweep_temporaries(directory: Path, *, now: float | None = None,
-                      age: float = STALE_TEMPORARY_SECONDS) -> list[Path]:
-    """Remove the temporary save files a killed writer left in ``directory``; the names removed.
-
-    Only names of our own pattern (``.NAME.xxxxxxxx.tmp``), only regular files, only those
-    whose last change is more than ``age`` seconds old (a live writer's is seconds old at
-    most); a file that cannot be removed is left.  Never raises."""
-    now = time.time() if now is None else now
-    removed: list[Path] = []
-    try:
-        candidates = [e for e in os.scandir(directory) if _TEMPORARY.match(e.name)]
-    except OSError:
-        return removed
-    for entry in candidates:
-        try:
-            st = entry.stat(follow_symlinks=False)
-            if not entry.is_file(follow_symlinks=False) or now - st.st_mtime <= age:
-                continue
-            os.unlink(entry.path)
-        except OSError:
-            continue
-        removed.append(Path(entry.path))
-    return removed
 
 
 class SaveStore:

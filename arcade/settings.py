@@ -23,7 +23,8 @@ from typing import Any
 
 from platformdirs import user_config_dir
 
-from arcade.saves import Damaged, read_regular_file, write_atomically
+from arcade.readback import Damaged, read_regular_file
+from arcade.saves import write_atomically
 
 APP_DIR_NAME = "vintage-arcade"
 SETTINGS_FILE = "settings.toml"

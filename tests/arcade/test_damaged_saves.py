@@ -18,8 +18,9 @@ from pathlib import Path
 
 import pytest
 
-from arcade import saves
-from arcade.saves import MAX_NESTING, SaveError, SaveStore, nesting, sweep_temporaries
+from arcade import readback, saves
+from arcade.readback import MAX_NESTING, nesting, sweep_temporaries
+from arcade.saves import SaveError, SaveStore
 from tests.arcade.damage import GAMES, Counts, damaged_save, real_envelope, save_campaign
 
 
@@ -67,7 +68,7 @@ def test_the_launcher_line_is_total_and_short(tmp_path: Path) -> None:
         envelope["saved_at"] = summary
         (tmp_path / "ti57-wolf.json").write_text(json.dumps(envelope), encoding="utf-8")
         for info in (store.info("ti57-wolf"), store.check("ti57-wolf")):
-            assert info is not None and isinstance(info.summary, str) and len(info.summary) <= saves.SUMMARY_CHARS
+            assert info is not None and isinstance(info.summary, str) and len(info.summary) <= readback.SUMMARY_CHARS
             assert info.summary.isprintable() and isinstance(info.saved_at, str)
 
 
@@ -151,7 +152,7 @@ def test_a_read_only_directory_for_real(tmp_path: Path) -> None:
 
 def test_stale_temporaries_of_our_pattern_are_swept_and_fresh_ones_kept(tmp_path: Path) -> None:
     now = time.time()
-    old = now - saves.STALE_TEMPORARY_SECONDS - 60
+    old = now - readback.STALE_TEMPORARY_SECONDS - 60
     names = {
         ".hp67-othello.k2j_x9ab.tmp": old,        # ours, stale: removed
         ".ti57-duel.a1b2c3d4.tmp": now - 5,       # ours, being written by another arcade: kept
@@ -173,7 +174,7 @@ def test_a_killed_save_leaves_a_temporary_that_the_next_run_sweeps(tmp_path: Pat
     store.save("ti57-wolf", {"n": 1}, saved_at="1")
     left = tmp_path / ".ti57-wolf.q8w7e6r5.tmp"  # what mkstemp named before the kill
     left.write_text('{"format":1,"ga', encoding="utf-8")
-    past = time.time() - saves.STALE_TEMPORARY_SECONDS - 1
+    past = time.time() - readback.STALE_TEMPORARY_SECONDS - 1
     os.utime(left, (past, past))
     monkeypatch.setattr(saves, "_swept", set())  # a new run
     assert store.load("ti57-wolf") == {"n": 1}
@@ -199,8 +200,8 @@ def test_a_fifo_or_a_device_in_place_of_a_save_never_blocks(tmp_path: Path) -> N
     os.mkfifo(tmp_path / "ti57-duel.json")
     store = SaveStore(tmp_path)
     assert store.info("ti57-duel") is None and store.check("ti57-duel") is None  # not a save: nothing to resume
-    with pytest.raises(saves.Damaged, match="not a regular file"):
-        saves.read_regular_file(Path(os.devnull), 100)
+    with pytest.raises(readback.Damaged, match="not a regular file"):
+        readback.read_regular_file(Path(os.devnull), 100)
 
 
 def test_a_save_failing_every_move_the_same_way_is_said_once(arcade_data_dir: Path) -> None:
