@@ -261,7 +261,16 @@ class GameScreen(Screen[None]):
         """Write the save (the disk in the saves' writer thread); a failure is reported, never raised."""
         if not self.save_ready:
             return None
-        return write_save(self, self.GAME_ID, self.save_state(), self.save_summary(), later=True)
+        try:
+            state, summary = self.save_state(), self.save_summary()
+        except Exception as error:  # noqa: BLE001 - a session that cannot say its state: the last save stays
+            said: set[tuple[str, object]] = self.__dict__.setdefault("_save_failures_said", set())
+            if self.is_mounted and (type(error).__name__, "state") not in said:
+                said.add((type(error).__name__, "state"))
+                self.notify(f"The game could not be saved (a fault: {type(error).__name__}); the last save is kept",
+                            severity="error", markup=False)
+            return None
+        return write_save(self, self.GAME_ID, state, summary, later=True)
 
     def offer_saved_game(self, question: Callable[[dict[str, Any]], str],
                          dialog: type[ResumeDialog] = ResumeDialog) -> None:

@@ -164,3 +164,31 @@ async def test_a_resumed_othello_whose_settings_break_the_screen_is_a_damaged_sa
         await wait_until(pilot, lambda: any("a fault: TypeError" in m for m in notes(app)), what="the fault reported")
         await wait_until(pilot, lambda: fresh_game(app, "hp67-othello"), what="a fresh game")
     assert (SaveStore().directory / "hp67-othello.unusable-1.json").read_bytes() == data
+
+
+async def test_a_session_that_cannot_say_its_state_keeps_the_last_save_and_says_so_once() -> None:
+    from textual.app import App
+
+    from tests.arcade.test_game_screen import Probe
+
+    store = SaveStore()
+    store.save("probe", {"kept": True}, saved_at="then", summary="move 1")
+
+    class Broken(Probe):
+        def save_state(self) -> dict[str, Any] | None:
+            raise ValueError("NaN is not a number")
+
+    class BrokenApp(App[None]):
+        def on_mount(self) -> None:
+            self.push_screen(Broken())
+
+    app = BrokenApp()
+    async with app.run_test(notifications=True) as pilot:
+        screen = app.screen
+        screen.save_ready = True  # type: ignore[attr-defined]
+        for _ in range(3):
+            assert screen.save_game() is None  # type: ignore[attr-defined]
+        await pilot.pause()
+        assert len([m for m in notes(app) if "a fault: ValueError" in m]) == 1, notes(app)
+    assert app.return_code in (None, 0)
+    assert store.load("probe") == {"kept": True}
