@@ -23,7 +23,7 @@ from typing import Any
 
 from platformdirs import user_config_dir
 
-from arcade.readback import Damaged, read_regular_file
+from arcade.readback import Damaged, read_regular_file, sweep_temporaries
 from arcade.saves import write_atomically
 
 APP_DIR_NAME = "vintage-arcade"
@@ -135,6 +135,7 @@ def save_settings_keeping(directory: Path, settings: Settings) -> tuple[Path, Pa
     directory.mkdir(parents=True, exist_ok=True)
     path = directory / SETTINGS_FILE
     kept = keep_damaged_aside(path) if load_settings(directory).damaged else None
+    sweep_temporaries(directory)  # what a kill during an earlier write left (only stale ones of ours)
     lines = ["# Written by the arcade: the choices it remembers between runs.\n"]
     if settings.theme is not None:
         # A JSON string is a valid TOML basic string (same escapes).

@@ -98,3 +98,15 @@ def test_the_exit_status_is_non_zero_only_for_a_crash(tmp_path: Path, monkeypatc
     assert main([]) == 0
     outcome["code"] = 1
     assert main([]) == 1
+
+
+def test_a_stale_temporary_settings_file_goes_when_the_settings_are_next_written(tmp_path: Path) -> None:
+    import os
+
+    from arcade.readback import STALE_TEMPORARY_SECONDS
+
+    left = tmp_path / ".settings.ab12cd34.tmp"  # a kill during an earlier write
+    left.write_text("theme = ", encoding="utf-8")
+    os.utime(left, (0, 1_000_000_000 - STALE_TEMPORARY_SECONDS))
+    settings.save_settings(tmp_path, settings.Settings(theme="nord"))
+    assert not left.exists() and settings.load_settings(tmp_path).theme == "nord"
