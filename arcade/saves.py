@@ -325,15 +325,15 @@ class SaveStore:
         """Move ``path`` to ``NAME.LABEL-N.json`` (a new N: nothing kept is overwritten); None if it cannot be."""
         for n in range(1, 100_000):
             kept = path.with_name(f"{path.stem}.{label}-{n}.json")
-            if kept.exists():
-                continue
             try:
+                if os.path.lexists(kept):
+                    continue
                 os.link(path, kept)  # fails if another run took that name meanwhile: never overwritten
             except FileExistsError:
                 continue
             except OSError:  # no hard links here (or no right to write): a plain rename
                 try:
-                    if kept.exists():
+                    if os.path.lexists(kept):
                         continue
                     os.replace(path, kept)
                 except OSError:
