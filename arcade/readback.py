@@ -46,25 +46,24 @@ def shown(value: object, limit: int = SUMMARY_CHARS) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.S)
-_BRACKET = re.compile(r"[\[\]{}]")
-
-
-def nesting(text: str, limit: int = MAX_NESTING) -> int:
-    """How deep ``text``'s brackets go outside its strings (counting stops past ``limit``).
-
-    Cheap (two regular expressions, then only the brackets are looked at): it keeps
-    ``json.loads`` away from text nested deep enough to exhaust the recursion limit."""
-    depth = deepest = 0
-    for match in _BRACKET.finditer(_STRING.sub('""', text)):
-        if match.group() in "[{":
-            depth += 1
-            if depth > deepest:
-                deepest = depth
-                if deepest > limit:
-                    break
+def nesting(value: Any, limit: int = MAX_NESTING) -> int:
+    """How deep a parsed value's lists and tables go (``[]`` is 1, a number 0; counting stops past
+    ``limit``).  A loop, not a recursion: any depth is measured without the recursion limit."""
+    deepest = 0
+    stack: list[tuple[Any, int]] = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            inner: Any = item.values()
+        elif isinstance(item, list):
+            inner = item
         else:
-            depth -= 1
+            continue
+        if depth > deepest:
+            deepest = depth
+            if deepest > limit:
+                break
+        stack.extend((child, depth + 1) for child in inner if isinstance(child, (dict, list)))
     return deepest
 
 
@@ -85,14 +84,21 @@ def parse_json(data: bytes, *, limit: int = MAX_NESTING) -> Any:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
         raise Damaged(f"it is not UTF-8 text (byte {data[error.start]:#04x} at offset {error.start})") from None
-    if nesting(text, limit) > limit:
-        raise Damaged(f"it is nested more than {limit} levels deep")
+    too_deep = Damaged(f"it is nested more than {limit} levels deep")
     try:
-        return json.loads(text, parse_constant=_no_constant, parse_float=_finite)
+        # The C scanner is linear in the text and meets deep nesting with a clean RecursionError;
+        # what parses is then measured by a loop (a regular-expression pre-scan of the text can
+        # be made quadratic by a hostile file).
+        value = json.loads(text, parse_constant=_no_constant, parse_float=_finite)
     except Damaged:
         raise
-    except (ValueError, RecursionError, MemoryError) as error:  # JSONDecodeError is a ValueError
+    except RecursionError:
+        raise too_deep from None
+    except (ValueError, MemoryError) as error:  # JSONDecodeError is a ValueError
         raise Damaged(f"it is not JSON ({shown(str(error), 100)})") from None
+    if nesting(value, limit) > limit:
+        raise too_deep
+    return value
 
 
 def read_regular_file(path: Path, limit: int) -> bytes:

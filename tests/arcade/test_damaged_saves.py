@@ -52,12 +52,23 @@ def test_a_thousand_levels_deep_save_is_refused_and_kept_aside(tmp_path: Path, g
     assert (tmp_path / f"{game}.corrupt-1.json").read_text(encoding="utf-8").startswith("[[[")
 
 
-def test_nesting_counts_brackets_outside_strings_only() -> None:
-    assert nesting('{"a": [1, {"b": "[[[[[[[[[[[["}]}') == 3
-    assert nesting('"\\"[[[[" [') == 1
-    assert nesting("[" * 10_000) == MAX_NESTING + 1  # counting stops past the limit
-    real = json.dumps(real_envelope("lazard-othello"))
+def test_nesting_is_measured_on_the_parsed_value_by_a_loop() -> None:
+    assert nesting(json.loads('{"a": [1, {"b": "[[[[[[[[[[[["}]}')) == 3
+    assert nesting(5) == 0 and nesting([]) == 1
+    assert nesting(json.loads("[" * 900 + "]" * 900), limit=10_000) == 900  # beyond what a recursion could walk
+    assert nesting(json.loads("[" * 900 + "]" * 900)) == MAX_NESTING + 1  # counting stops past the limit
+    real = real_envelope("lazard-othello")
     assert nesting(real) == nesting(real, 10_000) < MAX_NESTING // 4
+
+
+def test_hostile_strings_are_read_in_linear_time(tmp_path: Path) -> None:
+    """An unterminated string of escaped quotes made a regular-expression pre-scan quadratic
+    (a 40 KB file held the launcher for most of a minute); the reader must refuse it at once.
+    No time is asserted: a quadratic reader would make this test run for hours, not fail."""
+    store = SaveStore(tmp_path)
+    (tmp_path / "ti57-wolf.json").write_text('{"format": 1, "summary": "' + '\\"' * 400_000, encoding="utf-8")
+    with pytest.raises(SaveError, match="not JSON"):
+        store.load("ti57-wolf")
 
 
 def test_the_launcher_line_is_total_and_short(tmp_path: Path) -> None:
