@@ -48,6 +48,12 @@ MODIFIERS = frozenset({"ctrl", "shift", "alt", "meta", "super", "hyper"})
 NAMED_KEYS = frozenset(k.value for k in Keys) | frozenset(_character_to_key(c) for c in string.printable.strip())
 
 
+MAX_ENTRIES = 1000
+"""More entries than binding ids exist (a few hundred): the file is not a keymap."""
+MAX_PROBLEMS = 12
+"""Problems reported one by one; after them, one line (a damaged file must not flood the screen)."""
+
+
 @dataclass
 class Keymap:
     """What a keymap file asked for, as far as it could be understood."""
@@ -97,7 +103,13 @@ def parse_keymap(text: str, known_ids: Collection[str] | None = None, origin: st
     except RecursionError:
         result.problems.append(f"{origin}: nested too deep to be a keymap; no key is remapped")
         return result
+    if len(entries) > MAX_ENTRIES:
+        result.problems.append(f"{origin}: {len(entries)} entries, more than a keymap can have "
+                               f"(the arcade has a few hundred binding ids at most); no key is remapped")
+        return result
     for binding_id, value in entries:
+        if len(result.problems) > MAX_PROBLEMS:  # said in one line below: no flood of notes
+            continue
         if isinstance(value, str):
             keys = [k.strip() for k in value.split(",")]
         elif isinstance(value, list) and all(isinstance(k, str) for k in value):
@@ -117,6 +129,8 @@ def parse_keymap(text: str, known_ids: Collection[str] | None = None, origin: st
             result.problems.append(f"{origin}: {binding_id}: not a key name: {shown}; ignored")
             continue
         result.bindings[binding_id] = ",".join(keys)
+    if len(result.problems) > MAX_PROBLEMS:
+        result.problems[MAX_PROBLEMS:] = [f"{origin}: more problems after these; the entries after them are ignored"]
     return result
 
 
@@ -246,6 +260,7 @@ def known_binding_ids(mentioned: Iterable[str] | None = None) -> set[str]:
 def read_keymap_ids(path: Path) -> list[str]:
     """The binding ids a keymap file names, before checking them (none if it cannot be read)."""
     try:
-        return [name for name, _ in _flatten(tomllib.loads(_read_text(path)))]
+        names = [name for name, _ in _flatten(tomllib.loads(_read_text(path)))]
+        return names if len(names) <= MAX_ENTRIES else []  # load_keymap says why it is refused
     except Exception:  # noqa: BLE001 - any damage: no ids (load_keymap says what is wrong)
         return []

@@ -110,3 +110,13 @@ def test_a_stale_temporary_settings_file_goes_when_the_settings_are_next_written
     os.utime(left, (0, 1_000_000_000 - STALE_TEMPORARY_SECONDS))
     settings.save_settings(tmp_path, settings.Settings(theme="nord"))
     assert not left.exists() and settings.load_settings(tmp_path).theme == "nord"
+
+
+@pytest.mark.parametrize("entries", [900, 5000])
+def test_a_keymap_of_thousands_of_entries_is_said_in_a_few_lines(tmp_path: Path, entries: int) -> None:
+    from arcade import keymap
+
+    path = tmp_path / "keymap.toml"
+    path.write_text("".join(f'"othello.lef{i}" = "a"\n' for i in range(entries)), encoding="utf-8")
+    loaded = keymap.load_keymap(path, keymap.known_binding_ids(keymap.read_keymap_ids(path)))
+    assert loaded.bindings == {} and 1 <= len(loaded.problems) <= keymap.MAX_PROBLEMS + 1
