@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 MAX_NESTING = 64
-"""Deeper than any save (about 8 levels): deeper JSON is refused before it is parsed."""
+"""Deeper than any save (about 8 levels): deeper JSON is refused (measured by a loop, never recursively)."""
 
 STALE_TEMPORARY_SECONDS = 600.0
 """A temporary save file untouched this long has lost its writer (see ``sweep_temporaries``)."""
