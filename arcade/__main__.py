@@ -126,7 +126,9 @@ def main(argv: list[str] | None = None) -> int:
     except OSError:  # after a hang-up: a last word to a terminal that is gone
         if hangup.received() is None:
             raise
-    return hangup.exit_status(0)  # 128 + the signal's number after a hang-up or SIGTERM
+    # Non-zero only for a crash (Textual sets 1 and has printed the traceback) or a signal
+    # (128 + its number); damaged saves, settings or keymaps are reported inside the app.
+    return hangup.exit_status(app.return_code or 0)
 
 
 if __name__ == "__main__":

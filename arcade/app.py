@@ -113,7 +113,7 @@ class ArcadeApp(App[None]):
             if chosen in self.available_themes:
                 self.theme = chosen
             else:
-                self.startup_problems.append(f"unknown theme {chosen!r}; the themes are: {', '.join(sorted(self.available_themes))}")
+                self.startup_problems.append(f"unknown theme {chosen[:40]!r}; the themes are: {', '.join(sorted(self.available_themes))}")
         if keymap:
             # Textual's own clash report is unreliable (a two-key binding "clashes" with itself,
             # a real clash replaces the other binding silently): the keymap module checks instead.
@@ -151,10 +151,13 @@ class ArcadeApp(App[None]):
         if self.config_dir is None or name == self.remembered_theme:
             return
         try:
-            settings.save_settings(self.config_dir, settings.Settings(theme=name))
+            _, kept = settings.save_settings_keeping(self.config_dir, settings.Settings(theme=name))
         except OSError as error:
             self.notify(f"cannot remember the theme in {self.config_dir}: {error}", severity="warning", markup=False)
             return
+        if kept is not None:
+            self.notify(f"the damaged settings file was kept as {kept}; a new one remembers the theme",
+                        title="Configuration", severity="warning", markup=False)
         self.remembered_theme = name
 
     def get_key_display(self, binding: Binding) -> str:

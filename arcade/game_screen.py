@@ -273,14 +273,34 @@ class GameScreen(Screen[None]):
         """Write the save (the disk in the saves' writer thread); a failure is reported, never raised."""
         if not self.save_ready:
             return None
-        return write_save(self, self.GAME_ID, self.save_state(), self.save_summary(), later=True)
+        try:
+            state, summary = self.save_state(), self.save_summary()
+        except Exception as error:  # noqa: BLE001 - a session that cannot say its state: the last save stays
+            said: set[tuple[str, object]] = self.__dict__.setdefault("_save_failures_said", set())
+            if self.is_mounted and (type(error).__name__, "state") not in said:
+                said.add((type(error).__name__, "state"))
+                self.notify(f"The game could not be saved (a fault: {type(error).__name__}); the last save is kept",
+                            severity="error", markup=False)
+            return None
+        return write_save(self, self.GAME_ID, state, summary, later=True)
 
     def offer_saved_game(self, question: Callable[[dict[str, Any]], str],
                          dialog: type[ResumeDialog] = ResumeDialog) -> None:
-        """On opening: a saved game is offered (resume or new); none, or unreadable: a new game."""
+        """On opening: a saved game is offered (resume or new); none, or unreadable: a new game.
+
+        Nothing a save holds can crash the screen before or after the question: a save the
+        question cannot even describe, or that fails to resume in any way, is reported with
+        the file and the reason, kept aside, and a new game begins."""
         state = read_save(self, self.GAME_ID)  # unreadable: reported and kept aside
         if state is None:
             self.save_ready = True
+            self.new_game()
+            return
+        try:
+            text = question(state)
+        except Exception as error:  # noqa: BLE001 - a damaged save must not stop the screen
+            self.save_ready = True
+            self.resume_failed(error)
             self.new_game()
             return
 
@@ -288,19 +308,27 @@ class GameScreen(Screen[None]):
             self.save_ready = True
             if answer == "new":
                 self.new_game()
-            elif not self.resume(state):
+            elif not self.try_resume(state):
                 self.new_game()
 
-        self.app.push_screen(dialog(question(state)), answered)
+        self.app.push_screen(dialog(text), answered)
+
+    def try_resume(self, state: dict[str, Any], *args: Any) -> bool:
+        """``resume(state)``, where any exception is a damaged save (reported as a fault), never a crash."""
+        try:
+            return self.resume(state, *args)
+        except Exception as error:  # noqa: BLE001 - the last resort: a fault in the checks is said, not raised
+            self.resume_failed(error)
+            return False
 
     def resume(self, state: dict[str, Any]) -> bool:
         """Go on with a saved game; False (after ``resume_failed``) if it cannot be."""
         return False
 
-    def resume_failed(self, error: Exception) -> None:
+    def resume_failed(self, error: BaseException) -> None:
         """A save that read but does not make a game: kept aside under another name, and said."""
         set_aside_unusable(self, self.GAME_ID, error)
-        self.say("The saved game could not be resumed (see the note).")
+        self.say("The saved game could not be resumed (see the note); a new game instead.")
 
     def new_game(self) -> None:
         """Start a new game the way the game starts one (a question, a limit...)."""

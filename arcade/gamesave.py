@@ -15,7 +15,7 @@ from typing import Any
 from textual.binding import Binding
 from textual.screen import Screen
 
-from arcade.saves import SaveError, SaveStore, flush
+from arcade.saves import SaveError, SaveStore, shown
 from arcade.widgets.dialogs import Question
 from arcade.widgets.words import path_lines
 
@@ -43,6 +43,11 @@ def write_save(screen: Screen[Any], game_id: str, state: dict[str, Any] | None, 
     store = SaveStore()
 
     def report(error: Exception) -> None:
+        said: set[tuple[str, object]] = screen.__dict__.setdefault("_save_failures_said", set())
+        kind = (type(error).__name__, getattr(error, "errno", None) or str(error))
+        if kind in said:  # a read-only directory fails every move the same way: said once per screen
+            return
+        said.add(kind)
         if screen.is_mounted:
             screen.notify(f"The game could not be saved: {error}", severity="error", markup=False)
 
@@ -58,33 +63,36 @@ def write_save(screen: Screen[Any], game_id: str, state: dict[str, Any] | None, 
             return None
         return store.save(game_id, state, saved_at=now_text(), summary=summary,
                           later=later, failed=report_later if later else None)
-    except (OSError, ValueError, TypeError) as error:
+    except (OSError, ValueError, TypeError, SaveError) as error:
         report(error)
         return None
 
 
 def read_save(screen: Screen[Any], game_id: str) -> dict[str, Any] | None:
-    """The saved state of ``game_id``, or None (none, or unreadable: then reported and kept aside)."""
+    """The saved state of ``game_id``, or None (none, or unreadable: then reported once and kept aside)."""
     try:
         return SaveStore().load(game_id)
     except SaveError as error:
-        screen.notify(str(error), title="Saved game", severity="error", timeout=12, markup=False)
+        if not error.reported_before:  # a file left in place (read-only) is reported once a run
+            screen.notify(str(error), title="Saved game", severity="error", timeout=12, markup=False)
         return None
 
 
-def set_aside_unusable(screen: Screen[Any], game_id: str, error: Exception) -> None:
-    """A save that read but did not restore: keep it under another name and say so."""
-    path = SaveStore().path_for(game_id)
-    flush()  # no write of this game still on its way
-    kept = path.with_name(f"{path.stem}.unusable-{datetime.now(timezone.utc):%Y%m%d-%H%M%S}.json")
-    try:
-        path.replace(kept)
-    except OSError:
-        kept = path
-    screen.notify(
-        f"The save {path.name} could not be restored ({type(error).__name__}: {error}); it was kept as {kept.name}",
-        title="Saved game", severity="error", timeout=12, markup=False,
-    )
+def fault_text(error: BaseException) -> str:
+    """An exception as the player reads it: its type and (shortened) message."""
+    from games.session import SaveUnreadable  # here: the launcher's imports stay free of games
+
+    detail = shown(str(error), 300)
+    if isinstance(error, SaveUnreadable):
+        return f"could not be restored ({detail})"
+    return f"could not be restored (a fault: {type(error).__name__}{': ' + detail if detail else ''})"
+
+
+def set_aside_unusable(screen: Screen[Any], game_id: str, error: BaseException) -> None:
+    """A save that read but did not restore: kept under another name (or left in place and not read
+    again in this run) and said, with the file and the reason."""
+    screen.notify(SaveStore().keep_aside(game_id, fault_text(error)),
+                  title="Saved game", severity="error", timeout=15, markup=False)
 
 
 def export_text(screen: Screen[Any], game_id: str, text: str) -> Path | None:

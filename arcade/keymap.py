@@ -42,9 +42,16 @@ from textual.keys import Keys, _character_to_key
 
 from arcade import catalog
 from arcade.bindings import APP_BINDINGS
+from arcade.settings import ConfigUnreadable, read_bounded
 
 MODIFIERS = frozenset({"ctrl", "shift", "alt", "meta", "super", "hyper"})
 NAMED_KEYS = frozenset(k.value for k in Keys) | frozenset(_character_to_key(c) for c in string.printable.strip())
+
+
+MAX_ENTRIES = 1000
+"""More entries than binding ids exist (a few hundred): the file is not a keymap."""
+MAX_PROBLEMS = 12
+"""Problems reported one by one; after them, one line (a damaged file must not flood the screen)."""
 
 
 @dataclass
@@ -89,41 +96,78 @@ def parse_keymap(text: str, known_ids: Collection[str] | None = None, origin: st
     result = Keymap()
     try:
         data = tomllib.loads(text)
+        entries = list(_flatten(data))
     except tomllib.TOMLDecodeError as error:
         result.problems.append(f"{origin}: not valid TOML ({error}); no key is remapped")
         return result
-    for binding_id, value in _flatten(data):
+    except RecursionError:
+        result.problems.append(f"{origin}: nested too deep to be a keymap; no key is remapped")
+        return result
+    if len(entries) > MAX_ENTRIES:
+        result.problems.append(f"{origin}: {len(entries)} entries, more than a keymap can have "
+                               f"(the arcade has a few hundred binding ids at most); no key is remapped")
+        return result
+    for binding_id, value in entries:
+        if len(result.problems) > MAX_PROBLEMS:  # said in one line below: no flood of notes
+            continue
         if isinstance(value, str):
             keys = [k.strip() for k in value.split(",")]
         elif isinstance(value, list) and all(isinstance(k, str) for k in value):
             keys = [k.strip() for k in value]
         else:
-            result.problems.append(f"{origin}: {binding_id}: expected a string of keys or a list of keys, got {value!r}")
+            result.problems.append(f"{origin}: {binding_id[:60]}: expected a string of keys or a list of keys, "
+                                   f"got {_short(repr(value))}")
             continue
         if known_ids is not None and binding_id not in known_ids:
             close = difflib.get_close_matches(binding_id, list(known_ids), n=1)
             hint = f" (did you mean {close[0]!r}?)" if close else ""
-            result.problems.append(f"{origin}: unknown binding id {binding_id!r}{hint}; ignored")
+            result.problems.append(f"{origin}: unknown binding id {_short(repr(binding_id))}{hint}; ignored")
             continue
         bad = [k for k in keys if not k or not valid_key(k)]
         if bad or not keys:
-            shown = ", ".join(repr(k) for k in bad) or "none"
+            shown = _short(", ".join(repr(k) for k in bad) or "none")
             result.problems.append(f"{origin}: {binding_id}: not a key name: {shown}; ignored")
             continue
         result.bindings[binding_id] = ",".join(keys)
+    if len(result.problems) > MAX_PROBLEMS:
+        result.problems[MAX_PROBLEMS:] = [f"{origin}: more problems after these; the entries after them are ignored"]
     return result
 
 
-def load_keymap(path: Path, known_ids: Collection[str] | None = None, *, required: bool = False) -> Keymap:
-    """The keymap in ``path``; a missing file is no keymap (a problem only if ``required``)."""
+def _short(text: str, limit: int = 80) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _read_text(path: Path) -> str:
+    """The keymap file's text; ``ConfigUnreadable`` when it is too big or not UTF-8."""
     try:
-        text = path.read_text(encoding="utf-8")
+        data = read_bounded(path)
+    except (FileNotFoundError, ConfigUnreadable):
+        raise
+    except OSError as error:
+        raise ConfigUnreadable(f"cannot be read ({error.strerror or error})") from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        utf16 = " (UTF-16? save it as UTF-8)" if data[:2] in (b"\xff\xfe", b"\xfe\xff") else ""
+        raise ConfigUnreadable(f"cannot be read: not UTF-8 text{utf16}: byte {data[error.start]:#04x} at offset {error.start}") from None
+
+
+def load_keymap(path: Path, known_ids: Collection[str] | None = None, *, required: bool = False) -> Keymap:
+    """The keymap in ``path``; a missing file is no keymap (a problem only if ``required``).
+
+    Never raises: a damaged file (any bytes) is reported and no key is remapped.  The file
+    is the player's own and the arcade never writes it, so it stays where it is."""
+    try:
+        text = _read_text(path)
+        keymap = parse_keymap(text, known_ids, origin=str(path))
     except FileNotFoundError:
         problems = [f"{path}: no such keymap file"] if required else []
         return Keymap(problems=problems, path=path)
-    except (OSError, UnicodeDecodeError) as error:
-        return Keymap(problems=[f"{path}: cannot be read ({error}); no key is remapped"], path=path)
-    keymap = parse_keymap(text, known_ids, origin=str(path))
+    except ConfigUnreadable as error:
+        return Keymap(problems=[f"{path}: {error}; no key is remapped"], path=path)
+    except Exception as error:  # noqa: BLE001 - the last resort: a fault in the checks is a bad file, said
+        return Keymap(problems=[f"{path}: cannot be used ({type(error).__name__}); no key is remapped"], path=path)
     keymap.path = path
     return keymap
 
@@ -216,6 +260,7 @@ def known_binding_ids(mentioned: Iterable[str] | None = None) -> set[str]:
 def read_keymap_ids(path: Path) -> list[str]:
     """The binding ids a keymap file names, before checking them (none if it cannot be read)."""
     try:
-        return [name for name, _ in _flatten(tomllib.loads(path.read_text(encoding="utf-8")))]
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        names = [name for name, _ in _flatten(tomllib.loads(_read_text(path)))]
+        return names if len(names) <= MAX_ENTRIES else []  # load_keymap says why it is refused
+    except Exception:  # noqa: BLE001 - any damage: no ids (load_keymap says what is wrong)
         return []

@@ -4,7 +4,8 @@ A card says when its game has a save waiting, on a line of its own under the
 description ("saved game: move 14", the summary each game's session gives: moves
 played so far); the game's screen then asks whether to resume it.  A save that
 cannot be read is reported by name as the launcher opens (``SaveStore`` has kept it
-aside).  Coming back from a game, the launcher highlights that game, so Enter
+aside, or left it in place and remembered it when the directory is read-only: then it
+is reported once a run, and its card says "save unreadable").  Coming back from a game, the launcher highlights that game, so Enter
 returns to it.
 """
 
@@ -117,24 +118,25 @@ class LauncherScreen(Screen[None]):
             self.selected = ids.index(game_id)
 
     def show_saves(self) -> None:
-        """Mark the cards whose game has a save; report the saves that cannot be read."""
+        """Mark the cards whose game has a save; report the saves that cannot be read (once each).
+
+        Never raises: whatever a save file holds, the card shows its line, or "save unreadable"
+        and the file is kept aside (or, when it cannot be moved, left and not read again)."""
         store = SaveStore()
         for card in self.query(GameCard):
-            note = "save unreadable" if card.save_note == "save unreadable" else ""  # until a new save exists
             try:
-                exists = store.exists(card.entry.id)
-            except ValueError:  # not a game id a save can have
-                exists = False
-            if exists:
-                info = store.info(card.entry.id)
+                info = store.check(card.entry.id)
                 if info is not None:
                     note = f"saved game: {info.summary}" if info.summary else "saved game"
-                else:
-                    try:
-                        store.load(card.entry.id)  # moves the unreadable file aside and says so
-                    except SaveError as error:
-                        note = "save unreadable"
-                        self.notify(str(error), title=f"{card.entry.title}: saved game", severity="error", timeout=15)
+                else:  # an unreadable save kept aside stays said until a new save exists
+                    note = "save unreadable" if card.save_note == "save unreadable" else ""
+            except ValueError:  # not a game id a save can have
+                note = ""
+            except SaveError as error:
+                note = "save unreadable"
+                if not error.reported_before:
+                    self.notify(str(error), title=f"{card.entry.title}: saved game", severity="error",
+                                timeout=15, markup=False)
             if note != card.save_note:
                 card.save_note = note
                 card.set_class(bool(note), "-saved")

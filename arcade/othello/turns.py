@@ -16,7 +16,6 @@ from arcade.switching import freeze_heap
 from arcade.widgets.dialogs import GameOverDialog
 from games.othello.driver import MachineDisagrees, MoveRecord
 from games.othello.session import OthelloSession, OthelloView, Phase
-from games.session import SaveUnreadable
 
 
 class OthelloTurns(GameScreen):
@@ -69,8 +68,8 @@ class OthelloTurns(GameScreen):
             # too, kept out of the collector's full walks as well
             self.call_after_refresh(freeze_heap)
         if kind == "resume":
-            self.session = result
-            self.apply_settings(self.session.settings)
+            if not self.resumed(result):
+                return
             self.game_shown(resumed=True)
             self.say(f"Resumed the saved game at move {self.view.moves_played}.")
         elif kind == "new":
@@ -106,8 +105,8 @@ class OthelloTurns(GameScreen):
     def job_failed(self, kind: str, error: BaseException) -> None:
         self.turn_ended()
         self.session.clear_pending()
-        if kind == "resume" and isinstance(error, SaveUnreadable):
-            self.resume_failed(error)
+        if kind == "resume":  # SaveUnreadable or, as a last resort, any fault: said, kept aside, a new game
+            self.resume_failed(error if isinstance(error, Exception) else RuntimeError(repr(error)))
             self.action_new_game()
             return
         if isinstance(error, MachineDisagrees):
@@ -115,6 +114,20 @@ class OthelloTurns(GameScreen):
         else:
             super().job_failed(kind, error)
         self.render_view()
+
+    def resumed(self, session: OthelloSession) -> bool:
+        """Take the session a save made, with its panels' settings; a save whose settings break
+        the screen is a damaged save too (said, kept aside, a new game), never a crash."""
+        before = self.session
+        self.session = session
+        try:
+            self.apply_settings(session.settings)
+        except Exception as error:  # noqa: BLE001 - the last resort behind the session's own checks
+            self.session = before
+            self.resume_failed(error)
+            self.action_new_game()
+            return False
+        return True
 
     def next_turn(self, announce: bool = True) -> None:
         view = self.view

@@ -100,14 +100,15 @@ class TI57Workshop:
         """The variant a save was played with, by its name in the settings, and its program
         (None when the notebook no longer holds it: said, and Deconchat's is for the next game)."""
         from arcade.room.ti57 import notebook_dir
-        from games.workshop.ti57_variants import Variant, read_program
+        from games.workshop.ti57_variants import Variant, check_name, read_program
 
         settings = state.get("settings") if isinstance(state.get("settings"), dict) else {}
         name = settings.get("variant") if isinstance(settings, dict) else None
         if not isinstance(name, str) or not name:
             return None, None
         try:
-            return name, read_program(Variant(name, notebook_dir() / f"{name}.txt"))
+            # a save's name is checked as the notebook checks names: never a path out of the notebook
+            return name, read_program(Variant(name, notebook_dir() / f"{check_name(name)}.txt"))
         except Refused as error:
             self.say(str(error))  # type: ignore[attr-defined]
             return name, None

@@ -2,7 +2,8 @@
 
 A mixin of ``TI57DuelScreen`` (kept apart to keep the screen short): it reads the screen's
 ``session`` and replaces it on resume.  A locked save asks each player's PIN before it
-opens; wrong PINs say so and leave the file as it was (nothing is written meanwhile).
+opens; wrong PINs say so and leave the file as it was (nothing is written meanwhile).  A save
+that does not restore, whatever the reason, is kept aside and said, and a new duel begins.
 """
 
 from __future__ import annotations
@@ -11,7 +12,6 @@ from pathlib import Path
 from typing import Any
 
 from arcade.ti57_duel.curtain import PinDialog
-from games.session import SaveUnreadable
 from games.ti57_duel.session import DuelSession, LockedSave
 
 
@@ -58,7 +58,7 @@ class DuelSaves:
                             title="Saved duel", severity="error", timeout=10, markup=False)
             self.app.action_launcher()
             return True
-        except SaveUnreadable as error:
+        except Exception as error:  # noqa: BLE001 - SaveUnreadable, or as a last resort a fault: said, kept aside
             self._locked_save = False
             self.resume_failed(error)
             return False
@@ -76,4 +76,5 @@ class DuelSaves:
             self.app.notify("The locked duel is kept as it was.", title="Saved duel", markup=False)
             self.app.action_launcher()
             return
-        self.resume(state, (*pins, pin))
+        if not self.try_resume(state, (*pins, pin)):  # type: ignore[attr-defined]
+            self.new_game()  # type: ignore[attr-defined]

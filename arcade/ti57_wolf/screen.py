@@ -35,7 +35,7 @@ from arcade.widgets.grid import SquareBoard
 from arcade.widgets.history import MoveHistory
 from arcade.widgets.ti57 import KeyLog, RegisterPanel, Shown, TI57Display, key_lines
 from arcade.widgets.words import Words
-from games.session import Refused, SaveUnreadable, Seat
+from games.session import Refused, Seat
 from games.ti57_wolf.driver import MoveRecord
 from games.ti57_wolf.referee import Side
 from games.ti57_wolf.session import Phase, WolfMove, WolfSession
@@ -381,7 +381,7 @@ class WolfScreenCore(MoveKeys, GameScreen):
         """Go on with a saved game exactly as it was (today's saves and the older screen's)."""
         try:
             session = WolfSession.from_save(state, **self._session_args)
-        except SaveUnreadable as error:
+        except Exception as error:  # noqa: BLE001 - SaveUnreadable or, last resort, a fault: said, kept aside
             self.resume_failed(error)
             return False
         self.new_generation()
