@@ -26,7 +26,7 @@ from typing import Any, NoReturn, TypeVar
 
 from games.session import SaveUnreadable
 
-__all__ = ["MAX_DEPTH", "BadField", "Field", "nesting_depth"]
+__all__ = ["MAX_DEPTH", "BadField", "Field", "nesting_depth", "read_settings"]
 
 MAX_DEPTH = 48
 """No save nests deeper than this (a CPC snapshot, the deepest, is about 8 levels)."""
@@ -247,3 +247,22 @@ class Field:
                 raise BadField(path, "is damaged" if self.secret else (problem or "is damaged")) from None
             detail = "" if self.secret else f" ({type(error).__name__}: {text[:200]})"
             raise BadField(self.path, f"is not a valid {what}{detail}") from None
+
+
+def read_settings(f: Field, known: dict[str, str]) -> dict[str, Any]:
+    """A screen's choices kept in a save: the ``known`` ones of their kind ("bool", or "name": text or
+    null); any other key is kept only if it holds a plain value (null, true/false, text, a finite number)."""
+    out: dict[str, Any] = {}
+    for key, value in f.items():
+        kind = known.get(key)
+        if kind == "bool":
+            out[key] = value.bool()
+        elif kind == "name":
+            out[key] = value.optional_str(200)
+        elif value.value is None or isinstance(value.value, bool):
+            out[key] = value.value
+        elif isinstance(value.value, str):
+            out[key] = value.str(1000)
+        else:
+            out[key] = value.number()
+    return out

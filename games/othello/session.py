@@ -23,7 +23,7 @@ from typing import Any, Callable
 
 from games.othello.driver import MAX_TURNS, MachineDisagrees, MoveCancelled, MoveRecord, OthelloDriver, SliceCallback
 from games.othello.referee import Disc, IllegalMove, Position, name
-from games.schema import BadField, Field
+from games.schema import BadField, Field, read_settings
 from games.session import Refused, SaveUnreadable, Seat
 from games.timeline import Timeline
 
@@ -416,7 +416,7 @@ class OthelloSession:
         driver = f["driver"]
         driver.table()
         moves = f["moves"].each(MoveRecord.read, max_len=MAX_TURNS) if f.has("moves") else None
-        settings = read_settings(f.get("settings", {}))
+        settings = read_settings(f.get("settings", {}), SETTINGS)
         timeline = f.get("timeline", {})
         timeline.table()
         past = timeline.get("past", []).list(max_len=SAVED_UNDO_LIMIT)
@@ -490,22 +490,6 @@ class OthelloSession:
 SETTINGS: dict[str, str] = {"instant": "bool", "show_legal": "bool", "history": "bool", "program_coords": "bool",
                             "inspecting": "bool", "variant": "name"}
 """The screens' choices a save keeps (``OthelloScreen.settings`` and its subclasses')."""
-
-
-def read_settings(f: Field) -> dict[str, Any]:
-    """The screens' settings: known ones of their type; another key is kept only if it is a plain value."""
-    out: dict[str, Any] = {}
-    for key, value in f.items():
-        kind = SETTINGS.get(key)
-        if kind == "bool":
-            out[key] = value.bool()
-        elif kind == "name":
-            out[key] = value.optional_str(200)
-        elif value.value is None or isinstance(value.value, (bool, str)):
-            out[key] = value.value if not isinstance(value.value, str) else value.str(1000)
-        else:
-            out[key] = value.number()
-    return out
 
 
 __all__ += ["MachineDisagrees", "MoveCancelled"]
