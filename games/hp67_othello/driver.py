@@ -86,6 +86,7 @@ class HP67OthelloDriver(OthelloDriver):
     def __init__(self, program: Program | None = None) -> None:
         super().__init__()
         self.program = program or load_program()
+        self._own_program = self.program.text()
         self.machine = HP67()
         self.machine.load(self.program)
         self.new_game_keys: list[str] = []
@@ -320,6 +321,9 @@ class HP67OthelloDriver(OthelloDriver):
             "new_game_keys": list(self.new_game_keys),
             "new_game_displays": list(self.new_game_displays),
         }
+
+    def plays_own_program(self) -> bool:
+        return self.machine.program.text() == self._own_program
 
     def restore(self, state: dict[str, Any]) -> None:
         self.read_snapshot(Field(state, "snapshot"))

@@ -61,6 +61,9 @@ MOVE_BUDGET = 200_000
 # statements or more) before it can move: a slice this short never runs into its move.
 HUMAN_SLICE = 50
 
+_LINES: dict[str, dict[int, str]] = {}
+"""The lines a listing enters (``CPC.load_basic``), by listing: what a save of that listing holds."""
+
 _MOVE_LINE = re.compile(r"Je joue en ([A-H][1-8])")
 
 
@@ -363,6 +366,13 @@ class LazardOthelloDriver(OthelloDriver):
             "history": [record.to_json() for record in self.history],
             "finished": self.finished,
         }
+
+    def plays_own_program(self) -> bool:
+        if self.listing not in _LINES:
+            scratch = CPC()
+            scratch.load_basic(self.listing)
+            _LINES[self.listing] = dict(scratch.lines)
+        return self.machine.lines == _LINES[self.listing]
 
     def restore(self, state: dict[str, Any]) -> None:
         self.read_snapshot(Field(state, "snapshot"))

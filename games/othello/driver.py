@@ -146,6 +146,10 @@ class OthelloDriver(ABC):
     def restore(self, state: dict[str, Any]) -> None:
         """Return to a state produced by ``snapshot``."""
 
+    def plays_own_program(self) -> bool:
+        """The machine holds the program this driver was made with (not a variant's from a save)."""
+        return True
+
     def read_snapshot(self, f: Field) -> None:
         """Return to a saved state, every field checked first (``BadField`` names a bad one).
         A driver that knows its snapshot's fields says so; this one lets ``restore`` judge."""

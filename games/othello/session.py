@@ -423,9 +423,10 @@ class OthelloSession:
         future = timeline.get("future", []).list(max_len=SAVED_UNDO_LIMIT)
         session = cls(driver_factory)
         session._started = True
+        own = settings.get("variant") is None  # a variant's game holds the variant's program
         for state in (*past, *future):  # an undo step that cannot be restored is damage too
-            session._check_snapshot(state)
-        session._check_snapshot(driver, current=True)
+            session._check_snapshot(state, own_program=own)
+        session._check_snapshot(driver, own_program=own)
         if moves is not None and [m.to_json() for m in moves] != [r.to_json() for r in session.driver.history]:
             f["moves"].refuse(f"are not the moves of {driver.path}.history")
         session.timeline = Timeline(past=[s.value for s in past], future=[s.value for s in future],
@@ -434,13 +435,15 @@ class OthelloSession:
         session._settle()
         return session
 
-    def _check_snapshot(self, f: Field, current: bool = False) -> None:
+    def _check_snapshot(self, f: Field, own_program: bool = False) -> None:
         """Restore the state ``f`` holds into this session's driver and check it: the moves replayed
         by the referee give its position, the machine's own board agrees, the views come out of it,
         and the machine plays the next turn from it (tried, then undone)."""
         f.table()
         driver = self.driver
         driver.read_snapshot(f)
+        if own_program and not driver.plays_own_program():
+            raise BadField(f"{f.path}.machine", f"holds another program than {driver.title}, and the save names no variant")
         pos = Position.initial()
         for i, record in enumerate(driver.history):
             where = f"{f.path}.history[{i}]"

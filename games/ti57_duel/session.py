@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
+from functools import lru_cache
 from typing import Any, Callable
 
 from games.schema import Field, read_settings
@@ -138,6 +139,11 @@ def _read_seat(f: Field) -> Seat:
     from games.ti57_duel.computer import DUEL_LEVELS  # noqa: PLC0415 - a seat's level is one of these
 
     return Seat(kind.word(("person", "computer")), None if level.is_null else level.word(DUEL_LEVELS))
+
+
+@lru_cache(maxsize=1)
+def _listing_json() -> list[Any]:
+    return DuelGame().machine.snapshot()["program"]
 
 
 def _player_key(key: str, secret: Field) -> bool:
@@ -541,7 +547,7 @@ class DuelSession:
         secret = Field(opened, sealed.path, secret=True)
         secret.table()
         secret.shallow()
-        game = DuelGame.read(secret["game"])
+        game = DuelGame.read(secret["game"])  # its program: the listing or a variant's (sealed, so not damaged by chance)
         if game.moves != limit:
             f["limit"].refuse(f"is not the move limit the sealed game was started with")
         news = secret.get("news", "").str(1000)
@@ -559,9 +565,12 @@ class DuelSession:
 
     @classmethod
     def _read_plain(cls, f: Field, extra: dict[str, Any]) -> DuelSession:
-        """Today's (pre-session) save: ``phase``, ``setup_player``, ``extension``, ``game``, ``shown``."""
+        """Today's (pre-session) save: ``phase``, ``setup_player``, ``extension``, ``game``, ``shown``
+        (written before the workshop: its program is the listing)."""
         game_f = Field(f["game"].value, f"{f.path}.game", secret=True)
         game = DuelGame.read(game_f)
+        if game.machine.snapshot()["program"] != _listing_json():
+            game_f["machine"]["program"].refuse("is another program than the duel's")
         phase = f["phase"].enum(Phase)
         extension = f.get("extension", DEFAULT_EXTENSION).int(1, MAX_MOVES)
         setup_player = f.get("setup_player", 1).int(1, 2)
