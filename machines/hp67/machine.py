@@ -22,6 +22,7 @@ from decimal import Decimal, localcontext
 from typing import Any, Iterable
 
 from machines.hp67 import cards
+from machines.hp67 import snapshot as snapshot_fields
 from machines.hp67 import numbers as num
 from machines.hp67.isa import (
     PROGRAM_STEPS,
@@ -554,29 +555,40 @@ class HP67:
 
     @classmethod
     def restore(cls, state: dict[str, Any]) -> HP67:
-        """A machine in the state ``snapshot`` returned."""
+        """A machine in the state ``snapshot`` returned.
+
+        Every field is checked first (``machines.hp67.snapshot``): a bad one raises
+        ValueError starting ``snapshot field '<path>'``; unknown keys are refused.
+        """
+        checked = snapshot_fields.checked(state)
         machine = cls()
-        machine.load_state(state)
+        machine._assign(checked)
         return machine
 
     def load_state(self, state: dict[str, Any]) -> None:
-        """Put this machine (in place) into a state ``snapshot`` returned."""
-        if state["program"] != self.program.text():
-            self.load(parse_listing(state["program"]))
-        self.x, self.y, self.z, self.t, self.last_x = (Decimal(v) for v in state["stack"])
-        self.lift = int(state["lift"])
-        self.e_mant, self.e_neg, self.e_exp, self.e_exp_neg = state["entry"]
-        self.regs[:] = [Decimal(v) for v in state["registers"]]
-        self._flags[:] = [bool(f) for f in state["flags"]]
-        self.pc = int(state["pc"])
-        self.steps = int(state["steps"])
-        self.running = bool(state["running"])
-        self.error = bool(state["error"])
-        self.returns = [int(r) for r in state["returns"]]
-        self.fmt, self.digits = state["display_mode"][0], int(state["display_mode"][1])
-        self.angle = state["angle"]
-        self.prgm, self.pointer = (bool(v) if i == 0 else int(v)
-                                   for i, v in enumerate(state.get("program_mode", [False, 0])))
+        """Put this machine (in place) into a state ``snapshot`` returned.
+
+        As ``restore``: the whole snapshot is checked before anything changes, so a
+        ValueError leaves the machine as it was.
+        """
+        self._assign(snapshot_fields.checked(state))
+
+    def _assign(self, state: snapshot_fields.CheckedState) -> None:
+        if state.program_text != self.program.text():
+            self.load(state.program)
+        self.x, self.y, self.z, self.t, self.last_x = state.stack
+        self.lift = state.lift
+        self.e_mant, self.e_neg, self.e_exp, self.e_exp_neg = state.entry
+        self.regs[:] = state.registers
+        self._flags[:] = state.flags
+        self.pc = state.pc
+        self.steps = state.steps
+        self.running = state.running
+        self.error = state.error
+        self.returns = list(state.returns)
+        self.fmt, self.digits = state.fmt, state.digits
+        self.angle = state.angle
+        self.prgm, self.pointer = state.prgm, state.pointer
         if not self.prgm:
             self._ensure_compiled()
 

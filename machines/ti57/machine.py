@@ -17,6 +17,7 @@ from itertools import repeat
 from typing import Any, Callable
 
 from machines.ti57 import functions as fn
+from machines.ti57 import snapshot as snapshot_fields
 from machines.ti57.keys import INSTRUCTIONS, NO_DIGIT_WITH_INV, PRIMARY_LEGENDS, SECOND_LEGENDS, Step, second_of
 from machines.ti57.listing import PROGRAM_STEPS, Program
 from machines.ti57.numbers import (
@@ -304,23 +305,29 @@ class TI57:
 
     @classmethod
     def restore(cls, state: dict[str, Any]) -> TI57:
+        """A machine in the state ``snapshot`` returned.
+
+        Every field is checked first (``machines.ti57.snapshot``): a bad one raises
+        ValueError starting ``snapshot field '<path>'``; unknown keys are refused.
+        """
+        c = snapshot_fields.checked(state)
         m = cls()
-        m.load(Program(tuple(Step.from_json(s) for s in state["program"])))
-        m.x = Decimal(state["x"])
-        m.regs = [Decimal(r) for r in state["regs"]]
-        (m.entering, m.e_mant, m.e_neg, m.e_exp, m.e_exp_neg, m.e_in_exp) = state["entry"]
-        m.fix = state["fix"]
-        m.sci = state["sci"]
-        m.angle = state["angle"]
-        m.pending = [None if p is None else _Pending(p[0], p[1], Decimal(p[2]), p[3]) for p in state["pending"]]
-        m.after_op = state["after_op"]
-        m.flashing = state["flashing"]
-        m.pc = state["pc"]
-        m.returns = list(state["returns"])
-        m.running = state["running"]
-        m.steps = state["steps"]
-        m._second, m._inv, m._awaiting, m._await_inv, m._gto_abs = state["keyboard"]
-        m.learning = bool(state.get("learning", False))  # saves from before LRN mode lack it
+        m.load(Program(c.program))
+        m.x = c.x
+        m.regs = list(c.regs)
+        (m.entering, m.e_mant, m.e_neg, m.e_exp, m.e_exp_neg, m.e_in_exp) = c.entry
+        m.fix = c.fix
+        m.sci = c.sci
+        m.angle = c.angle
+        m.pending = [None if p is None else _Pending(*p) for p in c.pending]
+        m.after_op = c.after_op
+        m.flashing = c.flashing
+        m.pc = c.pc
+        m.returns = list(c.returns)
+        m.running = c.running
+        m.steps = c.steps
+        m._second, m._inv, m._awaiting, m._await_inv, m._gto_abs = c.keyboard
+        m.learning = c.learning
         return m
 
     # --------------------------------------------------------- LRN mode
@@ -357,6 +364,10 @@ class TI57:
         self._gto_abs = None
         if key == "LRN":
             self.learning = not self.learning
+            if self.learning and self.pc >= PROGRAM_STEPS:
+                # R/S on step 49 leaves the pointer on 50, a step LRN cannot show or key:
+                # LRN shows step 49 (not checked on the ROM; it keeps every key usable).
+                self.pc = PROGRAM_STEPS - 1
         elif key == "BST":
             self.pc = max(0, self.pc - 1)
         elif key == "SST":

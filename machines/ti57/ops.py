@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from machines.ti57 import functions as fn
 from machines.ti57.keys import INSTRUCTIONS, Step
+from machines.ti57.listing import PROGRAM_STEPS
 from machines.ti57.numbers import PI, ZERO, add, fit, sub, toward_zero
 from machines.ti57.stops import StopReason
 
@@ -27,6 +28,13 @@ __all__ = ["Op", "OPS", "Semantics", "FastPath"]
 
 Semantics = Callable[["TI57", bool, "int | None", "int | None"], "int | None"]
 FastPath = Callable[["TI57", Step, int], Callable[[], int]]
+
+
+def _skip(nxt: int) -> int:
+    """The step a test or Dsz skips to.  Skipping from step 49 runs past the last step, as
+    skipping from 48 does: the program table's step 50 is that error (flashing, pointer to
+    00; ti57-notes.md "Running past step 49 is an error"), never a step 51."""
+    return min(nxt + 1, PROGRAM_STEPS)
 
 
 # ---------------------------------------------------------------------------
@@ -117,7 +125,7 @@ def _h_dsz(m: TI57, inv: bool, d: int | None, nxt: int | None) -> int | None:
     zero = m._dsz()
     if nxt is None:
         return None  # from the keyboard: decrement only
-    return nxt + 1 if zero != inv else None
+    return _skip(nxt) if zero != inv else None
 
 
 def _h_compare(m: TI57, inv: bool, d: int | None, nxt: int | None, *, ge: bool) -> int | None:
@@ -126,7 +134,7 @@ def _h_compare(m: TI57, inv: bool, d: int | None, nxt: int | None, *, ge: bool) 
         return None
     t = m.regs[7]
     yes = (m.x >= t) if ge else (m.x == t)  # all 11 digits
-    return None if yes != inv else nxt + 1
+    return None if yes != inv else _skip(nxt)
 
 
 def _h_gto(m: TI57, inv: bool, d: int | None, nxt: int | None) -> int | None:
@@ -273,7 +281,7 @@ def _f_sum(m: TI57, s: Step, nxt: int) -> Callable[[], int]:
 
 
 def _f_dsz(m: TI57, s: Step, nxt: int) -> Callable[[], int]:
-    skip = nxt + 1
+    skip = _skip(nxt)
     complete = m._complete
     inv = s.inv
 
@@ -345,7 +353,7 @@ def _f_gto(m: TI57, s: Step, nxt: int) -> Callable[[], int]:
 
 def _f_compare(m: TI57, s: Step, nxt: int) -> Callable[[], int]:
     """x=t (x>=t runs through its semantics)."""
-    skip = nxt + 1
+    skip = _skip(nxt)
     complete = m._complete
     inv = s.inv
 

@@ -338,8 +338,12 @@ def test_history_lines_follow_the_board_through_a_whole_game() -> None:
 
 def test_a_save_holding_another_program_is_refused() -> None:
     data = snapshot(WolfSession(Side.WOLF))
-    data["game"]["machine"]["program"] = data["game"]["machine"]["program"][:-1]
+    program = data["game"]["machine"]["program"]
+    program[-1] = [81, None] if program[-1] != [81, None] else [0, None]  # a valid step, not the wolf's
     with pytest.raises(SaveUnreadable, match="another program"):
+        WolfSession.from_save(data)
+    program.pop()  # 49 steps: not even a TI-57 program, refused by the machine's restore
+    with pytest.raises(SaveUnreadable, match="snapshot field 'program'"):
         WolfSession.from_save(data)
 
 
