@@ -21,6 +21,7 @@ from machines.cpc.runtime.arrays import Array, default_value, nest
 from machines.cpc.runtime.control import ProgramEnd, ProgramStop, WaitForInput, WaitForKey
 from machines.cpc.runtime.strings import UPPER
 from machines.cpc.screen import PALETTE_RGB, Screen
+from machines.cpc.snapshot import CpcState, SnapshotReader, read_cpc
 
 __all__ = ["CPC", "RunState"]
 
@@ -709,55 +710,72 @@ class CPC:
         }
 
     def restore(self, snap: dict[str, Any]) -> None:
-        """Put the machine back exactly as ``snapshot()`` saw it."""
-        self.lines = {int(k): v for k, v in snap["lines"].items()}
-        self.screen = Screen.from_json(snap["screen"])
-        self._compiled = None
-        compiled = self._compile()
+        """Put the machine back exactly as ``snapshot()`` saw it.  Every field is checked
+        first (``snapshot.read_cpc``): a damaged snapshot raises ValueError naming the
+        field (``snapshot field 'screen.pens[3][7]': ...``) and the machine is unchanged."""
+        self.apply_snapshot(self.check_snapshot(snap))
+
+    def check_snapshot(self, snap: Any, reader: SnapshotReader | None = None) -> CpcState:
+        """The snapshot read and checked, nothing changed (ValueError on a bad field)."""
+        program = self._direct[0] if self._direct is not None else self._compiled
+        same = program is not None and isinstance(snap, dict) and isinstance(snap.get("lines"), dict) \
+            and snap["lines"] == {str(k): v for k, v in self.lines.items()}
+        return read_cpc(snap, reader, program if same else None)
+
+    def apply_snapshot(self, st: CpcState) -> None:
+        """Assign a checked snapshot (``check_snapshot``)."""
+        if self._direct is not None:
+            self._leave_direct()
+        self.screen = st.screen
+        if st.lines == self.lines and self._compiled is not None:
+            compiled = self._compiled  # the same listing compiles to the same code
+            self._reset_run_state()
+        else:
+            self.lines = dict(st.lines)
+            self._compiled = None
+            compiled = self._compile()
         self.problems = list(compiled.problems)
-        for name, value in snap["scalars"].items():
-            self.V[compiled.scalars[(name[:-1], name[-1])]] = value
-        for name, arr in snap["arrays"].items():
-            slot = compiled.arrays[(name[:-1], name[-1])]
-            a = Array(tuple(arr["dims"]), 0)
-            a.data = list(arr["data"])
+        for slot, value in st.scalars.items():
+            self.V[slot] = value
+        for slot, (dims, data) in st.arrays.items():
+            a = Array(dims, 0)
+            a.data = data
             self.ARRS[slot] = a
         ns = compiled.namespace
-        for name, fname in snap["functions"].items():
-            self.FNS[compiled.functions[(name[:-1], name[-1])]] = ns[fname]
-        self.CS[:] = [list(f) for f in snap["stack"]]
-        self.state = RunState(snap["state"])
-        self.statements = snap["statements"]
-        self.error = tuple(snap["error"]) if snap["error"] else None  # type: ignore[assignment]
-        self._pc = snap["pc"]
-        self._data_ptr = snap["data_ptr"]
-        self._on_error = snap["on_error"]
-        self._on_break = snap["on_break"]
-        self._timers = [list(t) if t else None for t in snap["timers"]]
-        self._events_on = snap["events_on"]
-        self._in_event = snap["in_event"]
-        self._in_handler = snap["in_handler"]
-        self._err, self._erl, self._err_pc = snap["err"]
-        self._stopped_after = snap["stopped_after"]
-        self._keys = list(snap["keys"])
-        self._esc_pending = snap["esc_pending"]
-        self._break_requested = snap["break_requested"]
-        self._in_input = snap["in_input"]
-        self._edit = list(snap["edit"])
-        self._line_ready = snap["line_ready"]
-        self._idle = snap["idle"]
-        self._rnd_state, self._rnd_last = snap["rnd"]
-        self._deg = snap["deg"]
-        self._zone = snap["zone"]
-        self._t0 = self._clock() - snap["time"]
-        self._transcript = [snap["transcript"]]
+        for slot, fname in st.functions.items():
+            self.FNS[slot] = ns[fname]
+        self.CS[:] = st.stack
+        self.state = RunState(st.state)
+        self.statements = st.statements
+        self.error = st.error
+        self._pc = st.pc
+        self._data_ptr = st.data_ptr
+        self._on_error = st.on_error
+        self._on_break = st.on_break
+        self._timers = st.timers
+        self._events_on = st.events_on
+        self._in_event = st.in_event
+        self._in_handler = st.in_handler
+        self._err, self._erl, self._err_pc = st.err
+        self._stopped_after = st.stopped_after
+        self._keys = st.keys
+        self._esc_pending = st.esc_pending
+        self._break_requested = st.break_requested
+        self._in_input = st.in_input
+        self._edit = st.edit
+        self._line_ready = st.line_ready
+        self._idle = st.idle
+        self._rnd_state, self._rnd_last = st.rnd
+        self._deg = st.deg
+        self._zone = st.zone
+        self._t0 = self._clock() - st.time
+        self._transcript = [st.transcript]
         self._direct = None
-        direct = snap.get("direct")
-        if direct:
-            self.direct(direct["text"])
-            self._pc = direct["pc"]
-            self.state = RunState(direct["state"])
-            self._stopped_after = direct["stopped_after"]
+        if st.direct:
+            self.direct(st.direct["text"])
+            self._pc = st.direct["pc"]
+            self.state = RunState(st.direct["state"])
+            self._stopped_after = st.direct["stopped_after"]
 
 
 # Key numbers of the CPC keyboard (User Instructions, key numbers chart) for INKEY(n);
