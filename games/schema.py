@@ -197,10 +197,11 @@ class Field:
     def enum(self, kind: type[E]) -> E:
         """A member of ``kind`` saved by its value."""
         by_value = {m.value: m for m in kind}
-        if isinstance(self.value, bool) or self.value not in by_value or type(self.value) is not type(
-                next(iter(by_value))):
+        v = self.value
+        if not isinstance(v, (str, int)) or isinstance(v, bool) or v not in by_value or not any(
+                type(v) is type(m) or isinstance(m, type(v)) for m in by_value):
             self.fail(f"is not one of {', '.join(sorted(str(v) for v in by_value))}")
-        return by_value[self.value]
+        return by_value[v]
 
     def enum_name(self, kind: type[E]) -> E:
         """A member of ``kind`` saved by its name."""
