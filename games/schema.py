@@ -33,6 +33,8 @@ MAX_DEPTH = 48
 
 E = TypeVar("E", bound=Enum)
 
+_STEP = re.compile(r"\.[^.\[]*|\[\d+\]")
+_SHOWN_STEPS = 12  # a path into a deep nest is shown this far, then "..."
 _MACHINE_FIELD = re.compile(r"^snapshot field '([^']*)'(?::\s*)?(.*)$", re.DOTALL)
 
 
@@ -224,7 +226,9 @@ class Field:
         """The value, refused if it nests deeper than ``limit`` (before anything walks it)."""
         depth, where = nesting_depth(self.value, limit)
         if depth > limit:
-            raise BadField(f"{self.path}{where}", f"nests deeper than {limit} levels")
+            steps = _STEP.findall(where)
+            shown = "".join(steps[:_SHOWN_STEPS]) + ("..." if len(steps) > _SHOWN_STEPS else "")
+            raise BadField(f"{self.path}{shown}", f"nests deeper than {limit} levels")
         return self.value
 
     # -- what another reader refuses -------------------------------------------------------
