@@ -13,7 +13,7 @@ checks the machine's board after every move; a disagreement raises
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
 from games.othello.referee import FULL, Disc, IllegalMove, Position, name
@@ -66,6 +66,10 @@ class MoveRecord:
             "displays": list(self.displays),
             "machine_steps": self.machine_steps,
         }
+
+    def copy(self) -> MoveRecord:
+        """A record of its own (its lists not shared)."""
+        return replace(self, flipped=list(self.flipped), keys=list(self.keys), displays=list(self.displays))
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> MoveRecord:

@@ -177,7 +177,7 @@ class OthelloSession:
             last=pending if pending is not None else (last.square if last is not None else None),
             flipped=frozenset(self._pending_flips) if pending is not None else (
                 frozenset(last.flipped) if last is not None else frozenset()),
-            history=tuple(MoveRecord.from_json(r.to_json()) for r in d.history),
+            history=tuple(r.copy() for r in d.history),
             display=d.display if self._started else "",
             machine=self._machine_picture(),
             rows=rows_of() if (rows_of is not None and self._started) else {},

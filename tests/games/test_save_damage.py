@@ -228,3 +228,14 @@ def test_a_gap_in_the_checks_is_still_a_save_unreadable(monkeypatch: pytest.Monk
     c = case("hp67-othello", "machine to move")
     with pytest.raises(SaveUnreadable):
         c.load(save(c.game, c.name))
+
+
+def test_a_sealed_part_holding_json_1000_deep_is_refused() -> None:
+    """A right tag over 1000-deep JSON (written with the save's own key): no RecursionError."""
+    c = case("ti57-duel", "turn")
+    state = save(c.game, c.name)
+    plain = ("[" * 1000 + "]" * 1000).encode()
+    nonce = bytes(16)
+    body = bytes(a ^ b for a, b in zip(plain, sealing._stream(c.key, nonce, len(plain))))  # type: ignore[arg-type]
+    state["sealed"] = {"nonce": nonce.hex(), "body": body.hex(), "tag": sealing._tag(c.key, nonce, body)}  # type: ignore[arg-type]
+    refused(c, state, "state.sealed")
