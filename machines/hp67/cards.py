@@ -49,7 +49,7 @@ def _is_hp67_number(value: Decimal) -> bool:
 def parse_data_card(text: str) -> dict[int, Decimal]:
     """Register index -> value for each line of a data card; ``ListingError`` on a bad line."""
     values: dict[int, Decimal] = {}
-    for line_number, raw in enumerate(text.splitlines(), start=1):
+    for line_number, raw in enumerate(text.split("\n"), start=1):  # lines as an editor counts them
         line = raw.split("#", 1)[0].strip()
         if not line:
             continue

@@ -14,6 +14,7 @@ Operands: registers are numbered as the machine does for ``(i)``: 0-9 primary,
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -55,7 +56,7 @@ def format_code(code: tuple[int, ...]) -> str:
     return "".join(parts)
 
 
-_CODE_TOKEN = re.compile(r"-?\d{2}(?:-\d{2})*")
+_CODE_TOKEN = re.compile(r"-?\d{2}(?:-\d{2})*", re.ASCII)
 
 
 def parse_code(text: str) -> tuple[int, ...]:
@@ -63,7 +64,7 @@ def parse_code(text: str) -> tuple[int, ...]:
     tokens = text.split()
     if not tokens or not all(_CODE_TOKEN.fullmatch(t) for t in tokens):
         raise ValueError(f"not a key code: {text!r}")
-    return tuple(int(n) for n in re.findall(r"-?\d{2}", "".join(tokens)))
+    return tuple(int(n) for n in re.findall(r"-?\d{2}", "".join(tokens), re.ASCII))
 
 
 _SYMBOLS = (
@@ -74,6 +75,7 @@ _SYMBOLS = (
 _LABELLED = re.compile(r"(?i:(LBL|GTO|GSB))\s*([A-Ea-e])")
 
 
+@lru_cache(maxsize=4096)
 def spelling_key(text: str) -> str:
     """A mnemonic reduced to a comparison key: case, spaces and symbol variants folded.
 

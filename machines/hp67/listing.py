@@ -20,8 +20,9 @@ from machines.hp67.ops import BY_CODE, lookup
 __all__ = ["PROGRAM_STEPS", "ListingError", "Program", "Step", "parse_listing"]
 
 _COMMENT = re.compile(r"(^|\s)#.*$")
-_CODE_TOKEN = re.compile(r"-?\d{2}(?:-\d{2})*")
-_STEP_NUMBER = re.compile(r"\d{3}")
+# ASCII digits only: an Arabic-Indic or fullwidth digit is refused with its line, not read as one.
+_CODE_TOKEN = re.compile(r"-?\d{2}(?:-\d{2})*", re.ASCII)
+_STEP_NUMBER = re.compile(r"\d{3}", re.ASCII)
 
 
 class ListingError(ValueError):
@@ -62,7 +63,9 @@ class Program:
 def parse_listing(text: str) -> Program:
     """Parse a listing; raises ``ListingError`` (with the line number) on the first bad line."""
     steps: list[Step] = []
-    for line_number, raw in enumerate(text.splitlines(), start=1):
+    # Lines are counted at each "\n" (as an editor numbers them), not at every character
+    # str.splitlines takes for a line break (form feed, U+2028...).
+    for line_number, raw in enumerate(text.split("\n"), start=1):
         line = _COMMENT.sub("", raw).strip()
         if not line:
             continue

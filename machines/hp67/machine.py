@@ -74,7 +74,8 @@ class HP67:
         "program", "_table", "_why", "_labels", "_targets", "prgm", "pointer", "_stale",
     )
 
-    def __init__(self) -> None:
+    def __init__(self, program: Program | None = None) -> None:
+        """Power on, with ``program`` keyed in (none: every step R/S)."""
         self.x = self.y = self.z = self.t = self.last_x = ZERO
         self.lift = LIFT
         self.regs: list[Decimal] = [ZERO] * 26
@@ -95,7 +96,7 @@ class HP67:
         self.prgm = False  # the W/PRGM-RUN switch
         self._stale = False  # program memory edited in W/PRGM, steps not yet compiled
         self.pointer = 0  # the step W/PRGM shows, 000-224 (000: the top of memory)
-        self.load(Program(()))
+        self.load(Program(()) if program is None else program)
 
     # -- program memory ------------------------------------------------------------
 
@@ -561,7 +562,7 @@ class HP67:
         ValueError starting ``snapshot field '<path>'``; unknown keys are refused.
         """
         checked = snapshot_fields.checked(state)
-        machine = cls()
+        machine = cls(checked.program)
         machine._assign(checked)
         return machine
 
@@ -574,7 +575,7 @@ class HP67:
         self._assign(snapshot_fields.checked(state))
 
     def _assign(self, state: snapshot_fields.CheckedState) -> None:
-        if state.program_text != self.program.text():
+        if state.program is not self.program and state.program_text != self.program.text():
             self.load(state.program)
         self.x, self.y, self.z, self.t, self.last_x = state.stack
         self.lift = state.lift

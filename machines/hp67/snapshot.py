@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from decimal import Decimal
 from typing import Any
 
@@ -63,13 +64,20 @@ def _number(value: Any, path: str) -> Decimal:
     return sc.number(value, path, digits=_DIGITS, machine=_MACHINE)
 
 
+@lru_cache(maxsize=8)
+def _parsed(text: str) -> Program:
+    """A listing read once: a game restores the same program at every undo and resume
+    (a Program is immutable, so machines may share it)."""
+    return parse_listing(text)
+
+
 def _program(value: Any) -> tuple[Program, str]:
     if not isinstance(value, str):
         raise sc.refuse("program", f"{sc.described(value)} is not a listing (a string)")
     if len(value) > _MAX_PROGRAM_TEXT:
         raise sc.refuse("program", f"a text of {len(value)} characters is not an HP-67 listing")
     try:
-        program = parse_listing(value)
+        program = _parsed(value)
     except ValueError as error:  # ListingError names the line
         raise sc.refuse("program", f"not an HP-67 program: {error}") from None
     return program, value

@@ -39,7 +39,10 @@ class Program:
         return "\n".join(f"{i:02d}  {s.code_text:<6} {s.mnemonic}" for i, s in enumerate(self.steps))
 
 
-_LINE = re.compile(r"^\s*(\d{1,2})\s+(-?\d{2})(?:\s+(.*?))?\s*$")
+# ASCII only: a superscript or Arabic-Indic digit is not a TI-57 digit (it is refused with its line).
+_LINE = re.compile(r"^\s*(\d{1,2})\s+(-?\d{2})(?:\s+(.*?))?\s*$", re.ASCII)
+_DIGIT_AND_REST = re.compile(r"(\d)\s+(.*)$", re.ASCII)
+_DIGITS = "0123456789"
 
 
 def _normalise(text: str) -> list[str]:
@@ -71,7 +74,7 @@ def _check_mnemonic(step: Step, mnemonic: str) -> str | None:
         inv, tokens = True, tokens[:1] + tokens[2:]
     digit: int | None = None
     if INSTRUCTIONS[step.code].takes_digit and not (step.inv and step.code in NO_DIGIT_WITH_INV):
-        if not tokens or not tokens[-1].isdigit() or len(tokens[-1]) != 1:
+        if not tokens or len(tokens[-1]) != 1 or tokens[-1] not in _DIGITS:
             return "the mnemonic lacks the step's digit"
         digit = int(tokens[-1])
         tokens = tokens[:-1]
@@ -88,7 +91,9 @@ def parse_listing(text: str) -> Program:
     """Parse a listing; raise ListingError naming the first bad line."""
     steps: list[Step | None] = [None] * PROGRAM_STEPS
     comments: list[str] = []
-    for line_no, line in enumerate(text.splitlines(), start=1):
+    # Lines are counted at each "\n" (as an editor numbers them), not at every character
+    # str.splitlines takes for a line break (form feed, U+2028...).
+    for line_no, line in enumerate(text.split("\n"), start=1):
         stripped = line.strip()
         if not stripped:
             continue
@@ -112,7 +117,7 @@ def parse_listing(text: str) -> Program:
             raise ListingError(line_no, line, "INV is not stored before a digit")
         digit: int | None = None
         if ins.takes_digit and not (inv and code in NO_DIGIT_WITH_INV):
-            dm = re.match(r"(\d)\s+(.*)$", rest)
+            dm = _DIGIT_AND_REST.match(rest)
             if not dm:
                 raise ListingError(line_no, line, f"key code {code_text} needs its digit")
             digit, rest = int(dm.group(1)), dm.group(2)
