@@ -737,7 +737,7 @@ class CPC:
         program = self._direct[0] if self._direct is not None else self._compiled
         same = program is not None and isinstance(snap, dict) and isinstance(snap.get("lines"), dict) \
             and snap["lines"] == {str(k): v for k, v in self.lines.items()}
-        return read_cpc(snap, reader, program if same else None)
+        return read_cpc(snap, reader, program if same else None, self._mem_fixed if same else None)
 
     def apply_snapshot(self, st: CpcState) -> None:
         """Assign a checked snapshot (``check_snapshot``)."""

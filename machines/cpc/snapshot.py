@@ -227,9 +227,10 @@ def read_screen(r: SnapshotReader, raw: Any, path: str = "screen") -> Screen:
 
 
 def read_cpc(raw: Any, reader: SnapshotReader | None = None,
-             compiled: CompiledProgram | None = None) -> CpcState:
+             compiled: CompiledProgram | None = None, fixed: int | None = None) -> CpcState:
     """Check a whole CPC snapshot.  ``compiled`` is the machine's own compiled program
-    when the snapshot's listing is the one it holds (saves compiling it again)."""
+    when the snapshot's listing is the one it holds, and ``fixed`` the bytes it takes
+    (saves compiling and measuring it again)."""
     r = reader or SnapshotReader()
     if not isinstance(raw, dict):
         raise r.fail("", f"{r.show(raw)} is not an object")
@@ -237,6 +238,9 @@ def read_cpc(raw: Any, reader: SnapshotReader | None = None,
     lines = read_lines(r, f("lines"))
     if compiled is None:
         compiled = compile_program(lines, {})
+        fixed = None
+    if fixed is None:
+        fixed = fixed_bytes(lines, compiled.scalars, compiled.functions)
     screen = read_screen(r, f("screen"))
     code_size = len(compiled.code)
 
@@ -279,7 +283,7 @@ def read_cpc(raw: Any, reader: SnapshotReader | None = None,
         arrays[compiled.arrays[key]] = (tuple(dims), values)
         sizes[compiled.arrays[key]] = array_bytes(key, dims)
         text += strings_bytes(values)
-    room = max(POWER_ON_FREE - fixed_bytes(lines, compiled.scalars, compiled.functions), 0)
+    room = max(POWER_ON_FREE - fixed, 0)
     if sum(sizes.values()) + text > room:
         raise r.fail("arrays", f"the arrays and strings take {sum(sizes.values()) + text} bytes, "
                                f"more than the {room} a CPC 6128 has left beside this program")

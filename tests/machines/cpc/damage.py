@@ -74,16 +74,26 @@ def _wrong_value(rng: random.Random, old: Any) -> Any:
     return rng.choice(pool)
 
 
+_PATHS: dict[int, list[list[tuple]]] = {}
+
+
 def damage(snap: Any, rng: random.Random) -> tuple[Any, str]:
-    """A deep copy of ``snap`` hurt at one random place, and what was done."""
-    snap = copy.deepcopy(snap)
-    paths = _paths(snap)
-    path = rng.choice(paths)
+    """A copy of ``snap`` hurt at one random place, and what was done (the containers on
+    the way to that place are copied; ``snap`` itself is left whole)."""
+    groups = _PATHS.get(id(snap))
+    if groups is None:  # by where they lead (two levels), so the screen's 3000 cells do not drown the rest
+        by_head: dict[tuple, list[tuple]] = {}
+        for p in _paths(snap):
+            by_head.setdefault(p[:2], []).append(p)
+        groups = _PATHS[id(snap)] = list(by_head.values())
+    path = rng.choice(rng.choice(groups))
+    snap = copy.copy(snap)
     parent = snap
     for step in path[:-1]:
+        parent[step] = copy.copy(parent[step])
         parent = parent[step]
     last = path[-1]
-    old = parent[last]
+    old = parent[last] = copy.deepcopy(parent[last])
     how = rng.random()
     if how < 0.12 and isinstance(parent, dict):
         del parent[last]
