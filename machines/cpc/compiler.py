@@ -475,11 +475,14 @@ class _Parser:
         return f"float({code})"
 
     def store(self, target: tuple, ttype: str, code: str, etype: str) -> str:
+        """An assignment; a string's text is counted in the strings area as it is stored."""
         value = self.convert(ttype, code, etype)
         if target[0] == "v":
+            if ttype == "s" and target[1].startswith(f"{rt.VARIABLES}["):
+                return f"{target[1]} = {rt.STRING_STORE}({target[1]}, {value})"
             return f"{target[1]} = {value}"
         idx = target[2]
-        return f"{rt.array_set(len(idx))}({target[1]}, {', '.join(idx)}, {value})"
+        return f"{rt.array_set(len(idx), ttype == 's')}({target[1]}, {', '.join(idx)}, {value})"
 
     def st_DIM(self) -> None:
         parts = []
@@ -923,11 +926,13 @@ class _Parser:
                     conv = f"{rt.CINT}(x)"
                 elif ttype == "r":
                     conv = f"{rt.REAL}(float(x))"
+                if ttype == "s":
+                    conv = f"{rt.STRING_STORE}({target[1]}, x)"
                 setters.append(f"({ttype!r}, lambda x: {rt.VARIABLES}.__setitem__({target[1][2:-1]}, {conv}))")
             else:
                 conv = "x" if ttype == "s" else (f"{rt.CINT}(x)" if ttype == "i" else f"{rt.REAL}(float(x))")
                 idx = ", ".join(target[2])
-                setters.append(f"({ttype!r}, lambda x: {rt.array_set(len(target[2]))}({target[1]}, {idx}, {conv}))")
+                setters.append(f"({ttype!r}, lambda x: {rt.array_set(len(target[2]), ttype == 's')}({target[1]}, {idx}, {conv}))")
             if not self.accept_op(","):
                 break
         return setters
@@ -964,7 +969,7 @@ class _Parser:
             raise _Mismatch("LINE INPUT needs a string variable")
         setter = self.store(target, "s", "x", "s")
         if target[0] == "v":
-            setter = f"{rt.VARIABLES}.__setitem__({target[1][2:-1]}, x)"
+            setter = f"{rt.VARIABLES}.__setitem__({target[1][2:-1]}, {rt.STRING_STORE}({target[1]}, x))"
         code = [f"{rt.LINE_INPUT}({prompt}, {keep_line}, lambda x: {setter})"]
         if stream != "0":
             code = [f"{rt.STREAM}({stream})", *code, f"{rt.STREAM}(0)"]
@@ -1244,7 +1249,7 @@ _FUNCTIONS: dict[str, tuple[str, str, str]] = {
     "EXP": ("n", "r", f"{rt.EXP}({{0}})"),
     "LOG": ("n", "r", f"{rt.LOG}({{0}})"),
     "LOG10": ("n", "r", f"{rt.LOG10}({{0}})"),
-    "FRE": ("x", "i", f"{rt.FRE}({{0}})"),
+    "FRE": ("x", "r", f"{rt.FRE}({{0}})"),  # a real: 42249 does not fit 16 bits
     "INKEY": ("n", "i", f"{rt.INKEY}({{0}})"),
     "REMAIN": ("n", "i", f"{rt.REMAIN}({{0}})"),
     "CHR$": ("n", "s", f"{rt.CHR}({{0}})"),

@@ -15,6 +15,7 @@ from typing import Any, Callable
 from machines.cpc import errors
 from machines.cpc.compiler import CompiledProgram, Problem, compile_program, var_key
 from machines.cpc.errors import BasicError, error_message
+from machines.cpc.memory import POWER_ON_FREE, fixed_bytes, strings_bytes
 from machines.cpc.numbers import parse_input_number, to_int16
 from machines.cpc.runtime import build_namespace, names
 from machines.cpc.runtime.arrays import Array, default_value, nest
@@ -82,6 +83,11 @@ class CPC:
         self._compiled: CompiledProgram | None = None
         self._direct: tuple | None = None  # the program put aside while a direct statement runs
         self._direct_text = ""
+        # the CPC's memory for BASIC (machines/cpc/memory.py): what the program's text,
+        # variables and DEF FNs take, what its arrays take, what its strings' text takes
+        self._mem_fixed = 0
+        self._mem_arrays = 0
+        self._mem_strings = 0
         self._reset_run_state()
 
     # --- the public face -----------------------------------------------------------------
@@ -193,6 +199,15 @@ class CPC:
             self._leave_direct()
         return state
 
+    def free_bytes(self) -> int:
+        """What is left of the CPC's memory for arrays and strings (``FRE(0)``)."""
+        return max(POWER_ON_FREE - self._mem_fixed - self._mem_arrays - self._mem_strings, 0)
+
+    def fre(self, x: Any) -> float:
+        """FRE(0), FRE(""): bytes free.  The CPC collects its strings' garbage for FRE("");
+        here replaced strings are freed at once, so both give the collected figure."""
+        return float(self.free_bytes())
+
     # --- what the Ready prompt (ready.py) asks of the machine ------------------------------
     def set_program(self, lines: dict[int, str]) -> list[Problem]:
         """Replace the program after an edit (a typed line, NEW, DELETE, RENUM, LOAD).
@@ -234,7 +249,7 @@ class CPC:
         self.V.extend(default_value(k[1]) for k in list(compiled.scalars)[len(self.V):])
         self.ARRS.extend([None] * (len(compiled.arrays) - len(self.ARRS)))
         self.FNS.extend([self._undefined_fn] * (len(compiled.functions) - len(self.FNS)))
-        self._array_types.update({slot: key[1] for key, slot in compiled.arrays.items()})
+        self._array_types.update({slot: key for key, slot in compiled.arrays.items()})
         self._direct = (self._compiled, self._code, self._pc, self.state, self._stopped_after)
         self._direct_text = text
         self._compiled, self._code, self._pc = compiled, compiled.code, 0
@@ -305,6 +320,7 @@ class CPC:
             ns = self._namespace()
             self._compiled = compile_program(self.lines, ns)
             self._code = self._compiled.code
+            self._mem_fixed = fixed_bytes(self.lines, self._compiled.scalars, self._compiled.functions)
             self._reset_run_state()
         return self._compiled
 
@@ -322,8 +338,9 @@ class CPC:
             self.ARRS[:] = [None] * len(compiled.arrays)
             self.FNS[:] = [self._undefined_fn] * len(compiled.functions)
             self.CS.clear()
-            self._array_types = {slot: key[1] for key, slot in compiled.arrays.items()}
+            self._array_types = {slot: key for key, slot in compiled.arrays.items()}
         self._pc = 0
+        self._mem_arrays = self._mem_strings = 0
         self._data_ptr = 0
         self._on_error = -1
         self._on_break = -1  # -1 ESC ESC stops; -2 ON BREAK CONT ignores it; else GOSUB target
@@ -720,7 +737,7 @@ class CPC:
         program = self._direct[0] if self._direct is not None else self._compiled
         same = program is not None and isinstance(snap, dict) and isinstance(snap.get("lines"), dict) \
             and snap["lines"] == {str(k): v for k, v in self.lines.items()}
-        return read_cpc(snap, reader, program if same else None)
+        return read_cpc(snap, reader, program if same else None, self._mem_fixed if same else None)
 
     def apply_snapshot(self, st: CpcState) -> None:
         """Assign a checked snapshot (``check_snapshot``)."""
@@ -738,9 +755,9 @@ class CPC:
         for slot, value in st.scalars.items():
             self.V[slot] = value
         for slot, (dims, data) in st.arrays.items():
-            a = Array(dims, 0)
-            a.data = data
-            self.ARRS[slot] = a
+            self.ARRS[slot] = Array(dims, 0, st.array_bytes[slot], data)
+        self._mem_arrays = sum(st.array_bytes.values())
+        self._mem_strings = st.strings_bytes
         ns = compiled.namespace
         for slot, fname in st.functions.items():
             self.FNS[slot] = ns[fname]

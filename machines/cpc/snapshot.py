@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from machines.cpc.compiler import CompiledProgram, compile_program
+from machines.cpc.memory import ELEMENT_BYTES, POWER_ON_FREE, array_bytes, fixed_bytes, strings_bytes
 from machines.cpc.numbers import REAL_MAX
 from machines.cpc.runtime.control import FOR, GOSUB, STACK_BYTES, WHILE, frame_bytes
 from machines.cpc.screen import _CONTROL_PARAMS, MODE_WIDTH, ROWS, Screen, Window
@@ -120,6 +121,8 @@ class CpcState:
     screen: Screen
     scalars: dict[int, Any]  # slot -> value
     arrays: dict[int, tuple[tuple[int, ...], list]]  # slot -> (dims, flat data)
+    array_bytes: dict[int, int]  # slot -> what the array takes of the CPC's memory
+    strings_bytes: int  # what the strings' text takes in the strings area
     functions: dict[int, str]  # slot -> generated function name
     stack: list[list]
     state: str
@@ -224,9 +227,10 @@ def read_screen(r: SnapshotReader, raw: Any, path: str = "screen") -> Screen:
 
 
 def read_cpc(raw: Any, reader: SnapshotReader | None = None,
-             compiled: CompiledProgram | None = None) -> CpcState:
+             compiled: CompiledProgram | None = None, fixed: int | None = None) -> CpcState:
     """Check a whole CPC snapshot.  ``compiled`` is the machine's own compiled program
-    when the snapshot's listing is the one it holds (saves compiling it again)."""
+    when the snapshot's listing is the one it holds, and ``fixed`` the bytes it takes
+    (saves compiling and measuring it again)."""
     r = reader or SnapshotReader()
     if not isinstance(raw, dict):
         raise r.fail("", f"{r.show(raw)} is not an object")
@@ -234,6 +238,9 @@ def read_cpc(raw: Any, reader: SnapshotReader | None = None,
     lines = read_lines(r, f("lines"))
     if compiled is None:
         compiled = compile_program(lines, {})
+        fixed = None
+    if fixed is None:
+        fixed = fixed_bytes(lines, compiled.scalars, compiled.functions)
     screen = read_screen(r, f("screen"))
     code_size = len(compiled.code)
 
@@ -260,6 +267,8 @@ def read_cpc(raw: Any, reader: SnapshotReader | None = None,
         key = _key(r, name, compiled.scalars, f"scalars.{name}")
         scalars[compiled.scalars[key]] = r.value(value, f"scalars.{name}", key[1])
     arrays: dict[int, tuple[tuple[int, ...], list]] = {}
+    sizes: dict[int, int] = {}
+    text = strings_bytes(scalars.values())
     for name, arr in r.dict(f("arrays"), "arrays").items():
         where = f"arrays.{name}"
         key = _key(r, name, compiled.arrays, where)
@@ -267,11 +276,17 @@ def read_cpc(raw: Any, reader: SnapshotReader | None = None,
         size = 1
         for i, d in enumerate(dims):
             size *= r.int(d, f"{where}.dims[{i}]", 1, 32768)
-        if size * _ELEMENT_BYTES[key[1]] > 0xFFFF:
+        if size * ELEMENT_BYTES[key[1]] > 0xFFFF:
             raise r.fail(f"{where}.dims", "is larger than a CPC array can be")
         data = r.list(r.field(arr, "data", where), f"{where}.data", size, size)
         values = [r.value(v, f"{where}.data[{i}]", key[1]) for i, v in enumerate(data)]
         arrays[compiled.arrays[key]] = (tuple(dims), values)
+        sizes[compiled.arrays[key]] = array_bytes(key, dims)
+        text += strings_bytes(values)
+    room = max(POWER_ON_FREE - fixed, 0)
+    if sum(sizes.values()) + text > room:
+        raise r.fail("arrays", f"the arrays and strings take {sum(sizes.values()) + text} bytes, "
+                               f"more than the {room} a CPC 6128 has left beside this program")
     functions: dict[int, str] = {}
     for name, fname in r.dict(f("functions"), "functions").items():
         where = f"functions.{name}"
@@ -347,6 +362,7 @@ def read_cpc(raw: Any, reader: SnapshotReader | None = None,
         r.str(k, f"edit[{i}]", char=True)
     return CpcState(
         lines=lines, compiled=compiled, screen=screen, scalars=scalars, arrays=arrays,
+        array_bytes=sizes, strings_bytes=text,
         functions=functions, stack=stack,
         state=r.choice(f("state"), "state", _STATES),
         statements=r.int(f("statements"), "statements", 0, _BIG),
@@ -375,7 +391,6 @@ def read_cpc(raw: Any, reader: SnapshotReader | None = None,
 
 
 _STATES = ("ready", "ended", "stopped", "error", "waiting_input", "waiting_key", "budget")
-_ELEMENT_BYTES = {"%": 2, "$": 3, "!": 5}
 
 
 def _key(r: SnapshotReader, name: Any, table: dict[tuple[str, str], int], path: str) -> tuple[str, str]:

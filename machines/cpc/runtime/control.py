@@ -137,6 +137,7 @@ def bind(machine: CPC) -> dict[str, Any]:
         machine.V[:] = [default_value(k[1]) for k in machine._compiled.scalars]
         machine.ARRS[:] = [None] * len(machine.ARRS)
         machine.FNS[:] = [machine._undefined_fn] * len(machine.FNS)
+        machine._mem_arrays = machine._mem_strings = 0
 
     def read_item() -> tuple[str, int]:
         data = machine._compiled.data

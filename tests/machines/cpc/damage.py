@@ -74,16 +74,26 @@ def _wrong_value(rng: random.Random, old: Any) -> Any:
     return rng.choice(pool)
 
 
+_PATHS: dict[int, list[list[tuple]]] = {}
+
+
 def damage(snap: Any, rng: random.Random) -> tuple[Any, str]:
-    """A deep copy of ``snap`` hurt at one random place, and what was done."""
-    snap = copy.deepcopy(snap)
-    paths = _paths(snap)
-    path = rng.choice(paths)
+    """A copy of ``snap`` hurt at one random place, and what was done (the containers on
+    the way to that place are copied; ``snap`` itself is left whole)."""
+    groups = _PATHS.get(id(snap))
+    if groups is None:  # by where they lead (two levels), so the screen's 3000 cells do not drown the rest
+        by_head: dict[tuple, list[tuple]] = {}
+        for p in _paths(snap):
+            by_head.setdefault(p[:2], []).append(p)
+        groups = _PATHS[id(snap)] = list(by_head.values())
+    path = rng.choice(rng.choice(groups))
+    snap = copy.copy(snap)
     parent = snap
     for step in path[:-1]:
+        parent[step] = copy.copy(parent[step])
         parent = parent[step]
     last = path[-1]
-    old = parent[last]
+    old = parent[last] = copy.deepcopy(parent[last])
     how = rng.random()
     if how < 0.12 and isinstance(parent, dict):
         del parent[last]
@@ -247,3 +257,76 @@ def real_snapshots(othello: str) -> tuple[list[tuple[str, Any]], list[tuple[str,
     q.run(3_000)
     prompts.append(("prompt othello", json.loads(json.dumps(q.snapshot()))))
     return cpcs, prompts
+
+
+# -- random lines typed at the Ready prompt -----------------------------------------------------
+
+_WORDS = (
+    "PRINT", "?", "A", "B$", "C%", "I", "A(", "B$(", "C%(", "=", "+", "-", "*", "/", "\\", "^", "(", ")", ",",
+    ";", ":", '"', '"HI"', "1", "0", "-1", "255", "256", "32767", "32768", "1E38", "1E39", ".5", "&FF",
+    "FOR", "TO", "STEP", "NEXT", "WHILE", "WEND", "GOTO", "GOSUB", "RETURN", "IF", "THEN", "ELSE", "ON",
+    "ERROR", "RESUME", "DIM", "ERASE", "CLEAR", "DEF", "FN", "FNF(", "READ", "DATA", "RESTORE", "INPUT",
+    "LINE INPUT", "STRING$(", "SPACE$(", "MID$(", "LEFT$(", "CHR$(", "ASC(", "LEN(", "VAL(", "STR$(",
+    "FRE(", "INKEY$", "LOCATE", "MODE", "PEN", "PAPER", "INK", "BORDER", "WINDOW", "#1", "CLS",
+    "EVERY", "AFTER", "DI", "EI", "END", "STOP", "CONT", "RUN", "LIST", "NEW", "DELETE", "RENUM",
+    "AUTO", "EDIT", "CALL", "&BB18", "TAB(", "SPC(", "USING", '"##.#"', "MOD", "AND", "OR", "NOT",
+    "20000", "13106", "9999", "10", "20", "100", "65535", "65536",
+)
+_SHAPES = (
+    "{n} {s}", "{n} {s}", "{s}", "{n}", "{n} FOR I=1 TO {k}:{s}:NEXT", "DIM A({k}):{s}",
+    "{n} DIM A$({k}):FOR I=0 TO {k}:A$(I)=STRING$(255,\"X\"):NEXT", "RUN", "RUN {n}", "GOTO {n}",
+    "LIST", "CONT", "RENUM {n},{m},{k}", "DELETE {m}-{n}", "AUTO {n},{k}", "EDIT {n}", "NEW",
+    "{n} GOTO {m}", "{n} GOSUB {m}:RETURN", "PRINT FRE(0);FRE(\"\")", "{n} WHILE 1:{s}:WEND",
+)
+
+
+def random_line(rng: random.Random) -> str:
+    statement = " ".join(rng.choice(_WORDS) for _ in range(rng.randrange(1, 9)))
+    return rng.choice(_SHAPES).format(
+        n=rng.choice((10, 20, 30, 40, 100, 65535, 0, 65536)), m=rng.choice((10, 20, 30, 5, 99999)),
+        k=rng.choice((1, 3, 10, 100, 9999, 13106, 32767, -1, 0)), s=statement)
+
+
+def prompt_campaign(lines: int, seed: int, budget: int = 20_000) -> Counts:
+    """Type ``lines`` random lines (program lines, commands, direct statements, stray
+    keys) at one Ready prompt, running what starts for at most ``budget`` statements
+    (then ESC ESC).  Refused: the line ended in a BASIC error message; accepted: it
+    gave a result; a crash is any Python exception or interpreter fault."""
+    from machines.cpc.errors import ERROR_MESSAGES
+
+    rng = random.Random(seed)
+    counts = Counts()
+    prompt = ReadyPrompt(CPC(clock=lambda: 0.0))
+    messages = tuple(ERROR_MESSAGES.values()) + ("Unknown error",)
+    for _ in range(lines):
+        line = random_line(rng)
+        keys = line + rng.choice(("\r", "\r", "\r", "\x7f\r", "\x1b", "\xf2X\r", "\xf4\xe0\r"))
+        counts.tried += 1
+        mark = len(prompt.cpc.transcript)
+        try:
+            prompt.type(keys)
+            ran = 0
+            while prompt.mode is Mode.RUNNING:
+                if ran >= budget:
+                    prompt.type("\x1b\x1b")
+                before = prompt.cpc.statements
+                state = prompt.run(2_000)
+                ran += prompt.cpc.statements - before
+                if state is RunState.WAITING_INPUT or state is RunState.WAITING_KEY:
+                    prompt.type(rng.choice(("1\r", "A\r", "\r", " ")))
+                if ran > 3 * budget:
+                    raise AssertionError(f"still running after ESC ESC: {line!r}")
+            if prompt.internal_error is not None or prompt.cpc.internal_error is not None:
+                raise AssertionError(f"interpreter fault {prompt.internal_error or prompt.cpc.internal_error!r}")
+            prompt.cpc.screen_text(), prompt.cpc.cursor, prompt.line
+        except Exception:  # noqa: BLE001 - what the campaign is looking for
+            counts.crashes.append(f"{line!r}\n{traceback.format_exc()}")
+            prompt = ReadyPrompt(CPC(clock=lambda: 0.0))
+            continue
+        if any(m in prompt.cpc.transcript[mark:] for m in messages):
+            counts.refused += 1
+        else:
+            counts.accepted += 1
+        if rng.random() < 0.02:
+            prompt = ReadyPrompt(CPC(clock=lambda: 0.0))  # a fresh machine now and then
+    return counts
