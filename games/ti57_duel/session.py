@@ -549,7 +549,7 @@ class DuelSession:
         secret.shallow()
         game = DuelGame.read(secret["game"])  # its program: the listing or a variant's (sealed, so not damaged by chance)
         if game.moves != limit:
-            f["limit"].refuse(f"is not the move limit the sealed game was started with")
+            f["limit"].refuse("is not the move limit the sealed game was started with")
         news = secret.get("news", "").str(1000)
         digests = {int(p): d.hex(32).hex() for p, d in secret.get("pins", {}).items() if _player_key(p, secret)}
         if tuple(sorted(digests)) != tuple(needed):
