@@ -475,7 +475,7 @@ class WolfSession:
         game = _restored(f["game"], program)
         first = f["first"].enum(Side) if schema == 2 or f.has("first") else game.to_move
         if schema == 1:  # before sessions nothing told when the referee changed: today's setting stands
-            f.get("shown", []).list(max_len=3)
+            _shown(f.get("shown", []))
             referee_at_start, changes, seats = game.referee_enabled, [], {Side.WOLF: PERSON, Side.LAMBS: PERSON}
         else:
             referee_at_start = f["referee_at_start"].bool()
@@ -571,11 +571,17 @@ def _program_json(program: Program) -> list[Any]:
 def _step_state(f: Field, program: Program | None, first: Side, referee_at_start: bool) -> dict[str, Any]:
     """An undo step: schema 2's, or schema 1's ``{"game", "shown"}`` (the display is the machine's own)."""
     game = _restored(f["game"], program)
+    _shown(f.get("shown", []))
     changes = _changes(f.get("referee_changes", []))
     _check_story(f["game"], game, first, referee_at_start if f.has("referee_changes") else game.referee_enabled,
                  changes, f.get("referee_changes", []))
     _try_next(f["game"], game)
     return {"game": f["game"].value, "referee_changes": [[c.moves, c.enabled, c.game_over] for c in changes]}
+
+
+def _shown(f: Field) -> None:
+    """Schema 1's ``shown``: the display, its flashing and a word (the TI-57 holds them itself now)."""
+    f.each(lambda v: v.value if v.value is None or isinstance(v.value, bool) else v.str(100), max_len=3)
 
 
 def _changes(f: Field | Any) -> list[RefereeChange]:

@@ -30,6 +30,7 @@ from typing import Any
 
 from games.hp67_othello.driver import HP67OthelloDriver
 from games.lazard_othello import LazardOthelloDriver
+from games.lazard_othello.driver import LISTING_PATH
 from games.othello.referee import Disc
 from games.othello.session import OthelloSession
 from games.othello.session import Phase as OthelloPhase
@@ -65,7 +66,7 @@ class Case:
     key: bytes | None = None  # the duel: the key that seals it
 
 
-def _othello_save(factory: Callable[[], Any], how: str) -> str:
+def _othello_save(factory: Callable[[], Any], how: str, variant: str | None = None) -> str:
     session = OthelloSession(factory)
     rng = random.Random(7)
     if how == "machine to move, first move":
@@ -79,7 +80,7 @@ def _othello_save(factory: Callable[[], Any], how: str) -> str:
             session.machine_turn()
         if how == "undo and redo steps":
             session.undo()
-    session.settings = {"instant": True, "show_legal": False, "history": True, "variant": None}
+    session.settings = {"instant": True, "show_legal": False, "history": True, "variant": variant}
     data = session.to_save()
     assert data is not None
     return json.dumps(data)
@@ -115,6 +116,8 @@ PINS = ("1234", "987654")
 def _duel_session(how: str) -> DuelSession:
     if how == "computer seat":
         s = DuelSession(seats=(Seat(), Seat("computer", "hunter")), seed=3)
+    elif how == "variant":
+        s = DuelSession(program=_duel_variant())
     else:
         s = DuelSession(limit=2 if how == "draw" else 20, lock=how == "locked")
     s.start()
@@ -156,7 +159,7 @@ def _duel_case(how: str) -> Case:
         return Case("ti57-duel", how, json.dumps(save), lambda st: DuelSession.from_save(st), _duel_works(()))
     save = s.to_save()
     assert save is not None
-    save["settings"] = {"instant": True, "registers": False}
+    save["settings"] = {"instant": True, "registers": False, "variant": "variant" if how == "variant" else None}
     key = sealing.key_from_pins(PINS, bytes.fromhex(save["seal_salt"])) if s.lock else bytes.fromhex(save["seal_key"])
     secret = sealing.open_sealed(save["sealed"], key)
     return Case("ti57-duel", how, json.dumps(save), lambda st: DuelSession.from_save(st, pins), _duel_works(pins),
@@ -193,19 +196,29 @@ def _duel_works(pins: tuple[str, ...]) -> Callable[[Any], None]:
     return works
 
 
-@lru_cache(maxsize=1)
-def _wolf_variant() -> Any:
-    """A workshop variant of the wolf's program (the lambs checked in another order)."""
+@lru_cache(maxsize=2)
+def _ti57_variant(game: int, keys: str) -> Any:
+    """A workshop variant of a TI-57 game's program, keyed in the room (``GAME_LISTINGS[game]``)."""
     from games.workshop.ti57_room import GAME_LISTINGS, TI57Room
     from games.workshop.ti57_variants import read_program, variants
 
     with tempfile.TemporaryDirectory() as folder:
         room = TI57Room()
-        room.open_game(GAME_LISTINGS[1])
-        for key in ("GTO 2nd 3 6 LRN RCL 4 " + "SST " * 8 + "RCL 1 LRN").split():
+        room.open_game(GAME_LISTINGS[game])
+        for key in keys.split():
             room.key(key)
-        room.save_to_notebook(Path(folder), "checks")
+        room.save_to_notebook(Path(folder), "variant")
         return read_program(variants(Path(folder))[0])
+
+
+def _wolf_variant() -> Any:
+    """The lambs checked in another order (R4 first, R1 last): harmless."""
+    return _ti57_variant(1, "GTO 2nd 3 6 LRN RCL 4 " + "SST " * 8 + "RCL 1 LRN")
+
+
+def _duel_variant() -> Any:
+    """RCL 2 - RCL 1 instead of RCL 1 - RCL 2 in the capture test: harmless."""
+    return _ti57_variant(0, "GTO 2nd 4 1 LRN RCL 2 SST RCL 1 LRN")
 
 
 def _wolf_case(how: str) -> Case:
@@ -263,7 +276,7 @@ def _wolf_works(extra: dict[str, Any]) -> Callable[[Any], None]:
 
 
 OTHELLO_SAVES = ("machine to move", "undo and redo steps", "machine to move, first move")
-DUEL_SAVES = ("setup", "turn", "draw", "computer seat", "locked", "plain, before sessions")
+DUEL_SAVES = ("setup", "turn", "draw", "computer seat", "locked", "variant", "plain, before sessions")
 WOLF_SAVES = ("undo and redo steps", "purist collision", "game over", "computer seat", "referee switched",
               "variant", "old format, before sessions")
 GAMES = ("hp67-othello", "lazard-othello", "ti57-duel", "ti57-wolf")
@@ -274,9 +287,16 @@ def cases(game: str) -> tuple[Case, ...]:
     """The real saves of ``game`` (made once per process)."""
     if game in ("hp67-othello", "lazard-othello"):
         factory = HP67OthelloDriver if game == "hp67-othello" else LazardOthelloDriver
-        return tuple(Case(game, how, _othello_save(factory, how),
-                          lambda st, f=factory: OthelloSession.from_save(st, f), _othello_works(factory))
-                     for how in OTHELLO_SAVES)
+        found = [Case(game, how, _othello_save(factory, how),
+                      lambda st, f=factory: OthelloSession.from_save(st, f), _othello_works(factory))
+                 for how in OTHELLO_SAVES]
+        if game == "lazard-othello":  # the article's "bétonner" variant, resumed as the arcade does:
+            listing = (LISTING_PATH.parent / "variants" / "betonner.bas").read_text(encoding="ascii")
+            found.append(Case(game, "variant", _othello_save(lambda: LazardOthelloDriver(listing), "machine to move",
+                                                              "betonner"),
+                              lambda st: OthelloSession.from_save(st, LazardOthelloDriver),
+                              _othello_works(LazardOthelloDriver)))  # the original's driver, the save's program
+        return tuple(found)
     if game == "ti57-duel":
         return tuple(_duel_case(how) for how in DUEL_SAVES)
     return tuple(_wolf_case(how) for how in WOLF_SAVES)

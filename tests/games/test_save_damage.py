@@ -20,7 +20,7 @@ from games.ti57_duel.session import DuelSession
 from games.ti57_wolf.session import WolfSession
 from tests.games.save_damage import DEEP, GAMES, Case, attack, cases
 
-FAST = {"hp67-othello": 36, "lazard-othello": 18, "ti57-duel": 60, "ti57-wolf": 70}
+FAST = {"hp67-othello": 36, "lazard-othello": 20, "ti57-duel": 63, "ti57-wolf": 70}
 """Tries per game in the normal suite (a few seconds in all); the soak runs thousands."""
 
 
@@ -239,3 +239,17 @@ def test_a_sealed_part_holding_json_1000_deep_is_refused() -> None:
     body = bytes(a ^ b for a, b in zip(plain, sealing._stream(c.key, nonce, len(plain))))  # type: ignore[arg-type]
     state["sealed"] = {"nonce": nonce.hex(), "body": body.hex(), "tag": sealing._tag(c.key, nonce, body)}  # type: ignore[arg-type]
     refused(c, state, "state.sealed")
+
+
+def test_a_variants_program_needs_the_variant_named() -> None:
+    """A save naming no variant must hold the game's own program (a damaged listing is not a variant)."""
+    c = case("lazard-othello", "variant")
+    state = save(c.game, c.name)
+    c.works(c.load(state))
+    state["settings"]["variant"] = None
+    refused(c, state, "state.timeline.past[0].machine") if state["timeline"]["past"] else refused(
+        c, state, "state.driver.machine")
+    c = case("hp67-othello", "machine to move")
+    state = save(c.game, c.name)
+    state["driver"]["machine"]["program"] = state["driver"]["machine"]["program"].replace("LBL A", "LBL B", 1)
+    refused(c, state, "state.driver.machine")
