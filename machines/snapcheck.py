@@ -114,9 +114,9 @@ def text(value: Any, path: str, pattern: re.Pattern[str], what: str) -> str:
     return value
 
 
-def number(value: Any, path: str, *, digits: int, machine: str, lowest: int = -99) -> Decimal:
+def number(value: Any, path: str, *, digits: int, machine: str) -> Decimal:
     """A decimal string as the machine's snapshot writes it: finite, at most ``digits``
-    significant digits, exponent ``lowest``..99 (zero of any sign)."""
+    significant digits, exponent -99..99 (zero of any sign)."""
     if not isinstance(value, str):
         raise refuse(path, f"{described(value)} is not a number of the {machine} (a decimal string)")
     if len(value) > _MAX_NUMBER_TEXT or not _DECIMAL.fullmatch(value):
@@ -129,8 +129,8 @@ def number(value: Any, path: str, *, digits: int, machine: str, lowest: int = -9
     assert isinstance(exponent, int)
     if len(coefficient) > digits:
         raise refuse(path, f"{described(value)} has more than the {machine}'s {digits} digits")
-    if result and not lowest <= result.adjusted() <= 99:
-        raise refuse(path, f"{described(value)} is beyond the {machine}'s exponent range {lowest}..99")
-    if not result and not lowest - digits <= exponent <= 99:
+    if result and not -99 <= result.adjusted() <= 99:
+        raise refuse(path, f"{described(value)} is beyond the {machine}'s exponent range -99..99")
+    if not result and not -99 - digits <= exponent <= 99:
         raise refuse(path, f"{described(value)} is a zero with an exponent the {machine} cannot hold")
     return result

@@ -427,6 +427,11 @@ class TI57:
 
     def _set(self, result: tuple[Decimal, bool]) -> None:
         value, err = result
+        if value and not -99 <= value.adjusted() <= 99:
+            # A function left the range the registers hold (sin of 1E-99 in Deg is
+            # 1.7E-101, INV D.MS of 1E-99 3.6E-100): an underflow, 1E-99 flashing, as
+            # ln, e^x and 10^x underflow (ti57-notes.md).
+            value, err = fit(value)
         self.x = value
         self.after_op = False
         if err:

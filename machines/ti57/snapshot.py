@@ -2,8 +2,7 @@
 
 Every field is checked for type and range against what the machine itself can hold
 and what ``TI57.snapshot`` writes: numbers are decimal strings of at most 11 digits
-with an exponent up to 99 (no ``NaN``, ``Infinity``, floats or ``1E999``; see
-``_LOWEST_EXPONENT`` for the low end); the
+with an exponent in -99..99 (no ``NaN``, ``Infinity``, floats or ``1E999``); the
 program is 50 steps, each a key code the TI-57 stores, with its digit exactly when
 the code takes one (INV never before a digit, GTO or Lbl); the pointer is 00-50 (50:
 stopped by R/S on step 49); at most two return addresses 01-50; the AOS stack holds
@@ -62,14 +61,8 @@ class CheckedState:
     learning: bool
 
 
-# The emulator's sin (in Deg and Grad) and INV D.MS of a tiny number leave it below 1E-99
-# without flashing (1E-99 sin -> 1.7453292520E-101), and again on each further key, so a
-# real snapshot can hold any exponent down to the contexts' limit: restore takes them.
-_LOWEST_EXPONENT = -999_999
-
-
 def _number(value: Any, path: str) -> Decimal:
-    return sc.number(value, path, digits=_DIGITS, machine=_MACHINE, lowest=_LOWEST_EXPONENT)
+    return sc.number(value, path, digits=_DIGITS, machine=_MACHINE)
 
 
 def _step(value: Any, path: str) -> Step:

@@ -11,6 +11,7 @@ run in one go or one step at a time.
 from __future__ import annotations
 
 import json
+from decimal import Decimal
 
 import pytest
 
@@ -128,3 +129,16 @@ def test_lrn_after_r_s_on_step_49_shows_step_49() -> None:
     for key in ("Del", "Ins", "SST", "BST"):
         m.press(key)
     assert m.learning and 0 <= m.pc <= 49
+
+
+@pytest.mark.parametrize(("keys", "angle"), [
+    ("2nd sin", "Deg"), ("2nd sin", "Grad"), ("INV 2nd D.MS", "Deg"), ("+/- 2nd sin", "Deg"),
+])
+def test_a_function_result_below_1e_99_underflows(keys: str, angle: str) -> None:
+    """sin of 1E-99 in Deg is 1.7E-101: beyond the registers' two exponent digits, so an
+    underflow (1E-99 flashing, as ln, e^x and 10^x underflow), and a snapshot restores."""
+    m = TI57()
+    for key in ["2nd", angle, "1", "EE", "9", "9", "+/-", "=", *keys.split()]:
+        m.press(key)
+    assert m.flashing and abs(m.x) == Decimal("1E-99")
+    assert TI57.restore(json.loads(json.dumps(m.snapshot()))).snapshot() == m.snapshot()
