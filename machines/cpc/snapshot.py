@@ -257,7 +257,7 @@ def read_cpc(raw: Any, reader: SnapshotReader | None = None,
         r.bool(r.field(direct, "stopped_after", "direct"), "direct.stopped_after")
     # a statement typed at the prompt can leave its own program points on the stack
     pc_limit = max(code_size, len(direct_compiled.code) if direct_compiled else 0) - 1
-    slot_limit = len((direct_compiled or compiled).scalars) - 1
+    suffix_of_slot = {slot: key[1] for key, slot in (direct_compiled or compiled).scalars.items()}
 
     def pc(value: Any, path: str) -> int:
         return r.int(value, path, 0, pc_limit)
@@ -312,7 +312,9 @@ def read_cpc(raw: Any, reader: SnapshotReader | None = None,
         else:
             r.list(frame, where, 8, 8)
             isint = r.bool(frame[5], f"{where}[5]")
-            slot = r.int(frame[1], f"{where}[1]", 0, slot_limit)
+            slot = r.int(frame[1], f"{where}[1]", 0, len(suffix_of_slot) - 1)
+            if suffix_of_slot[slot] != ("%" if isint else "!"):
+                raise r.fail(f"{where}[1]", f"{slot} is not the slot of an {'integer' if isint else 'real'} variable")
             if isint:
                 end = r.int(frame[2], f"{where}[2]", -32768, 32767)
                 step = r.int(frame[3], f"{where}[3]", -32768, 32767)
