@@ -53,6 +53,7 @@ class _Stmt:
     kind: str = ""  # 'for' 'next' 'while' 'wend' or ''
     closes: int = 0  # NEXT: loops it closes
     slots: tuple[int, ...] = ()  # FOR: its variable; NEXT: the variables it names
+    refs: tuple[int, ...] = ()  # the simple variables it names (the CPC creates them when met)
     next_label: str | None = None  # overrides the fall-through (end of a THEN part)
 
 
@@ -72,6 +73,8 @@ class CompiledProgram:
     problems: list[Problem]
     deftypes: dict[str, str] = field(default_factory=dict)
     namespace: dict = field(repr=False, default_factory=dict)
+    refs: list[tuple[int, ...]] = field(repr=False, default_factory=list)  # per statement
+    plain_code: list = field(repr=False, default_factory=list)  # ``code`` before the machine arms it
 
 
 def var_key(name: str, suffix: str, deftypes: dict[str, str]) -> tuple[str, str]:
@@ -114,6 +117,7 @@ class _Parser:
         self.pos = 0
         self.line = 0
         self._stmt_mark = 0  # statements emitted before the one being parsed
+        self._refs: set[int] = set()  # simple variables named since the last statement emitted
 
     # --- token helpers --------------------------------------------------------------
     def peek(self) -> Token:
@@ -175,7 +179,8 @@ class _Parser:
         self.labels[label] = len(self.stmts)
 
     def emit(self, code: list[str], kind: str = "", closes: int = 0) -> _Stmt:
-        stmt = _Stmt(self.line, code, kind, closes)
+        stmt = _Stmt(self.line, code, kind, closes, refs=tuple(sorted(self._refs)))
+        self._refs = set()
         self.stmts.append(stmt)
         return stmt
 
@@ -189,6 +194,7 @@ class _Parser:
         if key in self.locals:
             return self.locals[key]
         slot = self.scalars.setdefault(key, len(self.scalars))
+        self._refs.add(slot)
         return f"{rt.VARIABLES}[{slot}]"
 
     def array_slot(self, key: tuple[str, str]) -> int:
@@ -1406,6 +1412,8 @@ def compile_program(lines: dict[int, str], namespace: dict, base: CompiledProgra
         problems=p.problems,
         deftypes=dict(p.deftypes),
         namespace=namespace,
+        refs=[s.refs for s in stmts],
+        plain_code=list(namespace["CODE"]),
     )
 
 

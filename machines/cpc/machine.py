@@ -15,7 +15,7 @@ from typing import Any, Callable
 from machines.cpc import errors
 from machines.cpc.compiler import CompiledProgram, Problem, compile_program, var_key
 from machines.cpc.errors import BasicError, error_message
-from machines.cpc.memory import POWER_ON_FREE, fixed_bytes, strings_bytes
+from machines.cpc.memory import POWER_ON_FREE, fixed_bytes, variable_bytes
 from machines.cpc.numbers import parse_input_number, to_int16
 from machines.cpc.runtime import build_namespace, names
 from machines.cpc.runtime.arrays import Array, default_value, nest
@@ -86,8 +86,11 @@ class CPC:
         # the CPC's memory for BASIC (machines/cpc/memory.py): what the program's text,
         # variables and DEF FNs take, what its arrays take, what its strings' text takes
         self._mem_fixed = 0
+        self._mem_vars = 0
         self._mem_arrays = 0
         self._mem_strings = 0
+        self._allocated = bytearray()  # per variable slot: created yet in this run
+        self._var_bytes: list[int] = []  # per variable slot: what creating it takes
         self._reset_run_state()
 
     # --- the public face -----------------------------------------------------------------
@@ -201,7 +204,7 @@ class CPC:
 
     def free_bytes(self) -> int:
         """What is left of the CPC's memory for arrays and strings (``FRE(0)``)."""
-        return max(POWER_ON_FREE - self._mem_fixed - self._mem_arrays - self._mem_strings, 0)
+        return max(POWER_ON_FREE - self._mem_fixed - self._mem_vars - self._mem_arrays - self._mem_strings, 0)
 
     def fre(self, x: Any) -> float:
         """FRE(0), FRE(""): bytes free.  The CPC collects its strings' garbage for FRE("");
@@ -247,6 +250,10 @@ class CPC:
         compiled = compile_program({0: text}, ns, base=base)
         compiled.data = base.data  # READ in direct mode reads the program's DATA
         self.V.extend(default_value(k[1]) for k in list(compiled.scalars)[len(self.V):])
+        new = list(compiled.scalars)[len(self._var_bytes):]
+        self._var_bytes.extend(variable_bytes(k) for k in new)
+        self._allocated.extend(bytes(len(new)))
+        self._arm(compiled)
         self.ARRS.extend([None] * (len(compiled.arrays) - len(self.ARRS)))
         self.FNS.extend([self._undefined_fn] * (len(compiled.functions) - len(self.FNS)))
         self._array_types.update({slot: key for key, slot in compiled.arrays.items()})
@@ -320,7 +327,7 @@ class CPC:
             ns = self._namespace()
             self._compiled = compile_program(self.lines, ns)
             self._code = self._compiled.code
-            self._mem_fixed = fixed_bytes(self.lines, self._compiled.scalars, self._compiled.functions)
+            self._mem_fixed = fixed_bytes(self.lines, self._compiled.functions)
             self._reset_run_state()
         return self._compiled
 
@@ -339,6 +346,8 @@ class CPC:
             self.FNS[:] = [self._undefined_fn] * len(compiled.functions)
             self.CS.clear()
             self._array_types = {slot: key for key, slot in compiled.arrays.items()}
+            self._var_bytes = [variable_bytes(k) for k in compiled.scalars]
+            self._forget_variables()
         self._pc = 0
         self._mem_arrays = self._mem_strings = 0
         self._data_ptr = 0
@@ -356,6 +365,42 @@ class CPC:
         self._in_input = False
         self._line_ready = None
         self._edit = []
+
+    def _forget_variables(self) -> None:
+        """RUN, CLEAR: no simple variable exists any more; each is created again when a
+        statement naming it first runs."""
+        self._allocated = bytearray(len(self._var_bytes))
+        self._mem_vars = 0
+        if self._compiled is not None:
+            self._arm(self._compiled)
+        if self._direct is not None:  # CLEAR typed at the prompt: the program's statements too
+            self._arm(self._direct[0])
+
+    def _arm(self, compiled: CompiledProgram) -> None:
+        """Every statement naming variables runs ``_first_run`` once before its own code."""
+        code, plain = compiled.code, compiled.plain_code
+        for i, slots in enumerate(compiled.refs):
+            code[i] = self._first_run(code, i, plain[i], slots) if slots else plain[i]
+
+    def _first_run(self, code: list, i: int, statement: Callable[[], int],
+                   slots: tuple[int, ...]) -> Callable[[], int]:
+        def first() -> int:
+            self._create_variables(slots)
+            code[i] = statement  # from now on, the statement alone
+            return statement()
+        return first
+
+    def _create_variables(self, slots: tuple[int, ...]) -> None:
+        """The variables a statement names take their room as it first runs (ROM
+        ``prob_alloc_space_for_new_var``): Memory full if there is none."""
+        allocated = self._allocated
+        for slot in slots:
+            if slot < len(allocated) and not allocated[slot]:
+                size = self._var_bytes[slot]
+                if size > self.free_bytes():
+                    raise BasicError(errors.MEMORY_FULL)
+                allocated[slot] = 1
+                self._mem_vars += size
 
     @staticmethod
     def _undefined_fn(*args: Any) -> Any:
@@ -699,6 +744,8 @@ class CPC:
             "error": list(self.error) if self.error else None,
             "pc": self._pc,
             "scalars": {"%s%s" % k: self.V[s] for k, s in compiled.scalars.items()} if compiled else {},
+            "created": ["%s%s" % k for k, s in compiled.scalars.items()
+                        if s < len(self._allocated) and self._allocated[s]] if compiled else [],
             "arrays": arrays,
             "functions": fns,
             "stack": [list(f) for f in self.CS],
@@ -754,6 +801,9 @@ class CPC:
         self.problems = list(compiled.problems)
         for slot, value in st.scalars.items():
             self.V[slot] = value
+        for slot in st.created:
+            self._allocated[slot] = 1
+            self._mem_vars += self._var_bytes[slot]
         for slot, (dims, data) in st.arrays.items():
             self.ARRS[slot] = Array(dims, 0, st.array_bytes[slot], data)
         self._mem_arrays = sum(st.array_bytes.values())

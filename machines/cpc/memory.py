@@ -22,9 +22,10 @@ Facts from the BASIC 1.1 ROM (disassembly by Bread80, ``Amstrad-CPC-BASIC-Source
   (``eval_expr_as_positive_int_or_error``).  A string that does not fit is *String space
   full* (error 14).
 
-What this model simplifies (README, CPC section): every variable and DEF FN the program
-names counts from the moment the program is entered (the ROM allocates each when it is
-first met); strings are freed as soon as they are replaced, so there is never garbage to
+A simple variable is created, as on the CPC, when a statement naming it first runs
+(``CPC._first_run``), and RUN and CLEAR forget them all.  What this model simplifies
+(README, CPC section): every DEF FN the program names counts from the moment the program
+is entered (the ROM allocates each when its DEF FN runs); strings are freed as soon as they are replaced, so there is never garbage to
 collect and ``FRE("")`` (which collects on the CPC) gives the same figure as ``FRE(0)``;
 a string constant assigned from the program text takes string space here (the ROM
 points into the program until it is edited); temporary strings of an expression, the
@@ -128,9 +129,6 @@ def strings_bytes(values: Iterable[Any]) -> int:
     return sum(len(v) + 2 for v in values if type(v) is str and v)
 
 
-def fixed_bytes(lines: dict[int, str], scalars: Iterable[tuple[str, str]],
-                functions: Iterable[tuple[str, str]]) -> int:
-    """What a program takes before any array or string: its text, its simple variables
-    and its DEF FNs."""
-    return (program_bytes(lines) + sum(variable_bytes(k) for k in scalars)
-            + sum(function_bytes(k) for k in functions))
+def fixed_bytes(lines: dict[int, str], functions: Iterable[tuple[str, str]]) -> int:
+    """What a program takes before it runs: its text and its DEF FNs."""
+    return program_bytes(lines) + sum(function_bytes(k) for k in functions)

@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from machines.cpc.compiler import CompiledProgram, compile_program
-from machines.cpc.memory import ELEMENT_BYTES, POWER_ON_FREE, array_bytes, fixed_bytes, strings_bytes
+from machines.cpc.memory import (ELEMENT_BYTES, POWER_ON_FREE, array_bytes, fixed_bytes, strings_bytes,
+                                 variable_bytes)
 from machines.cpc.numbers import REAL_MAX
 from machines.cpc.runtime.control import FOR, GOSUB, STACK_BYTES, WHILE, frame_bytes
 from machines.cpc.screen import _CONTROL_PARAMS, MODE_WIDTH, ROWS, Screen, Window
@@ -120,6 +121,7 @@ class CpcState:
     compiled: CompiledProgram  # compiled in a scratch namespace (slots, sizes, names)
     screen: Screen
     scalars: dict[int, Any]  # slot -> value
+    created: list[int]  # the slots of the variables created so far in this run
     arrays: dict[int, tuple[tuple[int, ...], list]]  # slot -> (dims, flat data)
     array_bytes: dict[int, int]  # slot -> what the array takes of the CPC's memory
     strings_bytes: int  # what the strings' text takes in the strings area
@@ -240,7 +242,7 @@ def read_cpc(raw: Any, reader: SnapshotReader | None = None,
         compiled = compile_program(lines, {})
         fixed = None
     if fixed is None:
-        fixed = fixed_bytes(lines, compiled.scalars, compiled.functions)
+        fixed = fixed_bytes(lines, compiled.functions)
     screen = read_screen(r, f("screen"))
     code_size = len(compiled.code)
 
@@ -257,7 +259,7 @@ def read_cpc(raw: Any, reader: SnapshotReader | None = None,
         r.bool(r.field(direct, "stopped_after", "direct"), "direct.stopped_after")
     # a statement typed at the prompt can leave its own program points on the stack
     pc_limit = max(code_size, len(direct_compiled.code) if direct_compiled else 0) - 1
-    slot_limit = len((direct_compiled or compiled).scalars) - 1
+    suffix_of_slot = {slot: key[1] for key, slot in (direct_compiled or compiled).scalars.items()}
 
     def pc(value: Any, path: str) -> int:
         return r.int(value, path, 0, pc_limit)
@@ -266,6 +268,14 @@ def read_cpc(raw: Any, reader: SnapshotReader | None = None,
     for name, value in r.dict(f("scalars"), "scalars").items():
         key = _key(r, name, compiled.scalars, f"scalars.{name}")
         scalars[compiled.scalars[key]] = r.value(value, f"scalars.{name}", key[1])
+    if "created" in raw:
+        created = []
+        for i, name in enumerate(r.list(f("created"), "created", 0, len(compiled.scalars))):
+            created.append(compiled.scalars[_key(r, name, compiled.scalars, f"created[{i}]")])
+        created = sorted(set(created))
+    else:  # a snapshot from before variables were created as met: all of them are
+        created = sorted(compiled.scalars.values())
+    variables = sum(variable_bytes(k) for k, slot in compiled.scalars.items() if slot in set(created))
     arrays: dict[int, tuple[tuple[int, ...], list]] = {}
     sizes: dict[int, int] = {}
     text = strings_bytes(scalars.values())
@@ -284,9 +294,9 @@ def read_cpc(raw: Any, reader: SnapshotReader | None = None,
         sizes[compiled.arrays[key]] = array_bytes(key, dims)
         text += strings_bytes(values)
     room = max(POWER_ON_FREE - fixed, 0)
-    if sum(sizes.values()) + text > room:
-        raise r.fail("arrays", f"the arrays and strings take {sum(sizes.values()) + text} bytes, "
-                               f"more than the {room} a CPC 6128 has left beside this program")
+    if variables + sum(sizes.values()) + text > room:
+        raise r.fail("arrays", f"the variables, arrays and strings take {variables + sum(sizes.values()) + text}"
+                               f" bytes, more than the {room} a CPC 6128 has left beside this program")
     functions: dict[int, str] = {}
     for name, fname in r.dict(f("functions"), "functions").items():
         where = f"functions.{name}"
@@ -312,7 +322,9 @@ def read_cpc(raw: Any, reader: SnapshotReader | None = None,
         else:
             r.list(frame, where, 8, 8)
             isint = r.bool(frame[5], f"{where}[5]")
-            slot = r.int(frame[1], f"{where}[1]", 0, slot_limit)
+            slot = r.int(frame[1], f"{where}[1]", 0, len(suffix_of_slot) - 1)
+            if suffix_of_slot[slot] != ("%" if isint else "!"):
+                raise r.fail(f"{where}[1]", f"{slot} is not the slot of an {'integer' if isint else 'real'} variable")
             if isint:
                 end = r.int(frame[2], f"{where}[2]", -32768, 32767)
                 step = r.int(frame[3], f"{where}[3]", -32768, 32767)
@@ -361,7 +373,7 @@ def read_cpc(raw: Any, reader: SnapshotReader | None = None,
     for i, k in enumerate(edit):
         r.str(k, f"edit[{i}]", char=True)
     return CpcState(
-        lines=lines, compiled=compiled, screen=screen, scalars=scalars, arrays=arrays,
+        lines=lines, compiled=compiled, screen=screen, scalars=scalars, created=created, arrays=arrays,
         array_bytes=sizes, strings_bytes=text,
         functions=functions, stack=stack,
         state=r.choice(f("state"), "state", _STATES),

@@ -138,6 +138,7 @@ def bind(machine: CPC) -> dict[str, Any]:
         machine.ARRS[:] = [None] * len(machine.ARRS)
         machine.FNS[:] = [machine._undefined_fn] * len(machine.FNS)
         machine._mem_arrays = machine._mem_strings = 0
+        machine._forget_variables()
 
     def read_item() -> tuple[str, int]:
         data = machine._compiled.data

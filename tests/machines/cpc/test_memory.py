@@ -38,13 +38,14 @@ def test_a_6128_just_switched_on_has_42249_bytes_free() -> None:
 ])
 def test_dim_takes_the_arrays_bytes_and_erase_gives_them_back(dim: str, taken: int) -> None:
     name = dim.split("(")[0]
-    text = output(f"10 F=FRE(0):DIM {dim}:G=FRE(0):ERASE {name}:PRINT F-G;FRE(0)-F")
+    # F and G are created first: a variable takes its room when a statement first names it
+    text = output(f"10 F=0:G=0:F=FRE(0):DIM {dim}:G=FRE(0):ERASE {name}:PRINT F-G;FRE(0)-F")
     assert text == f" {taken}  0 \n"
 
 
 def test_an_array_used_before_dim_takes_eleven_elements_per_subscript() -> None:
-    assert output("10 F=FRE(0):X=A(3):PRINT F-FRE(0)") == f" {6 + 1 + 2 + 5 * 11} \n"
-    assert output("10 F=FRE(0):X%=B%(3,3):PRINT F-FRE(0)") == f" {6 + 1 + 4 + 2 * 121} \n"
+    assert output("10 F=0:X=0:F=FRE(0):X=A(3):PRINT F-FRE(0)") == f" {6 + 1 + 2 + 5 * 11} \n"
+    assert output("10 F=0:X%=0:F=FRE(0):X%=B%(3,3):PRINT F-FRE(0)") == f" {6 + 1 + 4 + 2 * 121} \n"
 
 
 def test_simple_variables_take_their_type_and_name() -> None:
@@ -60,9 +61,17 @@ def test_simple_variables_take_their_type_and_name() -> None:
     assert free["A=1"] - free["AB=1"] == 2
 
 
+def test_a_variable_takes_its_room_when_a_statement_first_names_it_and_clear_gives_it_back() -> None:
+    text = output('10 PRINT FRE(0):A=1:B%=2:C$="":ABC=1:A=2:PRINT FRE(0)\n'
+                  '20 IF A=0 THEN Z=1\n'  # Z is never met: it takes nothing
+                  '30 PRINT FRE(0):CLEAR:PRINT FRE(0)')
+    start, created, later, cleared = (int(n) for n in text.split())
+    assert start - created == 9 + 6 + 7 + 11 and later == created and cleared == start
+
+
 def test_strings_take_their_text_and_two_bytes_and_give_it_back() -> None:
-    text = output('10 F=FRE(0):A$=STRING$(10,"X"):P=F-FRE(0):A$="AB":Q=F-FRE(0):A$="":R=F-FRE(0)\n'
-                  '20 DIM S$(2):G=FRE(0):S$(1)=SPACE$(100):PRINT P;Q;R;G-FRE(0)')
+    text = output('10 F=0:P=0:Q=0:R=0:G=0:A$="":F=FRE(0):A$=STRING$(10,"X"):P=F-FRE(0):A$="AB":Q=F-FRE(0)\n'
+                  '20 A$="":R=F-FRE(0):DIM S$(2):G=FRE(0):S$(1)=SPACE$(100):PRINT P;Q;R;G-FRE(0)')
     assert text == " 12  4  0  102 \n"
 
 
@@ -129,6 +138,23 @@ def test_a_snapshot_recounts_memory_and_refuses_arrays_larger_than_the_cpc() -> 
     twin.restore(snap)
     assert twin.free_bytes() == cpc.free_bytes() < POWER_ON_FREE - 200 - 20
     snap["arrays"]["A%"] = {"dims": [30000], "data": [0] * 30000}  # fits 16 bits, not 42 KB
-    with pytest.raises(ValueError, match=r"^snapshot field 'arrays': the arrays and strings take"):
+    with pytest.raises(ValueError, match=r"^snapshot field 'arrays': the variables, arrays and strings take"):
         twin.restore(snap)
+    assert twin.free_bytes() == cpc.free_bytes()
+
+
+def test_a_snapshot_keeps_which_variables_exist_and_an_older_one_counts_them_all() -> None:
+    cpc, state = run_program("10 A=1:INPUT B$:C=3")
+    assert state is RunState.WAITING_INPUT
+    snap = json.loads(json.dumps(cpc.snapshot()))
+    assert sorted(snap["created"]) == ["A!", "B$"]  # C's statement has not run yet
+    twin = CPC(clock=lambda: 0.0)
+    twin.restore(snap)
+    assert twin.free_bytes() == cpc.free_bytes()
+    del snap["created"]  # a snapshot saved before variables were created as met
+    twin.restore(snap)
+    assert twin.free_bytes() == cpc.free_bytes() - 9
+    for cpc_ in (cpc, twin):
+        cpc_.type("X\r")
+        assert cpc_.run() is RunState.ENDED
     assert twin.free_bytes() == cpc.free_bytes()
