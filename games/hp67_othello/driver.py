@@ -29,8 +29,17 @@ from decimal import Decimal
 from importlib import resources
 from typing import Any
 
-from games.othello.driver import MachineDisagrees, MoveCancelled, MoveRecord, OthelloDriver, SliceCallback
+from games.othello.driver import (
+    MAX_TURNS,
+    MachineDisagrees,
+    MoveCancelled,
+    MoveRecord,
+    OthelloDriver,
+    SliceCallback,
+    read_position,
+)
 from games.othello.referee import Disc, IllegalMove, Position, name, row_col, square
+from games.schema import Field
 from machines.hp67 import HP67, HP67View, Program, StopReason, parse_listing
 
 __all__ = ["HP67OthelloDriver", "from_program_square", "load_program", "to_program_square"]
@@ -77,6 +86,7 @@ class HP67OthelloDriver(OthelloDriver):
     def __init__(self, program: Program | None = None) -> None:
         super().__init__()
         self.program = program or load_program()
+        self._own_program = self.program.text()
         self.machine = HP67()
         self.machine.load(self.program)
         self.new_game_keys: list[str] = []
@@ -312,11 +322,26 @@ class HP67OthelloDriver(OthelloDriver):
             "new_game_displays": list(self.new_game_displays),
         }
 
+    def plays_own_program(self) -> bool:
+        return self.machine.program.text() == self._own_program
+
     def restore(self, state: dict[str, Any]) -> None:
-        self.machine.load_state(state["machine"])
-        self.machine_color = Disc[state["machine_color"]]
-        black, white, to_move = state["position"]
-        self.position = Position(int(black), int(white), Disc[to_move])
-        self.history = [MoveRecord.from_json(r) for r in state["history"]]
-        self.new_game_keys = list(state.get("new_game_keys", []))
-        self.new_game_displays = list(state.get("new_game_displays", []))
+        self.read_snapshot(Field(state, "snapshot"))
+
+    def read_snapshot(self, f: Field) -> None:
+        """Every field checked before anything changes; the HP-67 checks its own (``BadField`` names it)."""
+        machine_color = f["machine_color"].enum_name(Disc)
+        black, white, to_move = f["position"].list(3, 3)
+        position = read_position(black, white, to_move)
+        history = f["history"].each(MoveRecord.read, max_len=MAX_TURNS)
+        keys = f.get("new_game_keys", []).each(lambda k: k.str(20), max_len=20)
+        displays = f.get("new_game_displays", []).each(lambda d: d.str(40), max_len=20)
+        machine = f["machine"]
+        with machine.reading("HP-67 snapshot"):
+            self.machine.load_state(machine.shallow())  # checks every field before it changes anything
+        label_a = self.machine.find_label("A", 1)
+        if label_a is None:
+            machine["program"].refuse("has no LBL A: it is not the Othello program")
+        self._label_a, self.program = label_a, self.machine.program
+        self.machine_color, self.position, self.history = machine_color, position, history
+        self.new_game_keys, self.new_game_displays = keys, displays

@@ -28,9 +28,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from games.othello.driver import MachineDisagrees, MoveCancelled, MoveRecord, OthelloDriver, SliceCallback
+from games.othello.driver import (
+    MAX_TURNS,
+    MachineDisagrees,
+    MoveCancelled,
+    MoveRecord,
+    OthelloDriver,
+    SliceCallback,
+    read_position,
+)
 from games.othello.referee import Disc, IllegalMove, Position, row_col, square
 from games.lazard_othello.cpc_view import CpcScreenView
+from games.schema import Field
 from machines.cpc import CPC, RunState
 
 __all__ = ["LISTING", "CpcKeyboard", "LazardOthelloDriver", "Typed", "cell_of", "decode_board", "square_of"]
@@ -51,6 +60,9 @@ MOVE_BUDGET = 200_000
 # After handing the turn over, the program prints the board or scans 78 cells (150
 # statements or more) before it can move: a slice this short never runs into its move.
 HUMAN_SLICE = 50
+
+_LINES: dict[str, dict[int, str]] = {}
+"""The lines a listing enters (``CPC.load_basic``), by listing: what a save of that listing holds."""
 
 _MOVE_LINE = re.compile(r"Je joue en ([A-H][1-8])")
 
@@ -355,13 +367,27 @@ class LazardOthelloDriver(OthelloDriver):
             "finished": self.finished,
         }
 
+    def plays_own_program(self) -> bool:
+        if self.listing not in _LINES:
+            scratch = CPC()
+            scratch.load_basic(self.listing)
+            _LINES[self.listing] = dict(scratch.lines)
+        return self.machine.lines == _LINES[self.listing]
+
     def restore(self, state: dict[str, Any]) -> None:
-        self.machine.restore(state["machine"])
-        self.machine_color = Disc[state["machine_color"]]
-        pos = state["position"]
-        self.position = Position(int(pos["black"]), int(pos["white"]), Disc[pos["to_move"]])
-        self.history = [MoveRecord.from_json(r) for r in state["history"]]
-        self.finished = bool(state.get("finished", False))
+        self.read_snapshot(Field(state, "snapshot"))
+
+    def read_snapshot(self, f: Field) -> None:
+        """Every field checked before anything changes; the CPC checks its own (``BadField`` names it)."""
+        machine_color = f["machine_color"].enum_name(Disc)
+        pos = f["position"]
+        position = read_position(pos["black"], pos["white"], pos["to_move"])
+        history = f["history"].each(MoveRecord.read, max_len=MAX_TURNS)
+        finished = f.get("finished", False).bool()
+        machine = f["machine"]
+        with machine.reading("CPC snapshot"):
+            self.machine.restore(machine.shallow())
+        self.machine_color, self.position, self.history, self.finished = machine_color, position, history, finished
 
 
 # -- typing on the CPC's own keyboard ------------------------------------------------------

@@ -13,12 +13,16 @@ checks the machine's board after every move; a disagreement raises
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
-from games.othello.referee import Disc, IllegalMove, Position, name
+from games.othello.referee import FULL, Disc, IllegalMove, Position, name
+from games.schema import Field
 
-__all__ = ["Disc", "IllegalMove", "MachineDisagrees", "MoveRecord", "OthelloDriver", "SliceCallback"]
+__all__ = ["Disc", "IllegalMove", "MachineDisagrees", "MoveRecord", "OthelloDriver", "SliceCallback", "read_position"]
+
+MAX_TURNS = 200
+"""More turns than any game of Othello has (60 moves and the passes between them)."""
 
 SliceCallback = Callable[[int], bool]
 """Called between slices of a machine's run with the steps (or statements) run so far
@@ -63,18 +67,35 @@ class MoveRecord:
             "machine_steps": self.machine_steps,
         }
 
+    def copy(self) -> MoveRecord:
+        """A record of its own (its lists not shared)."""
+        return replace(self, flipped=list(self.flipped), keys=list(self.keys), displays=list(self.displays))
+
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> MoveRecord:
+        return cls.read(Field(data, "move"))
+
+    @classmethod
+    def read(cls, f: Field) -> MoveRecord:
+        """A record from a save, every field checked (``BadField`` names the one that is not)."""
         return cls(
-            player=Disc[data["player"]],
-            square=data["square"],
-            by_machine=data["by_machine"],
-            machine_notation=data["machine_notation"],
-            flipped=list(data.get("flipped", [])),
-            keys=list(data.get("keys", [])),
-            displays=list(data.get("displays", [])),
-            machine_steps=int(data.get("machine_steps", 0)),
+            player=f["player"].enum_name(Disc),
+            square=f["square"].optional_int(0, 63),
+            by_machine=f["by_machine"].bool(),
+            machine_notation=f["machine_notation"].str(40),
+            flipped=f.get("flipped", []).each(lambda sq: sq.int(0, 63), max_len=64),
+            keys=f.get("keys", []).each(lambda k: k.str(40), max_len=100),
+            displays=f.get("displays", []).each(lambda d: d.str(1000), max_len=2000),
+            machine_steps=f.get("machine_steps", 0).int(0, 10**9),
         )
+
+
+def read_position(black: Field, white: Field, to_move: Field) -> Position:
+    """A position from a save: two 64-bit masks with no square in both, and the side to move."""
+    b, w = black.int(0, FULL), white.int(0, FULL)
+    if b & w:
+        white.refuse("has discs on squares black holds too")
+    return Position(b, w, to_move.enum_name(Disc))
 
 
 class OthelloDriver(ABC):
@@ -128,6 +149,16 @@ class OthelloDriver(ABC):
     @abstractmethod
     def restore(self, state: dict[str, Any]) -> None:
         """Return to a state produced by ``snapshot``."""
+
+    def plays_own_program(self) -> bool:
+        """The machine holds the program this driver was made with (not a variant's from a save)."""
+        return True
+
+    def read_snapshot(self, f: Field) -> None:
+        """Return to a saved state, every field checked first (``BadField`` names a bad one).
+        A driver that knows its snapshot's fields says so; this one lets ``restore`` judge."""
+        with f.reading("snapshot"):
+            self.restore(f.table())
 
     # -- derived -------------------------------------------------------------------
 

@@ -21,8 +21,9 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Any, Callable
 
-from games.othello.driver import MachineDisagrees, MoveCancelled, MoveRecord, OthelloDriver, SliceCallback
+from games.othello.driver import MAX_TURNS, MachineDisagrees, MoveCancelled, MoveRecord, OthelloDriver, SliceCallback
 from games.othello.referee import Disc, IllegalMove, Position, name
+from games.schema import BadField, Field, read_settings
 from games.session import Refused, SaveUnreadable, Seat
 from games.timeline import Timeline
 
@@ -31,6 +32,8 @@ SCHEMA = 2
 
 SAVED_UNDO_STEPS = 4
 """Undo steps kept in a save (a CPC snapshot is some 16 kB, and the game is saved after every move)."""
+SAVED_UNDO_LIMIT = 12
+"""The most undo steps a save may hold: the screens before sessions kept 12."""
 
 __all__ = ["MoveRefused", "OthelloSession", "OthelloView", "Phase", "SCHEMA"]
 
@@ -174,7 +177,7 @@ class OthelloSession:
             last=pending if pending is not None else (last.square if last is not None else None),
             flipped=frozenset(self._pending_flips) if pending is not None else (
                 frozenset(last.flipped) if last is not None else frozenset()),
-            history=tuple(MoveRecord.from_json(r.to_json()) for r in d.history),
+            history=tuple(r.copy() for r in d.history),
             display=d.display if self._started else "",
             machine=self._machine_picture(),
             rows=rows_of() if (rows_of is not None and self._started) else {},
@@ -391,57 +394,105 @@ class OthelloSession:
 
     @classmethod
     def from_save(cls, data: Any, driver_factory: Callable[[], OthelloDriver]) -> OthelloSession:
-        """The game of a save (schema 2, or the screens' format before it); ``SaveUnreadable`` if not."""
-        if not isinstance(data, dict):
-            raise SaveUnreadable("the save is not a table of values")
-        schema = data.get("schema", 1)
-        if schema not in (1, SCHEMA):
-            raise SaveUnreadable(f"the save has schema {schema!r}; this arcade reads 1 and {SCHEMA}")
-        session = cls(driver_factory)
-        session._started = True
+        """The game of a save (schema 2, or the screens' format before it); ``SaveUnreadable`` if not.
+
+        Every field is checked (``games.schema``: the message names the first bad one), the moves
+        must replay to the board saved, the machine's memory must hold that board, and the
+        machine must play on from every state kept (the next turn is tried, then undone)."""
         try:
-            snapshot = data["driver"]
-            timeline = data.get("timeline", {})
-            settings = data.get("settings", {})
-            if not isinstance(snapshot, dict) or not isinstance(timeline, dict) or not isinstance(settings, dict):
-                raise TypeError("driver, timeline and settings must be tables")
-            past, future = timeline.get("past", []), timeline.get("future", [])
-            if not isinstance(past, list) or not isinstance(future, list) or not all(
-                    isinstance(s, dict) for s in [*past, *future]):
-                raise TypeError("the undo steps must be lists of snapshots")
-            for state in (*past, *future):
-                session._check_snapshot(state)  # an undo step that cannot be restored is damage too
-            session._check_snapshot(snapshot)
-            session.driver.restore(snapshot)
+            return cls._read_save(Field(data, "state"), driver_factory)
         except SaveUnreadable:
             raise
-        except Exception as error:  # a damaged or hand-edited save: say what, never half-load it
-            raise SaveUnreadable(f"{type(error).__name__}: {error}") from None
-        session.timeline = Timeline(past=list(past), future=list(future), limit=session.timeline.limit)
-        session.settings = dict(settings)
+        except Exception as error:  # noqa: BLE001 - a gap in the checks still never crashes the arcade
+            raise SaveUnreadable(f"the save cannot be read ({type(error).__name__}: {str(error)[:200]})") from None
+
+    @classmethod
+    def _read_save(cls, f: Field, driver_factory: Callable[[], OthelloDriver]) -> OthelloSession:
+        f.table()
+        f.shallow()
+        schema = f.get("schema", 1).int()
+        if schema not in (1, SCHEMA):
+            f["schema"].fail(f"is not a save schema this arcade reads (1 or {SCHEMA})")
+        driver = f["driver"]
+        driver.table()
+        moves = f["moves"].each(MoveRecord.read, max_len=MAX_TURNS) if f.has("moves") else None
+        settings = read_settings(f.get("settings", {}), SETTINGS)
+        timeline = f.get("timeline", {})
+        timeline.table()
+        past = timeline.get("past", []).list(max_len=SAVED_UNDO_LIMIT)
+        future = timeline.get("future", []).list(max_len=SAVED_UNDO_LIMIT)
+        session = cls(driver_factory)
+        session._started = True
+        own = settings.get("variant") is None  # a variant's game holds the variant's program
+        for state in (*past, *future):  # an undo step that cannot be restored is damage too
+            session._check_snapshot(state, own_program=own)
+        session._check_snapshot(driver, own_program=own)
+        if moves is not None and [m.to_json() for m in moves] != [r.to_json() for r in session.driver.history]:
+            f["moves"].refuse(f"are not the moves of {driver.path}.history")
+        session.timeline = Timeline(past=[s.value for s in past], future=[s.value for s in future],
+                                    limit=session.timeline.limit)
+        session.settings = settings
         session._settle()
         return session
 
-    def _check_snapshot(self, state: dict[str, Any]) -> None:
-        """Restore ``state`` into this session's driver and check it: the moves replayed by the
-        referee give its position, and the machine's own board agrees."""
+    def _check_snapshot(self, f: Field, own_program: bool = False) -> None:
+        """Restore the state ``f`` holds into this session's driver and check it: the moves replayed
+        by the referee give its position, the machine's own board agrees, the views come out of it,
+        and the machine plays the next turn from it (tried, then undone)."""
+        f.table()
         driver = self.driver
-        driver.restore(state)
+        driver.read_snapshot(f)
+        if own_program and not driver.plays_own_program():
+            raise BadField(f"{f.path}.machine", f"holds another program than {driver.title}, and the save names no variant")
         pos = Position.initial()
-        for record in driver.history:
+        for i, record in enumerate(driver.history):
+            where = f"{f.path}.history[{i}]"
             if record.player is not pos.to_move:
-                raise SaveUnreadable(f"move {name(record.square)} is saved as {record.player.label}'s out of turn")
+                raise BadField(where, f"is {record.player.label}'s move but {pos.to_move.label} was to play")
+            if record.by_machine != (record.player is driver.machine_color):
+                raise BadField(f"{where}.by_machine", "does not say who played the move")
+            if not (pos.is_legal(record.square) if record.square is not None else pos.must_pass):
+                raise BadField(f"{where}.square", f"{name(record.square)} is not legal there")
+            if record.square is not None and sorted(record.flipped) != sorted(pos.flips(record.square)):
+                raise BadField(f"{where}.flipped", "are not the discs the move turns over")
             pos = pos.play(record.square)
         if (pos.black, pos.white, pos.to_move) != (driver.position.black, driver.position.white, driver.position.to_move):
-            raise SaveUnreadable("the moves saved do not lead to the position saved")
+            raise BadField(f"{f.path}.position", "is not where the moves saved lead")
+        if driver.is_over:
+            raise BadField(f"{f.path}.position", "is a finished game: nothing to resume")
         checker = getattr(driver, "check_machine", None)
         if checker is not None:
             try:
                 checker()
             except MachineDisagrees as error:
-                raise SaveUnreadable(f"the machine's memory does not hold the saved board: {error}") from None
-        self._make_view()  # what the screen will draw must come out of it too
-        self.progress_view()
+                raise BadField(f"{f.path}.machine", f"does not hold the saved board ({str(error)[:200]})") from None
+        with f["machine"].reading("machine state") if "machine" in f.value else f.reading("snapshot"):
+            self._make_view()  # what the screen will draw must come out of it too
+            self.progress_view()
+        self._try_next_turn(f)
+
+    def _try_next_turn(self, f: Field) -> None:
+        """Play the next turn from the restored state (the person's first legal move or pass, or the
+        machine's), then put the driver back: a state a machine cannot play on from is damage."""
+        driver = self.driver
+        saved = driver.snapshot()
+        try:
+            if driver.machine_to_move:
+                driver.machine_move()
+            else:
+                legal = driver.position.legal_moves()
+                driver.human_move(legal[0] if legal else None)
+        except Exception as error:  # noqa: BLE001 - whatever the damaged machine does
+            where = f"{f.path}.machine" if "machine" in f.value else f.path
+            raise BadField(where, f"does not play on from the saved state ({type(error).__name__}: "
+                                  f"{str(error)[:200]})") from None
+        finally:
+            driver.restore(saved)
+
+
+SETTINGS: dict[str, str] = {"instant": "bool", "show_legal": "bool", "history": "bool", "program_coords": "bool",
+                            "inspecting": "bool", "variant": "name"}
+"""The screens' choices a save keeps (``OthelloScreen.settings`` and its subclasses')."""
 
 
 __all__ += ["MachineDisagrees", "MoveCancelled"]

@@ -30,7 +30,9 @@ from decimal import Decimal
 from importlib import resources
 from typing import Any
 
+from games.schema import BadField, Field
 from games.ti57_duel.referee import (
+    BOARD_SIZE,
     DELTAS,
     Direction,
     DuelReferee,
@@ -59,6 +61,48 @@ __all__ = [
 STEP_BUDGET = 10_000  # a duel move runs 35-63 steps; more means something is wrong
 COMPASS = {d.value: d.name for d in Direction}
 MAX_MOVES = 9999  # keyed as digits into R0; the article uses 20
+MAX_KEYS = 300_000
+"""More keys than a duel can press (3 a move, the limit extended again and again)."""
+KEYS = frozenset({*"0123456789", ".", "STO", "2nd", "Fix", "CLR", "SBR"})
+"""Every key the driver presses (``_keys``): a saved key log holds no other."""
+
+
+def _key(f: Field) -> str:
+    key = f.str(10)
+    if key not in KEYS:
+        f.fail("is not a key the duel presses")
+    return key
+
+
+def _square(f: Field) -> Square:
+    c, r = f.list(2, 2)
+    return c.int(0, BOARD_SIZE - 1), r.int(0, BOARD_SIZE - 1)
+
+
+def _turn(f: Field) -> Turn:
+    player, direction, keys, displays, flashing, status, steps = f.list(7, 7)
+    return Turn(player.int(1, 2), direction.int(1, 8), tuple(keys.each(_key, 3, 3)),
+                tuple(displays.each(lambda d: d.str(20), max_len=10)), flashing.bool(), status.enum(DuelStatus),
+                steps.int(0, STEP_BUDGET * 10))
+
+
+def _replay(f: Field, starts: list[Square], turns: list[Turn], referee: DuelReferee) -> None:
+    """The turns, played from the start squares, must lead to the referee's squares, in turn."""
+    squares = list(starts)
+    for i, turn in enumerate(turns):
+        where = f"{f.path}.turns[{i}]"
+        if turn.player != 1 + i % 2:
+            raise BadField(where, "is not the turn of the player who moves then")
+        c, r = squares[turn.player - 1]
+        dc, dr = DELTAS[turn.direction]
+        squares[turn.player - 1] = (c + dc, r + dr)
+        if not on_board(squares[turn.player - 1]):
+            raise BadField(where, "leaves the board")
+        captured = squares[0] == squares[1]
+        if captured != (turn.status is DuelStatus.CAPTURE) or (captured and i != len(turns) - 1):
+            raise BadField(where, "does not say whether it captured")
+    if tuple(squares) != referee.squares:
+        raise BadField(f"{f.path}.referee", f"does not hold the squares {f.path}.turns lead to")
 
 
 class MachineDisagrees(RuntimeError):
@@ -278,22 +322,49 @@ class DuelGame:
     @classmethod
     def restore(cls, state: dict[str, Any]) -> DuelGame:
         """A game exactly as snapshot() saw it (no key is pressed)."""
-        ref = state["referee"]
+        return cls.read(Field(state, "snapshot", secret=True))
+
+    @classmethod
+    def read(cls, f: Field) -> DuelGame:
+        """A game from a saved snapshot, every field checked for type, range and agreement with the
+        others (``BadField`` names the first that is not); the TI-57 checks its own."""
+        moves = f["moves"].int(1, MAX_MOVES)
+        keys = f["keys"].each(_key, max_len=MAX_KEYS)
+        turns = f["turns"].each(_turn, max_len=MAX_KEYS // 3)
+        placed = f["placed"].each(lambda p: p.bool(), 2, 2)
+        starts_f = f["starts"].list(2, 2)
+        starts = [None if s.is_null else _square(s) for s in starts_f]
+        for i, (p, s) in enumerate(zip(placed, starts)):
+            if p != (s is not None):
+                starts_f[i].refuse(f"does not agree with {f.path}.placed[{i}]")
+        to_move = f["to_move"].int(1, 2)
+        status = f["status"].enum(DuelStatus)
+        winner = f["winner"].optional_int(1, 2)
+        if (winner is not None) != (status is DuelStatus.CAPTURE):
+            f["winner"].refuse(f"does not agree with {f.path}.status")
+        ref_f = f["referee"]
+        if ref_f.is_null:
+            referee = None
+            if all(placed) or status is not DuelStatus.NOT_STARTED or turns:
+                ref_f.refuse("is missing although both start squares are keyed")
+        else:
+            sq_f, left_f, ref_to_move, ref_status, ref_winner = ref_f.list(5, 5)
+            squares = sq_f.list(2, 2)
+            referee = DuelReferee((_square(squares[0]), _square(squares[1])), left_f.int(0, MAX_MOVES),
+                                  ref_to_move.int(1, 2), ref_status.enum(DuelStatus), ref_winner.optional_int(1, 2))
+            if not all(placed):
+                ref_f.refuse("is there although a start square is missing")
+            if (referee.to_move, referee.status, referee.winner) != (to_move, status, winner):
+                ref_f.refuse(f"does not agree with {f.path}.to_move, status and winner")
+            _replay(f, starts, turns, referee)  # type: ignore[arg-type]
+        machine = f["machine"]
+        with machine.reading("TI-57 snapshot"):
+            ti57 = TI57.restore(machine.shallow())
         game = object.__new__(cls)
-        game.moves = state["moves"]
-        game.machine = TI57.restore(state["machine"])
-        game.keys = list(state["keys"])
-        game.turns = [Turn(p, d, tuple(k), tuple(ds), f, DuelStatus(s), n) for p, d, k, ds, f, s, n in state["turns"]]
-        game.placed = list(state["placed"])
-        game._starts = [(s[0], s[1]) if s else None for s in state["starts"]]
-        game.to_move = state["to_move"]
-        game.status = DuelStatus(state["status"])
-        game.winner = state["winner"]
-        game.referee = (
-            None
-            if ref is None
-            else DuelReferee(((ref[0][0][0], ref[0][0][1]), (ref[0][1][0], ref[0][1][1])), ref[1], ref[2], DuelStatus(ref[3]), ref[4])
-        )
+        game.moves, game.machine, game.keys, game.turns = moves, ti57, keys, turns
+        game.placed, game._starts, game.to_move, game.status, game.winner = placed, starts, to_move, status, winner
+        game.referee = referee
+        game.program = None
         return game
 
     # ------------------------------------------------------------ internals

@@ -90,5 +90,5 @@ def open_sealed(sealed: Any, key: bytes) -> Any:
     plain = bytes(a ^ b for a, b in zip(body, _stream(key, nonce, len(body))))
     try:
         return json.loads(plain.decode("utf-8"))
-    except ValueError as error:  # a right tag over bad JSON: written by something else
+    except (ValueError, RecursionError) as error:  # a right tag over bad (or 1000-deep) JSON: written by something else
         raise WrongKey(f"the sealed part is not a duel ({error})") from error

@@ -25,8 +25,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
+from functools import lru_cache
 from typing import Any, Callable
 
+from games.schema import Field, read_settings
 from games.session import Refused, SaveUnreadable, Seat
 from games.ti57_duel import seal as sealing
 from games.ti57_duel.driver import MAX_MOVES, DuelGame, MachineDisagrees, PlayerView, Turn
@@ -49,6 +51,8 @@ SCHEMA = 2
 DEFAULT_LIMIT = 20
 DEFAULT_EXTENSION = 10  # the article: "10 STO 0 par exemple, ce qui donnera 10 coups de plus"
 PIN_DIGITS = (4, 8)
+SETTINGS = {"instant": "bool", "registers": "bool", "variant": "name"}
+"""The duel screen's choices kept beside the session's save (``arcade/ti57_duel/saves.py``)."""
 
 
 class Phase(Enum):
@@ -128,6 +132,24 @@ def _check_pin(pin: Any) -> str:
     if not isinstance(pin, str) or not pin.isdigit() or not low <= len(pin) <= high or not pin.isascii():
         raise Refused(f"a PIN is {low} to {high} digits")
     return pin
+
+
+def _read_seat(f: Field) -> Seat:
+    kind, level = f.list(2, 2)
+    from games.ti57_duel.computer import DUEL_LEVELS  # noqa: PLC0415 - a seat's level is one of these
+
+    return Seat(kind.word(("person", "computer")), None if level.is_null else level.word(DUEL_LEVELS))
+
+
+@lru_cache(maxsize=1)
+def _listing_json() -> list[Any]:
+    return DuelGame().machine.snapshot()["program"]
+
+
+def _player_key(key: str, secret: Field) -> bool:
+    if key not in ("1", "2"):
+        secret["pins"].refuse("name a player that is not 1 or 2")
+    return True
 
 
 def default_player_for(seat: Seat, player: int, seed: int | None) -> Any:
@@ -448,110 +470,171 @@ class DuelSession:
         return state
 
     @classmethod
-    def locked_players(cls, state: dict[str, Any]) -> tuple[int, ...]:
-        """Whose PINs a save needs before it opens (empty: it is not locked)."""
-        if isinstance(state, dict) and state.get("schema") == SCHEMA and state.get("lock"):
-            return tuple(int(p) for p in state.get("pins_chosen", ()))
-        return ()
+    def locked_players(cls, state: Any) -> tuple[int, ...]:
+        """Whose PINs a save needs before it opens (empty: it is not locked, or too damaged to say:
+        ``from_save`` then says what is wrong)."""
+        if not (isinstance(state, dict) and state.get("schema") == SCHEMA and state.get("lock") is True):
+            return ()
+        chosen = state.get("pins_chosen")
+        if not isinstance(chosen, list) or len(chosen) > 2 or any(p not in (1, 2) or isinstance(p, bool) for p in chosen):
+            return ()
+        return tuple(chosen)
 
     @classmethod
-    def from_save(cls, state: dict[str, Any], pins: tuple[str, ...] = (),
+    def from_save(cls, state: Any, pins: tuple[str, ...] = (),
                   player_for: Callable[[Seat, int, int | None], Any] | None = None) -> DuelSession:
         """The saved duel, exactly, resuming on the curtain (a draw: on the public draw).
 
-        Reads schema 2 and today's plain save; ``SaveUnreadable`` says why not, ``LockedSave``
-        (``WrongPins``) that the PINs are missing (wrong) -- then nothing was changed.
+        Reads schema 2 and today's plain save; ``SaveUnreadable`` says why not, naming the field
+        (never a value from the sealed part: both players read the message), ``LockedSave``
+        (``WrongPins``) that the PINs are missing (wrong) -- then nothing was changed.  Every field
+        is checked, the turns must replay to the squares kept, the TI-57 must hold them, and the next
+        step (a start square, a move, an extension) is tried on a copy of the TI-57.
         """
-        if not isinstance(state, dict):
-            raise SaveUnreadable("it does not hold a duel")
-        schema = state.get("schema", 1)
         extra = {} if player_for is None else {"player_for": player_for}
+        try:
+            return cls._read_save(Field(state, "state"), tuple(pins), extra)
+        except (SaveUnreadable, LockedSave):
+            raise
+        except Exception as error:  # noqa: BLE001 - a gap in the checks still never crashes the arcade
+            raise SaveUnreadable(f"the save cannot be read ({type(error).__name__})") from None
+
+    @classmethod
+    def _read_save(cls, f: Field, pins: tuple[str, ...], extra: dict[str, Any]) -> DuelSession:
+        f.table()
+        f.shallow()
+        read_settings(f.get("settings", {}), SETTINGS)
+        schema = f.get("schema", 1).int()
         if schema == 1:
-            return cls._from_plain(state, extra)
+            return cls._read_plain(f, extra)
         if schema != SCHEMA:
-            raise SaveUnreadable(f"it was written with duel save schema {schema!r}; this arcade reads 1 and {SCHEMA}")
+            f["schema"].fail(f"is not a duel save schema this arcade reads (1 or {SCHEMA})")
+        lock = f["lock"].bool()
+        seats = tuple(f["seats"].each(_read_seat, 2, 2))
+        limit = f["limit"].int(1, MAX_MOVES)
+        extension = f["extension"].int(1, MAX_MOVES)
+        setup_player = f["setup_player"].int(1, 2)
+        phase = f["phase"].enum(Phase)
+        handoff_to = f.get("handoff_to").optional_int(1, 2)
+        after_f = f.get("after_handoff")
+        after = None if after_f.is_null else after_f.enum(Phase)
+        pin_salt = f["pin_salt"].hex(16)
+        sealed = f["sealed"]
+        for part in ("nonce", "body", "tag"):
+            sealed[part].hex()
+        if lock:
+            if not all(seat.kind == "person" for seat in seats):
+                f["lock"].refuse("is set, but a locked duel is for two people sharing the keyboard")
+            salt = f["seal_salt"].hex(16)
+            chosen = f["pins_chosen"]
+            needed = tuple(chosen.each(lambda p: p.int(1, 2), max_len=2))
+            if list(needed) != sorted(set(needed)):
+                chosen.fail("is not a list of players 1 and 2")
+            if len(pins) < len(needed):
+                raise LockedSave("this duel is locked: it opens with the players' PINs", needed)
+            if not all(isinstance(pin, str) for pin in pins[: len(needed)]):
+                raise WrongPins("those PINs do not open this duel: nothing was changed", needed)
+            key = sealing.key_from_pins(tuple(pins[: len(needed)]), salt)
+        else:
+            salt, needed = sealing.new_salt(), ()
+            key = f["seal_key"].hex(32)
         try:
-            lock = bool(state["lock"])
-            if lock:
-                salt = bytes.fromhex(state["seal_salt"])
-                needed = tuple(int(p) for p in state["pins_chosen"])
-                if len(pins) < len(needed):
-                    raise LockedSave("this duel is locked: it opens with the players' PINs", needed)
-                key = sealing.key_from_pins(tuple(pins[: len(needed)]), salt)
-            else:
-                salt, needed = sealing.new_salt(), ()
-                key = bytes.fromhex(state["seal_key"])
-            sealed = state["sealed"]
-        except (KeyError, TypeError, ValueError) as error:
-            if isinstance(error, LockedSave):
-                raise
-            raise SaveUnreadable(f"its public part is damaged ({type(error).__name__}: {error})") from error
-        try:
-            secret = sealing.open_sealed(sealed, key)
+            opened = sealing.open_sealed(sealed.value, key)
         except sealing.WrongKey as error:
-            if lock and isinstance(sealed, dict) and {"nonce", "body", "tag"} <= set(sealed):
-                raise WrongPins("those PINs do not open this duel: nothing was changed", needed) from error
-            raise SaveUnreadable(f"its sealed part does not open: {error}") from error
-        try:
-            seats = tuple(Seat(str(k), None if lv is None else str(lv)) for k, lv in state["seats"])
-            if len(seats) != 2:
-                raise ValueError("a duel has two seats")
-            session = cls(seats=seats, limit=int(state["limit"]), extension=int(state["extension"]), lock=lock, **extra)  # type: ignore[arg-type]
-            session.game = DuelGame.restore(secret["game"])
-            session.news = str(secret.get("news", ""))
-            session._pins = {int(p): str(d) for p, d in secret.get("pins", {}).items()}
-            session._pin_salt = bytes.fromhex(state["pin_salt"])
             if lock:
-                session._seal_salt, session._seal_key = salt, key
-                session._seal_pins = session._seal_for = tuple(pins[: len(needed)])
-            session.setup_player = int(state["setup_player"])
-            phase = Phase(state["phase"])
-            after = None if state.get("after_handoff") is None else Phase(state["after_handoff"])
-            session._resume(phase, state.get("handoff_to"), after)
-        except Exception as error:  # anything a damaged snapshot can raise while it is rebuilt
-            raise SaveUnreadable(f"{type(error).__name__}: {error}") from error
+                raise WrongPins("those PINs do not open this duel: nothing was changed", needed) from error
+            sealed.refuse("does not open: it was damaged")
+        secret = Field(opened, sealed.path, secret=True)
+        secret.table()
+        secret.shallow()
+        game = DuelGame.read(secret["game"])  # its program: the listing or a variant's (sealed, so not damaged by chance)
+        if game.moves != limit:
+            f["limit"].refuse("is not the move limit the sealed game was started with")
+        news = secret.get("news", "").str(1000)
+        digests = {int(p): d.hex(32).hex() for p, d in secret.get("pins", {}).items() if _player_key(p, secret)}
+        if tuple(sorted(digests)) != tuple(needed):
+            secret["pins"].refuse("are not the PINs of the players the save says chose one")
+        session = cls(seats=seats, limit=limit, extension=extension, lock=lock, **extra)  # type: ignore[arg-type]
+        session.game, session.news, session._pins, session._pin_salt = game, news, digests, pin_salt
+        if lock:
+            session._seal_salt, session._seal_key = salt, key
+            session._seal_pins = session._seal_for = tuple(pins[: len(needed)])
+        session.setup_player = setup_player
+        session._resume(f, secret["game"], phase, handoff_to, after)
         return session
 
     @classmethod
-    def _from_plain(cls, state: dict[str, Any], extra: dict[str, Any]) -> DuelSession:
-        """Today's (pre-session) save: ``phase``, ``setup_player``, ``extension``, ``game``."""
-        try:
-            game = DuelGame.restore(state["game"])
-            phase = Phase(state["phase"])
-            session = cls(limit=game.moves, extension=int(state.get("extension", DEFAULT_EXTENSION)), **extra)
-            session.game = game
-            session.setup_player = int(state.get("setup_player", 1))
-            if phase is Phase.SETUP:
-                session._resume(Phase.HANDOFF, session.setup_player, Phase.SETUP)
-            elif phase is Phase.TURN:
-                session._resume(Phase.HANDOFF, game.to_move, Phase.TURN)
-            else:
-                session._resume(phase, None, None)
-        except Exception as error:  # anything a damaged snapshot can raise while it is rebuilt
-            raise SaveUnreadable(f"{type(error).__name__}: {error}") from error
+    def _read_plain(cls, f: Field, extra: dict[str, Any]) -> DuelSession:
+        """Today's (pre-session) save: ``phase``, ``setup_player``, ``extension``, ``game``, ``shown``
+        (written before the workshop: its program is the listing)."""
+        game_f = Field(f["game"].value, f"{f.path}.game", secret=True)
+        game = DuelGame.read(game_f)
+        if game.machine.snapshot()["program"] != _listing_json():
+            game_f["machine"]["program"].refuse("is another program than the duel's")
+        phase = f["phase"].enum(Phase)
+        extension = f.get("extension", DEFAULT_EXTENSION).int(1, MAX_MOVES)
+        setup_player = f.get("setup_player", 1).int(1, 2)
+        f.get("shown", []).each(lambda v: v.value if v.value is None or isinstance(v.value, bool) else v.str(100),
+                               max_len=3)
+        session = cls(limit=game.moves, extension=extension, **extra)
+        session.game, session.setup_player = game, setup_player
+        if phase is Phase.SETUP:
+            session._resume(f, game_f, Phase.HANDOFF, setup_player, Phase.SETUP)
+        elif phase is Phase.TURN:
+            session._resume(f, game_f, Phase.HANDOFF, game.to_move, Phase.TURN)
+        else:
+            session._resume(f, game_f, phase, None, None)
         return session
 
-    def _resume(self, phase: Phase, handoff_to: Any, after: Phase | None) -> None:
+    def _resume(self, f: Field, game_f: Field, phase: Phase, handoff_to: int | None, after: Phase | None) -> None:
+        """Resume where the save says, once the sealed game is known to be that moment's, and to play on."""
         g = self.game
         assert g is not None
-        for p in (1, 2):
-            if g.placed[p - 1]:
-                g.square_of(p)  # a damaged snapshot fails here, not in the middle of a game
-        if g.referee is not None:
-            g._agree()
+        try:
+            for p in (1, 2):
+                if g.placed[p - 1]:
+                    g.square_of(p)  # a damaged snapshot fails here, not in the middle of a game
+            if g.referee is not None:
+                g._agree()
+        except MachineDisagrees:
+            game_f["machine"].refuse("does not hold the squares and moves left of the game")
         if phase is Phase.DRAW:
             if g.status is not DuelStatus.DRAW:
-                raise ValueError("a save at a draw whose game is not drawn")
+                f["phase"].refuse("is a draw, but the saved game is not drawn")
+            self._try_next(game_f, lambda copy: copy.extend(self.extension))
             self._set(Phase.DRAW, "The saved duel resumes at its draw.")
             return
-        if phase is not Phase.HANDOFF or handoff_to not in (1, 2) or after not in (Phase.SETUP, Phase.TURN):
-            raise ValueError(f"a duel cannot resume in phase {phase.value!r}")
-        if after is Phase.TURN and (g.status is not DuelStatus.IN_PROGRESS or g.to_move != handoff_to):
-            raise ValueError("the saved turn is not the game's")
-        if after is Phase.SETUP and (g.referee is not None or handoff_to != self.setup_player):
-            raise ValueError("the saved set-up is not the game's")
+        if phase is not Phase.HANDOFF:
+            f["phase"].refuse(f"is {phase.value!r}: a duel resumes on the curtain or at a draw")
+        if handoff_to is None:
+            f["handoff_to"].refuse("is missing: the curtain waits for a player")
+        if after not in (Phase.SETUP, Phase.TURN):
+            f["after_handoff"].refuse("is not the set-up or a turn")
+        if after is Phase.TURN:
+            if g.status is not DuelStatus.IN_PROGRESS or g.to_move != handoff_to:
+                f["handoff_to"].refuse("is not the player to move in the saved game")
+            player = g.to_move
+            c, r = g.referee.squares[player - 1]  # type: ignore[union-attr]
+            direction = next(d for d, (dc, dr) in DELTAS.items() if on_board((c + dc, r + dr)))
+            self._try_next(game_f, lambda copy: copy.move(player, direction))
+        else:
+            if g.referee is not None or handoff_to != self.setup_player or g.placed[handoff_to - 1] \
+                    or (handoff_to == 2 and not g.placed[0]):
+                f["handoff_to"].refuse("is not the player to key a start square in the saved game")
+            free = next(sq for sq in ((0, 0), (9, 9)) if not g.placed[0] or g._starts[0] != sq)
+            self._try_next(game_f, lambda copy: copy.place(handoff_to, free))
         word = "choosing the start squares" if after is Phase.SETUP else f"Player {handoff_to} to move"
         self._hand_off(handoff_to, after, f"The saved duel resumes: {word}.")
+
+    def _try_next(self, game_f: Field, step: Callable[[DuelGame], Any]) -> None:
+        """The next step, played on a copy of the TI-57: a state it cannot play on from is damage."""
+        assert self.game is not None
+        try:
+            copy = DuelGame.restore(self.game.snapshot())
+            step(copy)
+            self._private_view(1), self._private_view(2), self._public_view()  # noqa: B018
+        except Exception as error:  # noqa: BLE001 - whatever the damaged TI-57 does
+            game_f["machine"].refuse(f"does not play on from the saved state ({type(error).__name__})")
 
     # -- internals -------------------------------------------------------------------
 

@@ -50,6 +50,7 @@ from games.ti57_wolf.referee import (
     on_board,
     result_of,
 )
+from games.schema import Field
 from machines.ti57 import TI57, Program, StopReason, parse_listing
 from machines.ti57.numbers import format_number
 
@@ -65,6 +66,48 @@ __all__ = [
 ]
 
 STEP_BUDGET = 10_000  # a wolf move runs 14-17 steps, a lamb move 7-22
+MAX_RECORDS = 20_000
+"""More moves than a game can hold (even a purist one, refused and taken back again and again)."""
+MAX_KEYS = 5 * MAX_RECORDS
+KEYS = frozenset({*"0123456789", ".", "STO", "+/-", "2nd", "Fix", "CLR", "SBR"})
+"""Every key the driver presses (``_keys``): a saved key log holds no other."""
+FAR = 100_000
+"""A piece off the board in a purist game wanders one square a move: never this far."""
+
+
+def _key(f: Field) -> str:
+    key = f.str(10)
+    if key not in KEYS:
+        f.fail("is not a key the game presses")
+    return key
+
+
+def _square(f: Field) -> tuple[int, int]:
+    c, r = f.list(2, 2)
+    return c.int(-FAR, FAR), r.int(-FAR, FAR)
+
+
+def _record(f: Field) -> MoveRecord:
+    side_f, lamb_f, key_f, keys_f, display, flashing, steps = f.list(7, 7)
+    side = side_f.enum(Side)
+    if side is Side.WOLF:
+        if not lamb_f.is_null:
+            lamb_f.fail("is a lamb in the wolf's move")
+        lamb, key = None, key_f.int()
+        if key not in WOLF_MOVES:
+            key_f.fail("is not a wolf key (1, 3, 7, 9)")
+        expected = ["SBR", str(key)]
+    else:
+        lamb, key = lamb_f.int(1, 4), key_f.int()
+        if key not in LAMB_MOVES:
+            key_f.fail("is not a lamb key (4, 6)")
+        expected = [str(lamb), "SBR", str(key)]
+    if keys_f.each(_key, max_len=3) != expected:
+        keys_f.refuse(f"are not the keys of the move ({' '.join(expected)})")
+    record = MoveRecord(side, lamb, key, tuple(expected), display.str(20), flashing.bool(), steps.int(0, STEP_BUDGET))
+    if record.flashing and side is not Side.WOLF:
+        flashing.refuse("is set on a lamb's move: only the wolf's is refused")
+    return record
 OPPOSITE = {1: 9, 9: 1, 3: 7, 7: 3}
 
 
@@ -277,15 +320,51 @@ class WolfGame:
 
     @classmethod
     def restore(cls, state: dict[str, Any]) -> WolfGame:
+        return cls.read(Field(state, "snapshot"))
+
+    @classmethod
+    def read(cls, f: Field) -> WolfGame:
+        """A game from a saved snapshot, every field checked for type, range and agreement with the
+        others (``BadField`` names the first that is not); the TI-57 checks its own.  The moves,
+        played from the article's set-up, must lead to the pieces the TI-57's registers hold."""
+        referee_enabled = f["referee_enabled"].bool()
+        keys = f["keys"].each(_key, max_len=MAX_KEYS)
+        history = f["history"].each(_record, max_len=MAX_RECORDS)
+        wolf_f, lambs_f, to_move_f = f["referee"].list(3, 3)
+        board = Board(_square(wolf_f), tuple(_square(s) for s in lambs_f.list(4, 4)))  # type: ignore[arg-type]
+        referee = WolfReferee(board, to_move_f.enum(Side))
+        collision = f["collision"].optional_int()
+        last = history[-1] if history else None
+        if collision != (last.key if last is not None and last.flashing else None):
+            f["collision"].refuse("is not the wolf key the TI-57 refused last")
+        if collision is not None and referee_enabled:
+            f["collision"].refuse(f"is set while {f.path}.referee_enabled: only a purist game flashes")
+        if referee_enabled:
+            squares = (board.wolf, *board.lambs)
+            if not all(on_board(sq) for sq in squares) or len(set(squares)) != len(squares):
+                f["referee"].refuse("has a piece off the board or two on one square while the referee is on")
+        machine = f["machine"]
+        with machine.reading("TI-57 snapshot"):
+            ti57 = TI57.restore(machine.shallow())
         game = object.__new__(cls)
-        game.machine = TI57.restore(state["machine"])
-        game.referee_enabled = state["referee_enabled"]
-        game.keys = list(state["keys"])
-        game.history = [MoveRecord(Side(s), lamb, key, tuple(k), d, f, n) for s, lamb, key, k, d, f, n in state["history"]]
-        wolf, lambs, to_move = state["referee"]
-        board = Board((wolf[0], wolf[1]), tuple((s[0], s[1]) for s in lambs))  # type: ignore[arg-type]
-        game.referee = WolfReferee(board, Side(to_move))
-        game.collision = state["collision"]
+        game.machine, game.referee_enabled, game.keys, game.history = ti57, referee_enabled, keys, history
+        game.referee, game.collision = referee, collision
+        try:
+            decoded = game.board
+        except MachineDisagrees:
+            machine["regs"].refuse("do not hold squares (column + row / 10) for the pieces")
+        wolf, lambs = START.wolf, list(START.lambs)
+        for r in history:
+            if r.lamb is None:
+                wolf = (wolf[0] + WOLF_MOVES[r.key][0], wolf[1] + WOLF_MOVES[r.key][1])
+            else:
+                dc, dr = LAMB_MOVES[r.key]
+                lambs[r.lamb - 1] = (lambs[r.lamb - 1][0] + dc, lambs[r.lamb - 1][1] + dr)
+        value = lambda sq: 10 * sq[0] + sq[1]  # noqa: E731 - what the register holds, times ten
+        if [value(sq) for sq in (wolf, *lambs)] != [value(sq) for sq in (decoded.wolf, *decoded.lambs)]:
+            f["history"].refuse(f"does not lead to the pieces {machine.path} holds")
+        if collision is None and decoded != board:
+            f["referee"].refuse(f"does not hold the pieces {machine.path} holds")
         return game
 
     # ------------------------------------------------------------ internals

@@ -23,8 +23,9 @@ from enum import Enum
 from functools import lru_cache, wraps
 from typing import Any, Callable, Protocol, TypeVar
 
+from games.schema import BadField, Field, read_settings
 from games.session import Refused, SaveUnreadable, Seat
-from games.ti57_wolf.driver import OPPOSITE, MachineDisagrees, MoveRecord, WolfGame, square_text
+from games.ti57_wolf.driver import MAX_RECORDS, OPPOSITE, MachineDisagrees, MoveRecord, WolfGame, square_text
 from games.ti57_wolf.referee import (
     LAMB_MOVES,
     START,
@@ -451,60 +452,109 @@ class WolfSession:
         cls, data: Any, *, player_for: Callable[[Side, Seat], Player] = default_player_for,
         program: Program | None = None,
     ) -> WolfSession:
-        """A session from ``to_save()`` (schema 2) or the screen's save before sessions; else ``SaveUnreadable``.
-        ``program``: the workshop variant the save was played with (None: Deconchat's)."""
+        """A session from ``to_save()`` (schema 2) or the screen's save before sessions; else ``SaveUnreadable``
+        naming the field.  ``program``: the workshop variant the save was played with (None: Deconchat's).
+
+        Every field is checked (``games.schema``), the moves must replay to the TI-57's pieces in turn,
+        the referee's switches must lead to its state, and the next move is tried on a copy."""
         try:
-            return cls._from_save(data, player_for, program)
+            return cls._read_save(Field(data, "state"), player_for, program)
         except SaveUnreadable:
             raise
-        except Exception as error:  # any damage: the machine's own restore checks with asserts too
-            raise SaveUnreadable(f"{type(error).__name__}: {error}") from None
+        except Exception as error:  # noqa: BLE001 - a gap in the checks still never crashes the arcade
+            raise SaveUnreadable(f"the save cannot be read ({type(error).__name__}: {str(error)[:200]})") from None
 
     @classmethod
-    def _from_save(cls, data: Any, player_for: Callable[[Side, Seat], Player], program: Program | None = None) -> WolfSession:
-        if not isinstance(data, dict):
-            raise SaveUnreadable("a wolf save is a JSON object")
-        schema = data.get("schema", 1)
+    def _read_save(cls, f: Field, player_for: Callable[[Side, Seat], Player], program: Program | None) -> WolfSession:
+        f.table()
+        f.shallow()
+        schema = f.get("schema", 1).int()
         if schema not in (1, SCHEMA):
-            raise SaveUnreadable(f"save schema {schema!r} is not one this arcade reads (1 or {SCHEMA})")
+            f["schema"].fail(f"is not a save schema this arcade reads (1 or {SCHEMA})")
+        read_settings(f.get("settings", {}), SETTINGS)
+        game = _restored(f["game"], program)
+        first = f["first"].enum(Side) if schema == 2 or f.has("first") else game.to_move
+        if schema == 1:  # before sessions nothing told when the referee changed: today's setting stands
+            _shown(f.get("shown", []))
+            referee_at_start, changes, seats = game.referee_enabled, [], {Side.WOLF: PERSON, Side.LAMBS: PERSON}
+        else:
+            referee_at_start = f["referee_at_start"].bool()
+            changes = _changes(f["referee_changes"])
+            seats_f = f.get("seats", {})
+            for key, _ in seats_f.items():
+                if key not in (Side.WOLF.value, Side.LAMBS.value):
+                    seats_f[key].refuse("is not a side (wolf, lambs)")
+            seats = {side: _seat(seats_f.get(side.value, {}), side) for side in Side}
+        _check_story(f["game"], game, first, referee_at_start, changes,
+                     f["referee_changes"] if schema == 2 else f["game"])
+        timeline = f.get("timeline", {})
+        timeline.table()
+        steps: dict[str, list[dict[str, Any]]] = {}
+        for part in ("past", "future"):
+            steps[part] = [_step_state(s, program, first, referee_at_start)
+                           for s in timeline.get(part, []).list(max_len=500)]
         session = object.__new__(cls)
         session._lock = threading.RLock()
         session._player_for = player_for
         session._players = {}
-        session.game = _restored(data["game"], program)
-        session.first = Side(data.get("first", session.game.to_move.value))
-        timeline = data.get("timeline", {})
-        if not isinstance(timeline, dict):
-            raise SaveUnreadable("the undo steps are not a JSON object")
-        past = [_step_state(s, program) for s in timeline.get("past", [])]
-        future = [_step_state(s, program) for s in timeline.get("future", [])]
-        session.timeline = Timeline(past=past, future=future, limit=500)
-        if schema == 1:  # before sessions nothing told when the referee changed: today's setting stands
-            session.referee_at_start = session.game.referee_enabled
-            session.referee_changes = []
-            session.seats = {Side.WOLF: PERSON, Side.LAMBS: PERSON}
-        else:
-            session.referee_at_start = bool(data["referee_at_start"])
-            session.referee_changes = _changes(data["referee_changes"])
-            seats = data.get("seats", {})
-            session.seats = {side: _seat(seats.get(side.value, {})) for side in Side}
+        session.game, session.first, session.referee_at_start = game, first, referee_at_start
+        session.referee_changes, session.seats = changes, seats
+        session.timeline = Timeline(past=steps["past"], future=steps["future"], limit=500)
+        _try_next(f["game"], game)
+        with f.reading("game"):
+            session.view(), session.summary(), session.history(), session.referee_story()  # noqa: B018
         return session
 
 
 # -------------------------------------------------------------------- helpers
 
+SETTINGS = {"registers": "bool", "history": "bool", "instant": "bool", "variant": "name"}
+"""The wolf screen's choices kept beside the session's save (``arcade/ti57_wolf``)."""
 
-def _restored(snapshot: Any, program: Program | None = None) -> WolfGame:
-    """A driver from its snapshot, decoded once so a damaged one fails here, not later."""
-    if not isinstance(snapshot, dict):
-        raise SaveUnreadable("the TI-57 snapshot is not a JSON object")
-    game = WolfGame.restore(snapshot)
+
+def _restored(f: Field, program: Program | None = None) -> WolfGame:
+    """A driver from its snapshot, checked field by field, holding the game's program."""
+    game = WolfGame.read(f)
     if game.machine.snapshot()["program"] != (_listing_json() if program is None else _program_json(program)):
-        raise SaveUnreadable("the TI-57 in the save holds another program than the wolf's")
-    game.view()
-    if game.collision is not None and game.collision not in OPPOSITE:
-        raise SaveUnreadable(f"the refused wolf key {game.collision!r} is not a wolf key")
+        f["machine"]["program"].refuse("is another program than the wolf's")
     return game
+
+
+def _check_story(f: Field, game: WolfGame, first: Side, referee_at_start: bool, changes: list[RefereeChange],
+                 changes_f: Field) -> None:
+    """The moves in turn from ``first``, and the referee's switches leading to its state now."""
+    to_move = first
+    for i, r in enumerate(game.history):
+        if r.side is not to_move:
+            raise BadField(f"{f.path}.history[{i}]", f"is a move of the {r.side.value} when the {to_move.value} were to move")
+        if r.side is Side.LAMBS:
+            to_move = Side.WOLF
+        elif not r.flashing and not is_take_back(game.history, i):
+            to_move = Side.LAMBS
+    if to_move is not game.to_move:
+        f["referee"].refuse(f"says the {game.to_move.value} move, but the moves saved give the turn to the {to_move.value}")
+    enabled, played = referee_at_start, 0
+    for i, change in enumerate(changes):
+        if change.enabled == enabled or not played <= change.moves <= len(game.history):
+            raise BadField(f"{changes_f.path}[{i}]", "is not a switch of the referee at a move of the game")
+        enabled, played = change.enabled, change.moves
+    if enabled != game.referee_enabled:
+        changes_f.refuse(f"do not lead to the referee's state in {f.path}.referee_enabled")
+
+
+def _try_next(f: Field, game: WolfGame) -> None:
+    """The next move (or the take-back), played on a copy: a state the TI-57 cannot play on from is damage."""
+    try:
+        copy = WolfGame.restore(game.snapshot())
+        if copy.collision is not None:
+            copy.take_back()
+        elif copy.result() is None:
+            if copy.to_move is Side.WOLF and copy.legal_wolf_moves():
+                copy.wolf_move(copy.legal_wolf_moves()[0])
+            elif copy.to_move is Side.LAMBS and copy.legal_lamb_moves():
+                copy.lamb_move(*copy.legal_lamb_moves()[0])
+    except Exception as error:  # noqa: BLE001 - whatever the damaged TI-57 does
+        f["machine"].refuse(f"does not play on from the saved state ({type(error).__name__}: {str(error)[:200]})")
 
 
 @lru_cache(maxsize=1)
@@ -518,34 +568,39 @@ def _program_json(program: Program) -> list[Any]:
     return machine.snapshot()["program"]
 
 
-def _step_state(state: Any, program: Program | None = None) -> dict[str, Any]:
+def _step_state(f: Field, program: Program | None, first: Side, referee_at_start: bool) -> dict[str, Any]:
     """An undo step: schema 2's, or schema 1's ``{"game", "shown"}`` (the display is the machine's own)."""
-    if not isinstance(state, dict):
-        raise SaveUnreadable("an undo step is not a JSON object")
-    _restored(state["game"], program)
-    changes = _changes(state.get("referee_changes", []))
-    return {"game": state["game"], "referee_changes": [[c.moves, c.enabled, c.game_over] for c in changes]}
+    game = _restored(f["game"], program)
+    _shown(f.get("shown", []))
+    changes = _changes(f.get("referee_changes", []))
+    _check_story(f["game"], game, first, referee_at_start if f.has("referee_changes") else game.referee_enabled,
+                 changes, f.get("referee_changes", []))
+    _try_next(f["game"], game)
+    return {"game": f["game"].value, "referee_changes": [[c.moves, c.enabled, c.game_over] for c in changes]}
 
 
-def _changes(rows: Any) -> list[RefereeChange]:
-    if not isinstance(rows, list):
-        raise SaveUnreadable("the referee's changes are not a list")
+def _shown(f: Field) -> None:
+    """Schema 1's ``shown``: the display, its flashing and a word (the TI-57 holds them itself now)."""
+    f.each(lambda v: v.value if v.value is None or isinstance(v.value, bool) else v.str(100), max_len=3)
+
+
+def _changes(f: Field | Any) -> list[RefereeChange]:
+    if not isinstance(f, Field):
+        f = Field(f, "referee_changes")
     out = []
-    for row in rows:
-        moves, enabled, *rest = row
-        if not isinstance(moves, int) or moves < 0 or not isinstance(enabled, bool):
-            raise SaveUnreadable(f"a referee change {row!r} is not (moves, on/off)")
-        out.append(RefereeChange(moves, enabled, bool(rest[0]) if rest else False))
+    for row in f.list(max_len=MAX_RECORDS):
+        items = row.list(2, 3)
+        out.append(RefereeChange(items[0].int(0, MAX_RECORDS), items[1].bool(),
+                                 items[2].bool() if len(items) > 2 else False))
     return out
 
 
-def _seat(data: Any) -> Seat:
-    if not isinstance(data, dict) or data.get("kind", "person") not in ("person", "computer"):
-        raise SaveUnreadable(f"a seat {data!r} is neither a person nor the computer")
-    level = data.get("level")
-    if level is not None and not isinstance(level, str):
-        raise SaveUnreadable(f"a computer level {level!r} is not a word")
-    return Seat(data.get("kind", "person"), level)
+def _seat(f: Field, side: Side) -> Seat:
+    from games.ti57_wolf.computer import LAMB_LEVELS, WOLF_LEVELS  # noqa: PLC0415 - a level is one of these
+
+    kind = f.get("kind", "person").word(("person", "computer"))
+    level = f.get("level")
+    return Seat(kind, None if level.is_null else level.word(WOLF_LEVELS if side is Side.WOLF else LAMB_LEVELS))
 
 
 def setup_keys(keys: list[str] | tuple[str, ...]) -> list[str]:

@@ -31,7 +31,11 @@ Public API (other packages rely on these names)::
     cpc.variable("M"), cpc.array("B") # program variables / arrays (nested lists)
     cpc.statements                    # statements executed so far
     cpc.error                         # (error number, line) of the last failure
-    snap = cpc.snapshot(); cpc.restore(snap)   # JSON-able state
+    cpc.free_bytes()                  # FRE(0): what is left of a 6128's 42249 bytes
+                                      # (program, variables, arrays, strings: memory.py)
+    snap = cpc.snapshot(); cpc.restore(snap)   # JSON-able state; restore checks every
+                                      # field first: ValueError("snapshot field '<path>':
+                                      # ...") and the machine unchanged (snapshot.py)
 
 The Ready prompt (typing lines, LIST, RUN, EDIT, AUTO, RENUM, SAVE/LOAD on a folder...)
 is ``machines.cpc.ready.ReadyPrompt``, driven key by key around one CPC.
@@ -42,7 +46,8 @@ A CPC object is not thread-safe: a UI running ``run()`` in a worker should call
 See ``machines/cpc/compiler.py`` for how a program is compiled, ``runtime/`` for what the
 compiled code calls (``runtime/names.py`` is the contract between the two), ``numbers.py`` for the
 5-byte real / 16-bit integer model and number printing, ``screen.py`` for the text
-screen, and README (section CPC) for what differs from the real machine.
+screen, ``memory.py`` for what a program takes of the CPC's memory (and what that model
+simplifies), and README (section CPC) for what differs from the real machine.
 """
 
 from __future__ import annotations

@@ -53,6 +53,7 @@ class _Stmt:
     kind: str = ""  # 'for' 'next' 'while' 'wend' or ''
     closes: int = 0  # NEXT: loops it closes
     slots: tuple[int, ...] = ()  # FOR: its variable; NEXT: the variables it names
+    refs: tuple[int, ...] = ()  # the simple variables it names (the CPC creates them when met)
     next_label: str | None = None  # overrides the fall-through (end of a THEN part)
 
 
@@ -72,6 +73,8 @@ class CompiledProgram:
     problems: list[Problem]
     deftypes: dict[str, str] = field(default_factory=dict)
     namespace: dict = field(repr=False, default_factory=dict)
+    refs: list[tuple[int, ...]] = field(repr=False, default_factory=list)  # per statement
+    plain_code: list = field(repr=False, default_factory=list)  # ``code`` before the machine arms it
 
 
 def var_key(name: str, suffix: str, deftypes: dict[str, str]) -> tuple[str, str]:
@@ -114,6 +117,7 @@ class _Parser:
         self.pos = 0
         self.line = 0
         self._stmt_mark = 0  # statements emitted before the one being parsed
+        self._refs: set[int] = set()  # simple variables named since the last statement emitted
 
     # --- token helpers --------------------------------------------------------------
     def peek(self) -> Token:
@@ -175,7 +179,8 @@ class _Parser:
         self.labels[label] = len(self.stmts)
 
     def emit(self, code: list[str], kind: str = "", closes: int = 0) -> _Stmt:
-        stmt = _Stmt(self.line, code, kind, closes)
+        stmt = _Stmt(self.line, code, kind, closes, refs=tuple(sorted(self._refs)))
+        self._refs = set()
         self.stmts.append(stmt)
         return stmt
 
@@ -189,6 +194,7 @@ class _Parser:
         if key in self.locals:
             return self.locals[key]
         slot = self.scalars.setdefault(key, len(self.scalars))
+        self._refs.add(slot)
         return f"{rt.VARIABLES}[{slot}]"
 
     def array_slot(self, key: tuple[str, str]) -> int:
@@ -475,11 +481,14 @@ class _Parser:
         return f"float({code})"
 
     def store(self, target: tuple, ttype: str, code: str, etype: str) -> str:
+        """An assignment; a string's text is counted in the strings area as it is stored."""
         value = self.convert(ttype, code, etype)
         if target[0] == "v":
+            if ttype == "s" and target[1].startswith(f"{rt.VARIABLES}["):
+                return f"{target[1]} = {rt.STRING_STORE}({target[1]}, {value})"
             return f"{target[1]} = {value}"
         idx = target[2]
-        return f"{rt.array_set(len(idx))}({target[1]}, {', '.join(idx)}, {value})"
+        return f"{rt.array_set(len(idx), ttype == 's')}({target[1]}, {', '.join(idx)}, {value})"
 
     def st_DIM(self) -> None:
         parts = []
@@ -923,11 +932,13 @@ class _Parser:
                     conv = f"{rt.CINT}(x)"
                 elif ttype == "r":
                     conv = f"{rt.REAL}(float(x))"
+                if ttype == "s":
+                    conv = f"{rt.STRING_STORE}({target[1]}, x)"
                 setters.append(f"({ttype!r}, lambda x: {rt.VARIABLES}.__setitem__({target[1][2:-1]}, {conv}))")
             else:
                 conv = "x" if ttype == "s" else (f"{rt.CINT}(x)" if ttype == "i" else f"{rt.REAL}(float(x))")
                 idx = ", ".join(target[2])
-                setters.append(f"({ttype!r}, lambda x: {rt.array_set(len(target[2]))}({target[1]}, {idx}, {conv}))")
+                setters.append(f"({ttype!r}, lambda x: {rt.array_set(len(target[2]), ttype == 's')}({target[1]}, {idx}, {conv}))")
             if not self.accept_op(","):
                 break
         return setters
@@ -964,7 +975,7 @@ class _Parser:
             raise _Mismatch("LINE INPUT needs a string variable")
         setter = self.store(target, "s", "x", "s")
         if target[0] == "v":
-            setter = f"{rt.VARIABLES}.__setitem__({target[1][2:-1]}, x)"
+            setter = f"{rt.VARIABLES}.__setitem__({target[1][2:-1]}, {rt.STRING_STORE}({target[1]}, x))"
         code = [f"{rt.LINE_INPUT}({prompt}, {keep_line}, lambda x: {setter})"]
         if stream != "0":
             code = [f"{rt.STREAM}({stream})", *code, f"{rt.STREAM}(0)"]
@@ -1244,7 +1255,7 @@ _FUNCTIONS: dict[str, tuple[str, str, str]] = {
     "EXP": ("n", "r", f"{rt.EXP}({{0}})"),
     "LOG": ("n", "r", f"{rt.LOG}({{0}})"),
     "LOG10": ("n", "r", f"{rt.LOG10}({{0}})"),
-    "FRE": ("x", "i", f"{rt.FRE}({{0}})"),
+    "FRE": ("x", "r", f"{rt.FRE}({{0}})"),  # a real: 42249 does not fit 16 bits
     "INKEY": ("n", "i", f"{rt.INKEY}({{0}})"),
     "REMAIN": ("n", "i", f"{rt.REMAIN}({{0}})"),
     "CHR$": ("n", "s", f"{rt.CHR}({{0}})"),
@@ -1401,6 +1412,8 @@ def compile_program(lines: dict[int, str], namespace: dict, base: CompiledProgra
         problems=p.problems,
         deftypes=dict(p.deftypes),
         namespace=namespace,
+        refs=[s.refs for s in stmts],
+        plain_code=list(namespace["CODE"]),
     )
 
 

@@ -15,12 +15,14 @@ from typing import Any, Callable
 from machines.cpc import errors
 from machines.cpc.compiler import CompiledProgram, Problem, compile_program, var_key
 from machines.cpc.errors import BasicError, error_message
+from machines.cpc.memory import POWER_ON_FREE, fixed_bytes, variable_bytes
 from machines.cpc.numbers import parse_input_number, to_int16
 from machines.cpc.runtime import build_namespace, names
 from machines.cpc.runtime.arrays import Array, default_value, nest
 from machines.cpc.runtime.control import ProgramEnd, ProgramStop, WaitForInput, WaitForKey
 from machines.cpc.runtime.strings import UPPER
 from machines.cpc.screen import PALETTE_RGB, Screen
+from machines.cpc.snapshot import CpcState, SnapshotReader, read_cpc
 
 __all__ = ["CPC", "RunState"]
 
@@ -81,6 +83,14 @@ class CPC:
         self._compiled: CompiledProgram | None = None
         self._direct: tuple | None = None  # the program put aside while a direct statement runs
         self._direct_text = ""
+        # the CPC's memory for BASIC (machines/cpc/memory.py): what the program's text,
+        # variables and DEF FNs take, what its arrays take, what its strings' text takes
+        self._mem_fixed = 0
+        self._mem_vars = 0
+        self._mem_arrays = 0
+        self._mem_strings = 0
+        self._allocated = bytearray()  # per variable slot: created yet in this run
+        self._var_bytes: list[int] = []  # per variable slot: what creating it takes
         self._reset_run_state()
 
     # --- the public face -----------------------------------------------------------------
@@ -192,6 +202,15 @@ class CPC:
             self._leave_direct()
         return state
 
+    def free_bytes(self) -> int:
+        """What is left of the CPC's memory for arrays and strings (``FRE(0)``)."""
+        return max(POWER_ON_FREE - self._mem_fixed - self._mem_vars - self._mem_arrays - self._mem_strings, 0)
+
+    def fre(self, x: Any) -> float:
+        """FRE(0), FRE(""): bytes free.  The CPC collects its strings' garbage for FRE("");
+        here replaced strings are freed at once, so both give the collected figure."""
+        return float(self.free_bytes())
+
     # --- what the Ready prompt (ready.py) asks of the machine ------------------------------
     def set_program(self, lines: dict[int, str]) -> list[Problem]:
         """Replace the program after an edit (a typed line, NEW, DELETE, RENUM, LOAD).
@@ -231,9 +250,13 @@ class CPC:
         compiled = compile_program({0: text}, ns, base=base)
         compiled.data = base.data  # READ in direct mode reads the program's DATA
         self.V.extend(default_value(k[1]) for k in list(compiled.scalars)[len(self.V):])
+        new = list(compiled.scalars)[len(self._var_bytes):]
+        self._var_bytes.extend(variable_bytes(k) for k in new)
+        self._allocated.extend(bytes(len(new)))
+        self._arm(compiled)
         self.ARRS.extend([None] * (len(compiled.arrays) - len(self.ARRS)))
         self.FNS.extend([self._undefined_fn] * (len(compiled.functions) - len(self.FNS)))
-        self._array_types.update({slot: key[1] for key, slot in compiled.arrays.items()})
+        self._array_types.update({slot: key for key, slot in compiled.arrays.items()})
         self._direct = (self._compiled, self._code, self._pc, self.state, self._stopped_after)
         self._direct_text = text
         self._compiled, self._code, self._pc = compiled, compiled.code, 0
@@ -304,6 +327,7 @@ class CPC:
             ns = self._namespace()
             self._compiled = compile_program(self.lines, ns)
             self._code = self._compiled.code
+            self._mem_fixed = fixed_bytes(self.lines, self._compiled.functions)
             self._reset_run_state()
         return self._compiled
 
@@ -321,8 +345,11 @@ class CPC:
             self.ARRS[:] = [None] * len(compiled.arrays)
             self.FNS[:] = [self._undefined_fn] * len(compiled.functions)
             self.CS.clear()
-            self._array_types = {slot: key[1] for key, slot in compiled.arrays.items()}
+            self._array_types = {slot: key for key, slot in compiled.arrays.items()}
+            self._var_bytes = [variable_bytes(k) for k in compiled.scalars]
+            self._forget_variables()
         self._pc = 0
+        self._mem_arrays = self._mem_strings = 0
         self._data_ptr = 0
         self._on_error = -1
         self._on_break = -1  # -1 ESC ESC stops; -2 ON BREAK CONT ignores it; else GOSUB target
@@ -338,6 +365,42 @@ class CPC:
         self._in_input = False
         self._line_ready = None
         self._edit = []
+
+    def _forget_variables(self) -> None:
+        """RUN, CLEAR: no simple variable exists any more; each is created again when a
+        statement naming it first runs."""
+        self._allocated = bytearray(len(self._var_bytes))
+        self._mem_vars = 0
+        if self._compiled is not None:
+            self._arm(self._compiled)
+        if self._direct is not None:  # CLEAR typed at the prompt: the program's statements too
+            self._arm(self._direct[0])
+
+    def _arm(self, compiled: CompiledProgram) -> None:
+        """Every statement naming variables runs ``_first_run`` once before its own code."""
+        code, plain = compiled.code, compiled.plain_code
+        for i, slots in enumerate(compiled.refs):
+            code[i] = self._first_run(code, i, plain[i], slots) if slots else plain[i]
+
+    def _first_run(self, code: list, i: int, statement: Callable[[], int],
+                   slots: tuple[int, ...]) -> Callable[[], int]:
+        def first() -> int:
+            self._create_variables(slots)
+            code[i] = statement  # from now on, the statement alone
+            return statement()
+        return first
+
+    def _create_variables(self, slots: tuple[int, ...]) -> None:
+        """The variables a statement names take their room as it first runs (ROM
+        ``prob_alloc_space_for_new_var``): Memory full if there is none."""
+        allocated = self._allocated
+        for slot in slots:
+            if slot < len(allocated) and not allocated[slot]:
+                size = self._var_bytes[slot]
+                if size > self.free_bytes():
+                    raise BasicError(errors.MEMORY_FULL)
+                allocated[slot] = 1
+                self._mem_vars += size
 
     @staticmethod
     def _undefined_fn(*args: Any) -> Any:
@@ -681,6 +744,8 @@ class CPC:
             "error": list(self.error) if self.error else None,
             "pc": self._pc,
             "scalars": {"%s%s" % k: self.V[s] for k, s in compiled.scalars.items()} if compiled else {},
+            "created": ["%s%s" % k for k, s in compiled.scalars.items()
+                        if s < len(self._allocated) and self._allocated[s]] if compiled else [],
             "arrays": arrays,
             "functions": fns,
             "stack": [list(f) for f in self.CS],
@@ -709,55 +774,75 @@ class CPC:
         }
 
     def restore(self, snap: dict[str, Any]) -> None:
-        """Put the machine back exactly as ``snapshot()`` saw it."""
-        self.lines = {int(k): v for k, v in snap["lines"].items()}
-        self.screen = Screen.from_json(snap["screen"])
-        self._compiled = None
-        compiled = self._compile()
+        """Put the machine back exactly as ``snapshot()`` saw it.  Every field is checked
+        first (``snapshot.read_cpc``): a damaged snapshot raises ValueError naming the
+        field (``snapshot field 'screen.pens[3][7]': ...``) and the machine is unchanged."""
+        self.apply_snapshot(self.check_snapshot(snap))
+
+    def check_snapshot(self, snap: Any, reader: SnapshotReader | None = None) -> CpcState:
+        """The snapshot read and checked, nothing changed (ValueError on a bad field)."""
+        program = self._direct[0] if self._direct is not None else self._compiled
+        same = program is not None and isinstance(snap, dict) and isinstance(snap.get("lines"), dict) \
+            and snap["lines"] == {str(k): v for k, v in self.lines.items()}
+        return read_cpc(snap, reader, program if same else None, self._mem_fixed if same else None)
+
+    def apply_snapshot(self, st: CpcState) -> None:
+        """Assign a checked snapshot (``check_snapshot``)."""
+        if self._direct is not None:
+            self._leave_direct()
+        self.screen = st.screen
+        if st.lines == self.lines and self._compiled is not None:
+            compiled = self._compiled  # the same listing compiles to the same code
+            self._reset_run_state()
+        else:
+            self.lines = dict(st.lines)
+            self._compiled = None
+            compiled = self._compile()
         self.problems = list(compiled.problems)
-        for name, value in snap["scalars"].items():
-            self.V[compiled.scalars[(name[:-1], name[-1])]] = value
-        for name, arr in snap["arrays"].items():
-            slot = compiled.arrays[(name[:-1], name[-1])]
-            a = Array(tuple(arr["dims"]), 0)
-            a.data = list(arr["data"])
-            self.ARRS[slot] = a
+        for slot, value in st.scalars.items():
+            self.V[slot] = value
+        for slot in st.created:
+            self._allocated[slot] = 1
+            self._mem_vars += self._var_bytes[slot]
+        for slot, (dims, data) in st.arrays.items():
+            self.ARRS[slot] = Array(dims, 0, st.array_bytes[slot], data)
+        self._mem_arrays = sum(st.array_bytes.values())
+        self._mem_strings = st.strings_bytes
         ns = compiled.namespace
-        for name, fname in snap["functions"].items():
-            self.FNS[compiled.functions[(name[:-1], name[-1])]] = ns[fname]
-        self.CS[:] = [list(f) for f in snap["stack"]]
-        self.state = RunState(snap["state"])
-        self.statements = snap["statements"]
-        self.error = tuple(snap["error"]) if snap["error"] else None  # type: ignore[assignment]
-        self._pc = snap["pc"]
-        self._data_ptr = snap["data_ptr"]
-        self._on_error = snap["on_error"]
-        self._on_break = snap["on_break"]
-        self._timers = [list(t) if t else None for t in snap["timers"]]
-        self._events_on = snap["events_on"]
-        self._in_event = snap["in_event"]
-        self._in_handler = snap["in_handler"]
-        self._err, self._erl, self._err_pc = snap["err"]
-        self._stopped_after = snap["stopped_after"]
-        self._keys = list(snap["keys"])
-        self._esc_pending = snap["esc_pending"]
-        self._break_requested = snap["break_requested"]
-        self._in_input = snap["in_input"]
-        self._edit = list(snap["edit"])
-        self._line_ready = snap["line_ready"]
-        self._idle = snap["idle"]
-        self._rnd_state, self._rnd_last = snap["rnd"]
-        self._deg = snap["deg"]
-        self._zone = snap["zone"]
-        self._t0 = self._clock() - snap["time"]
-        self._transcript = [snap["transcript"]]
+        for slot, fname in st.functions.items():
+            self.FNS[slot] = ns[fname]
+        self.CS[:] = st.stack
+        self.state = RunState(st.state)
+        self.statements = st.statements
+        self.error = st.error
+        self._pc = st.pc
+        self._data_ptr = st.data_ptr
+        self._on_error = st.on_error
+        self._on_break = st.on_break
+        self._timers = st.timers
+        self._events_on = st.events_on
+        self._in_event = st.in_event
+        self._in_handler = st.in_handler
+        self._err, self._erl, self._err_pc = st.err
+        self._stopped_after = st.stopped_after
+        self._keys = st.keys
+        self._esc_pending = st.esc_pending
+        self._break_requested = st.break_requested
+        self._in_input = st.in_input
+        self._edit = st.edit
+        self._line_ready = st.line_ready
+        self._idle = st.idle
+        self._rnd_state, self._rnd_last = st.rnd
+        self._deg = st.deg
+        self._zone = st.zone
+        self._t0 = self._clock() - st.time
+        self._transcript = [st.transcript]
         self._direct = None
-        direct = snap.get("direct")
-        if direct:
-            self.direct(direct["text"])
-            self._pc = direct["pc"]
-            self.state = RunState(direct["state"])
-            self._stopped_after = direct["stopped_after"]
+        if st.direct:
+            self.direct(st.direct["text"])
+            self._pc = st.direct["pc"]
+            self.state = RunState(st.direct["state"])
+            self._stopped_after = st.direct["stopped_after"]
 
 
 # Key numbers of the CPC keyboard (User Instructions, key numbers chart) for INKEY(n);

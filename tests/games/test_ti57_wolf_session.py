@@ -343,7 +343,7 @@ def test_a_save_holding_another_program_is_refused() -> None:
     with pytest.raises(SaveUnreadable, match="another program"):
         WolfSession.from_save(data)
     program.pop()  # 49 steps: not even a TI-57 program, refused by the machine's restore
-    with pytest.raises(SaveUnreadable, match="snapshot field 'program'"):
+    with pytest.raises(SaveUnreadable, match=r"field 'state\.game\.machine\.program'"):
         WolfSession.from_save(data)
 
 

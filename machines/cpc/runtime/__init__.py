@@ -34,7 +34,7 @@ def build_namespace(machine: CPC) -> dict[str, Any]:
     machine.ARRS = []
     machine.FNS = []
     machine.CS = []
-    machine._array_types = {}
+    machine._array_types = {}  # slot -> (name, type suffix)
     ns: dict[str, Any] = {
         names.VARIABLES: machine.V,
         names.USER_FUNCTIONS: machine.FNS,

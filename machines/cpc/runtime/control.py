@@ -22,11 +22,18 @@ from machines.cpc.runtime.arrays import default_value
 if TYPE_CHECKING:
     from machines.cpc.machine import CPC
 
-__all__ = ["ProgramEnd", "ProgramStop", "WaitForInput", "WaitForKey", "FOR", "GOSUB", "WHILE", "bind"]
+__all__ = ["ProgramEnd", "ProgramStop", "WaitForInput", "WaitForKey", "FOR", "GOSUB", "WHILE", "bind",
+           "frame_bytes"]
 
 STACK_BYTES = 506
 FOR, GOSUB, WHILE = 0, 1, 2  # stack entry kinds
 _FRAME_BYTES = {GOSUB: 6, WHILE: 7}
+
+
+def frame_bytes(frame: list) -> int:
+    """The bytes a stack entry takes on the ROM's execution stack."""
+    kind = frame[0]
+    return _FRAME_BYTES[kind] if kind else (16 if frame[5] else 22)
 
 
 class ProgramEnd(Exception):
@@ -60,9 +67,7 @@ def bind(machine: CPC) -> dict[str, Any]:
 
     def push(frame: list) -> None:
         """Stack an entry; its last item is the stack's size in bytes with it."""
-        kind = frame[0]
-        size = _FRAME_BYTES[kind] if kind else (16 if frame[5] else 22)
-        used = (CS[-1][-1] if CS else 0) + size
+        used = (CS[-1][-1] if CS else 0) + frame_bytes(frame)
         if used > STACK_BYTES:
             raise BasicError(errors.MEMORY_FULL)
         frame.append(used)
@@ -132,6 +137,8 @@ def bind(machine: CPC) -> dict[str, Any]:
         machine.V[:] = [default_value(k[1]) for k in machine._compiled.scalars]
         machine.ARRS[:] = [None] * len(machine.ARRS)
         machine.FNS[:] = [machine._undefined_fn] * len(machine.FNS)
+        machine._mem_arrays = machine._mem_strings = 0
+        machine._forget_variables()
 
     def read_item() -> tuple[str, int]:
         data = machine._compiled.data

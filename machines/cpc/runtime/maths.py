@@ -71,10 +71,6 @@ def sgn(x: Any) -> int:
     return (x > 0) - (x < 0)
 
 
-def fre(x: Any) -> int:
-    return 42249  # a 6128 just switched on, with a small program
-
-
 def bind(machine: CPC) -> dict[str, Callable[..., Any]]:
     """The numeric functions, closed over the machine (maths errors print on it; DEG,
     the random generator)."""
@@ -186,6 +182,6 @@ def bind(machine: CPC) -> dict[str, Callable[..., Any]]:
         rt.DIVIDE: div, rt.INT_DIVIDE: int_divide, rt.MOD: mod, rt.POWER: power,
         rt.INT: int_, rt.FIX: fix, rt.ROUND: round_, rt.SGN: sgn, rt.SQR: sqr,
         rt.SIN: trig(math.sin), rt.COS: trig(math.cos), rt.TAN: trig(math.tan), rt.ATN: atn,
-        rt.EXP: exp, rt.LOG: log, rt.LOG10: log10, rt.FRE: fre, rt.RND: rnd,
+        rt.EXP: exp, rt.LOG: log, rt.LOG10: log10, rt.FRE: machine.fre, rt.RND: rnd,
         rt.RANDOMIZE: randomize, rt.ANGLE: angle,
     }

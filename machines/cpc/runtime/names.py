@@ -96,10 +96,12 @@ BIN = "_bin"
 DEC = "_dec"
 UPPER_TABLE = "_UPPER"  # str.translate tables for UPPER$ / LOWER$
 LOWER_TABLE = "_LOWER"
+STRING_STORE = "_sst"  # ``V[k] = _sst(V[k], new)``: a string variable's text counts in the strings area
 
 # --- arrays (runtime/arrays.py) ---------------------------------------------------------
 ARRAY_GET = ("_g1", "_g2", "_g3")  # an element of a 1-, 2- or 3-dimensional array
 ARRAY_SET = ("_s1", "_s2", "_s3")
+STRING_ARRAY_SET = ("_ss1", "_ss2", "_ss3")  # a string element: its text counts in the strings area
 DIM = "_dim"
 ERASE = "_erase"
 
@@ -135,9 +137,9 @@ def array_get(dimensions: int) -> str:
     return ARRAY_GET[dimensions - 1]
 
 
-def array_set(dimensions: int) -> str:
+def array_set(dimensions: int, string: bool = False) -> str:
     """The name storing an element of an array with that many subscripts (1 to 3)."""
-    return ARRAY_SET[dimensions - 1]
+    return (STRING_ARRAY_SET if string else ARRAY_SET)[dimensions - 1]
 
 
 def _collect() -> frozenset[str]:
@@ -167,9 +169,9 @@ BY_CONCERN: dict[str, frozenset[str]] = {
     }),
     "strings": frozenset({
         CONCAT, CHR, ASC, LEFT, RIGHT, MID, MID_ASSIGN, STR, VAL, STRING, SPACE, INSTR, HEX, BIN, DEC,
-        UPPER_TABLE, LOWER_TABLE,
+        UPPER_TABLE, LOWER_TABLE, STRING_STORE,
     }),
-    "arrays": frozenset({*ARRAY_GET, *ARRAY_SET, DIM, ERASE}),
+    "arrays": frozenset({*ARRAY_GET, *ARRAY_SET, *STRING_ARRAY_SET, DIM, ERASE}),
     "printing": frozenset({
         PRINT_NUMBER, PRINT_STRING, PRINT_COMMA, PRINT_NEWLINE, PRINT_TAB, PRINT_SPC, PRINT_USING,
         WRITE_ITEMS, WRITE_QUOTED, WRITE_NUMBER, STREAM, POS, VPOS, COPYCHR, WINDOW, WINDOW_SWAP, CLS,

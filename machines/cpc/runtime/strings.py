@@ -128,8 +128,18 @@ def dec(n: Any, fmt: str) -> str:
 
 
 def bind(machine: CPC) -> dict[str, Any]:
-    """The string functions (they need nothing of the machine)."""
+    """The string functions; storing a string variable counts its text in the machine's
+    strings area (``machines/cpc/memory.py``)."""
+
+    def store(old: str, new: str) -> str:
+        grow = (len(new) + 2 if new else 0) - (len(old) + 2 if old else 0)
+        if grow > 0 and grow > machine.free_bytes():
+            raise BasicError(errors.STRING_SPACE_FULL)
+        machine._mem_strings += grow
+        return new
+
     return {
+        rt.STRING_STORE: store,
         rt.CONCAT: cat, rt.CHR: chr_, rt.ASC: asc, rt.LEFT: left, rt.RIGHT: right, rt.MID: mid,
         rt.MID_ASSIGN: midset, rt.STR: str_number, rt.VAL: val, rt.STRING: string, rt.SPACE: space,
         rt.INSTR: instr, rt.HEX: hex_, rt.BIN: bin_, rt.DEC: dec,

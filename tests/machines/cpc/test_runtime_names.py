@@ -28,7 +28,7 @@ LAZARD = Path(__file__).resolve().parents[3] / "games" / "lazard_othello" / "oth
 # a program touching every statement and function the compiler knows
 EVERYTHING = """\
 10 DEFINT I:DEFSTR S:DEFREAL R:DIM A(3),B%(2,2),C$(1,1,1):ERASE C$:DIM C$(2,2,2)
-20 A(1)=1:B%(1,1)=2:C$(1,1,1)="X":X=A(1)+B%(1,1):S=C$(1,1,1)+"Y"
+20 A(1)=1:B%(1,1)=2:C$(1,1,1)="X":X=A(1)+B%(1,1):S=C$(1,1,1)+"Y":E(1,1,1)=1:F$(1)="A":G$(1,1)="B"
 30 FOR I=1 TO 3 STEP 1:NEXT I:FOR R=1 TO 2:NEXT:WHILE X<0:WEND
 40 GOSUB 200:ON 1 GOSUB 200:ON 2 GOTO 50,50
 50 IF X>1 THEN X=X-1 ELSE X=X+1
