@@ -378,7 +378,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--launch-only", action="store_true", help="measure the launches only")
     args = p.parse_args(argv)
     figures = Figures()
-    with tempfile.TemporaryDirectory(prefix="arcade-bench-") as scratch:
+    with tempfile.TemporaryDirectory(prefix="arcade-bench-", ignore_cleanup_errors=True) as scratch:  # an app may still be saving
         # a session kept open the whole run: the private server never exits between two measures
         tmux("new-session", "-d", "-s", "keeper", "-x", str(WIDTH), "-y", str(HEIGHT), "sleep 86400", check=True)
         try:
