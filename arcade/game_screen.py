@@ -12,6 +12,8 @@ Interface (what a subclass uses or fills in)::
     STOPPED_BY / REFUSED_BY                exception types meaning "the player stopped it" /
                                            "a refusal, say it" (``games.session.Refused`` by default)
     busy, paused, instant                  reactives (none refreshes the footer by itself)
+    loop_free, key_at                      cleared from a key's arrival to its frame (jobs wait meanwhile);
+                                           when the last key came (jobs rest while the player types)
     run_job(kind, run, *, view=None)       start ``run(ctx: JobContext) -> result`` in the worker;
                                            ``view()`` (called in the thread) is sent with progress
     stop_job() -> bool                     Esc: ask the running job to stop (it ends as "stopped")
@@ -45,6 +47,7 @@ a pausable, stoppable wait (the TI-57's Pause), ``post(message)`` any other news
 from __future__ import annotations
 
 import threading
+import time
 from collections import deque
 from pathlib import Path
 from typing import Any, Callable, ClassVar, Hashable
@@ -92,6 +95,10 @@ class GameScreen(Screen[None]):
         self._jobs: dict[Worker[Any], Job] = {}
         self._job: Job | None = None
         self._footer_signature: Hashable = object()
+        self.loop_free = threading.Event()
+        """Set unless a key pressed during a job is still on its way to the screen (the job gives way)."""
+        self.loop_free.set()
+        self.key_at = float("-inf")  # time.monotonic() of the last key (read by the job's thread)
 
     # -- jobs --------------------------------------------------------------------------
 
@@ -141,6 +148,19 @@ class GameScreen(Screen[None]):
             ctx.check()
             with prompt_switching():
                 return job.run(ctx)
+
+    def on_key(self, event: Any) -> None:
+        """A key while a job runs: the job waits between slices until the key's frame is drawn
+        (``arcade/jobs.py``), and rests after each slice for a while after it.
+
+        The emulator and the event loop share one interpreter (the GIL): left to share it,
+        a key pressed while a machine answered reached the screen several times slower
+        than when idle.  The key is not consumed: bindings see it as before.
+        """
+        self.key_at = time.monotonic()
+        if self._job is not None and self.loop_free.is_set():
+            self.loop_free.clear()
+            self.call_after_refresh(self.loop_free.set)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         """Where every job ends, whatever happened to it."""
