@@ -103,21 +103,27 @@ def build_app(argv: list[str], stderr: TextIO | None = None) -> ArcadeApp | int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    from arcade.switching import freeze_heap, hold_collections
+
     argv = sys.argv[1:] if argv is None else argv
+    app: ArcadeApp | int = 0
     try:
         if argv and argv[0] == "match":
             from arcade.match_cli import main as match_main
 
             return match_main(argv[1:])
+        hold_collections()  # until the first frame (its screen calls freeze_heap): a launch builds, never frees
         app = build_app(argv)
     except BrokenPipeError:  # `arcade --list-themes | head`: the reader has had enough, no traceback
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # Python flushes stdout at exit
         return 0
+    finally:
+        if isinstance(app, int):
+            freeze_heap()  # no app to run (a list printed, an error): the collector runs again
     if isinstance(app, int):
         return app
-    from arcade.switching import freeze_heap
-
     freeze_heap()  # the modules imported so far live as long as the app: no collection walks them
+    hold_collections()  # and none runs before the first frame
     app.run()
     return 0
 
