@@ -120,7 +120,6 @@ class OthelloScreen(OthelloTurns, OthelloWords, GameScreen):
     # -- layout ----------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        self._fit(self.app.size.height)  # before the first styling: no second pass over every widget on the first resize
         yield Header()
         with Horizontal(id="game"):
             with Vertical(id="left"):
@@ -204,11 +203,8 @@ class OthelloScreen(OthelloTurns, OthelloWords, GameScreen):
             update_if_changed(area, fitted(text, area.content_region.width, area.content_region.height))
 
     def on_resize(self) -> None:
-        self._fit(self.size.height)
-
-    def _fit(self, height: int) -> None:
-        self.set_class(height >= 27, "-tall")  # room under the board for the message
-        self.set_class(height >= ROOMY, "-roomy")  # the game in the middle, not rows to spare under it
+        self.set_class(self.size.height >= 27, "-tall")  # room under the board for the message
+        self.set_class(self.size.height >= ROOMY, "-roomy")  # the game in the middle, not rows to spare under it
 
     def _show_history(self, view: OthelloView) -> None:
         rows = history_rows(list(view.history), view.machine_color, self.MACHINE, self.key_sequence)
