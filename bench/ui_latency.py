@@ -246,7 +246,7 @@ def measure_game(figures: Figures, scratch: Path, moves: int) -> None:
     pane = Pane("game-keys", COMMANDS["hp67-othello"][0], env)
     pane.start()
     try:
-        wait_for(pane, COMMANDS["hp67-othello"][1], timeout=60)
+        wait_for(pane, lambda f: "Which side" in f, timeout=60)  # the question follows the first frame
         pane.send("w")  # the HP-67 plays White: you start
         _, frame = wait_for(pane, lambda f: cursor(f) is not None and bool(hinted_squares(f)), timeout=60)
         if "instant" not in frame:
