@@ -122,7 +122,10 @@ class JobContext:
         self.progress(steps)
         screen = self.screen
         if not screen.loop_free.is_set():
-            screen.loop_free.wait(GIVE_WAY)  # a key is on its way to the screen: the loop runs alone meanwhile
+            # a key is on its way to the screen: the loop runs alone meanwhile; a frame that never
+            # comes (the screen left for the launcher) costs one wait, not one per slice
+            if not screen.loop_free.wait(GIVE_WAY):
+                screen.loop_free.set()
         elif time.monotonic() - screen.key_at < ATTENTIVE:
             time.sleep(REST)  # the player is at the keyboard: the next key finds the interpreter free
         else:
