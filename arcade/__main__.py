@@ -113,6 +113,9 @@ def main(argv: list[str] | None = None) -> int:
 
             return match_main(argv[1:])
         hold_collections()  # until the first frame (its screen calls freeze_heap): a launch builds, never frees
+        # Textual draws at most 60 frames a second: a key just after a frame waited up to 17 ms for
+        # the next; at 120 the wait halves (bench/ui_latency.py: busy-key p95 -15-20%); before Textual is imported
+        os.environ.setdefault("TEXTUAL_FPS", "120")
         app = build_app(argv)
     except BrokenPipeError:  # `arcade --list-themes | head`: the reader has had enough, no traceback
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # Python flushes stdout at exit
