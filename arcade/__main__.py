@@ -106,21 +106,30 @@ def main(argv: list[str] | None = None) -> int:
     """The program (no ``argv``: the command line's; a test passes its own and keeps its signals)."""
     if argv is None:
         hangup.install()  # first: a terminal closed while the arcade starts ends it too (issue 16)
+    from arcade.switching import freeze_heap, hold_collections
+
     argv = sys.argv[1:] if argv is None else argv
+    app: ArcadeApp | int = 0
     try:
         if argv and argv[0] == "match":
             from arcade.match_cli import main as match_main
 
             return match_main(argv[1:])
+        hold_collections()  # until the first frame (its screen calls freeze_heap): a launch builds, never frees
+        # Textual draws at most 60 frames a second: a key just after a frame waited up to 17 ms for
+        # the next; at 120 the wait halves (bench/ui_latency.py: busy-key p95 -15-20%); before Textual is imported
+        os.environ.setdefault("TEXTUAL_FPS", "120")
         app = build_app(argv)
     except BrokenPipeError:  # `arcade --list-themes | head`: the reader has had enough, no traceback
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # Python flushes stdout at exit
         return 0
+    finally:
+        if isinstance(app, int):
+            freeze_heap()  # no app to run (a list printed, an error): the collector runs again
     if isinstance(app, int):
         return app
-    from arcade.switching import freeze_heap
-
     freeze_heap()  # the modules imported so far live as long as the app: no collection walks them
+    hold_collections()  # and none runs before the first frame
     try:
         app.run()
     except OSError:  # after a hang-up: a last word to a terminal that is gone

@@ -12,6 +12,8 @@ Interface (what a subclass uses or fills in)::
     STOPPED_BY / REFUSED_BY                exception types meaning "the player stopped it" /
                                            "a refusal, say it" (``games.session.Refused`` by default)
     busy, paused, instant                  reactives (none refreshes the footer by itself)
+    loop_free, key_at                      cleared from a key's arrival to its frame (jobs wait meanwhile);
+                                           when the last key came (jobs rest while the player types)
     run_job(kind, run, *, view=None)       start ``run(ctx: JobContext) -> result`` in the worker;
                                            ``view()`` (called in the thread) is sent with progress
     stop_job() -> bool                     Esc: ask the running job to stop (it ends as "stopped")
@@ -28,6 +30,7 @@ Interface (what a subclass uses or fills in)::
                                            saved after every job and on unmount (never before the
                                            resume question is answered)
     offer_saved_game(question, dialog) / resume(state) -> bool / resume_failed(error) / new_game()
+    after_first_frame(callback, *args)     run it once the screen is on the terminal (the resume question)
     export_moves(text) -> Path | None      moves written beside the saves, the name said
     palette_commands()                     the command palette's entries for this screen
 
@@ -47,6 +50,7 @@ a pausable, stoppable wait (the TI-57's Pause), ``post(message)`` any other news
 from __future__ import annotations
 
 import threading
+import time
 from collections import deque
 from pathlib import Path
 from typing import Any, Callable, ClassVar, Hashable
@@ -64,6 +68,9 @@ from arcade.saves import flush as flush_saves
 from arcade.switching import freeze_heap, prompt_switching
 from arcade.widgets.words import said_path
 from games.session import Refused
+
+_NOT_YET: Hashable = object()
+"""No footer signature taken yet: the first one is noted, the footer being new (recomposing it cost ~50 ms of the first frame)."""
 
 MESSAGE_LOG = 50
 """Messages kept for the player to read again (a long message is never lost to a small area)."""
@@ -103,7 +110,11 @@ class GameScreen(Screen[None]):
         self._lock = threading.Lock()
         self._jobs: dict[Worker[Any], Job] = {}
         self._job: Job | None = None
-        self._footer_signature: Hashable = object()
+        self._footer_signature: Hashable = _NOT_YET
+        self.loop_free = threading.Event()
+        """Set unless a key pressed during a job is still on its way to the screen (the job gives way)."""
+        self.loop_free.set()
+        self.key_at = float("-inf")  # time.monotonic() of the last key (read by the job's thread)
 
     # -- jobs --------------------------------------------------------------------------
 
@@ -153,6 +164,19 @@ class GameScreen(Screen[None]):
             ctx.check()
             with prompt_switching():
                 return job.run(ctx)
+
+    def on_key(self, event: Any) -> None:
+        """A key while a job runs: the job waits between slices until the key's frame is drawn
+        (``arcade/jobs.py``), and rests after each slice for a while after it.
+
+        The emulator and the event loop share one interpreter (the GIL): left to share it,
+        a key pressed while a machine answered reached the screen several times slower
+        than when idle.  The key is not consumed: bindings see it as before.
+        """
+        self.key_at = time.monotonic()
+        if self._job is not None and self.loop_free.is_set():
+            self.loop_free.clear()
+            self.call_after_refresh(self.loop_free.set)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         """Where every job ends, whatever happened to it."""
@@ -250,7 +274,9 @@ class GameScreen(Screen[None]):
 
     def refresh_footer(self) -> None:
         signature = self.footer_signature()
-        if signature != self._footer_signature:
+        if self._footer_signature is _NOT_YET:
+            self._footer_signature = signature  # the footer composed with the screen shows these keys already
+        elif signature != self._footer_signature:
             self._footer_signature = signature
             self.refresh_bindings()
 
@@ -258,6 +284,23 @@ class GameScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.call_after_refresh(freeze_heap)  # the game's modules and machine: long-lived, out of the GC's walks
+
+    def after_first_frame(self, callback: Callable[..., Any], *args: Any) -> None:
+        """Call ``callback(*args)`` once this screen's first frame is on the terminal.
+
+        A screen the app opens on (``--game``) is composed inside Textual's start-up batch,
+        which writes nothing until it ends; ``call_after_refresh`` runs its callback inside
+        that batch, so a dialog pushed from it (the side question, the resume question) was
+        composed before anything reached the terminal: the board showed ~0.4 s late.  The
+        app's own message loop starts after the batch: from there the screen is repainted
+        (what the batch drew was never written) and the callback follows that frame.
+        """
+
+        def after_start_up() -> None:
+            self.refresh()
+            self.call_after_refresh(callback, *args)
+
+        self.app.call_next(after_start_up)
 
     def on_unmount(self) -> None:
         self.save_game()

@@ -3,7 +3,15 @@
 ``JobContext.go_on(steps)`` is a driver's slice callback: it stops the machine when
 asked, holds it while the game is paused, paces it at the real machine's speed unless
 instant, posts throttled progress, and gives the GIL to the event loop after every
-slice (``time.sleep(0)``), so a key never waits for the machine.  ``sleep(seconds)``
+slice (``time.sleep(0)``).  The emulator and the event loop share one interpreter
+(the GIL), and Textual's input and output threads need it too: left to share it
+evenly, a key pressed while a machine answered took four times longer to reach the
+screen than an idle one.  So while the player is at the keyboard (a key in the last
+``ATTENTIVE`` seconds) the job rests ``REST`` seconds after every slice, leaving the
+interpreter to the threads that carry the key to the screen; and while a key pressed
+during the job has not reached the screen (``GameScreen.loop_free`` cleared), the job
+waits for that frame (at most ``GIVE_WAY`` seconds, in case no frame comes).  A
+player who only watches gets the machine at full speed.  ``sleep(seconds)``
 is a pausable, stoppable wait (the TI-57's Pause); ``post(message)`` any other news.
 """
 
@@ -15,6 +23,13 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable
 
 from arcade.messages import MachineProgress
+
+ATTENTIVE = 1.0
+"""Seconds after a key during which the player is taken to be at the keyboard."""
+REST = 0.002
+"""What a job rests after each slice while the player is at the keyboard (a slice is ~1-2 ms)."""
+GIVE_WAY = 0.1
+"""Longest a job waits between two slices for a key's frame to be drawn."""
 
 if TYPE_CHECKING:
     from arcade.game_screen import GameScreen
@@ -105,8 +120,17 @@ class JobContext:
             if not self._wait(min(due, 0.05)):
                 return False
         self.progress(steps)
-        time.sleep(0)  # the GIL to the event loop between two slices: a key waits for no slice
-        return True
+        screen = self.screen
+        if not screen.loop_free.is_set():
+            # a key is on its way to the screen: the loop runs alone meanwhile; a frame that never
+            # comes (the screen left for the launcher) costs one wait, not one per slice
+            if not screen.loop_free.wait(GIVE_WAY):
+                screen.loop_free.set()
+        elif time.monotonic() - screen.key_at < ATTENTIVE:
+            time.sleep(REST)  # the player is at the keyboard: the next key finds the interpreter free
+        else:
+            time.sleep(0)  # the GIL to the event loop between two slices
+        return not self.stopped
 
     def progress(self, steps: int, *, force: bool = False) -> None:
         """Tell the screen how far the machine is, at most ``PROGRESS_PER_SECOND`` times a second."""

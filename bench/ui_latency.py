@@ -13,7 +13,10 @@ the same run, on the same machine, through the same tmux:
 (b) event-loop stalls: the apps run with ``ARCADE_STALL_PROBE`` (``arcade/stall_probe.py``),
     a 10 ms timer whose largest gap is the longest time the loop could not run.
 (c) launch to first frame: from starting the command to the first frame showing the
-    launcher, the HP-67 game's board, or the bare app's line.
+    launcher, the HP-67 game's board, or the bare app's line.  The arcade's modules are
+    compiled first (``compileall``, into the tree's ``__pycache__``, which git ignores), as an
+    installed package is: with ``PYTHONDONTWRITEBYTECODE`` set, every launch would
+    otherwise compile ~100 modules from source (``--cold`` measures that way).
 
 The figures are printed, never asserted (the machine may be shared and loaded): the
 machine, its load, Python and Textual are printed with them.
@@ -243,7 +246,7 @@ def measure_game(figures: Figures, scratch: Path, moves: int) -> None:
     pane = Pane("game-keys", COMMANDS["hp67-othello"][0], env)
     pane.start()
     try:
-        wait_for(pane, COMMANDS["hp67-othello"][1], timeout=60)
+        wait_for(pane, lambda f: "Which side" in f, timeout=60)  # the question follows the first frame
         pane.send("w")  # the HP-67 plays White: you start
         _, frame = wait_for(pane, lambda f: cursor(f) is not None and bool(hinted_squares(f)), timeout=60)
         if "instant" not in frame:
@@ -376,9 +379,15 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--keys", type=int, default=30, help="idle keys in the bare app and the launcher (default 30)")
     p.add_argument("--moves", type=int, default=12, help="moves played in the HP-67 game (default 12)")
     p.add_argument("--launch-only", action="store_true", help="measure the launches only")
+    p.add_argument("--cold", action="store_true", help="do not compile the arcade's modules first")
     args = p.parse_args(argv)
     figures = Figures()
-    with tempfile.TemporaryDirectory(prefix="arcade-bench-") as scratch:
+    if args.cold:
+        figures.notes.append("--cold: the arcade's modules were not compiled first (PYTHONDONTWRITEBYTECODE="
+                             f"{os.environ.get('PYTHONDONTWRITEBYTECODE', '')!r})")
+    else:
+        subprocess.run([PYTHON, "-m", "compileall", "-q", "arcade", "games", "machines"], cwd=ROOT, check=True)
+    with tempfile.TemporaryDirectory(prefix="arcade-bench-", ignore_cleanup_errors=True) as scratch:  # an app may still be saving
         # a session kept open the whole run: the private server never exits between two measures
         tmux("new-session", "-d", "-s", "keeper", "-x", str(WIDTH), "-y", str(HEIGHT), "sleep 86400", check=True)
         try:

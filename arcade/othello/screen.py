@@ -134,7 +134,7 @@ class OthelloScreen(OthelloTurns, OthelloWords, GameScreen):
         self._board = self.query_one("#board", OthelloBoard)
         self.render_view()
         if self.ask_side:
-            self.call_after_refresh(self.offer_saved_game, self.resume_question)
+            self.after_first_frame(self.offer_saved_game, self.resume_question)
         else:
             self.save_ready = True
 

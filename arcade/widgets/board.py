@@ -9,7 +9,9 @@ turned over underlined, legal moves are ``+``.
 It draws line by line (Textual's line API): each of its rows is turned into a strip
 once and kept, so a cursor move or a new disc re-renders only the rows that changed
 (a whole board redrawn through ``Text`` cost tens of milliseconds on the event loop
-per key).  ``render()`` still gives the whole board as ``Text`` (tests read it).
+per key).  Only those rows are marked dirty, too (``_refresh_rows``): a cursor move
+repaints and writes two rows of the terminal, not eighteen -- while a machine answers,
+every frame the event loop draws is time a key waits for.  ``render()`` still gives the whole board as ``Text`` (tests read it).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from rich.text import Text
 from textual import events
 from textual.message import Message
 from textual.reactive import reactive
+from textual.geometry import Region
 from textual.strip import Strip
 from textual.widget import Widget
 
@@ -70,10 +73,11 @@ class OthelloBoard(Widget):
     OthelloBoard > .board--label { color: $text-muted; text-style: bold; }
     """
 
-    view: reactive[BoardView] = reactive(BoardView)  # same size whatever it shows
-    cursor: reactive[int] = reactive(19)
+    # these three repaint only the rows they change (``_refresh_rows``); the board's size never changes
+    view: reactive[BoardView] = reactive(BoardView, repaint=False)
+    cursor: reactive[int] = reactive(19, repaint=False)
+    show_legal: reactive[bool] = reactive(True, repaint=False)
     compact: reactive[bool] = reactive(False, layout=True)
-    show_legal: reactive[bool] = reactive(True)
     ascii: reactive[bool] = reactive(False)
 
     def __init__(self, *args, **kwargs) -> None:  # noqa: ANN002, ANN003 - Widget's own
@@ -183,6 +187,31 @@ class OthelloBoard(Widget):
             self._lines_key = key
             self._lines = self.lines()
         return self._lines
+
+    def watch_view(self) -> None:
+        self._refresh_rows()
+
+    def watch_cursor(self) -> None:
+        self._refresh_rows()
+
+    def watch_show_legal(self) -> None:
+        self._refresh_rows()
+
+    def _refresh_rows(self) -> None:
+        """Mark dirty only the rows whose text changed since they were last drawn (all of them if unknown)."""
+        before = self._lines if self._lines_key is not None else None
+        width = self.size.width
+        if before is None or not width or not self.is_mounted:
+            self.refresh()
+            return
+        after = self._frame_lines()
+        if len(after) != len(before):
+            self.refresh()
+            return
+        changed = [Region(0, y, width, 1) for y, (old, new) in enumerate(zip(before, after))
+                   if old is not new and (old != new or old.style != new.style)]
+        if changed:
+            self.refresh(*changed)
 
     def render_line(self, y: int) -> Strip:
         """One row of the board, from the strips already made when the row has not changed."""

@@ -4,12 +4,18 @@ The tape only prints the lines it is given, so a purist can replay a game on a r
 machine from it: it never decides what the keys were.  Like paper coming out of the
 printer it shows the newest lines at the bottom; the whole roll stays in ``printed``
 (and the move history, H, lists every key too).  It draws the lines that fit its
-fixed size, so printing never asks for a new layout of the screen.
+fixed size, so printing never asks for a new layout of the screen, and it draws them
+line by line (Textual's line API) from strips made once per printed line: a turn's
+end shifts every line up, and redrawing the roll through ``Text`` each time was the
+dearest part of that frame while the machine's reply was already running.
 """
 
 from __future__ import annotations
 
+from rich.segment import Segment
+from rich.style import Style
 from rich.text import Text
+from textual.strip import Strip
 from textual.widget import Widget
 
 
@@ -32,6 +38,7 @@ class PrinterTape(Widget):
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.printed: list[str] = []
         self._styles: list[str] = []
+        self._strips: dict[tuple[str, str, int, Style], Strip] = {}  # (line, style, width, base) -> its strip
 
     def _print(self, line: str, style: str = "") -> None:
         self.printed.append(line)
@@ -58,6 +65,29 @@ class PrinterTape(Widget):
         self.printed.clear()
         self._styles.clear()
         self.refresh()
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._strips.clear()  # the theme or the stylesheet changed: colours looked up again
+
+    def render_line(self, y: int) -> Strip:
+        """Row ``y`` of the roll's visible tail (the newest line at the bottom, as ``render`` draws it)."""
+        rows = max(1, self.size.height)
+        width, base = self.size.width, self.rich_style
+        tail = len(self.printed) - min(rows, len(self.printed))
+        index = tail + y
+        if not 0 <= y < rows or index >= len(self.printed):
+            return Strip.blank(width, base)
+        line, style = self.printed[index], self._styles[index]
+        key = (line, style, width, base)
+        strip = self._strips.get(key)
+        if strip is None:
+            if len(self._strips) > 256:  # an old roll: dropped, the visible lines come back at once
+                self._strips.clear()
+            look = base + Style.parse(style) if style else base
+            strip = Strip([Segment(line[:width], look)]).adjust_cell_length(width, base)
+            self._strips[key] = strip
+        return strip
 
     def render(self) -> Text:
         rows = max(1, self.content_region.height or 1)

@@ -2,7 +2,9 @@
 
 The arcade's ``CpcScreen`` widget draws it; it never touches the machine.  The view is
 built in the thread that runs the machine (``LazardOthelloDriver.machine_view``), so a
-worker can post it while the CPC keeps running.
+worker can post it while the CPC keeps running.  This module never imports
+``machines.cpc``: the Lazard screen's first frame (a blank CPC screen) is drawn from it
+before the machine exists, and importing the CPC costs that frame ~100 ms.
 """
 
 from __future__ import annotations
@@ -10,12 +12,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from machines.cpc import PALETTE_RGB as _PALETTE
-
 ROWS = 25
 BLANK_ROW = " " * 40
-PALETTE_RGB: tuple[str, ...] = tuple(_PALETTE)
-"""``#RRGGBB`` of the CPC's 27 hardware colours (index = hardware colour number)."""
+PALETTE_RGB: tuple[str, ...] = (
+    "#000000", "#000080", "#0000FF", "#800000", "#800080", "#8000FF", "#FF0000", "#FF0080", "#FF00FF",
+    "#008000", "#008080", "#0080FF", "#808000", "#808080", "#8080FF", "#FF8000", "#FF8080", "#FF80FF",
+    "#00FF00", "#00FF80", "#00FFFF", "#80FF00", "#80FF80", "#80FFFF", "#FFFF00", "#FFFF80", "#FFFFFF",
+)
+"""``#RRGGBB`` of the CPC's 27 hardware colours (index = hardware colour number), as data: the
+same table as ``machines.cpc.PALETTE_RGB`` (a test checks it), without importing the machine."""
 
 
 @dataclass(frozen=True)

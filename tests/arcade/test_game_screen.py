@@ -144,3 +144,36 @@ async def test_saves_wait_for_the_resume_answer_and_follow_every_job() -> None:
         screen.run_job("move", lambda ctx: None)
         await wait_until(pilot, lambda: len(screen.ended) == 2)
         assert SaveStore().load("probe") == {"schema": 1, "moves": 1}
+
+
+async def test_a_key_during_a_job_holds_the_job_until_its_frame_is_drawn_then_it_goes_on() -> None:
+    app = ProbeApp()
+    async with app.run_test() as pilot:
+        screen = app.screen
+        assert isinstance(screen, Probe)
+        started = threading.Event()
+        seen: list[tuple[bool, int]] = []  # (loop free?, steps) as the job sees them between slices
+
+        def run(ctx: JobContext) -> int:
+            steps = 0
+            started.set()
+            while ctx.go_on(steps):
+                seen.append((screen.loop_free.is_set(), steps))
+                steps += 10
+            ctx.check()
+            return steps
+
+        screen.run_job("endless", run)
+        await wait_until(pilot, started.is_set)
+        assert screen.loop_free.is_set()  # nobody typed: the job runs on
+        await pilot.press("x")  # not a binding: the key still tells the job a frame is due
+        assert screen.key_at > float("-inf")
+        await wait_until(pilot, lambda: screen.loop_free.is_set() and len(seen) > 3, what="the key's frame, then slices")
+        assert seen[-1][1] > seen[0][1]  # the job went on after the frame
+        assert screen.stop_job()
+        await wait_until(pilot, lambda: bool(screen.ended))
+        assert screen.ended[-1][:2] == ("stopped", "endless")
+        screen.run_job("quiet", lambda ctx: 1)
+        await wait_until(pilot, lambda: screen.ended[-1][:2] == ("done", "quiet"))
+        await pilot.press("x")  # no job: nothing to hold
+        assert screen.loop_free.is_set()

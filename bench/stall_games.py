@@ -1,0 +1,184 @@
+"""Event-loop stalls while each machine answers, at instant and at the real machine's speed.
+
+    python bench/stall_games.py [--seconds 8] [--games hp67-othello,lazard-othello,ti57-duel,ti57-wolf]
+
+Each game runs headless (``App.run_test``, 100x32) with fresh data and config
+directories; a 10 ms timer on the app notes the gap between its ticks while the game
+screen is busy (a machine answering), as ``ARCADE_STALL_PROBE`` does for the whole app
+(``arcade/stall_probe.py``).  The Othellos play the person's first legal move whenever
+it is their turn (the machine plays Black: it answers first); the duel and the wolf
+put the computer in both seats.  A bare Textual app's idle timer, measured the same way
+first, shows what the machine's load alone costs.  At real speed a turn lasts minutes: the machine is
+watched for ``--seconds`` and stopped.  Headless, the frames are composed but never
+written to a terminal: ``bench/ui_latency.py`` measures that part for the HP-67.
+
+The figures are printed, never asserted; the machine and its load are printed with them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Awaitable, Callable
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+TICK = 0.010
+
+
+@dataclass
+class BusyProbe:
+    """Gaps of a 10 ms timer, counted only between two ticks that both saw the machine running."""
+
+    busy: Callable[[], bool]
+    gaps: list[float] = field(default_factory=list)
+    _last: float = 0.0
+    _was_busy: bool = False
+
+    def tick(self) -> None:
+        now = time.perf_counter()
+        busy = self.busy()
+        if busy and self._was_busy:
+            self.gaps.append(now - self._last)
+        self._last, self._was_busy = now, busy
+
+    def line(self) -> str:
+        if not self.gaps:
+            return "no tick while busy"
+        gaps = sorted(self.gaps)
+        p99 = gaps[min(len(gaps) - 1, int(len(gaps) * 0.99))]
+        return (f"max {gaps[-1] * 1000:5.1f} ms, p99 {p99 * 1000:5.1f} ms, {sum(g > 0.05 for g in gaps)} over 50 ms,"
+                f" {len(gaps)} ticks busy")
+
+
+def game_screen(app: Any) -> Any:
+    from arcade.game_screen import GameScreen
+
+    return next((s for s in reversed(app.screen_stack) if isinstance(s, GameScreen)), None)
+
+
+async def until(pilot: Any, condition: Callable[[], object], timeout: float = 60.0) -> None:
+    end = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > end:
+            raise TimeoutError(f"not reached in {timeout} s")
+        await pilot.pause(0.01)
+
+
+async def othello(pilot: Any, app: Any, instant: bool, seconds: float) -> str:
+    from arcade.widgets.dialogs import SideDialog
+
+    await until(pilot, lambda: isinstance(app.screen, SideDialog))
+    screen = game_screen(app)
+    screen.instant = instant
+    await pilot.press("b")  # the machine plays Black: it answers first
+    end, played = time.monotonic() + seconds, 0
+    while time.monotonic() < end:
+        if app.screen is screen and not screen.busy:
+            view = screen.view
+            if not view.person_to_move:
+                if view.phase.name == "OVER":
+                    break
+            else:
+                screen.play(min(view.legal) if view.legal else None)
+                played += 1
+        await pilot.pause(0.01)
+    screen.stop_job()
+    return f"{played} moves of the person played"
+
+
+async def duel(pilot: Any, app: Any, instant: bool, seconds: float) -> str:
+    await until(pilot, lambda: game_screen(app) is not None and game_screen(app).save_ready)
+    screen = game_screen(app)
+    screen.instant = instant
+    await pilot.press(*["c"] * 5)  # both seats to the computer (hunter against random)
+    await pilot.press("enter")
+    await pilot.pause(seconds)  # the computers play; the probe watches
+    screen.stop_job()
+    return f"phase {screen.session.phase.name.lower()}"
+
+
+async def wolf(pilot: Any, app: Any, instant: bool, seconds: float) -> str:
+    from arcade.ti57_wolf.dialogs import NewWolfGame
+
+    await until(pilot, lambda: game_screen(app) is not None and app.screen is game_screen(app))
+    screen = game_screen(app)
+    screen.instant = instant
+    await pilot.press("g")
+    await until(pilot, lambda: isinstance(app.screen, NewWolfGame))
+    await pilot.press("w", "l", "enter")  # both seats to the computer
+    await pilot.pause(seconds)
+    screen.stop_job()
+    return f"{len(screen.game.history)} moves played"
+
+
+DRIVERS: dict[str, Callable[[Any, Any, bool, float], Awaitable[str]]] = {
+    "hp67-othello": othello, "lazard-othello": othello, "ti57-duel": duel, "ti57-wolf": wolf,
+}
+
+
+async def run_one(game: str, instant: bool, seconds: float) -> str:
+    with tempfile.TemporaryDirectory(prefix="arcade-stall-", ignore_cleanup_errors=True) as scratch:
+        os.environ["ARCADE_DATA_DIR"] = str(Path(scratch) / "data")
+        os.environ["ARCADE_CONFIG_DIR"] = str(Path(scratch) / "config")
+        from arcade.__main__ import build_app
+
+        app = build_app(["--game", game])
+        assert not isinstance(app, int)
+        async with app.run_test(size=(100, 32)) as pilot:
+            probe = BusyProbe(lambda: bool(getattr(game_screen(app), "busy", False)))
+            app.set_interval(TICK, probe.tick)
+            try:
+                what = await DRIVERS[game](pilot, app, instant, seconds)
+            except Exception as error:  # noqa: BLE001 - a driver that lost its way is reported, the rest go on
+                what = f"driver stopped: {type(error).__name__}: {error}"
+            await pilot.pause(0.2)
+        return f"{game:<15} {'instant' if instant else 'real speed':<10} {probe.line()}  ({what})"
+
+
+async def bare(seconds: float) -> str:
+    """The yardstick: the same timer in a bare Textual app doing nothing (what the machine's load alone costs)."""
+    from textual.app import App, ComposeResult
+    from textual.widgets import Footer, Header, Static
+
+    class Bare(App[None]):
+        def compose(self) -> ComposeResult:
+            yield Header()
+            yield Static("bare")
+            yield Footer()
+
+    app = Bare()
+    async with app.run_test(size=(100, 32)) as pilot:
+        probe = BusyProbe(lambda: True)
+        app.set_interval(TICK, probe.tick)
+        await pilot.pause(seconds)
+    return f"{'bare app':<15} {'idle':<10} {probe.line().replace('busy', 'in all')}"
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--seconds", type=float, default=8.0, help="how long each game is watched (default 8)")
+    p.add_argument("--games", default=",".join(DRIVERS), help="comma-separated game ids")
+    args = p.parse_args(argv)
+    import platform
+
+    import textual
+
+    load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
+    print(f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores, load {load}; "
+          f"Python {platform.python_version()}, Textual {textual.__version__}; headless 100x32, {args.seconds:g} s each")
+    print(asyncio.run(bare(args.seconds)), flush=True)
+    for game in args.games.split(","):
+        for instant in (True, False):
+            print(asyncio.run(run_one(game, instant, args.seconds)), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

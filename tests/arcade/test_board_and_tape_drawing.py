@@ -1,0 +1,69 @@
+"""The board and the printer tape draw only what changed, and draw it as ``render()`` says.
+
+While a machine answers, every row the event loop repaints is time a key waits for: a cursor
+move repaints the two rows of the old and new cursor squares, not the whole board; the tape's
+rows are the roll's tail as ``render()`` gives it.
+"""
+
+from __future__ import annotations
+
+from textual.app import App, ComposeResult
+
+from arcade.widgets.board import BoardView, OthelloBoard
+from arcade.widgets.tape import PrinterTape
+from games.othello.referee import Disc
+from tests.arcade.helpers import wait_until
+
+
+class Bench(App[None]):
+    def compose(self) -> ComposeResult:
+        yield OthelloBoard(id="board")
+        tape = PrinterTape(id="tape")
+        tape.styles.height = 6
+        yield tape
+
+
+def spy_rows(board: OthelloBoard) -> list[int]:
+    drawn: list[int] = []
+    original = board.render_line
+
+    def render_line(y: int):  # noqa: ANN202 - Textual's Strip
+        drawn.append(y)
+        return original(y)
+
+    board.render_line = render_line  # type: ignore[method-assign]
+    return drawn
+
+
+async def test_a_cursor_move_repaints_the_two_rows_it_changes_and_a_disc_its_own() -> None:
+    app = Bench()
+    async with app.run_test(size=(60, 30)) as pilot:
+        board = app.query_one(OthelloBoard)
+        await pilot.pause()
+        drawn = spy_rows(board)
+        board.cursor = 19  # d3: already there, nothing to draw
+        await pilot.pause()
+        assert drawn == []
+        board.cursor = 19 + 8 + 1  # d3 -> e4: the rows of 3 and 4 (screen rows 6 and 8)
+        await wait_until(pilot, lambda: bool(drawn), what="the board repainted")
+        assert sorted(set(drawn)) == [6, 8]
+        drawn.clear()
+        cells = list(BoardView().cells)
+        cells[63] = Disc.WHITE  # h8 only
+        board.view = BoardView(cells=tuple(cells))
+        await wait_until(pilot, lambda: bool(drawn), what="the board repainted")
+        assert sorted(set(drawn)) == [16]
+        assert "○" in board.render().plain.splitlines()[16]
+
+
+async def test_the_tape_shows_the_newest_lines_at_the_bottom_as_render_says() -> None:
+    app = Bench()
+    async with app.run_test(size=(60, 30)) as pilot:
+        tape = app.query_one(PrinterTape)
+        for n in range(9):
+            tape.key(f"K{n}")
+        tape.shown("6.4")
+        await pilot.pause()
+        rows = [tape.render_line(y).text.strip() for y in range(tape.size.height)]
+        assert rows == [line.strip() for line in tape.render().plain.splitlines()]
+        assert rows[-1] == "6.4 ***" and rows[0] == "K4" and len(rows) == 6
