@@ -128,7 +128,7 @@ class DuelScreenCore(DuelLayout, DuelSaves, GameScreen):
         self.query_one("#registers").display = False
         self.query_one("#keylog").display = False
         self.redraw()
-        self.call_after_refresh(self.offer_saved_game, self.resume_question, DuelResumeDialog)
+        self.after_first_frame(self.offer_saved_game, self.resume_question, DuelResumeDialog)
 
     def on_screen_suspend(self) -> None:
         # Leaving for the launcher (not a help page) must not leave a private view behind.

@@ -122,7 +122,7 @@ class WolfScreenCore(MoveKeys, GameScreen):
         self.query_one("#led", TI57Display).blink = self.blink
         self.say(toss_words(self.first))
         self.redraw()
-        self.call_after_refresh(self.offer_resume)
+        self.after_first_frame(self.offer_resume)
 
     # -- drawing the session's view ------------------------------------------------------
 
@@ -147,9 +147,8 @@ class WolfScreenCore(MoveKeys, GameScreen):
             log.lines = tuple(key_lines(view.keys))
         self.refresh_footer()
 
-    def footer_signature(self) -> Hashable:
-        view = self.shown_view
-        return (self.paused, view.phase, view.to_move, view.can_undo, self.busy, view.computer_to_move)
+    def footer_signature(self) -> Hashable:  # what check_action decides, not its inputs: no redraw per turn
+        return (self.paused, *(self.check_action(a, ()) for a in ("take_back", "next_lamb", "undo")))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if self.paused:
