@@ -80,6 +80,7 @@ def assert_saved_game(arcade: PtyArcade, moves: int) -> None:
 
 # -- starting -------------------------------------------------------------------------------
 
+@pytest.mark.soak  # the normal run keeps three: starting, mid-turn, a stuck loop
 def test_a_signal_right_after_the_start_ends_it(spawn) -> None:
     """Sent as soon as the process exists (before Python, before the handlers, or after them)."""
     arcade = spawn("--game", GAME)
@@ -96,6 +97,7 @@ def test_the_terminal_closed_as_the_first_screen_is_drawn(spawn) -> None:
     assert_ended_by(arcade, HUP)
 
 
+@pytest.mark.soak  # the normal run keeps three: starting, mid-turn, a stuck loop
 def test_sigterm_on_the_launcher_gives_the_terminal_back(spawn) -> None:
     arcade = spawn()
     arcade.wait_for_text("Choose a game")
@@ -149,6 +151,7 @@ def test_sigterm_with_the_event_loop_stuck_on_a_terminal_nobody_reads(spawn) -> 
 
 # -- quitting -------------------------------------------------------------------------------
 
+@pytest.mark.soak  # the normal run keeps three: starting, mid-turn, a stuck loop
 def test_sigterm_while_quitting_ends_it_with_the_game_saved(spawn) -> None:
     arcade = spawn("--game", GAME)
     start_game_as_black(arcade)

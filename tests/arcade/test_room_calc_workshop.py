@@ -15,9 +15,11 @@ from .helpers import wait_until
 async def test_change_the_program_then_play_the_variant() -> None:
     app = ArcadeApp(game="hp67-othello")
     async with app.run_test(size=(100, 32)) as pilot:
-        await wait_until(pilot, lambda: isinstance(app.screen, (HP67OthelloScreen, SideDialog)), what="the game opens")
-        if isinstance(app.screen, SideDialog):
-            await pilot.press("escape")
+        # A fresh data directory: no save, no variant, so the side question comes (after the
+        # board's first frame: waiting for the board alone would send w to the question).
+        await wait_until(pilot, lambda: isinstance(app.screen, SideDialog), what="the side question")
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: isinstance(app.screen, HP67OthelloScreen), what="the game")
         game = app.screen
         assert isinstance(game, HP67OthelloScreen)
         await pilot.press("w")
