@@ -276,7 +276,7 @@ def programs(draw: Any) -> str:
     return "\n".join(lines)
 
 
-@settings(max_examples=250, **PROFILE)
+@settings(max_examples=150, **PROFILE)
 @given(programs(), ACTIONS)
 def test_random_programs_never_raise_and_report_errors_the_basic_way(source: str, actions) -> None:
     cpc = new_cpc()

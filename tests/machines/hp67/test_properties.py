@@ -150,13 +150,13 @@ def check_snapshot_twin(m: HP67, before: list[tuple[str, int]], after: list[tupl
 # -- no program in memory ------------------------------------------------------------------
 
 
-@settings(max_examples=700, **PROFILE)
+@settings(max_examples=400, **PROFILE)
 @given(KEYS)
 def test_random_keys_with_no_program_never_raise(keys: list[tuple[str, int]]) -> None:
     drive(machine_with(None), keys)
 
 
-@settings(max_examples=300, **PROFILE)
+@settings(max_examples=200, **PROFILE)
 @given(KEYS, KEYS)
 def test_snapshot_restores_an_identical_machine_with_no_program(before, after) -> None:
     check_snapshot_twin(machine_with(None), before, after)
@@ -174,7 +174,7 @@ OTHELLO_OPENINGS = st.sampled_from([
 ])
 
 
-@settings(max_examples=400, **PROFILE)
+@settings(max_examples=250, **PROFILE)
 @given(OTHELLO_OPENINGS, KEYS)
 def test_random_keys_on_the_othello_program_never_raise(opening, keys) -> None:
     drive(machine_with(OTHELLO), opening + keys)
@@ -189,7 +189,7 @@ def test_snapshot_restores_an_identical_machine_running_othello(opening, before,
 # -- random programs ------------------------------------------------------------------------
 
 
-@settings(max_examples=300, **PROFILE)
+@settings(max_examples=200, **PROFILE)
 @given(PROGRAMS, KEYS, KEYS)
 def test_random_programs_never_raise_and_restore_identically(program: Program, before, after) -> None:
     m = machine_with(program)
