@@ -159,7 +159,7 @@ class WolfScreenCore(MoveKeys, GameScreen):
         if action == "next_lamb":  # only on a person's lambs' turn (issue 13: not on the wolf's)
             return view.phase is Phase.TURN and view.to_move is Side.LAMBS and not view.computer_to_move
         if action == "undo":
-            return True if view.can_undo and not self.busy else None
+            return True if view.can_undo else None  # while busy: said "Wait" (no footer redraw per move)
         return True
 
     # -- moves ---------------------------------------------------------------------------
