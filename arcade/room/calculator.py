@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, Callable, ClassVar
 
 from rich.text import Text
 from textual import work
@@ -191,6 +191,21 @@ class CalculatorRoom(Screen[None]):
                 self.show(self.model.view())
 
         self.app.push_screen(ListingChoice(titles), chosen)
+
+    def ask_named_file(self, dialog: Callable[[], Screen[Any]], act: Callable[[str, str], bool]) -> None:
+        """The cards' and the notebook's dialog: refused while running; ``act(what, name)`` says if it worked."""
+        if self.model.running:
+            self.notify("Stop the program first (Esc).", severity="warning")
+            return
+
+        def done(answer: tuple[str, str] | None) -> None:
+            if answer is None:
+                return
+            ok = act(*answer)
+            self.show(self.model.view())
+            self.notify(self.model.message, severity="information" if ok else "error", markup=False)
+
+        self.app.push_screen(dialog(), done)
 
     # -- the worker ----------------------------------------------------------------------
 

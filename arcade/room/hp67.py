@@ -92,16 +92,7 @@ class HP67RoomScreen(CalculatorRoom):
         self.show(self.model.view())
 
     def action_cards(self) -> None:
-        if self.model.running:
-            self.notify("Stop the program first (Esc).", severity="warning")
-            return
+        def act(what: str, name: str) -> bool:
+            return self.model.read_card(name) if what == "read" else self.model.write_card(name, what)
 
-        def done(answer: tuple[str, str] | None) -> None:
-            if answer is None:
-                return
-            what, name = answer
-            ok = self.model.read_card(name) if what == "read" else self.model.write_card(name, what)
-            self.show(self.model.view())
-            self.notify(self.model.message, severity="information" if ok else "error", markup=False)
-
-        self.app.push_screen(CardDialog(self.model.card_names()), done)
+        self.ask_named_file(lambda: CardDialog(self.model.card_names()), act)

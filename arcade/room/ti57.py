@@ -75,19 +75,9 @@ class TI57RoomScreen(CalculatorRoom):
             self.show(self.model.view())
 
     def action_notebook(self) -> None:
-        if self.model.running:
-            self.notify("Stop the program first (Esc).", severity="warning")
-            return
-
-        def done(answer: tuple[str, str] | None) -> None:
-            if answer is None:
-                return
-            what, name = answer
+        def act(what: str, name: str) -> bool:
             if what == "save":
-                ok = self.model.save_to_notebook(notebook_dir(), name) is not None
-            else:
-                ok = self.model.load_from_notebook(notebook_dir(), name)
-            self.show(self.model.view())
-            self.notify(self.model.message, severity="information" if ok else "error", markup=False)
+                return self.model.save_to_notebook(notebook_dir(), name) is not None
+            return self.model.load_from_notebook(notebook_dir(), name)
 
-        self.app.push_screen(NotebookDialog([v.name for v in variants(notebook_dir())]), done)
+        self.ask_named_file(lambda: NotebookDialog([v.name for v in variants(notebook_dir())]), act)

@@ -90,3 +90,33 @@ async def test_a_tall_terminal_shows_the_calculator_in_the_middle() -> None:
         above, below = room.y - 1, 40 - 1 - room.bottom
         assert above >= 3 and abs(below - above) <= 1, (above, below)
         assert app.screen.query_one("#keyboard").region.bottom <= room.bottom
+
+
+async def test_hp67_cards_written_and_read_through_the_dialog_and_refused_while_running() -> None:
+    from arcade.room.hp67 import CardDialog
+
+    app = ArcadeApp(game="hp67-room")
+    async with app.run_test(size=(100, 32), notifications=True) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, HP67RoomScreen), what="the room opens")
+        screen = app.screen
+        await pilot.press("w", "f", "right", "b", "t", "b", "w")  # LBL B GTO B: a program that never stops
+        await pilot.press("k")
+        await wait_until(pilot, lambda: isinstance(app.screen, CardDialog), what="the card reader")
+        await pilot.press(*"loop")
+        await pilot.click("#program")
+        await wait_until(pilot, lambda: "loop" in screen.model.card_names(), what="the card written")
+        await pilot.press("k")
+        await wait_until(pilot, lambda: isinstance(app.screen, CardDialog), what="the card reader again")
+        assert "loop" in flat(app)  # the cards known so far
+        await pilot.press(*"loop", "enter")  # Enter: read
+        await wait_until(pilot, lambda: app.screen is screen, what="back in the room")
+        assert "loop" in screen.view_now.message
+        key_b = next(k for k in screen.query(CalcKey) if k.key_name == "B")
+        await pilot.click(key_b)
+        await wait_until(pilot, lambda: screen.busy, what="the program runs")
+        await pilot.press("k")
+        await wait_until(pilot, lambda: any("Stop the program first" in n.message for n in app._notifications),
+                         what="the refusal")
+        assert app.screen is screen
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: not screen.busy, what="Esc stops it")
