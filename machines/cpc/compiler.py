@@ -98,9 +98,14 @@ _UNSUPPORTED = frozenset(
 class _Parser:
     """Recursive-descent parser emitting Python source for one program."""
 
-    def __init__(self, lines: dict[int, str]) -> None:
+    def __init__(self, lines: dict[int, str], outer: CompiledProgram | None = None) -> None:
         self.lines = lines
         self.line_numbers = set(lines)
+        # direct mode: the program a typed line jumps into (GOTO, GOSUB, RESTORE n);
+        # the typed line itself (line 0) is no target, as on the CPC
+        self.outer = outer
+        if outer is not None:
+            self.line_numbers.discard(0)
         self.stmts: list[_Stmt] = []
         self.labels: dict[str, int] = {}
         self.label_count = 0
@@ -185,6 +190,8 @@ class _Parser:
         return stmt
 
     def line_target(self, number: int) -> str:
+        if self.outer is not None and number in self.outer.line_start:
+            return str(self.outer.line_start[number])  # a program line: its own pc
         if number not in self.line_numbers:
             return f"{rt.RAISE}({errors.LINE_DOES_NOT_EXIST})"
         return f"@L{number}@"
@@ -555,10 +562,18 @@ class _Parser:
                 names.append(var_key(str(tok.value), tok.text, self.deftypes))
                 if not self.accept_op(","):
                     break
+        # ROM command_NEXT: a NEXT closes only a loop whose FOR found this very NEXT
+        # (ControlFlow.asm get_execution_stack_data compares the NEXT's address with the
+        # one each FOR entry recorded); here a FOR entry is known by its body's pc,
+        # @B<d>@ is the tuple of those the d-th name of this NEXT closes and @A<d>@ the
+        # only one (or -1), filled in once the program's loops are matched
         code: list[str] = []
+        find = f"f = {rt.CONTROL_STACK}[-1] if {rt.CONTROL_STACK} else {rt.FOR_FIND}(@B%d@)"
+        other = f"if f[0] or f[4] != @A%d@: f = {rt.FOR_FIND}(@B%d@)"
         if not names:
             code += [
-                f"f = {rt.FOR_FIND}(-1)",
+                find % 0,
+                other % (0, 0),
                 "k = f[1]",
                 "if f[5]:",
                 f"    v = {rt.VARIABLES}[k] + f[3]",
@@ -569,18 +584,17 @@ class _Parser:
                 "if (v <= f[2]) if f[6] > 0 else (v >= f[2]) if f[6] < 0 else v != f[2]: return f[4]",
                 f"{rt.CONTROL_STACK}.pop()",
             ]
-        for key in names:
+        for d, key in enumerate(names):
             if key[1] == "$":
                 raise _Mismatch("NEXT with a string variable")
             var = self.scalar(key)
-            slot = int(var[2:-1])
             if key[1] == "%":
                 add = [f"v = {var} + f[3]", f"if v > 32767 or v < -32768: raise {rt.ERROR_CLASS}({errors.OVERFLOW})"]
             else:
                 add = [f"v = {rt.REAL}({var} + f[3])"]
             code += [
-                f"f = {rt.CONTROL_STACK}[-1] if {rt.CONTROL_STACK} else {rt.FOR_FIND}(%d)" % slot,
-                f"if f[0] != 0 or f[1] != %d: f = {rt.FOR_FIND}(%d)" % (slot, slot),
+                find % d,
+                other % (d, d),
                 *add,
                 f"{var} = v",
                 "if (v <= f[2]) if f[6] > 0 else (v >= f[2]) if f[6] < 0 else v != f[2]: return f[4]",
@@ -727,6 +741,9 @@ class _Parser:
         if self.peek().kind == "num":
             tok = self.take()
             number = int(tok.value)  # type: ignore[arg-type]
+            if self.outer is not None and number in self.outer.line_start:
+                self.emit([f"{rt.RESTORE}({_data_index_from(self.outer.data_start, len(self.outer.data), number)})"])
+                return
             if number not in self.line_numbers:
                 self.emit([f"raise {rt.ERROR_CLASS}({errors.LINE_DOES_NOT_EXIST})"])
                 return
@@ -1292,8 +1309,11 @@ def compile_program(lines: dict[int, str], namespace: dict, base: CompiledProgra
 
     With ``base`` (direct mode: a line typed at the Ready prompt), the variables,
     arrays, functions and DEFINT/DEFSTR types of that program keep their slots, so the
-    statement works on the program's values; new names get slots after them."""
-    p = _Parser(lines)
+    statement works on the program's values; new names get slots after them.  The
+    typed line's statements then come after the program's in one code list (its pcs
+    start at ``len(base.code)``): it can GOTO or GOSUB into the program and a RETURN
+    can come back to it, and a pc on the execution stack names one statement only."""
+    p = _Parser(lines, base)
     if base is not None:
         p.scalars = dict(base.scalars)
         p.arrays = dict(base.arrays)
@@ -1302,6 +1322,7 @@ def compile_program(lines: dict[int, str], namespace: dict, base: CompiledProgra
     p.compile()
     stmts = p.stmts
     count = len(stmts)
+    off = len(base.code) if base is not None else 0  # the pc of this code's first statement
 
     # fall-through of each statement (a THEN part's last statement skips the ELSE part)
     next_of = [i + 1 if s.next_label is None else p.labels[s.next_label] for i, s in enumerate(stmts)]
@@ -1325,6 +1346,7 @@ def compile_program(lines: dict[int, str], namespace: dict, base: CompiledProgra
     while_exit: dict[int, int | None] = {}
     while_wend: dict[int, int] = {}
     for_mismatch: set[int] = set()
+    closed_by: dict[tuple[int, int], list[int]] = {}  # (NEXT, its d-th name) -> FOR bodies
     for i, s in enumerate(stmts):
         if s.kind == "for":
             depth = 0
@@ -1340,6 +1362,7 @@ def compile_program(lines: dict[int, str], namespace: dict, base: CompiledProgra
                         if named and named[depth] != s.slots[0]:
                             for_mismatch.add(i)
                         found = next_of[j]
+                        closed_by.setdefault((j, depth), []).append(next_of[i] + off)
                         break
                     depth -= stmts[j].closes
             for_exit[i] = found
@@ -1372,35 +1395,47 @@ def compile_program(lines: dict[int, str], namespace: dict, base: CompiledProgra
         def sub(m: re.Match) -> str:
             kind, arg = m.group(1), m.group(2)
             if kind == "N":
-                return str(next_of[i])
+                return str(next_of[i] + off)
             if kind == "P":
-                return str(i)
+                return str(i + off)
             if kind == "L":
-                return str(p.labels[f"L{arg}"])
+                return str(p.labels[f"L{arg}"] + off)
             if kind == "X":
-                return str(resolve_label(f"X{arg}", i))
+                return str(resolve_label(f"X{arg}", i) + off)
             if kind == "F":
                 pc = for_exit.get(i)
-                return str(pc) if pc is not None else f"{rt.RAISE}({errors.NEXT_MISSING})"
+                return str(pc + off) if pc is not None else f"{rt.RAISE}({errors.NEXT_MISSING})"
             if kind == "W":
                 pc = while_exit.get(i)
-                return str(pc) if pc is not None else f"{rt.RAISE}({errors.WEND_MISSING})"
+                return str(pc + off) if pc is not None else f"{rt.RAISE}({errors.WEND_MISSING})"
             if kind == "V":
-                return str(while_wend.get(i, -1))
+                return str(while_wend[i] + off) if i in while_wend else "-1"
+            if kind == "B":
+                return repr(tuple(closed_by.get((i, int(arg)), ())))
+            if kind == "A":
+                bodies = closed_by.get((i, int(arg)), ())
+                return str(bodies[0]) if len(bodies) == 1 else "-1"
             if kind == "D":
-                return str(_data_index_from(p, int(arg)))
+                return str(_data_index_from(p.data_start, len(p.data), int(arg)))
             raise AssertionError(kind)
         return _PLACEHOLDER.sub(sub, text)
 
     for text in p.fn_defs:
         _exec_or_fail(text, namespace, None, p)
     for i, s in enumerate(stmts):
-        body = [f"def s{i}():"] + ["    " + fill(i, text) for text in s.code] + [f"    return {next_of[i]}"]
-        _exec_or_fail("\n".join(body), namespace, (i, s.line), p)
-    namespace["CODE"] = [namespace[f"s{i}"] for i in range(count)]
-    line_start = {n: p.labels[f"L{n}"] for n in lines}
+        body = [f"def s{i + off}():"] + ["    " + fill(i, text) for text in s.code] + [f"    return {next_of[i] + off}"]
+        _exec_or_fail("\n".join(body), namespace, (i + off, s.line), p)
+    code = [namespace[f"s{i + off}"] for i in range(count)]
+    line_start = {n: p.labels[f"L{n}"] + off for n in lines}
+    refs = [s.refs for s in stmts]
+    if base is not None:  # the program's statements first, then the typed line's
+        code = list(base.plain_code) + code
+        line_of = list(base.line_of) + line_of
+        next_of = list(base.next_of) + [pc + off for pc in next_of]
+        refs = list(base.refs) + refs
+    namespace["CODE"] = code
     return CompiledProgram(
-        code=namespace["CODE"],
+        code=code,
         line_of=line_of,
         next_of=next_of,
         line_start=line_start,
@@ -1412,8 +1447,8 @@ def compile_program(lines: dict[int, str], namespace: dict, base: CompiledProgra
         problems=p.problems,
         deftypes=dict(p.deftypes),
         namespace=namespace,
-        refs=[s.refs for s in stmts],
-        plain_code=list(namespace["CODE"]),
+        refs=refs,
+        plain_code=list(code),
     )
 
 
@@ -1432,11 +1467,11 @@ def _exec_or_fail(source: str, namespace: dict, stmt: tuple[int, int] | None, p:
         exec(f"def s{i}():\n    raise {rt.ERROR_CLASS}({errors.STRING_EXPRESSION_TOO_COMPLEX})", namespace)
 
 
-def _data_index_from(p: _Parser, line: int) -> int:
+def _data_index_from(data_start: dict[int, int], count: int, line: int) -> int:
     """RESTORE n: the first DATA item in line n or after it."""
-    for number in sorted(p.data_start):
+    for number in sorted(data_start):
         if number >= line:
-            return p.data_start[number]
-    return len(p.data)
+            return data_start[number]
+    return count
 
 

@@ -19,7 +19,7 @@ from machines.cpc.memory import POWER_ON_FREE, fixed_bytes, variable_bytes
 from machines.cpc.numbers import parse_input_number, to_int16
 from machines.cpc.runtime import build_namespace, names
 from machines.cpc.runtime.arrays import Array, default_value, nest
-from machines.cpc.runtime.control import ProgramEnd, ProgramStop, WaitForInput, WaitForKey
+from machines.cpc.runtime.control import FOR, ProgramEnd, ProgramStop, WaitForInput, WaitForKey
 from machines.cpc.runtime.strings import UPPER
 from machines.cpc.screen import PALETTE_RGB, Screen
 from machines.cpc.snapshot import CpcState, SnapshotReader, read_cpc
@@ -199,7 +199,7 @@ class CPC:
         self.state = RunState.BUDGET
         state = self._execute(max_statements)
         if self._direct is not None and state in (RunState.ENDED, RunState.ERROR, RunState.STOPPED):
-            self._leave_direct()
+            self._end_direct()
         return state
 
     def free_bytes(self) -> int:
@@ -259,7 +259,7 @@ class CPC:
         self._array_types.update({slot: key for key, slot in compiled.arrays.items()})
         self._direct = (self._compiled, self._code, self._pc, self.state, self._stopped_after)
         self._direct_text = text
-        self._compiled, self._code, self._pc = compiled, compiled.code, 0
+        self._compiled, self._code, self._pc = compiled, compiled.code, compiled.line_start[0]
         self.error = None
         self.state = RunState.BUDGET
 
@@ -268,6 +268,31 @@ class CPC:
         self._compiled, self._code, self._pc, state, self._stopped_after = self._direct
         self._direct = None
         self.state = state
+
+    def _end_direct(self) -> None:
+        """A typed line has ended, failed or been broken.  If it stopped inside the
+        program (it jumped there, or a RETURN took it back there), the program stands
+        where it stopped; otherwise the program is as it was before the line.
+
+        Entries the typed line left on the execution stack (its FOR, WHILE, GOSUB, and
+        all stacked above them) are dropped: their pcs name statements of a line that
+        is gone.  The ROM keeps them, pointing into its input buffer, where no program
+        NEXT, WEND or RETURN can reach them by design (NEXT and WEND match addresses)
+        except a RETURN after a break in a subroutine a typed GOSUB called, which on
+        the CPC returns into whatever line was typed since; here that RETURN is an
+        Unexpected RETURN (not checked on the ROM, chosen as the safe outcome)."""
+        assert self._direct is not None
+        program = self._direct[0]
+        first = len(program.code)  # the typed line's first pc
+        where, state, after = self._pc, self.state, self._stopped_after
+        self._leave_direct()
+        if where < first:  # stopped inside the program: it stays there
+            self._pc, self.state, self._stopped_after = where, state, after
+        CS = self.CS
+        for n, frame in enumerate(CS):
+            if (frame[4] if frame[0] == FOR else frame[1]) >= first:
+                del CS[n:]
+                break
 
     @property
     def lines_shown_for_edit(self) -> bool:
@@ -529,7 +554,7 @@ class CPC:
         self.error = (code, line)
         self.screen.stream = 0
         self._new_line_if_needed()
-        if self._direct is not None:  # direct mode: the message alone, then Ready
+        if self._direct is not None and line == 0:  # in a typed line: the message alone
             self._print(error_message(code))
             self._newline()
             self._ready_prompt()
@@ -577,7 +602,7 @@ class CPC:
         self.screen.stream = 0
         self._new_line_if_needed()
         line = self._compiled.line_of[min(pc, len(self._compiled.line_of) - 1)]
-        self._print("Break" if self._direct is not None else f"Break in {line}")
+        self._print("Break" if self._direct is not None and line == 0 else f"Break in {line}")
         self._newline()
         self._ready_prompt()
         return self._set(RunState.STOPPED)
@@ -840,7 +865,9 @@ class CPC:
         self._direct = None
         if st.direct:
             self.direct(st.direct["text"])
-            self._pc = st.direct["pc"]
+            first = len(compiled.code)
+            # a snapshot from before the typed line's pcs followed the program's counts it from 0
+            self._pc = st.direct["pc"] + (first if st.direct["pc"] < first else 0)
             self.state = RunState(st.direct["state"])
             self._stopped_after = st.direct["stopped_after"]
 

@@ -83,12 +83,14 @@ def bind(machine: CPC) -> dict[str, Any]:
         raise BasicError(errors.UNEXPECTED_RETURN)
 
     def forpush(slot: int, end: Any, step: Any, body: int, isint: bool) -> None:
-        # a FOR on a variable already looping (in this subroutine) replaces that loop
+        # a FOR whose loop is already on the stack (in this subroutine) replaces that
+        # entry and whatever was stacked above it: ROM command_FOR looks for an entry
+        # with its own NEXT, as NEXT does; the FOR is known here by its body's pc
         for n in range(len(CS) - 1, -1, -1):
             f = CS[n]
             if f[0] == GOSUB:
                 break
-            if f[0] == FOR and f[1] == slot:
+            if f[0] == FOR and f[4] == body:
                 del CS[n:]
                 break
         push([FOR, slot, end, step, body, isint, (step > 0) - (step < 0)])
@@ -117,13 +119,16 @@ def bind(machine: CPC) -> dict[str, Any]:
         del CS[n + 1:]
         return CS[n][1]
 
-    def topfor(slot: int) -> list:
-        """NEXT: the innermost FOR entry (on ``slot``, or any if -1), inner ones dropped."""
+    def topfor(bodies: tuple[int, ...]) -> list:
+        """NEXT: the innermost FOR entry of a loop this NEXT closes (its body's pc is
+        one of ``bodies``), the entries above it dropped.  As ROM
+        ``get_execution_stack_data``: other FOR and WHILE entries are passed over, a
+        GOSUB entry ends the search (Unexpected NEXT)."""
         for n in range(len(CS) - 1, -1, -1):
             f = CS[n]
             if f[0] == GOSUB:
                 break
-            if f[0] == FOR and (slot < 0 or f[1] == slot):
+            if f[0] == FOR and f[4] in bodies:
                 del CS[n + 1:]
                 return f
         raise BasicError(errors.UNEXPECTED_NEXT)
