@@ -121,7 +121,10 @@ class MatchScreen(Screen[None]):
         Binding("enter,n", "new_series", "Start", id="match.start"),
         Binding("plus,equals_sign", "games(1)", "More games", key_display="+", id="match.more-games"),
         Binding("minus", "games(-1)", "Fewer", key_display="-", id="match.fewer-games"),
+        # p pauses a running series and lets a paused one go on: two bindings, so that
+        # the footer says which (check_action offers the one that applies)
         Binding("p", "pause", "Pause", id="match.pause"),
+        Binding("p", "go_on", "Go on", id="match.go-on"),
         Binding("s", "toggle_speed", "Speed", id="match.toggle-speed"),
         # Back stops a running series and shows the games finished so far; with none running, it leaves.
         Binding("escape,backspace", "back", "Back", id="arcade.back"),
@@ -202,10 +205,15 @@ class MatchScreen(Screen[None]):
     # -- actions -------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The footer shows only what a key does now (False hides a binding; ``running``
+        and ``paused`` refresh the bindings when they change): Start and the number of
+        games before or between series, Pause or Go on while one runs."""
         if action in ("games", "new_series"):
-            return None if self.running else True
+            return not self.running
         if action == "pause":
-            return True if self.running else None
+            return self.running and not self.paused
+        if action == "go_on":
+            return self.running and self.paused
         return True
 
     def action_games(self, delta: int) -> None:
@@ -215,6 +223,9 @@ class MatchScreen(Screen[None]):
     def action_toggle_speed(self) -> None:
         self.instant = not self.instant
         self.notify("Instant: as fast as the emulators go." if self.instant else f"Watching: {WATCH_DELAY} s between moves.")
+
+    def action_go_on(self) -> None:
+        self.action_pause()
 
     def action_pause(self) -> None:
         self.paused = not self.paused

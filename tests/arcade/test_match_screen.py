@@ -180,3 +180,36 @@ async def test_a_tall_terminal_shows_the_match_in_the_middle_and_its_footer_apar
         assert above >= 3 and abs(below - above) <= 1, (above, below)
         assert screen.query_one(CpcScreen).region.bottom <= match.bottom
         assert "⏎ Start  + More games  - Fewer" in screen_text(app).splitlines()[-1]
+
+
+async def test_the_footer_offers_only_what_the_keys_do_now() -> None:
+    """Start and the number of games before a series, Pause or Go on while one runs."""
+    app = MatchApp(games=1, autostart=False)  # watching: the series holds where the test says
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await wait_for_screen(pilot, MatchScreen)
+
+        def footer() -> str:
+            return screen_text(app).splitlines()[-1]
+
+        def offers(*shown: str, hidden: tuple[str, ...]) -> bool:
+            line = footer()
+            return all(f" {key} " in f" {line} " for key in shown) and not any(key in line for key in hidden)
+
+        await wait_until(pilot, lambda: offers("⏎ Start", "+ More games", "- Fewer", hidden=("Pause", "Go on")),
+                         what="Start offered, no Pause")
+        screen.pause_after = 2  # the series holds after its second move
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: screen.paused and offers("p Go on", hidden=("Start", "More games", "Pause")),
+                         120, what="Go on offered while held, no Start")
+        await pilot.press("p")
+        screen._resume.clear()  # the worker holds after the move under way, while the screen says running
+        await wait_until(pilot, lambda: offers("p Pause", hidden=("Start", "More games", "Go on")),
+                         what="Pause offered while running, no Start")
+        await pilot.press("p")
+        await wait_until(pilot, lambda: offers("p Go on", hidden=("Pause",)), what="Go on offered again")
+        await pilot.press("s", "p")  # instant, and go on: the series ends
+        await wait_for_series(pilot, screen)
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: app.screen is screen, what="the board again")
+        await wait_until(pilot, lambda: offers("⏎ Start", "+ More games", hidden=("Pause", "Go on")),
+                         what="Start offered again after the series")
