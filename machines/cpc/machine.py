@@ -536,7 +536,7 @@ class CPC:
                 self.internal_error = exc
                 err = BasicError(errors.UNKNOWN_ERROR)
             # a BASIC error: trap it (ON ERROR GOTO) or stop with the message
-            line = err.line if err.line is not None else line_of[pc]
+            line = err.line if err.line is not None else line_of[min(pc, len(line_of) - 1)]
             self._in_input = False
             self.screen.stream = 0
             if self._on_error >= 0 and not self._in_handler:
@@ -738,7 +738,7 @@ class CPC:
         if self._direct is None:
             return self._snapshot_program()
         direct = {"text": self._direct_text, "pc": self._pc, "state": self.state.value,
-                  "stopped_after": self._stopped_after}
+                  "stopped_after": self._stopped_after, "after_program": True}
         inside = (self._compiled, self._code, self._pc, self.state, self._stopped_after)
         self._leave_direct()
         try:
@@ -865,9 +865,10 @@ class CPC:
         self._direct = None
         if st.direct:
             self.direct(st.direct["text"])
-            first = len(compiled.code)
-            # a snapshot from before the typed line's pcs followed the program's counts it from 0
-            self._pc = st.direct["pc"] + (first if st.direct["pc"] < first else 0)
+            pc, first = st.direct["pc"], len(compiled.code)
+            if st.direct.get("after_program") is not True and pc + first < len(self._code):
+                pc += first  # a snapshot from before the typed line's pcs followed the program's counted from 0
+            self._pc = pc
             self.state = RunState(st.direct["state"])
             self._stopped_after = st.direct["stopped_after"]
 

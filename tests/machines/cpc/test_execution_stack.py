@@ -167,6 +167,8 @@ def test_a_snapshot_inside_a_subroutine_a_typed_gosub_called_returns_to_the_type
     snap = json.loads(json.dumps(p.snapshot()))
     q = ReadyPrompt(CPC(clock=lambda: 0.0))
     q.restore(snap)
+    assert q.cpc._pc == p.cpc._pc < len(q.cpc._direct[0].code)  # inside the program, under the typed line
+    assert q.cpc.CS == p.cpc.CS and q.snapshot() == snap
     q.type("7\r")
     assert q.run(SLICE) is RunState.ENDED and q.mode is Mode.READY
     assert q.cpc.transcript.endswith("n? 7\nback 7 \nReady\n")
@@ -178,6 +180,7 @@ def test_a_snapshot_from_before_the_typed_line_followed_the_program_still_restor
     p.type('INPUT "n";N:PRINT N*2\r')
     assert p.run(SLICE) is RunState.WAITING_INPUT
     snap = json.loads(json.dumps(p.snapshot()))
+    del snap["cpc"]["direct"]["after_program"]
     snap["cpc"]["direct"]["pc"] -= len(p.cpc._direct[0].code)
     q = ReadyPrompt(CPC(clock=lambda: 0.0))
     q.restore(snap)
