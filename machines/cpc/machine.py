@@ -19,7 +19,7 @@ from machines.cpc.memory import POWER_ON_FREE, fixed_bytes, variable_bytes
 from machines.cpc.numbers import parse_input_number, to_int16
 from machines.cpc.runtime import build_namespace, names
 from machines.cpc.runtime.arrays import Array, default_value, nest
-from machines.cpc.runtime.control import FOR, ProgramEnd, ProgramStop, WaitForInput, WaitForKey
+from machines.cpc.runtime.control import FOR, ProgramEnd, ProgramStop, WaitForInput, WaitForKey, frame_bytes
 from machines.cpc.runtime.strings import UPPER
 from machines.cpc.screen import PALETTE_RGB, Screen
 from machines.cpc.snapshot import CpcState, SnapshotReader, read_cpc
@@ -274,13 +274,14 @@ class CPC:
         program (it jumped there, or a RETURN took it back there), the program stands
         where it stopped; otherwise the program is as it was before the line.
 
-        Entries the typed line left on the execution stack (its FOR, WHILE, GOSUB, and
-        all stacked above them) are dropped: their pcs name statements of a line that
-        is gone.  The ROM keeps them, pointing into its input buffer, where no program
-        NEXT, WEND or RETURN can reach them by design (NEXT and WEND match addresses)
-        except a RETURN after a break in a subroutine a typed GOSUB called, which on
-        the CPC returns into whatever line was typed since; here that RETURN is an
-        Unexpected RETURN (not checked on the ROM, chosen as the safe outcome)."""
+        The entries the typed line put on the execution stack (its FOR, WHILE and GOSUB)
+        are dropped; the program's own stay, even those stacked above them (a loop in a
+        subroutine the typed line called, broken, goes on after CONT).  The ROM keeps
+        the typed line's entries too, keyed by input-buffer addresses that no program
+        NEXT or WEND can match, which is the same as dropping them, except for a RETURN
+        after a break in a subroutine a typed GOSUB called: on the CPC it returns into
+        whatever line was typed since; here it is an Unexpected RETURN (not checked on
+        the ROM, chosen as the safe outcome)."""
         assert self._direct is not None
         program = self._direct[0]
         first = len(program.code)  # the typed line's first pc
@@ -288,11 +289,13 @@ class CPC:
         self._leave_direct()
         if where < first:  # stopped inside the program: it stays there
             self._pc, self.state, self._stopped_after = where, state, after
-        CS = self.CS
-        for n, frame in enumerate(CS):
-            if (frame[4] if frame[0] == FOR else frame[1]) >= first:
-                del CS[n:]
-                break
+        kept = [f[:-1] for f in self.CS if (f[4] if f[0] == FOR else f[1]) < first]
+        if len(kept) < len(self.CS):
+            used = 0
+            for f in kept:  # each entry's last item: the stack's size with it (control.push)
+                used += frame_bytes(f)
+                f.append(used)
+            self.CS[:] = kept
 
     @property
     def lines_shown_for_edit(self) -> bool:

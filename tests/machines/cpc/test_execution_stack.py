@@ -187,3 +187,14 @@ def test_a_snapshot_from_before_the_typed_line_followed_the_program_still_restor
     q.type("21\r")
     assert q.run(SLICE) is RunState.ENDED
     assert q.cpc.transcript.endswith("n? 21\n 42 \nReady\n")
+
+
+def test_a_break_in_a_loop_of_a_subroutine_a_typed_gosub_called_goes_on_after_cont() -> None:
+    # the program's loop stays on the stack, the typed GOSUB's entry goes: CONT finishes
+    # the loop; the RETURN then has nowhere to go (the CPC would return into whatever
+    # line was typed since: not checked on the ROM, this is the safe outcome chosen)
+    p = prompt('100 FOR I=1 TO 20000:NEXT:PRINT "loop done"\r110 RETURN\r')
+    break_in(p, 'GOSUB 100:PRINT "back"\r')
+    assert p.cpc.transcript.endswith("Break in 100\nReady\n")
+    assert [f[0] for f in p.cpc.CS] == [0] and p.cpc.CS[0][-1] == 22  # the FOR alone, its 22 bytes
+    assert after(p, "CONT\r") == "CONT\nloop done\nUnexpected RETURN in 110\nReady\n"
