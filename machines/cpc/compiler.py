@@ -566,7 +566,9 @@ class _Parser:
         # (ControlFlow.asm get_execution_stack_data compares the NEXT's address with the
         # one each FOR entry recorded); here a FOR entry is known by its body's pc,
         # @B<d>@ is the tuple of those the d-th name of this NEXT closes and @A<d>@ the
-        # only one (or -1), filled in once the program's loops are matched
+        # only one (or -1), filled in once the program's loops are matched.  (Two FORs
+        # share a body only as the last statements of a THEN and of its ELSE part; an
+        # entry of either is then taken for the other's at their NEXTs.)
         code: list[str] = []
         find = f"f = {rt.CONTROL_STACK}[-1] if {rt.CONTROL_STACK} else {rt.FOR_FIND}(@B%d@)"
         other = f"if f[0] or f[4] != @A%d@: f = {rt.FOR_FIND}(@B%d@)"
