@@ -2,7 +2,8 @@
 
 The screen renders a ``DuelSession`` (games/ti57_duel/session.py), which keeps the phases,
 turns, hand-offs, undo, saves and what each player may see; the screen draws the view of
-whoever looks now (``layout.py``) and turns keys into session calls.  Between two people an
+whoever looks now into the TI-57 layout both TI-57 games share (``arcade/ti57_screen.py``:
+``frame()``, with ``render.py``) and turns keys into session calls.  Between two people an
 opaque curtain (``curtain.HandOff``, a PIN in a locked duel) covers everything, after every
 private widget and notification is wiped.  With the computer in a seat there is no curtain; it
 plays in the worker through the TI-57's keys, paced like a person, its Pause (its square) unseen.
@@ -21,15 +22,15 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.screen import ModalScreen
 
-from arcade.game_screen import GameScreen, JobContext
+from arcade.game_screen import JobContext
 from arcade.ti57_duel import render
 from arcade.ti57_duel.curtain import DuelResumeDialog, HandOff, PinDialog
-from arcade.ti57_duel.layout import DuelLayout
 from arcade.ti57_duel.saves import DuelSaves
 from arcade.ti57_duel.workshop import DuelWorkshop
+from arcade.ti57_screen import TI57_CSS, TOGGLE_REGISTERS, TI57Frame, TI57Screen
 from arcade.widgets.grid import BoardClicked, SquareBoard
-from arcade.widgets.ti57 import PAUSE_SECONDS, Shown, TI57Display
-from arcade.widgets.words import Words, update_if_changed
+from arcade.widgets.ti57 import PAUSE_SECONDS, Shown, TI57Display, key_lines
+from arcade.widgets.words import Words
 from games.session import Refused
 from games.ti57_duel import DELTAS
 from games.ti57_duel.session import DuelSession, DuelView, Moved, Phase, WrongPin
@@ -54,19 +55,14 @@ class DisplayShown(Message):
     view: DuelView | None = None
 
 
-class DuelScreenCore(DuelLayout, DuelSaves, GameScreen):
+class DuelScreenCore(DuelSaves, TI57Screen):
     """Board and words on the left, the TI-57 on the right; one player's view at a time."""
 
     GAME_ID = "ti57-duel"
-    MACHINE = "TI-57"
-    CSS_PATH = Path(__file__).parent / "screen.tcss"
+    CSS_PATH = [TI57_CSS, Path(__file__).parent / "screen.tcss"]
     TITLE = "Blind duel on the TI-57"
-    DEFAULT_CSS = """
-    DuelScreenCore #paused { display: none; height: 1fr; content-align: center middle; text-style: bold; }
-    DuelScreenCore.-paused #game { display: none; }
-    DuelScreenCore.-paused #paused { display: block; }
-    DuelScreenCore #history { display: none; height: 1fr; }
-    """
+    MESSAGE_BESIDE = "board"
+    PAUSED_TEXT = "Paused: everything is hidden.\n\nPress p to go on (the hand-off comes first)."
     BINDINGS = [
         Binding("9,u", "direction(1)", "↗ NE (code 1)", show=False, id="duel.ne"),
         Binding("6,right,l", "direction(2)", "→ E (code 2)", show=False, id="duel.e"),
@@ -84,7 +80,7 @@ class DuelScreenCore(DuelLayout, DuelSaves, GameScreen):
         Binding("e", "extend", "Extend", id="duel.extend"),
         Binding("x", "reveal", "End: reveal", id="duel.reveal"),
         Binding("g", "new_game", "New duel", id="duel.new-game"),
-        Binding("i", "toggle_registers", "Registers", id="ti57.toggle-registers"),
+        TOGGLE_REGISTERS,
         Binding("s", "toggle_speed", "Speed", id="ti57.toggle-speed"),
         Binding("p", "pause", "Pause", show=False, id="duel.pause"),
         Binding("H", "toggle_history", "Move history (game over)", show=False, key_display="H", id="duel.toggle-history"),
@@ -93,21 +89,17 @@ class DuelScreenCore(DuelLayout, DuelSaves, GameScreen):
     ]
 
     instant: reactive[bool] = reactive(False)
-    registers_shown: reactive[bool] = reactive(False)
-    history_shown: reactive[bool] = reactive(False)
 
     def __init__(self, *, pause_seconds: float = PAUSE_SECONDS, blink: bool = True,
                  computer_thinks: float = COMPUTER_THINKS) -> None:
-        super().__init__()
-        self.pause_seconds, self.computer_thinks, self.blink = pause_seconds, computer_thinks, blink
+        super().__init__(blink=blink)
+        self.pause_seconds, self.computer_thinks = pause_seconds, computer_thinks
         self.session = DuelSession()
         self.seat_choice = 0
         self.cursor: tuple[int, int] = (4, 4)
-        self._shown = Shown("0")
         self._frozen: DuelView | None = None  # the view kept on screen while the worker runs
         self._covered = False  # the duel left the screen while a private view was up
         self._locked_save = False  # a locked save waits for its PINs: nothing is written meanwhile
-
 
     @property
     def phase(self) -> str:
@@ -123,10 +115,19 @@ class DuelScreenCore(DuelLayout, DuelSaves, GameScreen):
             return self._frozen
         return self.session.view(self.viewer)
 
+    def frame(self) -> TI57Frame:
+        """The view of whoever looks now; the key log, or the history, once the duel is over."""
+        v = self.view()
+        over, registers, history = v.phase is Phase.OVER, self.registers_shown, self.history_shown
+        return TI57Frame(
+            sub_title=render.public_sub_title(v), board=render.board_view(v, self.cursor, self.busy),
+            info=render.info_text(v, self.cursor), status=render.status_text(v, self.instant),
+            calculator=v, meanings=render.REGISTERS, hidden=v.hidden, registers=registers and bool(v.registers),
+            keylog=over and not registers and not history,
+            history=(render.history_rows(v.turns), "Keys: " + " ".join(key_lines(v.keys[: v.setup_keys])))
+            if over and history and not registers else None)
+
     def on_mount(self) -> None:
-        self.query_one("#led", TI57Display).blink = self.blink
-        self.query_one("#registers").display = False
-        self.query_one("#keylog").display = False
         self.redraw()
         self.after_first_frame(self.offer_saved_game, self.resume_question, DuelResumeDialog)
 
@@ -214,8 +215,7 @@ class DuelScreenCore(DuelLayout, DuelSaves, GameScreen):
 
     def action_direction(self, code: int) -> None:
         s = self.session
-        if self.busy:
-            self.say("Wait: the TI-57 is running.")
+        if self.wait_if_running():
             return
         if s.phase is Phase.LIMIT:
             self.action_limit(1 if code in (1, 2, 8) else -1 if code in (4, 5, 6) else 0)
@@ -309,22 +309,17 @@ class DuelScreenCore(DuelLayout, DuelSaves, GameScreen):
         self.redraw()
         self.save_game()  # no duel any more: its save goes
 
-    def action_toggle_registers(self) -> None:
-        self.registers_shown = not self.registers_shown
-        self.redraw()
-
     def action_toggle_speed(self) -> None:
         self.instant = not self.instant
         self.say("Instant: no pause." if self.instant else f"Real pace: the Pause shows ~{self.pause_seconds:g} s.")
-        update_if_changed(self.query_one("#status", Words), render.status_text(self.view(), self.instant))
+        self.query_one("#status", Words).content = render.status_text(self.view(), self.instant)
 
     def action_pause(self) -> None:
         if self.paused:
             self.paused = False
             self.sync()
             return
-        if self.busy:
-            self.say("Wait: the TI-57 is running.")
+        if self.wait_if_running():
             return
         self.session.cover("Back from the pause.")
         self.wipe()  # nothing private stays in a widget, a toast or the title
@@ -333,8 +328,7 @@ class DuelScreenCore(DuelLayout, DuelSaves, GameScreen):
 
     def action_toggle_history(self) -> None:
         if self.session.phase is Phase.OVER:
-            self.history_shown = not self.history_shown
-            self.redraw()
+            super().action_toggle_history()
 
     def action_export_history(self) -> None:
         if self.session.phase is Phase.OVER:
@@ -370,7 +364,7 @@ class DuelScreenCore(DuelLayout, DuelSaves, GameScreen):
         if message.view is not None and message.shown.state == "pause":  # the mover's new square
             self._frozen = message.view
             self.query_one("#board", SquareBoard).view = render.board_view(message.view, self.cursor, True)
-            update_if_changed(self.query_one("#info", Words), render.info_text(message.view, self.cursor))
+            self.query_one("#info", Words).content = render.info_text(message.view, self.cursor)
 
     def job_done(self, kind: str, result: Any) -> None:
         self._frozen = None
@@ -389,7 +383,7 @@ class DuelScreenCore(DuelLayout, DuelSaves, GameScreen):
     def palette_commands(self) -> list[tuple[str, str, Callable[[], Any]]]:
         return [
             ("Duel: new duel", "Back to the move limit", self.action_new_game),
-            ("TI-57: toggle registers", "R0-R7 and what they hold", self.action_toggle_registers),
+            self.registers_command(),
             ("TI-57: toggle speed", "Instant, or the real Pause", self.action_toggle_speed),
             ("Duel: pause", "Hide everything", self.action_pause),
         ]
