@@ -24,11 +24,13 @@ A TI-57 game fills in (the rest is ``GameScreen``'s: worker, pause, saves, expor
     frame()          a ``TI57Frame``: all the layout shows now, drawn from the session's view
     _shown           what the LED shows (``Shown``), kept as the worker reports it
 
-and gets ``redraw()`` (the frame drawn: unchanged text is not repainted, nothing is laid
-out again), ``wipe()`` (every widget emptied: before a curtain nothing private stays),
-``registers_shown`` / ``history_shown`` with ``i`` (``TOGGLE_REGISTERS``), and
-``wait_if_running()``.  A new TI-57 game is a session, a render module of pure functions
-from its view, this screen's subclass with its bindings, and a .tcss of a few lines.
+and gets ``redraw()`` (the frame drawn: unchanged text is not repainted, new text repaints
+without a new layout; only a panel shown or hidden lays out), ``wipe()`` (every widget
+emptied: before a curtain nothing private stays), ``registers_shown`` / ``history_shown``
+with ``i`` (``TOGGLE_REGISTERS``), and ``wait_if_running()``.  A new TI-57 game is a session
+(``games/<game>/session.py``), a render module of pure functions from its view, this
+screen's subclass with its bindings (``keys.py`` in both games), a .tcss of a few lines,
+and ``arcade/room/ti57_workshop.py``'s mixin on top for ``W`` (its program in the TI-57 room).
 """
 
 from __future__ import annotations
