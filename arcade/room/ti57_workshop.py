@@ -53,8 +53,7 @@ class TI57Workshop:
         super().__init_subclass__(**kwargs)
 
     def action_change_program(self) -> None:
-        if self.busy:  # type: ignore[attr-defined]
-            self.say("Wait: the TI-57 is running.")
+        if self.wait_if_running():  # type: ignore[attr-defined]
             return
         self.app.start_game("ti57-room")  # type: ignore[attr-defined]
         open_program = getattr(self.app.screen, "open_program", None)  # type: ignore[attr-defined]
@@ -95,6 +94,13 @@ class TI57Workshop:
         """The sub-title the game drew, and the variant playing."""
         if self.variant and "your variant" not in str(self.sub_title):
             self.sub_title = f"{self.sub_title} - your variant {self.variant}"
+
+    def save_state(self) -> dict[str, Any] | None:
+        """The game's save, and the name of the variant playing (resumed with its program)."""
+        state = super().save_state()  # type: ignore[misc]
+        if state is not None and self.variant:
+            state["settings"] = {**state.get("settings", {}), "variant": self.variant}
+        return state
 
     def saved_variant(self, state: dict[str, Any]) -> tuple[str | None, Any]:
         """The variant a save was played with, by its name in the settings, and its program

@@ -2,7 +2,9 @@
 
 The screen renders a ``DuelSession`` (games/ti57_duel/session.py), which keeps the phases,
 turns, hand-offs, undo, saves and what each player may see; the screen draws the view of
-whoever looks now (``layout.py``) and turns keys into session calls.  Between two people an
+whoever looks now into the TI-57 layout both TI-57 games share (``arcade/ti57_screen.py``:
+``frame()``, with ``render.py``); its keys become session calls in ``keys.py``, its saves are
+``saves.py``'s, its curtain and PIN dialogs ``curtain.py``'s.  Between two people an
 opaque curtain (``curtain.HandOff``, a PIN in a locked duel) covers everything, after every
 private widget and notification is wiped.  With the computer in a seat there is no curtain; it
 plays in the worker through the TI-57's keys, paced like a person, its Pause (its square) unseen.
@@ -13,34 +15,25 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
-from textual import on
-from textual.binding import Binding
 from textual.message import Message
 from textual.reactive import reactive
 from textual.screen import ModalScreen
 
-from arcade.game_screen import GameScreen, JobContext
+from arcade.game_screen import JobContext
 from arcade.ti57_duel import render
 from arcade.ti57_duel.curtain import DuelResumeDialog, HandOff, PinDialog
-from arcade.ti57_duel.layout import DuelLayout
+from arcade.ti57_duel.keys import DUEL_BINDINGS, DuelKeys
 from arcade.ti57_duel.saves import DuelSaves
 from arcade.ti57_duel.workshop import DuelWorkshop
-from arcade.widgets.grid import BoardClicked, SquareBoard
-from arcade.widgets.ti57 import PAUSE_SECONDS, Shown, TI57Display
-from arcade.widgets.words import Words, update_if_changed
+from arcade.ti57_screen import TI57_CSS, TI57Frame, TI57Screen
+from arcade.widgets.grid import SquareBoard
+from arcade.widgets.ti57 import PAUSE_SECONDS, Shown, TI57Display, key_lines
+from arcade.widgets.words import Words
 from games.session import Refused
-from games.ti57_duel import DELTAS
 from games.ti57_duel.session import DuelSession, DuelView, Moved, Phase, WrongPin
 
-ACTION_PHASES: dict[str, frozenset[Phase]] = {
-    "toggle_history": frozenset({Phase.OVER}), "export_history": frozenset({Phase.OVER}),
-    "limit": frozenset({Phase.LIMIT, Phase.DRAW}), "seats": frozenset({Phase.LIMIT}), "lock": frozenset({Phase.LIMIT}),
-    "extend": frozenset({Phase.DRAW}), "reveal": frozenset({Phase.DRAW}), "confirm": frozenset({Phase.LIMIT, Phase.SETUP}),
-    "toggle_registers": frozenset({Phase.TURN, Phase.DRAW, Phase.OVER}), "toggle_speed": frozenset({Phase.TURN}),
-    "new_game": frozenset(Phase) - {Phase.LIMIT}}
-"""The phases in which an action is on offer (the others are always)."""
 COMPUTER_THINKS = 1.0
 """Seconds the computer takes over a move at the real pace (a person's few seconds, shortened)."""
 
@@ -54,60 +47,28 @@ class DisplayShown(Message):
     view: DuelView | None = None
 
 
-class DuelScreenCore(DuelLayout, DuelSaves, GameScreen):
+class DuelScreenCore(DuelKeys, DuelSaves, TI57Screen):
     """Board and words on the left, the TI-57 on the right; one player's view at a time."""
 
     GAME_ID = "ti57-duel"
-    MACHINE = "TI-57"
-    CSS_PATH = Path(__file__).parent / "screen.tcss"
+    CSS_PATH = [TI57_CSS, Path(__file__).parent / "screen.tcss"]
     TITLE = "Blind duel on the TI-57"
-    DEFAULT_CSS = """
-    DuelScreenCore #paused { display: none; height: 1fr; content-align: center middle; text-style: bold; }
-    DuelScreenCore.-paused #game { display: none; }
-    DuelScreenCore.-paused #paused { display: block; }
-    DuelScreenCore #history { display: none; height: 1fr; }
-    """
-    BINDINGS = [
-        Binding("9,u", "direction(1)", "↗ NE (code 1)", show=False, id="duel.ne"),
-        Binding("6,right,l", "direction(2)", "→ E (code 2)", show=False, id="duel.e"),
-        Binding("3,n", "direction(3)", "↘ SE (code 3)", show=False, id="duel.se"),
-        Binding("2,down,j", "direction(4)", "↓ S (code 4)", show=False, id="duel.s"),
-        Binding("1,b", "direction(5)", "↙ SW (code 5)", show=False, id="duel.sw"),
-        Binding("4,left,h", "direction(6)", "← W (code 6)", show=False, id="duel.w"),
-        Binding("7,y", "direction(7)", "↖ NW (code 7)", show=False, id="duel.nw"),
-        Binding("8,up,k", "direction(8)", "↑ N (code 8)", show=False, id="duel.n"),
-        Binding("enter", "confirm", "OK", id="duel.confirm"),
-        Binding("plus,equals_sign", "limit(1)", "+1 move", id="duel.more"),
-        Binding("minus", "limit(-1)", "-1 move", id="duel.fewer"),
-        Binding("c", "seats", "Seats", id="duel.seats"),
-        Binding("L", "lock", "PIN lock", key_display="L", id="duel.lock"),
-        Binding("e", "extend", "Extend", id="duel.extend"),
-        Binding("x", "reveal", "End: reveal", id="duel.reveal"),
-        Binding("g", "new_game", "New duel", id="duel.new-game"),
-        Binding("i", "toggle_registers", "Registers", id="ti57.toggle-registers"),
-        Binding("s", "toggle_speed", "Speed", id="ti57.toggle-speed"),
-        Binding("p", "pause", "Pause", show=False, id="duel.pause"),
-        Binding("H", "toggle_history", "Move history (game over)", show=False, key_display="H", id="duel.toggle-history"),
-        Binding("w", "export_history", "Export the moves (game over)", show=False, id="duel.export-history"),
-        Binding("escape,backspace", "app.launcher", "Back", id="arcade.back"),
-    ]
+    MESSAGE_BESIDE = "board"
+    PAUSED_TEXT = "Paused: everything is hidden.\n\nPress p to go on (the hand-off comes first)."
+    BINDINGS = DUEL_BINDINGS
 
     instant: reactive[bool] = reactive(False)
-    registers_shown: reactive[bool] = reactive(False)
-    history_shown: reactive[bool] = reactive(False)
 
     def __init__(self, *, pause_seconds: float = PAUSE_SECONDS, blink: bool = True,
                  computer_thinks: float = COMPUTER_THINKS) -> None:
-        super().__init__()
-        self.pause_seconds, self.computer_thinks, self.blink = pause_seconds, computer_thinks, blink
+        super().__init__(blink=blink)
+        self.pause_seconds, self.computer_thinks = pause_seconds, computer_thinks
         self.session = DuelSession()
         self.seat_choice = 0
         self.cursor: tuple[int, int] = (4, 4)
-        self._shown = Shown("0")
         self._frozen: DuelView | None = None  # the view kept on screen while the worker runs
         self._covered = False  # the duel left the screen while a private view was up
         self._locked_save = False  # a locked save waits for its PINs: nothing is written meanwhile
-
 
     @property
     def phase(self) -> str:
@@ -123,10 +84,19 @@ class DuelScreenCore(DuelLayout, DuelSaves, GameScreen):
             return self._frozen
         return self.session.view(self.viewer)
 
+    def frame(self) -> TI57Frame:
+        """The view of whoever looks now; the key log, or the history, once the duel is over."""
+        v = self.view()
+        over, registers, history = v.phase is Phase.OVER, self.registers_shown, self.history_shown
+        return TI57Frame(
+            sub_title=render.public_sub_title(v), board=render.board_view(v, self.cursor, self.busy),
+            info=render.info_text(v, self.cursor), status=render.status_text(v, self.instant),
+            calculator=v, meanings=render.REGISTERS, hidden=v.hidden, registers=registers and bool(v.registers),
+            keylog=over and not registers and not history,
+            history=(render.history_rows(v.turns), "Keys: " + " ".join(key_lines(v.keys[: v.setup_keys])))
+            if over and history and not registers else None)
+
     def on_mount(self) -> None:
-        self.query_one("#led", TI57Display).blink = self.blink
-        self.query_one("#registers").display = False
-        self.query_one("#keylog").display = False
         self.redraw()
         self.after_first_frame(self.offer_saved_game, self.resume_question, DuelResumeDialog)
 
@@ -183,63 +153,6 @@ class DuelScreenCore(DuelLayout, DuelSaves, GameScreen):
 
     # -- actions ---------------------------------------------------------------------
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        # False hides a key from the footer: only the keys of the current phase are on offer
-        if self.paused:
-            return action == "pause"
-        phases = ACTION_PHASES.get(action)
-        return not (action == "confirm" and self.session.computer_to_act) and (phases is None or self.session.phase in phases)
-
-    def action_limit(self, delta: int) -> None:
-        s = self.session
-        if s.phase is Phase.LIMIT:
-            s.set_limit(max(1, min(99, s.limit + delta)))
-        elif s.phase is Phase.DRAW:
-            s.set_extension(max(1, min(99, s.extension + delta)))
-        self.redraw()
-
-    def action_seats(self) -> None:
-        self.seat_choice = (self.seat_choice + 1) % len(render.SEAT_CHOICES)
-        self.session = DuelSession(seats=render.SEAT_CHOICES[self.seat_choice], limit=self.session.limit)
-        self.redraw()
-
-    def action_lock(self) -> None:
-        s = self.session
-        if s.phase is Phase.LIMIT and s.hot_seat:
-            s.lock = not s.lock
-            self.say("Locked: each player chooses a PIN with the start square." if s.lock else "No PIN lock.")
-        else:
-            self.say("The PIN lock is for two people sharing the keyboard.")
-        self.redraw()
-
-    def action_direction(self, code: int) -> None:
-        s = self.session
-        if self.busy:
-            self.say("Wait: the TI-57 is running.")
-            return
-        if s.phase is Phase.LIMIT:
-            self.action_limit(1 if code in (1, 2, 8) else -1 if code in (4, 5, 6) else 0)
-        elif s.phase is Phase.SETUP and self.viewer is not None:
-            c, r = self.cursor[0] + DELTAS[code][0], self.cursor[1] + DELTAS[code][1]
-            if 0 <= c < render.SIZE and 0 <= r < render.SIZE:
-                self.cursor, self._message = (c, r), ""
-            else:
-                self._message = "The edge of the board."
-            self.redraw()
-        elif s.phase is Phase.TURN and self.viewer is not None:
-            if s.actor != self.viewer:
-                self.say(f"It is Player {s.actor}'s turn.")
-                return
-            try:
-                s.check_move(code)  # the rules first: refused before any key
-            except Refused as refused:
-                self.app.bell()
-                self.say(f"Refused, no move used: {refused}.")
-                return
-            self.say(f"You key {code} SBR {self.viewer}: {render.ARROW[code]} {render.NAME[code]}.")
-            self._frozen = self.view()
-            self.run_job("move", lambda ctx: self._pace(ctx, self.session.move(code), mine=True))
-
     def action_confirm(self) -> None:
         s = self.session
         if self.busy:
@@ -267,18 +180,6 @@ class DuelScreenCore(DuelLayout, DuelSaves, GameScreen):
         self.cursor = (4, 4)
         self.save_game()
         self.sync()
-
-    @on(BoardClicked)
-    def _clicked(self, event: BoardClicked) -> None:
-        v = self.view()
-        if v.phase is Phase.SETUP and v.me is not None and not self.busy:
-            self.cursor = event.square
-            self.redraw()
-        elif v.phase is Phase.TURN and v.me is not None and v.me.square is not None:
-            delta = (event.square[0] - v.me.square[0], event.square[1] - v.me.square[1])
-            code = next((d for d, dd in DELTAS.items() if dd == delta), None)
-            if code is not None:
-                self.action_direction(code)
 
     def action_extend(self) -> None:
         if self.session.phase is Phase.DRAW and not self.busy:
@@ -309,22 +210,17 @@ class DuelScreenCore(DuelLayout, DuelSaves, GameScreen):
         self.redraw()
         self.save_game()  # no duel any more: its save goes
 
-    def action_toggle_registers(self) -> None:
-        self.registers_shown = not self.registers_shown
-        self.redraw()
-
     def action_toggle_speed(self) -> None:
         self.instant = not self.instant
         self.say("Instant: no pause." if self.instant else f"Real pace: the Pause shows ~{self.pause_seconds:g} s.")
-        update_if_changed(self.query_one("#status", Words), render.status_text(self.view(), self.instant))
+        self.query_one("#status", Words).content = render.status_text(self.view(), self.instant)
 
     def action_pause(self) -> None:
         if self.paused:
             self.paused = False
             self.sync()
             return
-        if self.busy:
-            self.say("Wait: the TI-57 is running.")
+        if self.wait_if_running():
             return
         self.session.cover("Back from the pause.")
         self.wipe()  # nothing private stays in a widget, a toast or the title
@@ -333,8 +229,7 @@ class DuelScreenCore(DuelLayout, DuelSaves, GameScreen):
 
     def action_toggle_history(self) -> None:
         if self.session.phase is Phase.OVER:
-            self.history_shown = not self.history_shown
-            self.redraw()
+            super().action_toggle_history()
 
     def action_export_history(self) -> None:
         if self.session.phase is Phase.OVER:
@@ -370,7 +265,7 @@ class DuelScreenCore(DuelLayout, DuelSaves, GameScreen):
         if message.view is not None and message.shown.state == "pause":  # the mover's new square
             self._frozen = message.view
             self.query_one("#board", SquareBoard).view = render.board_view(message.view, self.cursor, True)
-            update_if_changed(self.query_one("#info", Words), render.info_text(message.view, self.cursor))
+            self.query_one("#info", Words).content = render.info_text(message.view, self.cursor)
 
     def job_done(self, kind: str, result: Any) -> None:
         self._frozen = None
@@ -386,13 +281,6 @@ class DuelScreenCore(DuelLayout, DuelSaves, GameScreen):
         self._frozen = None
         self.sync()
 
-    def palette_commands(self) -> list[tuple[str, str, Callable[[], Any]]]:
-        return [
-            ("Duel: new duel", "Back to the move limit", self.action_new_game),
-            ("TI-57: toggle registers", "R0-R7 and what they hold", self.action_toggle_registers),
-            ("TI-57: toggle speed", "Instant, or the real Pause", self.action_toggle_speed),
-            ("Duel: pause", "Hide everything", self.action_pause),
-        ]
 
 
 class TI57DuelScreen(DuelWorkshop, DuelScreenCore):  """The duel with the workshop: W, and the program chosen at a new duel."""

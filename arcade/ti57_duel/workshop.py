@@ -40,12 +40,6 @@ class DuelWorkshop(TI57Workshop):
         super().sync()  # type: ignore[misc]
         self.titled()
 
-    def save_state(self) -> dict[str, Any] | None:
-        state = super().save_state()  # type: ignore[misc]
-        if state is not None and self.variant:
-            state["settings"] = {**state.get("settings", {}), "variant": self.variant}
-        return state
-
     def resume(self, state: dict[str, Any], pins: tuple[str, ...] = ()) -> bool:
         ok = super().resume(state, pins)  # type: ignore[misc]
         if ok and self.session.game is not None:  # type: ignore[attr-defined]

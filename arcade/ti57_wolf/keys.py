@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from textual.binding import Binding
 
+from arcade.ti57_screen import TOGGLE_REGISTERS
 from arcade.ti57_wolf import render
 from arcade.widgets.grid import BoardClicked
 from games.ti57_wolf.referee import Side
@@ -47,7 +48,7 @@ WOLF_BINDINGS = [
     Binding("p", "pause", "Pause", show=False, id="wolf.pause"),
     Binding("H", "toggle_history", "Move history", show=False, key_display="H", id="wolf.toggle-history"),
     Binding("x", "export_history", "Export the moves", show=False, id="wolf.export-history"),
-    Binding("i", "toggle_registers", "Registers", id="ti57.toggle-registers"),
+    TOGGLE_REGISTERS,
     Binding("f", "toggle_speed", "Computer's pace", show=False, id="wolf.toggle-pace"),
     Binding("g", "new_game", "New game", id="wolf.new-game"),
     Binding("escape,backspace", "app.launcher", "Back", id="arcade.back"),
@@ -59,8 +60,7 @@ class MoveKeys(Base):
 
     def _ready(self) -> bool:
         """Can a person play now?  If not, say why."""
-        if self.busy:
-            self.say("Wait: the TI-57 is running.")
+        if self.wait_if_running():
             return False
         view = self.session.view()
         if view.phase is Phase.OVER and view.result is not None:
@@ -140,5 +140,5 @@ class MoveKeys(Base):
             ("Wolf: toggle move history", "Every move: squares and TI-57 keys", self.action_toggle_history),
             ("Wolf: export moves", "Write the moves and every key as text", self.action_export_history),
             ("Wolf: computer's pace", "A person's pace or at once", self.action_toggle_speed),
-            ("TI-57: toggle registers", "R0-R7 and what they hold", self.action_toggle_registers),
+            self.registers_command(),
         ]

@@ -5,7 +5,8 @@ the TI-57 and its driver, the turn, the referee and when it was switched, the se
 undo/redo by whole TI-57 snapshots and the save.  The screen turns keys into moves a
 TI-57 owner would type (``SBR n`` for the wolf, ``k SBR 4`` / ``k SBR 6`` for lamb k),
 plays them in the ``GameScreen`` worker, and draws the session's view
-(``arcade/ti57_wolf/render.py``).  The keys follow the board as drawn (row 8 at the
+(``arcade/ti57_wolf/render.py``) into the TI-57 layout both TI-57 games share
+(``arcade/ti57_screen.py``: ``frame()``).  The keys follow the board as drawn (row 8 at the
 top): 7 ↖, 9 ↗, 1 ↙, 3 ↘; the key log shows what was really typed.
 
 A seat may be the computer (``g``: new game, ``w``/``l`` choose who plays): it thinks
@@ -20,21 +21,17 @@ import time
 from pathlib import Path
 from typing import Any, Callable, Hashable
 
-from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
-from textual.widgets import Footer, Header, Static
 
-from arcade.game_screen import GameScreen, JobContext, JobStopped
+from arcade.game_screen import JobContext, JobStopped
 from arcade.ti57_wolf import render
 from arcade.ti57_wolf.dialogs import NewWolfGame, WolfGameOver
 from arcade.ti57_wolf.export import history_header, history_rows, history_text
 from arcade.ti57_wolf.keys import WOLF_BINDINGS, MoveKeys
+from arcade.ti57_screen import TI57_CSS, TI57Frame, TI57Screen
 from arcade.ti57_wolf.workshop import WolfWorkshop
 from arcade.widgets.grid import SquareBoard
-from arcade.widgets.history import MoveHistory
-from arcade.widgets.ti57 import KeyLog, RegisterPanel, Shown, TI57Display, key_lines
-from arcade.widgets.words import Words
+from arcade.widgets.ti57 import Shown
 from games.session import Refused, Seat
 from games.ti57_wolf.driver import MoveRecord
 from games.ti57_wolf.referee import Side
@@ -56,27 +53,24 @@ def toss_words(first: Side) -> str:
     return f"Coin toss: {'heads' if first is Side.WOLF else 'tails'}, the {first.value} start{'s' if first is Side.WOLF else ''}."
 
 
-class WolfScreenCore(MoveKeys, GameScreen):
+class WolfScreenCore(MoveKeys, TI57Screen):
     """The 8x8 board on the left; the TI-57 (display, keys typed, registers) on the right."""
 
     GAME_ID = "ti57-wolf"
-    MACHINE = "TI-57"
-    CSS_PATH = Path(__file__).parent / "screen.tcss"
+    CSS_PATH = [TI57_CSS, Path(__file__).parent / "screen.tcss"]
     TITLE = "Wolf and lambs on the TI-57"
     PAUSE_HIDES = frozenset({"diagonal", "digit", "next_lamb", "take_back", "toggle_purist", "undo", "redo",
                              "toggle_history", "export_history", "toggle_registers", "new_game", "toggle_speed"})
 
     BINDINGS = WOLF_BINDINGS
 
-    registers_shown: reactive[bool] = reactive(False)
-    history_shown: reactive[bool] = reactive(False)
     selected: reactive[int | None] = reactive(None)
 
     def __init__(self, *, coin: Callable[[], Side] = coin_toss, purist: bool = False, blink: bool = True,
                  seats: dict[Side, Seat] | None = None, pace: float = COMPUTER_PACE,
                  player_for: Callable[..., Any] | None = None) -> None:
-        super().__init__()
-        self.coin, self.purist, self.blink, self.pace = coin, purist, blink, pace
+        super().__init__(blink=blink)
+        self.coin, self.purist, self.pace = coin, purist, pace
         self._session_args: dict[str, Any] = {"player_for": player_for} if player_for else {}
         self.session = self._new_session(dict(seats or {}))
         self.instant = False  # the computer's moves come at a person's pace (f: instant)
@@ -95,23 +89,7 @@ class WolfScreenCore(MoveKeys, GameScreen):
     def first(self) -> Side:
         return self.session.first
 
-    # -- layout --------------------------------------------------------------------------
-
-    def compose(self) -> ComposeResult:
-        yield Header()
-        with Horizontal(id="game"):
-            with Vertical(id="left"):
-                yield SquareBoard(id="board")
-                yield Words(id="status")
-            with Vertical(id="right"):
-                yield TI57Display(id="led")
-                yield Words(id="info")
-                yield Words(id="message")
-                yield RegisterPanel(id="registers")
-                yield KeyLog(id="keylog")
-                yield MoveHistory(id="history")
-        yield Static("Paused: the board and the TI-57 are hidden.\n\nPress p to go on.", id="paused")
-        yield Footer(compact=True)
+    # -- drawing the session's view ------------------------------------------------------
 
     def on_resize(self) -> None:
         if self.is_mounted:
@@ -119,33 +97,26 @@ class WolfScreenCore(MoveKeys, GameScreen):
 
     def on_mount(self) -> None:
         self.query_one("#board", SquareBoard).boxed = True
-        self.query_one("#led", TI57Display).blink = self.blink
         self.say(toss_words(self.first))
         self.redraw()
         self.after_first_frame(self.offer_resume)
 
-    # -- drawing the session's view ------------------------------------------------------
-
     def redraw(self) -> None:
-        self.shown_view = view = self.session.view()
-        self.sub_title = render.sub_title(view)
-        self.query_one("#board", SquareBoard).view = render.board_view(view, self.selected, self.busy)
-        self.query_one("#info", Words).content = render.turn_text(view, self.selected)
-        self.query_one("#status", Words).content = render.status_text(view)
-        self.query_one("#led", TI57Display).shown = self._shown
-        panel, log, history = (self.query_one("#registers", RegisterPanel), self.query_one("#keylog", KeyLog),
-                               self.query_one("#history", MoveHistory))
-        below = not self.registers_shown or self.size.height >= ROOMY  # a tall terminal shows both
-        panel.display = self.registers_shown
-        history.display = self.history_shown and below
-        log.display = not self.history_shown and below
-        if self.registers_shown:
-            panel.show(view, render.REGISTERS)
-        if history.display:
-            history.show(history_rows(self.session.history()), history_header(self.session))
-        if log.display:
-            log.lines = tuple(key_lines(view.keys))
-        self.refresh_footer()
+        self.shown_view = self.session.view()
+        super().redraw()
+
+    def frame(self) -> TI57Frame:
+        """The board and the registers as the TI-57 holds them; the registers with the key log
+        (or the history) below them only on a tall terminal."""
+        view = self.shown_view
+        below = not self.registers_shown or self.size.height >= ROOMY
+        return TI57Frame(
+            sub_title=render.sub_title(view), board=render.board_view(view, self.selected, self.busy),
+            info=render.turn_text(view, self.selected), status=render.status_text(view),
+            calculator=view, meanings=render.REGISTERS, registers=self.registers_shown,
+            keylog=not self.history_shown and below,
+            history=(history_rows(self.session.history()), history_header(self.session))
+            if self.history_shown and below else None)
 
     def footer_signature(self) -> Hashable:  # what check_action decides, not its inputs: no redraw per turn
         return (self.paused, *(self.check_action(a, ()) for a in ("take_back", "next_lamb", "undo")))
@@ -279,14 +250,6 @@ class WolfScreenCore(MoveKeys, GameScreen):
         self.redraw()
         self.save_game()
 
-    def action_toggle_registers(self) -> None:
-        self.registers_shown = not self.registers_shown
-        self.redraw()
-
-    def action_toggle_history(self) -> None:
-        self.history_shown = not self.history_shown
-        self.redraw()
-
     def speed_text(self) -> str:
         return "The computer moves at once." if self.instant else "The computer moves at a person's pace."
 
@@ -328,8 +291,7 @@ class WolfScreenCore(MoveKeys, GameScreen):
 
     def _step_back(self, undo: bool) -> None:
         """Undo (or redo) whole moves, past the computer's so a person gets the move back."""
-        if self.busy:
-            self.say("Wait: the TI-57 is running.")
+        if self.wait_if_running():
             return
         try:
             self.session.undo(to_a_person=True) if undo else self.session.redo(to_a_person=True)

@@ -47,12 +47,6 @@ class WolfWorkshop(TI57Workshop):
         super().redraw()  # type: ignore[misc]
         self.titled()
 
-    def save_state(self) -> dict[str, Any] | None:
-        state = super().save_state()  # type: ignore[misc]
-        if state is not None and self.variant:
-            state["settings"] = {**state.get("settings", {}), "variant": self.variant}
-        return state
-
     def resume(self, state: dict[str, Any]) -> bool:
         name, program = self.saved_variant(state)
         if name is not None and program is None:

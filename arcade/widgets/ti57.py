@@ -12,7 +12,8 @@ from typing import Any, Iterable, Sequence
 from rich.text import Text
 from textual.reactive import reactive
 
-from arcade.widgets.words import Words, update_if_changed
+from arcade.widgets.led import LED_LOOK
+from arcade.widgets.words import Words
 
 PAUSE_SECONDS = 0.75
 """A TI-57 Pause shows the display for "about ¾ of a second" (Reference Guide; MT 7-3)."""
@@ -28,23 +29,16 @@ class Shown:
 
 
 class TI57Display(Words):
-    """Red LED digits, right-aligned; a flashing display is bracketed ``✱`` and labelled."""
+    """Red LED digits, right-aligned (``LED_LOOK``, the HP-67's too); a flashing display is
+    bracketed ``✱`` and labelled.  A ``Words``: a new display repaints, never lays out."""
 
-    DEFAULT_CSS = """
-    TI57Display {
-        width: 100%;
-        height: 3;
-        border: round $foreground 30%;
+    DEFAULT_CSS = f"""
+    TI57Display {{{LED_LOOK}
         border-title-align: left;
         border-subtitle-align: right;
-        background: black;
-        color: #ff3b30;
-        text-style: bold;
-        text-align: right;
-        padding: 0 1;
-    }
-    TI57Display.-flashing { text-style: bold reverse; }
-    TI57Display.-dim { color: #7a1d18; }
+    }}
+    TI57Display.-flashing {{ text-style: bold reverse; }}
+    TI57Display.-dim {{ color: #7a1d18; }}
     """
 
     shown: reactive[Shown] = reactive(Shown)
@@ -57,7 +51,7 @@ class TI57Display(Words):
 
     def watch_shown(self, shown: Shown) -> None:
         text = f"✱ {shown.text} ✱" if shown.flashing else shown.text
-        update_if_changed(self, Text(text, no_wrap=True, end=""))
+        self.content = Text(text, no_wrap=True, end="")
         self.set_class(shown.flashing, "-flashing")
         self.border_subtitle = {
             "pause": f"Pause ~{PAUSE_SECONDS:g} s",

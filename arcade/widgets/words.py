@@ -11,7 +11,6 @@ from pathlib import Path
 from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
-from textual.widgets import Static
 
 
 class Words(Widget):
@@ -28,15 +27,6 @@ class Words(Widget):
 
     def render(self) -> Text | str:
         return self.content
-
-
-def update_if_changed(widget: Static | Words, content: Text | str) -> None:
-    """Show ``content``, touching the widget only when it changed."""
-    if isinstance(widget, Words):
-        widget.content = content
-    elif getattr(widget, "_ti57_last", None) != content:
-        widget._ti57_last = content  # type: ignore[attr-defined]
-        widget.update(content)
 
 
 def said_path(path: Path) -> str:
