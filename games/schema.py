@@ -19,13 +19,10 @@ from machines import fields
 __all__ = ["BadField", "Field", "read_settings"]
 
 
-class BadField(SaveUnreadable):
-    """A field of a save that is missing, of the wrong type or out of range (``path`` names it)."""
+class BadField(SaveUnreadable, fields.FieldError):
+    """A field of a save that is missing, of the wrong type or out of range (``field 'state.moves[3]': ...``)."""
 
-    def __init__(self, path: str, problem: str) -> None:
-        super().__init__(f"field '{path}': {problem}")
-        self.path = path
-        self.problem = problem
+    kind = "field"
 
 
 class Field(fields.Field):

@@ -30,28 +30,38 @@ from enum import Enum
 from functools import lru_cache
 from typing import Any, ClassVar, NoReturn, TypeVar
 
-__all__ = ["MAX_DEPTH", "Field", "SnapshotFieldError", "nesting_depth", "shown"]
+__all__ = ["MAX_DEPTH", "Field", "FieldError", "SnapshotFieldError", "nesting_depth", "shown"]
 
 MAX_DEPTH = 48
-"""Nothing read here nests deeper (a CPC snapshot in a save, the deepest, is about 10 levels)."""
+"""No save or snapshot nests deeper than this (a CPC snapshot, the deepest, is about 8 levels)."""
 
 E = TypeVar("E", bound=Enum)
 T = TypeVar("T")
 
 _SHOWN = 40  # characters of a value shown in a message
+_NUMBER_TEXT = 40  # characters of a calculator's number, at most, in a snapshot
 _STEP = re.compile(r"\.[^.\[]*|\[\d+\]")
 _SHOWN_STEPS = 12  # a path into a deep nest is shown this far, then "..."
 # What str(Decimal) writes for a finite number (ASCII digits only, no NaN or Infinity).
 _DECIMAL = re.compile(r"-?(?:\d+(?:\.\d*)?|\.\d+)(?:E[-+]?\d+)?", re.ASCII)
 
 
-class SnapshotFieldError(ValueError):
-    """A field of a machine's snapshot that is missing, of the wrong type or out of range."""
+class FieldError(ValueError):
+    """A field that is missing, of the wrong type or out of range: ``path`` names it (``''`` is
+    the value read from the top, shown ``'.'``), ``problem`` says why, ``kind`` starts the message."""
+
+    kind: ClassVar[str] = "field"
 
     def __init__(self, path: str, problem: str) -> None:
-        super().__init__(f"snapshot field '{path or '.'}': {problem}")
+        super().__init__(f"{self.kind} '{path or '.'}': {problem}")
         self.path = path
         self.problem = problem
+
+
+class SnapshotFieldError(FieldError):
+    """A field of a machine's snapshot (``snapshot field 'stack[2]': ...``)."""
+
+    kind = "snapshot field"
 
 
 def shown(value: Any) -> str:
@@ -130,13 +140,13 @@ def _calculator_number(text: str, digits: int, machine: str) -> Decimal | str:
 class Field:
     """One value read from a file and where it is; the readers check it and return it plain.
 
-    ``error`` is what a refusal raises (``error(path, problem)``), ``root`` the path of a value
+    ``error`` is the ``FieldError`` a refusal raises, ``root`` the path of a value
     read from the top: a machine's snapshot here, a game's save in ``games.schema``.  A field
     made with ``secret=True`` never puts a value in a message (the duel's sealed part).
     """
 
     __slots__ = ("value", "_parent", "_key", "_secret")
-    error: ClassVar[type[Exception]] = SnapshotFieldError
+    error: ClassVar[type[FieldError]] = SnapshotFieldError
     root: ClassVar[str] = ""
 
     def __init__(self, value: Any, path: str | None = None, secret: bool = False) -> None:
@@ -361,7 +371,7 @@ class Field:
         v = self.value
         if not isinstance(v, str):
             self.fail(f"is not a number of the {machine} (a decimal string)")
-        number = _calculator_number(v, digits, machine) if len(v) <= _SHOWN else None
+        number = _calculator_number(v, digits, machine) if len(v) <= _NUMBER_TEXT else None
         if not isinstance(number, Decimal):
             self.fail(number or f"is not a finite number of the {machine}")
         return number
@@ -379,11 +389,11 @@ class Field:
 
     @contextmanager
     def reading(self, what: str) -> Iterator[None]:
-        """Refusals raised inside by another reader (a machine's ``restore``: ``SnapshotFieldError``,
-        or anything else a damaged value makes it raise) become this field's, naming ``what`` was read."""
+        """Refusals raised inside by another reader (a machine's ``restore``: ``SnapshotFieldError``),
+        or anything else a damaged value makes it raise, become this field's, naming ``what`` was read."""
         try:
             yield
-        except SnapshotFieldError as error:
+        except FieldError as error:
             if isinstance(error, self.error):
                 raise
             path = _join(self.path, error.path)
@@ -391,7 +401,5 @@ class Field:
         except RecursionError:
             raise self.error(self.path, f"{what} nests too deep") from None
         except Exception as error:  # noqa: BLE001 - any damage in a part another module reads
-            if isinstance(error, self.error):
-                raise
             detail = "" if self.secret else f" ({type(error).__name__}: {str(error)[:200]})"
             raise self.error(self.path, f"is not a valid {what}{detail}") from None
