@@ -83,20 +83,34 @@ def shown(value: Any) -> str:
 
 
 def nesting_depth(value: Any, limit: int = MAX_DEPTH) -> tuple[int, str]:
-    """How deep ``value`` nests (stopping past ``limit``) and the path of its deepest part; no recursion."""
-    deepest, where = 0, ""
-    stack: list[tuple[Any, int, str]] = [(value, 0, "")]
+    """How deep ``value`` nests (stopping past ``limit``) and the path of its deepest part; no recursion.
+
+    Only containers are walked (a save's thousands of numbers are counted a list at a time), and
+    a path is kept as links, spelt once at the end."""
+    deepest, trail = 0, None
+    stack: list[tuple[Any, int, Any]] = [(value, 0, None)]
     while stack:
-        node, depth, path = stack.pop()
+        node, depth, at = stack.pop()
+        if not isinstance(node, _NESTS) or not node:
+            continue
+        depth += 1
+        is_object = isinstance(node, dict)
         if depth > deepest:
-            deepest, where = depth, path
+            deepest, trail = depth, (at, next(iter(node)), ".") if is_object else (at, 0, "[")
             if deepest > limit:
                 break
-        if isinstance(node, dict):
-            stack.extend((v, depth + 1, f"{path}.{k}") for k, v in node.items())
-        elif isinstance(node, (list, tuple)):
-            stack.extend((v, depth + 1, f"{path}[{i}]") for i, v in enumerate(node))
-    return deepest, where
+        if is_object:
+            stack.extend((v, depth, (at, k, ".")) for k, v in node.items() if isinstance(v, _NESTS))
+        else:
+            stack.extend((v, depth, (at, i, "[")) for i, v in enumerate(node) if isinstance(v, _NESTS))
+    steps = []
+    while trail is not None:
+        trail, key, kind = trail
+        steps.append(f".{key}" if kind == "." else f"[{key}]")
+    return deepest, "".join(reversed(steps))
+
+
+_NESTS = (dict, list, tuple)
 
 
 _new = object.__new__
