@@ -138,7 +138,7 @@ def _read_seat(f: Field) -> Seat:
     kind, level = f.list(2, 2)
     from games.ti57_duel.computer import DUEL_LEVELS  # noqa: PLC0415 - a seat's level is one of these
 
-    return Seat(kind.word(("person", "computer")), None if level.is_null else level.word(DUEL_LEVELS))
+    return Seat(kind.choice(("person", "computer")), None if level.is_null else level.choice(DUEL_LEVELS))
 
 
 @lru_cache(maxsize=1)

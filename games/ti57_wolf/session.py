@@ -598,9 +598,9 @@ def _changes(f: Field | Any) -> list[RefereeChange]:
 def _seat(f: Field, side: Side) -> Seat:
     from games.ti57_wolf.computer import LAMB_LEVELS, WOLF_LEVELS  # noqa: PLC0415 - a level is one of these
 
-    kind = f.get("kind", "person").word(("person", "computer"))
+    kind = f.get("kind", "person").choice(("person", "computer"))
     level = f.get("level")
-    return Seat(kind, None if level.is_null else level.word(WOLF_LEVELS if side is Side.WOLF else LAMB_LEVELS))
+    return Seat(kind, None if level.is_null else level.choice(WOLF_LEVELS if side is Side.WOLF else LAMB_LEVELS))
 
 
 def setup_keys(keys: list[str] | tuple[str, ...]) -> list[str]:

@@ -22,7 +22,8 @@ from machines.cpc.runtime.arrays import Array, default_value, nest
 from machines.cpc.runtime.control import FOR, ProgramEnd, ProgramStop, WaitForInput, WaitForKey, frame_bytes
 from machines.cpc.runtime.strings import UPPER
 from machines.cpc.screen import PALETTE_RGB, Screen
-from machines.cpc.snapshot import CpcState, SnapshotReader, read_cpc
+from machines.cpc.snapshot import CpcState, read_cpc
+from machines.fields import Field
 
 __all__ = ["CPC", "RunState"]
 
@@ -807,12 +808,15 @@ class CPC:
         field (``snapshot field 'screen.pens[3][7]': ...``) and the machine is unchanged."""
         self.apply_snapshot(self.check_snapshot(snap))
 
-    def check_snapshot(self, snap: Any, reader: SnapshotReader | None = None) -> CpcState:
-        """The snapshot read and checked, nothing changed (ValueError on a bad field)."""
+    def check_snapshot(self, snap: Any) -> CpcState:
+        """The snapshot (a plain value, or a ``Field`` read from a larger one) read and checked,
+        nothing changed (ValueError on a bad field)."""
+        f = snap if isinstance(snap, Field) else Field(snap)
         program = self._direct[0] if self._direct is not None else self._compiled
-        same = program is not None and isinstance(snap, dict) and isinstance(snap.get("lines"), dict) \
-            and snap["lines"] == {str(k): v for k, v in self.lines.items()}
-        return read_cpc(snap, reader, program if same else None, self._mem_fixed if same else None)
+        raw = f.value
+        same = program is not None and isinstance(raw, dict) and isinstance(raw.get("lines"), dict) \
+            and raw["lines"] == {str(k): v for k, v in self.lines.items()}
+        return read_cpc(f, program if same else None, self._mem_fixed if same else None)
 
     def apply_snapshot(self, st: CpcState) -> None:
         """Assign a checked snapshot (``check_snapshot``)."""

@@ -31,7 +31,7 @@ from machines.cpc import errors
 from machines.cpc.errors import BasicError, error_message
 from machines.cpc.lexer import KEYWORDS
 from machines.cpc.machine import CPC, RunState
-from machines.cpc.snapshot import SnapshotReader
+from machines.fields import Field
 
 __all__ = ["Mode", "ReadyPrompt", "KEY_RETURN", "KEY_DEL", "KEY_CLR", "KEY_ESC", "KEY_LEFT",
            "KEY_RIGHT", "KEY_UP", "KEY_DOWN", "KEY_COPY", "KEY_COPY_UP", "KEY_COPY_DOWN",
@@ -148,25 +148,21 @@ class ReadyPrompt:
         """Put the prompt and its machine back as ``snapshot()`` saw them.  Every field
         is checked first: a damaged snapshot raises ValueError naming the field
         (``snapshot field 'editor.cursor': ...``) and nothing changes."""
-        r = SnapshotReader()
-        if not isinstance(snap, dict):
-            raise r.fail("", f"{r.show(snap)} is not an object")
-        machine = self.cpc.check_snapshot(r.field(snap, "cpc", ""), SnapshotReader("cpc"))
-        mode = Mode(r.choice(r.field(snap, "mode", ""), "mode", tuple(m.value for m in Mode)))
-        auto = r.field(snap, "auto", "")
-        if auto is not None:
-            r.list(auto, "auto", 2, 2)
-            auto = (r.int(auto[0], "auto[0]", 1, 1 << 62), r.int(auto[1], "auto[1]", 1, 1 << 62))
-        e = r.field(snap, "editor", "")
-        text = r.str(r.field(e, "text", "editor"), "editor.text", _LINE_LIMIT + 8)
-        cursor = r.int(r.field(e, "cursor", "editor"), "editor.cursor", 0, len(text))
-        row = r.int(r.field(e, "row", "editor"), "editor.row", -64, 255)
-        col = r.int(r.field(e, "col", "editor"), "editor.col", 0, 255)
-        drawn = r.int(r.field(e, "drawn", "editor"), "editor.drawn", 0, _LINE_LIMIT + 8)
-        copy = r.field(e, "copy", "editor")
-        if copy is not None:
-            r.list(copy, "editor.copy", 2, 2)
-            copy = (r.int(copy[0], "editor.copy[0]", 0, 24), r.int(copy[1], "editor.copy[1]", 0, 79))
+        f = Field(snap)
+        machine = self.cpc.check_snapshot(f["cpc"])
+        mode = Mode(f["mode"].choice([m.value for m in Mode]))
+        auto = None if f["auto"].is_null else tuple(f["auto"].ints(1, 1 << 62, 2, 2))
+        e = f["editor"]
+        text = e["text"].str(_LINE_LIMIT + 8)
+        cursor = e["cursor"].int(0, len(text))
+        row = e["row"].int(-64, 255)
+        col = e["col"].int(0, 255)
+        drawn = e["drawn"].int(0, _LINE_LIMIT + 8)
+        copy_f = e["copy"]
+        copy = None
+        if not copy_f.is_null:
+            copy_row, copy_col = copy_f.list(2, 2)
+            copy = (copy_row.int(0, 24), copy_col.int(0, 79))
         self.cpc.apply_snapshot(machine)
         self.mode = mode
         self._auto = auto

@@ -18,7 +18,7 @@ from functools import lru_cache
 from decimal import Decimal
 from typing import Any
 
-from machines import snapcheck as sc
+from machines.fields import Field
 from machines.hp67.isa import PROGRAM_STEPS
 from machines.hp67.listing import Program, parse_listing
 from machines.hp67.ops import ENTRY, LIFT, NO_LIFT, RETURN_LEVELS
@@ -60,8 +60,8 @@ class CheckedState:
     pointer: int
 
 
-def _number(value: Any, path: str) -> Decimal:
-    return sc.number(value, path, digits=_DIGITS, machine=_MACHINE)
+def _number(f: Field) -> Decimal:
+    return f.decimal(digits=_DIGITS, machine=_MACHINE)
 
 
 @lru_cache(maxsize=8)
@@ -71,56 +71,49 @@ def _parsed(text: str) -> Program:
     return parse_listing(text)
 
 
-def _program(value: Any) -> tuple[Program, str]:
-    if not isinstance(value, str):
-        raise sc.refuse("program", f"{sc.described(value)} is not a listing (a string)")
-    if len(value) > _MAX_PROGRAM_TEXT:
-        raise sc.refuse("program", f"a text of {len(value)} characters is not an HP-67 listing")
+def _program(f: Field) -> tuple[Program, str]:
+    text = f.str(_MAX_PROGRAM_TEXT)
     try:
-        program = _parsed(value)
+        return _parsed(text), text
     except ValueError as error:  # ListingError names the line
-        raise sc.refuse("program", f"not an HP-67 program: {error}") from None
-    return program, value
+        f.refuse(f"is not an HP-67 program: {error}")
 
 
 def checked(state: Any) -> CheckedState:
     """Every field of ``state`` checked; raises ValueError naming the first bad one."""
-    sc.fields(state, "", _REQUIRED, _OPTIONAL, machine=_MACHINE)
-    program, program_text = _program(state["program"])
-    stack = sc.items(state["stack"], "stack", 5)
-    numbers = tuple(_number(v, f"stack[{i}]") for i, v in enumerate(stack))
-    lift = sc.choice(state["lift"], "lift", (LIFT, NO_LIFT, ENTRY))
-    entry = sc.items(state["entry"], "entry", 4)
-    mantissa = sc.text(entry[0], "entry[0]", _MANTISSA, "a mantissa being keyed (10 digits, one point)")
-    negative = sc.boolean(entry[1], "entry[1]")
-    exponent = None if entry[2] is None else sc.text(entry[2], "entry[2]", _EXPONENT, "an exponent being keyed")
-    exponent_negative = sc.boolean(entry[3], "entry[3]")
-    registers = sc.items(state["registers"], "registers", 26)
-    regs = tuple(_number(v, f"registers[{i}]") for i, v in enumerate(registers))
-    flags = sc.items(state["flags"], "flags", 4)
-    flag_values = tuple(sc.boolean(v, f"flags[{i}]") for i, v in enumerate(flags))
-    pc = sc.integer(state["pc"], "pc", 1, PROGRAM_STEPS)
-    steps = sc.integer(state["steps"], "steps", 0, _STEPS_LIMIT)
-    running = sc.boolean(state["running"], "running")
-    error = sc.boolean(state["error"], "error")
+    f = Field(state)
+    f.fields(_REQUIRED, _OPTIONAL, owner="the HP-67's snapshot")
+    program, program_text = _program(f["program"])
+    stack = tuple(_number(v) for v in f["stack"].list(5, 5))
+    lift = f["lift"].choice((LIFT, NO_LIFT, ENTRY))
+    entry = f["entry"].list(4, 4)
+    mantissa = entry[0].match(_MANTISSA, "a mantissa being keyed (10 digits, one point)")
+    negative = entry[1].bool()
+    exponent = None if entry[2].is_null else entry[2].match(_EXPONENT, "an exponent being keyed")
+    exponent_negative = entry[3].bool()
+    registers = tuple(_number(v) for v in f["registers"].list(26, 26))
+    flags = tuple(v.bool() for v in f["flags"].list(4, 4))
+    pc = f["pc"].int(1, PROGRAM_STEPS)
+    steps = f["steps"].int(0, _STEPS_LIMIT)
+    running = f["running"].bool()
+    error = f["error"].bool()
     if running and error:
-        raise sc.refuse("running", "a program cannot run while the display shows Error")
-    returns = sc.items(state["returns"], "returns", 0, RETURN_LEVELS)
-    return_steps = tuple(sc.integer(v, f"returns[{i}]", 1, PROGRAM_STEPS) for i, v in enumerate(returns))
-    display_mode = sc.items(state["display_mode"], "display_mode", 2)
-    fmt = sc.choice(display_mode[0], "display_mode[0]", ("FIX", "SCI", "ENG"))
-    digits = sc.integer(display_mode[1], "display_mode[1]", 0, 9)
-    angle = sc.choice(state["angle"], "angle", ("DEG", "RAD", "GRD"))
+        f["running"].refuse("a program cannot run while the display shows Error")
+    returns = tuple(f["returns"].ints(1, PROGRAM_STEPS, 0, RETURN_LEVELS))
+    display_mode = f["display_mode"].list(2, 2)
+    fmt = display_mode[0].choice(("FIX", "SCI", "ENG"))
+    digits = display_mode[1].int(0, 9)
+    angle = f["angle"].choice(("DEG", "RAD", "GRD"))
     prgm, pointer = False, 0
-    if "program_mode" in state:
-        program_mode = sc.items(state["program_mode"], "program_mode", 2)
-        prgm = sc.boolean(program_mode[0], "program_mode[0]")
-        pointer = sc.integer(program_mode[1], "program_mode[1]", 0, PROGRAM_STEPS)
+    if f.has("program_mode"):
+        program_mode = f["program_mode"].list(2, 2)
+        prgm = program_mode[0].bool()
+        pointer = program_mode[1].int(0, PROGRAM_STEPS)
         if prgm and running:
-            raise sc.refuse("running", "a program cannot run with the switch on W/PRGM")
+            f["running"].refuse("a program cannot run with the switch on W/PRGM")
     return CheckedState(
-        program=program, program_text=program_text, stack=numbers, lift=lift,  # type: ignore[arg-type]
-        entry=(mantissa, negative, exponent, exponent_negative), registers=regs,
-        flags=flag_values, pc=pc, steps=steps, running=running, error=error,  # type: ignore[arg-type]
-        returns=return_steps, fmt=fmt, digits=digits, angle=angle, prgm=prgm, pointer=pointer,
+        program=program, program_text=program_text, stack=stack, lift=lift,  # type: ignore[arg-type]
+        entry=(mantissa, negative, exponent, exponent_negative), registers=registers,
+        flags=flags, pc=pc, steps=steps, running=running, error=error,  # type: ignore[arg-type]
+        returns=returns, fmt=fmt, digits=digits, angle=angle, prgm=prgm, pointer=pointer,
     )

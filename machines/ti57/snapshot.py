@@ -15,10 +15,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from decimal import Decimal
 from typing import Any
 
-from machines import snapcheck as sc
+from machines.fields import Field
 from machines.ti57.keys import INSTRUCTIONS, NO_DIGIT_WITH_INV, Step
 from machines.ti57.listing import PROGRAM_STEPS
 
@@ -61,108 +62,121 @@ class CheckedState:
     learning: bool
 
 
-def _number(value: Any, path: str) -> Decimal:
-    return sc.number(value, path, digits=_DIGITS, machine=_MACHINE)
+def _number(f: Field) -> Decimal:
+    return f.decimal(digits=_DIGITS, machine=_MACHINE)
 
 
-def _step(value: Any, path: str) -> Step:
+def _step(f: Field) -> Step:
     """One program step as ``Step.to_json`` writes it: [code (-code-100 with INV), digit]."""
-    pair = sc.items(value, path, 2)
-    raw = pair[0]
-    if isinstance(raw, bool) or not isinstance(raw, int):
-        raise sc.refuse(f"{path}[0]", f"{sc.described(raw)} is not a key code (an integer)")
+    code_f, digit_f = f.list(2, 2)
+    raw = code_f.int()
     inv = raw < 0
     code = -raw - 100 if inv else raw
     if code not in INSTRUCTIONS:
-        raise sc.refuse(f"{path}[0]", f"{raw} is not a key code the TI-57 stores")
+        code_f.fail("is not a key code the TI-57 stores")
     if inv and (code < 10 or code in _INV_DROPPED):
-        raise sc.refuse(f"{path}[0]", f"the TI-57 stores no INV before {INSTRUCTIONS[code].mnemonic}")
-    wants_digit = INSTRUCTIONS[code].takes_digit and not (inv and code in NO_DIGIT_WITH_INV)
-    if wants_digit:
-        digit: int | None = sc.integer(pair[1], f"{path}[1]", 0, 9)
-    elif pair[1] is not None:
-        raise sc.refuse(f"{path}[1]", f"{INSTRUCTIONS[code].mnemonic} takes no digit")
-    else:
-        digit = None
-    return Step(code, inv, digit)
+        code_f.refuse(f"the TI-57 stores no INV before {INSTRUCTIONS[code].mnemonic}")
+    if INSTRUCTIONS[code].takes_digit and not (inv and code in NO_DIGIT_WITH_INV):
+        return Step(code, inv, digit_f.int(0, 9))
+    if not digit_f.is_null:
+        digit_f.refuse(f"{INSTRUCTIONS[code].mnemonic} takes no digit")
+    return Step(code, inv, None)
 
 
-def _pending(value: Any) -> tuple[tuple[int, bool, Decimal, int | None] | None, ...]:
-    entries = sc.items(value, "pending", 0, 13)
+@lru_cache(maxsize=1)
+def _stored_steps() -> dict[tuple[int, int | None], Step]:
+    """Every step the TI-57 stores, by its JSON pair: ``_step`` asked once of each (a game
+    restores its 50 steps at every undo and resume; looking them up here is quicker)."""
+    table = {}
+    for code in INSTRUCTIONS:
+        for raw in (code, -code - 100):
+            for digit in (None, *range(10)):
+                try:
+                    table[raw, digit] = _step(Field([raw, digit]))
+                except ValueError:
+                    pass
+    return table
+
+
+def _program(f: Field) -> tuple[Step, ...]:
+    stored, program = _stored_steps(), []
+    for step in f.list(PROGRAM_STEPS, PROGRAM_STEPS):
+        pair = step.value
+        plain = type(pair) is list and len(pair) == 2 and type(pair[0]) is int and type(pair[1]) in (int, type(None))
+        known = stored.get((pair[0], pair[1])) if plain else None  # (not True for 1: the types are checked)
+        program.append(_step(step) if known is None else known)  # not in the table: _step says why
+    return tuple(program)
+
+
+def _pending(f: Field) -> tuple[tuple[int, bool, Decimal, int | None] | None, ...]:
     out: list[tuple[int, bool, Decimal, int | None] | None] = []
     operations = parentheses = 0
-    for i, entry in enumerate(entries):
-        path = f"pending[{i}]"
-        if entry is None:
+    for entry in f.list(0, 13):
+        if entry.is_null:
             parentheses += 1
             if parentheses > 9:
-                raise sc.refuse(path, "the TI-57 holds at most nine open parentheses")
+                entry.refuse("the TI-57 holds at most nine open parentheses")
             out.append(None)
             continue
-        fields = sc.items(entry, path, 4)
-        op = sc.choice(fields[0], f"{path}[0]", _OPERATIONS)
-        inv = sc.boolean(fields[1], f"{path}[1]")
-        operand = _number(fields[2], f"{path}[2]")
+        op_f, inv_f, operand_f, reg_f = entry.list(4, 4)
+        op = op_f.choice(_OPERATIONS)
+        inv = inv_f.bool()
+        operand = _number(operand_f)
         if operations >= 4:
-            raise sc.refuse(path, "the TI-57 holds at most four pending operations")
+            entry.refuse("the TI-57 holds at most four pending operations")
         # the third and fourth pending operations keep their operand in R6 and R5 (chip)
-        reg = sc.choice(fields[3], f"{path}[3]", ((None,), (None,), (6,), (5,))[operations])
+        reg = reg_f.choice(((None,), (None,), (6,), (5,))[operations])
         operations += 1
         out.append((op, inv, operand, reg))
     return tuple(out)
 
 
-def _entry(value: Any) -> tuple[bool, str, bool, str | None, bool, bool]:
-    entry = sc.items(value, "entry", 6)
-    entering = sc.boolean(entry[0], "entry[0]")
-    mantissa = sc.text(entry[1], "entry[1]", _MANTISSA, "a mantissa being keyed")
+def _entry(f: Field) -> tuple[bool, str, bool, str | None, bool, bool]:
+    entering_f, mantissa_f, negative_f, exponent_f, exponent_negative_f, in_exponent_f = f.list(6, 6)
+    entering = entering_f.bool()
+    mantissa = mantissa_f.match(_MANTISSA, "a mantissa being keyed")
     if sum(c.isdigit() for c in mantissa) > _MANTISSA_DIGITS:
-        raise sc.refuse("entry[1]", f"{sc.described(mantissa)} has too many digits")
-    negative = sc.boolean(entry[2], "entry[2]")
-    exponent = None if entry[3] is None else sc.text(entry[3], "entry[3]", _EXPONENT, "a two-digit exponent")
-    exponent_negative = sc.boolean(entry[4], "entry[4]")
-    in_exponent = sc.boolean(entry[5], "entry[5]")
-    return entering, mantissa, negative, exponent, exponent_negative, in_exponent
+        mantissa_f.fail("has too many digits")
+    negative = negative_f.bool()
+    exponent = None if exponent_f.is_null else exponent_f.match(_EXPONENT, "a two-digit exponent")
+    return entering, mantissa, negative, exponent, exponent_negative_f.bool(), in_exponent_f.bool()
 
 
-def _keyboard(value: Any) -> tuple[bool, bool, int | None, bool, str | None]:
-    keyboard = sc.items(value, "keyboard", 5)
-    second = sc.boolean(keyboard[0], "keyboard[0]")
-    inv = sc.boolean(keyboard[1], "keyboard[1]")
-    awaiting = None if keyboard[2] is None else sc.choice(keyboard[2], "keyboard[2]", _AWAITING)
-    await_inv = sc.boolean(keyboard[3], "keyboard[3]")
-    gto = None if keyboard[4] is None else sc.text(keyboard[4], "keyboard[4]", _GTO_DIGITS,
-                                                   "the first digit of GTO 2nd nn")
+def _keyboard(f: Field) -> tuple[bool, bool, int | None, bool, str | None]:
+    second_f, inv_f, awaiting_f, await_inv_f, gto_f = f.list(5, 5)
+    second, inv = second_f.bool(), inv_f.bool()
+    awaiting = None if awaiting_f.is_null else awaiting_f.choice(_AWAITING)
+    await_inv = await_inv_f.bool()
+    gto = None if gto_f.is_null else gto_f.match(_GTO_DIGITS, "the first digit of GTO 2nd nn")
     if awaiting is not None and gto is not None:
-        raise sc.refuse("keyboard[4]", "GTO 2nd nn cannot be keyed while a key waits for its digit")
+        gto_f.refuse("GTO 2nd nn cannot be keyed while a key waits for its digit")
     return second, inv, awaiting, await_inv, gto
 
 
 def checked(state: Any) -> CheckedState:
     """Every field of ``state`` checked; raises ValueError naming the first bad one."""
-    sc.fields(state, "", _REQUIRED, _OPTIONAL, machine=_MACHINE)
-    program = tuple(_step(s, f"program[{i}]")
-                    for i, s in enumerate(sc.items(state["program"], "program", PROGRAM_STEPS)))
-    x = _number(state["x"], "x")
-    regs = tuple(_number(r, f"regs[{i}]") for i, r in enumerate(sc.items(state["regs"], "regs", 8)))
-    entry = _entry(state["entry"])
-    fix = None if state["fix"] is None else sc.integer(state["fix"], "fix", 0, 8)
-    sci = sc.boolean(state["sci"], "sci")
-    angle = sc.choice(state["angle"], "angle", ("deg", "rad", "grad"))
-    pending = _pending(state["pending"])
-    after_op = sc.boolean(state["after_op"], "after_op")
-    flashing = sc.boolean(state["flashing"], "flashing")
-    pc = sc.integer(state["pc"], "pc", 0, PROGRAM_STEPS)
-    returns = tuple(sc.integer(r, f"returns[{i}]", 1, PROGRAM_STEPS)
-                    for i, r in enumerate(sc.items(state["returns"], "returns", 0, 2)))
-    running = sc.boolean(state["running"], "running")
-    steps = sc.integer(state["steps"], "steps", 0, _STEPS_LIMIT)
-    keyboard = _keyboard(state["keyboard"])
-    learning = sc.boolean(state["learning"], "learning") if "learning" in state else False
+    f = Field(state)
+    f.fields(_REQUIRED, _OPTIONAL, owner="the TI-57's snapshot")
+    program = _program(f["program"])
+    x = _number(f["x"])
+    regs = tuple(f["regs"].each(_number, 8, 8))
+    entry = _entry(f["entry"])
+    fix = f["fix"].optional_int(0, 8)
+    sci = f["sci"].bool()
+    angle = f["angle"].choice(("deg", "rad", "grad"))
+    pending = _pending(f["pending"])
+    after_op = f["after_op"].bool()
+    flashing = f["flashing"].bool()
+    pc = f["pc"].int(0, PROGRAM_STEPS)
+    returns = tuple(f["returns"].ints(1, PROGRAM_STEPS, 0, 2))
+    running = f["running"].bool()
+    steps = f["steps"].int(0, _STEPS_LIMIT)
+    keyboard = _keyboard(f["keyboard"])
+    learning = f["learning"].bool() if f.has("learning") else False
     if running and learning:
-        raise sc.refuse("running", "a program cannot run in LRN mode")
+        f["running"].refuse("a program cannot run in LRN mode")
     if learning and pc >= PROGRAM_STEPS:
-        raise sc.refuse("pc", f"LRN mode shows steps 00-{PROGRAM_STEPS - 1}, not {pc}")
+        f["pc"].refuse(f"LRN mode shows steps 00-{PROGRAM_STEPS - 1}, not {pc}")
     return CheckedState(
         program=program, x=x, regs=regs, entry=entry, fix=fix, sci=sci, angle=angle,  # type: ignore[arg-type]
         pending=pending, after_op=after_op, flashing=flashing, pc=pc, returns=returns, running=running,
