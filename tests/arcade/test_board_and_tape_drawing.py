@@ -67,3 +67,33 @@ async def test_the_tape_shows_the_newest_lines_at_the_bottom_as_render_says() ->
         rows = [tape.render_line(y).text.strip() for y in range(tape.size.height)]
         assert rows == [line.strip() for line in tape.render().plain.splitlines()]
         assert rows[-1] == "6.4 ***" and rows[0] == "K4" and len(rows) == 6
+
+
+async def test_a_printed_line_draws_only_the_new_rows_and_every_row_as_textual_draws_it() -> None:
+    """A turn's end shifts the roll up: the rows kept whole are reused one row higher, only the
+    new line's row is made, and every row is the one Textual's own path draws."""
+    from textual.geometry import Region
+    from textual.widget import Widget
+
+    app = Bench()
+    async with app.run_test(size=(60, 30)) as pilot:
+        tape = app.query_one(PrinterTape)
+        for n in range(9):
+            tape.key(f"K{n}")
+        await pilot.pause()
+        whole = Region(0, 0, tape.size.width, tape.size.height)
+        tape.render_lines(whole)
+        made: list[int] = []
+        original = tape.render_line
+
+        def render_line(y: int):  # noqa: ANN202 - Textual's Strip
+            made.append(y)
+            return original(y)
+
+        tape.render_line = render_line  # type: ignore[method-assign]
+        tape.shown("6.4")  # one line more: the roll moves up one row
+        rows = tape.render_lines(whole)
+        assert made == [tape.size.height - 1]  # only the new bottom row was made
+        assert [r.text.strip() for r in rows] == ["K4", "K5", "K6", "K7", "K8", "6.4 ***"]
+        tape._styles_cache.clear()  # Textual's own path, every row made afresh
+        assert rows == Widget.render_lines(tape, whole)
