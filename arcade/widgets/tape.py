@@ -8,9 +8,8 @@ fixed size, so printing never asks for a new layout of the screen, and it draws 
 line by line (Textual's line API) from strips made once per printed line: a turn's
 end shifts every line up, and redrawing the roll through ``Text`` each time was the
 dearest part of that frame while the machine's reply was already running.  Each row is
-then kept whole (padding and colours applied, as Textual's styles cache makes it) under
-its text: a turn's end that shifts the roll only makes the rows of the new lines; the
-others were already drawn, one row higher.
+then kept whole under its text (``KeptRows``): a turn's end that shifts the roll only
+makes the rows of the new lines; the others were already drawn, one row higher.
 """
 
 from __future__ import annotations
@@ -18,14 +17,12 @@ from __future__ import annotations
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
-from textual.geometry import Region
 from textual.strip import Strip
-from textual.widget import Widget
 
-_Look = tuple[object, ...]
+from arcade.widgets.kept_rows import KeptRows
 
 
-class PrinterTape(Widget):
+class PrinterTape(KeptRows):
     """A paper roll, newest line at the bottom."""
 
     DEFAULT_CSS = """
@@ -45,8 +42,6 @@ class PrinterTape(Widget):
         self.printed: list[str] = []
         self._styles: list[str] = []
         self._strips: dict[tuple[str, str, int, Style], Strip] = {}  # (line, style, width, base) -> its strip
-        self._rows: dict[object, Strip] = {}  # a whole row of the roll (padding included) by what it shows
-        self._look: _Look = ()  # what the kept rows were drawn with (size, crop, colours, padding)
 
     def _print(self, line: str, style: str = "") -> None:
         self.printed.append(line)
@@ -77,36 +72,15 @@ class PrinterTape(Widget):
     def notify_style_update(self) -> None:
         super().notify_style_update()
         self._strips.clear()  # the theme or the stylesheet changed: colours looked up again
-        self._rows.clear()
 
-    def _row_key(self, y: int) -> object:
-        """What row ``y`` of the widget shows: its printed line and style, or a blank's place."""
+    def row_key(self, y: int) -> object:
+        """What row ``y`` shows: its printed line and style, or a blank's place."""
         rows = max(1, self.size.height)
         tail = len(self.printed) - min(rows, len(self.printed))
         index = tail + y
         if not 0 <= y < rows or index >= len(self.printed):
             return ("blank", y)
         return (self.printed[index], self._styles[index])
-
-    def render_lines(self, crop: Region) -> list[Strip]:
-        """Textual's rows, each made once for the text it shows (see the module's docstring)."""
-        styles = self.styles
-        if styles.padding.top or styles.padding.bottom or any(edge[0] for edge in styles.border):
-            return super().render_lines(crop)  # rows that differ by where they are: drawn as Textual does
-        look: _Look = (self.size, crop.x, crop.width, self.rich_style, self.background_colors,
-                       styles.padding, self.app.ansi_theme, self.opacity)
-        if look != self._look or len(self._rows) > 256:
-            self._look = look
-            self._rows.clear()
-        out = []
-        for y in range(crop.y, crop.bottom):
-            key = self._row_key(y)
-            strip = self._rows.get(key)
-            if strip is None:
-                strip = super().render_lines(Region(crop.x, y, crop.width, 1))[0]
-                self._rows[key] = strip
-            out.append(strip)
-        return out
 
     def render_line(self, y: int) -> Strip:
         """Row ``y`` of the roll's visible tail (the newest line at the bottom, as ``render`` draws it)."""
