@@ -7,9 +7,9 @@ effect the frame shows at once, whatever the machine does meanwhile:
 - the Othellos (HP-67, Lazard's BASIC on the CPC): the cursor, Left/Right, after the
   person's move (a sample counts if the machine's disc was not on the board when sent);
 - the TI-57 duel (a person against the computer's hunter; its real pace shows the Pause
-  and lets the computer think, its emulator is always instant): ``L`` and a direction in
-  turn, each answered by its own message ("the PIN lock is for two people...", "Wait:
-  the TI-57 is running."), sent while the TI-57 runs (its box says "running" or "Pause");
+  and lets the computer think, its emulator is always instant): ``i``, the registers
+  panel shown and hidden, while player 2 moves (the TI-57's box says "running" or
+  "Pause", or the panel "Player 2 to move"): the duel's other keys only say "Wait";
 - the TI-57 wolf (the computer's wolf against a person's lambs): ``2`` and ``7`` in
   turn ("The wolf moves on the diagonals...", "Wait: the TI-57 is running.") while the
   computer's wolf is to move.
@@ -194,8 +194,13 @@ def duel(pane: Pane, rec: Recorder, game: str, speed: str, turns: int, real_seco
     pane.send("Enter")
     wait_for(pane, lambda f: "your secret start square" in f, timeout=30)
     pane.send("Enter")  # 4.4
-    keys = (("L", "PIN lock is for two people"), ("Right", "Wait: the TI-57 is running"))
     wait_for(pane, lambda f: "Player 1: your move" in f, timeout=120)
+    if speed == "real":  # the same key while nothing runs: the panel's own cost (a layout), for comparison
+        for _ in range(6):
+            shown = "Registers R0-R7" in pane.text()
+            lat = timed_key(pane, "i", lambda b, a, shown=shown: ("Registers R0-R7" in a) != shown)
+            if lat is not None:
+                rec.key(f"{game}: idle key (i, the registers panel)", lat)
     if speed == "instant":  # the duel starts at the real pace (the Pause shown, the computer thinking)
         pane.send("s")
         wait_for(pane, lambda f: "Instant: no pause" in f, timeout=10)
@@ -217,7 +222,27 @@ def duel(pane: Pane, rec: Recorder, game: str, speed: str, turns: int, real_seco
             wait_for(pane, ti57_busy, timeout=5)
         except TimeoutError:
             continue  # the turn went by before a frame showed it running
-        message_keys(pane, rec, label, keys, ti57_busy, end, 40 if speed == "instant" else 1000)
+        registers_keys(pane, rec, label, end, 40 if speed == "instant" else 1000)
+
+
+def registers_keys(pane: Pane, rec: Recorder, label: str, until: float, most: int) -> int:
+    """``i`` while player 2 (the computer) moves: the registers panel shown, then hidden (its
+    border title "Registers R0-R7"); the duel's other keys only say "Wait", the same words each time."""
+    taken = 0
+
+    def p2_moves(frame: str) -> bool:
+        return ti57_busy(frame) or "Player 2 to move" in frame
+
+    while taken < most and time.perf_counter() < until:
+        frame = pane.text()
+        if not p2_moves(frame):
+            break
+        shown = "Registers R0-R7" in frame
+        lat = timed_key(pane, "i", lambda b, a, shown=shown: ("Registers R0-R7" in a) != shown, timeout=2.0)
+        if lat is not None:
+            rec.key(label, lat)
+            taken += 1
+    return taken
 
 
 def wolf(pane: Pane, rec: Recorder, game: str, speed: str, turns: int, real_seconds: float) -> None:
