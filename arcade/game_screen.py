@@ -56,7 +56,7 @@ from pathlib import Path
 from typing import Any, Callable, ClassVar, Hashable
 
 from textual import work
-from textual.reactive import reactive
+from textual.reactive import Reactive, reactive
 from textual.screen import Screen
 from textual.worker import Worker, WorkerState, get_current_worker
 
@@ -96,6 +96,11 @@ class GameScreen(Screen[None]):
     GameScreen.-roomy #game { max-height: 28; }
     """
 
+    title: Reactive[str | None] = Reactive(None, compute=False, repaint=False)
+    sub_title: Reactive[str | None] = Reactive(None, compute=False, repaint=False)
+    """Textual's own repaint the whole screen when they change (the TI-57 games' sub-title
+    says whose turn it is: a full repaint, ~40 ms, at every turn); the header follows them
+    by its own watchers, and repaints only itself."""
     busy: reactive[bool] = reactive(False, repaint=False)
     paused: reactive[bool] = reactive(False)
     instant: reactive[bool] = reactive(True)

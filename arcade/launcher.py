@@ -79,7 +79,7 @@ class LauncherScreen(Screen[None]):
     INTRO = "Choose a game - every one runs unmodified on its own emulated machine."
     SUB_TITLE_TEXT = "launcher"
 
-    selected: reactive[int] = reactive(0)
+    selected: reactive[int] = reactive(0, repaint=False)  # the two cards repaint themselves, not the screen
 
     def entries(self) -> list[GameEntry]:
         """The cards of this page."""
@@ -143,11 +143,15 @@ class LauncherScreen(Screen[None]):
                 card.refresh(layout=True)
 
     def watch_selected(self, selected: int) -> None:
+        """Only the card that loses the mark and the one that gets it change (their class: a repaint
+        of each); the rest of the screen stays as it is."""
         for card in self.query(GameCard):
-            card.set_class(card.index == selected, "-selected")
-            card.refresh()
-            if card.index == selected:
-                card.scroll_visible(animate=False)
+            chosen = card.index == selected
+            if card.has_class("-selected") != chosen:
+                card.set_class(chosen, "-selected")
+                card.refresh()  # its ▶ (drawn by render)
+                if chosen:
+                    card.scroll_visible(animate=False)
 
     @property
     def entry(self) -> GameEntry:

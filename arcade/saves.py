@@ -27,9 +27,13 @@ is written, flushed and renamed in one go within a fraction of a second, so a
 temporary file untouched for that long has no writer left: another arcade running
 on the same directory at that moment is writing a fresh one, which is kept.
 
-A game saves after every move: ``save(..., later=True)`` turns the state into text at
-once (compact JSON, the C encoder) and leaves the disk (``fsync``, ``os.replace``) to
-one writer thread, in the order asked, so the event loop never waits for a disk.
+A game saves after every move: ``save(..., later=True)`` only takes a frozen copy of
+the state on the caller's thread (``marshal``, ~8x faster than the JSON encoder: the
+game goes on changing its own objects while the copy waits) and leaves the rest to one
+writer thread, in the order asked: the JSON text, the directory, the disk (``fsync``,
+``os.replace``).  So the event loop, at a turn's end, neither encodes nor waits for a
+disk.  The copy lives in memory only: the file holds the same text as a save written at
+once (hidden information is hidden by the session's ``to_save``, before the copy).
 Every read (``load``, ``exists``, ``info``, ``discard``) first waits for the writes
 asked before it (``flush``), and so does the end of the program.
 """
@@ -38,6 +42,7 @@ from __future__ import annotations
 
 import atexit
 import json
+import marshal
 import os
 import tempfile
 import threading
@@ -79,16 +84,24 @@ def write_atomically(path: Path, text: str) -> None:
         raise
 
 
+def save_text(envelope: dict[str, Any]) -> str:
+    """A save's text: compact JSON with sorted keys (no indent: the C encoder, ~5x faster)."""
+    return json.dumps(envelope, sort_keys=True, separators=(",", ":"))
+
+
 class _Writer:
-    """One thread writing saves in the order they were asked; ``flush`` waits for all of them."""
+    """One thread writing saves in the order they were asked; ``flush`` waits for all of them.
+
+    A queued save is ``bytes`` (a ``marshal`` copy of the envelope: made into text here)
+    or ``str`` (text already)."""
 
     def __init__(self) -> None:
         self._cond = threading.Condition()
-        self._queue: deque[tuple[Path, str, Callable[[Exception], None] | None]] = deque()
+        self._queue: deque[tuple[Path, str | bytes, Callable[[Exception], None] | None]] = deque()
         self._writing = False
         self._thread: threading.Thread | None = None
 
-    def put(self, path: Path, text: str, failed: Callable[[Exception], None] | None) -> None:
+    def put(self, path: Path, text: str | bytes, failed: Callable[[Exception], None] | None) -> None:
         with self._cond:
             self._queue.append((path, text, failed))
             if self._thread is None:
@@ -109,6 +122,9 @@ class _Writer:
                 path, text, failed = self._queue.popleft()
                 self._writing = True
             try:
+                if isinstance(text, bytes):
+                    text = save_text(marshal.loads(text))  # a state that is not JSON is reported here
+                    path.parent.mkdir(parents=True, exist_ok=True)
                 write_atomically(path, text)
             except Exception as error:  # noqa: BLE001 - reported; the writer lives on (flush never hangs)
                 if failed is not None:
@@ -207,8 +223,9 @@ class SaveStore:
              later: bool = False, failed: Callable[[Exception], None] | None = None) -> Path:
         """Write the save for ``game`` atomically; the previous save survives any failure.
 
-        ``later``: only the text is made now (a state that is not JSON raises here); the
-        writer thread writes it, and a disk error goes to ``failed`` (in that thread).
+        ``later``: only a frozen copy is taken now (``marshal``: the caller may change the
+        state as soon as this returns); the writer thread makes the text and writes it, and
+        an error there (a disk's, or a state that is not JSON) goes to ``failed`` (in that thread).
         A damaged save that could not be moved aside is never overwritten: it is moved
         aside now, or the save is refused (``SaveError``)."""
         target = self.path_for(game)
@@ -218,7 +235,6 @@ class SaveStore:
                 raise SaveError(f"the damaged save {target.name} is in the way and cannot be moved aside; "
                                 "this game is not saved")
             _stuck.pop(target, None)
-        self.directory.mkdir(parents=True, exist_ok=True)
         envelope = {
             "format": FORMAT_VERSION,
             "game": game,
@@ -226,10 +242,11 @@ class SaveStore:
             "summary": summary,
             "state": state,
         }
-        text = json.dumps(envelope, sort_keys=True, separators=(",", ":"))  # no indent: the C encoder, ~5x faster
         if later:
-            _writer.put(target, text, failed)
+            _writer.put(target, marshal.dumps(envelope), failed)  # ValueError: not plain data
         else:
+            text = save_text(envelope)
+            self.directory.mkdir(parents=True, exist_ok=True)
             flush()  # after the writes asked before it
             write_atomically(target, text)
         return target

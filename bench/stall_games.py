@@ -10,7 +10,7 @@ it is their turn (the machine plays Black: it answers first); the duel and the w
 put the computer in both seats.  A bare Textual app's idle timer, measured the same way
 first, shows what the machine's load alone costs.  At real speed a turn lasts minutes: the machine is
 watched for ``--seconds`` and stopped.  Headless, the frames are composed but never
-written to a terminal: ``bench/ui_latency.py`` measures that part for the HP-67.
+written to a terminal: ``bench/ui_latency.py`` measures that part (``bench/busy_keys.py``).
 
 The figures are printed, never asserted; the machine and its load are printed with them.
 """

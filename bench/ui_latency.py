@@ -1,15 +1,16 @@
 """How the arcade feels to a player, measured in a real terminal (tmux, 100x32).
 
-    python bench/ui_latency.py [--rounds 5] [--keys 30] [--moves 12]
+    python bench/ui_latency.py [--rounds 5] [--keys 30] [--cases all] [--turns 6] [--real-seconds 6]
 
 Everything is compared with a bare Textual app (``bench/bare_app.py``) measured in
 the same run, on the same machine, through the same tmux:
 
 (a) key to frame: a key is sent with ``tmux send-keys`` and ``tmux capture-pane`` is
     polled until the frame shows its effect.  Idle keys: the bare app's echo, the
-    launcher's Down/Up, the HP-67 Othello cursor.  Busy keys: the cursor moved right
-    after playing a move, while the HP-67 answers at instant speed (a sample counts
-    only if the machine's disc was not yet on the board when the cursor moved).
+    launcher's Down/Up, the Othello cursor.  Busy keys: keys pressed while a machine
+    answers, in every game that has one (HP-67 and Lazard Othello, the TI-57 duel
+    and wolf with a computer seat), at instant and at real speed (``bench/busy_keys.py``;
+    ``--cases`` chooses them).
 (b) event-loop stalls: the apps run with ``ARCADE_STALL_PROBE`` (``arcade/stall_probe.py``),
     a 10 ms timer whose largest gap is the longest time the loop could not run.
 (c) launch to first frame: from starting the command to the first frame showing the
@@ -28,7 +29,6 @@ import argparse
 import json
 import os
 import platform
-import re
 import shlex
 import statistics
 import subprocess
@@ -37,125 +37,13 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
-ROOT = Path(__file__).resolve().parent.parent
+import busy_keys
+from busy_keys import BOARD_COLUMNS, Recorder
+from tmux_pane import HEIGHT, LOST, ROOT, WIDTH, Pane, key_latency, tmux, wait_for
+
 PYTHON = sys.executable
-SOCKET = f"arcade-bench-{os.getpid()}"  # a private tmux server: no other session is touched
-WIDTH, HEIGHT = 100, 32
 
-BOARD_COLUMNS = re.compile(r"\ba\s+b\s+c\s+d\s+e\s+f\s+g\s+h\b")
-BOARD_ROW = re.compile(r"^\s*([1-8]) │(.*)│")
-CURSOR = re.compile(r"cursor ([a-h][1-8])")
-
-
-def tmux(*args: str, check: bool = False) -> str:
-    return subprocess.run(["tmux", "-L", SOCKET, *args], capture_output=True, text=True, check=check).stdout
-
-
-@dataclass
-class Pane:
-    """One tmux session running one command."""
-
-    name: str
-    command: str
-    env: dict[str, str]
-
-    def start(self) -> float:
-        exports = " ".join(f"{k}={shlex.quote(v)}" for k, v in self.env.items())
-        shell = f"cd {shlex.quote(str(ROOT))} && exec env {exports} {self.command}"  # the pane's pid is the app's
-        started = time.perf_counter()
-        tmux("new-session", "-d", "-s", self.name, "-x", str(WIDTH), "-y", str(HEIGHT), shell, check=True)
-        return started
-
-    def text(self, styles: bool = False) -> str:
-        return tmux("capture-pane", "-p", *(["-e"] if styles else []), "-t", self.name)
-
-    def send(self, *keys: str) -> float:
-        sent = time.perf_counter()
-        tmux("send-keys", "-t", self.name, *keys)
-        return sent
-
-    def signal_app(self, name: str) -> None:
-        pid = tmux("display-message", "-p", "-t", self.name, "#{pane_pid}").strip()
-        subprocess.run(["kill", f"-{name}", pid], check=False)
-
-    def stop(self) -> None:
-        tmux("kill-session", "-t", self.name)
-
-
-def wait_for(pane: Pane, seen: Callable[[str], bool], timeout: float = 30.0, styles: bool = False) -> tuple[float, str]:
-    """Poll the pane until ``seen(frame)``; return when it was seen and the frame."""
-    deadline = time.perf_counter() + timeout
-    while True:
-        frame = pane.text(styles)
-        now = time.perf_counter()
-        if seen(frame):
-            return now, frame
-        if now > deadline:
-            raise TimeoutError(f"{pane.name}: not seen in {timeout} s; last frame:\n{frame}")
-
-
-LOST: list[str] = []
-"""Keys whose effect never showed (sent again): a finding of its own."""
-
-
-def key_latency(pane: Pane, key: str, changed: Callable[[str, str], bool], styles: bool = True) -> float:
-    """Seconds from sending ``key`` to a frame where ``changed(before, now)``; a key lost is sent again."""
-    before = pane.text(styles)
-    sent = pane.send(key)
-    try:
-        seen, _ = wait_for(pane, lambda now: changed(before, now), timeout=5, styles=styles)
-    except TimeoutError:
-        LOST.append(f"{pane.name}: {key} showed nothing in 5 s (frame: {' | '.join(before.split(chr(10))[19:22])}); sent again")
-        sent = pane.send(key)
-        seen, _ = wait_for(pane, lambda now: changed(before, now), styles=styles)
-    return seen - sent
-
-
-# -- the board of the HP-67 game, read from the frame ------------------------------------------------
-
-
-def board_rows(frame: str) -> list[str]:
-    rows = []
-    for line in frame.splitlines():
-        m = BOARD_ROW.match(line)
-        if m:
-            rows.append(m.group(2))
-    return rows[:8]
-
-
-def discs(frame: str) -> int:
-    return sum(row.count("●") + row.count("○") for row in board_rows(frame))
-
-
-def hinted_squares(frame: str) -> list[str]:
-    """Squares marked legal (``+``) on the board."""
-    found = []
-    for r, row in enumerate(board_rows(frame)):
-        for c, cell in enumerate(row.split("│")[:8]):
-            if "+" in cell:
-                found.append(f"{'abcdefgh'[c]}{r + 1}")
-    return found
-
-
-def cursor(frame: str) -> str | None:
-    m = CURSOR.search(frame)
-    return m.group(1) if m else None
-
-
-def steps(src: str, dst: str) -> list[tuple[str, str]]:
-    """Arrow keys from ``src`` to ``dst`` (columns first), with the square after each."""
-    col, row = "abcdefgh".index(src[0]), int(src[1])
-    tc, tr = "abcdefgh".index(dst[0]), int(dst[1])
-    keys = []
-    while col != tc:
-        key, col = ("Right", col + 1) if tc > col else ("Left", col - 1)
-        keys.append((key, f"{'abcdefgh'[col]}{row}"))
-    while row != tr:
-        key, row = ("Down", row + 1) if tr > row else ("Up", row - 1)
-        keys.append((key, f"{'abcdefgh'[col]}{row}"))
-    return keys
 
 
 # -- the runs -------------------------------------------------------------------------------------------
@@ -240,60 +128,29 @@ def measure_launcher(figures: Figures, scratch: Path, keys: int) -> None:
         pane.stop()
 
 
-def measure_game(figures: Figures, scratch: Path, moves: int) -> None:
-    """HP-67 Othello at instant speed: the cursor moved while idle, and right after a move (the HP-67 answering)."""
-    env = fresh_env(scratch, "game-keys", probe=True)
-    pane = Pane("game-keys", COMMANDS["hp67-othello"][0], env)
+def measure_busy(figures: Figures, scratch: Path, game: str, speed: str, turns: int, real_seconds: float) -> None:
+    """One case of ``bench/busy_keys.py``: keys pressed while the game's machine answers, and the stalls."""
+    name = f"busy-{game}-{speed}"
+    env = fresh_env(scratch, name, probe=True)
+    pane = Pane(name, f"{shlex.quote(PYTHON)} -m arcade --game {game}", env)
     pane.start()
-    try:
-        wait_for(pane, lambda f: "Which side" in f, timeout=60)  # the question follows the first frame
-        pane.send("w")  # the HP-67 plays White: you start
-        _, frame = wait_for(pane, lambda f: cursor(f) is not None and bool(hinted_squares(f)), timeout=60)
-        if "instant" not in frame:
-            figures.notes.append("the game did not say 'instant': speed toggled with s")
-            pane.send("s")
+    launch_probe = Path(env["ARCADE_STALL_PROBE"]).with_suffix(".before.json")
+
+    def playing() -> None:
         pane.signal_app("USR1")  # the stall probe: what follows is the play, apart from the launch
-        time.sleep(0.2)
-        launch_probe = Path(env["ARCADE_STALL_PROBE"]).with_suffix(".before.json")
+
+    rec = Recorder(lambda label, seconds: figures.keys.setdefault(label, []).append(seconds),
+                   figures.notes.append, playing)
+    try:
         try:
-            figures.stalls["hp67-othello, launch to first move"] = json.loads(launch_probe.read_text(encoding="utf-8"))
+            busy_keys.DRIVERS[game](pane, rec, game, speed, turns, real_seconds)
+        except TimeoutError as error:
+            figures.notes.append(f"{name}: the bench lost its way: {str(error).splitlines()[0]}")
+        figures.stalls[f"{game} {speed}, playing"] = read_probe(env)
+        try:
+            figures.stalls[f"{game} {speed}, launch and setting up"] = json.loads(launch_probe.read_text(encoding="utf-8"))
         except (OSError, ValueError):
-            figures.notes.append("no stall figures for the launch (SIGUSR1 not handled?)")
-        for _ in range(moves):
-            frame = pane.text()
-            targets = hinted_squares(frame)
-            where = cursor(frame)
-            if not targets or where is None:
-                figures.notes.append("game: no legal square hinted (or no cursor line); the busy figures stop there")
-                break
-            target = min(targets, key=lambda sq: len(steps(where, sq)))
-            for _ in range(20):  # one arrow at a time toward the target, from where the cursor shows
-                if where == target:
-                    break
-                key, _after = steps(where, target)[0]
-                lat = key_latency(pane, key, lambda b, a: cursor(a) not in (None, cursor(b)), styles=False)
-                figures.keys.setdefault("hp67-othello: idle key", []).append(lat)
-                where = cursor(pane.text())
-            if where != target:
-                figures.notes.append(f"game: the cursor never reached {target} (at {where}); stopped there")
-                break
-            before = discs(pane.text())
-            pane.send("Enter")
-
-            def answered(f: str, before: int = before) -> bool:
-                return discs(f) >= before + 2 or "passes" in f or "game over" in f.lower()
-
-            for _ in range(50):  # cursor keys while the HP-67 answers: sent while its disc is not on the board yet
-                frame = pane.text()
-                shown = cursor(frame)
-                if answered(frame):
-                    break
-                key = "Left" if shown and shown[0] == "h" else "Right"
-                sent = pane.send(key)
-                seen, frame = wait_for(pane, lambda f, shown=shown: cursor(f) not in (None, shown), timeout=60)
-                figures.keys.setdefault("hp67-othello: key while the HP-67 answers", []).append(seen - sent)
-            wait_for(pane, answered, timeout=120)
-        figures.stalls["hp67-othello, playing (instant speed)"] = read_probe(env)
+            figures.notes.append(f"{name}: no stall figures for the launch")
     finally:
         pane.stop()
 
@@ -377,7 +234,11 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--rounds", type=int, default=5, help="launches of each app (default 5)")
     p.add_argument("--keys", type=int, default=30, help="idle keys in the bare app and the launcher (default 30)")
-    p.add_argument("--moves", type=int, default=12, help="moves played in the HP-67 game (default 12)")
+    p.add_argument("--cases", default="all", help="keys while a machine answers: 'all', 'none', or game[:speed],... "
+                   f"(games {', '.join(busy_keys.GAMES)}; speeds instant, real; default all)")
+    p.add_argument("--turns", type=int, default=6, help="turns played in each instant-speed case (default 6)")
+    p.add_argument("--real-seconds", type=float, default=6.0,
+                   help="seconds of keys while the machine answers in each real-speed case (default 6)")
     p.add_argument("--launch-only", action="store_true", help="measure the launches only")
     p.add_argument("--cold", action="store_true", help="do not compile the arcade's modules first")
     args = p.parse_args(argv)
@@ -395,7 +256,8 @@ def main(argv: list[str] | None = None) -> int:
             if not args.launch_only:
                 measure_bare(figures, Path(scratch), args.keys)
                 measure_launcher(figures, Path(scratch), args.keys)
-                measure_game(figures, Path(scratch), args.moves)
+                for game, speed in busy_keys.parse_cases(args.cases):
+                    measure_busy(figures, Path(scratch), game, speed, args.turns, args.real_seconds)
         finally:
             tmux("kill-server")
     print(report(figures))

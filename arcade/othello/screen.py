@@ -204,8 +204,10 @@ class OthelloScreen(OthelloTurns, OthelloWords, GameScreen):
         self.query_one("#history", MoveHistory).show(rows, self.history_header(view))
 
     def footer_signature(self) -> Hashable:
-        view = self.view
-        return (self.paused, view.phase, view.must_pass, self._stopped_machine)
+        """Only what changes a key the footer shows: 0 Pass (and the pause).  Undo, redo and g are
+        not in the footer, so a new game or its end does not rebuild it (a layout of the whole
+        screen, 20-50 ms)."""
+        return (self.paused, self.view.must_pass)
 
     # -- actions ---------------------------------------------------------------------
 

@@ -11,17 +11,26 @@ A CPC screen has 25 rows; an 80x24 terminal has fewer to give it, so when the wi
 is shorter than 25 rows it shows the rows around the cursor (where the program is
 writing or asking), as the border title says.  MODE 0's 20 columns are drawn double
 width, as on the monitor.
+
+The widget draws row by row (``render_line``) and keeps each row whole under what it
+shows (``KeptRows``): a turn's end that changes a few of the CPC's rows makes only
+those (the whole screen through ``Text`` took ~5 ms of the event loop, a dozen times a second).
 """
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass
+
+from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.message import Message
 from textual.reactive import reactive
-from textual.widget import Widget
+from textual.strip import Strip
+
+from arcade.widgets.kept_rows import KeptRows
 
 from games.lazard_othello.cpc_view import ROWS, CpcScreenView, hardware_rgb
 
@@ -40,7 +49,7 @@ class CpcTypingLeft(Message):
     """The player left the CPC's keyboard (Escape or Tab)."""
 
 
-class CpcScreen(Widget):
+class CpcScreen(KeptRows):
     """A CPC monitor: the text area inside a border drawn in the BORDER colour.
 
     With ``typing`` on it takes the focus and turns every key into a ``CpcTyped``
@@ -94,43 +103,77 @@ class CpcScreen(Widget):
         first = 0 if focus_row < inner else min(focus_row - inner + 1, ROWS - inner)
         return range(first, first + inner)
 
-    def render(self) -> Text:
+    def _layout(self) -> tuple[int, int, range, bool, Style]:
+        """(columns, scale, the CPC rows drawn, whether the border rows fit, the border's style)."""
         v = self.view
         height = self.size.height or ROWS + 2
-        border = Style(bgcolor=hardware_rgb(v.border))
         cols = len(v.rows[0]) if v.rows else 40
         scale = 2 if v.mode == 0 else 1
-        width = cols * scale
         rows = self.visible_rows(height)
         self.first_row = rows.start
+        return cols, scale, rows, height >= ROWS + 2, Style(bgcolor=hardware_rgb(v.border))
+
+    def _row(self, r: int | None, cols: int, scale: int, border: Style) -> Text:
+        """One terminal row: CPC row ``r`` between its border cells, or (None) a border row."""
         out = Text(no_wrap=True, end="")
-        framed = height >= ROWS + 2
-        if framed:
-            out.append(" " * (width + 2) + "\n", border)
-        for r in rows:
-            out.append(" ", border)
-            line, pens, papers = v.rows[r], v.pens[r], v.papers[r]
-            start = 0
-            while start < cols:  # one span per run of cells with the same colours
-                end = start + 1
-                while end < cols and pens[end] == pens[start] and papers[end] == papers[start]:
-                    end += 1
-                style = Style(color=hardware_rgb(pens[start]), bgcolor=hardware_rgb(papers[start]))
-                chunk = line[start:end]
-                if v.cursor is not None and v.cursor[0] == r and start <= v.cursor[1] < end:
-                    c = v.cursor[1] - start
-                    out.append(_widen(chunk[:c], scale), style)
-                    out.append(_widen(chunk[c], scale), style + Style(reverse=True))
-                    out.append(_widen(chunk[c + 1:], scale), style)
-                else:
-                    out.append(_widen(chunk, scale), style)
-                start = end
-            out.append(" ", border)
-            if r != rows.stop - 1 or framed:
-                out.append("\n")
-        if framed:
-            out.append(" " * (width + 2), border)
+        if r is None:
+            out.append(" " * (cols * scale + 2), border)
+            return out
+        v = self.view
+        out.append(" ", border)
+        line, pens, papers = v.rows[r], v.pens[r], v.papers[r]
+        start = 0
+        while start < cols:  # one span per run of cells with the same colours
+            end = start + 1
+            while end < cols and pens[end] == pens[start] and papers[end] == papers[start]:
+                end += 1
+            style = Style(color=hardware_rgb(pens[start]), bgcolor=hardware_rgb(papers[start]))
+            chunk = line[start:end]
+            if v.cursor is not None and v.cursor[0] == r and start <= v.cursor[1] < end:
+                c = v.cursor[1] - start
+                out.append(_widen(chunk[:c], scale), style)
+                out.append(_widen(chunk[c], scale), style + Style(reverse=True))
+                out.append(_widen(chunk[c + 1:], scale), style)
+            else:
+                out.append(_widen(chunk, scale), style)
+            start = end
+        out.append(" ", border)
         return out
+
+    def _drawn(self) -> list[int | None]:
+        """What each terminal row shows: a CPC row, or None for a border row."""
+        _cols, _scale, rows, framed, _border = self._layout()
+        return [None, *rows, None] if framed else list(rows)
+
+    def render(self) -> Text:
+        """The whole monitor as one ``Text`` (what the rows drawn by ``render_line`` join up to)."""
+        cols, scale, rows, framed, border = self._layout()
+        drawn: list[int | None] = [None, *rows, None] if framed else list(rows)
+        return Text("\n", no_wrap=True, end="").join(self._row(r, cols, scale, border) for r in drawn)
+
+    def row_key(self, y: int) -> Hashable:
+        """What terminal row ``y`` shows: the CPC row's text, colours and cursor, or a border."""
+        v = self.view
+        drawn = self._drawn()
+        if not 0 <= y < len(drawn):
+            return ("blank", y)
+        r = drawn[y]
+        if r is None:
+            return ("border", v.border, v.mode, len(v.rows[0]) if v.rows else 40)
+        cursor = v.cursor[1] if v.cursor is not None and v.cursor[0] == r else None
+        return (v.rows[r], v.pens[r], v.papers[r], cursor, v.mode, v.border)
+
+    def render_line(self, y: int) -> Strip:
+        """Row ``y`` alone (Textual's line API: a new view makes only the rows whose key is new)."""
+        cols, scale, rows, framed, border = self._layout()
+        drawn: list[int | None] = [None, *rows, None] if framed else list(rows)
+        width, base = self.size.width, self.rich_style
+        if not 0 <= y < len(drawn):
+            return Strip.blank(width, base)
+        text = self._row(drawn[y], cols, scale, border)
+        segments = [Segment(seg.text, base + seg.style if seg.style else base)
+                    for seg in text.render(self.app.console) if seg.text]
+        return Strip(segments).adjust_cell_length(width, base)
 
 
 def _widen(text: str, scale: int) -> str:

@@ -7,7 +7,9 @@ printer it shows the newest lines at the bottom; the whole roll stays in ``print
 fixed size, so printing never asks for a new layout of the screen, and it draws them
 line by line (Textual's line API) from strips made once per printed line: a turn's
 end shifts every line up, and redrawing the roll through ``Text`` each time was the
-dearest part of that frame while the machine's reply was already running.
+dearest part of that frame while the machine's reply was already running.  Each row is
+then kept whole under its text (``KeptRows``): a turn's end that shifts the roll only
+makes the rows of the new lines; the others were already drawn, one row higher.
 """
 
 from __future__ import annotations
@@ -16,10 +18,11 @@ from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual.strip import Strip
-from textual.widget import Widget
+
+from arcade.widgets.kept_rows import KeptRows
 
 
-class PrinterTape(Widget):
+class PrinterTape(KeptRows):
     """A paper roll, newest line at the bottom."""
 
     DEFAULT_CSS = """
@@ -69,6 +72,15 @@ class PrinterTape(Widget):
     def notify_style_update(self) -> None:
         super().notify_style_update()
         self._strips.clear()  # the theme or the stylesheet changed: colours looked up again
+
+    def row_key(self, y: int) -> object:
+        """What row ``y`` shows: its printed line and style, or a blank's place."""
+        rows = max(1, self.size.height)
+        tail = len(self.printed) - min(rows, len(self.printed))
+        index = tail + y
+        if not 0 <= y < rows or index >= len(self.printed):
+            return ("blank", y)
+        return (self.printed[index], self._styles[index])
 
     def render_line(self, y: int) -> Strip:
         """Row ``y`` of the roll's visible tail (the newest line at the bottom, as ``render`` draws it)."""

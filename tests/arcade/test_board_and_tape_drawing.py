@@ -67,3 +67,70 @@ async def test_the_tape_shows_the_newest_lines_at_the_bottom_as_render_says() ->
         rows = [tape.render_line(y).text.strip() for y in range(tape.size.height)]
         assert rows == [line.strip() for line in tape.render().plain.splitlines()]
         assert rows[-1] == "6.4 ***" and rows[0] == "K4" and len(rows) == 6
+
+
+async def test_a_printed_line_draws_only_the_new_rows_and_every_row_as_textual_draws_it() -> None:
+    """A turn's end shifts the roll up: the rows kept whole are reused one row higher, only the
+    new line's row is made, and every row is the one Textual's own path draws."""
+    from textual.geometry import Region
+    from textual.widget import Widget
+
+    app = Bench()
+    async with app.run_test(size=(60, 30)) as pilot:
+        tape = app.query_one(PrinterTape)
+        for n in range(9):
+            tape.key(f"K{n}")
+        await pilot.pause()
+        whole = Region(0, 0, tape.size.width, tape.size.height)
+        tape.render_lines(whole)
+        made: list[int] = []
+        original = tape.render_line
+
+        def render_line(y: int):  # noqa: ANN202 - Textual's Strip
+            made.append(y)
+            return original(y)
+
+        tape.render_line = render_line  # type: ignore[method-assign]
+        tape.shown("6.4")  # one line more: the roll moves up one row
+        rows = tape.render_lines(whole)
+        assert made == [tape.size.height - 1]  # only the new bottom row was made
+        assert [r.text.strip() for r in rows] == ["K4", "K5", "K6", "K7", "K8", "6.4 ***"]
+        tape._styles_cache.clear()  # Textual's own path, every row made afresh
+        assert rows == Widget.render_lines(tape, whole)
+
+
+async def test_a_grid_board_makes_only_the_rows_a_move_changes_and_draws_them_as_render_says() -> None:
+    """The TI-57 games' board (``SquareBoard``) after a move: the rows of the two squares the piece
+    left and reached are made again; the labels, the frame and the other rows are kept whole."""
+    from textual.geometry import Region
+
+    from arcade.widgets.grid import GridView, SquareBoard
+
+    class Grid(App[None]):
+        def compose(self) -> ComposeResult:
+            board = SquareBoard(id="grid")
+            board.boxed = True
+            yield board
+
+    columns, rows = tuple(range(1, 9)), tuple(range(8, 0, -1))
+    app = Grid()
+    async with app.run_test(size=(60, 30)) as pilot:
+        board = app.query_one(SquareBoard)
+        board.view = GridView(columns, rows, pieces={(4, 8): ("W", "grid--wolf")})
+        await pilot.pause()
+        whole = Region(0, 0, board.size.width, board.size.height)
+        drawn = board.render_lines(whole)
+        assert [r.text.rstrip() for r in drawn] == [line.rstrip() for line in board.render().plain.splitlines()]
+        made: list[int] = []
+        original = board.render_line
+
+        def render_line(y: int):  # noqa: ANN202 - Textual's Strip
+            made.append(y)
+            return original(y)
+
+        board.render_line = render_line  # type: ignore[method-assign]
+        board.view = GridView(columns, rows, pieces={(5, 7): ("W", "grid--wolf")})  # the wolf 4.8 -> 5.7
+        drawn = board.render_lines(whole)
+        assert sorted(set(made)) == [2, 4]  # rows 8 and 7 of the board (heading, frame, 8, frame, 7)
+        assert [r.text.rstrip() for r in drawn] == [line.rstrip() for line in board.render().plain.splitlines()]
+        assert " W " in drawn[4].text and " W " not in drawn[2].text

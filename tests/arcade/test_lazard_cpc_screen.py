@@ -91,3 +91,32 @@ async def test_a_short_widget_shows_the_rows_around_the_cursor() -> None:
     top = CpcScreenView.of(run('10 CLS:PRINT "TOP"\n'))  # RUN keeps the screen; CLS clears it
     async with Monitor(top, 10).run_test(size=(60, 30)) as pilot:
         assert pilot.app.query_one(CpcScreen).render().plain.splitlines()[0].strip() == "TOP"
+
+
+async def test_rows_drawn_as_render_says_and_a_new_view_makes_only_the_rows_it_changes() -> None:
+    """Row by row (Textual's line API) the monitor is ``render()``; a new screen from the machine
+    makes again only the rows whose text or colours changed, the others are kept whole."""
+    from textual.geometry import Region
+
+    before = CpcScreenView.of(run('10 CLS:PRINT "A":PRINT "B"\n'))
+    after = CpcScreenView.of(run('10 CLS:PRINT "A":PEN 2:PRINT "C"\n'))
+    async with Monitor(before, 27).run_test(size=(60, 30)) as pilot:
+        widget = pilot.app.query_one(CpcScreen)
+        whole = Region(0, 0, widget.size.width, widget.size.height)
+        rows = widget.render_lines(whole)
+        assert [r.text for r in rows] == widget.render().plain.splitlines()
+        made: list[int] = []
+        original = widget.render_line
+
+        def render_line(y: int):  # noqa: ANN202 - Textual's Strip
+            made.append(y)
+            return original(y)
+
+        widget.render_line = render_line  # type: ignore[method-assign]
+        widget.view = after
+        rows = widget.render_lines(whole)
+        changed = [r + 1 for r in range(ROWS)  # terminal row = CPC row + 1 (the border's)
+                   if (before.rows[r], before.pens[r], before.papers[r]) != (after.rows[r], after.pens[r], after.papers[r])]
+        assert 2 in changed and len(changed) < ROWS // 2  # "B" became "C" in pen 2; most rows are as they were
+        assert sorted(set(made)) == changed  # the border, "A" and the unchanged rows were kept
+        assert [r.text for r in rows] == widget.render().plain.splitlines()

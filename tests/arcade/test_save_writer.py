@@ -57,3 +57,49 @@ def test_flush_gives_up_after_its_timeout_on_a_disk_that_does_not_answer(tmp_pat
     release.set()
     assert flush() is True
     assert SaveStore(tmp_path).load("g") == {"move": 1}  # and it landed whole
+
+
+def test_a_later_save_is_the_state_when_asked_whatever_the_game_does_next(tmp_path: Path, monkeypatch) -> None:  # noqa: ANN001
+    """The text is made in the writer thread, from a copy taken when the save was asked: a game
+    that goes on changing its state (the next turn) while the write waits changes nothing in
+    the file, and a read waits for the write."""
+    import threading
+
+    real = saves.write_atomically
+    release = threading.Event()
+
+    def held(path: Path, text: str) -> None:
+        release.wait(60)  # a bound, so a failing test cannot hang the suite
+        real(path, text)
+
+    monkeypatch.setattr(saves, "write_atomically", held)
+    store = SaveStore(tmp_path / "not-yet")  # the directory is made by the writer too
+    state = {"board": [[0, 1], [2, 3]], "moves": [{"square": 19}], "settings": {"instant": True}}
+    store.save("g", state, saved_at="t", later=True)
+    state["board"][0][0] = 9  # the next turn runs meanwhile, in place
+    state["moves"].append({"square": 20})
+    state["settings"].clear()
+    loaded: list[object] = []
+    reader = threading.Thread(target=lambda: loaded.append(SaveStore(tmp_path / "not-yet").load("g")))
+    reader.start()
+    reader.join(0.05)
+    assert reader.is_alive() and not loaded  # the read waits for the write asked before it
+    release.set()
+    reader.join(60)
+    assert loaded == [{"board": [[0, 1], [2, 3]], "moves": [{"square": 19}], "settings": {"instant": True}}]
+
+
+def test_a_later_save_that_is_not_json_is_reported_from_the_writer(tmp_path: Path) -> None:
+    store = SaveStore(tmp_path)
+    store.save("g", {"move": 1}, saved_at="1", later=True)
+    failures: list[Exception] = []
+    store.save("g", {"move": {1, 2}}, saved_at="2", later=True, failed=failures.append)  # a set: not JSON
+    assert store.load("g") == {"move": 1}  # the last good save stays
+    assert len(failures) == 1 and isinstance(failures[0], TypeError)
+
+
+def test_a_later_save_of_what_is_not_plain_data_is_refused_at_once(tmp_path: Path) -> None:
+    import pytest
+
+    with pytest.raises(ValueError):
+        SaveStore(tmp_path).save("g", {"move": object()}, saved_at="1", later=True)

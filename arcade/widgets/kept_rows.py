@@ -1,0 +1,58 @@
+"""``KeptRows``: a widget whose rows are kept whole, under what each shows, across repaints.
+
+Textual repaints a widget by making every row again: its ``render_line`` (or its
+``render``), then padding, colours and filters in the styles cache, which a repaint
+clears.  For the printer tape and the CPC's monitor that was most of a turn's end
+frame while the machine's reply was already running (2-5 ms each, with the loop
+stopped): a new line shifts the whole roll, a new CPC screen changes a few of its
+25 rows.  A ``KeptRows`` widget says what each row shows (``row_key(y)``); a row whose
+key was drawn before, with the same size and look, is taken as it was, and only the
+others go through Textual's own path.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+
+from textual.geometry import Region
+from textual.strip import Strip
+from textual.widget import Widget
+
+KEPT_ROWS = 256
+"""Rows kept at most (an old roll's are dropped; the visible ones come back at once)."""
+
+
+class KeptRows(Widget):
+    """Rows made once per (what they show, size, look); a subclass gives ``row_key``."""
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self._kept: dict[Hashable, Strip] = {}
+        self._kept_look: tuple[object, ...] = ()
+
+    def row_key(self, y: int) -> Hashable:
+        """What row ``y`` shows, whatever row it is on: two rows with one key are drawn alike."""
+        raise NotImplementedError
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._kept.clear()  # the theme or the stylesheet changed
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        styles = self.styles
+        if styles.padding.top or styles.padding.bottom or any(edge[0] for edge in (*styles.border, *styles.outline)):
+            return super().render_lines(crop)  # rows that differ by where they are: drawn as Textual does
+        look = (self.size, crop.x, crop.width, self.rich_style, self.background_colors, styles.padding,
+                self.app.ansi_theme, self.opacity)
+        if look != self._kept_look or len(self._kept) > KEPT_ROWS:
+            self._kept_look = look
+            self._kept.clear()
+        out = []
+        for y in range(crop.y, crop.bottom):
+            key = self.row_key(y)
+            strip = self._kept.get(key)
+            if strip is None:
+                strip = super().render_lines(Region(crop.x, y, crop.width, 1))[0]
+                self._kept[key] = strip
+            out.append(strip)
+        return out

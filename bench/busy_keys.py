@@ -1,0 +1,316 @@
+"""Keys pressed while a machine answers, in every game that has one, for ``bench/ui_latency.py``.
+
+A case is a game and a speed (``hp67-othello:instant``, ``ti57-wolf:real``...).  In each,
+the bench plays as a person would and, while the machine answers, presses keys whose
+effect the frame shows at once, whatever the machine does meanwhile:
+
+- the Othellos (HP-67, Lazard's BASIC on the CPC): the cursor, Left/Right, after the
+  person's move (a sample counts if the machine's disc was not on the board when sent);
+- the TI-57 duel (a person against the computer's hunter; its real pace shows the Pause
+  and lets the computer think, its emulator is always instant): ``i``, the registers
+  panel shown and hidden, while player 2 moves (the TI-57's box says "running" or
+  "Pause", or the panel "Player 2 to move"): the duel's other keys only say "Wait";
+- the TI-57 wolf (the computer's wolf against a person's lambs): ``2`` and ``7`` in
+  turn ("The wolf moves on the diagonals...", "Wait: the TI-57 is running.") while the
+  computer's wolf is to move.
+
+At instant speed a turn lasts tens of milliseconds: the keys that count are those that
+land inside one, over ``turns`` turns.  At real speed a turn lasts seconds to minutes:
+one move is played and keys are pressed for ``real_seconds`` while the machine answers.
+Each key is sent once the previous one has shown (a person typing fast).
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from dataclasses import dataclass
+from typing import Callable
+
+from tmux_pane import LOST, Pane, wait_for
+
+GAMES = ("hp67-othello", "lazard-othello", "ti57-duel", "ti57-wolf")
+SPEEDS = ("instant", "real")
+ALL_CASES = tuple(f"{g}:{s}" for g in GAMES for s in SPEEDS)
+
+BOARD_COLUMNS = re.compile(r"\ba\s+b\s+c\s+d\s+e\s+f\s+g\s+h\b", re.IGNORECASE)
+BOARD_ROW = re.compile(r"^\s*([1-8]) │(.*)│")
+CURSOR = re.compile(r"cursor ([a-hA-H][1-8])")
+DUEL_AT = re.compile(r"You are on (\d)\.(\d)")
+KEY_TIMEOUT = 5.0
+
+
+@dataclass
+class Recorder:
+    """Where a case puts its figures: ``key(label, seconds)`` and ``note(text)``."""
+
+    key: Callable[[str, float], None]
+    note: Callable[[str], None]
+    playing: Callable[[], None]
+    """Called once the game is set up: the stall probe's figures so far are the launch's."""
+
+
+# -- an Othello board, read from the frame ----------------------------------------------------------
+
+
+def board_rows(frame: str) -> list[str]:
+    rows = []
+    for line in frame.splitlines():
+        m = BOARD_ROW.match(line)
+        if m:
+            rows.append(m.group(2))
+    return rows[:8]
+
+
+def discs(frame: str) -> int:
+    return sum(row.count("●") + row.count("○") for row in board_rows(frame))
+
+
+def hinted_squares(frame: str) -> list[str]:
+    """Squares marked legal (``+``) on the board."""
+    found = []
+    for r, row in enumerate(board_rows(frame)):
+        for c, cell in enumerate(row.split("│")[:8]):
+            if "+" in cell:
+                found.append(f"{'abcdefgh'[c]}{r + 1}")
+    return found
+
+
+def cursor(frame: str) -> str | None:
+    m = CURSOR.search(frame)
+    return m.group(1).lower() if m else None
+
+
+def steps(src: str, dst: str) -> list[tuple[str, str]]:
+    """Arrow keys from ``src`` to ``dst`` (columns first), with the square after each."""
+    col, row = "abcdefgh".index(src[0]), int(src[1])
+    tc, tr = "abcdefgh".index(dst[0]), int(dst[1])
+    keys = []
+    while col != tc:
+        key, col = ("Right", col + 1) if tc > col else ("Left", col - 1)
+        keys.append((key, f"{'abcdefgh'[col]}{row}"))
+    while row != tr:
+        key, row = ("Down", row + 1) if tr > row else ("Up", row - 1)
+        keys.append((key, f"{'abcdefgh'[col]}{row}"))
+    return keys
+
+
+def timed_key(pane: Pane, key: str, shown: Callable[[str, str], bool], timeout: float = KEY_TIMEOUT) -> float | None:
+    """Seconds from sending ``key`` to a frame where ``shown(before, frame)``; None if it never showed."""
+    before = pane.text()
+    sent = pane.send(key)
+    try:
+        seen, _ = wait_for(pane, lambda frame: shown(before, frame), timeout=timeout)
+    except TimeoutError:
+        LOST.append(f"{pane.name}: {key} showed nothing in {timeout:g} s")
+        return None
+    return seen - sent
+
+
+# -- the cases ----------------------------------------------------------------------------------------
+
+
+def othello(pane: Pane, rec: Recorder, game: str, speed: str, turns: int, real_seconds: float) -> None:
+    label = f"{game} {speed}: key while the machine answers"
+    wait_for(pane, lambda f: "Which side" in f, timeout=60)  # the question follows the first frame
+    pane.send("w")  # the machine plays White: the person starts
+    wait_for(pane, lambda f: cursor(f) is not None and bool(hinted_squares(f)), timeout=120)
+    if speed == "real":
+        pane.send("s")
+        wait_for(pane, lambda f: "eal " in f, timeout=10)  # "Real CPC speed", "real HP-67 (30 steps/s)"
+    rec.playing()
+    for _ in range(turns if speed == "instant" else 1):
+        frame = pane.text()
+        targets, where = hinted_squares(frame), cursor(frame)
+        if not targets or where is None:
+            rec.note(f"{pane.name}: no legal square hinted (or no cursor line); stopped there")
+            return
+        target = min(targets, key=lambda sq: len(steps(where, sq)))
+        for _ in range(20):
+            if where == target:
+                break
+            key, _after = steps(where, target)[0]
+            lat = timed_key(pane, key, lambda b, a: cursor(a) not in (None, cursor(b)))
+            if lat is not None and speed == "instant":
+                rec.key(f"{game}: idle key", lat)
+            where = cursor(pane.text())
+        if where != target:
+            rec.note(f"{pane.name}: the cursor never reached {target} (at {where}); stopped there")
+            return
+        before = discs(pane.text())
+        pane.send("Enter")
+        end = time.perf_counter() + real_seconds
+
+        def answered(f: str, before: int = before) -> bool:
+            return discs(f) >= before + 2 or "passes" in f or "game over" in f.lower()
+
+        for _ in range(50 if speed == "instant" else 1000):
+            frame = pane.text()
+            shown = cursor(frame)
+            if answered(frame) or time.perf_counter() > end:
+                break
+            key = "Left" if shown and shown[0] == "h" else "Right"
+            lat = timed_key(pane, key, lambda b, a, shown=shown: cursor(a) not in (None, shown))
+            if lat is not None:
+                rec.key(label, lat)
+            if speed == "real":
+                time.sleep(0.1)
+        if speed == "instant":
+            wait_for(pane, answered, timeout=120)
+
+
+def ti57_busy(frame: str) -> bool:
+    """The TI-57's box says it runs (its lower border: "running" or "Pause ~0.75 s")."""
+    return any("╰" in line and ("running" in line or "Pause ~" in line) for line in frame.splitlines()[:6])
+
+
+def message_keys(pane: Pane, rec: Recorder, label: str, keys: tuple[tuple[str, str], tuple[str, str]],
+                 busy: Callable[[str], bool], until: float, most: int) -> int:
+    """Press ``keys`` in turn (each with the text its message shows) while ``busy(frame)``; samples taken."""
+    taken = 0
+    i = 0
+    while taken < most and time.perf_counter() < until:
+        frame = pane.text()
+        if not busy(frame):
+            break
+        key, text = keys[i % 2]
+        i += 1
+        if text in frame:  # its message still shows: the other key first
+            key, text = keys[i % 2]
+            i += 1
+        lat = timed_key(pane, key, lambda b, a, text=text: text in a, timeout=1.0)
+        if lat is not None:
+            rec.key(label, lat)
+            taken += 1
+    return taken
+
+
+def duel(pane: Pane, rec: Recorder, game: str, speed: str, turns: int, real_seconds: float) -> None:
+    """A person (player 1) against the computer's hunter (player 2)."""
+    label = f"{game} {speed}: key while the machine answers"
+    wait_for(pane, lambda f: "Player 2: a person" in f, timeout=60)
+    pane.send("c")
+    wait_for(pane, lambda f: "Player 2: the computer" in f, timeout=10)
+    pane.send("Enter")
+    wait_for(pane, lambda f: "your secret start square" in f, timeout=30)
+    pane.send("Enter")  # 4.4
+    wait_for(pane, lambda f: "Player 1: your move" in f, timeout=120)
+    if speed == "real":  # the same key while nothing runs: the panel's own cost (a layout), for comparison
+        for _ in range(6):
+            shown = "Registers R0-R7" in pane.text()
+            lat = timed_key(pane, "i", lambda b, a, shown=shown: ("Registers R0-R7" in a) != shown)
+            if lat is not None:
+                rec.key(f"{game}: idle key (i, the registers panel)", lat)
+    if speed == "instant":  # the duel starts at the real pace (the Pause shown, the computer thinking)
+        pane.send("s")
+        wait_for(pane, lambda f: "Instant: no pause" in f, timeout=10)
+    rec.playing()
+    end = time.perf_counter() + (real_seconds if speed == "real" else 3600)
+    for _ in range(turns if speed == "instant" else 1):
+        try:
+            _, frame = wait_for(pane, lambda f: "Player 1: your move" in f or "over" in f.lower(), timeout=120)
+        except TimeoutError:
+            rec.note(f"{pane.name}: player 1's move never came")
+            return
+        m = DUEL_AT.search(frame)
+        if m is None or "Player 1: your move" not in frame:
+            rec.note(f"{pane.name}: the duel ended")
+            return
+        col = int(m.group(1))
+        pane.send("6" if col <= 4 else "4")  # east or west, toward the middle: always on the board
+        try:
+            wait_for(pane, ti57_busy, timeout=5)
+        except TimeoutError:
+            continue  # the turn went by before a frame showed it running
+        registers_keys(pane, rec, label, end, 40 if speed == "instant" else 1000)
+
+
+def registers_keys(pane: Pane, rec: Recorder, label: str, until: float, most: int) -> int:
+    """``i`` while player 2 (the computer) moves: the registers panel shown, then hidden (its
+    border title "Registers R0-R7"); the duel's other keys only say "Wait", the same words each time."""
+    taken = 0
+
+    def p2_moves(frame: str) -> bool:
+        return ti57_busy(frame) or "Player 2 to move" in frame
+
+    while taken < most and time.perf_counter() < until:
+        frame = pane.text()
+        if not p2_moves(frame):
+            break
+        shown = "Registers R0-R7" in frame
+        lat = timed_key(pane, "i", lambda b, a, shown=shown: ("Registers R0-R7" in a) != shown, timeout=2.0)
+        if lat is not None:
+            rec.key(label, lat)
+            taken += 1
+    return taken
+
+
+def wolf(pane: Pane, rec: Recorder, game: str, speed: str, turns: int, real_seconds: float) -> None:
+    """The computer's wolf against a person's lambs."""
+    label = f"{game} {speed}: key while the machine answers"
+    wait_for(pane, lambda f: "Wolf:" in f and "Lambs:" in f, timeout=60)
+    pane.send("g")
+    wait_for(pane, lambda f: "a coin toss decides" in f, timeout=10)
+    pane.send("w")
+    wait_for(pane, lambda f: re.search(r"Wolf\s+the computer", f) is not None, timeout=10)
+    pane.send("Enter")
+    wait_for(pane, lambda f: "a coin toss decides" not in f, timeout=10)
+    if speed == "instant":  # the computer moves at a person's pace unless told otherwise
+        pane.send("f")
+        wait_for(pane, lambda f: "The computer moves at once" in f, timeout=10)
+    rec.playing()
+    keys = (("2", "The wolf moves on the diagonals"), ("7", "Wait: the TI-57 is running"))
+
+    def wolf_thinks(frame: str) -> bool:
+        return "the wolf to move" in frame.splitlines()[0] and "over" not in frame.lower()
+
+    end = time.perf_counter() + (real_seconds if speed == "real" else 3600)
+    for _ in range(turns if speed == "instant" else 1):
+        try:
+            _, frame = wait_for(pane, lambda f: ("the lambs to move" in f.splitlines()[0] and not ti57_busy(f))
+                                or "over" in f.lower(), timeout=120)
+        except TimeoutError:
+            rec.note(f"{pane.name}: the lambs' turn never came")
+            return
+        if "over" in frame.lower():
+            rec.note(f"{pane.name}: the game ended")
+            return
+        moved = False
+        for lamb in "1234":
+            for way in "64":
+                pane.send(lamb)
+                time.sleep(0.05)
+                pane.send(way)
+                try:
+                    wait_for(pane, lambda f: "the wolf to move" in f.splitlines()[0] or "Refused" in f, timeout=3)
+                except TimeoutError:
+                    continue
+                if "the wolf to move" in pane.text().splitlines()[0]:
+                    moved = True
+                    break
+            if moved:
+                break
+        if not moved:
+            rec.note(f"{pane.name}: no lamb could move")
+            return
+        message_keys(pane, rec, label, keys, wolf_thinks, end, 40 if speed == "instant" else 1000)
+
+
+DRIVERS: dict[str, Callable[[Pane, Recorder, str, str, int, float], None]] = {
+    "hp67-othello": othello, "lazard-othello": othello, "ti57-duel": duel, "ti57-wolf": wolf,
+}
+
+
+def parse_cases(text: str) -> list[tuple[str, str]]:
+    """``all``, ``none``, or a comma-separated list of ``game:speed`` (``game`` alone: both speeds)."""
+    if text == "none":
+        return []
+    if text == "all":
+        return [(c.split(":")[0], c.split(":")[1]) for c in ALL_CASES]
+    cases = []
+    for item in text.split(","):
+        game, _, speed = item.strip().partition(":")
+        if game not in GAMES or (speed and speed not in SPEEDS):
+            raise SystemExit(f"unknown case {item!r}: games {', '.join(GAMES)}; speeds {', '.join(SPEEDS)}")
+        cases += [(game, s) for s in ((speed,) if speed else SPEEDS)]
+    return cases
