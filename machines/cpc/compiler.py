@@ -17,6 +17,8 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
+from types import CodeType
 
 from machines.cpc import errors
 from machines.cpc.errors import BasicError, error_message
@@ -1454,11 +1456,19 @@ def compile_program(lines: dict[int, str], namespace: dict, base: CompiledProgra
     )
 
 
+@lru_cache(maxsize=8192)
+def _code_of(source: str) -> CodeType:
+    """Python's compilation of one generated function, kept: a program loaded again (a snapshot
+    restored, an undo) defines its functions from the same code objects, in its own namespace.
+    A source Python refuses raises every time (nothing is cached for it)."""
+    return compile(source, "<basic>", "exec")
+
+
 def _exec_or_fail(source: str, namespace: dict, stmt: tuple[int, int] | None, p: _Parser) -> None:
     """Compile one generated function; one that Python refuses (an expression nested
     too deeply) becomes a statement raising the CPC's error for it."""
     try:
-        exec(compile(source, "<basic>", "exec"), namespace)
+        exec(_code_of(source), namespace)
     except (SyntaxError, RecursionError, MemoryError, ValueError):
         if stmt is None:  # a DEF FN body: calling it fails instead
             name = source.split("(", 1)[0][4:]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import re
 import time
 from typing import Callable
@@ -68,7 +69,7 @@ async def settle(pilot: Pilot, screen: object, limit: float = 120.0) -> None:
                 return
         if time.monotonic() >= end:  # a bound on a wait that would never end, not a measure
             raise TimeoutError("the machine never finished")
-        await pilot.pause(POLL)
+        await asyncio.sleep(POLL)
 
 
 async def wait_until(pilot: Pilot, predicate: Callable[[], object], timeout: float = 60.0, what: str = "") -> None:
@@ -78,7 +79,7 @@ async def wait_until(pilot: Pilot, predicate: Callable[[], object], timeout: flo
     while not predicate():
         if time.monotonic() >= end:  # a bound on a wait that would never end, not a measure
             raise TimeoutError(f"never happened: {what or predicate}")
-        await pilot.pause(POLL)
+        await asyncio.sleep(POLL)
     await pilot.pause()
 
 

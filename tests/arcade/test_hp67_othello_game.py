@@ -11,7 +11,7 @@ from arcade.widgets.board import OthelloBoard
 from arcade.widgets.dialogs import GameOverDialog, SideDialog
 from arcade.widgets.tape import PrinterTape
 from games.hp67_othello.driver import HP67OthelloDriver
-from games.othello.referee import Disc, parse
+from games.othello.referee import Disc
 from tests.arcade.helpers import flat, move_cursor_to, screen_text, settle, shown_board, wait_until
 from tests.arcade.othello_helpers import save_near_the_end
 
@@ -95,25 +95,6 @@ async def test_the_end_of_a_game_by_keys_calculator_white() -> None:
     """The last turns of a game through the screen, then a new game; whole games and the rules of
     both colours are played headless in tests/games/othello/test_session.py and tests/games/hp67_othello."""
     await play_game_to_the_end(seed=1, resume_at=24)
-
-
-async def test_illegal_move_on_the_real_calculator_changes_nothing() -> None:
-    app = ArcadeApp(game="hp67-othello")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await wait_until(pilot, lambda: isinstance(app.screen, SideDialog))
-        await pilot.press("b")
-        screen = app.screen
-        await settle(pilot, screen)
-        before = screen.session.driver.snapshot()
-        shown = (shown_board(app), screen.query_one("#led").text, list(screen.query_one(PrinterTape).printed))
-        board = screen.query_one(OthelloBoard)
-        for target in ("a1", "h8", "d4"):
-            await move_cursor_to(pilot, board, parse(target))
-            await pilot.press("enter")
-            await settle(pilot, screen)
-            assert screen.session.driver.snapshot() == before
-            assert (shown_board(app), screen.query_one("#led").text, list(screen.query_one(PrinterTape).printed)) == shown
-            assert f"Illegal: {target}" in flat(app)
 
 
 async def test_real_game_screen_fits_80x24_with_inspector() -> None:

@@ -115,7 +115,9 @@ def test_the_duels_privacy_still_holds_with_a_variant(tmp_path: Path) -> None:
     program = read_program(variant)
     assert start_duel_variant(variant, limit=5).program == program
     ends = set()
-    for seed in range(25):
+    # Seven of the 25 seeded duels test_ti57_duel_session plays with the listing: the same games move
+    # for move (the variant only reverses a subtraction), two draws (extended or ended) and five captures.
+    for seed in range(10, 17):
         duel = play_duel(seed, program=program)  # every step's views and saves checked there
         assert duel.game is not None and duel.game.machine.program.steps == program.steps
         ends.add(duel.game.status)
