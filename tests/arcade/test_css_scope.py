@@ -1,0 +1,189 @@
+"""No screen's styles reach another screen: each one draws the same whether or not others were opened.
+
+Textual reads a screen's .tcss (``CSS_PATH``) for the whole app the first time that screen
+opens, so a bare ``#status { width: 37 }`` in one game's file would set the width of every
+``#status`` opened after it (the wolf's status was 37 columns after the HP-67 game, not 38).
+Every screen a player can open is drawn alone, in an app of its own, then in one app that
+opens every screen, in one order and in the other: first when it opens (the files of the
+screens before it are read), then again once all have been read.  The pictures (SVG
+screenshots: text, colours, places) must be the same, at 100x32 and at 80x24.
+"""
+
+from __future__ import annotations
+
+import difflib
+import io
+from typing import Callable
+
+import pytest
+from rich.console import Console
+from textual.app import ComposeResult
+from textual.pilot import Pilot
+from textual.screen import Screen
+from textual.widgets import Input, Static
+
+from arcade.app import ArcadeApp
+from arcade.help import HelpScreen
+from arcade.hp67_othello.screen import HP67OthelloScreen
+from arcade.launcher import LauncherScreen
+from arcade.lazard_othello.screen import LazardOthelloScreen
+from arcade.lazard_othello.variants import ProgramDialog
+from arcade.match.screen import MatchScreen, ResultsDialog
+from arcade.room.cpc import CpcRoomScreen
+from arcade.room.hp67 import HP67RoomScreen
+from arcade.room.ti57 import TI57RoomScreen
+from arcade.ti57_duel.curtain import HandOff, PinDialog
+from arcade.ti57_duel.screen import TI57DuelScreen
+from arcade.ti57_wolf.dialogs import CHOICES, NewWolfGame
+from arcade.ti57_wolf.screen import TI57WolfScreen
+from arcade.widgets.dialogs import MessageLog, NamedFileDialog, Question
+from arcade.widgets.too_small import TooSmallScreen
+from games.ti57_wolf.referee import Side
+from tests.arcade.helpers import wait_until
+
+SIZES = ((100, 32), (80, 24))
+
+
+class Backdrop(Screen[None]):
+    """A plain screen of words under a dialog (no CSS of its own), which opens the dialog."""
+
+    def __init__(self, dialog: Callable[[], Screen]) -> None:
+        super().__init__()
+        self.dialog = dialog
+
+    def compose(self) -> ComposeResult:
+        yield Static("A screen under the dialog\n" * 20)
+
+    def on_mount(self) -> None:
+        self.app.push_screen(self.dialog())
+
+
+class TallBackdrop(Screen[None]):
+    """A screen needing more room than the terminal has: the app covers it with its TooSmallScreen."""
+
+    MIN_SIZE = (120, 40)
+
+    def compose(self) -> ComposeResult:
+        yield Static("A screen needing 120x40")
+
+
+def over(dialog: Callable[[], Screen]) -> Callable[[], Screen]:
+    return lambda: Backdrop(dialog)
+
+
+SCREENS: dict[str, tuple[type[Screen], Callable[[], Screen]]] = {
+    "launcher": (LauncherScreen, LauncherScreen),
+    "hp67-othello": (HP67OthelloScreen, HP67OthelloScreen),
+    "ti57-duel": (TI57DuelScreen, lambda: TI57DuelScreen(blink=False)),
+    "ti57-wolf": (TI57WolfScreen, lambda: TI57WolfScreen(coin=lambda: Side.LAMBS, blink=False)),
+    "lazard-othello": (LazardOthelloScreen, LazardOthelloScreen),
+    "cpc-room": (CpcRoomScreen, CpcRoomScreen),
+    "hp67-room": (HP67RoomScreen, HP67RoomScreen),
+    "ti57-room": (TI57RoomScreen, TI57RoomScreen),
+    "match": (MatchScreen, lambda: MatchScreen(2, "hp67", autostart=False)),
+    "help": (HelpScreen, over(lambda: HelpScreen("# Help\n\nWords of help.", "- `?` this help"))),
+    "question": (Question, over(lambda: Question("A question?"))),
+    "named-file": (NamedFileDialog, over(lambda: NamedFileDialog(["one", "two"]))),
+    "message-log": (MessageLog, over(lambda: MessageLog(["first message", "second message"]))),
+    "program": (ProgramDialog, over(lambda: ProgramDialog(["LAZARD", "OTHELLO"]))),
+    "results": (ResultsDialog, over(lambda: ResultsDialog("game 1  HP-67 40  CPC 24", "Match over"))),
+    "handoff": (HandOff, over(lambda: HandOff(2, "Pass the keyboard to Player 2.", None, False, lambda pin: None))),
+    "pin": (PinDialog, over(lambda: PinDialog("Player 1, choose a PIN"))),
+    "new-wolf-game": (NewWolfGame, over(lambda: NewWolfGame({side: seats[0] for side, seats in CHOICES.items()}))),
+    "too-small": (TooSmallScreen, TallBackdrop),
+}
+
+
+def text_of(app: ArcadeApp) -> str:
+    """The terminal's words (every screen composited), for a readable failure."""
+    console = Console(width=app.size.width, height=app.size.height, file=io.StringIO(), record=True,
+                      force_terminal=True, color_system="truecolor", legacy_windows=False, safe_box=False)
+    console.print(app.screen._compositor.render_update(full=True, screen_stack=app._background_screens))
+    return console.export_text()
+
+
+async def drawn(pilot: Pilot, name: str) -> dict[tuple[int, int], tuple[str, str]]:
+    """``name``'s screen (already asked to open) at each size, once it has stopped changing."""
+    app = pilot.app
+    kind = SCREENS[name][0]
+
+    def shown() -> bool:  # the screen, or a dialog it opened over itself (the Othello games ask a side)
+        return any(isinstance(s, kind) for s in app.screen_stack) and app.screen.is_mounted
+
+    await wait_until(pilot, shown, what=f"{name} shown")
+    for field in app.screen.query(Input):
+        field.cursor_blink = False  # a blinking cursor would make two pictures differ
+    pictures: dict[tuple[int, int], tuple[str, str]] = {}
+    for size in SIZES:
+        if (app.size.width, app.size.height) != size:
+            await pilot.resize_terminal(*size)
+        seen = [""]
+
+        def same_twice() -> bool:
+            if (app.size.width, app.size.height) != size or not shown():
+                return False
+            now = app.export_screenshot()
+            seen.append(now)
+            return now == seen[-2]
+
+        await wait_until(pilot, same_twice, what=f"{name} at {size} to stop changing")
+        pictures[size] = (seen[-1], text_of(app))
+    return pictures
+
+
+async def open_screen(pilot: Pilot, name: str) -> None:
+    app = pilot.app
+    if name == "launcher":
+        app.switch_mode("launcher")
+        return
+    if name not in app._modes:
+        app.add_mode(name, SCREENS[name][1])
+    app.switch_mode(name)
+    app.call_after_refresh(app.check_terminal_size)  # as the app's start_game does
+
+
+async def alone(name: str) -> dict[tuple[int, int], tuple[str, str]]:
+    """``name`` in an app that opens nothing else (not even the launcher, unless it is the launcher)."""
+    app = ArcadeApp() if name == "launcher" else ArcadeApp(game=name, screens={name: SCREENS[name][1]})
+    async with app.run_test(size=SIZES[0]) as pilot:
+        return await drawn(pilot, name)
+
+
+_TOGETHER: dict[str, dict[str, dict[tuple[int, int], tuple[str, str]]]] = {}
+
+
+async def together(order: str) -> dict[str, dict[tuple[int, int], tuple[str, str]]]:
+    """Every screen opened in one app, in ``order``; then each drawn, once every screen's CSS has been read."""
+    if order in _TOGETHER:
+        return _TOGETHER[order]
+    names = list(SCREENS) if order == "forward" else list(reversed(SCREENS))
+    seen: dict[str, dict[tuple[int, int], tuple[str, str]]] = {}
+    app = ArcadeApp()
+    async with app.run_test(size=SIZES[0]) as pilot:
+        for name in names:
+            await open_screen(pilot, name)
+            kind = SCREENS[name][0]
+            await wait_until(pilot, lambda: any(isinstance(s, kind) for s in app.screen_stack) and app.screen.is_mounted,
+                             what=f"{name} shown")
+        for name in names:
+            await open_screen(pilot, name)
+            seen[name] = await drawn(pilot, name)
+    _TOGETHER[order] = seen
+    return seen
+
+
+@pytest.fixture(autouse=True)
+def private_config(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: ANN001
+    monkeypatch.setenv("ARCADE_CONFIG_DIR", str(tmp_path / "config"))
+
+
+@pytest.mark.parametrize("name", list(SCREENS))
+async def test_a_screen_draws_the_same_after_every_other_screen_was_opened(name: str) -> None:
+    own = await alone(name)
+    for order in ("forward", "backward"):
+        pictures = (await together(order))[name]
+        for size in SIZES:
+            if pictures[size][0] != own[size][0]:
+                diff = "\n".join(difflib.unified_diff(own[size][1].splitlines(), pictures[size][1].splitlines(),
+                                                      "alone", f"after all, {order}", lineterm=""))
+                pytest.fail(f"{name} at {size[0]}x{size[1]} differs after every screen was opened ({order}):\n{diff}")
