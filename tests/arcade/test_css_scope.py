@@ -13,6 +13,9 @@ from __future__ import annotations
 
 import difflib
 import io
+import os
+import shutil
+from pathlib import Path
 from typing import Callable
 
 import pytest
@@ -144,6 +147,7 @@ async def open_screen(pilot: Pilot, name: str) -> None:
 
 async def alone(name: str) -> dict[tuple[int, int], tuple[str, str]]:
     """``name`` in an app that opens nothing else (not even the launcher, unless it is the launcher)."""
+    fresh_data_dir()
     app = ArcadeApp() if name == "launcher" else ArcadeApp(game=name, screens={name: SCREENS[name][1]})
     async with app.run_test(size=SIZES[0]) as pilot:
         return await drawn(pilot, name)
@@ -158,6 +162,7 @@ async def together(order: str) -> dict[str, dict[tuple[int, int], tuple[str, str
         return _TOGETHER[order]
     names = list(SCREENS) if order == "forward" else list(reversed(SCREENS))
     seen: dict[str, dict[tuple[int, int], tuple[str, str]]] = {}
+    fresh_data_dir()
     app = ArcadeApp()
     async with app.run_test(size=SIZES[0]) as pilot:
         for name in names:
@@ -172,9 +177,22 @@ async def together(order: str) -> dict[str, dict[tuple[int, int], tuple[str, str
     return seen
 
 
+@pytest.fixture(scope="module")
+def module_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("css-scope")
+
+
 @pytest.fixture(autouse=True)
-def private_config(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: ANN001
-    monkeypatch.setenv("ARCADE_CONFIG_DIR", str(tmp_path / "config"))
+def arcade_data_dir(module_dir: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """One data directory for every app of this module (the CPC room shows its path), emptied before each."""
+    monkeypatch.setenv("ARCADE_DATA_DIR", str(module_dir / "arcade-data"))
+    monkeypatch.setenv("ARCADE_CONFIG_DIR", str(module_dir / "config"))
+    return module_dir / "arcade-data"
+
+
+def fresh_data_dir() -> None:
+    """No save of an earlier app (a game would ask to resume it), the same path for all."""
+    shutil.rmtree(os.environ["ARCADE_DATA_DIR"], ignore_errors=True)
 
 
 @pytest.mark.parametrize("name", list(SCREENS))
