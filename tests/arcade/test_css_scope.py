@@ -6,20 +6,18 @@ opens, so a bare ``#status { width: 37 }`` in one game's file would set the widt
 Every screen a player can open is drawn alone, in an app of its own, then in one app that
 opens every screen, in one order and in the other: first when it opens (the files of the
 screens before it are read), then again once all have been read.  The pictures (SVG
-screenshots: text, colours, places) must be the same, at 100x32 and at 80x24.
+every character with its style, every screen of the stack composited) must be the same, at 100x32 and at 80x24.
 """
 
 from __future__ import annotations
 
 import difflib
-import io
 import os
 import shutil
 from pathlib import Path
 from typing import Callable
 
 import pytest
-from rich.console import Console
 from textual.app import ComposeResult
 from textual.pilot import Pilot
 from textual.screen import Screen
@@ -97,41 +95,45 @@ SCREENS: dict[str, tuple[type[Screen], Callable[[], Screen]]] = {
 }
 
 
-def text_of(app: ArcadeApp) -> str:
-    """The terminal's words (every screen composited), for a readable failure."""
-    console = Console(width=app.size.width, height=app.size.height, file=io.StringIO(), record=True,
-                      force_terminal=True, color_system="truecolor", legacy_windows=False, safe_box=False)
-    console.print(app.screen._compositor.render_update(full=True, screen_stack=app._background_screens))
-    return console.export_text()
+Picture = tuple[tuple[tuple[str, object], ...], ...]
+"""What the terminal shows, row by row: each run of characters with its style (colours, bold...)."""
 
 
-async def drawn(pilot: Pilot, name: str) -> dict[tuple[int, int], tuple[str, str]]:
-    """``name``'s screen (already asked to open) at each size, once it has stopped changing."""
+def picture(app: ArcadeApp) -> Picture:
+    """Every screen of the stack composited, as the terminal (and a screenshot) shows them."""
+    update = app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
+    return tuple(tuple((segment.text, segment.style) for strip in line for segment in strip) for line in update.strips)
+
+
+def words(shown: Picture) -> list[str]:
+    """The picture's characters without styles, for a readable failure."""
+    return ["".join(text for text, _ in row).rstrip() for row in shown]
+
+
+def showing(app: ArcadeApp, name: str) -> bool:
+    """``name``'s screen is in the stack (it may have opened a dialog over itself: the Othello games ask a
+    side) and the top screen is mounted."""
+    return any(isinstance(s, SCREENS[name][0]) for s in app.screen_stack) and app.screen.is_mounted
+
+
+async def drawn(pilot: Pilot, name: str, size: tuple[int, int]) -> Picture:
+    """``name``'s screen (already asked to open) at ``size``, once it has stopped changing."""
     app = pilot.app
-    kind = SCREENS[name][0]
-
-    def shown() -> bool:  # the screen, or a dialog it opened over itself (the Othello games ask a side)
-        return any(isinstance(s, kind) for s in app.screen_stack) and app.screen.is_mounted
-
-    await wait_until(pilot, shown, what=f"{name} shown")
+    if (app.size.width, app.size.height) != size:
+        await pilot.resize_terminal(*size)
+    await wait_until(pilot, lambda: showing(app, name), what=f"{name} shown")
     for field in app.screen.query(Input):
         field.cursor_blink = False  # a blinking cursor would make two pictures differ
-    pictures: dict[tuple[int, int], tuple[str, str]] = {}
-    for size in SIZES:
-        if (app.size.width, app.size.height) != size:
-            await pilot.resize_terminal(*size)
-        seen = [""]
+    seen: list[Picture] = [()]
 
-        def same_twice() -> bool:
-            if (app.size.width, app.size.height) != size or not shown():
-                return False
-            now = app.export_screenshot()
-            seen.append(now)
-            return now == seen[-2]
+    def same_twice() -> bool:
+        if (app.size.width, app.size.height) != size or not showing(app, name):
+            return False
+        seen.append(picture(app))
+        return seen[-1] == seen[-2]
 
-        await wait_until(pilot, same_twice, what=f"{name} at {size} to stop changing")
-        pictures[size] = (seen[-1], text_of(app))
-    return pictures
+    await wait_until(pilot, same_twice, what=f"{name} at {size} to stop changing")
+    return seen[-1]
 
 
 async def open_screen(pilot: Pilot, name: str) -> None:
@@ -145,34 +147,37 @@ async def open_screen(pilot: Pilot, name: str) -> None:
     app.call_after_refresh(app.check_terminal_size)  # as the app's start_game does
 
 
-async def alone(name: str) -> dict[tuple[int, int], tuple[str, str]]:
+async def alone(name: str) -> dict[tuple[int, int], Picture]:
     """``name`` in an app that opens nothing else (not even the launcher, unless it is the launcher)."""
     fresh_data_dir()
     app = ArcadeApp() if name == "launcher" else ArcadeApp(game=name, screens={name: SCREENS[name][1]})
     async with app.run_test(size=SIZES[0]) as pilot:
-        return await drawn(pilot, name)
+        return {size: await drawn(pilot, name, size) for size in SIZES}
 
 
-_TOGETHER: dict[str, dict[str, dict[tuple[int, int], tuple[str, str]]]] = {}
+_TOGETHER: dict[str, dict[str, dict[tuple[int, int], Picture]]] = {}
 
 
-async def together(order: str) -> dict[str, dict[tuple[int, int], tuple[str, str]]]:
+async def together(order: str) -> dict[str, dict[tuple[int, int], Picture]]:
     """Every screen opened in one app, in ``order``; then each drawn, once every screen's CSS has been read."""
     if order in _TOGETHER:
         return _TOGETHER[order]
     names = list(SCREENS) if order == "forward" else list(reversed(SCREENS))
-    seen: dict[str, dict[tuple[int, int], tuple[str, str]]] = {}
+    seen: dict[str, dict[tuple[int, int], Picture]] = {}
     fresh_data_dir()
     app = ArcadeApp()
     async with app.run_test(size=SIZES[0]) as pilot:
         for name in names:
             await open_screen(pilot, name)
-            kind = SCREENS[name][0]
-            await wait_until(pilot, lambda: any(isinstance(s, kind) for s in app.screen_stack) and app.screen.is_mounted,
-                             what=f"{name} shown")
+            await wait_until(pilot, lambda: showing(app, name), what=f"{name} shown")
         for name in names:
+            # each screen sees the sizes in the order it saw them alone: back at the first size before it
+            # opens, then resized while shown (a screen under a dialog, like an Othello game under its
+            # side question, can keep the breakpoint class, -narrow or -wide, of an earlier size)
+            await pilot.resize_terminal(*SIZES[0])
+            await wait_until(pilot, lambda: (app.size.width, app.size.height) == SIZES[0], what="the first size")
             await open_screen(pilot, name)
-            seen[name] = await drawn(pilot, name)
+            seen[name] = {size: await drawn(pilot, name, size) for size in SIZES}
     _TOGETHER[order] = seen
     return seen
 
@@ -201,7 +206,7 @@ async def test_a_screen_draws_the_same_after_every_other_screen_was_opened(name:
     for order in ("forward", "backward"):
         pictures = (await together(order))[name]
         for size in SIZES:
-            if pictures[size][0] != own[size][0]:
-                diff = "\n".join(difflib.unified_diff(own[size][1].splitlines(), pictures[size][1].splitlines(),
+            if pictures[size] != own[size]:
+                diff = "\n".join(difflib.unified_diff(words(own[size]), words(pictures[size]),
                                                       "alone", f"after all, {order}", lineterm=""))
                 pytest.fail(f"{name} at {size[0]}x{size[1]} differs after every screen was opened ({order}):\n{diff}")
