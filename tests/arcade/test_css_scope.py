@@ -136,13 +136,12 @@ async def drawn(pilot: Pilot, name: str, size: tuple[int, int]) -> Picture:
     return seen[-1]
 
 
-async def open_screen(pilot: Pilot, name: str) -> None:
+async def open_screen(pilot: Pilot, name: str, opened: set[str]) -> None:
+    """Switch to ``name``'s mode (added the first time: ``opened`` names the modes added so far)."""
     app = pilot.app
-    if name == "launcher":
-        app.switch_mode("launcher")
-        return
-    if name not in app._modes:
+    if name != "launcher" and name not in opened:
         app.add_mode(name, SCREENS[name][1])
+        opened.add(name)
     app.switch_mode(name)
     app.call_after_refresh(app.check_terminal_size)  # as the app's start_game does
 
@@ -164,11 +163,12 @@ async def together(order: str) -> dict[str, dict[tuple[int, int], Picture]]:
         return _TOGETHER[order]
     names = list(SCREENS) if order == "forward" else list(reversed(SCREENS))
     seen: dict[str, dict[tuple[int, int], Picture]] = {}
+    opened: set[str] = set()
     fresh_data_dir()
     app = ArcadeApp()
     async with app.run_test(size=SIZES[0]) as pilot:
         for name in names:
-            await open_screen(pilot, name)
+            await open_screen(pilot, name, opened)
             await wait_until(pilot, lambda: showing(app, name), what=f"{name} shown")
         for name in names:
             # each screen sees the sizes in the order it saw them alone: back at the first size before it
@@ -176,7 +176,7 @@ async def together(order: str) -> dict[str, dict[tuple[int, int], Picture]]:
             # side question, can keep the breakpoint class, -narrow or -wide, of an earlier size)
             await pilot.resize_terminal(*SIZES[0])
             await wait_until(pilot, lambda: (app.size.width, app.size.height) == SIZES[0], what="the first size")
-            await open_screen(pilot, name)
+            await open_screen(pilot, name, opened)
             seen[name] = {size: await drawn(pilot, name, size) for size in SIZES}
     _TOGETHER[order] = seen
     return seen
