@@ -3,10 +3,13 @@
 Textual reads a screen's .tcss (``CSS_PATH``) for the whole app the first time that screen
 opens, so a bare ``#status { width: 37 }`` in one game's file would set the width of every
 ``#status`` opened after it (the wolf's status was 37 columns after the HP-67 game, not 38).
-Every screen a player can open is drawn alone, in an app of its own, then in one app that
-opens every screen, in one order and in the other: first when it opens (the files of the
-screens before it are read), then again once all have been read.  The pictures (SVG
-every character with its style, every screen of the stack composited) must be the same, at 100x32 and at 80x24.
+Every screen a player can open (the launcher, the four games, the three machine rooms, the match
+of ``arcade match --watch``, each dialog with CSS of its own) is drawn alone, in an app of its own;
+then one app opens every screen, in one order or the other (a file read later wins a tie), and
+draws each again once all their CSS has been read.  The pictures (every character with its style,
+every screen of the stack composited) must be the same, at 100x32 and at 80x24.
+The widgets' and dialogs' ``DEFAULT_CSS`` is scoped by Textual to their type; the .tcss files
+name their screen in every rule.
 """
 
 from __future__ import annotations
