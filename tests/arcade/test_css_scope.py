@@ -1,0 +1,215 @@
+"""No screen's styles reach another screen: each one draws the same whether or not others were opened.
+
+Textual reads a screen's .tcss (``CSS_PATH``) for the whole app the first time that screen
+opens, so a bare ``#status { width: 37 }`` in one game's file would set the width of every
+``#status`` opened after it (the wolf's status was 37 columns after the HP-67 game, not 38).
+Every screen a player can open (the launcher, the four games, the three machine rooms, the match
+of ``arcade match --watch``, each dialog with CSS of its own) is drawn alone, in an app of its own;
+then one app opens every screen, in one order or the other (a file read later wins a tie), and
+draws each again once all their CSS has been read.  The pictures (every character with its style,
+every screen of the stack composited) must be the same, at 100x32 and at 80x24.
+The widgets' and dialogs' ``DEFAULT_CSS`` is scoped by Textual to their type; the .tcss files
+name their screen in every rule.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+import shutil
+from pathlib import Path
+from typing import Callable
+
+import pytest
+from textual.app import ComposeResult
+from textual.pilot import Pilot
+from textual.screen import Screen
+from textual.widgets import Input, Static
+
+from arcade.app import ArcadeApp
+from arcade.help import HelpScreen
+from arcade.hp67_othello.screen import HP67OthelloScreen
+from arcade.launcher import LauncherScreen
+from arcade.lazard_othello.screen import LazardOthelloScreen
+from arcade.lazard_othello.variants import ProgramDialog
+from arcade.match.screen import MatchScreen, ResultsDialog
+from arcade.room.cpc import CpcRoomScreen
+from arcade.room.hp67 import HP67RoomScreen
+from arcade.room.ti57 import TI57RoomScreen
+from arcade.ti57_duel.curtain import HandOff, PinDialog
+from arcade.ti57_duel.screen import TI57DuelScreen
+from arcade.ti57_wolf.dialogs import CHOICES, NewWolfGame
+from arcade.ti57_wolf.screen import TI57WolfScreen
+from arcade.widgets.dialogs import MessageLog, NamedFileDialog, Question
+from arcade.widgets.too_small import TooSmallScreen
+from games.ti57_wolf.referee import Side
+from tests.arcade.helpers import wait_until
+
+SIZES = ((100, 32), (80, 24))
+
+
+class Backdrop(Screen[None]):
+    """A plain screen of words under a dialog (no CSS of its own), which opens the dialog."""
+
+    def __init__(self, dialog: Callable[[], Screen]) -> None:
+        super().__init__()
+        self.dialog = dialog
+
+    def compose(self) -> ComposeResult:
+        yield Static("A screen under the dialog\n" * 20)
+
+    def on_mount(self) -> None:
+        self.app.push_screen(self.dialog())
+
+
+class TallBackdrop(Screen[None]):
+    """A screen needing more room than the terminal has: the app covers it with its TooSmallScreen."""
+
+    MIN_SIZE = (120, 40)
+
+    def compose(self) -> ComposeResult:
+        yield Static("A screen needing 120x40")
+
+
+def over(dialog: Callable[[], Screen]) -> Callable[[], Screen]:
+    return lambda: Backdrop(dialog)
+
+
+SCREENS: dict[str, tuple[type[Screen], Callable[[], Screen]]] = {
+    "launcher": (LauncherScreen, LauncherScreen),
+    "hp67-othello": (HP67OthelloScreen, HP67OthelloScreen),
+    "ti57-duel": (TI57DuelScreen, lambda: TI57DuelScreen(blink=False)),
+    "ti57-wolf": (TI57WolfScreen, lambda: TI57WolfScreen(coin=lambda: Side.LAMBS, blink=False)),
+    "lazard-othello": (LazardOthelloScreen, LazardOthelloScreen),
+    "cpc-room": (CpcRoomScreen, CpcRoomScreen),
+    "hp67-room": (HP67RoomScreen, HP67RoomScreen),
+    "ti57-room": (TI57RoomScreen, TI57RoomScreen),
+    "match": (MatchScreen, lambda: MatchScreen(2, "hp67", autostart=False)),
+    "help": (HelpScreen, over(lambda: HelpScreen("# Help\n\nWords of help.", "- `?` this help"))),
+    "question": (Question, over(lambda: Question("A question?"))),
+    "named-file": (NamedFileDialog, over(lambda: NamedFileDialog(["one", "two"]))),
+    "message-log": (MessageLog, over(lambda: MessageLog(["first message", "second message"]))),
+    "program": (ProgramDialog, over(lambda: ProgramDialog(["LAZARD", "OTHELLO"]))),
+    "results": (ResultsDialog, over(lambda: ResultsDialog("game 1  HP-67 40  CPC 24", "Match over"))),
+    "handoff": (HandOff, over(lambda: HandOff(2, "Pass the keyboard to Player 2.", None, False, lambda pin: None))),
+    "pin": (PinDialog, over(lambda: PinDialog("Player 1, choose a PIN"))),
+    "new-wolf-game": (NewWolfGame, over(lambda: NewWolfGame({side: seats[0] for side, seats in CHOICES.items()}))),
+    "too-small": (TooSmallScreen, TallBackdrop),
+}
+
+
+Picture = tuple[tuple[tuple[str, object], ...], ...]
+"""What the terminal shows, row by row: each run of characters with its style (colours, bold...)."""
+
+
+def picture(app: ArcadeApp) -> Picture:
+    """Every screen of the stack composited, as the terminal (and a screenshot) shows them."""
+    update = app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
+    return tuple(tuple((segment.text, segment.style) for strip in line for segment in strip) for line in update.strips)
+
+
+def words(shown: Picture) -> list[str]:
+    """The picture's characters without styles, for a readable failure."""
+    return ["".join(text for text, _ in row).rstrip() for row in shown]
+
+
+def showing(app: ArcadeApp, name: str) -> bool:
+    """``name``'s screen is in the stack (it may have opened a dialog over itself: the Othello games ask a
+    side) and the top screen is mounted."""
+    return any(isinstance(s, SCREENS[name][0]) for s in app.screen_stack) and app.screen.is_mounted
+
+
+async def drawn(pilot: Pilot, name: str, size: tuple[int, int]) -> Picture:
+    """``name``'s screen (already asked to open) at ``size``, once it has stopped changing."""
+    app = pilot.app
+    if (app.size.width, app.size.height) != size:
+        await pilot.resize_terminal(*size)
+    await wait_until(pilot, lambda: showing(app, name), what=f"{name} shown")
+    for field in app.screen.query(Input):
+        field.cursor_blink = False  # a blinking cursor would make two pictures differ
+    seen: list[Picture] = [()]
+
+    def same_twice() -> bool:
+        if (app.size.width, app.size.height) != size or not showing(app, name):
+            return False
+        seen.append(picture(app))
+        return seen[-1] == seen[-2]
+
+    await wait_until(pilot, same_twice, what=f"{name} at {size} to stop changing")
+    return seen[-1]
+
+
+async def open_screen(pilot: Pilot, name: str, opened: set[str]) -> None:
+    """Switch to ``name``'s mode (added the first time: ``opened`` names the modes added so far)."""
+    app = pilot.app
+    if name != "launcher" and name not in opened:
+        app.add_mode(name, SCREENS[name][1])
+        opened.add(name)
+    app.switch_mode(name)
+    app.call_after_refresh(app.check_terminal_size)  # as the app's start_game does
+
+
+async def alone(name: str) -> dict[tuple[int, int], Picture]:
+    """``name`` in an app that opens nothing else (not even the launcher, unless it is the launcher)."""
+    fresh_data_dir()
+    app = ArcadeApp() if name == "launcher" else ArcadeApp(game=name, screens={name: SCREENS[name][1]})
+    async with app.run_test(size=SIZES[0]) as pilot:
+        return {size: await drawn(pilot, name, size) for size in SIZES}
+
+
+_TOGETHER: dict[str, dict[str, dict[tuple[int, int], Picture]]] = {}
+
+
+async def together(order: str) -> dict[str, dict[tuple[int, int], Picture]]:
+    """Every screen opened in one app, in ``order``; then each drawn, once every screen's CSS has been read."""
+    if order in _TOGETHER:
+        return _TOGETHER[order]
+    names = list(SCREENS) if order == "forward" else list(reversed(SCREENS))
+    seen: dict[str, dict[tuple[int, int], Picture]] = {}
+    opened: set[str] = set()
+    fresh_data_dir()
+    app = ArcadeApp()
+    async with app.run_test(size=SIZES[0]) as pilot:
+        for name in names:
+            await open_screen(pilot, name, opened)
+            await wait_until(pilot, lambda: showing(app, name), what=f"{name} shown")
+        for name in names:
+            # each screen sees the sizes in the order it saw them alone: back at the first size before it
+            # opens, then resized while shown (a screen under a dialog, like an Othello game under its
+            # side question, can keep the breakpoint class, -narrow or -wide, of an earlier size)
+            await pilot.resize_terminal(*SIZES[0])
+            await wait_until(pilot, lambda: (app.size.width, app.size.height) == SIZES[0], what="the first size")
+            await open_screen(pilot, name, opened)
+            seen[name] = {size: await drawn(pilot, name, size) for size in SIZES}
+    _TOGETHER[order] = seen
+    return seen
+
+
+@pytest.fixture(scope="module")
+def module_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("css-scope")
+
+
+@pytest.fixture(autouse=True)
+def arcade_data_dir(module_dir: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """One data directory for every app of this module (the CPC room shows its path), emptied before each."""
+    monkeypatch.setenv("ARCADE_DATA_DIR", str(module_dir / "arcade-data"))
+    monkeypatch.setenv("ARCADE_CONFIG_DIR", str(module_dir / "config"))
+    return module_dir / "arcade-data"
+
+
+def fresh_data_dir() -> None:
+    """No save of an earlier app (a game would ask to resume it), the same path for all."""
+    shutil.rmtree(os.environ["ARCADE_DATA_DIR"], ignore_errors=True)
+
+
+@pytest.mark.parametrize("name", list(SCREENS))
+async def test_a_screen_draws_the_same_after_every_other_screen_was_opened(name: str) -> None:
+    own = await alone(name)
+    for order in ("forward", "backward"):
+        pictures = (await together(order))[name]
+        for size in SIZES:
+            if pictures[size] != own[size]:
+                diff = "\n".join(difflib.unified_diff(words(own[size]), words(pictures[size]),
+                                                      "alone", f"after all, {order}", lineterm=""))
+                pytest.fail(f"{name} at {size[0]}x{size[1]} differs after every screen was opened ({order}):\n{diff}")
