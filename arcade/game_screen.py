@@ -102,7 +102,7 @@ class GameScreen(Screen[None]):
     says whose turn it is: a full repaint, ~40 ms, at every turn); the header follows them
     by its own watchers, and repaints only itself."""
     busy: reactive[bool] = reactive(False, repaint=False)
-    paused: reactive[bool] = reactive(False)
+    paused: reactive[bool] = reactive(False, repaint=False)  # its class lays out what changes
     instant: reactive[bool] = reactive(True)
 
     def __init__(self) -> None:

@@ -82,8 +82,8 @@ class TI57Screen(GameScreen):
     MESSAGE_BESIDE: ClassVar[Literal["board", "machine"]] = "machine"
     PAUSED_TEXT: ClassVar[str] = "Paused: the board and the TI-57 are hidden.\n\nPress p to go on."
 
-    registers_shown: reactive[bool] = reactive(False)
-    history_shown: reactive[bool] = reactive(False)
+    registers_shown: reactive[bool] = reactive(False, repaint=False)
+    history_shown: reactive[bool] = reactive(False, repaint=False)
 
     def __init__(self, *, blink: bool = True) -> None:
         super().__init__()

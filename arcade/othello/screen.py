@@ -98,7 +98,7 @@ class OthelloScreen(OthelloTurns, OthelloWords, GameScreen):
          "export_history"}
     )
 
-    history_shown: reactive[bool] = reactive(False)
+    history_shown: reactive[bool] = reactive(False, repaint=False)
 
     def __init__(self, driver_factory: Callable[[], OthelloDriver], *, ask_side: bool = True) -> None:
         super().__init__()
