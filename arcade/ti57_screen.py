@@ -12,7 +12,7 @@ Both games put the board the calculator never had beside the TI-57 that runs the
            │                     ││ #history    MoveHistory             │
            └─────────────────────┘└─────────────────────────────────────┘
     #paused  shown instead of #game while paused (nothing of the game shows)
-    Footer
+    Footer       KeysFooter: the keys on offer, changed in place (arcade/widgets/footer.py)
 
 A TI-57 game fills in (the rest is ``GameScreen``'s: worker, pause, saves, export)::
 
@@ -44,9 +44,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Header, Static
 
 from arcade.game_screen import GameScreen
+from arcade.widgets.footer import KeysFooter
 from arcade.widgets.grid import GridView, SquareBoard
 from arcade.widgets.history import HistoryRow, MoveHistory
 from arcade.widgets.ti57 import KeyLog, RegisterPanel, Shown, TI57Display, key_lines
@@ -107,7 +108,7 @@ class TI57Screen(GameScreen):
                 yield KeyLog(id="keylog")
                 yield MoveHistory(id="history")
         yield Static(self.PAUSED_TEXT, id="paused")
-        yield Footer(compact=True)
+        yield KeysFooter(compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#led", TI57Display).blink = self.blink
