@@ -103,7 +103,7 @@ class GameScreen(Screen[None]):
     by its own watchers, and repaints only itself."""
     busy: reactive[bool] = reactive(False, repaint=False)
     paused: reactive[bool] = reactive(False, repaint=False)  # its class lays out what changes
-    instant: reactive[bool] = reactive(True)
+    instant: reactive[bool] = reactive(True, repaint=False)  # the speed is said and shown by whoever shows it
 
     def __init__(self) -> None:
         super().__init__()

@@ -2,7 +2,7 @@
 
 Both games put the board the calculator never had beside the TI-57 that runs the game::
 
-    Header
+    TitleHeader  (arcade/widgets/header.py: a new title repaints, no layout)
     #game  ┌ #left ──────────────┐┌ #right ─────────────────────────────┐
            │ #board  SquareBoard ││ #led        TI57Display (the LED)   │
            │ #status Words       ││ #info       Words (whose turn, ...) │
@@ -44,10 +44,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
-from textual.widgets import Header, Static
+from textual.widgets import Static
 
 from arcade.game_screen import GameScreen
 from arcade.widgets.footer import KeysFooter
+from arcade.widgets.header import TitleHeader
 from arcade.widgets.grid import GridView, SquareBoard
 from arcade.widgets.history import HistoryRow, MoveHistory
 from arcade.widgets.ti57 import KeyLog, RegisterPanel, Shown, TI57Display, key_lines
@@ -92,7 +93,7 @@ class TI57Screen(GameScreen):
         self._shown = Shown("0")
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleHeader()
         with Horizontal(id="game"):
             with Vertical(id="left"):
                 yield SquareBoard(id="board")

@@ -20,7 +20,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
-from textual.widgets import Header, Static
+from textual.widgets import Static
 
 from arcade.game_screen import GameScreen, JobContext
 from arcade.othello.history import history_rows, history_text
@@ -31,6 +31,7 @@ from arcade.widgets.changed import update_if_changed
 from arcade.widgets.board import BoardView, OthelloBoard, SquareClicked
 from arcade.widgets.dialogs import SideDialog
 from arcade.widgets.footer import KeysFooter
+from arcade.widgets.header import TitleHeader
 from arcade.widgets.history import MoveHistory
 from games.othello.driver import MoveCancelled, MoveRecord, OthelloDriver
 from games.othello.referee import Disc
@@ -115,7 +116,7 @@ class OthelloScreen(OthelloTurns, OthelloWords, GameScreen):
     # -- layout ----------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleHeader()
         with Horizontal(id="game"):
             with Vertical(id="left"):
                 yield OthelloBoard(id="board")
