@@ -1,8 +1,8 @@
 """``KeysFooter``: Textual's compact footer, changed in place when the keys on offer change.
 
 Textual's ``Footer`` recomposes (every ``FooterKey`` removed and mounted again, then a layout
-of the screen) each time a screen says its bindings changed, and a screen says so twice for
-one change (its own refresh and the focus's).  In the TI-57 wolf "Next lamb" is hidden on the
+of the screen) each time a screen says its bindings changed, and one change was often said
+twice (two recomposes in a row, measured in the wolf).  In the TI-57 wolf "Next lamb" is hidden on the
 wolf's turn and shown on the lambs': ~15-60 ms of the loop twice a move.  This footer draws
 the same keys the same way (it *is* a ``Footer``: the same CSS, ``arcade/footer.tcss``, clicks,
 the palette key, the keymap's keys), but follows a change with the least it needs:
