@@ -47,7 +47,7 @@ class KeysScreen(Screen):
     def set_state(self, second: str, fourth: str) -> None:
         self.state = {"second": second, "fourth": fourth}
         self.refresh_bindings()
-        self.refresh_bindings()  # twice, as a screen does for one change (its own and the focus's)
+        self.refresh_bindings()  # twice: one change often arrives twice
 
     def action_second(self) -> None:
         self.pressed.append("second")
