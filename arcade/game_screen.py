@@ -102,8 +102,8 @@ class GameScreen(Screen[None]):
     says whose turn it is: a full repaint, ~40 ms, at every turn); the header follows them
     by its own watchers, and repaints only itself."""
     busy: reactive[bool] = reactive(False, repaint=False)
-    paused: reactive[bool] = reactive(False)
-    instant: reactive[bool] = reactive(True)
+    paused: reactive[bool] = reactive(False, repaint=False)  # its class lays out what changes
+    instant: reactive[bool] = reactive(True, repaint=False)  # the speed is said and shown by whoever shows it
 
     def __init__(self) -> None:
         super().__init__()

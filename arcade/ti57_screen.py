@@ -2,7 +2,7 @@
 
 Both games put the board the calculator never had beside the TI-57 that runs the game::
 
-    Header
+    TitleHeader  (arcade/widgets/header.py: a new title repaints, no layout)
     #game  ┌ #left ──────────────┐┌ #right ─────────────────────────────┐
            │ #board  SquareBoard ││ #led        TI57Display (the LED)   │
            │ #status Words       ││ #info       Words (whose turn, ...) │
@@ -12,7 +12,7 @@ Both games put the board the calculator never had beside the TI-57 that runs the
            │                     ││ #history    MoveHistory             │
            └─────────────────────┘└─────────────────────────────────────┘
     #paused  shown instead of #game while paused (nothing of the game shows)
-    Footer
+    Footer       KeysFooter: the keys on offer, changed in place (arcade/widgets/footer.py)
 
 A TI-57 game fills in (the rest is ``GameScreen``'s: worker, pause, saves, export)::
 
@@ -44,9 +44,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Static
 
 from arcade.game_screen import GameScreen
+from arcade.widgets.footer import KeysFooter
+from arcade.widgets.header import TitleHeader
 from arcade.widgets.grid import GridView, SquareBoard
 from arcade.widgets.history import HistoryRow, MoveHistory
 from arcade.widgets.ti57 import KeyLog, RegisterPanel, Shown, TI57Display, key_lines
@@ -82,8 +84,8 @@ class TI57Screen(GameScreen):
     MESSAGE_BESIDE: ClassVar[Literal["board", "machine"]] = "machine"
     PAUSED_TEXT: ClassVar[str] = "Paused: the board and the TI-57 are hidden.\n\nPress p to go on."
 
-    registers_shown: reactive[bool] = reactive(False)
-    history_shown: reactive[bool] = reactive(False)
+    registers_shown: reactive[bool] = reactive(False, repaint=False)
+    history_shown: reactive[bool] = reactive(False, repaint=False)
 
     def __init__(self, *, blink: bool = True) -> None:
         super().__init__()
@@ -91,7 +93,7 @@ class TI57Screen(GameScreen):
         self._shown = Shown("0")
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleHeader()
         with Horizontal(id="game"):
             with Vertical(id="left"):
                 yield SquareBoard(id="board")
@@ -107,7 +109,7 @@ class TI57Screen(GameScreen):
                 yield KeyLog(id="keylog")
                 yield MoveHistory(id="history")
         yield Static(self.PAUSED_TEXT, id="paused")
-        yield Footer(compact=True)
+        yield KeysFooter(compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#led", TI57Display).blink = self.blink

@@ -245,6 +245,11 @@ def registers_keys(pane: Pane, rec: Recorder, label: str, until: float, most: in
     return taken
 
 
+def pieces_line(frame: str) -> str:
+    """The wolf's board line under the board naming every piece's square ("W 4.8  1: 1.1 ...")."""
+    return next((line for line in frame.splitlines() if re.match(r"^ W \d", line)), "")
+
+
 def wolf(pane: Pane, rec: Recorder, game: str, speed: str, turns: int, real_seconds: float) -> None:
     """The computer's wolf against a person's lambs."""
     label = f"{game} {speed}: key while the machine answers"
@@ -278,14 +283,17 @@ def wolf(pane: Pane, rec: Recorder, game: str, speed: str, turns: int, real_seco
         moved = False
         for lamb in "1234":
             for way in "64":
+                before = pieces_line(pane.text())
                 pane.send(lamb)
                 time.sleep(0.05)
                 pane.send(way)
-                try:
-                    wait_for(pane, lambda f: "the wolf to move" in f.splitlines()[0] or "Refused" in f, timeout=3)
+                try:  # at instant pace the wolf has answered before a frame shows its turn: the pieces moved
+                    wait_for(pane, lambda f: "the wolf to move" in f.splitlines()[0] or "Refused" in f
+                             or pieces_line(f) != before, timeout=3)
                 except TimeoutError:
                     continue
-                if "the wolf to move" in pane.text().splitlines()[0]:
+                frame = pane.text()
+                if "the wolf to move" in frame.splitlines()[0] or pieces_line(frame) != before:
                     moved = True
                     break
             if moved:

@@ -133,7 +133,7 @@ class HP67OthelloScreen(HP67Workshop, OthelloScreen):
     ]
 
     program_coords: reactive[bool] = reactive(False)
-    inspecting: reactive[bool] = reactive(False)
+    inspecting: reactive[bool] = reactive(False, repaint=False)
 
     def __init__(self, driver_factory: Callable[[], OthelloDriver] = default_driver, *, ask_side: bool = True) -> None:
         super().__init__(driver_factory, ask_side=ask_side)

@@ -89,7 +89,7 @@ class LazardOthelloScreen(OthelloScreen):
         Binding("w", "workshop", "Change the program", show=False, id="cpc.workshop"),
     ]
 
-    typing: reactive[bool] = reactive(False)
+    typing: reactive[bool] = reactive(False, repaint=False)
 
     def __init__(self, driver_factory: Callable[[], OthelloDriver] = default_driver, *, ask_side: bool = True) -> None:
         super().__init__(driver_factory, ask_side=ask_side)

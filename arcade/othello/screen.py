@@ -20,7 +20,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Static
 
 from arcade.game_screen import GameScreen, JobContext
 from arcade.othello.history import history_rows, history_text
@@ -30,6 +30,8 @@ from arcade.othello.words import OthelloWords
 from arcade.widgets.changed import update_if_changed
 from arcade.widgets.board import BoardView, OthelloBoard, SquareClicked
 from arcade.widgets.dialogs import SideDialog
+from arcade.widgets.footer import KeysFooter
+from arcade.widgets.header import TitleHeader
 from arcade.widgets.history import MoveHistory
 from games.othello.driver import MoveCancelled, MoveRecord, OthelloDriver
 from games.othello.referee import Disc
@@ -98,7 +100,7 @@ class OthelloScreen(OthelloTurns, OthelloWords, GameScreen):
          "export_history"}
     )
 
-    history_shown: reactive[bool] = reactive(False)
+    history_shown: reactive[bool] = reactive(False, repaint=False)
 
     def __init__(self, driver_factory: Callable[[], OthelloDriver], *, ask_side: bool = True) -> None:
         super().__init__()
@@ -114,7 +116,7 @@ class OthelloScreen(OthelloTurns, OthelloWords, GameScreen):
     # -- layout ----------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleHeader()
         with Horizontal(id="game"):
             with Vertical(id="left"):
                 yield OthelloBoard(id="board")
@@ -124,7 +126,7 @@ class OthelloScreen(OthelloTurns, OthelloWords, GameScreen):
             yield MoveHistory(id="history")
         yield Static(id="message", classes="message", markup=False)  # the whole width: read whole at 80x24
         yield Static("Paused: the board and the machine are hidden.\n\nPress p to go on.", id="paused")
-        yield Footer(compact=True)
+        yield KeysFooter(compact=True)
 
     def compose_machine(self) -> ComposeResult:
         """The machine's panel (give it the class ``machine-panel``)."""

@@ -57,7 +57,7 @@ class DuelScreenCore(DuelKeys, DuelSaves, TI57Screen):
     PAUSED_TEXT = "Paused: everything is hidden.\n\nPress p to go on (the hand-off comes first)."
     BINDINGS = DUEL_BINDINGS
 
-    instant: reactive[bool] = reactive(False)
+    instant: reactive[bool] = reactive(False, repaint=False)  # toggle_speed draws the status
 
     def __init__(self, *, pause_seconds: float = PAUSE_SECONDS, blink: bool = True,
                  computer_thinks: float = COMPUTER_THINKS) -> None:

@@ -64,7 +64,7 @@ class WolfScreenCore(MoveKeys, TI57Screen):
 
     BINDINGS = WOLF_BINDINGS
 
-    selected: reactive[int | None] = reactive(None)
+    selected: reactive[int | None] = reactive(None, repaint=False)  # redraw() draws what changed
 
     def __init__(self, *, coin: Callable[[], Side] = coin_toss, purist: bool = False, blink: bool = True,
                  seats: dict[Side, Seat] | None = None, pace: float = COMPUTER_PACE,
