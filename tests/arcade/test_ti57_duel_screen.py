@@ -300,14 +300,25 @@ async def test_against_the_computer_there_is_no_curtain_and_its_square_never_sho
             # Not onto the computer's square (its start is random): the duel must go on to its move.
             code = next(k for k in screen.view().legal
                         if (c + DELTAS[k][0], r + DELTAS[k][1]) != watch.squares[2])
-            watch.squares[1] = (c + DELTAS[code][0], r + DELTAS[code][1])
             await pilot.press({1: "9", 2: "6", 3: "3", 4: "2", 5: "1", 6: "4", 7: "7", 8: "8"}[code])
             await settle(pilot, screen)  # the person's move, then the computer's
+            # known once the move is drawn: until then player 1's view rightly shows its old square,
+            # which may be where the computer started (its start is random: 4.4 too, now and then)
+            watch.squares[1] = (c + DELTAS[code][0], r + DELTAS[code][1])
             if screen.phase == "turn":
                 watch.squares[2] = game.square_of(2)
                 assert game.to_move == 1 and "Player 2 last went" in flat(app)
         assert len(game.turns) >= 2 and watch.curtain_frames == 0
     assert not watch.leaks, watch.leaks[0]
+
+
+async def test_against_the_computer_starting_on_player_1s_square_nothing_shows_either(monkeypatch) -> None:  # noqa: ANN001
+    """The computer's random start is now and then player 1's own (4.4): player 1's view shows its own
+    square, never the computer's as the computer's, and the duel goes on the same."""
+    from games.ti57_duel import computer
+
+    monkeypatch.setattr(computer.Hunter, "place", lambda self: (4, 4))
+    await test_against_the_computer_there_is_no_curtain_and_its_square_never_shows()
 
 
 async def test_g_asks_before_a_duel_in_progress_is_thrown_away() -> None:
