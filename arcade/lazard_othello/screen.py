@@ -204,6 +204,8 @@ class LazardOthelloScreen(OthelloScreen):
         self.say("Keys go to the CPC: letter RETURN digit RETURN (O O passes). Esc: the board.")
 
     def watch_typing(self, typing: bool) -> None:
+        if not self.is_mounted:  # its first value, asked for (by a footer's check) before the screen is all there
+            return
         cpc = self.query_one("#cpc", CpcScreen)
         cpc.typing = typing
         self.set_class(typing, "-typing")

@@ -218,6 +218,7 @@ async def differences(orders: tuple[str, ...]) -> list[str]:
 # bare rule of any screen reaching another; the backward order (a file read later wins a tie
 # between two bare rules) runs in the soak.
 
+@pytest.mark.soak  # flaky under load: "the same twice" can catch a footer not composed yet (see the note)
 async def test_every_screen_draws_the_same_after_every_other_screen_was_opened() -> None:
     found = await differences(("forward",))
     assert not found, "\n\n".join(found)
