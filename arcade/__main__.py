@@ -116,9 +116,13 @@ def main(argv: list[str] | None = None) -> int:
 
             return match_main(argv[1:])
         hold_collections()  # until the first frame (its screen calls freeze_heap): a launch builds, never frees
-        # Textual draws at most 60 frames a second: a key just after a frame waited up to 17 ms for
-        # the next; at 120 the wait halves (bench/ui_latency.py: busy-key p95 -15-20%); before Textual is imported
-        os.environ.setdefault("TEXTUAL_FPS", "120")
+        # Textual's frame timer (60 a second by default) sleeps to its next tick and skips the ticks
+        # it missed: a key that comes just after a frame waits one to two periods for its own (up
+        # to 33 ms at 60, 17 ms at 120).  While a machine answers a frame is drawn every few tens
+        # of ms (its progress, a job's end), so keys often came just after one: at 500 the wait is
+        # 2-4 ms (bench/ui_latency.py, busy keys at instant speed: p95 ~19 ms instead of ~23-25).
+        # The cap is rarely reached: frames follow changes, which are few.  Set before Textual is imported.
+        os.environ.setdefault("TEXTUAL_FPS", "500")
         app = build_app(argv)
     except BrokenPipeError:  # `arcade --list-themes | head`: the reader has had enough, no traceback
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # Python flushes stdout at exit
