@@ -20,7 +20,7 @@ from __future__ import annotations
 import threading
 import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable, ClassVar, Protocol
 
 from arcade.messages import MachineProgress
 
@@ -31,8 +31,24 @@ REST = 0.002
 GIVE_WAY = 0.1
 """Longest a job waits between two slices for a key's frame to be drawn."""
 
-if TYPE_CHECKING:
-    from arcade.game_screen import GameScreen
+
+class JobHost(Protocol):
+    """What a job reads of the screen that runs it (``GameScreen`` is one): its pause, its pace,
+    the player's last key, and the thread-safe way to post news.  Named here so that the jobs
+    need not import the screen that imports them."""
+
+    STEPS_PER_SECOND: ClassVar[float]
+    PROGRESS_PER_SECOND: ClassVar[float]
+    loop_free: threading.Event
+    key_at: float
+
+    @property
+    def paused(self) -> bool: ...
+
+    @property
+    def instant(self) -> bool: ...
+
+    def post_message(self, message: Any) -> bool: ...
 
 
 class JobStopped(Exception):
@@ -54,7 +70,7 @@ class Job:
 class JobContext:
     """What a job sees in the worker thread: its stop flag, the pause, the pace, progress."""
 
-    def __init__(self, screen: GameScreen, job: Job, worker: Any) -> None:
+    def __init__(self, screen: JobHost, job: Job, worker: Any) -> None:
         self.screen = screen
         self.job = job
         self.worker = worker

@@ -205,7 +205,12 @@ class Field:
 
     def refuse(self, problem: str) -> NoReturn:
         """Refuse this field with ``problem`` alone (a cross-field lie: no value to show)."""
-        raise self.error(self.path, problem)
+        raise self.refusal(problem)
+
+    def refusal(self, problem: str) -> FieldError:
+        """The error ``refuse`` raises, for a caller raising it itself (``raise f.refusal(...) from
+        None`` in an ``except``: the damage's own exception is no part of the refusal)."""
+        return self.error(self.path, problem)
 
     # -- objects -------------------------------------------------------------------------------
 

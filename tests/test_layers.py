@@ -4,9 +4,10 @@
 imports ``machines`` and never reaches ``something.machine.attr``; ``games`` knows
 nothing of ``arcade`` or Textual; ``machines`` are pure Python (no game, no app, no
 Textual, no Rich).  And no import cycle between the project's modules, counting the
-imports inside functions too (they are cycles all the same, only deferred); imports
-under ``if TYPE_CHECKING:`` are not run, so they do not count as cycles (they still
-count for the layers).
+imports inside functions too (they are cycles all the same, only deferred) and those
+under ``if TYPE_CHECKING:`` (not run, but a loop in the design all the same: the lower
+module names what it needs of the other in a small ``Protocol`` instead, as
+``arcade/jobs.py``'s ``JobHost`` or ``machines/cpc/runtime/host.py``).
 """
 
 from __future__ import annotations
@@ -165,11 +166,11 @@ def strongly_connected(graph: dict[str, set[str]]) -> list[list[str]]:
     return components
 
 
-def import_graph() -> dict[str, set[str]]:
-    known = set(project_files())
+def import_graph(imports: list[Import], known: set[str]) -> dict[str, set[str]]:
+    """Who imports whom among ``known`` modules, type-only imports included."""
     graph: dict[str, set[str]] = {name: set() for name in known}
-    for imp in all_imports():
-        if not imp.type_only and imp.target in known and imp.target != imp.module:
+    for imp in imports:
+        if imp.target in known and imp.target != imp.module:
             graph[imp.module].add(imp.target)
     return graph
 
@@ -199,6 +200,15 @@ def test_imports_inside_functions_count_and_type_checking_ones_are_marked(tmp_pa
     assert ("arcade.sibling", False) in found
 
 
+def test_a_loop_made_only_of_type_checking_imports_is_a_cycle(tmp_path: Path) -> None:
+    (tmp_path / "low.py").write_text(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from arcade.high import High\n", encoding="utf-8")
+    (tmp_path / "high.py").write_text("from arcade.low import helper\n", encoding="utf-8")
+    known = {"arcade.low", "arcade.high"}
+    imports = [imp for name in sorted(known) for imp in imports_of(name, tmp_path / f"{name[7:]}.py", known)]
+    assert strongly_connected(import_graph(imports, known)) == [["arcade.high", "arcade.low"]]
+
+
 # -- the rules -------------------------------------------------------------------------------------
 
 
@@ -213,5 +223,5 @@ def test_arcade_never_reaches_a_machine_through_a_driver() -> None:
 
 
 def test_no_import_cycle_between_project_modules() -> None:
-    cycles = strongly_connected(import_graph())
+    cycles = strongly_connected(import_graph(all_imports(), set(project_files())))
     assert not cycles, "import cycles:\n" + "\n".join(" <-> ".join(c) for c in cycles)

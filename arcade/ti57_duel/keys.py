@@ -9,21 +9,38 @@ are laid out as they point (7 8 9 / 4 6 / 1 2 3), or the arrows, or y u b n.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Protocol
 
 from textual.binding import Binding
 
+from arcade.jobs import JobContext
 from arcade.ti57_duel import render
-from arcade.ti57_screen import TOGGLE_REGISTERS
+from arcade.ti57_screen import TOGGLE_REGISTERS, TI57Screen
 from arcade.widgets.grid import BoardClicked
 from games.session import Refused
 from games.ti57_duel import DELTAS
-from games.ti57_duel.session import DuelSession, Phase
+from games.ti57_duel.session import DuelSession, DuelView, Moved, Phase
+
+
+class DuelScreenParts(Protocol):
+    """What these keys use of the duel screen beyond the TI-57 layout both games share
+    (``TI57Screen``): named here, so that keys.py need not import the screen that imports it."""
+
+    session: DuelSession
+    seat_choice: int
+    cursor: tuple[int, int]
+    _frozen: DuelView | None = None  # the view kept on screen while a move runs
+
+    @property
+    def viewer(self) -> int | None: ...
+    def view(self) -> DuelView: ...
+    def _pace(self, ctx: JobContext, moved: Moved, mine: bool) -> Moved: ...
+    def action_new_game(self) -> None: ...
+
 
 if TYPE_CHECKING:
-    from arcade.ti57_duel.screen import DuelScreenCore
-
-    Base = DuelScreenCore
+    class Base(DuelScreenParts, TI57Screen):
+        """The duel screen as its keys see it (at run time the mixin's base is ``object``)."""
 else:
     Base = object
 

@@ -8,20 +8,35 @@ A mixin of ``TI57WolfScreen``: it reads the session's view and calls the screen'
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Protocol
 
 from textual.binding import Binding
 
-from arcade.ti57_screen import TOGGLE_REGISTERS
+from arcade.ti57_screen import TOGGLE_REGISTERS, TI57Screen
 from arcade.ti57_wolf import render
 from arcade.widgets.grid import BoardClicked
 from games.ti57_wolf.referee import Side
-from games.ti57_wolf.session import Phase, WolfMove
+from games.ti57_wolf.session import Phase, WolfMove, WolfSession
+
+
+class WolfScreenParts(Protocol):
+    """What these keys use of the wolf screen beyond the TI-57 layout both games share
+    (``TI57Screen``): named here, so that keys.py need not import the screen that imports it."""
+
+    session: WolfSession
+    selected: int | None
+
+    def play(self, move: WolfMove, words: str, refusal: str = ...) -> None: ...
+    def action_new_game(self) -> None: ...
+    def action_toggle_purist(self) -> None: ...
+    def action_undo(self) -> None: ...
+    def action_redo(self) -> None: ...
+    def action_export_history(self) -> None: ...
+
 
 if TYPE_CHECKING:
-    from arcade.ti57_wolf.screen import TI57WolfScreen
-
-    Base = TI57WolfScreen
+    class Base(WolfScreenParts, TI57Screen):
+        """The wolf screen as its keys see it (at run time the mixin's base is ``object``)."""
 else:
     Base = object
 

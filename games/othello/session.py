@@ -23,7 +23,7 @@ from typing import Any, Callable
 
 from games.othello.driver import MAX_TURNS, MachineDisagrees, MoveCancelled, MoveRecord, OthelloDriver, SliceCallback
 from games.othello.referee import Disc, IllegalMove, Position, name
-from games.schema import BadField, Field, read_settings
+from games.schema import Field, read_settings
 from games.session import Refused, SaveUnreadable, Seat
 from games.timeline import Timeline
 
@@ -428,7 +428,7 @@ class OthelloSession:
             session._check_snapshot(state, own_program=own)
         session._check_snapshot(driver, own_program=own)
         if moves is not None and [m.to_json() for m in moves] != [r.to_json() for r in session.driver.history]:
-            f["moves"].refuse(f"are not the moves of {driver.path}.history")
+            f["moves"].refuse(f"are not the moves of {driver.get('history').path}")
         session.timeline = Timeline(past=[s.value for s in past], future=[s.value for s in future],
                                     limit=session.timeline.limit)
         session.settings = settings
@@ -443,29 +443,28 @@ class OthelloSession:
         driver = self.driver
         driver.read_snapshot(f)
         if own_program and not driver.plays_own_program():
-            raise BadField(f"{f.path}.machine", f"holds another program than {driver.title}, and the save names no variant")
+            f.get("machine").refuse(f"holds another program than {driver.title}, and the save names no variant")
         pos = Position.initial()
-        for i, record in enumerate(driver.history):
-            where = f"{f.path}.history[{i}]"
+        for i, record in enumerate(driver.history):  # the driver read its history from f's, move for move
             if record.player is not pos.to_move:
-                raise BadField(where, f"is {record.player.label}'s move but {pos.to_move.label} was to play")
+                f["history"][i].refuse(f"is {record.player.label}'s move but {pos.to_move.label} was to play")
             if record.by_machine != (record.player is driver.machine_color):
-                raise BadField(f"{where}.by_machine", "does not say who played the move")
+                f["history"][i].get("by_machine").refuse("does not say who played the move")
             if not (pos.is_legal(record.square) if record.square is not None else pos.must_pass):
-                raise BadField(f"{where}.square", f"{name(record.square)} is not legal there")
+                f["history"][i].get("square").refuse(f"{name(record.square)} is not legal there")
             if record.square is not None and sorted(record.flipped) != sorted(pos.flips(record.square)):
-                raise BadField(f"{where}.flipped", "are not the discs the move turns over")
+                f["history"][i].get("flipped").refuse("are not the discs the move turns over")
             pos = pos.play(record.square)
         if (pos.black, pos.white, pos.to_move) != (driver.position.black, driver.position.white, driver.position.to_move):
-            raise BadField(f"{f.path}.position", "is not where the moves saved lead")
+            f.get("position").refuse("is not where the moves saved lead")
         if driver.is_over:
-            raise BadField(f"{f.path}.position", "is a finished game: nothing to resume")
+            f.get("position").refuse("is a finished game: nothing to resume")
         checker = getattr(driver, "check_machine", None)
         if checker is not None:
             try:
                 checker()
             except MachineDisagrees as error:
-                raise BadField(f"{f.path}.machine", f"does not hold the saved board ({str(error)[:200]})") from None
+                raise f.get("machine").refusal(f"does not hold the saved board ({str(error)[:200]})") from None
         with f["machine"].reading("machine state") if "machine" in f.value else f.reading("snapshot"):
             self._make_view()  # what the screen will draw must come out of it too
             self.progress_view()
@@ -483,9 +482,8 @@ class OthelloSession:
                 legal = driver.position.legal_moves()
                 driver.human_move(legal[0] if legal else None)
         except Exception as error:  # noqa: BLE001 - whatever the damaged machine does
-            where = f"{f.path}.machine" if "machine" in f.value else f.path
-            raise BadField(where, f"does not play on from the saved state ({type(error).__name__}: "
-                                  f"{str(error)[:200]})") from None
+            raise (f["machine"] if f.has("machine") else f).refusal(
+                f"does not play on from the saved state ({type(error).__name__}: {str(error)[:200]})") from None
         finally:
             driver.restore(saved)
 

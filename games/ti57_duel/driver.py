@@ -30,7 +30,7 @@ from decimal import Decimal
 from importlib import resources
 from typing import Any
 
-from games.schema import BadField, Field
+from games.schema import Field
 from games.ti57_duel.referee import (
     BOARD_SIZE,
     DELTAS,
@@ -89,20 +89,19 @@ def _turn(f: Field) -> Turn:
 def _replay(f: Field, starts: list[Square], turns: list[Turn], referee: DuelReferee) -> None:
     """The turns, played from the start squares, must lead to the referee's squares, in turn."""
     squares = list(starts)
-    for i, turn in enumerate(turns):
-        where = f"{f.path}.turns[{i}]"
+    for i, turn in enumerate(turns):  # read from f's turns, one for one
         if turn.player != 1 + i % 2:
-            raise BadField(where, "is not the turn of the player who moves then")
+            f["turns"][i].refuse("is not the turn of the player who moves then")
         c, r = squares[turn.player - 1]
         dc, dr = DELTAS[turn.direction]
         squares[turn.player - 1] = (c + dc, r + dr)
         if not on_board(squares[turn.player - 1]):
-            raise BadField(where, "leaves the board")
+            f["turns"][i].refuse("leaves the board")
         captured = squares[0] == squares[1]
         if captured != (turn.status is DuelStatus.CAPTURE) or (captured and i != len(turns) - 1):
-            raise BadField(where, "does not say whether it captured")
+            f["turns"][i].refuse("does not say whether it captured")
     if tuple(squares) != referee.squares:
-        raise BadField(f"{f.path}.referee", f"does not hold the squares {f.path}.turns lead to")
+        f["referee"].refuse(f"does not hold the squares {f['turns'].path} lead to")
 
 
 class MachineDisagrees(RuntimeError):
@@ -336,12 +335,12 @@ class DuelGame:
         starts = [None if s.is_null else _square(s) for s in starts_f]
         for i, (p, s) in enumerate(zip(placed, starts)):
             if p != (s is not None):
-                starts_f[i].refuse(f"does not agree with {f.path}.placed[{i}]")
+                starts_f[i].refuse(f"does not agree with {f['placed'][i].path}")
         to_move = f["to_move"].int(1, 2)
         status = f["status"].enum(DuelStatus)
         winner = f["winner"].optional_int(1, 2)
         if (winner is not None) != (status is DuelStatus.CAPTURE):
-            f["winner"].refuse(f"does not agree with {f.path}.status")
+            f["winner"].refuse(f"does not agree with {f['status'].path}")
         ref_f = f["referee"]
         if ref_f.is_null:
             referee = None
@@ -355,7 +354,7 @@ class DuelGame:
             if not all(placed):
                 ref_f.refuse("is there although a start square is missing")
             if (referee.to_move, referee.status, referee.winner) != (to_move, status, winner):
-                ref_f.refuse(f"does not agree with {f.path}.to_move, status and winner")
+                ref_f.refuse(f"does not agree with {f['to_move'].path}, status and winner")
             _replay(f, starts, turns, referee)  # type: ignore[arg-type]
         machine = f["machine"]
         with machine.reading("TI-57 snapshot"):

@@ -567,7 +567,7 @@ class DuelSession:
     def _read_plain(cls, f: Field, extra: dict[str, Any]) -> DuelSession:
         """Today's (pre-session) save: ``phase``, ``setup_player``, ``extension``, ``game``, ``shown``
         (written before the workshop: its program is the listing)."""
-        game_f = Field(f["game"].value, f"{f.path}.game", secret=True)
+        game_f = Field(f["game"].value, f["game"].path, secret=True)  # values never shown: the squares
         game = DuelGame.read(game_f)
         if game.machine.snapshot()["program"] != _listing_json():
             game_f["machine"]["program"].refuse("is another program than the duel's")

@@ -338,7 +338,7 @@ class WolfGame:
         if collision != (last.key if last is not None and last.flashing else None):
             f["collision"].refuse("is not the wolf key the TI-57 refused last")
         if collision is not None and referee_enabled:
-            f["collision"].refuse(f"is set while {f.path}.referee_enabled: only a purist game flashes")
+            f["collision"].refuse(f"is set while {f['referee_enabled'].path}: only a purist game flashes")
         if referee_enabled:
             squares = (board.wolf, *board.lambs)
             if not all(on_board(sq) for sq in squares) or len(set(squares)) != len(squares):

@@ -23,7 +23,7 @@ from enum import Enum
 from functools import lru_cache, wraps
 from typing import Any, Callable, Protocol, TypeVar
 
-from games.schema import BadField, Field, read_settings
+from games.schema import Field, read_settings
 from games.session import Refused, SaveUnreadable, Seat
 from games.ti57_wolf.driver import MAX_RECORDS, OPPOSITE, MachineDisagrees, MoveRecord, WolfGame, square_text
 from games.ti57_wolf.referee import (
@@ -524,9 +524,9 @@ def _check_story(f: Field, game: WolfGame, first: Side, referee_at_start: bool, 
                  changes_f: Field) -> None:
     """The moves in turn from ``first``, and the referee's switches leading to its state now."""
     to_move = first
-    for i, r in enumerate(game.history):
+    for i, r in enumerate(game.history):  # read from f's history, move for move
         if r.side is not to_move:
-            raise BadField(f"{f.path}.history[{i}]", f"is a move of the {r.side.value} when the {to_move.value} were to move")
+            f["history"][i].refuse(f"is a move of the {r.side.value} when the {to_move.value} were to move")
         if r.side is Side.LAMBS:
             to_move = Side.WOLF
         elif not r.flashing and not is_take_back(game.history, i):
@@ -536,10 +536,10 @@ def _check_story(f: Field, game: WolfGame, first: Side, referee_at_start: bool, 
     enabled, played = referee_at_start, 0
     for i, change in enumerate(changes):
         if change.enabled == enabled or not played <= change.moves <= len(game.history):
-            raise BadField(f"{changes_f.path}[{i}]", "is not a switch of the referee at a move of the game")
+            changes_f[i].refuse("is not a switch of the referee at a move of the game")
         enabled, played = change.enabled, change.moves
     if enabled != game.referee_enabled:
-        changes_f.refuse(f"do not lead to the referee's state in {f.path}.referee_enabled")
+        changes_f.refuse(f"do not lead to the referee's state in {f['referee_enabled'].path}")
 
 
 def _try_next(f: Field, game: WolfGame) -> None:

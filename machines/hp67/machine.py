@@ -40,6 +40,7 @@ from machines.hp67.ops import (
     I_REG,
     LIFT,
     ZERO,
+    Factory,
     StepFn,
     StopReason,
     indirect_label,
@@ -598,7 +599,8 @@ class HP67:
     def _make(self, ins: Instruction, step: int) -> StepFn:
         nxt = step % PROGRAM_STEPS + 1
         skip = nxt % PROGRAM_STEPS + 1
-        return ins.semantics(self, ins, step, nxt, skip)  # type: ignore[misc]
+        factory: Factory | None = ins.semantics  # typed as ops.py knows it (isa.py, below ops.py, cannot)
+        return factory(self, ins, step, nxt, skip)  # type: ignore[misc]
 
 
 def _never() -> int:

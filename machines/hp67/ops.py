@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 from enum import Enum
-from typing import TYPE_CHECKING, Callable
+from typing import Callable, Protocol
 
 from machines.hp67 import numbers as num
 from machines.hp67.isa import (
@@ -32,9 +32,6 @@ from machines.hp67.isa import (
     spelling_key,
 )
 from machines.hp67.numbers import MachineError
-
-if TYPE_CHECKING:
-    from machines.hp67.machine import HP67
 
 LIFT, NO_LIFT, ENTRY = 0, 1, 2
 I_REG = REGISTER_INDEX["I"]
@@ -58,6 +55,33 @@ class StopReason(str, Enum):
     IDLE = "idle"  # no program was running
 
 
+class Calculator(Protocol):
+    """What the instructions read and change of the HP-67 (``machine.HP67`` is the one): named
+    here, so that this table need not import the machine that imports it."""
+
+    x: Decimal
+    y: Decimal
+    z: Decimal
+    t: Decimal
+    last_x: Decimal
+    lift: int  # LIFT, NO_LIFT or ENTRY
+    regs: list[Decimal]
+    _flags: list[bool]
+    returns: list[int]
+    fmt: str
+    digits: int
+    angle: str
+    e_mant: str
+    e_neg: bool
+    e_exp: str | None
+    e_exp_neg: bool
+    _why: StopReason
+
+    def find_label(self, label: str, start: int) -> int | None: ...
+    def _entry_value(self) -> Decimal: ...
+    def _entry_add(self, ch: str) -> None: ...
+
+
 def indirect_label(i_value: Decimal) -> tuple[str | None, int]:
     """GTO (i)/GSB (i): I = 0-9 labels 0-9, 10-14 A-E, 15-19 a-e; negative: jump back int|I| steps."""
     k = int(abs(i_value))
@@ -70,14 +94,14 @@ def indirect_label(i_value: Decimal) -> tuple[str | None, int]:
     raise MachineError("GTO (i) / GSB (i) with I >= 20")
 
 
-def _indirect_register(m: HP67) -> int:
+def _indirect_register(m: Calculator) -> int:
     k = int(abs(m.regs[I_REG]))
     if k > 25:
         raise MachineError("(i) with I beyond 25")
     return k
 
 
-Factory = Callable[["HP67", Instruction, int, int, int], StepFn]
+Factory = Callable[[Calculator, Instruction, int, int, int], StepFn]
 _SEMANTICS: dict[str, Factory] = {}
 
 
@@ -93,7 +117,7 @@ def semantics(*ops: str) -> Callable[[Factory], Factory]:
 
 
 @semantics("digit")
-def _digit(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
+def _digit(m: Calculator, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
     ch = str(ins.arg)
     first_value = ZERO if ch == "." else Decimal(ch)
 
@@ -117,7 +141,7 @@ def _digit(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
 
 
 @semantics("eex")
-def _eex(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
+def _eex(m: Calculator, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
     def eex() -> int:
         if m.lift != ENTRY:
             if m.lift == LIFT:
@@ -135,7 +159,7 @@ def _eex(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
 
 
 @semantics("chs")
-def _chs(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
+def _chs(m: Calculator, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
     def chs() -> int:
         if m.lift == ENTRY:
             if m.e_exp is not None:
@@ -152,7 +176,7 @@ def _chs(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
 
 
 @semantics("enter")
-def _enter(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
+def _enter(m: Calculator, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
     def enter() -> int:
         m.t = m.z
         m.z = m.y
@@ -164,7 +188,7 @@ def _enter(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
 
 
 @semantics("clx")
-def _clx(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
+def _clx(m: Calculator, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
     def clx() -> int:
         m.x = ZERO
         m.lift = NO_LIFT
@@ -173,7 +197,7 @@ def _clx(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
     return clx
 
 
-def _overflowed(m: HP67, nxt: int) -> int:
+def _overflowed(m: Calculator, nxt: int) -> int:
     """A result overflowed: a running program stops, pointing at the next step (no Error).
 
     From the keyboard the return value is ignored: the result just saturates
@@ -183,7 +207,7 @@ def _overflowed(m: HP67, nxt: int) -> int:
     return -nxt
 
 
-def _binary_careful(m: HP67, careful: Callable[[Decimal, Decimal], Decimal], x: Decimal, nxt: int) -> int:
+def _binary_careful(m: Calculator, careful: Callable[[Decimal, Decimal], Decimal], x: Decimal, nxt: int) -> int:
     """The slow path of + - x when the fast context trapped: saturate (and stop) or Error."""
     r = careful(m.y, x)
     m.last_x = x
@@ -197,7 +221,7 @@ def _binary_careful(m: HP67, careful: Callable[[Decimal, Decimal], Decimal], x: 
 def _binary(fast: Callable[[Decimal, Decimal], Decimal], careful: Callable[[Decimal, Decimal], Decimal]) -> Factory:
     """y op x: X <- result, LAST X <- x, the stack drops (T is duplicated)."""
 
-    def factory(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
+    def factory(m: Calculator, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
         def binary() -> int:
             x = m.x
             try:
@@ -217,7 +241,7 @@ def _binary(fast: Callable[[Decimal, Decimal], Decimal], careful: Callable[[Deci
 
 
 @semantics("add")
-def _add(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
+def _add(m: Calculator, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
     # Written out (not through _binary) because + is among the program's hottest steps.
     def add() -> int:
         x = m.x
@@ -236,7 +260,7 @@ def _add(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
 
 
 @semantics("sub")
-def _sub(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
+def _sub(m: Calculator, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
     def sub() -> int:
         x = m.x
         try:
@@ -254,7 +278,7 @@ def _sub(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
 
 
 @semantics("mul")
-def _mul(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
+def _mul(m: Calculator, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
     def mul() -> int:
         x = m.x
         try:
@@ -279,7 +303,7 @@ _SEMANTICS["hms_add"] = _binary(num.hms_add, num.hms_add)
 def _unary(fn: Callable[[Decimal], Decimal], can_overflow: bool = True) -> Factory:
     """X <- f(x), LAST X <- x."""
 
-    def factory(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
+    def factory(m: Calculator, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
         def unary() -> int:
             x = m.x
             r = fn(x)
@@ -302,7 +326,7 @@ def _unary(fn: Callable[[Decimal], Decimal], can_overflow: bool = True) -> Facto
 
 
 def _angular(fn: Callable[[Decimal, str], Decimal]) -> Factory:
-    def factory(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
+    def factory(m: Calculator, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
         def angular() -> int:
             x = m.x
             r = fn(x, m.angle)
@@ -349,7 +373,7 @@ _SEMANTICS.update({
 
 
 @semantics("frc")
-def _frc(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
+def _frc(m: Calculator, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
     # FRC keeps the sign (FRC -1.5 = -0.5); x % 1 is exact in the 10-digit context.
     def frc() -> int:
         x = m.x
@@ -366,7 +390,7 @@ def _frc(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
 
 
 @semantics("rnd")
-def _rnd(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
+def _rnd(m: Calculator, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
     def rnd() -> int:
         x = m.x
         m.last_x = x
@@ -386,7 +410,7 @@ def _percent_change_of(y: Decimal, x: Decimal) -> Decimal:
 
 
 @semantics("percent")
-def _percent(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
+def _percent(m: Calculator, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
     def percent() -> int:  # Y stays, X <- x% of y
         x = m.x
         r = num.careful(_percent_of, m.y, x)  # one range check at the end, as the machine
@@ -399,7 +423,7 @@ def _percent(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepF
 
 
 @semantics("percent_change")
-def _percent_change(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
+def _percent_change(m: Calculator, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
     def percent_change() -> int:  # Y stays, X <- 100 (x - y) / y
         x, y = m.x, m.y
         r = num.careful(_percent_change_of, y, x)
@@ -412,7 +436,7 @@ def _percent_change(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -
 
 
 @semantics("to_polar", "to_rectangular")
-def _coordinates(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
+def _coordinates(m: Calculator, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
     convert = num.to_polar if ins.op == "to_polar" else num.to_rectangular
 
     def coordinates() -> int:
@@ -428,7 +452,7 @@ def _coordinates(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> S
 
 
 @semantics("swap")
-def _swap(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
+def _swap(m: Calculator, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
     def swap() -> int:
         m.x, m.y = m.y, m.x
         m.lift = LIFT
@@ -438,7 +462,7 @@ def _swap(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
 
 
 @semantics("roll_down")
-def _roll_down(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
+def _roll_down(m: Calculator, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
     def roll_down() -> int:
         m.x, m.y, m.z, m.t = m.y, m.z, m.t, m.x
         m.lift = LIFT
@@ -448,7 +472,7 @@ def _roll_down(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> Ste
 
 
 @semantics("roll_up")
-def _roll_up(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
+def _roll_up(m: Calculator, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
     def roll_up() -> int:
         m.x, m.y, m.z, m.t = m.t, m.x, m.y, m.z
         m.lift = LIFT
@@ -457,7 +481,7 @@ def _roll_up(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepF
     return roll_up
 
 
-def _push(m: HP67, value: Decimal) -> None:
+def _push(m: Calculator, value: Decimal) -> None:
     """Put a value in X, lifting the stack unless the lift is disabled."""
     if m.lift != NO_LIFT:
         m.t = m.z
@@ -468,7 +492,7 @@ def _push(m: HP67, value: Decimal) -> None:
 
 
 @semantics("last_x")
-def _last_x(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
+def _last_x(m: Calculator, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
     def last_x() -> int:
         _push(m, m.last_x)
         return nxt
@@ -477,7 +501,7 @@ def _last_x(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn
 
 
 @semantics("pi")
-def _pi(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
+def _pi(m: Calculator, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
     def pi() -> int:
         _push(m, num.PI)
         return nxt
@@ -486,7 +510,7 @@ def _pi(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
 
 
 @semantics("recall")
-def _recall(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
+def _recall(m: Calculator, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
     regs = m.regs
     if ins.arg == "i":
         def recall_indirect() -> int:
@@ -515,7 +539,7 @@ def _recall(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn
 
 
 @semantics("store")
-def _store(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
+def _store(m: Calculator, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
     regs = m.regs
     if ins.arg == "i":
         def store_indirect() -> int:
@@ -551,7 +575,7 @@ def _storage_careful(op: Callable[[Decimal, Decimal], Decimal], r: Decimal, x: D
 
 
 @semantics("store_add", "store_sub", "store_mul", "store_div")
-def _storage_arithmetic(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
+def _storage_arithmetic(m: Calculator, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
     regs = m.regs
     fast, wide = _STORAGE_OPS[ins.op]
     indirect = ins.arg == "i"
@@ -571,7 +595,7 @@ def _storage_arithmetic(m: HP67, ins: Instruction, step: int, nxt: int, skip: in
 
 
 @semantics("dsz", "isz")
-def _dsz_isz(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
+def _dsz_isz(m: Calculator, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
     regs = m.regs
     delta = -ONE if ins.op == "dsz" else ONE
     indirect = ins.arg == "i"
@@ -592,7 +616,7 @@ def _dsz_isz(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepF
 
 
 @semantics("swap_i")
-def _swap_i(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
+def _swap_i(m: Calculator, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
     regs = m.regs
 
     def swap_i() -> int:
@@ -604,7 +628,7 @@ def _swap_i(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn
 
 
 @semantics("swap_ps")
-def _swap_ps(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
+def _swap_ps(m: Calculator, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
     regs = m.regs
 
     def swap_ps() -> int:
@@ -616,7 +640,7 @@ def _swap_ps(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepF
 
 
 @semantics("clear_registers")
-def _clear_registers(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
+def _clear_registers(m: Calculator, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
     regs = m.regs
 
     def clear_registers() -> int:
@@ -630,7 +654,7 @@ def _clear_registers(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) 
 
 
 @semantics("angle", "format", "dsp", "dsp_i")
-def _modes(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
+def _modes(m: Calculator, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
     op, arg = ins.op, ins.arg
 
     def modes() -> int:
@@ -652,7 +676,7 @@ def _modes(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
 
 
 @semantics("test_x")
-def _test_x(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
+def _test_x(m: Calculator, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
     # A conditional skips exactly the next step when false, and enables the lift.
     if ins.arg == "=":
         def test() -> int:
@@ -674,7 +698,7 @@ def _test_x(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn
 
 
 @semantics("test_xy")
-def _test_xy(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
+def _test_xy(m: Calculator, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
     if ins.arg == "=":
         def test() -> int:
             m.lift = LIFT
@@ -695,7 +719,7 @@ def _test_xy(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepF
 
 
 @semantics("set_flag", "clear_flag")
-def _set_clear_flag(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
+def _set_clear_flag(m: Calculator, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
     flags = m._flags
     n = int(ins.arg)  # type: ignore[arg-type]
     value = ins.op == "set_flag"
@@ -709,7 +733,7 @@ def _set_clear_flag(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -
 
 
 @semantics("test_flag")
-def _test_flag(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
+def _test_flag(m: Calculator, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
     flags = m._flags
     n = int(ins.arg)  # type: ignore[arg-type]
     if n >= 2:
@@ -730,7 +754,7 @@ def _test_flag(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> Ste
 
 
 @semantics("sigma_plus", "sigma_minus")
-def _sigma(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
+def _sigma(m: Calculator, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
     regs = m.regs
     sign = 1 if ins.op == "sigma_plus" else -1
 
@@ -749,7 +773,7 @@ def _sigma(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
 
 
 @semantics("mean", "std_dev")
-def _statistics(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
+def _statistics(m: Calculator, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
     regs = m.regs
     mean = ins.op == "mean"
 
@@ -779,7 +803,7 @@ def _statistics(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> St
 
 
 @semantics("label")
-def _label(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
+def _label(m: Calculator, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
     def label() -> int:
         m.lift = LIFT
         return nxt
@@ -787,12 +811,12 @@ def _label(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
     return label
 
 
-def _static_target(m: HP67, ins: Instruction, nxt: int) -> int | None:
+def _static_target(m: Calculator, ins: Instruction, nxt: int) -> int | None:
     return m.find_label(str(ins.arg), nxt)
 
 
 @semantics("goto")
-def _goto(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
+def _goto(m: Calculator, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
     target = _static_target(m, ins, nxt)  # the search from the next step, resolved once
     if target is None:
         def missing() -> int:
@@ -807,7 +831,7 @@ def _goto(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
     return goto
 
 
-def _call(m: HP67, ret: int, target: int) -> int:
+def _call(m: Calculator, ret: int, target: int) -> int:
     returns = m.returns
     if len(returns) >= RETURN_LEVELS:
         del returns[0]  # a fourth GSB silently drops the oldest return
@@ -817,7 +841,7 @@ def _call(m: HP67, ret: int, target: int) -> int:
 
 
 @semantics("gosub")
-def _gosub(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
+def _gosub(m: Calculator, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
     target = _static_target(m, ins, nxt)
     if target is None:
         def missing() -> int:
@@ -832,7 +856,7 @@ def _gosub(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
 
 
 @semantics("goto_i", "gosub_i")
-def _goto_indirect(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
+def _goto_indirect(m: Calculator, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
     call = ins.op == "gosub_i"
 
     def goto_indirect() -> int:
@@ -853,7 +877,7 @@ def _goto_indirect(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) ->
 
 
 @semantics("rtn")
-def _rtn(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
+def _rtn(m: Calculator, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
     def rtn() -> int:
         m.lift = LIFT
         if m.returns:
@@ -865,7 +889,7 @@ def _rtn(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
 
 
 @semantics("run_stop")
-def _run_stop(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
+def _run_stop(m: Calculator, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
     def run_stop() -> int:
         m.lift = LIFT
         m._why = StopReason.RUN_STOP
@@ -875,7 +899,7 @@ def _run_stop(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> Step
 
 
 @semantics("pause")
-def _pause(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
+def _pause(m: Calculator, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
     def pause() -> int:
         m.lift = LIFT
         m._why = StopReason.PAUSE
@@ -885,7 +909,7 @@ def _pause(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
 
 
 @semantics("print")
-def _print(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
+def _print(m: Calculator, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
     def print_() -> int:  # no printer: ends digit entry, nothing else
         m.lift = LIFT
         return nxt
@@ -894,7 +918,7 @@ def _print(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
 
 
 @semantics("space")
-def _space(m: HP67, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
+def _space(m: Calculator, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
     def space() -> int:  # SPC does not even end digit entry: 6 SPC 1 + gives 61
         return nxt
 

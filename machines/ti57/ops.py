@@ -12,8 +12,9 @@ tests/machines/ti57/test_step_table.py runs both on the same programs and compar
 from __future__ import annotations
 
 from dataclasses import dataclass
+from decimal import Decimal
 from functools import partial
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable, Protocol
 
 from machines.ti57 import functions as fn
 from machines.ti57.keys import INSTRUCTIONS, Step
@@ -21,13 +22,48 @@ from machines.ti57.listing import PROGRAM_STEPS
 from machines.ti57.numbers import PI, ZERO, add, fit, sub, toward_zero
 from machines.ti57.stops import StopReason
 
-if TYPE_CHECKING:
-    from machines.ti57.machine import TI57
+__all__ = ["Calculator", "Op", "OPS", "Semantics", "FastPath"]
 
-__all__ = ["Op", "OPS", "Semantics", "FastPath"]
 
-Semantics = Callable[["TI57", bool, "int | None", "int | None"], "int | None"]
-FastPath = Callable[["TI57", Step, int], Callable[[], int]]
+class Calculator(Protocol):
+    """What the instructions read and change of the TI-57 (``machine.TI57`` is the one): named
+    here, so that this table need not import the machine that imports it."""
+
+    x: Decimal
+    regs: list[Decimal]
+    entering: bool
+    fix: int | None
+    sci: bool
+    angle: str
+    pending: list[Any]  # the AOS's pending operations: the instructions only empty the list
+    after_op: bool
+    flashing: bool
+    returns: list[int]
+    _stop: StopReason | None
+
+    def _error(self) -> None: ...
+    def _complete(self) -> None: ...
+    def _set(self, result: tuple[Decimal, bool]) -> None: ...
+    def _zero_entry(self) -> None: ...
+    def _digit(self, d: int) -> None: ...
+    def _point(self) -> None: ...
+    def _change_sign(self) -> None: ...
+    def _ee(self, inv: bool) -> None: ...
+    def _binary(self, op: int, inv: bool) -> None: ...
+    def _open(self) -> None: ...
+    def _close(self, all_levels: bool) -> None: ...
+    def _memory(self, code: int, inv: bool, n: int) -> None: ...
+    def _dsz(self) -> bool: ...
+    def _stat_add(self, inv: bool) -> None: ...
+    def _stat_mean(self, inv: bool) -> None: ...
+    def _stat_variance(self, inv: bool) -> None: ...
+    def _polar(self, inv: bool) -> None: ...
+    def _label(self, n: int) -> int | None: ...
+    def _generic_step(self, s: Step, nxt: int) -> Callable[[], int]: ...
+
+
+Semantics = Callable[[Calculator, bool, "int | None", "int | None"], "int | None"]
+FastPath = Callable[[Calculator, Step, int], Callable[[], int]]
 
 
 def _skip(nxt: int) -> int:
@@ -42,35 +78,35 @@ def _skip(nxt: int) -> int:
 # ``nxt`` is the next step in a program, None from the keyboard.
 
 
-def _h_point(m: TI57, inv: bool, d: int | None, nxt: int | None) -> None:
+def _h_point(m: Calculator, inv: bool, d: int | None, nxt: int | None) -> None:
     m._point()
 
 
-def _h_sign(m: TI57, inv: bool, d: int | None, nxt: int | None) -> None:
+def _h_sign(m: Calculator, inv: bool, d: int | None, nxt: int | None) -> None:
     m._change_sign()
 
 
-def _h_ee(m: TI57, inv: bool, d: int | None, nxt: int | None) -> None:
+def _h_ee(m: Calculator, inv: bool, d: int | None, nxt: int | None) -> None:
     m._ee(inv)
 
 
-def _h_binary(m: TI57, inv: bool, d: int | None, nxt: int | None, *, op: int) -> None:
+def _h_binary(m: Calculator, inv: bool, d: int | None, nxt: int | None, *, op: int) -> None:
     m._binary(op, inv and op == 35)
 
 
-def _h_open(m: TI57, inv: bool, d: int | None, nxt: int | None) -> None:
+def _h_open(m: Calculator, inv: bool, d: int | None, nxt: int | None) -> None:
     m._open()
 
 
-def _h_close(m: TI57, inv: bool, d: int | None, nxt: int | None) -> None:
+def _h_close(m: Calculator, inv: bool, d: int | None, nxt: int | None) -> None:
     m._close(False)
 
 
-def _h_equals(m: TI57, inv: bool, d: int | None, nxt: int | None) -> None:
+def _h_equals(m: Calculator, inv: bool, d: int | None, nxt: int | None) -> None:
     m._close(True)
 
 
-def _h_ce(m: TI57, inv: bool, d: int | None, nxt: int | None) -> None:
+def _h_ce(m: Calculator, inv: bool, d: int | None, nxt: int | None) -> None:
     # CE stops the flashing; clears a number being keyed, keeps a result and the
     # pending operations (MT 2-3, App. C).
     m.flashing = False
@@ -78,7 +114,7 @@ def _h_ce(m: TI57, inv: bool, d: int | None, nxt: int | None) -> None:
         m._zero_entry()
 
 
-def _h_clr(m: TI57, inv: bool, d: int | None, nxt: int | None) -> None:
+def _h_clr(m: Calculator, inv: bool, d: int | None, nxt: int | None) -> None:
     # CLR: display 0, pending operations and EE display gone; memories, Fix, program kept.
     m.flashing = False
     m._zero_entry()
@@ -87,48 +123,48 @@ def _h_clr(m: TI57, inv: bool, d: int | None, nxt: int | None) -> None:
     m.sci = False
 
 
-def _h_xt(m: TI57, inv: bool, d: int | None, nxt: int | None) -> None:
+def _h_xt(m: Calculator, inv: bool, d: int | None, nxt: int | None) -> None:
     m._complete()
     m.x, m.regs[7] = m.regs[7], m.x
     m.after_op = False
 
 
-def _h_ct(m: TI57, inv: bool, d: int | None, nxt: int | None) -> None:
+def _h_ct(m: Calculator, inv: bool, d: int | None, nxt: int | None) -> None:
     m.regs[7] = ZERO  # leaves a number being keyed open
 
 
-def _h_memory(m: TI57, inv: bool, d: int | None, nxt: int | None, *, code: int) -> None:
+def _h_memory(m: Calculator, inv: bool, d: int | None, nxt: int | None, *, code: int) -> None:
     assert d is not None
     m._memory(code, inv, d)
 
 
-def _h_pi(m: TI57, inv: bool, d: int | None, nxt: int | None) -> None:
+def _h_pi(m: Calculator, inv: bool, d: int | None, nxt: int | None) -> None:
     m.entering = False
     m.x = PI
     m.after_op = False
 
 
-def _h_nop(m: TI57, inv: bool, d: int | None, nxt: int | None) -> None:
+def _h_nop(m: Calculator, inv: bool, d: int | None, nxt: int | None) -> None:
     return None
 
 
-def _h_fix(m: TI57, inv: bool, d: int | None, nxt: int | None) -> None:
+def _h_fix(m: Calculator, inv: bool, d: int | None, nxt: int | None) -> None:
     m._complete()
     m.fix = None if inv or d is None or d == 9 else d
 
 
-def _h_angle(m: TI57, inv: bool, d: int | None, nxt: int | None, *, mode: str) -> None:
+def _h_angle(m: Calculator, inv: bool, d: int | None, nxt: int | None, *, mode: str) -> None:
     m.angle = mode  # does not complete a number being keyed
 
 
-def _h_dsz(m: TI57, inv: bool, d: int | None, nxt: int | None) -> int | None:
+def _h_dsz(m: Calculator, inv: bool, d: int | None, nxt: int | None) -> int | None:
     zero = m._dsz()
     if nxt is None:
         return None  # from the keyboard: decrement only
     return _skip(nxt) if zero != inv else None
 
 
-def _h_compare(m: TI57, inv: bool, d: int | None, nxt: int | None, *, ge: bool) -> int | None:
+def _h_compare(m: Calculator, inv: bool, d: int | None, nxt: int | None, *, ge: bool) -> int | None:
     m._complete()
     if nxt is None:
         return None
@@ -137,7 +173,7 @@ def _h_compare(m: TI57, inv: bool, d: int | None, nxt: int | None, *, ge: bool) 
     return None if yes != inv else _skip(nxt)
 
 
-def _h_gto(m: TI57, inv: bool, d: int | None, nxt: int | None) -> int | None:
+def _h_gto(m: Calculator, inv: bool, d: int | None, nxt: int | None) -> int | None:
     assert d is not None
     m._complete()
     target = m._label(d)
@@ -147,7 +183,7 @@ def _h_gto(m: TI57, inv: bool, d: int | None, nxt: int | None) -> int | None:
     return target
 
 
-def _h_sbr(m: TI57, inv: bool, d: int | None, nxt: int | None) -> int | None:
+def _h_sbr(m: Calculator, inv: bool, d: int | None, nxt: int | None) -> int | None:
     m._complete()
     assert nxt is not None
     if inv:
@@ -164,36 +200,36 @@ def _h_sbr(m: TI57, inv: bool, d: int | None, nxt: int | None) -> int | None:
     return target
 
 
-def _h_rst(m: TI57, inv: bool, d: int | None, nxt: int | None) -> int | None:
+def _h_rst(m: Calculator, inv: bool, d: int | None, nxt: int | None) -> int | None:
     m.returns = []
     return 0
 
 
-def _h_rs(m: TI57, inv: bool, d: int | None, nxt: int | None) -> None:
+def _h_rs(m: Calculator, inv: bool, d: int | None, nxt: int | None) -> None:
     m._stop = StopReason.HALT  # a number being keyed stays open across R/S
 
 
-def _h_pause(m: TI57, inv: bool, d: int | None, nxt: int | None) -> None:
+def _h_pause(m: Calculator, inv: bool, d: int | None, nxt: int | None) -> None:
     m._stop = StopReason.PAUSE
 
 
-def _h_label(m: TI57, inv: bool, d: int | None, nxt: int | None) -> None:
+def _h_label(m: Calculator, inv: bool, d: int | None, nxt: int | None) -> None:
     return None
 
 
-def _h_stat(m: TI57, inv: bool, d: int | None, nxt: int | None) -> None:
+def _h_stat(m: Calculator, inv: bool, d: int | None, nxt: int | None) -> None:
     m._stat_add(inv)
 
 
-def _h_mean(m: TI57, inv: bool, d: int | None, nxt: int | None) -> None:
+def _h_mean(m: Calculator, inv: bool, d: int | None, nxt: int | None) -> None:
     m._stat_mean(inv)
 
 
-def _h_var(m: TI57, inv: bool, d: int | None, nxt: int | None) -> None:
+def _h_var(m: Calculator, inv: bool, d: int | None, nxt: int | None) -> None:
     m._stat_variance(inv)
 
 
-def _h_polar(m: TI57, inv: bool, d: int | None, nxt: int | None) -> None:
+def _h_polar(m: Calculator, inv: bool, d: int | None, nxt: int | None) -> None:
     m._polar(inv)
 
 
@@ -206,7 +242,7 @@ def _bind(f: Callable[..., Any], **kw: Any) -> Callable[..., Any]:
 # fast program steps: same effect as the handler, fewer calls
 
 
-def _f_digit(m: TI57, s: Step, nxt: int) -> Callable[[], int]:
+def _f_digit(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
     d = s.code
     digit = m._digit
 
@@ -217,7 +253,7 @@ def _f_digit(m: TI57, s: Step, nxt: int) -> Callable[[], int]:
     return step
 
 
-def _f_store(m: TI57, s: Step, nxt: int) -> Callable[[], int]:
+def _f_store(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
     n = s.digit
     assert n is not None
     if n > 7:
@@ -235,7 +271,7 @@ def _f_store(m: TI57, s: Step, nxt: int) -> Callable[[], int]:
     return step
 
 
-def _f_recall(m: TI57, s: Step, nxt: int) -> Callable[[], int]:
+def _f_recall(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
     n = s.digit
     assert n is not None
     if n > 7:
@@ -254,7 +290,7 @@ def _f_recall(m: TI57, s: Step, nxt: int) -> Callable[[], int]:
     return step
 
 
-def _f_sum(m: TI57, s: Step, nxt: int) -> Callable[[], int]:
+def _f_sum(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
     n = s.digit
     assert n is not None
     if n > 7:
@@ -280,7 +316,7 @@ def _f_sum(m: TI57, s: Step, nxt: int) -> Callable[[], int]:
     return step
 
 
-def _f_dsz(m: TI57, s: Step, nxt: int) -> Callable[[], int]:
+def _f_dsz(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
     skip = _skip(nxt)
     complete = m._complete
     inv = s.inv
@@ -299,7 +335,7 @@ def _f_dsz(m: TI57, s: Step, nxt: int) -> Callable[[], int]:
     return step
 
 
-def _f_sbr(m: TI57, s: Step, nxt: int) -> Callable[[], int]:
+def _f_sbr(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
     if s.inv:
         complete = m._complete
 
@@ -335,7 +371,7 @@ def _f_sbr(m: TI57, s: Step, nxt: int) -> Callable[[], int]:
     return call
 
 
-def _f_gto(m: TI57, s: Step, nxt: int) -> Callable[[], int]:
+def _f_gto(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
     target = m._label(s.digit) if s.digit is not None else None
     if target is None:
         return m._generic_step(s, nxt)
@@ -351,7 +387,7 @@ def _f_gto(m: TI57, s: Step, nxt: int) -> Callable[[], int]:
     return step
 
 
-def _f_compare(m: TI57, s: Step, nxt: int) -> Callable[[], int]:
+def _f_compare(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
     """x=t (x>=t runs through its semantics)."""
     skip = _skip(nxt)
     complete = m._complete
@@ -369,7 +405,7 @@ def _f_compare(m: TI57, s: Step, nxt: int) -> Callable[[], int]:
     return step
 
 
-def _f_quiet(m: TI57, s: Step, nxt: int) -> Callable[[], int]:
+def _f_quiet(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
     """Lbl and Nop: nothing happens."""
 
     def step() -> int:
@@ -378,7 +414,7 @@ def _f_quiet(m: TI57, s: Step, nxt: int) -> Callable[[], int]:
     return step
 
 
-def _f_rst(m: TI57, s: Step, nxt: int) -> Callable[[], int]:
+def _f_rst(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
     def step() -> int:
         m.returns = []
         return 0
@@ -386,7 +422,7 @@ def _f_rst(m: TI57, s: Step, nxt: int) -> Callable[[], int]:
     return step
 
 
-def _f_rs(m: TI57, s: Step, nxt: int) -> Callable[[], int]:
+def _f_rs(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
     def step() -> int:
         m._stop = StopReason.HALT
         return ~nxt
@@ -394,7 +430,7 @@ def _f_rs(m: TI57, s: Step, nxt: int) -> Callable[[], int]:
     return step
 
 
-def _f_pause(m: TI57, s: Step, nxt: int) -> Callable[[], int]:
+def _f_pause(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
     def step() -> int:
         m._stop = StopReason.PAUSE
         return ~nxt
@@ -402,7 +438,7 @@ def _f_pause(m: TI57, s: Step, nxt: int) -> Callable[[], int]:
     return step
 
 
-def _f_binary(m: TI57, s: Step, nxt: int) -> Callable[[], int]:
+def _f_binary(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
     binary = m._binary
     op, inv = s.code, s.inv and s.code == 35
 
@@ -413,7 +449,7 @@ def _f_binary(m: TI57, s: Step, nxt: int) -> Callable[[], int]:
     return step
 
 
-def _f_close(m: TI57, s: Step, nxt: int) -> Callable[[], int]:
+def _f_close(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
     close = m._close
     all_levels = s.code == 85
 
@@ -424,7 +460,7 @@ def _f_close(m: TI57, s: Step, nxt: int) -> Callable[[], int]:
     return step
 
 
-def _f_sign(m: TI57, s: Step, nxt: int) -> Callable[[], int]:
+def _f_sign(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
     change_sign = m._change_sign
 
     def step() -> int:
@@ -434,7 +470,7 @@ def _f_sign(m: TI57, s: Step, nxt: int) -> Callable[[], int]:
     return step
 
 
-def _f_clear_t(m: TI57, s: Step, nxt: int) -> Callable[[], int]:
+def _f_clear_t(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
     def step() -> int:
         m.regs[7] = ZERO
         return nxt
@@ -442,7 +478,7 @@ def _f_clear_t(m: TI57, s: Step, nxt: int) -> Callable[[], int]:
     return step
 
 
-def _f_memory(m: TI57, s: Step, nxt: int) -> Callable[[], int]:
+def _f_memory(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
     """Exc and Prd: through the general memory routine, without the dispatch."""
     memory = m._memory
     code, inv, n = s.code, s.inv, s.digit
@@ -458,17 +494,17 @@ def _f_memory(m: TI57, s: Step, nxt: int) -> Callable[[], int]:
 # functions of the display register (functions.py computes them)
 
 
-def _h_function(m: TI57, inv: bool, d: int | None, nxt: int | None, *, code: int) -> None:
+def _h_function(m: Calculator, inv: bool, d: int | None, nxt: int | None, *, code: int) -> None:
     m._complete()
     m._set(fn.FUNCTIONS[code](m.x, inv))
 
 
-def _h_trig(m: TI57, inv: bool, d: int | None, nxt: int | None, *, code: int) -> None:
+def _h_trig(m: Calculator, inv: bool, d: int | None, nxt: int | None, *, code: int) -> None:
     m._complete()
     m._set(fn.TRIG[code](m.x, inv, m.angle))
 
 
-def _h_digit(m: TI57, inv: bool, d: int | None, nxt: int | None, *, digit: int) -> None:
+def _h_digit(m: Calculator, inv: bool, d: int | None, nxt: int | None, *, digit: int) -> None:
     m._digit(digit)
 
 

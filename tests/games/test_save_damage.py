@@ -191,6 +191,47 @@ def test_the_wolfs_collision_key_log_and_lies() -> None:
     refused(c, state, "state.seats.wolf.level")
 
 
+def test_cross_field_lies_are_refused_naming_both_fields() -> None:
+    """What no single field's reader sees: the field refused, and the field it disagrees with."""
+    def message(c: Case, path: tuple[Any, ...], value: Any) -> str:
+        state = save(c.game, c.name)
+        node = state
+        for key in path[:-1]:
+            node = node[key]
+        node[path[-1]] = value
+        with pytest.raises(SaveUnreadable) as info:
+            c.load(state)
+        return str(info.value)
+
+    duel = case("ti57-duel", "plain, before sessions")
+    assert message(duel, ("game", "turns", 0, 0), 2) == (
+        "field 'state.game.turns[0]': is not the turn of the player who moves then")
+    assert message(duel, ("game", "turns", 0, 5), "capture") == (
+        "field 'state.game.turns[0]': does not say whether it captured")
+    assert message(duel, ("game", "referee", 0, 0), [0, 0]) == (
+        "field 'state.game.referee': does not hold the squares state.game.turns lead to")
+    assert message(duel, ("game", "placed", 0), False) == (
+        "field 'state.game.starts[0]': does not agree with state.game.placed[0]")
+    assert message(duel, ("game", "winner"), 1) == "field 'state.game.winner': does not agree with state.game.status"
+    assert message(duel, ("game", "referee", 2), 1) == (
+        "field 'state.game.referee': does not agree with state.game.to_move, status and winner")
+    wolf = case("ti57-wolf", "referee switched")
+    assert message(wolf, ("referee_changes", 0, 1), True) == (
+        "field 'state.referee_changes[0]': is not a switch of the referee at a move of the game")
+    assert message(wolf, ("timeline", "past", 4, "referee_changes"), [[2, False, False]]) == (
+        "field 'state.timeline.past[4].referee_changes': do not lead to the referee's state in "
+        "state.timeline.past[4].game.referee_enabled")
+    othello = case("hp67-othello", "undo and redo steps")
+    assert message(othello, ("driver", "history", 0, "player"), "WHITE") == (
+        "field 'state.driver.history[0]': is White's move but Black was to play")
+    assert message(othello, ("driver", "history", 0, "square"), 0) == (
+        "field 'state.driver.history[0].square': a1 is not legal there")
+    assert message(othello, ("timeline", "past", 0, "position", 0), 1) == (
+        "field 'state.timeline.past[0].position': is not where the moves saved lead")
+    assert message(othello, ("moves", 0, "square"), 1) == (
+        "field 'state.moves': are not the moves of state.driver.history")
+
+
 def test_the_schema_readers() -> None:
     f = Field({"n": True, "x": 1e308, "f": float("nan"), "l": [1, 2], "s": "abc"})
     with pytest.raises(BadField, match="field 'state.n': true is not a whole number"):

@@ -96,6 +96,16 @@ def test_deep_nesting_is_refused_before_anything_walks_it() -> None:
     assert Field({"a": [[1]]}).shallow() == {"a": [[1]]}
 
 
+def test_a_cross_field_refusal_names_the_field_with_no_value() -> None:
+    f = Field({"moves": [{"square": 12}], "position": 3})
+    refused(lambda: f["moves"][0].get("square").refuse("is not legal there"),
+            "snapshot field 'moves[0].square': is not legal there")
+    refused(lambda: f.get("absent").refuse("is not where the moves lead"),  # a path spelt, present or not
+            "snapshot field 'absent': is not where the moves lead")
+    error = f["position"].refusal("disagrees")  # the same error, for a caller raising it itself
+    assert isinstance(error, SnapshotFieldError) and str(error) == "snapshot field 'position': disagrees"
+
+
 def test_another_reader_s_refusal_becomes_this_field_s() -> None:
     class Saved(ValueError):
         def __init__(self, path: str, problem: str) -> None:

@@ -3,18 +3,16 @@
 ``names`` is the contract with the compiler; ``control`` (flow, stacks, DATA, INPUT),
 ``events`` (timers, error trapping, keyboard), ``maths``, ``strings``, ``arrays`` and
 ``printing`` (PRINT and the text screen) each bind the names of their concern to
-functions closed over one machine.  ``build_namespace`` puts them together as the
-globals the compiled statements run in.
+functions closed over one machine, seen as ``host.Host`` (what the runtime uses of it).
+``build_namespace`` puts them together as the globals the compiled statements run in.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from machines.cpc.runtime import arrays, control, events, maths, names, printing, strings
-
-if TYPE_CHECKING:
-    from machines.cpc.machine import CPC
+from machines.cpc.runtime.host import Host
 
 __all__ = ["build_namespace", "BINDERS"]
 
@@ -28,7 +26,7 @@ BINDERS = {
 }
 
 
-def build_namespace(machine: CPC) -> dict[str, Any]:
+def build_namespace(machine: Host) -> dict[str, Any]:
     """Fresh state lists on the machine and every runtime name bound to it."""
     machine.V = []
     machine.ARRS = []

@@ -9,15 +9,13 @@ string in a string array counts its text in the strings area.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable
 
 from machines.cpc import errors
 from machines.cpc.errors import BasicError
 from machines.cpc.memory import array_bytes, elements_bytes, string_bytes
 from machines.cpc.runtime import names as rt
-
-if TYPE_CHECKING:
-    from machines.cpc.machine import CPC
+from machines.cpc.runtime.host import Host
 
 __all__ = ["Array", "bind", "nest"]
 
@@ -59,7 +57,7 @@ def _subscript_error(i: int) -> int:
     return errors.IMPROPER_ARGUMENT if i < 0 else errors.SUBSCRIPT_OUT_OF_RANGE
 
 
-def bind(machine: CPC) -> dict[str, Callable[..., Any]]:
+def bind(machine: Host) -> dict[str, Callable[..., Any]]:
     """The array functions, closed over the machine's array slots (``ARRS``)."""
     ARRS = machine.ARRS
 

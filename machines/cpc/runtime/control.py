@@ -11,16 +11,14 @@ FOR ``[0, slot, end, step, body pc, integer, sign of step]``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from machines.cpc import errors
 from machines.cpc.errors import BasicError
 from machines.cpc.numbers import parse_number_prefix
 from machines.cpc.runtime import names as rt
 from machines.cpc.runtime.arrays import default_value
-
-if TYPE_CHECKING:
-    from machines.cpc.machine import CPC
+from machines.cpc.runtime.host import Host
 
 __all__ = ["ProgramEnd", "ProgramStop", "WaitForInput", "WaitForKey", "FOR", "GOSUB", "WHILE", "bind",
            "frame_bytes"]
@@ -52,7 +50,7 @@ class WaitForKey(Exception):
     """CALL &BB18 needs a key; the statement runs again when one is typed."""
 
 
-def bind(machine: CPC) -> dict[str, Any]:
+def bind(machine: Host) -> dict[str, Any]:
     """The flow functions, closed over the machine's control stack (``CS``)."""
     CS = machine.CS
 

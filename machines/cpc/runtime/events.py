@@ -4,17 +4,16 @@ CALLs a type-in uses."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable
 
 from machines.cpc import errors
 from machines.cpc.errors import BasicError
 from machines.cpc.runtime import names as rt
 from machines.cpc.runtime.control import WaitForKey
+from machines.cpc.runtime.host import Host
 from machines.cpc.runtime.strings import byte
 from machines.cpc.screen import DEFAULT_INKS
 
-if TYPE_CHECKING:
-    from machines.cpc.machine import CPC
 
 __all__ = ["bind"]
 
@@ -22,7 +21,7 @@ _KM_WAIT_KEYS = (0xBB18, 0xBB06)  # KM WAIT KEY / KM WAIT CHAR
 _SCR_RESET = 0xBC02  # default inks
 
 
-def bind(machine: CPC) -> dict[str, Callable[..., Any]]:
+def bind(machine: Host) -> dict[str, Callable[..., Any]]:
     """The event and keyboard functions, closed over the machine."""
 
     def timer(every: bool, period: int, n: int, target: int) -> None:

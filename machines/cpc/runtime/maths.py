@@ -9,7 +9,7 @@ the program goes on with the largest real; with it they are raised as errors.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable
 
 from machines.cpc import errors
 from machines.cpc.errors import BasicError, error_message
@@ -21,10 +21,8 @@ from machines.cpc.numbers import (
     unsigned_to_int16,
 )
 from machines.cpc.runtime import names as rt
+from machines.cpc.runtime.host import Host
 from machines.cpc.runtime.printing import on_stream
-
-if TYPE_CHECKING:
-    from machines.cpc.machine import CPC
 
 __all__ = ["bind", "seed"]
 
@@ -71,7 +69,7 @@ def sgn(x: Any) -> int:
     return (x > 0) - (x < 0)
 
 
-def bind(machine: CPC) -> dict[str, Callable[..., Any]]:
+def bind(machine: Host) -> dict[str, Callable[..., Any]]:
     """The numeric functions, closed over the machine (maths errors print on it; DEG,
     the random generator)."""
 

@@ -6,16 +6,14 @@ accepted and print on window 0 here.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable
 
 from machines.cpc import errors
 from machines.cpc.errors import BasicError
 from machines.cpc.numbers import format_number, str_number
 from machines.cpc.runtime import names as rt
+from machines.cpc.runtime.host import Host
 from machines.cpc.using import format_using
-
-if TYPE_CHECKING:
-    from machines.cpc.machine import CPC
 
 __all__ = ["bind", "on_stream"]
 
@@ -26,7 +24,7 @@ def _check_stream(n: int) -> int:
     return n if n < 8 else 0
 
 
-def on_stream(machine: CPC, n: int, action: Callable[[], Any]) -> Any:
+def on_stream(machine: Host, n: int, action: Callable[[], Any]) -> Any:
     """Do ``action`` with stream ``n`` selected, then go back to the current one."""
     n = _check_stream(n)
     scr = machine.screen
@@ -43,7 +41,7 @@ def _check(condition: bool) -> None:
         raise BasicError(errors.IMPROPER_ARGUMENT)
 
 
-def bind(machine: CPC) -> dict[str, Callable[..., Any]]:
+def bind(machine: Host) -> dict[str, Callable[..., Any]]:
     """The printing and screen functions, closed over the machine."""
 
     def stream(n: int) -> None:

@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from machines.cpc import errors
 from machines.cpc.errors import BasicError
 from machines.cpc.numbers import parse_number_prefix, str_number, to_int16, unsigned_to_int16
 from machines.cpc.runtime import names as rt
+from machines.cpc.runtime.host import Host
 from machines.cpc.using import format_using
-
-if TYPE_CHECKING:
-    from machines.cpc.machine import CPC
 
 __all__ = ["bind", "byte", "UPPER", "LOWER"]
 
@@ -127,7 +125,7 @@ def dec(n: Any, fmt: str) -> str:
     return format_using(fmt, (n,))[0]
 
 
-def bind(machine: CPC) -> dict[str, Any]:
+def bind(machine: Host) -> dict[str, Any]:
     """The string functions; storing a string variable counts its text in the machine's
     strings area (``machines/cpc/memory.py``)."""
 
