@@ -1,50 +1,151 @@
 """A private tmux server for the benches: panes running one command, keys sent, frames read.
 
-``bench/ui_latency.py`` and ``bench/busy_keys.py`` measure through it: a key is sent with
-``tmux send-keys`` and ``tmux capture-pane`` is polled until the frame shows its effect.
+``bench/ui_latency.py`` and ``bench/busy_keys.py`` measure through it: a key is sent and
+the pane is read until the frame shows its effect.  Both go through one tmux client in
+control mode (``tmux -C``) per pane, so the bench spawns no process per key or per look:
+a ``tmux send-keys`` or ``tmux capture-pane`` process costs ~2 ms of a core each, and
+polling with them kept the second core busy exactly while a machine held the first
+(every key pressed while a machine answered then waited for a core as much as for the
+app).  The frame is read again each time the pane's program writes (tmux's ``%output``
+notice), or every ``FALLBACK`` seconds in case a notice is missed: a player's terminal
+shows a frame when it comes, it does not poll.
 """
 
 from __future__ import annotations
 
 import os
+import queue
 import shlex
 import subprocess
+import threading
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
 ROOT = Path(__file__).resolve().parent.parent
 SOCKET = f"arcade-bench-{os.getpid()}"  # a private tmux server: no other session is touched
 WIDTH, HEIGHT = 100, 32
+FALLBACK = 0.02
+"""Longest wait between two looks at a pane that has written nothing meanwhile."""
+REPLY_TIMEOUT = 10.0
+SPAWN = False
+"""True: one ``tmux`` process per key and per look, the pane polled (the benches' way before
+2026-11-24, for figures comparable with the older ones: ``ui_latency.py --spawn``)."""
 
 
 def tmux(*args: str, check: bool = False) -> str:
     return subprocess.run(["tmux", "-L", SOCKET, *args], capture_output=True, text=True, check=check).stdout
 
 
+class Control:
+    """One tmux client in control mode, attached to one session: commands in, replies and
+    output notices out (read by a thread of its own)."""
+
+    def __init__(self, session: str) -> None:
+        self.proc = subprocess.Popen(["tmux", "-L", SOCKET, "-C", "attach-session", "-t", session],
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                                     bufsize=0)
+        self.replies: queue.Queue[list[str] | None] = queue.Queue()
+        self.outputs = 0  # %output notices so far
+        self.changed = threading.Condition()
+        self._lock = threading.Lock()
+        self._reader = threading.Thread(target=self._read, daemon=True, name=f"tmux-control-{session}")
+        self._reader.start()
+
+    def _read(self) -> None:
+        assert self.proc.stdout is not None
+        block: list[str] | None = None
+        ours = False
+        for raw in self.proc.stdout:
+            line = raw.decode("utf-8", "replace").rstrip("\n")
+            if block is not None:
+                if line.startswith(("%end ", "%error ")):
+                    if ours:  # flag 1: a reply to a command of this client (0: the attach's own)
+                        self.replies.put(block if line.startswith("%end ") else [f"error: {' '.join(block)}"])
+                    block = None
+                else:
+                    block.append(line)
+            elif line.startswith("%begin "):
+                block, ours = [], line.split()[-1] == "1"
+            elif line.startswith("%output "):
+                with self.changed:
+                    self.outputs += 1
+                    self.changed.notify_all()
+            elif line.startswith("%exit"):
+                break
+        self.replies.put(None)
+        with self.changed:
+            self.changed.notify_all()
+
+    def command(self, line: str) -> list[str]:
+        """Run one tmux command line; its output lines."""
+        with self._lock:  # replies come in the order of the commands
+            assert self.proc.stdin is not None
+            self.proc.stdin.write((line + "\n").encode())
+            reply = self.replies.get(timeout=REPLY_TIMEOUT)
+        if reply is None:
+            raise ConnectionError(f"the tmux control client ended (command: {line})")
+        return reply
+
+    def wait_output(self, seen: int, timeout: float) -> None:
+        """Until the pane writes after notice number ``seen``, or ``timeout`` seconds."""
+        with self.changed:
+            self.changed.wait_for(lambda: self.outputs != seen, timeout)
+
+    def close(self) -> None:
+        try:
+            if self.proc.stdin is not None:
+                self.proc.stdin.close()
+        except OSError:
+            pass
+        try:
+            self.proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+
+
 @dataclass
 class Pane:
-    """One tmux session running one command."""
+    """One tmux session running one command, read and driven through a control-mode client."""
 
     name: str
     command: str
     env: dict[str, str]
+    control: Control | None = field(default=None, init=False, repr=False)
 
     def start(self) -> float:
         exports = " ".join(f"{k}={shlex.quote(v)}" for k, v in self.env.items())
         shell = f"cd {shlex.quote(str(ROOT))} && exec env {exports} {self.command}"  # the pane's pid is the app's
         started = time.perf_counter()
         tmux("new-session", "-d", "-s", self.name, "-x", str(WIDTH), "-y", str(HEIGHT), shell, check=True)
+        self.control = Control(self.name)
         return started
 
+    def _control(self) -> Control:
+        if self.control is None:
+            raise RuntimeError(f"{self.name}: not started")
+        return self.control
+
     def text(self, styles: bool = False) -> str:
-        return tmux("capture-pane", "-p", *(["-e"] if styles else []), "-t", self.name)
+        if SPAWN:
+            return tmux("capture-pane", "-p", *(["-e"] if styles else []), "-t", self.name)
+        lines = self._control().command(f"capture-pane -p {'-e ' if styles else ''}-t {shlex.quote(self.name)}")
+        return "\n".join(lines) + "\n"
 
     def send(self, *keys: str) -> float:
         sent = time.perf_counter()
-        tmux("send-keys", "-t", self.name, *keys)
+        if SPAWN:
+            tmux("send-keys", "-t", self.name, *keys)
+            return sent
+        self._control().command(f"send-keys -t {shlex.quote(self.name)} {' '.join(shlex.quote(k) for k in keys)}")
         return sent
+
+    def outputs(self) -> int:
+        return self._control().outputs
+
+    def wait_output(self, seen: int, timeout: float) -> None:
+        self._control().wait_output(seen, timeout)
 
     def signal_app(self, name: str) -> None:
         pid = tmux("display-message", "-p", "-t", self.name, "#{pane_pid}").strip()
@@ -52,18 +153,25 @@ class Pane:
 
     def stop(self) -> None:
         tmux("kill-session", "-t", self.name)
+        if self.control is not None:
+            self.control.close()
+            self.control = None
 
 
 def wait_for(pane: Pane, seen: Callable[[str], bool], timeout: float = 30.0, styles: bool = False) -> tuple[float, str]:
-    """Poll the pane until ``seen(frame)``; return when it was seen and the frame."""
+    """Read the pane until ``seen(frame)``, again after each write of its program; return when
+    it was seen and the frame."""
     deadline = time.perf_counter() + timeout
     while True:
+        mark = pane.outputs()
         frame = pane.text(styles)
         now = time.perf_counter()
         if seen(frame):
             return now, frame
         if now > deadline:
             raise TimeoutError(f"{pane.name}: not seen in {timeout} s; last frame:\n{frame}")
+        if not SPAWN:
+            pane.wait_output(mark, min(FALLBACK, max(0.0, deadline - now)))
 
 
 LOST: list[str] = []

@@ -5,8 +5,10 @@
 Everything is compared with a bare Textual app (``bench/bare_app.py``) measured in
 the same run, on the same machine, through the same tmux:
 
-(a) key to frame: a key is sent with ``tmux send-keys`` and ``tmux capture-pane`` is
-    polled until the frame shows its effect.  Idle keys: the bare app's echo, the
+(a) key to frame: a key is sent (``send-keys``) and the pane is read (``capture-pane``)
+    each time the app writes, until the frame shows its effect; both go through one tmux
+    client in control mode (``bench/tmux_pane.py``; ``--spawn``: a tmux process each, polled,
+    as before 2026-11-24, which added ~3 ms to every key and kept a core busy meanwhile).  Idle keys: the bare app's echo, the
     launcher's Down/Up, the Othello cursor.  Busy keys: keys pressed while a machine
     answers, in every game that has one (HP-67 and Lazard Othello, the TI-57 duel
     and wolf with a computer seat), at instant and at real speed (``bench/busy_keys.py``;
@@ -39,6 +41,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import busy_keys
+import tmux_pane
 from busy_keys import BOARD_COLUMNS, Recorder
 from tmux_pane import HEIGHT, LOST, ROOT, WIDTH, Pane, key_latency, tmux, wait_for
 
@@ -240,9 +243,14 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--real-seconds", type=float, default=6.0,
                    help="seconds of keys while the machine answers in each real-speed case (default 6)")
     p.add_argument("--launch-only", action="store_true", help="measure the launches only")
+    p.add_argument("--spawn", action="store_true",
+                   help="one tmux process per key and per look, the pane polled (figures comparable with those before 2026-11-24)")
     p.add_argument("--cold", action="store_true", help="do not compile the arcade's modules first")
     args = p.parse_args(argv)
     figures = Figures()
+    tmux_pane.SPAWN = args.spawn
+    figures.notes.append("keys sent and frames read by " + ("a tmux process each, the pane polled (--spawn)" if args.spawn
+                         else "one tmux client in control mode, the frame read when the app writes"))
     if args.cold:
         figures.notes.append("--cold: the arcade's modules were not compiled first (PYTHONDONTWRITEBYTECODE="
                              f"{os.environ.get('PYTHONDONTWRITEBYTECODE', '')!r})")
