@@ -128,9 +128,8 @@ class TI57Screen(GameScreen):
         self.show_message(self.message)
         self.query_one("#led", TI57Display).shown = self._shown
         panel = self.query_one("#registers", RegisterPanel)
-        panel.display = f.registers
-        if f.registers:
-            panel.show(f.calculator, f.meanings, f.hidden)
+        panel.display = f.registers or not (f.keylog or f.history is not None)  # hidden, it keeps its room unless a panel below needs it
+        panel.show(f.calculator if f.registers else None, f.meanings, f.hidden)  # shown or hidden: a repaint
         log = self.query_one("#keylog", KeyLog)
         log.display = f.keylog
         log.lines = tuple(key_lines(f.calculator.keys)) if f.keylog else ()
@@ -147,9 +146,7 @@ class TI57Screen(GameScreen):
         board.view = GridView(board.view.columns, board.view.rows)  # the same size, nothing on it
         for name in ("#info", "#status", "#message"):
             self.query_one(name, Words).content = ""
-        panel = self.query_one("#registers", RegisterPanel)
-        panel.content = ""
-        panel.display = False
+        self.query_one("#registers", RegisterPanel).show(None)
         self.query_one("#keylog", KeyLog).lines = ()
         self.query_one("#led", TI57Display).shown = Shown("")
         self.query_one("#history", MoveHistory).show([], "")

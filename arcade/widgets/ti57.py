@@ -97,22 +97,52 @@ def register_lines(registers: Sequence[str], meanings: Sequence[str], hidden: It
 
 
 class RegisterPanel(Words):
-    """The TI-57's eight memories, labelled for the program in the machine."""
+    """The TI-57's eight memories, labelled for the program in the machine, in a box of its own.
 
-    DEFAULT_CSS = """
-    RegisterPanel { height: auto; border: round $foreground 30%; padding: 0 1; text-wrap: nowrap; text-overflow: ellipsis; }
+    The box is drawn here, not by a CSS border, and the height is fixed: a panel shown or
+    hidden (``i``) only repaints, where a border or ``display`` that changes lays out the
+    whole screen (the duel's ``i`` took two to three times a bare key).  Hidden, it draws
+    nothing; the screen takes its room away only when another panel needs it.
     """
 
-    def on_mount(self) -> None:
-        self.border_title = "Registers R0-R7"
+    DEFAULT_CSS = """
+    RegisterPanel { height: 11; padding: 0; }
+    RegisterPanel > .registerpanel--edge { color: $foreground 30%; }
+    """
+    COMPONENT_CLASSES = {"registerpanel--edge"}
+    TITLE = "Registers R0-R7"
 
-    def show(self, view: Any, meanings: Sequence[str], hidden: Iterable[int] = ()) -> None:
+    def show(self, view: Any, meanings: Sequence[str] = (), hidden: Iterable[int] = ()) -> None:
+        """The registers of ``view`` (a TI-57 view), or nothing (None)."""
         if view is None:
             self.content = ""
             return
         lines = register_lines(view.registers, meanings, hidden)
         lines.append(f"\nstep {view.pc:02d}  steps run {view.steps:,}", "dim")
         self.content = lines
+
+    @property
+    def showing(self) -> bool:
+        return bool(self.content)
+
+    def render(self) -> Text | str:
+        if not self.content:
+            return ""
+        edge = self.get_component_rich_style("registerpanel--edge")
+        width = max(6, self.content_size.width)
+        inner = width - 4
+        body = self.content if isinstance(self.content, Text) else Text(self.content)
+        title = f" {self.TITLE} "[: max(0, width - 3)]
+        out = Text(no_wrap=True, end="")
+        out.append("╭─" + title + "─" * max(0, width - 3 - len(title)) + "╮\n", edge)
+        for line in body.split("\n", allow_blank=True):
+            line = line.copy()
+            line.truncate(inner, overflow="ellipsis", pad=True)
+            out.append("│ ", edge)
+            out.append_text(line)
+            out.append(" │\n", edge)
+        out.append("╰" + "─" * (width - 2) + "╯", edge)
+        return out
 
 
 # -- the key log ------------------------------------------------------------------

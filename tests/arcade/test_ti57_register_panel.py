@@ -1,0 +1,56 @@
+"""The TI-57's register panel: shown and hidden by a repaint in a box of its own, its room kept."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from textual.app import App, ComposeResult
+
+from arcade.widgets.ti57 import RegisterPanel
+from tests.arcade.helpers import screen_text, wait_until
+
+MEANINGS = ["moves left", "player 1's square", "player 2's square", "", "", "", "", "flag"]
+
+
+class PanelApp(App[None]):
+    def compose(self) -> ComposeResult:
+        yield RegisterPanel(id="registers")
+
+
+def calculator(**kw: object) -> SimpleNamespace:
+    values = dict(registers=["20.0", "4.4", "7.7", "0.0", "0.0", "0.0", "0.0", "1.0"], pc=12, steps=345)
+    values.update(kw)
+    return SimpleNamespace(**values)
+
+
+async def test_shown_hidden_and_shown_again_in_the_same_room() -> None:
+    app = PanelApp()
+    async with app.run_test(size=(60, 16)) as pilot:
+        panel = app.query_one(RegisterPanel)
+        region = panel.region
+        assert region.height == 11 and "R0" not in screen_text(app)  # hidden: nothing drawn, the room kept
+
+        panel.show(calculator(), MEANINGS, hidden=[2])
+        await wait_until(pilot, lambda: "Registers R0-R7" in screen_text(app), what="the panel drawn")
+        lines = screen_text(app).splitlines()
+        assert lines[0].startswith("╭─ Registers R0-R7 ") and lines[0].rstrip().endswith("╮")
+        assert "R1      4.4  player 1's square" in lines[2]
+        assert "(hidden)" in lines[3] and "7.7" not in screen_text(app)  # a hidden register never shows its value
+        assert "step 12  steps run 345" in lines[9] and lines[10].startswith("╰")
+        assert all(line.rstrip().endswith("│") for line in lines[1:10])  # every row boxed, the long ones cut
+        assert panel.region == region  # the same room: a repaint, no layout
+
+        panel.show(None)
+        await wait_until(pilot, lambda: "Registers" not in screen_text(app), what="the panel emptied")
+        assert "R0" not in screen_text(app) and panel.region == region
+
+
+async def test_a_narrow_panel_cuts_each_row_inside_its_box() -> None:
+    app = PanelApp()
+    async with app.run_test(size=(24, 14)) as pilot:
+        panel = app.query_one(RegisterPanel)
+        panel.show(calculator(registers=["-1.2345678e-12"] * 8), MEANINGS)
+        await wait_until(pilot, lambda: "╭" in screen_text(app), what="the panel drawn")
+        lines = [line.rstrip() for line in screen_text(app).splitlines()[:11]]
+        assert all(len(line) == 24 for line in lines), lines
+        assert "…" in lines[1] and lines[1].endswith("│")
