@@ -67,7 +67,7 @@ async def test_choose_with_j_k_and_arrows() -> None:
         assert screen.selected == 2
         await pilot.press("k")
         assert screen.selected == 1
-        assert screen.query_one("#card-ti57-duel").has_class("-selected")
+        assert screen.query_one("#card-ti57-duel").chosen
         await pilot.press("up", "up")  # wraps to the last card
         assert screen.selected == len(catalog.games()) - 1
 
@@ -194,7 +194,7 @@ async def test_back_from_a_game_started_with_game_highlights_it_and_enter_return
         await pilot.press("escape")  # Back
         launcher = await wait_for_screen(pilot, LauncherScreen)
         assert launcher.entry.id == "ti57-duel"
-        assert launcher.query_one("#card-ti57-duel").has_class("-selected")
+        assert launcher.query_one("#card-ti57-duel").chosen
         await pilot.press("enter")
         await wait_until(pilot, lambda: app.screen is duel, what="the same duel")
         # in general: the game the player comes back from, whatever was chosen before
@@ -265,7 +265,7 @@ async def test_a_saved_game_gets_its_own_line_under_the_description_and_all_fit_
             r = card.region
             assert r.y >= 1 and r.bottom <= 23 and r.right <= 80, (card.entry.id, r)  # every card whole on screen
             c = card.content_region
-            shown = [line[c.x: c.right].strip() for line in lines[c.y: c.bottom]]
+            shown = [line[c.x + 2: c.right].strip() for line in lines[c.y: c.bottom]]  # after the card's edge
             entry = card.entry
             assert shown[0].lstrip("▶ ") == f"{entry.title} - {entry.machine}"
             assert shown[1] == f"{entry.author}, {entry.year}"
