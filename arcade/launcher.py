@@ -71,19 +71,13 @@ class GameCard(Static):
         # the left edge and the chosen card's background, drawn here: every line cut and padded to the width
         edge = self.get_component_rich_style("gamecard--edge") if self.chosen else None
         look = self.get_component_rich_style("gamecard--chosen") if self.chosen else None
-        out = Text(no_wrap=True, end="")
-        for n, line in enumerate(t.split("\n")):
+        rows = []
+        for line in t.split("\n"):
             line.truncate(inner, overflow="ellipsis", pad=True)
             if look is not None:
                 line.stylize(look)
-            out.append("▌ " if self.chosen else "  ", edge)
-            out.append_text(line)
-            if n < self.lines() - 1:
-                out.append("\n")
-        return out
-
-    def lines(self) -> int:
-        return 4 if self.save_note else 3
+            rows.append(Text.assemble(("▌ " if self.chosen else "  ", edge or ""), line))
+        return Text("\n", no_wrap=True, end="").join(rows)
 
     def on_click(self, event: events.Click) -> None:
         self.post_message(self.Chosen(self, start=self.chosen))

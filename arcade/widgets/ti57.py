@@ -121,10 +121,6 @@ class RegisterPanel(Words):
         lines.append(f"\nstep {view.pc:02d}  steps run {view.steps:,}", "dim")
         self.content = lines
 
-    @property
-    def showing(self) -> bool:
-        return bool(self.content)
-
     def render(self) -> Text | str:
         if not self.content:
             return ""
