@@ -148,6 +148,14 @@ class JobContext:
             time.sleep(0)  # the GIL to the event loop between two slices
         return not self.stopped
 
+    def next_part(self, kind: str) -> None:
+        """The job goes on with another turn (the machine's reply after the person's move): its
+        own kind, length and pace from here (the steps count from 0 again)."""
+        self.job.kind = kind
+        self.total = None
+        self._origin = None
+        self._last_post = 0.0
+
     def progress(self, steps: int, *, force: bool = False) -> None:
         """Tell the screen how far the machine is, at most ``PROGRESS_PER_SECOND`` times a second."""
         now = time.monotonic()

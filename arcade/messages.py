@@ -26,6 +26,14 @@ class MachineProgress(Message):
 
 
 @dataclass
+class PersonMoved(Message):
+    """The person's move is recorded and the machine's reply goes on in the same job."""
+
+    generation: int
+    record: Any  # games.othello.driver.MoveRecord
+
+
+@dataclass
 class TurnFinished(Message):
     """A turn was played; the driver's state is now the one to show."""
 

@@ -1,9 +1,10 @@
 """The turns of an Othello game as ``GameScreen`` jobs: start them, and take their ends.
 
 A mixin of ``OthelloScreen``: a person's move or the machine's turn runs in the worker
-through the ``OthelloSession``; its end (played, stopped by Esc, refused, a machine
-disagreeing with the referee) comes back here, on the event loop, and the next turn
-follows.  A new game, undo, redo and resume are jobs too (they restore whole machines).
+through the ``OthelloSession``; the person's move and the machine's reply are one job
+(``PersonMoved`` tells the screen between the two); its end (played, stopped by Esc,
+refused, a machine disagreeing with the referee) comes back here, on the event loop, and
+the next turn follows.  A new game, undo, redo and resume are jobs too (they restore whole machines).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import time
 from typing import Any, Callable
 
 from arcade.game_screen import GameScreen, JobContext
+from arcade.messages import PersonMoved
 from arcade.switching import freeze_heap
 from arcade.widgets.dialogs import GameOverDialog
 from games.othello.driver import MachineDisagrees, MoveRecord
@@ -49,16 +51,36 @@ class OthelloTurns(GameScreen):
             def measured(total: int) -> None:
                 ctx.total = total
 
-            # at real speed the turn's length is learnt first, for the progress shown ("n of total")
-            measure = None if self.instant else measured
-            slice_steps = instant if self.instant else real
+            def pace() -> tuple[int, Callable[[int], None] | None]:
+                # at real speed the turn's length is learnt first, for the progress shown ("n of total")
+                return (instant, None) if self.instant else (real, measured)
+
+            slice_steps, measure = pace()
             if kind == "machine":
                 return session.machine_turn(ctx.go_on, slice_steps, measure=measure, stopped=lambda: ctx.stopped)
-            return session.play(square, ctx.go_on, slice_steps, measure=measure, stopped=lambda: ctx.stopped)
+            record = session.play(square, ctx.go_on, slice_steps, measure=measure, stopped=lambda: ctx.stopped)
+            if ctx.stopped or not session.view().machine_to_move:
+                return record
+            # the machine's reply in the same job: no job end and start between the two (each cost
+            # the event loop a pass and a frame, and a key pressed meanwhile waited for them)
+            ctx.post(PersonMoved(ctx.job.generation, record))
+            ctx.next_part("machine")
+            slice_steps, measure = pace()
+            return session.machine_turn(ctx.go_on, slice_steps, measure=measure, stopped=lambda: ctx.stopped)
 
         if kind == "person":
             session.show_pending(square)  # the disc is on the board at once, while the machine records it
         self.run_job(kind, turn, view=session.progress_view)
+        self.render_view()
+
+    def on_person_moved(self, message: PersonMoved) -> None:
+        """The person's move is recorded; the machine answers in the same job: shown and saved
+        as a turn's end is, and the machine's turn goes on."""
+        if message.generation != self.generation or not self.busy:
+            return
+        self.turn_ended()
+        self.turn_shown(message.record)
+        self.save_game()  # the session saves the game as at this quiet moment, whatever the machine does
         self.render_view()
 
     def job_done(self, kind: str, result: Any) -> None:

@@ -154,8 +154,9 @@ class OthelloSession:
         """The launcher's line: public only, and short; "move N" is the moves played so far."""
         if not self._started:
             return "no game yet"
-        moves = len(self.driver.history)
-        return f"move {moves}, game over" if self.driver.is_over else f"move {moves}"
+        view = self._view  # the last quiet moment's: safe while a machine turn runs
+        moves = len(view.history)
+        return f"move {moves}, game over" if view.phase is Phase.OVER else f"move {moves}"
 
     def _make_view(self) -> OthelloView:
         d = self.driver
@@ -380,14 +381,16 @@ class OthelloSession:
     # -- saves -----------------------------------------------------------------------------
 
     def to_save(self) -> dict[str, Any] | None:
-        """The save (None: nothing worth keeping: no game, or a finished one)."""
-        if not self._started or self._settled is None or self.phase is Phase.OVER:
+        """The save (None: nothing worth keeping: no game, or a finished one); safe from the event
+        loop while a machine turn runs (it is the game as at the last quiet moment)."""
+        settled, view = self._settled, self._view  # read once: a machine turn may settle them meanwhile
+        if not self._started or settled is None or view.phase is Phase.OVER:
             return None
         timeline = self.timeline.to_json()
         return {
             "schema": SCHEMA,
-            "driver": self._settled,
-            "moves": list(self._settled.get("history", [])),
+            "driver": settled,
+            "moves": list(settled.get("history", [])),
             "settings": dict(self.settings),
             "timeline": {"past": timeline["past"][-SAVED_UNDO_STEPS:], "future": timeline["future"][-SAVED_UNDO_STEPS:]},
         }

@@ -7,6 +7,7 @@ import random
 from arcade.app import ArcadeApp
 from arcade.gamesave import ResumeDialog
 from arcade.hp67_othello.screen import HP67OthelloScreen
+from arcade.messages import PersonMoved
 from arcade.widgets.board import OthelloBoard
 from arcade.widgets.dialogs import GameOverDialog, SideDialog
 from arcade.widgets.tape import PrinterTape
@@ -36,9 +37,23 @@ class CheckedScreen(HP67OthelloScreen):
     def job_done(self, kind: str, result: object) -> None:
         super().job_done(kind, result)
         if kind in ("person", "machine"):
-            board = self.query_one(OthelloBoard)
-            assert board.view.cells == tuple(self.session.driver.position.at(sq) for sq in range(64))
+            cells = tuple(self.session.driver.position.at(sq) for sq in range(64))
+            assert self.query_one(OthelloBoard).view.cells == cells
             self.seen.append(len(self.session.driver.history))
+
+    def _start_turn(self, kind: str, square: int | None = None) -> None:
+        self.before = (self.session.driver.position, len(self.session.driver.history))  # a quiet moment
+        super()._start_turn(kind, square)
+
+    def on_person_moved(self, message: PersonMoved) -> None:
+        """The person's move shown while the machine's reply runs: the referee's position after it."""
+        super().on_person_moved(message)
+        if message.generation == self.generation:
+            position, moves = self.before
+            after = position.play(message.record.square)
+            if len(self.session.view().history) == moves + 1:  # a loaded machine may have ended the reply already
+                assert self.query_one(OthelloBoard).view.cells == tuple(after.at(sq) for sq in range(64))
+            self.seen.append(moves + 1)
 
 
 async def play_game_to_the_end(seed: int, resume_at: int) -> None:

@@ -12,6 +12,7 @@ import random
 from arcade.app import ArcadeApp
 from arcade.gamesave import ResumeDialog
 from arcade.lazard_othello.screen import LazardOthelloScreen
+from arcade.messages import PersonMoved
 from arcade.widgets.board import CELL_W, LABEL_W, OthelloBoard
 from arcade.widgets.cpc_screen import CpcScreen
 from arcade.widgets.dialogs import GameOverDialog, SideDialog
@@ -72,6 +73,20 @@ class CheckedScreen(LazardOthelloScreen):
             cells = tuple(self.session.driver.position.at(sq) for sq in range(64))
             assert self.query_one(OthelloBoard).view.cells == cells
             self.checked.append(len(self.session.driver.history))
+
+    def _start_turn(self, kind: str, square: int | None = None) -> None:
+        self.before = (self.session.driver.position, len(self.session.driver.history))  # a quiet moment
+        super()._start_turn(kind, square)
+
+    def on_person_moved(self, message: PersonMoved) -> None:
+        """The person's move shown while the machine's reply runs: the referee's position after it."""
+        super().on_person_moved(message)
+        if message.generation == self.generation:
+            position, moves = self.before
+            after = position.play(message.record.square)
+            if len(self.session.view().history) == moves + 1:  # a loaded machine may have ended the reply already
+                assert self.query_one(OthelloBoard).view.cells == tuple(after.at(sq) for sq in range(64))
+            self.checked.append(moves + 1)
 
 
 async def play_game_to_the_end(seed: int, resume_at: int) -> LazardOthelloScreen:

@@ -11,8 +11,10 @@ from __future__ import annotations
 from arcade.app import ArcadeApp
 from arcade.gamesave import ResumeDialog
 from arcade.launcher import LauncherScreen
+from arcade.saves import SaveStore
 from arcade.othello.screen import OthelloScreen
 from arcade.widgets.dialogs import SideDialog
+from games.othello.referee import parse
 from tests.arcade.helpers import flat, screen_text, settle, shown_board, wait_until
 from tests.arcade.othello_helpers import comparable, save_machine_to_move
 
@@ -113,3 +115,41 @@ async def test_esc_while_the_hp67_records_the_players_move_takes_the_move_back()
         await pilot.press("s", "enter")  # and the same move can be played again
         await settle(pilot, screen)
         assert len(screen.session.driver.history) == 2
+
+
+async def test_esc_during_the_cpc_reply_keeps_the_players_move_recorded_and_saved() -> None:
+    """The player's move and the machine's reply are one job: the move is shown and saved as
+    soon as the CPC has recorded it, and Esc during the reply stops only the reply."""
+    app = ArcadeApp(game="lazard-othello")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, SideDialog))
+        await pilot.press("w")
+        screen = app.screen
+        await settle(pilot, screen)
+        await pilot.press("s")  # real CPC speed: the reply takes seconds, recording the move less
+        await wait_until(pilot, lambda: not screen.instant)
+        before = screen.session.driver.position
+        started: list[str] = []
+        run_job = screen.run_job
+        screen.run_job = lambda kind, run, **kw: (started.append(kind), run_job(kind, run, **kw))[1]  # type: ignore[method-assign]
+        await pilot.press("enter")  # d3, the cursor's first square
+        await wait_until(pilot, lambda: screen.job_kind == "machine", what="the CPC answering")
+        assert started == ["person"] and screen.busy  # one job: no end and new start between the two
+        assert len(screen.session.view().history) == 1
+
+        def moves_saved() -> int:
+            saved = SaveStore().load("lazard-othello")
+            return -1 if saved is None else len(saved["moves"])
+
+        await wait_until(pilot, lambda: moves_saved() == 1, what="the move saved before the reply ends")
+        assert screen.job_kind == "machine"
+        assert shown_board(app) == before.play(parse("d3")).rows()
+        await pilot.press("escape")
+        await settle(pilot, screen)
+        assert "the CPC is back before its move" in flat(app)
+        assert len(screen.session.driver.history) == 1 and screen.session.driver.machine_to_move
+        assert shown_board(app) == screen.session.driver.position.rows()
+        assert moves_saved() == 1
+        await pilot.press("s", "g")  # instant again, and let it answer
+        await wait_until(pilot, lambda: len(screen.session.driver.history) == 2 and not screen.busy)
+        assert shown_board(app) == screen.session.driver.position.rows()

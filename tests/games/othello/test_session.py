@@ -234,3 +234,23 @@ def test_after_your_last_move_the_hp67_stops_so_the_next_game_starts_with_dsp1()
     assert not last.by_machine and session.view().display == "0.0"
     session.start(Disc.WHITE)
     assert session.view().new_game_keys == ("DSP 1", "E", "CHS", "R/S")
+
+
+def test_the_save_and_summary_taken_while_the_machine_moves_are_the_quiet_moment_before(
+        factory: Callable[[], OthelloDriver]) -> None:
+    """The screen saves the person's move while the machine's reply runs in the worker (one
+    job for both): what it reads then is the game as before the reply, at every slice."""
+    session = started(factory)
+    session.play(sorted(session.view().legal)[0])
+    quiet, summary = json.dumps(session.to_save(), sort_keys=True), session.summary()
+    seen: list[tuple[str, str]] = []
+
+    def go_on(_steps: int) -> bool:
+        seen.append((json.dumps(session.to_save(), sort_keys=True), session.summary()))
+        return True
+
+    record = session.machine_turn(go_on, 50)
+    assert record.by_machine and len(seen) > 1  # read at many points of the reply
+    assert all(s == (quiet, summary) for s in seen)
+    after = session.to_save()
+    assert after is not None and len(after["moves"]) == 2 and session.summary() == "move 2"
