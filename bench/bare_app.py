@@ -3,11 +3,19 @@
 A header, one line of text and a footer, as the arcade's screens have: every key
 pressed changes the line (``keys: N, last: K``).  ``ARCADE_STALL_PROBE`` starts the
 same stall probe as the arcade's.
+
+``BARE_BUSY_THREAD=1``: a thread shares the interpreter as a machine's job does while a
+player types (pure Python for ~1.5 ms, then a 2 ms rest, threads switching every 0.5 ms:
+``arcade/jobs.py``, ``arcade/switching.py``); the same app then shows what sharing the
+interpreter alone costs a key, with nothing drawn for the thread.
 """
 
 from __future__ import annotations
 
+import os
 import sys
+import threading
+import time
 from pathlib import Path
 
 from textual import events
@@ -41,5 +49,21 @@ class BareApp(App[None]):
         self.query_one("#echo", Static).update(f"bare ready  keys: {self.count}  last: {event.key}")
 
 
+def busy_thread() -> None:
+    """Pure-Python work in slices, resting between them, forever (a daemon thread)."""
+    sys.setswitchinterval(0.0005)
+
+    def work() -> None:
+        while True:
+            end = time.perf_counter() + 0.0015
+            while time.perf_counter() < end:
+                sum(i * i for i in range(200))
+            time.sleep(0.002)
+
+    threading.Thread(target=work, daemon=True, name="bare-busy").start()
+
+
 if __name__ == "__main__":
+    if os.environ.get("BARE_BUSY_THREAD"):
+        busy_thread()
     BareApp().run()

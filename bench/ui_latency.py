@@ -7,9 +7,11 @@ the same run, on the same machine, through the same tmux:
 
 (a) key to frame: a key is sent (``send-keys``) and the pane is read (``capture-pane``)
     each time the app writes, until the frame shows its effect; both go through one tmux
-    client in control mode (``bench/tmux_pane.py``; ``--spawn``: a tmux process each, polled,
-    as before 2026-11-24, which added ~3 ms to every key and kept a core busy meanwhile).  Idle keys: the bare app's echo, the
-    launcher's Down/Up, the Othello cursor.  Busy keys: keys pressed while a machine
+    client in control mode (``bench/tmux_pane.py``; ``--spawn``: a tmux process each,
+    polled, as before 2026-11-24, which added ~3 ms to every key and kept a core busy).
+    Idle keys: the bare app's echo, the launcher's Down/Up, the Othello cursor; and, for
+    reference, the bare app's key while a thread of its own shares its interpreter as a
+    machine's job does (``BARE_BUSY_THREAD``).  Busy keys: keys pressed while a machine
     answers, in every game that has one (HP-67 and Lazard Othello, the TI-57 duel
     and wolf with a computer seat), at instant and at real speed (``bench/busy_keys.py``;
     ``--cases`` chooses them).
@@ -97,16 +99,20 @@ def read_probe(env: dict[str, str]) -> dict:
         return {}
 
 
-def measure_bare(figures: Figures, scratch: Path, keys: int) -> None:
-    env = fresh_env(scratch, "bare-keys", probe=True)
-    pane = Pane("bare-keys", COMMANDS["bare"][0], env)
+def measure_bare(figures: Figures, scratch: Path, keys: int, busy: bool = False) -> None:
+    """The yardstick's keys; ``busy``: with a thread sharing its interpreter (``bench/bare_app.py``)."""
+    name, label = ("bare-busy-keys", "bare + a busy thread (reference)") if busy else ("bare-keys", "bare: idle key")
+    env = fresh_env(scratch, name, probe=True)
+    if busy:
+        env["BARE_BUSY_THREAD"] = "1"
+    pane = Pane(name, COMMANDS["bare"][0], env)
     pane.start()
     try:
         wait_for(pane, COMMANDS["bare"][1], timeout=60)
         for i in range(keys):
-            figures.keys.setdefault("bare: idle key", []).append(key_latency(pane, "x", lambda b, a: a != b))
+            figures.keys.setdefault(label, []).append(key_latency(pane, "x", lambda b, a: a != b))
             time.sleep(0.05)
-        figures.stalls["bare app, keys"] = read_probe(env)
+        figures.stalls["bare app + a busy thread, keys" if busy else "bare app, keys"] = read_probe(env)
     finally:
         pane.stop()
 
@@ -263,6 +269,7 @@ def main(argv: list[str] | None = None) -> int:
             measure_launch(figures, Path(scratch), args.rounds)
             if not args.launch_only:
                 measure_bare(figures, Path(scratch), args.keys)
+                measure_bare(figures, Path(scratch), args.keys, busy=True)
                 measure_launcher(figures, Path(scratch), args.keys)
                 for game, speed in busy_keys.parse_cases(args.cases):
                     measure_busy(figures, Path(scratch), game, speed, args.turns, args.real_seconds)
