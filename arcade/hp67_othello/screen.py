@@ -273,6 +273,7 @@ class HP67OthelloScreen(HP67Workshop, OthelloScreen):
         self._print_record(self.query_one("#tape", PrinterTape), record)
         who = "HP-67" if record.by_machine else "your move"
         self._last_time = f"{who}: {record.machine_steps:,} steps, {duration(record.machine_steps)} real"
+        self._show_speed()  # the turn just shown, not the one before it
 
     def turn_ended(self) -> None:
         self._progress = None

@@ -66,8 +66,10 @@ async def test_click_plays_a_square() -> None:
         await pilot.click(OthelloBoard, offset=(2 + 1 + 4 * 3 + 1, 2 + 2 * 2))
         await settle(pilot, screen)
         assert screen.session.driver.history[0].square == d3
-        assert screen.session.driver.history[1].by_machine
+        reply = screen.session.driver.history[1]
+        assert reply.by_machine
         assert shown_board(app) == screen.session.driver.position.rows()
+        assert f"HP-67: {reply.machine_steps:,} steps" in screen_text(app)  # the speed line: the last turn's time
 
 
 async def test_machine_black_plays_first_and_legal_moves_toggle() -> None:
