@@ -1,11 +1,14 @@
-"""Helpers shared by the Othello Pilot tests (saves, stop/pause, undo): compare driver snapshots, write a save."""
+"""Helpers shared by the Othello Pilot tests (saves, stop/pause, undo, whole games): compare driver
+snapshots, write a save, check the board after every move."""
 
 from __future__ import annotations
 
 import json
 from typing import Callable
 
+from arcade.messages import PersonMoved
 from arcade.saves import SaveStore
+from arcade.widgets.board import OthelloBoard
 from games.othello.referee import Disc, Position, parse
 
 
@@ -60,3 +63,33 @@ def save_near_the_end(game: str, machine_color: Disc, choose: Callable[[Position
     SaveStore().save(game, {"driver": state, "moves": state["history"], "settings": {}},
                      saved_at="2026-11-22T12:00:00+00:00", summary=f"move {len(state['history'])}")
     return state
+
+
+class CheckedTurns:
+    """A mixin for an Othello screen class in a whole-game Pilot test: after every move (the
+    player's, shown while the machine's reply runs in the same job, and the machine's) the board
+    shown is compared with the referee's; ``checked`` lists the moves played at each check."""
+
+    checked: list[int]
+    before: tuple[Position, int]
+
+    def job_done(self, kind: str, result: object) -> None:
+        super().job_done(kind, result)  # type: ignore[misc]
+        if kind in ("person", "machine"):
+            driver = self.session.driver  # type: ignore[attr-defined]
+            assert self.query_one(OthelloBoard).view.cells == tuple(driver.position.at(sq) for sq in range(64))  # type: ignore[attr-defined]
+            self.checked.append(len(driver.history))
+
+    def _start_turn(self, kind: str, square: int | None = None) -> None:
+        driver = self.session.driver  # type: ignore[attr-defined]
+        self.before = (driver.position, len(driver.history))  # a quiet moment
+        super()._start_turn(kind, square)  # type: ignore[misc]
+
+    def on_person_moved(self, message: PersonMoved) -> None:
+        super().on_person_moved(message)  # type: ignore[misc]
+        if message.generation == self.generation:  # type: ignore[attr-defined]
+            position, moves = self.before
+            after = position.play(message.record.square)
+            if len(self.session.view().history) == moves + 1:  # type: ignore[attr-defined]  # a loaded machine may have ended the reply already
+                assert self.query_one(OthelloBoard).view.cells == tuple(after.at(sq) for sq in range(64))  # type: ignore[attr-defined]
+            self.checked.append(moves + 1)

@@ -7,14 +7,13 @@ import random
 from arcade.app import ArcadeApp
 from arcade.gamesave import ResumeDialog
 from arcade.hp67_othello.screen import HP67OthelloScreen
-from arcade.messages import PersonMoved
 from arcade.widgets.board import OthelloBoard
 from arcade.widgets.dialogs import GameOverDialog, SideDialog
 from arcade.widgets.tape import PrinterTape
 from games.hp67_othello.driver import HP67OthelloDriver
 from games.othello.referee import Disc
 from tests.arcade.helpers import flat, move_cursor_to, screen_text, settle, shown_board, wait_until
-from tests.arcade.othello_helpers import save_near_the_end
+from tests.arcade.othello_helpers import CheckedTurns, save_near_the_end
 
 
 def nearest(cursor: int, moves: list[int], rng: random.Random) -> int:
@@ -26,34 +25,12 @@ def nearest(cursor: int, moves: list[int], rng: random.Random) -> int:
     return rng.choice([sq for sq in moves if distance(sq) == best])
 
 
-class CheckedScreen(HP67OthelloScreen):
-    """The real screen and driver; after every move (the player's or the HP-67's) the board shown
-    is compared with the referee's."""
+class CheckedScreen(CheckedTurns, HP67OthelloScreen):
+    """The real screen and driver, the board checked after every move (``CheckedTurns``)."""
 
     def __init__(self) -> None:
         super().__init__()
-        self.seen: list[int] = []
-
-    def job_done(self, kind: str, result: object) -> None:
-        super().job_done(kind, result)
-        if kind in ("person", "machine"):
-            cells = tuple(self.session.driver.position.at(sq) for sq in range(64))
-            assert self.query_one(OthelloBoard).view.cells == cells
-            self.seen.append(len(self.session.driver.history))
-
-    def _start_turn(self, kind: str, square: int | None = None) -> None:
-        self.before = (self.session.driver.position, len(self.session.driver.history))  # a quiet moment
-        super()._start_turn(kind, square)
-
-    def on_person_moved(self, message: PersonMoved) -> None:
-        """The person's move shown while the machine's reply runs: the referee's position after it."""
-        super().on_person_moved(message)
-        if message.generation == self.generation:
-            position, moves = self.before
-            after = position.play(message.record.square)
-            if len(self.session.view().history) == moves + 1:  # a loaded machine may have ended the reply already
-                assert self.query_one(OthelloBoard).view.cells == tuple(after.at(sq) for sq in range(64))
-            self.seen.append(moves + 1)
+        self.checked: list[int] = []
 
 
 async def play_game_to_the_end(seed: int, resume_at: int) -> None:
@@ -87,7 +64,7 @@ async def play_game_to_the_end(seed: int, resume_at: int) -> None:
             assert turns < 70
         await wait_until(pilot, lambda: isinstance(app.screen, GameOverDialog))
         history = screen.session.driver.history
-        assert set(range(resumed + 1, len(history) + 1)) <= set(screen.seen)  # the board was checked after every move
+        assert set(range(resumed + 1, len(history) + 1)) <= set(screen.checked)  # the board was checked after every move
         assert any(r.by_machine for r in history[resumed:]) and any(not r.by_machine for r in history[resumed:])
         assert shown_board(app, screen) == screen.session.driver.position.rows()  # under the game-over question
         black, white = screen.session.driver.position.score()

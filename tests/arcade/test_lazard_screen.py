@@ -12,14 +12,13 @@ import random
 from arcade.app import ArcadeApp
 from arcade.gamesave import ResumeDialog
 from arcade.lazard_othello.screen import LazardOthelloScreen
-from arcade.messages import PersonMoved
 from arcade.widgets.board import CELL_W, LABEL_W, OthelloBoard
 from arcade.widgets.cpc_screen import CpcScreen
 from arcade.widgets.dialogs import GameOverDialog, SideDialog
 from games.othello.referee import Disc, Position, parse
 from machines.cpc import PALETTE_RGB
 from tests.arcade.helpers import flat, move_cursor_to, screen_text, settle, shown_board, wait_until
-from tests.arcade.othello_helpers import save_near_the_end
+from tests.arcade.othello_helpers import CheckedTurns, save_near_the_end
 
 BLUE, BRIGHT_YELLOW = PALETTE_RGB[1], PALETTE_RGB[24]  # the CPC at power-up: pen 1 on paper 0
 
@@ -59,34 +58,12 @@ async def type_on_cpc(pilot, text: str) -> None:  # noqa: ANN001
     await pilot.press(*keys)
 
 
-class CheckedScreen(LazardOthelloScreen):
-    """The real screen, real driver; after every move (the player's or the CPC's) the board
-    shown is compared with the referee's."""
+class CheckedScreen(CheckedTurns, LazardOthelloScreen):
+    """The real screen and driver, the board checked after every move (``CheckedTurns``)."""
 
     def __init__(self) -> None:
         super().__init__()
         self.checked: list[int] = []
-
-    def job_done(self, kind: str, result: object) -> None:
-        super().job_done(kind, result)
-        if kind in ("person", "machine"):
-            cells = tuple(self.session.driver.position.at(sq) for sq in range(64))
-            assert self.query_one(OthelloBoard).view.cells == cells
-            self.checked.append(len(self.session.driver.history))
-
-    def _start_turn(self, kind: str, square: int | None = None) -> None:
-        self.before = (self.session.driver.position, len(self.session.driver.history))  # a quiet moment
-        super()._start_turn(kind, square)
-
-    def on_person_moved(self, message: PersonMoved) -> None:
-        """The person's move shown while the machine's reply runs: the referee's position after it."""
-        super().on_person_moved(message)
-        if message.generation == self.generation:
-            position, moves = self.before
-            after = position.play(message.record.square)
-            if len(self.session.view().history) == moves + 1:  # a loaded machine may have ended the reply already
-                assert self.query_one(OthelloBoard).view.cells == tuple(after.at(sq) for sq in range(64))
-            self.checked.append(moves + 1)
 
 
 async def play_game_to_the_end(seed: int, resume_at: int) -> LazardOthelloScreen:
