@@ -61,8 +61,8 @@ class OthelloTurns(GameScreen):
             record = session.play(square, ctx.go_on, slice_steps, measure=measure, stopped=lambda: ctx.stopped)
             if ctx.stopped or not session.view().machine_to_move:
                 return record
-            # the machine's reply in the same job: no job end and start between the two (each cost
-            # the event loop a pass and a frame, and a key pressed meanwhile waited for them)
+            # the machine's reply in the same job: no job end, worker start and state messages
+            # between the two on the event loop (README, "How the UI feels": within the noise so far)
             ctx.post(PersonMoved(ctx.job.generation, record))
             ctx.next_part("machine")
             slice_steps, measure = pace()
