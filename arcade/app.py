@@ -21,6 +21,7 @@ from textual.driver import Driver
 from textual.screen import Screen
 
 from arcade import catalog, hangup, settings, themes
+from arcade.attention import Attention
 from arcade.bindings import APP_BINDINGS
 from arcade.help import HelpScreen, keys_markdown
 from arcade.keymap import find_clashes
@@ -93,6 +94,9 @@ class ArcadeApp(App[None]):
             self.add_mode(game, opening)  # type: ignore[arg-type]
         self._first_refresh_done = False
         self._hung_up = False
+        self.attention = Attention()
+        """A key parks the machines' jobs until its frame is drawn (``arcade/attention.py``); the
+        terminal's input thread tells it as soon as a key is read."""
         self.last_game: str | None = None
         """The game last started: the launcher highlights it when the player comes back."""
         self.screen_overrides = dict(screens or {})

@@ -12,8 +12,8 @@ Interface (what a subclass uses or fills in)::
     STOPPED_BY / REFUSED_BY                exception types meaning "the player stopped it" /
                                            "a refusal, say it" (``games.session.Refused`` by default)
     busy, paused, instant                  reactives (none refreshes the footer by itself)
-    loop_free, key_at                      cleared from a key's arrival to its frame (jobs wait meanwhile);
-                                           when the last key came (jobs rest while the player types)
+    attention                              the app's ``Attention`` (``arcade/attention.py``): a key parks
+                                           the jobs until its frame is drawn; jobs rest while the player types
     run_job(kind, run, *, view=None)       start ``run(ctx: JobContext) -> result`` in the worker;
                                            ``view()`` (called in the thread) is sent with progress
     stop_job() -> bool                     Esc: ask the running job to stop (it ends as "stopped")
@@ -50,7 +50,6 @@ a pausable, stoppable wait (the TI-57's Pause), ``post(message)`` any other news
 from __future__ import annotations
 
 import threading
-import time
 from collections import deque
 from pathlib import Path
 from typing import Any, Callable, ClassVar, Hashable
@@ -60,6 +59,7 @@ from textual.reactive import Reactive, reactive
 from textual.screen import Screen
 from textual.worker import Worker, WorkerState, get_current_worker
 
+from arcade.attention import Attention
 from arcade.gamesave import ResumeDialog, export_text, read_save, set_aside_unusable, write_save
 from arcade.jobs import Job, JobContext, JobStopped
 from arcade.messages import MachineProgress
@@ -116,10 +116,16 @@ class GameScreen(Screen[None]):
         self._jobs: dict[Worker[Any], Job] = {}
         self._job: Job | None = None
         self._footer_signature: Hashable = _NOT_YET
-        self.loop_free = threading.Event()
-        """Set unless a key pressed during a job is still on its way to the screen (the job gives way)."""
-        self.loop_free.set()
-        self.key_at = float("-inf")  # time.monotonic() of the last key (read by the job's thread)
+        self._attention: Attention | None = None
+
+    @property
+    def attention(self) -> Attention:
+        """The app's (its terminal's input thread parks the jobs as soon as a key is read), or the
+        screen's own in an app that has none."""
+        if self._attention is None:
+            shared = getattr(self.app, "attention", None)
+            self._attention = shared if isinstance(shared, Attention) else Attention()
+        return self._attention
 
     # -- jobs --------------------------------------------------------------------------
 
@@ -137,8 +143,11 @@ class GameScreen(Screen[None]):
         if self._job is not None:
             self._job.stop.set()  # a replaced job stops at its next slice
         job = Job(kind, run, self.generation, view)
+        attention = self.attention  # taken here, on the loop: the job's thread reads it
         self._job = job
         self.busy = True
+        attention.park()  # the job's first slice waits for the frame that shows it started
+        self.release_after_frame()
         worker = self._work(job)
         self._jobs[worker] = job
         return job
@@ -167,21 +176,29 @@ class GameScreen(Screen[None]):
         with self._lock:
             ctx = JobContext(self, job, worker)
             ctx.check()
-            with prompt_switching():
-                return job.run(ctx)
+            self.attention.job_started()
+            try:
+                with prompt_switching():
+                    return job.run(ctx)
+            finally:
+                self.attention.job_ended()
 
     def on_key(self, event: Any) -> None:
-        """A key while a job runs: the job waits between slices until the key's frame is drawn
-        (``arcade/jobs.py``), and rests after each slice for a while after it.
+        """A key while a job runs: the job waits between slices until the key's frame is drawn,
+        and rests after each slice for a while after it (``arcade/attention.py``).
 
-        The emulator and the event loop share one interpreter (the GIL): left to share it,
-        a key pressed while a machine answered reached the screen several times slower
-        than when idle.  The key is not consumed: bindings see it as before.
+        The key is not consumed: it goes on to the app, whose bindings run its action.  A
+        callback posted to this screen's queue now runs after the key has left for the app's
+        queue; the one it posts to the app's queue runs after the key's action.
         """
-        self.key_at = time.monotonic()
-        if self._job is not None and self.loop_free.is_set():
-            self.loop_free.clear()
-            self.call_after_refresh(self.loop_free.set)
+        attention = self.attention
+        attention.key_arrived()
+        if not attention.free.is_set():
+            self.call_later(self.app.call_later, self.release_after_frame)
+
+    def release_after_frame(self) -> None:
+        """The jobs, parked, go on once what this handler changed is drawn (``arcade/attention.py``)."""
+        self.attention.release_after_frame(self)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         """Where every job ends, whatever happened to it."""

@@ -6,12 +6,11 @@ instant, posts throttled progress, and gives the GIL to the event loop after eve
 slice (``time.sleep(0)``).  The emulator and the event loop share one interpreter
 (the GIL), and Textual's input and output threads need it too: left to share it
 evenly, a key pressed while a machine answered took four times longer to reach the
-screen than an idle one.  So while the player is at the keyboard (a key in the last
-``ATTENTIVE`` seconds) the job rests ``REST`` seconds after every slice, leaving the
-interpreter to the threads that carry the key to the screen; and while a key pressed
-during the job has not reached the screen (``GameScreen.loop_free`` cleared), the job
-waits for that frame (at most ``GIVE_WAY`` seconds, in case no frame comes).  A
-player who only watches gets the machine at full speed.  ``sleep(seconds)``
+screen than an idle one.  So while a key is on its way to the screen the job waits
+between two slices for that key's frame (``arcade/attention.py``), and while the player
+is at the keyboard (a key in the last ``ATTENTIVE`` seconds) it rests ``REST`` seconds
+after every slice, leaving the interpreter to the threads that carry the next key to
+the screen.  A player who only watches gets the machine at full speed.  ``sleep(seconds)``
 is a pausable, stoppable wait (the TI-57's Pause); ``post(message)`` any other news.
 """
 
@@ -22,25 +21,23 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Protocol
 
+from arcade.attention import Attention
 from arcade.messages import MachineProgress
 
 ATTENTIVE = 1.0
 """Seconds after a key during which the player is taken to be at the keyboard."""
 REST = 0.002
 """What a job rests after each slice while the player is at the keyboard (a slice is ~1-2 ms)."""
-GIVE_WAY = 0.1
-"""Longest a job waits between two slices for a key's frame to be drawn."""
 
 
 class JobHost(Protocol):
     """What a job reads of the screen that runs it (``GameScreen`` is one): its pause, its pace,
-    the player's last key, and the thread-safe way to post news.  Named here so that the jobs
-    need not import the screen that imports them."""
+    the player's keys (``Attention``), and the thread-safe way to post news.  Named here so
+    that the jobs need not import the screen that imports them."""
 
     STEPS_PER_SECOND: ClassVar[float]
     PROGRESS_PER_SECOND: ClassVar[float]
-    loop_free: threading.Event
-    key_at: float
+    attention: Attention
 
     @property
     def paused(self) -> bool: ...
@@ -76,7 +73,8 @@ class JobContext:
         self.worker = worker
         self.total: int | None = None  # the run's length, when known (progress shows "n of total")
         self._origin: tuple[float, int] | None = None  # (wall clock, steps) when real pacing began
-        self._last_post = 0.0
+        self._last_post = self._first_post()
+        self.attention = screen.attention
 
     @property
     def stopped(self) -> bool:
@@ -136,13 +134,10 @@ class JobContext:
             if not self._wait(min(due, 0.05)):
                 return False
         self.progress(steps)
-        screen = self.screen
-        if not screen.loop_free.is_set():
-            # a key is on its way to the screen: the loop runs alone meanwhile; a frame that never
-            # comes (the screen left for the launcher) costs one wait, not one per slice
-            if not screen.loop_free.wait(GIVE_WAY):
-                screen.loop_free.set()
-        elif time.monotonic() - screen.key_at < ATTENTIVE:
+        attention = self.attention
+        if not attention.free.is_set():
+            attention.give_way()  # a key is on its way to the screen: the loop runs alone meanwhile
+        elif time.monotonic() - attention.key_at < ATTENTIVE:
             time.sleep(REST)  # the player is at the keyboard: the next key finds the interpreter free
         else:
             time.sleep(0)  # the GIL to the event loop between two slices
@@ -154,7 +149,13 @@ class JobContext:
         self.job.kind = kind
         self.total = None
         self._origin = None
-        self._last_post = 0.0
+        self._last_post = self._first_post()
+
+    def _first_post(self) -> float:
+        """When the last progress was posted, for the next one's throttle: at instant speed the
+        first comes after a period (none in a turn too short to see: each is a frame drawn
+        while the machine runs); at real speed at once (the bar shows as the machine starts)."""
+        return time.monotonic() if self.screen.instant else 0.0
 
     def progress(self, steps: int, *, force: bool = False) -> None:
         """Tell the screen how far the machine is, at most ``PROGRESS_PER_SECOND`` times a second."""
@@ -164,6 +165,13 @@ class JobContext:
         self._last_post = now
         view = self.job.view() if self.job.view is not None else None
         self.post(MachineProgress(self.job.generation, steps, self.total, view))
+
+    def post_drawn(self, message: Any) -> None:
+        """Post news and wait until the screen has drawn it (it calls ``release_after_frame``;
+        ``GIVE_WAY`` at most): a frame drawn while the machine runs takes far longer."""
+        self.attention.park()
+        self.post(message)
+        self.attention.give_way()
 
     def post(self, message: Any) -> None:
         self.screen.post_message(message)  # thread-safe: the only way a job reaches the screen

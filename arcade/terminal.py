@@ -15,7 +15,7 @@ kept the arcade alive forever with no terminal (issue 16):
 there; its output goes through ``SturdyFile``, which drops what a terminal cannot take
 (and tells ``arcade.hangup``, which treats it as a hang-up), so the output thread lives
 on; closing waits for that thread ``STOP_LIMIT`` seconds at most.  The rest is Textual's
-driver unchanged.
+driver unchanged, but for a key read, which tells the app's ``Attention`` at once.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ import sys
 import termios
 from typing import Any, Callable, TextIO
 
+from textual import events
 from textual.drivers.linux_driver import LinuxDriver
 
 from arcade import hangup
@@ -84,6 +85,22 @@ class ArcadeDriver(LinuxDriver):
         super().__init__(app, **options)
         self._file = SturdyFile(sys.__stderr__, hangup.terminal_gone)  # type: ignore[arg-type]
         self._suspended = False
+
+    def process_message(self, message: Any) -> None:
+        """In the input thread: a key parks the machines' jobs at once (``arcade/attention.py``),
+        before the event loop, which may be waiting for the interpreter, has even seen it."""
+        if isinstance(message, events.Key):
+            attention = getattr(self._app, "attention", None)
+            if attention is not None:
+                attention.key_arrived()
+        super().process_message(message)
+
+    def write(self, data: str) -> None:
+        """On the event loop: a frame (or part of one) goes to the output thread."""
+        super().write(data)
+        attention = getattr(self._app, "attention", None)
+        if attention is not None:
+            attention.frame_written()
 
     def start_application_mode(self) -> None:
         hangup.on_hard_exit(self.restore_terminal)

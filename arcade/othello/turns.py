@@ -63,7 +63,7 @@ class OthelloTurns(GameScreen):
                 return record
             # the machine's reply in the same job: no job end, worker start and state messages
             # between the two on the event loop (README, "How the UI feels": within the noise so far)
-            ctx.post(PersonMoved(ctx.job.generation, record))
+            ctx.post_drawn(PersonMoved(ctx.job.generation, record))
             ctx.next_part("machine")
             slice_steps, measure = pace()
             return session.machine_turn(ctx.go_on, slice_steps, measure=measure, stopped=lambda: ctx.stopped)
@@ -76,6 +76,7 @@ class OthelloTurns(GameScreen):
     def on_person_moved(self, message: PersonMoved) -> None:
         """The person's move is recorded; the machine answers in the same job: shown and saved
         as a turn's end is, and the machine's turn goes on."""
+        self.release_after_frame()  # the machine's reply waits for this frame
         if message.generation != self.generation or not self.busy:
             return
         self.turn_ended()

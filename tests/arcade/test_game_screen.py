@@ -6,6 +6,7 @@ import threading
 from typing import Any
 
 from textual.app import App, ComposeResult
+from textual.message import Message
 from textual.widgets import Static
 
 from arcade.game_screen import GameScreen, JobContext
@@ -158,17 +159,17 @@ async def test_a_key_during_a_job_holds_the_job_until_its_frame_is_drawn_then_it
             steps = 0
             started.set()
             while ctx.go_on(steps):
-                seen.append((screen.loop_free.is_set(), steps))
+                seen.append((screen.attention.free.is_set(), steps))
                 steps += 10
             ctx.check()
             return steps
 
         screen.run_job("endless", run)
         await wait_until(pilot, started.is_set)
-        assert screen.loop_free.is_set()  # nobody typed: the job runs on
+        assert screen.attention.free.is_set()  # nobody typed: the job runs on
         await pilot.press("x")  # not a binding: the key still tells the job a frame is due
-        assert screen.key_at > float("-inf")
-        await wait_until(pilot, lambda: screen.loop_free.is_set() and len(seen) > 3, what="the key's frame, then slices")
+        assert screen.attention.key_at > float("-inf")
+        await wait_until(pilot, lambda: screen.attention.free.is_set() and len(seen) > 3, what="the key's frame, then slices")
         assert seen[-1][1] > seen[0][1]  # the job went on after the frame
         assert screen.stop_job()
         await wait_until(pilot, lambda: bool(screen.ended))
@@ -176,4 +177,45 @@ async def test_a_key_during_a_job_holds_the_job_until_its_frame_is_drawn_then_it
         screen.run_job("quiet", lambda ctx: 1)
         await wait_until(pilot, lambda: screen.ended[-1][:2] == ("done", "quiet"))
         await pilot.press("x")  # no job: nothing to hold
-        assert screen.loop_free.is_set()
+        assert screen.attention.free.is_set()
+
+
+class Noted(Message):
+    """News a job wants drawn before it goes on (as the Othellos' person's move)."""
+
+
+class Drawing(Probe):
+    def __init__(self) -> None:
+        super().__init__()
+        self.seen_before_the_job_went_on: list[bool] = []
+        self.job_went_on = threading.Event()
+
+    def on_noted(self, message: Noted) -> None:
+        self.seen_before_the_job_went_on.append(not self.job_went_on.is_set())
+        self.query_one("#message", Static).update("noted")
+        self.release_after_frame()
+
+
+class DrawingApp(App[None]):
+    def on_mount(self) -> None:
+        self.push_screen(Drawing())
+
+
+async def test_a_job_starts_after_its_first_frame_and_waits_for_the_news_it_posts_to_be_drawn() -> None:
+    app = DrawingApp()
+    async with app.run_test() as pilot:
+        screen = app.screen
+        assert isinstance(screen, Drawing)
+
+        def run(ctx: JobContext) -> str:
+            ctx.go_on(0)
+            ctx.post_drawn(Noted())
+            screen.job_went_on.set()
+            return "done"
+
+        screen.run_job("drawn", run)
+        assert not screen.attention.free.is_set()  # parked until the frame showing the job's start
+        await wait_until(pilot, lambda: bool(screen.ended), what="the job's end")
+        assert screen.ended[-1][:3] == ("done", "drawn", "done")
+        assert screen.seen_before_the_job_went_on == [True]  # the job waited for the news's frame
+        assert screen.attention.free.is_set()

@@ -1,0 +1,129 @@
+"""Who has the interpreter: a key on its way to the screen, or a machine's job.
+
+The emulators run in worker threads and share one interpreter (the GIL) with the event
+loop that carries a key to the screen.  Left to share it, a key pressed while a machine
+answered waited for the machine at every step of its way: the event loop hands the GIL
+over at each turn of the loop, and a key's way to the screen is a dozen turns (the app,
+the screen, the widget's refresh, the screen's update, the frame).  So a key *parks* the
+running jobs from the moment it arrives until its frame has been drawn:
+
+- ``key_arrived()``, from the terminal's input thread (``arcade/terminal.py``) as soon as
+  the key is read, and from the screen that receives it (other drivers, the tests' Pilot);
+- ``release_after_frame(screen)``, on the event loop once the key has run its action (the
+  game screen asks for it from its ``on_key`` through the message queues, the screen's then
+  the app's, which puts it after the app's bindings): from the next frame on, the jobs go on;
+- a job calls ``give_way()`` between two slices: it waits while parked, at most
+  ``GIVE_WAY`` seconds (a key some widget consumed, that never reaches a game screen,
+  costs the machine that much once).
+
+What the screen draws for the machine is parked for the same way: a job starts once the
+screen has drawn its start (the person's disc, the busy state), and the Othellos' reply
+once the person's move is drawn (``park()`` in the job, ``release_after_frame`` on the
+loop): a frame drawn while the machine shares the interpreter took two to four times as
+long, and a key pressed meanwhile waited for all of it.
+
+A job's own thread also rests a little after each slice while the player is at the
+keyboard (``arcade/jobs.py``).  One ``Attention`` per app (``ArcadeApp.attention``); a
+screen in an app without one keeps its own.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+from typing import Any
+
+GIVE_WAY = 0.05
+"""Longest a job waits after a key for that key's frame (in case no frame comes)."""
+RETRIES = 3
+"""How often ``release_after_frame`` asks again for a frame that was not written."""
+
+
+class Attention:
+    """A key on its way to the screen parks the machines' jobs until its frame is drawn."""
+
+    def __init__(self) -> None:
+        self.free = threading.Event()
+        """Set unless a key arrived during a job and its frame is not drawn yet."""
+        self.free.set()
+        self.key_at = float("-inf")
+        """``time.monotonic()`` of the last key (read by the jobs' threads)."""
+        self.parked_at = float("-inf")
+        self._parks = 0  # parks so far: a release for an older park leaves a newer one (a key) parked
+        self.frames = 0
+        self.counts_frames = False
+        """Whether frames are counted (``frame_written``): not under the tests' headless driver."""
+        self._jobs = 0
+        self._lock = threading.Lock()
+
+    # -- the jobs' side (worker threads) -----------------------------------------------
+
+    def job_started(self) -> None:
+        with self._lock:
+            self._jobs += 1
+
+    def job_ended(self) -> None:
+        with self._lock:
+            self._jobs -= 1
+            if self._jobs == 0:
+                self.free.set()  # nothing to park: a key's stale hold must not reach the next job
+
+    def give_way(self) -> None:
+        """Between two slices: wait while parked (``GIVE_WAY`` at most)."""
+        if self.free.is_set():
+            return
+        left = self.parked_at + GIVE_WAY - time.monotonic()
+        if left <= 0 or not self.free.wait(left):
+            self.free.set()  # no frame came (a widget took the key, the screen left): the machine goes on
+
+    # -- the screen's side (the input thread, the event loop) ---------------------------
+
+    def park(self) -> None:
+        """The jobs wait between two slices until ``release`` (or ``GIVE_WAY`` seconds)."""
+        with self._lock:
+            self._parks += 1
+            self.parked_at = time.monotonic()
+            self.free.clear()
+
+    def release(self, park: int | None = None) -> None:
+        """The jobs go on, unless ``park`` (a park's number) is older than the last park."""
+        with self._lock:
+            if park is None or park == self._parks:
+                self.free.set()
+
+    def key_arrived(self) -> None:
+        """A key was read: the running jobs, if any, wait for its frame."""
+        self.key_at = time.monotonic()
+        if self._jobs:
+            self.park()
+
+    def frame_written(self) -> None:
+        """The terminal's driver wrote a frame (on the event loop)."""
+        self.frames += 1
+        self.counts_frames = True
+
+    def release_after_frame(self, screen: Any) -> None:
+        """On the event loop, after what was asked of ``screen`` (a key's action, a turn drawn): the
+        jobs go on once ``screen`` has drawn its next frame.
+
+        Textual's ``call_after_refresh`` runs its callback at once when the screen does not know
+        yet that a frame is due: a widget changed in the same handler tells the screen through
+        its own queue, and a message pump handles the messages already in its queue without
+        letting another run.  So the question goes through the event loop's own queue (after
+        the widgets' turns), and where frames are counted (a real terminal) a callback that finds
+        none written asks again, ``RETRIES`` times at most (a change that draws nothing)."""
+        if self.free.is_set():
+            return
+        park, seen, tries = self._parks, self.frames, RETRIES
+        call_soon = asyncio.get_running_loop().call_soon
+
+        def after_refresh() -> None:
+            nonlocal tries
+            if self.counts_frames and self.frames == seen and tries > 0:
+                tries -= 1
+                call_soon(screen.call_after_refresh, after_refresh)
+            else:
+                self.release(park)
+
+        call_soon(screen.call_after_refresh, after_refresh)

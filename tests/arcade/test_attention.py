@@ -1,0 +1,145 @@
+"""``arcade/attention.py``: a key parks the machines' jobs until its frame is drawn, and only then."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+import threading
+
+import pytest
+from textual import events
+
+from arcade.attention import RETRIES, Attention
+
+LIMIT = 10.0  # bounds a wait that would otherwise never end (no test waits for it)
+
+
+def test_a_key_parks_the_jobs_only_while_one_runs() -> None:
+    attention = Attention()
+    attention.key_arrived()
+    assert attention.free.is_set()  # no job: nothing to park
+    attention.job_started()
+    attention.key_arrived()
+    assert not attention.free.is_set()
+    attention.release()
+    assert attention.free.is_set()
+    attention.key_arrived()
+    attention.job_ended()  # the last job ended: a stale park must not hold the next one
+    assert attention.free.is_set()
+
+
+def test_an_older_release_leaves_a_newer_park_in_place() -> None:
+    attention = Attention()
+    attention.job_started()
+    attention.park()  # the screen draws the person's move...
+    drawn = attention._parks
+    attention.key_arrived()  # ...and a key comes meanwhile
+    attention.release(drawn)  # the move's frame is drawn: the key's is not yet
+    assert not attention.free.is_set()
+    attention.release(attention._parks)
+    assert attention.free.is_set()
+
+
+def test_give_way_waits_for_the_release() -> None:
+    attention = Attention()
+    attention.job_started()
+    attention.key_arrived()
+    waiting, went_on = threading.Event(), threading.Event()
+
+    def job() -> None:
+        waiting.set()
+        attention.give_way()
+        went_on.set()
+
+    worker = threading.Thread(target=job)
+    worker.start()
+    assert waiting.wait(LIMIT)
+    attention.release()
+    worker.join(LIMIT)
+    assert went_on.is_set() and not worker.is_alive()
+
+
+def test_a_park_nobody_releases_holds_a_job_a_bounded_time() -> None:
+    """A key some widget consumed never reaches a game screen: the job goes on by itself."""
+    attention = Attention()
+    attention.job_started()
+    attention.key_arrived()
+    worker = threading.Thread(target=attention.give_way)
+    worker.start()
+    worker.join(LIMIT)  # GIVE_WAY (a twentieth of a second) at most: LIMIT only bounds a hang
+    assert not worker.is_alive() and attention.free.is_set()
+
+
+class FakeScreen:
+    """What ``release_after_frame`` uses of a screen: ``call_after_refresh``, run on the next turn."""
+
+    def __init__(self) -> None:
+        self.asked = 0
+
+    def call_after_refresh(self, callback) -> None:  # noqa: ANN001
+        self.asked += 1
+        asyncio.get_running_loop().call_soon(callback)
+
+
+async def turns(n: int) -> None:
+    for _ in range(n):
+        await asyncio.sleep(0)
+
+
+async def test_where_frames_are_counted_the_release_waits_for_a_frame() -> None:
+    attention = Attention()
+    attention.frame_written()  # a real terminal: the driver counts the frames it writes
+    attention.job_started()
+    attention.key_arrived()
+    screen = FakeScreen()
+    attention.release_after_frame(screen)
+    await turns(3)
+    assert not attention.free.is_set() and screen.asked >= 2  # asked again: no frame written yet
+    attention.frame_written()
+    await turns(4)
+    assert attention.free.is_set()
+
+
+async def test_a_change_that_draws_no_frame_releases_after_a_few_tries() -> None:
+    attention = Attention()
+    attention.frame_written()
+    attention.job_started()
+    attention.key_arrived()
+    screen = FakeScreen()
+    attention.release_after_frame(screen)
+    await turns(2 * RETRIES + 4)
+    assert attention.free.is_set() and screen.asked == RETRIES + 1
+
+
+async def test_without_frame_counts_the_release_follows_the_refresh() -> None:
+    """Under the tests' headless driver nothing counts frames: Textual's refresh is the frame."""
+    attention = Attention()
+    attention.job_started()
+    attention.key_arrived()
+    screen = FakeScreen()
+    attention.release_after_frame(screen)
+    await turns(3)
+    assert attention.free.is_set() and screen.asked == 1
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="the Linux driver")
+async def test_the_terminal_driver_parks_the_jobs_as_soon_as_it_reads_a_key(monkeypatch) -> None:  # noqa: ANN001
+    from textual.drivers.linux_driver import LinuxDriver
+
+    from arcade.app import ArcadeApp
+    from arcade.terminal import ArcadeDriver
+
+    sent: list[object] = []
+    monkeypatch.setattr(LinuxDriver, "process_message", lambda self, message: sent.append(message))
+    monkeypatch.setattr(LinuxDriver, "write", lambda self, data: None)
+    app = ArcadeApp()
+    attention = app.attention
+    attention.job_started()
+    driver = ArcadeDriver(app)
+    driver.process_message(events.MouseMove(None, 1, 1, 0, 0, 0, False, False, False))
+    assert attention.free.is_set()  # only keys park the machine
+    driver.process_message(events.Key("right", None))
+    assert not attention.free.is_set() and len(sent) == 2  # parked, and the key goes on to the app
+    assert not attention.counts_frames
+    driver.write("\x1b[1;1Hx")
+    assert attention.counts_frames and attention.frames == 1
