@@ -46,6 +46,7 @@ import marshal
 import os
 import tempfile
 import threading
+import time
 from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
@@ -89,6 +90,57 @@ def save_text(envelope: dict[str, Any]) -> str:
     return json.dumps(envelope, sort_keys=True, separators=(",", ":"))
 
 
+_encode = json.JSONEncoder(sort_keys=True, separators=(",", ":")).encode
+
+SPLIT_DEPTH = 5
+"""Containers down to this depth are encoded piece by piece (``save_text_in_pieces``)."""
+PIECE = 16_384
+"""Characters encoded between two moments the writer lets the other threads run."""
+
+
+def _give_way() -> None:
+    time.sleep(0)  # the GIL to whoever waits for it (the event loop drawing a frame)
+
+
+def save_text_in_pieces(envelope: dict[str, Any]) -> str:
+    """``save_text(envelope)``, the same text, encoded a piece at a time, the interpreter given
+    to the other threads after every ``PIECE`` characters or so.
+
+    The C encoder holds the interpreter (the GIL) for a whole call: a Lazard save with its
+    undo steps (150-300 KB of JSON) held it 4-10 ms, while the screen drew the turn's end
+    and a key pressed meanwhile waited for it.  Dicts and lists down to ``SPLIT_DEPTH`` are
+    put together here from their items' JSON, as ``json.dumps`` does (sorted keys, no
+    spaces); what lies deeper, or a dict whose keys are not all strings, is one call."""
+    pieces: list[str] = []
+    done = 0
+
+    def encode(value: Any, depth: int) -> None:
+        nonlocal done
+        if depth < SPLIT_DEPTH and isinstance(value, dict) and all(isinstance(k, str) for k in value):
+            pieces.append("{")
+            for i, key in enumerate(sorted(value)):
+                pieces.append(("," if i else "") + _encode(key) + ":")
+                encode(value[key], depth + 1)
+            pieces.append("}")
+        elif depth < SPLIT_DEPTH and isinstance(value, (list, tuple)):
+            pieces.append("[")
+            for i, item in enumerate(value):
+                if i:
+                    pieces.append(",")
+                encode(item, depth + 1)
+            pieces.append("]")
+        else:
+            text = _encode(value)
+            pieces.append(text)
+            done += len(text)
+            if done >= PIECE:
+                done = 0
+                _give_way()
+
+    encode(envelope, 0)
+    return "".join(pieces)
+
+
 class _Writer:
     """One thread writing saves in the order they were asked; ``flush`` waits for all of them.
 
@@ -123,7 +175,7 @@ class _Writer:
                 self._writing = True
             try:
                 if isinstance(text, bytes):
-                    text = save_text(marshal.loads(text))  # a state that is not JSON is reported here
+                    text = save_text_in_pieces(marshal.loads(text))  # a state that is not JSON is reported here
                     path.parent.mkdir(parents=True, exist_ok=True)
                 write_atomically(path, text)
             except Exception as error:  # noqa: BLE001 - reported; the writer lives on (flush never hangs)

@@ -70,6 +70,7 @@ class CpcScreen(KeptRows):
     def __init__(self, *, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(name=name, id=id, classes=classes)
         self.first_row = 0  # the first CPC row drawn (the window follows the cursor)
+        self._drawn_for: tuple[CpcScreenView, int, list[int | None]] | None = None
 
     def watch_typing(self, typing: bool) -> None:
         self.can_focus = typing
@@ -141,9 +142,13 @@ class CpcScreen(KeptRows):
         return out
 
     def _drawn(self) -> list[int | None]:
-        """What each terminal row shows: a CPC row, or None for a border row."""
-        _cols, _scale, rows, framed, _border = self._layout()
-        return [None, *rows, None] if framed else list(rows)
+        """What each terminal row shows: a CPC row, or None for a border row (worked out once per
+        view and height: ``row_key`` asks for it row by row)."""
+        view, height = self.view, self.size.height
+        if self._drawn_for is None or self._drawn_for[0] is not view or self._drawn_for[1] != height:
+            _cols, _scale, rows, framed, _border = self._layout()
+            self._drawn_for = (view, height, [None, *rows, None] if framed else list(rows))
+        return self._drawn_for[2]
 
     def render(self) -> Text:
         """The whole monitor as one ``Text`` (what the rows drawn by ``render_line`` join up to)."""

@@ -8,6 +8,10 @@ stopped): a new line shifts the whole roll, a new CPC screen changes a few of it
 25 rows.  A ``KeptRows`` widget says what each row shows (``row_key(y)``); a row whose
 key was drawn before, with the same size and look, is taken as it was, and only the
 others go through Textual's own path.
+
+Textual asks a widget for all its rows whenever anything in the box of a frame's changes
+overlaps the widget's clip (for a top-level panel: every frame, a cursor moved elsewhere
+too); a ``KeptRows`` that was not refreshed since gives back the rows it gave last time.
 """
 
 from __future__ import annotations
@@ -25,6 +29,9 @@ KEPT_ROWS = 256
 class KeptRows(Widget):
     """Rows made once per (what they show, size, look); a subclass gives ``row_key``."""
 
+    _version = 0  # refreshes so far: rows given for the same version, crop and size are the same
+    _last: tuple[object, list[Strip]] | None = None
+
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         self._kept: dict[Hashable, Strip] = {}
@@ -37,8 +44,22 @@ class KeptRows(Widget):
     def notify_style_update(self) -> None:
         super().notify_style_update()
         self._kept.clear()  # the theme or the stylesheet changed
+        self._version += 1
+
+    def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False,
+                recompose: bool = False) -> KeptRows:
+        self._version += 1
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)  # type: ignore[return-value]
 
     def render_lines(self, crop: Region) -> list[Strip]:
+        asked = (self._version, crop, self.size)
+        if self._last is not None and self._last[0] == asked:
+            return self._last[1]
+        out = self._render_kept_lines(crop)
+        self._last = (asked, out)
+        return out
+
+    def _render_kept_lines(self, crop: Region) -> list[Strip]:
         styles = self.styles
         if styles.padding.top or styles.padding.bottom or any(edge[0] for edge in (*styles.border, *styles.outline)):
             return super().render_lines(crop)  # rows that differ by where they are: drawn as Textual does

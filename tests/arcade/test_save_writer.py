@@ -103,3 +103,41 @@ def test_a_later_save_of_what_is_not_plain_data_is_refused_at_once(tmp_path: Pat
 
     with pytest.raises(ValueError):
         SaveStore(tmp_path).save("g", {"move": object()}, saved_at="1", later=True)
+
+
+# -- the writer's encoder: the same text as json.dumps, a piece at a time ------------------------------
+
+from hypothesis import given  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+_leaves = st.none() | st.booleans() | st.integers() | st.floats(allow_nan=True) | st.text(max_size=8)
+_json_like = st.recursive(
+    _leaves,
+    lambda inner: st.lists(inner, max_size=4) | st.tuples(inner, inner)
+    | st.dictionaries(st.text(max_size=4), inner, max_size=4)
+    | st.dictionaries(st.integers(), inner, max_size=2),  # keys json.dumps turns into strings
+    max_leaves=40,
+)
+
+
+@given(_json_like)
+def test_a_save_encoded_in_pieces_is_the_text_json_dumps_writes(value: object) -> None:
+    assert saves.save_text_in_pieces({"state": value}) == saves.save_text({"state": value})
+
+
+def test_a_large_save_is_encoded_in_pieces_giving_the_interpreter_away(monkeypatch) -> None:  # noqa: ANN001
+    gave: list[int] = []
+    monkeypatch.setattr(saves, "_give_way", lambda: gave.append(1))
+    state = {"timeline": [{"machine": {"lines": ["10 PRINT" * 40] * 60, "screen": list(range(1000))}}] * 12}
+    assert saves.save_text_in_pieces(state) == saves.save_text(state)
+    assert len(gave) >= len(saves.save_text(state)) // saves.PIECE - 1
+
+
+def test_what_json_refuses_the_pieces_refuse_too() -> None:
+    for bad in ({"move": {1, 2}}, {"deep": [[[[[[{1, 2}]]]]]]}, {"f": object()}):
+        for encode in (saves.save_text, saves.save_text_in_pieces):
+            try:
+                encode(bad)
+            except (TypeError, ValueError):
+                continue
+            raise AssertionError(f"{encode.__name__} took {bad!r}")
