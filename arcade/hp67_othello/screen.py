@@ -25,6 +25,7 @@ from arcade.messages import MachineProgress
 from arcade.othello.screen import OthelloScreen
 from arcade.widgets.changed import update_if_changed
 from arcade.widgets.led import LedDisplay
+from arcade.widgets.lines import LineText
 from arcade.widgets.tape import PrinterTape
 from games.othello.driver import MoveRecord, OthelloDriver
 from games.othello.referee import name
@@ -145,7 +146,7 @@ class HP67OthelloScreen(HP67Workshop, OthelloScreen):
     def compose_machine(self) -> ComposeResult:
         with Vertical(id="calculator", classes="machine-panel"):
             yield LedDisplay(id="led")
-            yield Static(id="speed")
+            yield LineText(id="speed")
             yield ProgressBar(id="progress", show_eta=False)
             yield PrinterTape(id="tape")
             yield HP67Inspector(id="inspector")

@@ -33,6 +33,7 @@ from arcade.widgets.dialogs import SideDialog
 from arcade.widgets.footer import KeysFooter
 from arcade.widgets.header import TitleHeader
 from arcade.widgets.history import MoveHistory
+from arcade.widgets.lines import LineText
 from games.othello.driver import MoveCancelled, MoveRecord, OthelloDriver
 from games.othello.referee import Disc
 from games.othello.session import MoveRefused, OthelloSession, OthelloView, Phase
@@ -120,11 +121,11 @@ class OthelloScreen(OthelloTurns, OthelloWords, GameScreen):
         with Horizontal(id="game"):
             with Vertical(id="left"):
                 yield OthelloBoard(id="board")
-                yield Static(id="status")
-                yield Static(id="side-message", classes="message", markup=False)  # shown by a narrow layout
+                yield LineText(id="status")
+                yield LineText(id="side-message", classes="message", markup=False)  # shown by a narrow layout
             yield from self.compose_machine()
             yield MoveHistory(id="history")
-        yield Static(id="message", classes="message", markup=False)  # the whole width: read whole at 80x24
+        yield LineText(id="message", classes="message", markup=False)  # the whole width: read whole at 80x24
         yield Static("Paused: the board and the machine are hidden.\n\nPress p to go on.", id="paused")
         yield KeysFooter(compact=True)
 

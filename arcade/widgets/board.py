@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual import events
@@ -28,6 +27,7 @@ from textual.geometry import Region
 from textual.strip import Strip
 from textual.widget import Widget
 
+from arcade.widgets.lines import changed_cells, line_strip
 from games.othello.referee import Disc
 
 GLYPH = {Disc.BLACK: "●", Disc.WHITE: "○"}
@@ -198,7 +198,7 @@ class OthelloBoard(Widget):
         self._refresh_rows()
 
     def _refresh_rows(self) -> None:
-        """Mark dirty only the rows whose text changed since they were last drawn (all of them if unknown)."""
+        """Mark dirty only the cells that changed since they were last drawn (all of them if unknown)."""
         before = self._lines if self._lines_key is not None else None
         width = self.size.width
         if before is None or not width or not self.is_mounted:
@@ -208,10 +208,13 @@ class OthelloBoard(Widget):
         if len(after) != len(before):
             self.refresh()
             return
-        changed = [Region(0, y, width, 1) for y, (old, new) in enumerate(zip(before, after))
-                   if old is not new and (old != new or old.style != new.style)]
+        changed = []
+        for y, (old, new) in enumerate(zip(before, after)):
+            cells = None if old is new else changed_cells(old, new)
+            if cells is not None and cells[0] < width:
+                changed.append(Region(cells[0], y, min(cells[1], width) - cells[0], 1))
         if changed:
-            self.refresh(*changed)
+            self.refresh(*changed)  # only the cells that changed are drawn and sent to the terminal
 
     def render_line(self, y: int) -> Strip:
         """One row of the board, from the strips already made when the row has not changed."""
@@ -226,10 +229,7 @@ class OthelloBoard(Widget):
         if strip is None:
             if len(self._strips) > 512:  # old boards: drop them all, the current rows come back at once
                 self._strips.clear()
-            whole = line.style if isinstance(line.style, Style) else Style.parse(line.style or "none")
-            segments = Segment.apply_style(line.render(self.app.console), base + whole)  # render() leaves out .style
-            strip = Strip(segments).adjust_cell_length(width, base).simplify()
-            self._strips[key] = strip
+            strip = self._strips[key] = line_strip(self, line, width, base)
         return strip
 
     COMPONENT_CLASSES = {

@@ -134,3 +134,24 @@ async def test_a_grid_board_makes_only_the_rows_a_move_changes_and_draws_them_as
         assert sorted(set(made)) == [2, 4]  # rows 8 and 7 of the board (heading, frame, 8, frame, 7)
         assert [r.text.rstrip() for r in drawn] == [line.rstrip() for line in board.render().plain.splitlines()]
         assert " W " in drawn[4].text and " W " not in drawn[2].text
+
+
+async def test_a_kept_rows_widget_not_refreshed_since_gives_its_rows_without_making_them() -> None:
+    """Textual asks a panel for all its rows whenever a frame's changes come near it."""
+    app = Bench()
+    async with app.run_test(size=(60, 30)) as pilot:
+        tape = app.query_one(PrinterTape)
+        tape.note("first")
+        await wait_until(pilot, lambda: "first" in "".join(s.text for s in tape.render_lines(tape.size.region)),
+                         what="the tape's first line")
+        keys: list[int] = []
+        original = tape.row_key
+        tape.row_key = lambda y: keys.append(y) or original(y)  # type: ignore[method-assign]
+        whole = tape.size.region
+        first = tape.render_lines(whole)
+        keys.clear()
+        assert tape.render_lines(whole) is first
+        assert keys == []  # nothing asked of the rows: nothing was refreshed since
+        tape.note("second")  # a refresh
+        rows = tape.render_lines(whole)
+        assert keys and "second" in "".join(strip.text for strip in rows)

@@ -1,0 +1,156 @@
+"""Lines of rich ``Text`` drawn a row at a time: ``LineText``, and ``changed_cells`` between two lines.
+
+A frame costs the event loop for every widget it draws again, and the terminal for every
+cell it is sent; a key pressed meanwhile waits for both.  Textual's ``Static`` makes its
+content into a ``Content`` on ``update`` and wraps and styles it again on every repaint
+(about half a millisecond for the Othellos' two-line status, at every cursor move), and a
+repaint sends every cell of the widget.  ``LineText`` is a ``Static`` of a size its CSS
+fixes whose lines are wrapped once per (text, width) and made into strips once per line;
+an update repaints only the cells that changed (``changed_cells``), as the board does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import Any
+
+from rich.segment import Segment
+from rich.style import Style
+from rich.text import Text
+from textual.geometry import Region
+from textual.strip import Strip
+from textual.widgets import Static
+
+KEPT_STRIPS = 64
+"""Strips a ``LineText`` keeps (old ones are dropped all at once; the shown ones come back)."""
+
+
+def _cell_styles(line: Text) -> list[tuple[object, ...]]:
+    """The spans' styles over each character of ``line``."""
+    styles: list[list[object]] = [[] for _ in line.plain]
+    end = len(styles)
+    for span in line.spans:
+        for i in range(max(0, span.start), min(end, span.end)):
+            styles[i].append(span.style)
+    return [tuple(s) for s in styles]
+
+
+def changed_cells(old: Text, new: Text) -> tuple[int, int] | None:
+    """The cells ``[first, end)`` between the first and the last that differ between two lines
+    (text or style), or None if they are drawn alike.  A line with wide characters is taken as
+    changed everywhere (a character is not a cell there)."""
+    a, b = old.plain, new.plain
+    if a == b and old.spans == new.spans and old.style == new.style:
+        return None
+    if old.style != new.style or len(a) != old.cell_len or len(b) != new.cell_len:
+        return 0, max(old.cell_len, new.cell_len)
+    sa, sb = _cell_styles(old), _cell_styles(new)
+    n = max(len(a), len(b))
+
+    def same(i: int) -> bool:
+        return i < len(a) and i < len(b) and a[i] == b[i] and sa[i] == sb[i]
+
+    first = next((i for i in range(n) if not same(i)), None)
+    if first is None:
+        return None
+    last = next(i for i in range(n - 1, first - 1, -1) if not same(i))
+    return first, last + 1
+
+
+def line_strip(widget: Any, line: Text, width: int, base: Style) -> Strip:
+    """One line of ``Text`` as a strip ``width`` cells wide on ``base`` (the widget's style)."""
+    whole = line.style if isinstance(line.style, Style) else Style.parse(line.style or "none")
+    segments = Segment.apply_style(line.render(widget.app.console), base + whole)  # render() leaves out .style
+    return Strip(segments).adjust_cell_length(width, base).simplify()
+
+
+class LineText(Static):
+    """A ``Static`` whose size its CSS fixes, drawing its lines itself (see the module).
+
+    ``update`` takes a ``Text`` or a string (markup if the widget was made with markup) and
+    repaints only the cells that changed; anything else is shown as a ``Static`` shows it.
+    The text is wrapped at the widget's width as a ``Static`` wraps it (Rich's word wrap)."""
+
+    def __init__(self, content: Any = "", **kwargs: Any) -> None:
+        super().__init__("", **kwargs)
+        self._text: Text | None = None
+        self._wrapped: tuple[int, Text | None, list[Text]] | None = None
+        self._strips: dict[Hashable, Strip] = {}
+        if content:
+            self.update(content)
+
+    def _as_text(self, content: Any) -> Text | None:
+        if isinstance(content, Text):
+            return content
+        if isinstance(content, str):
+            return Text.from_markup(content) if self._render_markup else Text(content)
+        return None
+
+    def update(self, content: Any = "", *, layout: bool = True) -> None:
+        text = self._as_text(content)
+        if text is None:  # a renderable: Static's own way
+            self._text = None
+            super().update(content, layout=layout)
+            return
+        width = self.size.width
+        before = self.lines(width) if self._text is not None and width and self.is_mounted else None
+        self._Static__content = content  # type: ignore[attr-defined]  # what ``.content`` gives back
+        self._Static__visual = None  # type: ignore[attr-defined]  # made only if someone asks for it
+        self._text = text
+        if layout or before is None:
+            self.refresh(layout=layout)
+            return
+        after = self.lines(width)
+        if len(after) != len(before):
+            self.refresh()
+            return
+        dirty = []
+        for y, (old, new) in enumerate(zip(before, after)):
+            cells = changed_cells(old, new)
+            if cells is not None:
+                dirty.append(Region(cells[0], y, min(cells[1], width) - cells[0], 1))
+        dirty = [region for region in dirty if region.width > 0]
+        if dirty:
+            self.refresh(*dirty)
+
+    def lines(self, width: int) -> list[Text]:
+        """The text's lines at ``width`` cells (wrapped where longer)."""
+        text = self._text
+        if self._wrapped is not None and self._wrapped[0] == width and self._wrapped[1] is text:
+            return self._wrapped[2]
+        out: list[Text] = []
+        if text is not None:
+            for line in text.split("\n", allow_blank=True):
+                if width > 0 and line.cell_len > width:
+                    out.extend(line.wrap(self.app.console, width))
+                else:
+                    out.append(line)
+        self._wrapped = (width, text, out)
+        return out
+
+    @property  # type: ignore[override]
+    def content(self) -> Any:
+        """What was last given to show (``Static``'s property; setting it repaints what changed)."""
+        return self._Static__content  # type: ignore[attr-defined]
+
+    @content.setter
+    def content(self, content: Any) -> None:
+        self.update(content, layout=False)
+
+    def render_line(self, y: int) -> Strip:
+        if self._text is None:
+            return super().render_line(y)
+        self._dirty_regions.clear()  # Static's own content is never made: nothing of it to redo
+        width = self.size.width
+        base = self.rich_style
+        lines = self.lines(width)
+        if not 0 <= y < len(lines):
+            return Strip.blank(width, base)
+        line = lines[y]
+        key = (line.plain, tuple(line.spans), str(line.style), width, base)
+        strip = self._strips.get(key)
+        if strip is None:
+            if len(self._strips) > KEPT_STRIPS:
+                self._strips.clear()
+            strip = self._strips[key] = line_strip(self, line, width, base)
+        return strip

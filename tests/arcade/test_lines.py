@@ -1,0 +1,57 @@
+"""``arcade/widgets/lines.py``: what changed between two lines, and ``LineText`` drawing only that."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.geometry import Region
+
+from arcade.widgets.lines import LineText, changed_cells
+from tests.arcade.helpers import screen_text, wait_until
+
+
+def test_changed_cells_spans_the_first_to_the_last_cell_that_differs() -> None:
+    assert changed_cells(Text("score 2  cursor e4"), Text("score 2  cursor e4")) is None
+    assert changed_cells(Text("score 2  cursor e4"), Text("score 2  cursor f4")) == (16, 17)
+    assert changed_cells(Text("ab"), Text("abcd")) == (2, 4)  # a longer line: its new cells
+    assert changed_cells(Text("abcd"), Text("ab")) == (2, 4)  # a shorter one: the cells it leaves blank
+    styled = Text("a b c")
+    restyled = Text("a b c")
+    restyled.stylize("bold", 2, 3)
+    assert changed_cells(styled, restyled) == (2, 3)  # the same text, one cell in another style
+    assert changed_cells(Text("a b c", style="dim"), Text("a b c")) == (0, 5)  # the whole line's style
+    assert changed_cells(Text("日本"), Text("日木")) == (0, 4)  # wide characters: the whole line
+
+
+class Shown(App[None]):
+    CSS = "LineText { width: 20; height: 3; }"
+
+    def compose(self) -> ComposeResult:
+        yield LineText(id="plain", markup=False)
+
+
+async def test_a_line_text_shows_its_lines_wrapped_and_repaints_only_what_changed() -> None:
+    app = Shown()
+    async with app.run_test(size=(40, 6)) as pilot:
+        widget = app.query_one(LineText)
+        widget.update(Text("score 2  cursor e4\nyour move"), layout=False)
+        await wait_until(pilot, lambda: "cursor e4" in screen_text(app), what="the first text")
+        assert screen_text(app).splitlines()[:2] == ["score 2  cursor e4", "your move"]
+        asked: list[tuple[Region, ...]] = []
+        real = widget.refresh
+
+        def noted(*regions: Region, **kwargs: bool) -> object:
+            asked.append(regions)
+            return real(*regions, **kwargs)
+
+        widget.refresh = noted  # type: ignore[method-assign]
+        widget.update(Text("score 2  cursor f4\nyour move"), layout=False)
+        assert asked == [(Region(16, 0, 1, 1),)]
+        await wait_until(pilot, lambda: "cursor f4" in screen_text(app), what="the changed cell")
+        widget.update("[b]not markup[/b] and a line too long for twenty cells", layout=False)
+        await wait_until(pilot, lambda: "not markup" in screen_text(app), what="the wrapped text")
+        lines = screen_text(app).splitlines()[:3]
+        assert lines[0].startswith("[b]not markup[/b]") and all(len(line) <= 20 for line in lines)
+        assert widget.content == "[b]not markup[/b] and a line too long for twenty cells"
+        widget.content = "set as content"
+        await wait_until(pilot, lambda: "set as content" in screen_text(app), what="the content property")
