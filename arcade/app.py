@@ -8,8 +8,10 @@ and coming back resumes it.
 from __future__ import annotations
 
 import asyncio
+import gc
 import os
 import sys
+import time
 from datetime import datetime
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
@@ -28,7 +30,7 @@ from arcade.keymap import find_clashes
 from arcade.launcher import LauncherScreen
 from arcade.saves import data_dir
 from arcade.stall_probe import start_if_asked
-from arcade.switching import freeze_heap
+from arcade.switching import collect_when_quiet, freeze_heap, hold_full_collections
 from arcade.widgets.glyphs import AsciiFilter, to_ascii
 from arcade.widgets.too_small import DEFAULT_MIN_SIZE, TooSmallScreen
 from arcade.widgets.words import path_lines
@@ -94,6 +96,7 @@ class ArcadeApp(App[None]):
             self.add_mode(game, opening)  # type: ignore[arg-type]
         self._first_refresh_done = False
         self._hung_up = False
+        self._collections_before = gc.get_threshold()
         self.attention = Attention()
         """A key parks the machines' jobs until its frame is drawn (``arcade/attention.py``); the
         terminal's input thread tells it as soon as a key is read."""
@@ -126,6 +129,8 @@ class ArcadeApp(App[None]):
 
     def on_mount(self) -> None:
         self.stall_probe = start_if_asked(self)  # bench/ui_latency.py: ARCADE_STALL_PROBE
+        self._collections_before = hold_full_collections()  # full ones at quiet moments (arcade/switching.py)
+        self.set_interval(1.0, self._collect_when_quiet)
         self.theme_changed_signal.subscribe(self, self._remember_theme)
         if self.theme_option and self.theme == self.theme_option:  # --theme is a choice too
             self._remember_theme(None)
@@ -149,6 +154,13 @@ class ArcadeApp(App[None]):
         if not self.current_theme.variables.keys() & themes.BOARD_DEFAULTS.keys():
             variables.update(themes.board_variables(self.current_theme.name))
         return variables
+
+    def _collect_when_quiet(self) -> None:
+        attention = self.attention
+        collect_when_quiet(attention.key_at, attention.jobs_running, time.monotonic())
+
+    def on_unmount(self) -> None:
+        gc.set_threshold(*self._collections_before)  # another app in this process collects as before
 
     def _remember_theme(self, theme: object) -> None:
         name = self.theme

@@ -22,6 +22,12 @@ once the person's move is drawn (``park()`` in the job, ``release_after_frame`` 
 loop): a frame drawn while the machine shares the interpreter took two to four times as
 long, and a key pressed meanwhile waited for all of it.
 
+Keys first on the event loop too: news from a machine (a job's end, the person's move
+recorded, progress) that comes while a key is on its way waits for that key's frame
+(``after_keys``): a turn's end is a handler and a frame of 5-10 ms, and a key that came
+just before it waited for both.  A key is handled against what the screen shows: the
+player has not seen the news yet.
+
 A job's own thread also rests a little after each slice while the player is at the
 keyboard (``arcade/jobs.py``).  One ``Attention`` per app (``ArcadeApp.attention``); a
 screen in an app without one keeps its own.
@@ -32,7 +38,8 @@ from __future__ import annotations
 import asyncio
 import threading
 import time
-from typing import Any
+from collections import deque
+from typing import Any, Callable
 
 GIVE_WAY = 0.05
 """Longest a job waits after a key for that key's frame (in case no frame comes)."""
@@ -51,6 +58,8 @@ class Attention:
         """``time.monotonic()`` of the last key (read by the jobs' threads)."""
         self.parked_at = float("-inf")
         self._parks = 0  # parks so far: a release for an older park leaves a newer one (a key) parked
+        self._key_pending = False  # a key arrived whose frame is not drawn yet (see key_in_flight)
+        self._after_keys: deque[tuple[Callable[..., Any], tuple[Any, ...]]] = deque()
         self.frames = 0
         self.counts_frames = False
         """Whether frames are counted (``frame_written``): not under the tests' headless driver."""
@@ -58,6 +67,10 @@ class Attention:
         self._lock = threading.Lock()
 
     # -- the jobs' side (worker threads) -----------------------------------------------
+
+    @property
+    def jobs_running(self) -> bool:
+        return self._jobs > 0
 
     def job_started(self) -> None:
         with self._lock:
@@ -93,19 +106,57 @@ class Attention:
                 self.free.set()
 
     def key_arrived(self) -> None:
-        """A key was read: the running jobs, if any, wait for its frame."""
+        """A key was read: the running jobs, if any, wait for its frame, and so does the machines' news."""
         self.key_at = time.monotonic()
+        self._key_pending = True
         if self._jobs:
             self.park()
+
+    def key_in_flight(self) -> bool:
+        """A key arrived less than ``GIVE_WAY`` ago and its frame is not drawn yet."""
+        return self._key_pending and time.monotonic() - self.key_at < GIVE_WAY
+
+    def after_keys(self, screen: Any, callback: Callable[..., Any], *args: Any) -> None:
+        """On the event loop: ``callback(*args)`` now, or once the key on its way has been drawn
+        (``GIVE_WAY`` at most); in the order asked, whatever waits before it."""
+        if not self._after_keys and not self.key_in_flight():
+            callback(*args)
+            return
+        self._after_keys.append((callback, args))
+        if len(self._after_keys) == 1:
+            screen.set_timer(GIVE_WAY, self._run_after_keys)  # a key no game screen saw: no frame tells
+
+    def _key_drawn(self) -> None:
+        self._key_pending = False
+        self._run_after_keys()
+
+    def _run_after_keys(self) -> None:
+        while self._after_keys:
+            callback, args = self._after_keys.popleft()
+            callback(*args)
 
     def frame_written(self) -> None:
         """The terminal's driver wrote a frame (on the event loop)."""
         self.frames += 1
         self.counts_frames = True
 
-    def release_after_frame(self, screen: Any) -> None:
+    def release_after_frame(self, screen: Any, *, key: bool = False) -> None:
         """On the event loop, after what was asked of ``screen`` (a key's action, a turn drawn): the
-        jobs go on once ``screen`` has drawn its next frame.
+        jobs go on once ``screen`` has drawn its next frame.  ``key``: a key's frame: then the news
+        that waited for it follows (``after_keys``)."""
+        if self.free.is_set() and not key:
+            return
+        park = self._parks
+
+        def drawn() -> None:
+            self.release(park)
+            if key:
+                self._key_drawn()
+
+        self.after_frame(screen, drawn)
+
+    def after_frame(self, screen: Any, callback: Callable[[], Any]) -> None:
+        """On the event loop: ``callback()`` once ``screen`` has drawn what was asked of it so far.
 
         Textual's ``call_after_refresh`` runs its callback at once when the screen does not know
         yet that a frame is due: a widget changed in the same handler tells the screen through
@@ -113,9 +164,7 @@ class Attention:
         letting another run.  So the question goes through the event loop's own queue (after
         the widgets' turns), and where frames are counted (a real terminal) a callback that finds
         none written asks again, ``RETRIES`` times at most (a change that draws nothing)."""
-        if self.free.is_set():
-            return
-        park, seen, tries = self._parks, self.frames, RETRIES
+        seen, tries = self.frames, RETRIES
         call_soon = asyncio.get_running_loop().call_soon
 
         def after_refresh() -> None:
@@ -124,6 +173,6 @@ class Attention:
                 tries -= 1
                 call_soon(screen.call_after_refresh, after_refresh)
             else:
-                self.release(park)
+                callback()
 
         call_soon(screen.call_after_refresh, after_refresh)

@@ -191,19 +191,19 @@ class GameScreen(Screen[None]):
         callback posted to this screen's queue now runs after the key has left for the app's
         queue; the one it posts to the app's queue runs after the key's action.
         """
-        attention = self.attention
-        attention.key_arrived()
-        if not attention.free.is_set():
-            self.call_later(self.app.call_later, self.release_after_frame)
+        self.attention.key_arrived()
+        self.call_later(self.app.call_later, self.attention.release_after_frame, self, key=True)
 
     def release_after_frame(self) -> None:
         """The jobs, parked, go on once what this handler changed is drawn (``arcade/attention.py``)."""
         self.attention.release_after_frame(self)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        """Where every job ends, whatever happened to it."""
-        if event.state not in (WorkerState.SUCCESS, WorkerState.ERROR, WorkerState.CANCELLED):
-            return
+        """Where every job ends, whatever happened to it (after the frame of a key on its way)."""
+        if event.state in (WorkerState.SUCCESS, WorkerState.ERROR, WorkerState.CANCELLED):
+            self.attention.after_keys(self, self._job_ended, event)
+
+    def _job_ended(self, event: Worker.StateChanged) -> None:
         job = self._jobs.pop(event.worker, None)
         if job is None or job is not self._job or job.generation != self.generation:
             return  # a replaced job, or news from an older game
@@ -235,7 +235,8 @@ class GameScreen(Screen[None]):
 
     def on_machine_progress(self, message: MachineProgress) -> None:
         if message.generation == self.generation and self.busy:  # none after the job's end: no stale bar
-            self.show_progress(message)
+            if not self.attention.key_in_flight():  # a key first: the next progress comes soon enough
+                self.show_progress(message)
 
     def show_progress(self, message: MachineProgress) -> None:
         """The machine has run some more of the job (at most ``PROGRESS_PER_SECOND`` a second)."""

@@ -75,7 +75,10 @@ class OthelloTurns(GameScreen):
 
     def on_person_moved(self, message: PersonMoved) -> None:
         """The person's move is recorded; the machine answers in the same job: shown and saved
-        as a turn's end is, and the machine's turn goes on."""
+        as a turn's end is, and the machine's turn goes on (after the frame of a key on its way)."""
+        self.attention.after_keys(self, self._person_moved, message)
+
+    def _person_moved(self, message: PersonMoved) -> None:
         self.release_after_frame()  # the machine's reply waits for this frame
         if message.generation != self.generation or not self.busy:
             return

@@ -57,6 +57,8 @@ class CpcScreen(KeptRows):
     screen that owns it decides what reaches the machine.
     """
 
+    DRAWN_AFTER = True  # the machine's panel: drawn a frame after the board (arcade/widgets/kept_rows.py)
+
     DEFAULT_CSS = """
     CpcScreen { width: 42; height: 27; }
     CpcScreen:focus { outline-left: thick $accent; }

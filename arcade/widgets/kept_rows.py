@@ -12,11 +12,17 @@ others go through Textual's own path.
 Textual asks a widget for all its rows whenever anything in the box of a frame's changes
 overlaps the widget's clip (for a top-level panel: every frame, a cursor moved elsewhere
 too); a ``KeptRows`` that was not refreshed since gives back the rows it gave last time.
+
+A machine's panel beside the board (``DRAWN_AFTER``: the CPC monitor, the printer tape) is
+repainted a frame after the change that asked for it, and after any key on its way
+(``arcade/attention.py``): a turn's end draws the board first, in a frame a key pressed
+meanwhile waits less for, then the panel.
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable
+from typing import ClassVar
 
 from textual.geometry import Region
 from textual.strip import Strip
@@ -29,8 +35,12 @@ KEPT_ROWS = 256
 class KeptRows(Widget):
     """Rows made once per (what they show, size, look); a subclass gives ``row_key``."""
 
+    DRAWN_AFTER: ClassVar[bool] = False
+    """A machine's panel: a plain repaint waits for the next frame and any key on its way."""
+
     _version = 0  # refreshes so far: rows given for the same version, crop and size are the same
     _last: tuple[object, list[Strip]] | None = None
+    _repaint_due = False
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
@@ -48,8 +58,21 @@ class KeptRows(Widget):
 
     def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False,
                 recompose: bool = False) -> KeptRows:
+        if self.DRAWN_AFTER and repaint and not (regions or layout or recompose) and self.is_mounted:
+            attention = getattr(self.app, "attention", None)
+            if attention is not None:
+                if not self._repaint_due:  # one repaint for every change until then
+                    self._repaint_due = True
+                    screen = self.screen
+                    attention.after_frame(screen, lambda: attention.after_keys(screen, self._repaint_now))
+                return self
         self._version += 1
         return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)  # type: ignore[return-value]
+
+    def _repaint_now(self) -> None:
+        self._repaint_due = False
+        self._version += 1
+        super().refresh()
 
     def render_lines(self, crop: Region) -> list[Strip]:
         asked = (self._version, crop, self.size)

@@ -85,8 +85,8 @@ class CheckedTurns:
         self.before = (driver.position, len(driver.history))  # a quiet moment
         super()._start_turn(kind, square)  # type: ignore[misc]
 
-    def on_person_moved(self, message: PersonMoved) -> None:
-        super().on_person_moved(message)  # type: ignore[misc]
+    def _person_moved(self, message: PersonMoved) -> None:
+        super()._person_moved(message)  # type: ignore[misc]  # shown (after a key on its way, if any)
         if message.generation == self.generation:  # type: ignore[attr-defined]
             position, moves = self.before
             after = position.play(message.record.square)

@@ -143,3 +143,46 @@ async def test_the_terminal_driver_parks_the_jobs_as_soon_as_it_reads_a_key(monk
     assert not attention.counts_frames
     driver.write("\x1b[1;1Hx")
     assert attention.counts_frames and attention.frames == 1
+
+
+class TimedScreen(FakeScreen):
+    """A screen whose timers are noted, not run (the test runs them when it says)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.timers: list[object] = []
+
+    def set_timer(self, delay: float, callback) -> None:  # noqa: ANN001
+        self.timers.append(callback)
+
+
+async def test_news_that_comes_while_a_key_is_on_its_way_waits_for_the_key_s_frame_in_order() -> None:
+    attention = Attention()
+    screen = TimedScreen()
+    handled: list[str] = []
+    attention.after_keys(screen, handled.append, "before any key")
+    assert handled == ["before any key"]  # no key on its way: at once
+    attention.key_arrived()
+    attention.after_keys(screen, handled.append, "the person's move")
+    attention.after_keys(screen, handled.append, "the job's end")
+    assert handled == ["before any key"] and len(screen.timers) == 1
+    attention.release_after_frame(screen, key=True)  # the key's action ran: its frame, then the news
+    await turns(3)
+    assert handled == ["before any key", "the person's move", "the job's end"]
+    assert not attention.key_in_flight()
+    attention.after_keys(screen, handled.append, "later")
+    assert handled[-1] == "later"
+
+
+def test_news_waits_for_a_key_no_screen_saw_only_until_the_timer() -> None:
+    attention = Attention()
+    screen = TimedScreen()
+    handled: list[str] = []
+    attention.key_arrived()  # a key a dialog's widget took: no game screen will say it is drawn
+    attention.after_keys(screen, handled.append, "the job's end")
+    assert handled == []
+    screen.timers[0]()  # GIVE_WAY later
+    assert handled == ["the job's end"]
+    attention.key_at -= 1.0  # that key long gone: news is handled at once
+    attention.after_keys(screen, handled.append, "next")
+    assert handled == ["the job's end", "next"]
