@@ -48,6 +48,7 @@ class Control:
                                      bufsize=0)
         self.replies: queue.Queue[list[str] | None] = queue.Queue()
         self.outputs = 0  # %output notices so far
+        self.output_at = 0.0  # time.perf_counter() when the last one came
         self.changed = threading.Condition()
         self._lock = threading.Lock()
         self._reader = threading.Thread(target=self._read, daemon=True, name=f"tmux-control-{session}")
@@ -71,6 +72,7 @@ class Control:
             elif line.startswith("%output "):
                 with self.changed:
                     self.outputs += 1
+                    self.output_at = time.perf_counter()
                     self.changed.notify_all()
             elif line.startswith("%exit"):
                 break
@@ -144,6 +146,10 @@ class Pane:
     def outputs(self) -> int:
         return self._control().outputs
 
+    def output_at(self) -> float:
+        """When tmux last told of output from the pane's program (0.0: never)."""
+        return self._control().output_at
+
     def wait_output(self, seen: int, timeout: float) -> None:
         self._control().wait_output(seen, timeout)
 
@@ -158,16 +164,28 @@ class Pane:
             self.control = None
 
 
+LOOK_TIME = False
+"""True: a frame counts as seen when the look that shows it has been read back (``capture-pane``'s
+reply), as before 2026-11-27: a look at a full 100x32 screen takes ~2 ms, at the bare app's
+nearly empty one ~0.4, so the look itself weighed on every app's figure but the yardstick's."""
+
+
 def wait_for(pane: Pane, seen: Callable[[str], bool], timeout: float = 30.0, styles: bool = False) -> tuple[float, str]:
     """Read the pane until ``seen(frame)``, again after each write of its program; return when
-    it was seen and the frame."""
+    it was seen and the frame.
+
+    When: the time tmux told of the last output before the look that showed it (the frame had
+    reached the terminal by then; if later writes came first, this errs late, never early),
+    or, with ``LOOK_TIME`` (and ``--spawn``), when that look was read back."""
     deadline = time.perf_counter() + timeout
     while True:
         mark = pane.outputs()
         frame = pane.text(styles)
         now = time.perf_counter()
         if seen(frame):
-            return now, frame
+            if SPAWN or LOOK_TIME or pane.outputs() == 0:
+                return now, frame
+            return pane.output_at(), frame
         if now > deadline:
             raise TimeoutError(f"{pane.name}: not seen in {timeout} s; last frame:\n{frame}")
         if not SPAWN:

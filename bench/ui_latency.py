@@ -9,6 +9,9 @@ the same run, on the same machine, through the same tmux:
     each time the app writes, until the frame shows its effect; both go through one tmux
     client in control mode (``bench/tmux_pane.py``; ``--spawn``: a tmux process each,
     polled, as before 2026-11-24, which added ~3 ms to every key and kept a core busy).
+    The frame's time is when tmux told of the output it came in, not when the look that
+    found it was read back (``--look-time``, as before 2026-11-27: reading back a full
+    100x32 screen takes ~2 ms, the bare app's nearly empty one ~0.4 ms).
     Idle keys: the bare app's echo, the launcher's Down/Up, the Othello cursor; and, for
     reference, the bare app's key while a thread of its own shares its interpreter as a
     machine's job does (``BARE_BUSY_THREAD``).  Busy keys: keys pressed while a machine
@@ -251,12 +254,19 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--launch-only", action="store_true", help="measure the launches only")
     p.add_argument("--spawn", action="store_true",
                    help="one tmux process per key and per look, the pane polled (figures comparable with those before 2026-11-24)")
+    p.add_argument("--look-time", action="store_true",
+                   help="a frame is seen when the look that shows it is read back (figures comparable with those "
+                        "before 2026-11-27), not when tmux told of the output it came in")
     p.add_argument("--cold", action="store_true", help="do not compile the arcade's modules first")
     args = p.parse_args(argv)
     figures = Figures()
     tmux_pane.SPAWN = args.spawn
+    tmux_pane.LOOK_TIME = args.look_time
     figures.notes.append("keys sent and frames read by " + ("a tmux process each, the pane polled (--spawn)" if args.spawn
                          else "one tmux client in control mode, the frame read when the app writes"))
+    if not args.spawn:
+        figures.notes.append("a frame is seen " + ("when the look that shows it is read back (--look-time)" if args.look_time
+                             else "when tmux told of the output it came in (the look that found it only confirms)"))
     if args.cold:
         figures.notes.append("--cold: the arcade's modules were not compiled first (PYTHONDONTWRITEBYTECODE="
                              f"{os.environ.get('PYTHONDONTWRITEBYTECODE', '')!r})")

@@ -135,6 +135,8 @@ class OthelloScreen(OthelloTurns, OthelloWords, GameScreen):
 
     def on_mount(self) -> None:
         self._board = self.query_one("#board", OthelloBoard)
+        self._status = self.query_one("#status", LineText)
+        self._message_areas = list(self.query(".message").results(LineText))  # found once: a query walks the screen
         self.render_view()
         if self.ask_side:
             self.after_first_frame(self.offer_saved_game, self.resume_question)
@@ -190,13 +192,13 @@ class OthelloScreen(OthelloTurns, OthelloWords, GameScreen):
         self.refresh_footer()
 
     def update_status(self) -> None:
-        status = self.query_one("#status", Static)
+        status = getattr(self, "_status", None) or self.query_one("#status", LineText)
         width = status.content_region.width or 37
         update_if_changed(status, self.status_text(self.view, self._board.cursor, width))
 
     def show_message(self, text: str) -> None:
         """Every message area gets the text, cut to its size with a pointer to the log (L) if too long."""
-        for area in self.query(".message").results(Static):
+        for area in getattr(self, "_message_areas", None) or self.query(".message").results(LineText):
             update_if_changed(area, fitted(text, area.content_region.width, area.content_region.height))
 
     def on_resize(self) -> None:

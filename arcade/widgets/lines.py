@@ -71,6 +71,14 @@ class LineText(Static):
     repaints only the cells that changed; anything else is shown as a ``Static`` shows it.
     The text is wrapped at the widget's width as a ``Static`` wraps it (Rich's word wrap)."""
 
+    _draws_lines = True
+    """False for a subclass with a ``render()`` of its own (it draws ``content`` its own way)."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "render" in cls.__dict__:
+            cls._draws_lines = False
+
     def __init__(self, content: Any = "", **kwargs: Any) -> None:
         super().__init__("", **kwargs)
         self._text: Text | None = None
@@ -87,20 +95,20 @@ class LineText(Static):
         return None
 
     def update(self, content: Any = "", *, layout: bool = True) -> None:
-        text = self._as_text(content)
-        if text is None:  # a renderable: Static's own way
+        text = self._as_text(content) if self._draws_lines else None
+        if text is None:  # a renderable, or a subclass's render(): Static's own way
             self._text = None
             super().update(content, layout=layout)
             return
         width = self.size.width
-        before = self.lines(width) if self._text is not None and width and self.is_mounted else None
+        before = self.wrapped_lines(width) if self._text is not None and width and self.is_mounted else None
         self._Static__content = content  # type: ignore[attr-defined]  # what ``.content`` gives back
         self._Static__visual = None  # type: ignore[attr-defined]  # made only if someone asks for it
         self._text = text
         if layout or before is None:
             self.refresh(layout=layout)
             return
-        after = self.lines(width)
+        after = self.wrapped_lines(width)
         if len(after) != len(before):
             self.refresh()
             return
@@ -113,7 +121,7 @@ class LineText(Static):
         if dirty:
             self.refresh(*dirty)
 
-    def lines(self, width: int) -> list[Text]:
+    def wrapped_lines(self, width: int) -> list[Text]:
         """The text's lines at ``width`` cells (wrapped where longer)."""
         text = self._text
         if self._wrapped is not None and self._wrapped[0] == width and self._wrapped[1] is text:
@@ -135,6 +143,8 @@ class LineText(Static):
 
     @content.setter
     def content(self, content: Any) -> None:
+        if type(content) is type(self.content) and content == self.content:
+            return  # shown already (as a reactive would skip it)
         self.update(content, layout=False)
 
     def render_line(self, y: int) -> Strip:
@@ -143,7 +153,7 @@ class LineText(Static):
         self._dirty_regions.clear()  # Static's own content is never made: nothing of it to redo
         width = self.size.width
         base = self.rich_style
-        lines = self.lines(width)
+        lines = self.wrapped_lines(width)
         if not 0 <= y < len(lines):
             return Strip.blank(width, base)
         line = lines[y]

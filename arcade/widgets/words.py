@@ -1,32 +1,25 @@
 """Text that repaints without a relayout: the lines the game screens change on every move.
 
 ``Static.update`` lays the whole screen out again; a ``Words`` widget has a fixed height
-set by CSS, so a new text only repaints it.
+set by CSS, so a new text only repaints the cells that changed (``LineText``).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from rich.text import Text
-from textual.reactive import reactive
-from textual.widget import Widget
+from arcade.widgets.lines import LineText
 
 
-class Words(Widget):
+class Words(LineText):
     """Words that repaint without a relayout (Static.update relayouts the whole screen).
 
-    The screen's CSS gives each one a fixed height, so a new text never needs a new layout.
-    """
+    The screen's CSS gives each one a fixed height, so a new text never needs a new layout;
+    ``content`` (a string, markup, or a ``Text``) is what it shows."""
 
     DEFAULT_CSS = """
     Words { height: 1; }
     """
-
-    content: reactive[Text | str] = reactive("")
-
-    def render(self) -> Text | str:
-        return self.content
 
 
 def said_path(path: Path) -> str:
