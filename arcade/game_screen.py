@@ -348,7 +348,9 @@ class GameScreen(Screen[None]):
                 self.notify(f"The game could not be saved (a fault: {type(error).__name__}); the last save is kept",
                             severity="error", markup=False)
             return None
-        return write_save(self, self.GAME_ID, state, summary, later=True)
+        drawn = threading.Event()  # the writer waits for the frame this handler asked for (arcade/saves.py)
+        self.attention.after_frame(self, drawn.set)
+        return write_save(self, self.GAME_ID, state, summary, later=True, not_before=drawn)
 
     def offer_saved_game(self, question: Callable[[dict[str, Any]], str],
                          dialog: type[ResumeDialog] = ResumeDialog) -> None:

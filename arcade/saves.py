@@ -153,21 +153,29 @@ class _Writer:
 
     def __init__(self) -> None:
         self._cond = threading.Condition()
-        self._queue: deque[tuple[Path, str | bytes, Callable[[Exception], None] | None]] = deque()
+        self._queue: deque[tuple[Path, str | bytes, Callable[[Exception], None] | None, threading.Event | None]] = deque()
         self._writing = False
+        self._gate: threading.Event | None = None  # what the save being written waits for
         self._thread: threading.Thread | None = None
 
-    def put(self, path: Path, text: str | bytes, failed: Callable[[Exception], None] | None) -> None:
+    def put(self, path: Path, text: str | bytes, failed: Callable[[Exception], None] | None,
+            not_before: threading.Event | None = None) -> None:
         with self._cond:
-            self._queue.append((path, text, failed))
+            self._queue.append((path, text, failed, not_before))
             if self._thread is None:
                 self._thread = threading.Thread(target=self._run, name="arcade-saves", daemon=True)
                 self._thread.start()
             self._cond.notify_all()
 
     def flush(self, timeout: float | None = None) -> bool:
-        """Wait for the writes asked so far; False if ``timeout`` seconds passed first."""
+        """Wait for the writes asked so far (none waits for its ``not_before`` any more); False
+        if ``timeout`` seconds passed first."""
         with self._cond:
+            for *_item, gate in self._queue:
+                if gate is not None:
+                    gate.set()
+            if self._gate is not None:
+                self._gate.set()
             return self._cond.wait_for(lambda: not (self._queue or self._writing), timeout)
 
     def _run(self) -> None:
@@ -175,9 +183,12 @@ class _Writer:
             with self._cond:
                 while not self._queue:
                     self._cond.wait()
-                path, text, failed = self._queue.popleft()
+                path, text, failed, gate = self._queue.popleft()
                 self._writing = True
+                self._gate = gate
             try:
+                if gate is not None:
+                    gate.wait(NOT_BEFORE_LIMIT)
                 if isinstance(text, bytes):
                     text = save_text_in_pieces(marshal.loads(text))  # a state that is not JSON is reported here
                     path.parent.mkdir(parents=True, exist_ok=True)
@@ -188,8 +199,12 @@ class _Writer:
             finally:
                 with self._cond:
                     self._writing = False
+                    self._gate = None
                     self._cond.notify_all()
 
+
+NOT_BEFORE_LIMIT = 0.25
+"""Longest a save waits for its ``not_before`` (the screen's next frame) before it is written anyway."""
 
 EXIT_FLUSH_LIMIT = 30.0
 """Seconds the end of the program waits for the saves asked for (a disk that never answers ends nothing)."""
@@ -276,12 +291,16 @@ class SaveStore:
             sweep_temporaries(self.directory)
 
     def save(self, game: str, state: dict[str, Any], *, saved_at: str, summary: str = "",
-             later: bool = False, failed: Callable[[Exception], None] | None = None) -> Path:
+             later: bool = False, failed: Callable[[Exception], None] | None = None,
+             not_before: threading.Event | None = None) -> Path:
         """Write the save for ``game`` atomically; the previous save survives any failure.
 
         ``later``: only a frozen copy is taken now (``marshal``: the caller may change the
         state as soon as this returns); the writer thread makes the text and writes it, and
         an error there (a disk's, or a state that is not JSON) goes to ``failed`` (in that thread).
+        ``not_before``: the writer starts on it once the event is set (the screen has drawn the
+        turn the save follows: encoding shares the interpreter with the frame), ``NOT_BEFORE_LIMIT``
+        at the latest, at once when anything waits for the saves (``flush``, every read).
         A damaged save that could not be moved aside is never overwritten: it is moved
         aside now, or the save is refused (``SaveError``)."""
         target = self.path_for(game)
@@ -299,7 +318,7 @@ class SaveStore:
             "state": state,
         }
         if later:
-            _writer.put(target, marshal.dumps(envelope), failed)  # ValueError: not plain data
+            _writer.put(target, marshal.dumps(envelope), failed, not_before)  # ValueError: not plain data
         else:
             text = save_text(envelope)
             self.directory.mkdir(parents=True, exist_ok=True)

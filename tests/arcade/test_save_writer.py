@@ -141,3 +141,20 @@ def test_what_json_refuses_the_pieces_refuse_too() -> None:
             except (TypeError, ValueError):
                 continue
             raise AssertionError(f"{encode.__name__} took {bad!r}")
+
+
+def test_a_later_save_waits_for_the_frame_it_follows_unless_a_read_needs_it(tmp_path: Path, monkeypatch) -> None:  # noqa: ANN001
+    import threading
+
+    monkeypatch.setattr(saves, "NOT_BEFORE_LIMIT", 600.0)  # only the gate or a read lets it go here
+    store = SaveStore(tmp_path)
+    drawn = threading.Event()
+    store.save("g", {"move": 1}, saved_at="1", later=True, not_before=drawn)
+    path = store.path_for("g")
+    assert not path.exists()  # the writer waits for the screen's frame
+    assert store.load("g") == {"move": 1}  # a read waits for the saves: the gate is lifted
+    second = threading.Event()
+    store.save("g", {"move": 2}, saved_at="2", later=True, not_before=second)
+    second.set()  # the frame is drawn
+    flush()
+    assert store.load("g") == {"move": 2}
