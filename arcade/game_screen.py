@@ -37,7 +37,8 @@ Interface (what a subclass uses or fills in)::
 A job runs in the worker and never touches a widget: it reports only through typed
 messages (``arcade.messages``) and its return value.  The end of every job -- done,
 stopped, refused or a bug -- is handled in one place, the worker's ``StateChanged``
-(Harlequin's pattern), not with an ``except`` in each job.  Jobs run one at a time
+(Harlequin's pattern), not with an ``except`` in each job.  Saves, resume and export are
+the ``SavedGame`` mixin's (``arcade/game_saves.py``).  Jobs run one at a time
 (a lock: a replaced job may still be finishing its slice in its thread); a new game
 starts a new generation, so whatever an older job still reports is ignored.
 
@@ -56,17 +57,14 @@ from typing import Any, Callable, ClassVar, Hashable
 
 from textual import work
 from textual.reactive import Reactive, reactive
-from textual.screen import Screen
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from arcade.attention import Attention
-from arcade.gamesave import ResumeDialog, export_text, read_save, set_aside_unusable, write_save
+from arcade.game_saves import SavedGame
 from arcade.jobs import Job, JobContext, JobStopped
 from arcade.messages import MachineProgress
 from arcade.roomy import ROOMY_BREAKPOINTS
-from arcade.saves import flush as flush_saves
 from arcade.switching import freeze_heap, prompt_switching
-from arcade.widgets.words import said_path
 from games.session import Refused
 
 _NOT_YET: Hashable = object()
@@ -76,10 +74,9 @@ MESSAGE_LOG = 50
 """Messages kept for the player to read again (a long message is never lost to a small area)."""
 
 
-class GameScreen(Screen[None]):
+class GameScreen(SavedGame):
     """The base of a game screen: the worker, pace, pause, saves, resume, export and messages."""
 
-    GAME_ID: ClassVar[str] = ""
     MACHINE: ClassVar[str] = "machine"
     STEPS_PER_SECOND: ClassVar[float] = 1000.0
     PROGRESS_PER_SECOND: ClassVar[float] = 12.0
@@ -303,7 +300,7 @@ class GameScreen(Screen[None]):
             self._footer_signature = signature
             self.refresh_bindings()
 
-    # -- saves, resume, export -------------------------------------------------------------
+    # -- the first frame, saves ------------------------------------------------------------
 
     def on_mount(self) -> None:
         self.call_after_refresh(freeze_heap)  # the game's modules and machine: long-lived, out of the GC's walks
@@ -325,89 +322,11 @@ class GameScreen(Screen[None]):
 
         self.app.call_next(after_start_up)
 
-    def on_unmount(self) -> None:
-        self.save_game()
-        flush_saves()  # closing: on disk before the screen is gone
-
-    def save_state(self) -> dict[str, Any] | None:
-        return None  # what the save holds now (None: nothing to keep, the save is discarded)
-
-    def save_summary(self) -> str:
-        return ""  # the launcher's line for the save: public only ("move N" = moves played)
-
-    def save_game(self) -> Path | None:
-        """Write the save (the disk in the saves' writer thread); a failure is reported, never raised."""
-        if not self.save_ready:
-            return None
-        try:
-            state, summary = self.save_state(), self.save_summary()
-        except Exception as error:  # noqa: BLE001 - a session that cannot say its state: the last save stays
-            said: set[tuple[str, object]] = self.__dict__.setdefault("_save_failures_said", set())
-            if self.is_mounted and (type(error).__name__, "state") not in said:
-                said.add((type(error).__name__, "state"))
-                self.notify(f"The game could not be saved (a fault: {type(error).__name__}); the last save is kept",
-                            severity="error", markup=False)
-            return None
-        drawn = threading.Event()  # the writer waits for the frame this handler asked for (arcade/saves.py)
+    def save_not_before(self) -> threading.Event:
+        """The saves' writer starts on a save once this screen has drawn what its handler asked for."""
+        drawn = threading.Event()
         self.attention.after_frame(self, drawn.set)
-        return write_save(self, self.GAME_ID, state, summary, later=True, not_before=drawn)
-
-    def offer_saved_game(self, question: Callable[[dict[str, Any]], str],
-                         dialog: type[ResumeDialog] = ResumeDialog) -> None:
-        """On opening: a saved game is offered (resume or new); none, or unreadable: a new game.
-
-        Nothing a save holds can crash the screen before or after the question: a save the
-        question cannot even describe, or that fails to resume in any way, is reported with
-        the file and the reason, kept aside, and a new game begins."""
-        state = read_save(self, self.GAME_ID)  # unreadable: reported and kept aside
-        if state is None:
-            self.save_ready = True
-            self.new_game()
-            return
-        try:
-            text = question(state)
-        except Exception as error:  # noqa: BLE001 - a damaged save must not stop the screen
-            self.save_ready = True
-            self.resume_failed(error)
-            self.new_game()
-            return
-
-        def answered(answer: str | None) -> None:
-            self.save_ready = True
-            if answer == "new":
-                self.new_game()
-            elif not self.try_resume(state):
-                self.new_game()
-
-        self.app.push_screen(dialog(text), answered)
-
-    def try_resume(self, state: dict[str, Any], *args: Any) -> bool:
-        """``resume(state)``, where any exception is a damaged save (reported as a fault), never a crash."""
-        try:
-            return self.resume(state, *args)
-        except Exception as error:  # noqa: BLE001 - the last resort: a fault in the checks is said, not raised
-            self.resume_failed(error)
-            return False
-
-    def resume(self, state: dict[str, Any]) -> bool:
-        """Go on with a saved game; False (after ``resume_failed``) if it cannot be."""
-        return False
-
-    def resume_failed(self, error: BaseException) -> None:
-        """A save that read but does not make a game: kept aside under another name, and said."""
-        set_aside_unusable(self, self.GAME_ID, error)
-        self.say("The saved game could not be resumed (see the note); a new game instead.")
-
-    def new_game(self) -> None:
-        """Start a new game the way the game starts one (a question, a limit...)."""
-
-    def export_moves(self, text: str) -> Path | None:
-        """Write the moves beside the saves and say where (a failure is reported by ``export_text``)."""
-        path = export_text(self, self.GAME_ID, text)
-        if path is not None:
-            self.exported = path
-            self.say(f"Moves written to {path.name}, beside the saves in {said_path(path.parent)}")
-        return path
+        return drawn
 
     def palette_commands(self) -> list[tuple[str, str, Callable[[], Any]]]:
         """Commands this screen adds to the command palette."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from arcade import saves
+from arcade import save_writer
 from arcade.saves import SaveStore, flush
 
 
@@ -23,7 +23,7 @@ def test_later_saves_land_in_order_and_reads_wait_for_them(tmp_path: Path) -> No
 
 def test_a_failed_later_save_is_reported_and_the_writer_goes_on(tmp_path: Path, monkeypatch) -> None:  # noqa: ANN001
     store = SaveStore(tmp_path)
-    real = saves.write_atomically
+    real = save_writer.write_atomically
     calls: list[int] = []
 
     def disk_full_once(path: Path, text: str) -> None:
@@ -32,7 +32,7 @@ def test_a_failed_later_save_is_reported_and_the_writer_goes_on(tmp_path: Path, 
             raise OSError(28, "No space left on device")
         real(path, text)
 
-    monkeypatch.setattr(saves, "write_atomically", disk_full_once)
+    monkeypatch.setattr(save_writer, "write_atomically", disk_full_once)
     failures: list[Exception] = []
     store.save("g", {"move": 1}, saved_at="1", later=True, failed=failures.append)
     store.save("g", {"move": 2}, saved_at="2", later=True, failed=failures.append)
@@ -44,14 +44,14 @@ def test_flush_gives_up_after_its_timeout_on_a_disk_that_does_not_answer(tmp_pat
     """The end of the program (a hang-up's watchdog, atexit) waits for a stuck write only so long."""
     import threading
 
-    real = saves.write_atomically
+    real = save_writer.write_atomically
     release = threading.Event()
 
     def stuck(path: Path, text: str) -> None:
         release.wait(60)  # a bound, so a failing test cannot hang the suite
         real(path, text)
 
-    monkeypatch.setattr(saves, "write_atomically", stuck)
+    monkeypatch.setattr(save_writer, "write_atomically", stuck)
     SaveStore(tmp_path).save("g", {"move": 1}, saved_at="1", later=True)
     assert flush(timeout=0.05) is False  # gave up: the write is still under way
     release.set()
@@ -65,14 +65,14 @@ def test_a_later_save_is_the_state_when_asked_whatever_the_game_does_next(tmp_pa
     the file, and a read waits for the write."""
     import threading
 
-    real = saves.write_atomically
+    real = save_writer.write_atomically
     release = threading.Event()
 
     def held(path: Path, text: str) -> None:
         release.wait(60)  # a bound, so a failing test cannot hang the suite
         real(path, text)
 
-    monkeypatch.setattr(saves, "write_atomically", held)
+    monkeypatch.setattr(save_writer, "write_atomically", held)
     store = SaveStore(tmp_path / "not-yet")  # the directory is made by the writer too
     state = {"board": [[0, 1], [2, 3]], "moves": [{"square": 19}], "settings": {"instant": True}}
     store.save("g", state, saved_at="t", later=True)
@@ -122,20 +122,20 @@ _json_like = st.recursive(
 
 @given(_json_like)
 def test_a_save_encoded_in_pieces_is_the_text_json_dumps_writes(value: object) -> None:
-    assert saves.save_text_in_pieces({"state": value}) == saves.save_text({"state": value})
+    assert save_writer.save_text_in_pieces({"state": value}) == save_writer.save_text({"state": value})
 
 
 def test_a_large_save_is_encoded_in_pieces_giving_the_interpreter_away(monkeypatch) -> None:  # noqa: ANN001
     gave: list[int] = []
-    monkeypatch.setattr(saves, "_give_way", lambda: gave.append(1))
+    monkeypatch.setattr(save_writer, "_give_way", lambda: gave.append(1))
     state = {"timeline": [{"machine": {"lines": ["10 PRINT" * 40] * 60, "screen": list(range(1000))}}] * 12}
-    assert saves.save_text_in_pieces(state) == saves.save_text(state)
-    assert len(gave) >= len(saves.save_text(state)) // saves.PIECE - 1
+    assert save_writer.save_text_in_pieces(state) == save_writer.save_text(state)
+    assert len(gave) >= len(save_writer.save_text(state)) // save_writer.PIECE - 1
 
 
 def test_what_json_refuses_the_pieces_refuse_too() -> None:
     for bad in ({"move": {1, 2}}, {"deep": [[[[[[{1, 2}]]]]]]}, {"f": object()}):
-        for encode in (saves.save_text, saves.save_text_in_pieces):
+        for encode in (save_writer.save_text, save_writer.save_text_in_pieces):
             try:
                 encode(bad)
             except (TypeError, ValueError):
@@ -146,7 +146,7 @@ def test_what_json_refuses_the_pieces_refuse_too() -> None:
 def test_a_later_save_waits_for_the_frame_it_follows_unless_a_read_needs_it(tmp_path: Path, monkeypatch) -> None:  # noqa: ANN001
     import threading
 
-    monkeypatch.setattr(saves, "NOT_BEFORE_LIMIT", 600.0)  # only the gate or a read lets it go here
+    monkeypatch.setattr(save_writer, "NOT_BEFORE_LIMIT", 600.0)  # only the gate or a read lets it go here
     store = SaveStore(tmp_path)
     drawn = threading.Event()
     store.save("g", {"move": 1}, saved_at="1", later=True, not_before=drawn)
