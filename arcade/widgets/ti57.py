@@ -112,26 +112,43 @@ class RegisterPanel(Words):
     COMPONENT_CLASSES = {"registerpanel--edge"}
     TITLE = "Registers R0-R7"
 
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._body: Text | None = None
+
     def show(self, view: Any, meanings: Sequence[str] = (), hidden: Iterable[int] = ()) -> None:
         """The registers of ``view`` (a TI-57 view), or nothing (None)."""
         if view is None:
-            self.content = ""
-            return
-        lines = register_lines(view.registers, meanings, hidden)
-        lines.append(f"\nstep {view.pc:02d}  steps run {view.steps:,}", "dim")
-        self.content = lines
+            self._body = None
+        else:
+            lines = register_lines(view.registers, meanings, hidden)
+            lines.append(f"\nstep {view.pc:02d}  steps run {view.steps:,}", "dim")
+            self._body = lines
+        self._draw()
 
-    def render(self) -> Text | str:
-        if not self.content:
-            return ""
+    def on_resize(self) -> None:
+        self._draw()  # the box follows the width
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        if self.is_mounted and getattr(self, "_body", None) is not None:
+            self._draw()  # the edge's colour follows the theme
+
+    def _draw(self) -> None:
+        """The box and the registers as lines of text: the widget draws them and repaints only
+        the cells that changed (``LineText``); drawn through Textual's ``Static``, the panel's
+        eleven rows took 4-7 ms of a frame at every ``i``."""
+        self.content = self._boxed() if self._body is not None else ""
+
+    def _boxed(self) -> Text:
+        assert self._body is not None
         edge = self.get_component_rich_style("registerpanel--edge")
         width = max(6, self.content_size.width)
         inner = width - 4
-        body = self.content if isinstance(self.content, Text) else Text(self.content)
         title = f" {self.TITLE} "[: max(0, width - 3)]
         out = Text(no_wrap=True, end="")
         out.append("╭─" + title + "─" * max(0, width - 3 - len(title)) + "╮\n", edge)
-        for line in body.split("\n", allow_blank=True):
+        for line in self._body.split("\n", allow_blank=True):
             line = line.copy()
             line.truncate(inner, overflow="ellipsis", pad=True)
             out.append("│ ", edge)
