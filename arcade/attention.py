@@ -59,7 +59,7 @@ class Attention:
         self.parked_at = float("-inf")
         self._parks = 0  # parks so far: a release for an older park leaves a newer one (a key) parked
         self._key_pending = False  # a key arrived whose frame is not drawn yet (see key_in_flight)
-        self._after_keys: deque[tuple[Callable[..., Any], tuple[Any, ...]]] = deque()
+        self._after_keys: deque[tuple[Any, Callable[..., Any], tuple[Any, ...]]] = deque()
         self.frames = 0
         self.counts_frames = False
         """Whether frames are counted (``frame_written``): not under the tests' headless driver."""
@@ -122,7 +122,7 @@ class Attention:
         if not self._after_keys and not self.key_in_flight():
             callback(*args)
             return
-        self._after_keys.append((callback, args))
+        self._after_keys.append((screen, callback, args))
         if len(self._after_keys) == 1:
             screen.set_timer(GIVE_WAY, self._run_after_keys)  # a key no game screen saw: no frame tells
 
@@ -132,8 +132,9 @@ class Attention:
 
     def _run_after_keys(self) -> None:
         while self._after_keys:
-            callback, args = self._after_keys.popleft()
-            callback(*args)
+            screen, callback, args = self._after_keys.popleft()
+            if getattr(screen, "is_running", True):  # a screen closed meanwhile handles nothing more, as Textual
+                callback(*args)
 
     def frame_written(self) -> None:
         """The terminal's driver wrote a frame (on the event loop)."""

@@ -186,3 +186,14 @@ def test_news_waits_for_a_key_no_screen_saw_only_until_the_timer() -> None:
     attention.key_at -= 1.0  # that key long gone: news is handled at once
     attention.after_keys(screen, handled.append, "next")
     assert handled == ["the job's end", "next"]
+
+
+def test_news_for_a_screen_closed_meanwhile_is_dropped() -> None:
+    attention = Attention()
+    screen = TimedScreen()
+    handled: list[str] = []
+    attention.key_arrived()
+    attention.after_keys(screen, handled.append, "the job's end")
+    screen.is_running = False  # the player went back to the launcher and the screen closed
+    screen.timers[0]()
+    assert handled == []
