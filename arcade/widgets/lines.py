@@ -25,14 +25,19 @@ KEPT_STRIPS = 64
 """Strips a ``LineText`` keeps (old ones are dropped all at once; the shown ones come back)."""
 
 
-def _cell_styles(line: Text) -> list[tuple[object, ...]]:
-    """The spans' styles over each character of ``line``."""
-    styles: list[list[object]] = [[] for _ in line.plain]
-    end = len(styles)
+def _cell_styles(line: Text) -> list[object]:
+    """What styles each character of ``line`` (its spans', in order): a list as long as the text."""
+    n = len(line.plain)
+    styles: list[object] = [None] * n
+    reached = 0
     for span in line.spans:
-        for i in range(max(0, span.start), min(end, span.end)):
-            styles[i].append(span.style)
-    return [tuple(s) for s in styles]
+        start, end = max(0, span.start), min(n, span.end)
+        if start < reached:  # spans that overlap (rare here): each character's styles in full
+            return [tuple(sp.style for sp in line.spans if sp.start <= i < sp.end) for i in range(n)]
+        if end > start:
+            styles[start:end] = [span.style] * (end - start)
+            reached = end
+    return styles
 
 
 def changed_cells(old: Text, new: Text) -> tuple[int, int] | None:
@@ -44,17 +49,19 @@ def changed_cells(old: Text, new: Text) -> tuple[int, int] | None:
         return None
     if old.style != new.style or len(a) != old.cell_len or len(b) != new.cell_len:
         return 0, max(old.cell_len, new.cell_len)
-    sa, sb = _cell_styles(old), _cell_styles(new)
-    n = max(len(a), len(b))
-
-    def same(i: int) -> bool:
-        return i < len(a) and i < len(b) and a[i] == b[i] and sa[i] == sb[i]
-
-    first = next((i for i in range(n) if not same(i)), None)
-    if first is None:
-        return None
-    last = next(i for i in range(n - 1, first - 1, -1) if not same(i))
-    return first, last + 1
+    cells_a = list(zip(a, _cell_styles(old)))
+    cells_b = list(zip(b, _cell_styles(new)))
+    shorter = min(len(cells_a), len(cells_b))
+    first = next((i for i in range(shorter) if cells_a[i] != cells_b[i]), shorter)
+    if first == shorter and len(cells_a) == len(cells_b):
+        return None  # the same cells, the spans cut differently
+    last = max(len(cells_a), len(cells_b))
+    tail = 0
+    while tail < shorter - first and cells_a[len(cells_a) - 1 - tail] == cells_b[len(cells_b) - 1 - tail]:
+        tail += 1
+    if len(cells_a) == len(cells_b):
+        last -= tail
+    return first, last
 
 
 def line_strip(widget: Any, line: Text, width: int, base: Style) -> Strip:

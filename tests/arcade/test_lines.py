@@ -55,3 +55,40 @@ async def test_a_line_text_shows_its_lines_wrapped_and_repaints_only_what_change
         assert widget.content == "[b]not markup[/b] and a line too long for twenty cells"
         widget.content = "set as content"
         await wait_until(pilot, lambda: "set as content" in screen_text(app), what="the content property")
+
+
+from hypothesis import given  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+_pieces = st.lists(st.tuples(st.text(alphabet="ab c", min_size=1, max_size=4),
+                             st.sampled_from(["", "bold", "dim", "reverse"])), max_size=6)
+
+
+def _line(pieces: list[tuple[str, str]]) -> Text:
+    line = Text()
+    for text, style in pieces:
+        line.append(text, style)
+    return line
+
+
+def _cells(line: Text) -> list[tuple[str, frozenset[str]]]:
+    """Each cell's character and the styles over it, the slow and obvious way."""
+    return [(ch, frozenset(str(s.style) for s in line.spans if s.start <= i < s.end and str(s.style)))
+            for i, ch in enumerate(line.plain)]
+
+
+@given(_pieces, _pieces)
+def test_changed_cells_covers_every_cell_that_differs_and_no_more_at_its_ends(old_pieces, new_pieces) -> None:  # noqa: ANN001
+    old, new = _line(old_pieces), _line(new_pieces)
+    a, b = _cells(old), _cells(new)
+    width = max(len(a), len(b))
+    blank = ("", frozenset())
+    a += [blank] * (width - len(a))
+    b += [blank] * (width - len(b))
+    differ = [i for i in range(width) if a[i] != b[i]]
+    span = changed_cells(old, new)
+    if not differ:
+        assert span is None or all(a[i] == b[i] for i in range(*span))
+        return
+    assert span is not None and span[0] <= differ[0] and differ[-1] < span[1]
+    assert span[0] == differ[0]  # it starts at the first change
