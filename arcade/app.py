@@ -30,7 +30,7 @@ from arcade.keymap import find_clashes
 from arcade.launcher import LauncherScreen
 from arcade.saves import data_dir
 from arcade.stall_probe import start_if_asked
-from arcade.switching import collect_when_quiet, freeze_heap, hold_full_collections
+from arcade.switching import collect_when_quiet, freeze_heap, hold_full_collections, prompt_input
 from arcade.widgets.glyphs import AsciiFilter, to_ascii
 from arcade.widgets.too_small import DEFAULT_MIN_SIZE, TooSmallScreen
 from arcade.widgets.words import path_lines
@@ -97,6 +97,7 @@ class ArcadeApp(App[None]):
         self._first_refresh_done = False
         self._hung_up = False
         self._collections_before = gc.get_threshold()
+        self._switch_before = sys.getswitchinterval()
         self.attention = Attention()
         """A key parks the machines' jobs until its frame is drawn (``arcade/attention.py``); the
         terminal's input thread tells it as soon as a key is read."""
@@ -130,6 +131,7 @@ class ArcadeApp(App[None]):
     def on_mount(self) -> None:
         self.stall_probe = start_if_asked(self)  # bench/ui_latency.py: ARCADE_STALL_PROBE
         self._collections_before = hold_full_collections()  # full ones at quiet moments (arcade/switching.py)
+        self._switch_before = prompt_input()  # a key is read at once, whatever the loop draws
         self.set_interval(1.0, self._collect_when_quiet)
         self.theme_changed_signal.subscribe(self, self._remember_theme)
         if self.theme_option and self.theme == self.theme_option:  # --theme is a choice too
@@ -161,6 +163,7 @@ class ArcadeApp(App[None]):
 
     def on_unmount(self) -> None:
         gc.set_threshold(*self._collections_before)  # another app in this process collects as before
+        sys.setswitchinterval(self._switch_before)
 
     def _remember_theme(self, theme: object) -> None:
         name = self.theme

@@ -5,7 +5,8 @@ Python hands the GIL from a busy thread to a waiting one every ``sys.getswitchin
 5 ms each time it wants the GIL back, and drawing one frame wants it many times
 (every write, every select): a key pressed while a machine answered took 100-300 ms
 to show.  While any job runs the interval is ``JOB_SWITCH_INTERVAL``; the last job
-to end puts back what was there before.
+to end puts back what was there before.  The arcade's app asks for the same interval for
+its whole run (``prompt_input``): the terminal's input thread reads a key at once.
 """
 
 from __future__ import annotations
@@ -40,6 +41,18 @@ def prompt_switching() -> Iterator[None]:
             _running -= 1
             if _running == 0:
                 sys.setswitchinterval(_before)
+
+
+def prompt_input() -> float:
+    """Prompt switching for the whole run of the app, not only while a job runs; the interval
+    before, for ``sys.setswitchinterval`` when the app ends.
+
+    The terminal's input thread needs the GIL to read a key, and the event loop held it
+    through a whole frame: traced, a key pressed as a turn's end was drawn waited 5-6 ms to be
+    read, too late to park the machine or hold the machine's news (``arcade/attention.py``)."""
+    before = sys.getswitchinterval()
+    sys.setswitchinterval(min(before, JOB_SWITCH_INTERVAL))
+    return before
 
 
 def hold_collections() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import sys
 
 from arcade import switching
 
@@ -54,12 +55,15 @@ def test_the_app_holds_full_collections_while_it_runs_and_gives_them_back() -> N
     assert gc.get_threshold() == before
 
 
-async def test_the_arcade_holds_them_while_it_runs_and_gives_them_back() -> None:
+async def test_the_arcade_holds_them_and_switches_threads_promptly_while_it_runs_and_gives_both_back() -> None:
     from arcade.app import ArcadeApp
 
     before = gc.get_threshold()
+    switching_before = sys.getswitchinterval()
     app = ArcadeApp()
     async with app.run_test() as pilot:
         await pilot.pause()
         assert gc.get_threshold()[2] > 10_000
+        assert sys.getswitchinterval() <= switching.JOB_SWITCH_INTERVAL  # a key is read at once
     assert gc.get_threshold() == before
+    assert sys.getswitchinterval() == switching_before
