@@ -22,6 +22,7 @@ Each key is sent once the previous one has shown (a person typing fast).
 
 from __future__ import annotations
 
+import os
 import re
 import time
 from dataclasses import dataclass
@@ -38,6 +39,8 @@ BOARD_ROW = re.compile(r"^\s*([1-8]) │(.*)│")
 CURSOR = re.compile(r"cursor ([a-hA-H][1-8])")
 DUEL_AT = re.compile(r"You are on (\d)\.(\d)")
 KEY_TIMEOUT = 5.0
+KEY_LOG = os.environ.get("BENCH_KEY_LOG", "")
+"""A file each timed key is written to (``key sent seen``, ``time.perf_counter()``), if set."""
 
 
 @dataclass
@@ -104,6 +107,9 @@ def timed_key(pane: Pane, key: str, shown: Callable[[str, str], bool], timeout: 
     except TimeoutError:
         LOST.append(f"{pane.name}: {key} showed nothing in {timeout:g} s")
         return None
+    if KEY_LOG:  # bench/key_trace.py: each key's times, to split them with the app's trace
+        with open(KEY_LOG, "a", encoding="utf-8") as log:
+            log.write(f"{key} {sent} {seen}\n")
     return seen - sent
 
 
