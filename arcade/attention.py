@@ -52,7 +52,8 @@ class Attention:
 
     def __init__(self) -> None:
         self.free = threading.Event()
-        """Set unless a key arrived during a job and its frame is not drawn yet."""
+        """Set unless the jobs wait: for a key's frame, or for the frame showing a job's start or
+        the news a job posted (``park`` / ``release``)."""
         self.free.set()
         self.key_at = float("-inf")
         """``time.monotonic()`` of the last key (read by the jobs' threads)."""
