@@ -86,12 +86,14 @@ class OthelloBoard(Widget):
         self._strips: dict[tuple[object, ...], Strip] = {}  # a row's text and spans -> its strip
         self._lines_key: tuple[object, ...] | None = None  # what the rows in ``_lines`` were drawn from
         self._lines: list[Text] = []
+        self._rows: dict[tuple[object, ...], Text] = {}  # a row's squares -> its text (``_row``)
 
     def notify_style_update(self) -> None:
         """The stylesheet or theme changed: the cell styles and the strips are looked up again."""
         super().notify_style_update()
         self._style_cache = None
         self._strips.clear()
+        self._rows.clear()
 
     def on_mount(self) -> None:
         if getattr(self.app, "ascii_glyphs", False):  # --ascii: X and O, + - | grid
@@ -143,8 +145,34 @@ class OthelloBoard(Widget):
         styles["flipped"] = get("board--flipped")
         return styles
 
+    def _cell_key(self, sq: int) -> tuple[object, ...]:
+        """What decides how square ``sq`` is drawn (``_cell_text`` draws it from the same)."""
+        v = self.view
+        return (v.cells[sq], sq == v.last, sq in v.flipped, self.show_legal and sq in v.legal, sq == self.cursor)
+
+    def _row(self, r: int, styles: dict[str, Style]) -> Text:
+        """Board row ``r`` (its label and eight squares), made again only when one of them changed:
+        a cursor move changes one or two rows, a turn a few (the rest are the same ``Text``)."""
+        key = (r, self.view.row_labels[r], self.compact, self.ascii, *(self._cell_key(r * 8 + c) for c in range(8)))
+        row = self._rows.get(key)
+        if row is not None:
+            return row
+        frame, label = styles["frame"], styles["label"]
+        row = Text()
+        row.append(f"{self.view.row_labels[r]:>1} ", label)
+        for c in range(8):
+            if not self.compact:
+                row.append("│", frame)
+            row.append(*self._cell_text(r * 8 + c, styles))
+        if not self.compact:
+            row.append("│", frame)
+        if len(self._rows) > 512:  # old boards: dropped all at once, the current rows come back at once
+            self._rows.clear()
+        self._rows[key] = row
+        return row
+
     def lines(self) -> list[Text]:
-        """The board, one ``Text`` per screen row."""
+        """The board, one ``Text`` per screen row (a row whose squares did not change is the one made before)."""
         v = self.view
         styles = self._styles()
         frame, label = styles["frame"], styles["label"]
@@ -152,26 +180,15 @@ class OthelloBoard(Widget):
         out: list[Text] = []
         if self.compact:
             out.append(Text(pad + "".join(f" {c[:1]} " for c in v.col_labels), label))
-            for r in range(8):
-                row = Text()
-                row.append(f"{v.row_labels[r]:>1} ", label)
-                for c in range(8):
-                    row.append(*self._cell_text(r * 8 + c, styles))
-                out.append(row)
+            out.extend(self._row(r, styles) for r in range(8))
             return out
         out.append(Text(pad + "".join(f"  {c[:1]} " for c in v.col_labels), label))
         out.append(Text(pad + "┌" + "┬".join(["───"] * 8) + "┐", frame))
         rule = Text(pad + "├" + "┼".join(["───"] * 8) + "┤", frame)
         for r in range(8):
-            row = Text()
-            row.append(f"{v.row_labels[r]:>1} ", label)
-            for c in range(8):
-                row.append("│", frame)
-                row.append(*self._cell_text(r * 8 + c, styles))
-            row.append("│", frame)
-            out.append(row)
+            out.append(self._row(r, styles))
             if r < 7:
-                out.append(rule.copy())
+                out.append(rule)
         out.append(Text(pad + "└" + "┴".join(["───"] * 8) + "┘", frame))
         return out
 

@@ -155,3 +155,37 @@ async def test_a_kept_rows_widget_not_refreshed_since_gives_its_rows_without_mak
         tape.note("second")  # a refresh
         rows = tape.render_lines(whole)
         assert keys and "second" in "".join(strip.text for strip in rows)
+
+
+async def test_the_rows_a_board_keeps_are_the_rows_it_would_make_afresh() -> None:
+    """Rows are made once per what their squares show (``OthelloBoard._row``): after any run of
+    moves, cursor moves, hints on and off and the compact layout, the kept rows read exactly as
+    rows made afresh, span for span."""
+    import random
+
+    app = Bench()
+    rng = random.Random(1985)
+    async with app.run_test(size=(60, 30)) as pilot:
+        board = app.query_one(OthelloBoard)
+        await pilot.pause()
+        for step in range(300):
+            choice = rng.random()
+            if choice < 0.4:
+                board.cursor = rng.randrange(64)
+            elif choice < 0.8:
+                cells = tuple(rng.choice((None, Disc.BLACK, Disc.WHITE)) for _ in range(64))
+                legal = frozenset(sq for sq in range(64) if cells[sq] is None and rng.random() < 0.2)
+                flipped = frozenset(sq for sq in range(64) if cells[sq] is not None and rng.random() < 0.1)
+                board.view = BoardView(cells=cells, legal=legal, last=rng.choice((None, rng.randrange(64))),
+                                       flipped=flipped)
+            elif choice < 0.95:
+                board.show_legal = not board.show_legal
+            else:
+                board.compact = not board.compact
+            kept = [(line.plain, line.spans) for line in board.lines()]
+            rows, board._rows = board._rows, {}  # the same board, nothing kept: every row made afresh
+            fresh = [(line.plain, line.spans) for line in board.lines()]
+            board._rows = rows
+            assert kept == fresh, f"step {step}"
+            if step % 50 == 0:
+                await pilot.pause()
