@@ -29,7 +29,9 @@ just before it waited for both.  A key is handled against what the screen shows:
 player has not seen the news yet.
 
 A job's own thread also rests a little after each slice while the player is at the
-keyboard (``arcade/jobs.py``).  One ``Attention`` per app (``ArcadeApp.attention``); a
+keyboard (``arcade/jobs.py``), and the saves' writer waits for a key's frame before a save
+and between its pieces (``wait_key_drawn``): a save written while a key was on its way cost
+that key ~6 ms.  One ``Attention`` per app (``ArcadeApp.attention``); a
 screen in an app without one keeps its own.
 """
 
@@ -60,6 +62,8 @@ class Attention:
         self.parked_at = float("-inf")
         self._parks = 0  # parks so far: a release for an older park leaves a newer one (a key) parked
         self._key_pending = False  # a key arrived whose frame is not drawn yet (see key_in_flight)
+        self._key_drawn_event = threading.Event()  # set unless a key's frame is awaited (``wait_key_drawn``)
+        self._key_drawn_event.set()
         self._after_keys: deque[tuple[Any, Callable[..., Any], tuple[Any, ...]]] = deque()
         self.frames = 0
         self.counts_frames = False
@@ -110,12 +114,20 @@ class Attention:
         """A key was read: the running jobs, if any, wait for its frame, and so does the machines' news."""
         self.key_at = time.monotonic()
         self._key_pending = True
+        self._key_drawn_event.clear()
         if self._jobs:
             self.park()
 
     def key_in_flight(self) -> bool:
         """A key arrived less than ``GIVE_WAY`` ago and its frame is not drawn yet."""
         return self._key_pending and time.monotonic() - self.key_at < GIVE_WAY
+
+    def wait_key_drawn(self) -> None:
+        """In another thread (the saves' writer): while a key is on its way to the screen, wait
+        for its frame (``GIVE_WAY`` after the key at most)."""
+        left = self.key_at + GIVE_WAY - time.monotonic()
+        if left > 0:
+            self._key_drawn_event.wait(left)
 
     def after_keys(self, screen: Any, callback: Callable[..., Any], *args: Any) -> None:
         """On the event loop: ``callback(*args)`` now, or once the key on its way has been drawn
@@ -129,6 +141,7 @@ class Attention:
 
     def _key_drawn(self) -> None:
         self._key_pending = False
+        self._key_drawn_event.set()
         self._run_after_keys()
 
     def _run_after_keys(self) -> None:

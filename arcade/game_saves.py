@@ -35,6 +35,10 @@ class SavedGame(Screen[None]):
         """An event the saves' writer waits for before it starts on a save (None: at once)."""
         return None
 
+    def save_between(self) -> Callable[[], None] | None:
+        """What the saves' writer calls before a save and between its pieces (it may wait: for a key's frame)."""
+        return None
+
     def on_unmount(self) -> None:
         self.save_game()
         flush_saves()  # closing: on disk before the screen is gone
@@ -58,7 +62,8 @@ class SavedGame(Screen[None]):
                 self.notify(f"The game could not be saved (a fault: {type(error).__name__}); the last save is kept",
                             severity="error", markup=False)
             return None
-        return write_save(self, self.GAME_ID, state, summary, later=True, not_before=self.save_not_before())
+        return write_save(self, self.GAME_ID, state, summary, later=True, not_before=self.save_not_before(),
+                          between=self.save_between())
 
     def offer_saved_game(self, question: Callable[[dict[str, Any]], str],
                          dialog: type[ResumeDialog] = ResumeDialog) -> None:

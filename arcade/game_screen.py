@@ -329,6 +329,10 @@ class GameScreen(SavedGame):
         self.attention.after_frame(self, drawn.set)
         return drawn
 
+    def save_between(self) -> Callable[[], None]:
+        """The saves' writer waits for the frame of a key on its way before a save and between its pieces."""
+        return self.attention.wait_key_drawn
+
     def palette_commands(self) -> list[tuple[str, str, Callable[[], Any]]]:
         """Commands this screen adds to the command palette."""
         return [("Game: pause", f"Hide the game and hold the {self.MACHINE}", self.action_pause)]

@@ -11,7 +11,7 @@ from __future__ import annotations
 import threading
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from textual.binding import Binding
 from textual.screen import Screen
@@ -36,11 +36,13 @@ def now_text() -> str:
 
 
 def write_save(screen: Screen[Any], game_id: str, state: dict[str, Any] | None, summary: str,
-               *, later: bool = False, not_before: threading.Event | None = None) -> Path | None:
+               *, later: bool = False, not_before: threading.Event | None = None,
+               between: Callable[[], None] | None = None) -> Path | None:
     """Write ``state`` as the save of ``game_id`` (None: discard it); a failure is reported, never raised.
 
     ``later``: the disk is left to the saves' writer thread (the event loop never waits for
-    it), which starts on it once ``not_before`` is set (``SaveStore.save``); a disk error is
+    it), which starts on it once ``not_before`` is set and gives way to keys by ``between``
+    (``SaveStore.save``); a disk error is
     then reported from there."""
     store = SaveStore()
 
@@ -64,7 +66,7 @@ def write_save(screen: Screen[Any], game_id: str, state: dict[str, Any] | None, 
             store.discard(game_id)
             return None
         return store.save(game_id, state, saved_at=now_text(), summary=summary,
-                          later=later, failed=report_later if later else None, not_before=not_before)
+                          later=later, failed=report_later if later else None, not_before=not_before, between=between)
     except (OSError, ValueError, TypeError, SaveError) as error:
         report(error)
         return None

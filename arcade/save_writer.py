@@ -63,7 +63,7 @@ def _give_way() -> None:
     time.sleep(GIVE_WAY)  # the GIL to the event loop for a while: a frame, a key (the save can wait)
 
 
-def save_text_in_pieces(envelope: dict[str, Any]) -> str:
+def save_text_in_pieces(envelope: dict[str, Any], give_way: Callable[[], None] | None = None) -> str:
     """``save_text(envelope)``, the same text, encoded a piece at a time, the interpreter given
     to the other threads after every ``PIECE`` characters or so.
 
@@ -73,9 +73,11 @@ def save_text_in_pieces(envelope: dict[str, Any]) -> str:
     put together here from their items' JSON, as ``json.dumps`` does (sorted keys, no
     spaces); what lies deeper, or a dict whose keys are not all strings, is one call.  The
     writer rests ``GIVE_WAY`` after each piece: it shared the interpreter evenly with the
-    event loop before, and a turn's frames took twice as long while a save was written."""
+    event loop before, and a turn's frames took twice as long while a save was written.
+    ``give_way`` is what it does between two pieces (by default, that rest)."""
     pieces: list[str] = []
     done = 0
+    rest = give_way or _give_way
 
     def encode(value: Any, depth: int) -> None:
         nonlocal done
@@ -98,29 +100,37 @@ def save_text_in_pieces(envelope: dict[str, Any]) -> str:
             done += len(text)
             if done >= PIECE:
                 done = 0
-                _give_way()
+                rest()
 
     encode(envelope, 0)
     return "".join(pieces)
+
+
+_Item = tuple[Path, "str | bytes", "Callable[[Exception], None] | None", "threading.Event | None",
+              "Callable[[], None] | None"]
+"""A queued save: where, what (``marshal`` bytes or text), who hears of a failure, ``not_before``, ``between``."""
 
 
 class _Writer:
     """One thread writing saves in the order they were asked; ``flush`` waits for all of them.
 
     A queued save is ``bytes`` (a ``marshal`` copy of the envelope: made into text here)
-    or ``str`` (text already)."""
+    or ``str`` (text already).  A save may come with ``not_before`` (an event: the frame of
+    the turn it follows) and ``between`` (called before the save and between its pieces: it
+    waits while a key is on its way to the screen); ``flush`` lifts both."""
 
     def __init__(self) -> None:
         self._cond = threading.Condition()
-        self._queue: deque[tuple[Path, str | bytes, Callable[[Exception], None] | None, threading.Event | None]] = deque()
+        self._queue: deque[_Item] = deque()
         self._writing = False
+        self._hurry = 0  # flushes waiting: nothing waits for a frame or a key meanwhile
         self._gate: threading.Event | None = None  # what the save being written waits for
         self._thread: threading.Thread | None = None
 
     def put(self, path: Path, text: str | bytes, failed: Callable[[Exception], None] | None,
-            not_before: threading.Event | None = None) -> None:
+            not_before: threading.Event | None = None, between: Callable[[], None] | None = None) -> None:
         with self._cond:
-            self._queue.append((path, text, failed, not_before))
+            self._queue.append((path, text, failed, not_before, between))
             if self._thread is None:
                 self._thread = threading.Thread(target=self._run, name="arcade-saves", daemon=True)
                 self._thread.start()
@@ -130,26 +140,43 @@ class _Writer:
         """Wait for the writes asked so far (none waits for its ``not_before`` any more); False
         if ``timeout`` seconds passed first."""
         with self._cond:
-            for *_item, gate in self._queue:
-                if gate is not None:
-                    gate.set()
-            if self._gate is not None:
-                self._gate.set()
-            return self._cond.wait_for(lambda: not (self._queue or self._writing), timeout)
+            self._hurry += 1
+            try:
+                for _path, _text, _failed, gate, _between in self._queue:
+                    if gate is not None:
+                        gate.set()
+                if self._gate is not None:
+                    self._gate.set()
+                return self._cond.wait_for(lambda: not (self._queue or self._writing), timeout)
+            finally:
+                self._hurry -= 1
+
+    def _courteous(self, between: Callable[[], None] | None) -> Callable[[], None]:
+        """What the writer does between two pieces of a save: rest, then ``between()`` unless a flush waits."""
+
+        def give_way() -> None:
+            _give_way()
+            if between is not None and not self._hurry:
+                between()
+
+        return give_way
 
     def _run(self) -> None:
         while True:
             with self._cond:
                 while not self._queue:
                     self._cond.wait()
-                path, text, failed, gate = self._queue.popleft()
+                path, text, failed, gate, between = self._queue.popleft()
                 self._writing = True
                 self._gate = gate
             try:
                 if gate is not None:
                     gate.wait(NOT_BEFORE_LIMIT)
+                if between is not None and not self._hurry:
+                    between()
                 if isinstance(text, bytes):
-                    text = save_text_in_pieces(marshal.loads(text))  # a state that is not JSON is reported here
+                    envelope = marshal.loads(text)
+                    text = save_text_in_pieces(envelope, self._courteous(between))  # not JSON: reported here
                     path.parent.mkdir(parents=True, exist_ok=True)
                 write_atomically(path, text)
             except Exception as error:  # noqa: BLE001 - reported; the writer lives on (flush never hangs)

@@ -141,7 +141,7 @@ class SaveStore:
 
     def save(self, game: str, state: dict[str, Any], *, saved_at: str, summary: str = "",
              later: bool = False, failed: Callable[[Exception], None] | None = None,
-             not_before: threading.Event | None = None) -> Path:
+             not_before: threading.Event | None = None, between: Callable[[], None] | None = None) -> Path:
         """Write the save for ``game`` atomically; the previous save survives any failure.
 
         ``later``: only a frozen copy is taken now (``marshal``: the caller may change the
@@ -150,6 +150,8 @@ class SaveStore:
         ``not_before``: the writer starts on it once the event is set (the screen has drawn the
         turn the save follows: encoding shares the interpreter with the frame), ``NOT_BEFORE_LIMIT``
         at the latest, at once when anything waits for the saves (``flush``, every read).
+        ``between``: called in the writer before the save and between its pieces (it waits while
+        a key is on its way to the screen), but not while anything waits for the saves.
         A damaged save that could not be moved aside is never overwritten: it is moved
         aside now, or the save is refused (``SaveError``)."""
         target = self.path_for(game)
@@ -167,7 +169,7 @@ class SaveStore:
             "state": state,
         }
         if later:
-            _writer.put(target, marshal.dumps(envelope), failed, not_before)  # ValueError: not plain data
+            _writer.put(target, marshal.dumps(envelope), failed, not_before, between)  # ValueError: not plain data
         else:
             text = save_text(envelope)
             self.directory.mkdir(parents=True, exist_ok=True)

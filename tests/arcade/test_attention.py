@@ -9,6 +9,7 @@ import threading
 import pytest
 from textual import events
 
+import arcade.attention as attention_module
 from arcade.attention import RETRIES, Attention
 
 LIMIT = 10.0  # bounds a wait that would otherwise never end (no test waits for it)
@@ -197,3 +198,35 @@ def test_news_for_a_screen_closed_meanwhile_is_dropped() -> None:
     screen.is_running = False  # the player went back to the launcher and the screen closed
     screen.timers[0]()
     assert handled == []
+
+
+async def test_the_saves_writer_waits_for_a_key_s_frame(monkeypatch) -> None:  # noqa: ANN001
+    """``wait_key_drawn`` (the saves' writer, between two pieces of a save) returns once the key is drawn."""
+    monkeypatch.setattr(attention_module, "GIVE_WAY", 600.0)  # only the frame lets it go here
+    attention = Attention()
+    attention.wait_key_drawn()  # no key: at once
+    attention.key_arrived()
+    waiting, went_on = threading.Event(), threading.Event()
+
+    def writer() -> None:
+        waiting.set()
+        attention.wait_key_drawn()
+        went_on.set()
+
+    thread = threading.Thread(target=writer)
+    thread.start()
+    assert waiting.wait(LIMIT)
+    assert not went_on.wait(0.01)  # still waiting for the frame (nothing else can let it go)
+    attention.release_after_frame(FakeScreen(), key=True)
+    await turns(3)
+    thread.join(LIMIT)
+    assert went_on.is_set()
+
+
+def test_a_key_nobody_draws_holds_the_saves_writer_a_bounded_time() -> None:
+    attention = Attention()
+    attention.key_arrived()
+    thread = threading.Thread(target=attention.wait_key_drawn)
+    thread.start()
+    thread.join(LIMIT)  # GIVE_WAY at most: LIMIT only bounds a hang
+    assert not thread.is_alive()

@@ -158,3 +158,26 @@ def test_a_later_save_waits_for_the_frame_it_follows_unless_a_read_needs_it(tmp_
     second.set()  # the frame is drawn
     flush()
     assert store.load("g") == {"move": 2}
+
+
+def test_a_later_save_gives_way_to_keys_between_its_pieces_unless_a_read_needs_it(tmp_path: Path, monkeypatch) -> None:  # noqa: ANN001
+    """``between`` is called before the save and between its pieces (it waits for a key's frame); not
+    while a flush waits (every read does): a reader never waits for the player's keys."""
+    import threading
+    import time
+
+    monkeypatch.setattr(save_writer, "PIECE", 64)  # many pieces
+    monkeypatch.setattr(save_writer, "NOT_BEFORE_LIMIT", 600.0)
+    calls: list[str] = []
+    store = SaveStore(tmp_path)
+    state = {"rows": [[i] * 20 for i in range(40)]}
+    store.save("g", state, saved_at="1", later=True, between=lambda: calls.append("first"))
+    deadline = time.monotonic() + 60.0  # bounds a hang; the loop waits for the file, not for a time
+    while not store.path_for("g").exists() and time.monotonic() < deadline:
+        time.sleep(0.005)
+    assert calls.count("first") > 10  # before the save, and between its ~20 pieces
+    calls.clear()
+    store.save("g", {"move": 2}, saved_at="2", later=True, not_before=threading.Event())  # waits for its frame...
+    store.save("g", {"move": 3}, saved_at="3", later=True, between=lambda: calls.append("third"))
+    assert store.load("g") == {"move": 3}  # ...until the read's flush, which asks no courtesy of the next
+    assert calls == []
