@@ -178,6 +178,7 @@ class GameScreen(SavedGame):
                 with prompt_switching():
                     return job.run(ctx)
             finally:
+                ctx.post_held()  # before the end's StateChanged: the screen takes both in order
                 self.attention.job_ended()
 
     def on_key(self, event: Any) -> None:

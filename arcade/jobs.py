@@ -28,6 +28,8 @@ ATTENTIVE = 1.0
 """Seconds after a key during which the player is taken to be at the keyboard."""
 REST = 0.002
 """What a job rests after each slice while the player is at the keyboard (a slice is ~1-2 ms)."""
+SOON = 1 / 12
+"""At instant speed, how long news to draw before the job's end waits for that end (``post_drawn_soon``)."""
 
 
 class JobHost(Protocol):
@@ -75,6 +77,7 @@ class JobContext:
         self._origin: tuple[float, int] | None = None  # (wall clock, steps) when real pacing began
         self._last_post = self._first_post()
         self.attention = screen.attention
+        self._held: tuple[Any, float] | None = None  # news held for the job's end, and until when
 
     @property
     def stopped(self) -> bool:
@@ -118,6 +121,9 @@ class JobContext:
         """The slice callback: False stops the machine; paces it at real speed unless instant."""
         if self.stopped:
             return False
+        if self._held is not None and time.monotonic() >= self._held[1]:
+            news, self._held = self._held[0], None
+            self.post_drawn(news)  # the job goes on long enough: its news is drawn now
         while True:
             if not self.hold_while_paused():
                 return False
@@ -172,6 +178,26 @@ class JobContext:
         self.attention.park()
         self.post(message)
         self.attention.give_way()
+
+    def post_drawn_soon(self, message: Any) -> None:
+        """News to draw before the job's end (the person's move, before the machine's reply).
+
+        At real speed it is ``post_drawn`` at once.  At instant speed it is held ``SOON``
+        seconds: a job that goes on longer posts it then (``go_on``); one that ends sooner
+        posts it with its end (``post_held``, ``message.with_end`` set), and the screen draws
+        both in one frame.  Each frame drawn while the machine answers is one more a key
+        pressed meanwhile may wait for, and at instant speed most replies end sooner."""
+        if not self.screen.instant:
+            self.post_drawn(message)
+            return
+        self._held = (message, time.monotonic() + SOON)
+
+    def post_held(self) -> None:
+        """At the job's end, whatever it is: the news still held goes to the screen, marked ``with_end``."""
+        if self._held is not None:
+            news, self._held = self._held[0], None
+            news.with_end = True
+            self.post(news)
 
     def post(self, message: Any) -> None:
         self.screen.post_message(message)  # thread-safe: the only way a job reaches the screen

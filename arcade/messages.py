@@ -31,6 +31,9 @@ class PersonMoved(Message):
 
     generation: int
     record: Any  # games.othello.driver.MoveRecord
+    with_end: bool = False
+    """Posted with the job's end (a reply too short to draw apart, ``JobContext.post_drawn_soon``):
+    the end draws and saves the game."""
 
 
 @dataclass

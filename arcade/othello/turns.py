@@ -63,7 +63,7 @@ class OthelloTurns(GameScreen):
                 return record
             # the machine's reply in the same job: no job end, worker start and state messages
             # between the two on the event loop (README, "How the UI feels": within the noise so far)
-            ctx.post_drawn(PersonMoved(ctx.job.generation, record))
+            ctx.post_drawn_soon(PersonMoved(ctx.job.generation, record))  # a short reply brings it along
             ctx.next_part("machine")
             slice_steps, measure = pace()
             return session.machine_turn(ctx.go_on, slice_steps, measure=measure, stopped=lambda: ctx.stopped)
@@ -84,6 +84,8 @@ class OthelloTurns(GameScreen):
             return
         self.turn_ended()
         self.turn_shown(message.record)
+        if message.with_end:
+            return  # the reply has ended too: its end, next in the queue, saves and draws both
         self.save_game()  # the session saves the game as at this quiet moment, whatever the machine does
         self.render_view()
 
@@ -124,6 +126,7 @@ class OthelloTurns(GameScreen):
         else:
             self._stopped_machine = True
             self.say(f"Stopped: the {self.MACHINE} is back before its move. g: think again, u: undo.")
+            self.save_game()  # the person's move before it stays (its own save may have come with this end)
         self.render_view()
         if self.view.person_to_move:
             self.human_turn_begins()

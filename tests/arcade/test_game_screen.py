@@ -201,7 +201,10 @@ class DrawingApp(App[None]):
         self.push_screen(Drawing())
 
 
-async def test_a_job_starts_after_its_first_frame_and_waits_for_the_news_it_posts_to_be_drawn() -> None:
+async def test_a_job_starts_after_its_first_frame_and_waits_for_the_news_it_posts_to_be_drawn(monkeypatch) -> None:  # noqa: ANN001
+    import arcade.attention as attention
+
+    monkeypatch.setattr(attention, "GIVE_WAY", 600.0)  # the job waits for the frame, however loaded the machine
     app = DrawingApp()
     async with app.run_test() as pilot:
         screen = app.screen
@@ -219,3 +222,72 @@ async def test_a_job_starts_after_its_first_frame_and_waits_for_the_news_it_post
         assert screen.ended[-1][:3] == ("done", "drawn", "done")
         assert screen.seen_before_the_job_went_on == [True]  # the job waited for the news's frame
         assert screen.attention.free.is_set()
+
+
+class Soon(Message):
+    """News to draw before the job's end, held a while at instant speed (``post_drawn_soon``)."""
+
+    def __init__(self, n: int) -> None:
+        super().__init__()
+        self.n = n
+        self.with_end = False
+
+
+class Holding(Probe):
+    def __init__(self) -> None:
+        super().__init__()
+        self.news: list[tuple[int, bool, int, bool]] = []  # (n, with_end, job ends before it, the job went on)
+        self.went_on = threading.Event()
+
+    def on_soon(self, message: Soon) -> None:
+        self.news.append((message.n, message.with_end, len(self.ended), self.went_on.is_set()))
+        self.release_after_frame()
+
+
+class HoldingApp(App[None]):
+    def on_mount(self) -> None:
+        self.push_screen(Holding())
+
+
+async def test_news_to_draw_soon_comes_with_a_short_job_s_end_and_before_a_long_one_s(monkeypatch) -> None:  # noqa: ANN001
+    """At instant speed a reply that ends within ``SOON`` brings the person's move along (one frame
+    for both); one that goes on longer has it drawn first; at real speed it is drawn at once."""
+    import arcade.attention as attention
+    import arcade.jobs as jobs
+
+    monkeypatch.setattr(attention, "GIVE_WAY", 600.0)  # the job waits for the frame, however loaded the machine
+    app = HoldingApp()
+    async with app.run_test() as pilot:
+        screen = app.screen
+        assert isinstance(screen, Holding)
+        monkeypatch.setattr(jobs, "SOON", 600.0)  # a short reply: whatever the machine's load
+
+        def short(ctx: JobContext) -> str:
+            ctx.post_drawn_soon(Soon(1))
+            ctx.go_on(1)
+            return "replied"
+
+        screen.run_job("short", short)
+        await wait_until(pilot, lambda: bool(screen.ended), what="the short job's end")
+        assert screen.news == [(1, True, 0, False)]  # posted with the end, handled just before it
+        monkeypatch.setattr(jobs, "SOON", 0.0)  # a long reply: due at its next slice
+
+        def long(ctx: JobContext) -> str:
+            ctx.post_drawn_soon(Soon(2))
+            ctx.go_on(1)  # the news is posted here and drawn before the job goes on
+            screen.went_on.set()
+            return "replied"
+
+        screen.run_job("long", long)
+        await wait_until(pilot, lambda: len(screen.ended) == 2, what="the long job's end")
+        assert screen.news[-1] == (2, False, 1, False)  # drawn before the job went on
+        screen.instant = False  # real speed: at once, whatever SOON says
+        monkeypatch.setattr(jobs, "SOON", 600.0)
+
+        def real(ctx: JobContext) -> str:
+            ctx.post_drawn_soon(Soon(3))
+            return "replied"
+
+        screen.run_job("real", real)
+        await wait_until(pilot, lambda: len(screen.ended) == 3, what="the real-speed job's end")
+        assert screen.news[-1][:3] == (3, False, 2)
