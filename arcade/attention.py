@@ -26,7 +26,9 @@ Keys first on the event loop too: news from a machine (a job's end, the person's
 recorded, progress) that comes while a key is on its way waits for that key's frame
 (``after_keys``): a turn's end is a handler and a frame of 5-10 ms, and a key that came
 just before it waited for both.  A key is handled against what the screen shows: the
-player has not seen the news yet.
+player has not seen the news yet.  What news changes in a machine's panel (the printer
+tape, the CPC's monitor: a frame of 2-3 ms, the whole panel sent again) waits until the
+player rests from the keys (``after_keys_rest``): the board shows the move at once.
 
 A job's own thread also rests a little after each slice while the player is at the
 keyboard (``arcade/jobs.py``), and the saves' writer waits for a key's frame before a save
@@ -47,6 +49,10 @@ GIVE_WAY = 0.05
 """Longest a job waits after a key for that key's frame (in case no frame comes)."""
 RETRIES = 3
 """How often ``release_after_frame`` asks again for a frame that was not written."""
+KEYS_REST = 0.05
+"""A machine's panel changed by news is repainted once no key has come for this long (``after_keys_rest``)..."""
+KEYS_REST_LIMIT = 0.5
+"""...or this long after the news at the latest (a key held down repeats faster than ``KEYS_REST``)."""
 
 
 class Attention:
@@ -70,6 +76,7 @@ class Attention:
         """Whether frames are counted (``frame_written``): not under the tests' headless driver."""
         self._jobs = 0
         self._lock = threading.Lock()
+        self._news = 0  # news handlers running now (``handling_news``)
 
     # -- the jobs' side (worker threads) -----------------------------------------------
 
@@ -129,11 +136,24 @@ class Attention:
         if left > 0:
             self._key_drawn_event.wait(left)
 
+    @property
+    def handling_news(self) -> bool:
+        """On the event loop: a machine's news is being handled now (an ``after_keys`` callback, ``news``)."""
+        return self._news > 0
+
+    def news(self, callback: Callable[..., Any], *args: Any) -> Any:
+        """Run ``callback(*args)`` as the handling of a machine's news (``handling_news``)."""
+        self._news += 1
+        try:
+            return callback(*args)
+        finally:
+            self._news -= 1
+
     def after_keys(self, screen: Any, callback: Callable[..., Any], *args: Any) -> None:
         """On the event loop: ``callback(*args)`` now, or once the key on its way has been drawn
-        (``GIVE_WAY`` at most); in the order asked, whatever waits before it."""
+        (``GIVE_WAY`` at most); in the order asked, whatever waits before it.  It runs as news."""
         if not self._after_keys and not self.key_in_flight():
-            callback(*args)
+            self.news(callback, *args)
             return
         self._after_keys.append((screen, callback, args))
         if len(self._after_keys) == 1:
@@ -148,7 +168,29 @@ class Attention:
         while self._after_keys:
             screen, callback, args = self._after_keys.popleft()
             if getattr(screen, "is_running", True):  # a screen closed meanwhile handles nothing more, as Textual
-                callback(*args)
+                self.news(callback, *args)
+
+    def after_keys_rest(self, screen: Any, callback: Callable[[], Any]) -> None:
+        """On the event loop: ``callback()`` once the player has rested from the keys (none came for
+        ``KEYS_REST``, none is on its way), or ``KEYS_REST_LIMIT`` from now at the latest (after the
+        key on its way, if any).  For what can wait while the player types: a machine's panel
+        changed by news (``KeptRows.DRAWN_AFTER``); a closed screen's callback is dropped."""
+        latest = time.monotonic() + KEYS_REST_LIMIT
+
+        def check() -> None:
+            if not getattr(screen, "is_running", True):
+                return
+            now = time.monotonic()
+            if now >= latest:
+                self.after_keys(screen, callback)
+                return
+            rest = self.key_at + KEYS_REST - now
+            if rest <= 0 and not self.key_in_flight():
+                callback()
+                return
+            screen.set_timer(max(0.002, min(rest, latest - now, 0.05)), check)  # looked at again soon
+
+        check()
 
     def frame_written(self) -> None:
         """The terminal's driver wrote a frame (on the event loop)."""

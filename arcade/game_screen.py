@@ -235,7 +235,7 @@ class GameScreen(SavedGame):
     def on_machine_progress(self, message: MachineProgress) -> None:
         if message.generation == self.generation and self.busy:  # none after the job's end: no stale bar
             if not self.attention.key_in_flight():  # a key first: the next progress comes soon enough
-                self.show_progress(message)
+                self.attention.news(self.show_progress, message)
 
     def show_progress(self, message: MachineProgress) -> None:
         """The machine has run some more of the job (at most ``PROGRESS_PER_SECOND`` a second)."""

@@ -16,7 +16,11 @@ too); a ``KeptRows`` that was not refreshed since gives back the rows it gave la
 A machine's panel beside the board (``DRAWN_AFTER``: the CPC monitor, the printer tape) is
 repainted a frame after the change that asked for it, and after any key on its way
 (``arcade/attention.py``): a turn's end draws the board first, in a frame a key pressed
-meanwhile waits less for, then the panel.
+meanwhile waits less for, then the panel.  A change a machine's news made (a turn's end,
+progress) waits for the player to rest from the keys too (``Attention.after_keys_rest``,
+half a second at most): traced in tmux, the panel's frame after a turn's end (2-3 ms,
+3.5 KB to the terminal) was what a key pressed just after the move waited for.  A change
+a key made (a letter typed on the CPC) is drawn a frame later, as any.
 """
 
 from __future__ import annotations
@@ -36,7 +40,8 @@ class KeptRows(Widget):
     """Rows made once per (what they show, size, look); a subclass gives ``row_key``."""
 
     DRAWN_AFTER: ClassVar[bool] = False
-    """A machine's panel: a plain repaint waits for the next frame and any key on its way."""
+    """A machine's panel: a plain repaint waits for the next frame and any key on its way (for
+    news, until the keys rest)."""
 
     _version = 0  # refreshes so far: rows given for the same version, crop and size are the same
     _last: tuple[object, list[Strip]] | None = None
@@ -64,7 +69,8 @@ class KeptRows(Widget):
                 if not self._repaint_due:  # one repaint for every change until then
                     self._repaint_due = True
                     screen = self.screen
-                    attention.after_frame(screen, lambda: attention.after_keys(screen, self._repaint_now))
+                    then = attention.after_keys_rest if attention.handling_news else attention.after_keys
+                    attention.after_frame(screen, lambda: then(screen, self._repaint_now))
                 return self
         self._version += 1
         return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)  # type: ignore[return-value]

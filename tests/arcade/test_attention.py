@@ -230,3 +230,50 @@ def test_a_key_nobody_draws_holds_the_saves_writer_a_bounded_time() -> None:
     thread.start()
     thread.join(LIMIT)  # GIVE_WAY at most: LIMIT only bounds a hang
     assert not thread.is_alive()
+
+
+def test_what_waits_for_the_keys_to_rest_runs_once_none_came_for_a_while_or_at_the_limit(monkeypatch) -> None:  # noqa: ANN001
+    import time
+
+    monkeypatch.setattr(attention_module, "KEYS_REST", 600.0)  # a key "just came" however slow the test runs
+    monkeypatch.setattr(attention_module, "GIVE_WAY", 600.0)
+    long_ago = time.monotonic() - 10_000.0
+    attention = Attention()
+    screen = TimedScreen()
+    ran: list[str] = []
+    attention.after_keys_rest(screen, lambda: ran.append("at once"))
+    assert ran == ["at once"]  # no key lately
+    attention.key_arrived()
+    attention.after_keys_rest(screen, lambda: ran.append("rested"))
+    assert ran == ["at once"] and len(screen.timers) == 1  # a key just came: asked again later
+    attention._key_drawn()
+    attention.key_at = long_ago  # ...and none came since
+    screen.timers.pop()()
+    assert ran[-1] == "rested"
+    attention.key_arrived()
+    attention.after_keys_rest(screen, lambda: ran.append("held down"))
+    for _ in range(3):  # keys keep coming: still waiting
+        attention.key_arrived()
+        screen.timers.pop()()
+    assert ran[-1] == "rested" and len(screen.timers) == 1
+    monkeypatch.setattr(attention_module, "KEYS_REST_LIMIT", -1.0)  # the limit passed: after the key on its way
+    attention.after_keys_rest(screen, lambda: ran.append("limit"))
+    assert ran[-1] == "rested"
+    attention._key_drawn()  # the key's frame (what release_after_frame(key=True) leads to)
+    assert ran[-1] == "limit"
+    screen.is_running = False  # the screen closed: the one still waiting is dropped
+    attention.key_at = long_ago
+    screen.timers[0]()
+    assert "held down" not in ran
+
+
+def test_news_is_told_apart_from_keys() -> None:
+    attention = Attention()
+    screen = TimedScreen()
+    seen: list[bool] = []
+    assert not attention.handling_news
+    attention.after_keys(screen, lambda: seen.append(attention.handling_news))
+    attention.key_arrived()
+    attention.after_keys(screen, lambda: seen.append(attention.handling_news))
+    attention._key_drawn()
+    assert seen == [True, True] and not attention.handling_news

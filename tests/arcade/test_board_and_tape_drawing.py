@@ -189,3 +189,35 @@ async def test_the_rows_a_board_keeps_are_the_rows_it_would_make_afresh() -> Non
             assert kept == fresh, f"step {step}"
             if step % 50 == 0:
                 await pilot.pause()
+
+
+async def test_a_panel_changed_by_news_waits_for_the_keys_to_rest_one_changed_by_a_key_does_not(monkeypatch) -> None:  # noqa: ANN001
+    """The printer tape (``DRAWN_AFTER``): a line printed while a turn's end is handled is drawn once
+    the player rests from the keys; one printed outside news is drawn after the next frame."""
+    import time
+
+    import arcade.attention as attention_module
+    from arcade.attention import Attention
+
+    monkeypatch.setattr(attention_module, "KEYS_REST", 600.0)  # the keys "just came" however slow the test runs
+    monkeypatch.setattr(attention_module, "KEYS_REST_LIMIT", 1200.0)
+
+    class Panel(Bench):
+        attention = Attention()
+
+    app = Panel()
+    async with app.run_test(size=(60, 30)) as pilot:
+        tape = app.query_one(PrinterTape)
+        attention = app.attention
+        await pilot.pause()
+        attention.key_at = time.monotonic()  # the player typed a moment ago
+        attention.after_keys(app.screen, tape.key, "news")  # a turn's end prints on the tape
+        assert tape._repaint_due
+        for _ in range(5):
+            await pilot.pause()  # frames go by: the tape is not repainted while the player types
+        assert tape._repaint_due and tape.printed[-1].strip() == "news"
+        attention.key_at = time.monotonic() - 10_000.0  # the player rested
+        await wait_until(pilot, lambda: not tape._repaint_due, what="the tape repainted")
+        tape.key("typed")  # not news: a frame later, keys or not
+        attention.key_at = time.monotonic()
+        await wait_until(pilot, lambda: not tape._repaint_due, what="the tape repainted at once")
