@@ -143,7 +143,7 @@ class GameScreen(SavedGame):
         attention = self.attention  # taken here, on the loop: the job's thread reads it
         self._job = job
         self.busy = True
-        attention.park()  # the job's first slice waits for the frame that shows it started
+        attention.park()  # the job begins once the frame that shows it started is drawn
         self.release_after_frame()
         worker = self._work(job)
         self._jobs[worker] = job
@@ -174,6 +174,7 @@ class GameScreen(SavedGame):
             ctx = JobContext(self, job, worker)
             ctx.check()
             self.attention.job_started()
+            self.attention.give_way()  # parked by run_job: the job begins once its start is drawn
             try:
                 with prompt_switching():
                     return job.run(ctx)

@@ -189,6 +189,7 @@ class Drawing(Probe):
         super().__init__()
         self.seen_before_the_job_went_on: list[bool] = []
         self.job_went_on = threading.Event()
+        self.began_after_its_frame = False
 
     def on_noted(self, message: Noted) -> None:
         self.seen_before_the_job_went_on.append(not self.job_went_on.is_set())
@@ -211,7 +212,7 @@ async def test_a_job_starts_after_its_first_frame_and_waits_for_the_news_it_post
         assert isinstance(screen, Drawing)
 
         def run(ctx: JobContext) -> str:
-            ctx.go_on(0)
+            screen.began_after_its_frame = screen.attention.free.is_set()  # only that frame lets it go
             ctx.post_drawn(Noted())
             screen.job_went_on.set()
             return "done"
@@ -220,6 +221,7 @@ async def test_a_job_starts_after_its_first_frame_and_waits_for_the_news_it_post
         assert not screen.attention.free.is_set()  # parked until the frame showing the job's start
         await wait_until(pilot, lambda: bool(screen.ended), what="the job's end")
         assert screen.ended[-1][:3] == ("done", "drawn", "done")
+        assert screen.began_after_its_frame  # the job began once its start was drawn
         assert screen.seen_before_the_job_went_on == [True]  # the job waited for the news's frame
         assert screen.attention.free.is_set()
 
