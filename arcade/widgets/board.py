@@ -17,6 +17,7 @@ every frame the event loop draws is time a key waits for.  ``render()`` still gi
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from rich.style import Style
 from rich.text import Text
@@ -27,12 +28,13 @@ from textual.geometry import Region
 from textual.strip import Strip
 from textual.widget import Widget
 
-from arcade.widgets.lines import changed_cells, line_strip
+from arcade.widgets.lines import RowStyle, changed_cells, line_strip
 from games.othello.referee import Disc
 
 GLYPH = {Disc.BLACK: "●", Disc.WHITE: "○"}
 ASCII_GLYPH = {Disc.BLACK: "X", Disc.WHITE: "O"}
 
+CURSOR_STYLE = Style(reverse=True, bold=True)
 CELL_W = 4  # grid layout: "│ ● " per cell
 LABEL_W = 2  # row label column
 
@@ -49,6 +51,16 @@ class BoardView:
     row_labels: tuple[str, ...] = tuple("12345678")
 
 
+class _Look(NamedTuple):
+    """Everything that decides the board's rows."""
+
+    view: BoardView
+    cursor: int
+    show_legal: bool
+    compact: bool
+    ascii: bool
+
+
 @dataclass
 class SquareClicked(Message):
     """The player clicked a square of the board."""
@@ -57,7 +69,7 @@ class SquareClicked(Message):
     square: int
 
 
-class OthelloBoard(Widget):
+class OthelloBoard(RowStyle, Widget):
     """The board drawn with a box grid (18 rows x 35 columns) or compact (9 x 26)."""
 
     DEFAULT_CSS = """
@@ -83,10 +95,11 @@ class OthelloBoard(Widget):
     def __init__(self, *args, **kwargs) -> None:  # noqa: ANN002, ANN003 - Widget's own
         super().__init__(*args, **kwargs)
         self._style_cache: dict[str, Style] | None = None
-        self._strips: dict[tuple[object, ...], Strip] = {}  # a row's text and spans -> its strip
+        self._strips: dict[tuple[object, ...], tuple[Text, Strip]] = {}  # (id of a row's text, size, look) -> it, its strip
         self._lines_key: tuple[object, ...] | None = None  # what the rows in ``_lines`` were drawn from
         self._lines: list[Text] = []
         self._rows: dict[tuple[object, ...], Text] = {}  # a row's squares -> its text (``_row``)
+        self._frame_texts: dict[tuple[object, ...], tuple[Text, ...]] = {}  # labels and rules (``_frame_rows``)
 
     def notify_style_update(self) -> None:
         """The stylesheet or theme changed: the cell styles and the strips are looked up again."""
@@ -94,6 +107,7 @@ class OthelloBoard(Widget):
         self._style_cache = None
         self._strips.clear()
         self._rows.clear()
+        self._frame_texts.clear()
 
     def on_mount(self) -> None:
         if getattr(self.app, "ascii_glyphs", False):  # --ascii: X and O, + - | grid
@@ -107,12 +121,12 @@ class OthelloBoard(Widget):
 
     # -- drawing ---------------------------------------------------------------------
 
-    def _cell_text(self, sq: int, styles: dict[str, Style]) -> tuple[str, Style]:
-        v = self.view
+    @staticmethod
+    def _cell_text(sq: int, look: _Look, styles: dict[str, Style]) -> tuple[str, Style]:
+        v = look.view
         disc = v.cells[sq]
-        glyphs = ASCII_GLYPH if self.ascii else GLYPH
         if disc is not None:
-            body = glyphs[disc]
+            body = (ASCII_GLYPH if look.ascii else GLYPH)[disc]
             kind = "black" if disc is Disc.BLACK else "white"
             if sq == v.last:
                 text, style = f"[{body}]", styles[kind + "-last"]
@@ -120,12 +134,12 @@ class OthelloBoard(Widget):
                 text, style = f" {body} ", styles[kind]
                 if sq in v.flipped:
                     style += styles["flipped"]
-        elif self.show_legal and sq in v.legal:
+        elif look.show_legal and sq in v.legal:
             text, style = " + ", styles["legal"]
         else:
-            text, style = (" · " if self.compact else "   "), styles["empty"]
-        if sq == self.cursor:
-            style += Style(reverse=True, bold=True)
+            text, style = (" · " if look.compact else "   "), styles["empty"]
+        if sq == look.cursor:
+            style += CURSOR_STYLE
         return text, style
 
     def _styles(self) -> dict[str, Style]:
@@ -145,51 +159,64 @@ class OthelloBoard(Widget):
         styles["flipped"] = get("board--flipped")
         return styles
 
-    def _cell_key(self, sq: int) -> tuple[object, ...]:
-        """What decides how square ``sq`` is drawn (``_cell_text`` draws it from the same)."""
-        v = self.view
-        return (v.cells[sq], sq == v.last, sq in v.flipped, self.show_legal and sq in v.legal, sq == self.cursor)
+    def _look(self) -> _Look:
+        """What the board draws, read once (each read of a reactive costs a lookup)."""
+        return _Look(self.view, self.cursor, self.show_legal, self.compact, self.ascii)
 
-    def _row(self, r: int, styles: dict[str, Style]) -> Text:
+    def _row(self, r: int, look: _Look, styles: dict[str, Style]) -> Text:
         """Board row ``r`` (its label and eight squares), made again only when one of them changed:
         a cursor move changes one or two rows, a turn a few (the rest are the same ``Text``)."""
-        key = (r, self.view.row_labels[r], self.compact, self.ascii, *(self._cell_key(r * 8 + c) for c in range(8)))
+        v, cursor, show_legal = look.view, look.cursor, look.show_legal
+        first = r * 8
+        key = (r, v.row_labels[r], look.compact, look.ascii, v.cells[first:first + 8],
+               tuple((sq == v.last, sq in v.flipped, show_legal and sq in v.legal, sq == cursor)
+                     for sq in range(first, first + 8)))
         row = self._rows.get(key)
         if row is not None:
             return row
         frame, label = styles["frame"], styles["label"]
         row = Text()
-        row.append(f"{self.view.row_labels[r]:>1} ", label)
-        for c in range(8):
-            if not self.compact:
+        row.append(f"{v.row_labels[r]:>1} ", label)
+        for sq in range(first, first + 8):
+            if not look.compact:
                 row.append("│", frame)
-            row.append(*self._cell_text(r * 8 + c, styles))
-        if not self.compact:
+            row.append(*self._cell_text(sq, look, styles))
+        if not look.compact:
             row.append("│", frame)
         if len(self._rows) > 512:  # old boards: dropped all at once, the current rows come back at once
             self._rows.clear()
         self._rows[key] = row
         return row
 
+    def _frame_rows(self, v: BoardView, compact: bool, styles: dict[str, Style]) -> tuple[Text, ...]:
+        """The column labels and the grid's rules (top, between two rows, bottom), made once."""
+        key = (v.col_labels, compact)
+        kept = self._frame_texts.get(key)
+        if kept is None:
+            frame, label = styles["frame"], styles["label"]
+            pad = " " * LABEL_W
+            if compact:
+                kept = (Text(pad + "".join(f" {c[:1]} " for c in v.col_labels), label),)
+            else:
+                kept = (Text(pad + "".join(f"  {c[:1]} " for c in v.col_labels), label),
+                        Text(pad + "┌" + "┬".join(["───"] * 8) + "┐", frame),
+                        Text(pad + "├" + "┼".join(["───"] * 8) + "┤", frame),
+                        Text(pad + "└" + "┴".join(["───"] * 8) + "┘", frame))
+            self._frame_texts[key] = kept
+        return kept
+
     def lines(self) -> list[Text]:
         """The board, one ``Text`` per screen row (a row whose squares did not change is the one made before)."""
-        v = self.view
+        look = self._look()
         styles = self._styles()
-        frame, label = styles["frame"], styles["label"]
-        pad = " " * LABEL_W
-        out: list[Text] = []
-        if self.compact:
-            out.append(Text(pad + "".join(f" {c[:1]} " for c in v.col_labels), label))
-            out.extend(self._row(r, styles) for r in range(8))
-            return out
-        out.append(Text(pad + "".join(f"  {c[:1]} " for c in v.col_labels), label))
-        out.append(Text(pad + "┌" + "┬".join(["───"] * 8) + "┐", frame))
-        rule = Text(pad + "├" + "┼".join(["───"] * 8) + "┤", frame)
+        if look.compact:
+            (labels,) = self._frame_rows(look.view, True, styles)
+            return [labels, *(self._row(r, look, styles) for r in range(8))]
+        labels, top, rule, bottom = self._frame_rows(look.view, False, styles)
+        out = [labels, top]
         for r in range(8):
-            out.append(self._row(r, styles))
-            if r < 7:
-                out.append(rule)
-        out.append(Text(pad + "└" + "┴".join(["───"] * 8) + "┘", frame))
+            out.append(self._row(r, look, styles))
+            out.append(rule if r < 7 else bottom)
         return out
 
     def render(self) -> Text:
@@ -199,7 +226,7 @@ class OthelloBoard(Widget):
         return out
 
     def _frame_lines(self) -> list[Text]:
-        key = (self.view, self.cursor, self.compact, self.show_legal, self.ascii)
+        key = self._look()
         if self._lines_key != key:
             self._lines_key = key
             self._lines = self.lines()
@@ -234,20 +261,20 @@ class OthelloBoard(Widget):
             self.refresh(*changed)  # only the cells that changed are drawn and sent to the terminal
 
     def render_line(self, y: int) -> Strip:
-        """One row of the board, from the strips already made when the row has not changed."""
+        """One row of the board, from the strip already made for that row (a kept ``Text``)."""
         lines = self._frame_lines()
         width = self.size.width
-        base = self.rich_style
+        base = self.row_style
         if not 0 <= y < len(lines):
             return Strip.blank(width, base)
         line = lines[y]
-        key = (line.plain, tuple(line.spans), line.style, width, base)
-        strip = self._strips.get(key)
-        if strip is None:
+        key = (id(line), width, base)
+        kept = self._strips.get(key)
+        if kept is None or kept[0] is not line:
             if len(self._strips) > 512:  # old boards: drop them all, the current rows come back at once
                 self._strips.clear()
-            strip = self._strips[key] = line_strip(self, line, width, base)
-        return strip
+            kept = self._strips[key] = (line, line_strip(self, line, width, base))
+        return kept[1]
 
     COMPONENT_CLASSES = {
         "board--cell",

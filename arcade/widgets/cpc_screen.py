@@ -174,7 +174,7 @@ class CpcScreen(KeptRows):
         """Row ``y`` alone (Textual's line API: a new view makes only the rows whose key is new)."""
         cols, scale, rows, framed, border = self._layout()
         drawn: list[int | None] = [None, *rows, None] if framed else list(rows)
-        width, base = self.size.width, self.rich_style
+        width, base = self.size.width, self.row_style
         if not 0 <= y < len(drawn):
             return Strip.blank(width, base)
         text = self._row(drawn[y], cols, scale, border)

@@ -159,7 +159,7 @@ class SquareBoard(KeptRows):
     def render_line(self, y: int) -> Strip:
         """Row ``y`` alone (a new view makes only the rows whose squares changed: ``KeptRows``)."""
         plan = self._plan()
-        width, base = self.size.width, self.rich_style
+        width, base = self.size.width, self.row_style
         if not 0 <= y < len(plan):
             return Strip.blank(width, base)
         segments = [Segment(seg.text, base + seg.style if seg.style else base)

@@ -32,11 +32,13 @@ from textual.geometry import Region
 from textual.strip import Strip
 from textual.widget import Widget
 
+from arcade.widgets.lines import RowStyle
+
 KEPT_ROWS = 256
 """Rows kept at most (an old roll's are dropped; the visible ones come back at once)."""
 
 
-class KeptRows(Widget):
+class KeptRows(RowStyle, Widget):
     """Rows made once per (what they show, size, look); a subclass gives ``row_key``."""
 
     DRAWN_AFTER: ClassVar[bool] = False
@@ -84,7 +86,11 @@ class KeptRows(Widget):
         asked = (self._version, crop, self.size)
         if self._last is not None and self._last[0] == asked:
             return self._last[1]
-        out = self._render_kept_lines(crop)
+        self._row_style = self.rich_style  # read once for every row made below (``RowStyle``)
+        try:
+            out = self._render_kept_lines(crop)
+        finally:
+            self._row_style = None
         self._last = (asked, out)
         return out
 
@@ -92,7 +98,7 @@ class KeptRows(Widget):
         styles = self.styles
         if styles.padding.top or styles.padding.bottom or any(edge[0] for edge in (*styles.border, *styles.outline)):
             return super().render_lines(crop)  # rows that differ by where they are: drawn as Textual does
-        look = (self.size, crop.x, crop.width, self.rich_style, self.background_colors, styles.padding,
+        look = (self.size, crop.x, crop.width, self.row_style, self.background_colors, styles.padding,
                 self.app.ansi_theme, self.opacity)
         if look != self._kept_look or len(self._kept) > KEPT_ROWS:
             self._kept_look = look

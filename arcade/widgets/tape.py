@@ -87,7 +87,7 @@ class PrinterTape(KeptRows):
     def render_line(self, y: int) -> Strip:
         """Row ``y`` of the roll's visible tail (the newest line at the bottom, as ``render`` draws it)."""
         rows = max(1, self.size.height)
-        width, base = self.size.width, self.rich_style
+        width, base = self.size.width, self.row_style
         tail = len(self.printed) - min(rows, len(self.printed))
         index = tail + y
         if not 0 <= y < rows or index >= len(self.printed):
