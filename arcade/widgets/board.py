@@ -99,6 +99,7 @@ class OthelloBoard(RowStyle, Widget):
         self._lines_key: tuple[object, ...] | None = None  # what the rows in ``_lines`` were drawn from
         self._lines: list[Text] = []
         self._rows: dict[tuple[object, ...], Text] = {}  # a row's squares -> its text (``_row``)
+        self._row_keys: dict[int, tuple[Text, tuple[object, ...]]] = {}  # id of a kept row -> it, its key
         self._frame_texts: dict[tuple[object, ...], tuple[Text, ...]] = {}  # labels and rules (``_frame_rows``)
 
     def notify_style_update(self) -> None:
@@ -107,6 +108,7 @@ class OthelloBoard(RowStyle, Widget):
         self._style_cache = None
         self._strips.clear()
         self._rows.clear()
+        self._row_keys.clear()
         self._frame_texts.clear()
 
     def on_mount(self) -> None:
@@ -168,9 +170,11 @@ class OthelloBoard(RowStyle, Widget):
         a cursor move changes one or two rows, a turn a few (the rest are the same ``Text``)."""
         v, cursor, show_legal = look.view, look.cursor, look.show_legal
         first = r * 8
-        key = (r, v.row_labels[r], look.compact, look.ascii, v.cells[first:first + 8],
-               tuple((sq == v.last, sq in v.flipped, show_legal and sq in v.legal, sq == cursor)
-                     for sq in range(first, first + 8)))
+        head = (r, v.row_labels[r], look.compact, look.ascii)
+        squares = tuple(zip(v.cells[first:first + 8],
+                            ((sq == v.last, sq in v.flipped, show_legal and sq in v.legal, sq == cursor)
+                             for sq in range(first, first + 8))))
+        key = (head, squares)
         row = self._rows.get(key)
         if row is not None:
             return row
@@ -185,7 +189,9 @@ class OthelloBoard(RowStyle, Widget):
             row.append("│", frame)
         if len(self._rows) > 512:  # old boards: dropped all at once, the current rows come back at once
             self._rows.clear()
+            self._row_keys.clear()
         self._rows[key] = row
+        self._row_keys[id(row)] = (row, key)
         return row
 
     def _frame_rows(self, v: BoardView, compact: bool, styles: dict[str, Style]) -> tuple[Text, ...]:
@@ -254,11 +260,24 @@ class OthelloBoard(RowStyle, Widget):
             return
         changed = []
         for y, (old, new) in enumerate(zip(before, after)):
-            cells = None if old is new else changed_cells(old, new)
+            cells = None if old is new else self._changed_squares(old, new)
             if cells is not None and cells[0] < width:
                 changed.append(Region(cells[0], y, min(cells[1], width) - cells[0], 1))
         if changed:
             self.refresh(*changed)  # only the cells that changed are drawn and sent to the terminal
+
+    def _changed_squares(self, old: Text, new: Text) -> tuple[int, int] | None:
+        """The cells ``[first, end)`` that differ between two rows: from the squares they were made
+        from when both are kept rows of the same board row (``changed_cells`` otherwise)."""
+        a, b = self._row_keys.get(id(old)), self._row_keys.get(id(new))
+        if a is None or b is None or a[0] is not old or b[0] is not new or a[1][0] != b[1][0]:
+            return changed_cells(old, new)
+        differ = [c for c, (x, y) in enumerate(zip(a[1][1], b[1][1])) if x != y]
+        if not differ:
+            return None
+        compact = a[1][0][2]
+        width = 3 if compact else CELL_W
+        return LABEL_W + differ[0] * width, LABEL_W + (differ[-1] + 1) * width + (0 if compact else 1)
 
     def render_line(self, y: int) -> Strip:
         """One row of the board, from the strip already made for that row (a kept ``Text``)."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 from textual.app import App, ComposeResult
 
 from arcade.widgets.board import BoardView, OthelloBoard
+from arcade.widgets.lines import changed_cells
 from arcade.widgets.tape import PrinterTape
 from games.othello.referee import Disc
 from tests.arcade.helpers import wait_until
@@ -169,6 +170,7 @@ async def test_the_rows_a_board_keeps_are_the_rows_it_would_make_afresh() -> Non
         board = app.query_one(OthelloBoard)
         await pilot.pause()
         for step in range(300):
+            before = board._frame_lines()
             choice = rng.random()
             if choice < 0.4:
                 board.cursor = rng.randrange(64)
@@ -187,6 +189,12 @@ async def test_the_rows_a_board_keeps_are_the_rows_it_would_make_afresh() -> Non
             fresh = [(line.plain, line.spans) for line in board.lines()]
             board._rows = rows
             assert kept == fresh, f"step {step}"
+            after = board._frame_lines()
+            if len(after) == len(before):  # the cells marked dirty cover every cell that changed
+                for y, (old, new) in enumerate(zip(before, after)):
+                    cells = changed_cells(old, new)
+                    marked = None if old is new else board._changed_squares(old, new)
+                    assert cells is None or (marked is not None and marked[0] <= cells[0] and marked[1] >= cells[1]), (step, y)
             if step % 50 == 0:
                 await pilot.pause()
 

@@ -92,3 +92,35 @@ def test_changed_cells_covers_every_cell_that_differs_and_no_more_at_its_ends(ol
         return
     assert span is not None and span[0] <= differ[0] and differ[-1] < span[1]
     assert span[0] == differ[0]  # it starts at the first change
+
+
+def test_a_message_fitted_to_its_area_wraps_as_a_fresh_console_would() -> None:
+    """``fitted`` (the Othellos' message areas) skips the wrapping of a line that fits and makes a
+    console once per width: the same text as wrapping it with a new console every time."""
+    import random
+
+    from rich.console import Console
+
+    from arcade.othello.screen import fitted
+
+    def reference(text: str, width: int, height: int) -> str:
+        content = Text(text)
+        if width <= 0 or height <= 0:
+            return content.plain
+        lines = content.wrap(Console(width=width, legacy_windows=False), width)
+        if len(lines) <= height:
+            return content.plain
+        more = " ... (L: all of it)"
+        kept = list(lines)[:height]
+        kept[-1].truncate(max(0, width - len(more)))
+        kept[-1].append(more, "bold")
+        return Text("\n").join(kept).plain
+
+    rng = random.Random(27)
+    words = ["You", "play", "d3.", "The", "HP-67", "plays", "日本", "c5", "", "Stopped:", "a-very-long-word-indeed"]
+    for _ in range(400):
+        text = " ".join(rng.choice(words) for _ in range(rng.randrange(0, 14)))
+        if rng.random() < 0.1:
+            text += "\n" + text
+        width, height = rng.randrange(0, 40), rng.randrange(0, 4)
+        assert fitted(text, width, height).plain == reference(text, width, height), (text, width, height)
