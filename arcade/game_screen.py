@@ -282,10 +282,9 @@ class GameScreen(SavedGame):
 
     def show_message(self, text: str) -> None:
         """Put ``text`` in the message area without a new layout (its size is fixed by the CSS)."""
-        found = self.query("#message")
-        if not found:
+        area = self.query_one_optional("#message")  # by id: Textual keeps it (a query walks the screen)
+        if area is None:
             return
-        area = found.first()
         if hasattr(area, "content"):
             area.content = text  # type: ignore[attr-defined]
         elif hasattr(area, "update"):

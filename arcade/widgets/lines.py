@@ -21,6 +21,8 @@ from textual.geometry import Region
 from textual.strip import Strip
 from textual.widgets import Static
 
+WRAPPED_KEPT = 4
+"""Texts whose wrapped lines a ``LineText`` keeps (the oldest goes first)."""
 KEPT_STRIPS = 64
 """Strips a ``LineText`` keeps (old ones are dropped all at once; the shown ones come back)."""
 
@@ -115,7 +117,7 @@ class LineText(RowStyle, Static):
     def __init__(self, content: Any = "", **kwargs: Any) -> None:
         super().__init__("", **kwargs)
         self._text: Text | None = None
-        self._wrapped: tuple[int, Text | None, list[Text]] | None = None
+        self._wrapped: dict[tuple[int, int], tuple[Text, list[Text]]] = {}  # (width, id of a text) -> it, its lines
         self._strips: dict[Hashable, Strip] = {}
         if content:
             self.update(content)
@@ -157,8 +159,9 @@ class LineText(RowStyle, Static):
     def wrapped_lines(self, width: int) -> list[Text]:
         """The text's lines at ``width`` cells (wrapped where longer)."""
         text = self._text
-        if self._wrapped is not None and self._wrapped[0] == width and self._wrapped[1] is text:
-            return self._wrapped[2]
+        kept = self._wrapped.get((width, id(text)))
+        if kept is not None and kept[0] is text:
+            return kept[1]
         out: list[Text] = []
         if text is not None:
             for line in text.split("\n", allow_blank=True):
@@ -166,7 +169,10 @@ class LineText(RowStyle, Static):
                     out.extend(line.wrap(self.app.console, width))
                 else:
                     out.append(line)
-        self._wrapped = (width, text, out)
+        if text is not None:  # the last few texts: a panel shown and hidden (i) goes back and forth
+            if len(self._wrapped) >= WRAPPED_KEPT:
+                del self._wrapped[next(iter(self._wrapped))]
+            self._wrapped[(width, id(text))] = (text, out)
         return out
 
     @property  # type: ignore[override]

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
 
+from rich.style import Style
 from rich.text import Text
 from textual.reactive import reactive
 
@@ -115,15 +116,20 @@ class RegisterPanel(Words):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._body: Text | None = None
+        self._body_key: tuple[object, ...] | None = None  # what ``_body`` was made from
+        self._box: tuple[tuple[object, ...], Text] | None = None  # (body key, width, edge) -> the boxed text
 
     def show(self, view: Any, meanings: Sequence[str] = (), hidden: Iterable[int] = ()) -> None:
-        """The registers of ``view`` (a TI-57 view), or nothing (None)."""
+        """The registers of ``view`` (a TI-57 view), or nothing (None).  Shown again as they were
+        (``i`` twice), the panel draws the text it made last time."""
         if view is None:
             self._body = None
         else:
-            lines = register_lines(view.registers, meanings, hidden)
-            lines.append(f"\nstep {view.pc:02d}  steps run {view.steps:,}", "dim")
-            self._body = lines
+            key = (tuple(view.registers), tuple(meanings), tuple(hidden), view.pc, view.steps)
+            if key != self._body_key or self._body is None:
+                lines = register_lines(view.registers, meanings, hidden)
+                lines.append(f"\nstep {view.pc:02d}  steps run {view.steps:,}", "dim")
+                self._body, self._body_key = lines, key
         self._draw()
 
     def on_resize(self) -> None:
@@ -144,11 +150,19 @@ class RegisterPanel(Words):
         assert self._body is not None
         edge = self.get_component_rich_style("registerpanel--edge")
         width = max(6, self.content_size.width)
+        key = (self._body_key, id(self._body), width, edge)
+        if self._box is not None and self._box[0] == key:
+            return self._box[1]
+        out = self._box_lines(self._body, width, edge)
+        self._box = (key, out)
+        return out
+
+    def _box_lines(self, body: Text, width: int, edge: Style) -> Text:
         inner = width - 4
         title = f" {self.TITLE} "[: max(0, width - 3)]
         out = Text(no_wrap=True, end="")
         out.append("╭─" + title + "─" * max(0, width - 3 - len(title)) + "╮\n", edge)
-        for line in self._body.split("\n", allow_blank=True):
+        for line in body.split("\n", allow_blank=True):
             line = line.copy()
             line.truncate(inner, overflow="ellipsis", pad=True)
             out.append("│ ", edge)

@@ -124,3 +124,17 @@ def test_a_message_fitted_to_its_area_wraps_as_a_fresh_console_would() -> None:
             text += "\n" + text
         width, height = rng.randrange(0, 40), rng.randrange(0, 4)
         assert fitted(text, width, height).plain == reference(text, width, height), (text, width, height)
+
+
+async def test_a_line_text_going_back_and_forth_between_texts_shows_each_as_it_is() -> None:
+    """The wrapped lines of the last few texts are kept (a panel shown and hidden with ``i``): each
+    time, what shows is the text given, whatever was kept."""
+    app = Shown()
+    async with app.run_test(size=(40, 6)) as pilot:
+        widget = app.query_one(LineText)
+        panel, other = Text("R0 12\nR1 34"), Text("R0 56\nR1 78")
+        for text, expected in [(panel, "R1 34"), ("", ""), (panel, "R1 34"), (other, "R1 78"), ("", ""),
+                               (panel, "R1 34"), (other, "R1 78")] * 2:
+            widget.content = text
+            await wait_until(pilot, lambda expected=expected: screen_text(app).splitlines()[1:2] == [expected]
+                             or (not expected and not screen_text(app).strip()), what=f"the text {expected!r}")
