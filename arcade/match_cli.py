@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import Callable
 
 from arcade.match.players import CPC_LABEL, FACTORIES, HP67_LABEL, PLAYERS  # noqa: F401 - the labels: re-exported
 from games.othello.driver import MachineDisagrees, MoveRecord, OthelloDriver
@@ -37,7 +38,7 @@ MEASURE_OPTIONS = ("--black", "--white", "--openings", "--seed", "--plies")
 
 def othello_measure_main(argv: list[str]) -> int:
     """``arcade match othello --black A --white B --openings N --seed S``: the change measured."""
-    from games.othello.contenders import VariantUnreadable, contender
+    from games.othello.contenders import contender
     from games.othello.measure import play_series, summary_lines
     from games.othello.openings import random_openings
 

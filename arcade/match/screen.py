@@ -27,7 +27,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Header, RichLog, Static
 from textual.worker import get_current_worker
 
-from arcade.match.players import CPC_LABEL, FACTORIES, HP67_LABEL
+from arcade.match.players import FACTORIES, HP67_LABEL
 from arcade.roomy import ROOMY_BREAKPOINTS
 from arcade.widgets.board import GLYPH, BoardView, OthelloBoard
 from arcade.widgets.cpc_screen import CpcScreen, CpcScreenView
