@@ -64,6 +64,7 @@ class Job:
     view: Callable[[], Any] | None = None
     stop: threading.Event = field(default_factory=threading.Event)
     held: bool = False  # the job waits for the game to go on (paused)
+    news_at_end: Any = None  # news held until the job's end (``JobContext.post_held``), taken with it
 
 
 class JobContext:
@@ -184,8 +185,8 @@ class JobContext:
 
         At real speed it is ``post_drawn`` at once.  At instant speed it is held ``SOON``
         seconds: a job that goes on longer posts it then (``go_on``); one that ends sooner
-        posts it with its end (``post_held``, ``message.with_end`` set), and the screen draws
-        both in one frame.  Each frame drawn while the machine answers is one more a key
+        hands it to its end (``post_held``, ``message.with_end`` set): the screen takes it in
+        the handler of the job's end (``GameScreen.news_with_end``), and one frame draws both.  Each frame drawn while the machine answers is one more a key
         pressed meanwhile may wait for, and at instant speed most replies end sooner."""
         if not self.screen.instant:
             self.post_drawn(message)
@@ -193,11 +194,12 @@ class JobContext:
         self._held = (message, time.monotonic() + SOON)
 
     def post_held(self) -> None:
-        """At the job's end, whatever it is: the news still held goes to the screen, marked ``with_end``."""
+        """At the job's end, whatever it is: the news still held goes with the end, marked
+        ``with_end`` (``Job.news_at_end``: posted apart, it came to the screen a frame before the end)."""
         if self._held is not None:
             news, self._held = self._held[0], None
             news.with_end = True
-            self.post(news)
+            self.job.news_at_end = news
 
     def post(self, message: Any) -> None:
         self.screen.post_message(message)  # thread-safe: the only way a job reaches the screen

@@ -32,8 +32,8 @@ class PersonMoved(Message):
     generation: int
     record: Any  # games.othello.driver.MoveRecord
     with_end: bool = False
-    """Posted with the job's end (a reply too short to draw apart, ``JobContext.post_drawn_soon``):
-    the end draws and saves the game."""
+    """Taken with the job's end (a reply too short to draw apart, ``JobContext.post_drawn_soon``,
+    ``GameScreen.news_with_end``): the end draws and saves the game."""
 
 
 @dataclass

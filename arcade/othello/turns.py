@@ -70,13 +70,21 @@ class OthelloTurns(GameScreen):
 
         if kind == "person":
             session.show_pending(square)  # the disc is on the board at once, while the machine records it
-        self.run_job(kind, turn, view=session.progress_view)
+        self.busy = True  # drawn busy before the worker starts (run_job): see below
         self.render_view()
+        self.run_job(kind, turn, view=session.progress_view)
 
     def on_person_moved(self, message: PersonMoved) -> None:
         """The person's move is recorded; the machine answers in the same job: shown and saved
         as a turn's end is, and the machine's turn goes on (after the frame of a key on its way)."""
         self.attention.after_keys(self, self._person_moved, message)
+
+    def news_with_end(self, message: Any) -> None:
+        """The person's move, held until a short reply's end: shown in the end's own handler."""
+        if isinstance(message, PersonMoved):
+            self._person_moved(message)
+        else:
+            super().news_with_end(message)
 
     def _person_moved(self, message: PersonMoved) -> None:
         self.release_after_frame()  # the machine's reply waits for this frame
@@ -85,7 +93,7 @@ class OthelloTurns(GameScreen):
         self.turn_ended()
         self.turn_shown(message.record)
         if message.with_end:
-            return  # the reply has ended too: its end, next in the queue, saves and draws both
+            return  # the reply has ended too: its end's handler, now, saves and draws both
         self.save_game()  # the session saves the game as at this quiet moment, whatever the machine does
         self.render_view()
 

@@ -245,6 +245,9 @@ class Holding(Probe):
         self.news.append((message.n, message.with_end, len(self.ended), self.went_on.is_set()))
         self.release_after_frame()
 
+    def news_with_end(self, message: Any) -> None:
+        self.on_soon(message)  # taken in the end's own handler, before the end
+
 
 class HoldingApp(App[None]):
     def on_mount(self) -> None:

@@ -106,3 +106,42 @@ async def test_real_game_screen_fits_80x24_with_inspector() -> None:
         for selector in ("#board", "#status", "#side-message", "#led", "#inspector", "#registers", "Footer"):
             r = screen.query_one(selector).region
             assert r.area and r.right <= 80 and r.bottom <= 24, selector
+
+
+async def test_the_person_s_move_and_a_short_reply_are_drawn_in_a_frame_each(monkeypatch) -> None:  # noqa: ANN001
+    """At instant speed: Enter draws the message, the board and the status in one frame; the
+    reply's end draws the person's move with the machine's (the speed line, the board, the
+    status, the message) in one more; the printer tape follows when the keys rest.  A frame drawn
+    for one widget of a change is a frame a key pressed meanwhile waits for."""
+    import arcade.jobs as jobs
+    import textual._compositor as compositor
+
+    monkeypatch.setattr(jobs, "SOON", 600.0)  # a short reply, however loaded the machine
+    frames: list[set[str]] = []
+    update_widgets = compositor.Compositor.update_widgets
+
+    def noted(self, widgets):  # noqa: ANN001, ANN202
+        frames.append({widget.id or "" for widget in widgets})
+        return update_widgets(self, widgets)
+
+    monkeypatch.setattr(compositor.Compositor, "update_widgets", noted)
+    app = ArcadeApp(game="hp67-othello")
+    async with app.run_test(size=(100, 32)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, SideDialog), what="the side question")
+        await pilot.press("w")
+        await wait_until(pilot, lambda: isinstance(app.screen, HP67OthelloScreen) and not app.screen.busy
+                         and app.screen.view.person_to_move, what="the player's turn")
+        screen = app.screen
+        assert isinstance(screen, HP67OthelloScreen)
+        await pilot.pause()
+        frames.clear()
+        screen.play(sorted(screen.view.legal)[0])
+        await wait_until(pilot, lambda: not screen.busy and screen.view.person_to_move, what="the HP-67's reply")
+        await wait_until(pilot, lambda: any("tape" in f for f in frames), what="the tape drawn")
+        drawn = [f & {"board", "status", "side-message", "speed", "tape"} for f in frames]
+        drawn = [f for f in drawn if f]
+        assert drawn[0] >= {"board", "status", "side-message"}, drawn  # Enter: one frame
+        assert drawn[1] >= {"board", "status", "side-message", "speed"}, drawn  # the reply with the move
+        assert not any(f == {"speed"} for f in drawn), drawn  # the person's move never drawn apart
+        printed = screen.query_one(PrinterTape).printed
+        assert any(line.startswith("-- you") for line in printed) and any(line.startswith("-- HP-67") for line in printed)
