@@ -64,9 +64,9 @@ class GameCard(LineText):
         if note != self.save_note:
             self.save_note = note
             self.set_class(bool(note), "-saved")
-            self.update(self.card_text(), layout=True)
+            self.show(layout=True)
 
-    def show(self) -> None:
+    def show(self, layout: bool = False) -> None:
         """Draw the card as it is now (only the cells that changed are sent); each look of the
         card is made once (``_looks``) until the theme or the stylesheet changes."""
         key = (self.chosen, self.size.width, self.save_note)
@@ -75,7 +75,7 @@ class GameCard(LineText):
             if len(self._looks) > 8:
                 self._looks.clear()
             text = self._looks[key] = self.card_text()
-        self.update(text, layout=False)
+        self.update(text, layout=layout)
 
     def notify_style_update(self) -> None:
         super().notify_style_update()

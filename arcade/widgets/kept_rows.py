@@ -86,11 +86,7 @@ class KeptRows(RowStyle, Widget):
         asked = (self._version, crop, self.size)
         if self._last is not None and self._last[0] == asked:
             return self._last[1]
-        self._row_style = self.rich_style  # read once for every row made below (``RowStyle``)
-        try:
-            out = self._render_kept_lines(crop)
-        finally:
-            self._row_style = None
+        out = self.with_row_style(self._render_kept_lines, crop)  # the style read once for every row
         self._last = (asked, out)
         return out
 

@@ -12,7 +12,7 @@ an update repaints only the cells that changed (``changed_cells``), as the board
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import Any
+from typing import Any, Callable
 
 from rich.segment import Segment
 from rich.style import Style
@@ -84,11 +84,15 @@ class RowStyle:
     _row_style: Style | None = None
 
     def render_lines(self, crop: Region) -> list[Strip]:
+        return self.with_row_style(super().render_lines, crop)  # type: ignore[misc]
+
+    def with_row_style(self, draw: Callable[[Region], list[Strip]], crop: Region) -> list[Strip]:
+        """``draw(crop)`` with ``row_style`` read once for it (inside an outer one: as it is)."""
         if self._row_style is not None:  # inside an outer render_lines (KeptRows asks row by row)
-            return super().render_lines(crop)  # type: ignore[misc]
+            return draw(crop)
         self._row_style = self.rich_style  # type: ignore[attr-defined]
         try:
-            return super().render_lines(crop)  # type: ignore[misc]
+            return draw(crop)
         finally:
             self._row_style = None
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import sys
 import threading
+from typing import Callable
 
 import pytest
 from textual import events
@@ -41,19 +42,25 @@ def test_an_older_release_leaves_a_newer_park_in_place() -> None:
     assert attention.free.is_set()
 
 
+def in_a_thread(wait: Callable[[], object]) -> tuple[threading.Event, threading.Event, threading.Thread]:
+    """``wait()`` run in a thread of its own (a job's, the saves' writer's): (it is waiting, it went on, the thread)."""
+    waiting, went_on = threading.Event(), threading.Event()
+
+    def run() -> None:
+        waiting.set()
+        wait()
+        went_on.set()
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    return waiting, went_on, thread
+
+
 def test_give_way_waits_for_the_release() -> None:
     attention = Attention()
     attention.job_started()
     attention.key_arrived()
-    waiting, went_on = threading.Event(), threading.Event()
-
-    def job() -> None:
-        waiting.set()
-        attention.give_way()
-        went_on.set()
-
-    worker = threading.Thread(target=job)
-    worker.start()
+    waiting, went_on, worker = in_a_thread(attention.give_way)
     assert waiting.wait(LIMIT)
     attention.release()
     worker.join(LIMIT)
@@ -206,15 +213,7 @@ async def test_the_saves_writer_waits_for_a_key_s_frame(monkeypatch) -> None:  #
     attention = Attention()
     attention.wait_key_drawn()  # no key: at once
     attention.key_arrived()
-    waiting, went_on = threading.Event(), threading.Event()
-
-    def writer() -> None:
-        waiting.set()
-        attention.wait_key_drawn()
-        went_on.set()
-
-    thread = threading.Thread(target=writer)
-    thread.start()
+    waiting, went_on, thread = in_a_thread(attention.wait_key_drawn)
     assert waiting.wait(LIMIT)
     assert not went_on.wait(0.01)  # still waiting for the frame (nothing else can let it go)
     attention.release_after_frame(FakeScreen(), key=True)
