@@ -148,7 +148,9 @@ def othello(pane: Pane, rec: Recorder, game: str, speed: str, turns: int, real_s
         end = time.perf_counter() + real_seconds
 
         def answered(f: str, before: int = before) -> bool:
-            return discs(f) >= before + 2 or "passes" in f or "game over" in f.lower()
+            # a pass counts once the person's disc shows: a frame from before Enter may still say
+            # that the machine passed last turn (the bench then sent Enter again, into the reply)
+            return discs(f) >= before + 2 or (discs(f) >= before + 1 and "passes" in f) or "game over" in f.lower()
 
         for _ in range(50 if speed == "instant" else 1000):
             frame = pane.text()

@@ -158,6 +158,7 @@ def measure_busy(figures: Figures, scratch: Path, game: str, speed: str, turns: 
             busy_keys.DRIVERS[game](pane, rec, game, speed, turns, real_seconds)
         except TimeoutError as error:
             figures.notes.append(f"{name}: the bench lost its way: {str(error).splitlines()[0]}")
+            print(f"{name}: the bench lost its way: {error}", file=sys.stderr)  # the whole last frame
         figures.stalls[f"{game} {speed}, playing"] = read_probe(env)
         try:
             figures.stalls[f"{game} {speed}, launch and setting up"] = json.loads(launch_probe.read_text(encoding="utf-8"))
