@@ -1,0 +1,56 @@
+"""``arcade/jobs.py``: a job's slice callback, seen from the worker thread, without a screen."""
+
+from __future__ import annotations
+
+import time
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+import arcade.jobs as jobs_module
+from arcade.attention import Attention
+from arcade.jobs import Job, JobContext
+
+
+class Host:
+    """What a job reads of its screen (``JobHost``): instant, never paused; news kept."""
+
+    STEPS_PER_SECOND = 1000.0
+    PROGRESS_PER_SECOND = 10.0
+    paused = False
+    instant = True
+
+    def __init__(self) -> None:
+        self.attention = Attention()
+        self.posted: list[Any] = []
+
+    def post_message(self, message: Any) -> bool:
+        self.posted.append(message)
+        return True
+
+
+@pytest.mark.parametrize("typing", [True, False], ids=["resting after a slice", "between two slices"])
+def test_a_key_read_while_the_job_gives_the_interpreter_away_holds_the_next_slice(monkeypatch, typing: bool) -> None:  # noqa: ANN001
+    """The job yields after each slice (a rest while the player types, else a bare switch); a key
+    read meanwhile parks it, and the next slice must wait for that key's frame."""
+    host = Host()
+    attention = host.attention
+    attention.job_started()
+    if typing:
+        attention.key_at = time.monotonic()  # a key a moment ago: the player is at the keyboard
+    ctx = JobContext(host, Job("probe", lambda ctx: None, 0), worker=None)
+    seen: list[tuple[str, float | bool]] = []
+
+    def sleep(seconds: float) -> None:
+        seen.append(("yield", seconds))
+        attention.key_arrived()  # the terminal's input thread reads a key while the job yields
+
+    def give_way() -> None:
+        seen.append(("give way", not attention.free.is_set()))
+        attention.release()  # the key's frame is drawn
+
+    monkeypatch.setattr(jobs_module, "time", SimpleNamespace(sleep=sleep, monotonic=time.monotonic))
+    monkeypatch.setattr(attention, "give_way", give_way)
+    assert ctx.go_on(10)
+    assert seen == [("yield", jobs_module.REST if typing else 0), ("give way", True)]
