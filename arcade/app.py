@@ -28,7 +28,7 @@ from arcade.bindings import APP_BINDINGS
 from arcade.keymap import find_clashes
 from arcade.saves import data_dir
 from arcade.stall_probe import start_if_asked
-from arcade.switching import collect_when_quiet, freeze_heap, hold_full_collections, prompt_input
+from arcade.switching import collect_when_quiet, freeze_heap, hold_older_collections, prompt_input
 from arcade.widgets.glyphs import AsciiFilter, to_ascii
 from arcade.widgets.too_small import DEFAULT_MIN_SIZE, TooSmallScreen
 from arcade.widgets.words import path_lines
@@ -135,7 +135,7 @@ class ArcadeApp(App[None]):
 
     def on_mount(self) -> None:
         self.stall_probe = start_if_asked(self)  # bench/ui_latency.py: ARCADE_STALL_PROBE
-        self._collections_before = hold_full_collections()  # full ones at quiet moments (arcade/switching.py)
+        self._collections_before = hold_older_collections()  # run after a frame, at quiet moments (arcade/switching.py)
         self._switch_before = prompt_input()  # a key is read at once, whatever the loop draws
         self.set_interval(1.0, self._collect_when_quiet)
         self.theme_changed_signal.subscribe(self, self._remember_theme)

@@ -7,6 +7,10 @@ Python hands the GIL from a busy thread to a waiting one every ``sys.getswitchin
 to show.  While any job runs the interval is ``JOB_SWITCH_INTERVAL``; the last job
 to end puts back what was there before.  The arcade's app asks for the same interval for
 its whole run (``prompt_input``): the terminal's input thread reads a key at once.
+
+The garbage collector stops every thread while it walks: the older generations are held
+(``hold_older_collections``) and collected where no key waits, a middle collection after a
+frame is on the terminal, a full one at a quiet moment.
 """
 
 from __future__ import annotations
@@ -90,23 +94,46 @@ QUIET = 1.0
 """Seconds without a key, and no machine running, that make a quiet moment."""
 
 
-def hold_full_collections() -> tuple[int, int, int]:
-    """Python's automatic full collections off (``collect_when_quiet`` runs them instead); the
-    thresholds before, for ``gc.set_threshold`` when the app ends.
+MIDDLE_AFTER = 10
+"""Collections of the youngest generation after which the middle one is due (Python's own
+default); it runs once a frame is on the terminal and no key came since (``collect_middle_when_due``)."""
+MIDDLE_AT_THE_LATEST = 50
+"""...or at the app's look once a second, when this many are due (no frame written: a long job, headless)."""
+
+
+def hold_older_collections() -> tuple[int, int, int]:
+    """Python's automatic collections of the middle and oldest generations off (the youngest are
+    collected as before); the thresholds before, for ``gc.set_threshold`` when the app ends.
 
     A full collection walks every object the games made since the launch's freeze (a CPC's
     undo steps, the screens' caches): traced at 11 ms of the event loop in the middle of a
-    key's frame.  The young generations are collected as before."""
+    key's frame; ``collect_when_quiet`` runs them.  A middle one walks what survived the last
+    ten young ones: 1-5 ms, traced in three of the four slowest of 133 keys, inside the key's
+    own frame (its allocations set it off); ``collect_middle_when_due`` runs them after a frame."""
     before = gc.get_threshold()
-    gc.set_threshold(before[0], before[1], 1_000_000)
+    gc.set_threshold(before[0], 1_000_000, 1_000_000)
     return before
+
+
+def collect_middle_when_due() -> bool:
+    """A collection of the middle generation, if one is due (and collections are on); True if it ran.
+
+    Called by the terminal's output thread once a frame is on the terminal and no key came since
+    it was written (``arcade/terminal.py``): the moment furthest from a key's way to the screen."""
+    if gc.isenabled() and gc.get_count()[1] >= MIDDLE_AFTER:
+        gc.collect(1)
+        return True
+    return False
 
 
 def collect_when_quiet(last_key_at: float, jobs_running: bool, now: float) -> bool:
     """Run a full collection if one is due and the moment is quiet (or it is overdue); True if it ran.
+    A middle collection overdue (``MIDDLE_AT_THE_LATEST``) runs first, whatever the moment.
 
     Called once a second by the app; ``gc.get_count()[2]`` counts the middle generation's
     collections since the last full one."""
+    if gc.get_count()[1] >= MIDDLE_AT_THE_LATEST:
+        gc.collect(1)  # no frame came to run it after (``collect_middle_when_due``)
     due = gc.get_count()[2]
     quiet = not jobs_running and now - last_key_at >= QUIET
     if due >= FULL_AT_THE_LATEST or (due >= FULL_AFTER and quiet):

@@ -24,12 +24,14 @@ import os
 import queue
 import sys
 import termios
+import time
 from typing import Any, Callable, TextIO
 
 from textual import events
 from textual.drivers.linux_driver import LinuxDriver
 
 from arcade import hangup
+from arcade.switching import collect_middle_when_due
 
 STOP_LIMIT = 2.0
 """Seconds closing waits for the output thread (a terminal that nobody reads blocks it)."""
@@ -43,9 +45,10 @@ class SturdyFile:
 
     The first failure calls ``gone`` (once); everything written after it is dropped."""
 
-    def __init__(self, file: TextIO, gone: Callable[[], None]) -> None:
+    def __init__(self, file: TextIO, gone: Callable[[], None], flushed: Callable[[], None] | None = None) -> None:
         self._file = file
         self._gone = gone
+        self._flushed = flushed  # after each flush that went through: what was written is on the terminal
         self.broken = False
 
     def _failed(self) -> None:
@@ -67,6 +70,9 @@ class SturdyFile:
                 self._file.flush()
             except (OSError, ValueError):
                 self._failed()
+                return
+            if self._flushed is not None:
+                self._flushed()
 
     def fileno(self) -> int:
         return self._file.fileno()
@@ -83,8 +89,9 @@ class ArcadeDriver(LinuxDriver):
 
     def __init__(self, app: Any, **options: Any) -> None:
         super().__init__(app, **options)
-        self._file = SturdyFile(sys.__stderr__, hangup.terminal_gone)  # type: ignore[arg-type]
+        self._file = SturdyFile(sys.__stderr__, hangup.terminal_gone, self._frame_out)  # type: ignore[arg-type]
         self._suspended = False
+        self._written_at = float("-inf")  # when the event loop last handed a frame to the output thread
 
     def process_message(self, message: Any) -> None:
         """In the input thread: a key parks the machines' jobs at once (``arcade/attention.py``),
@@ -97,10 +104,19 @@ class ArcadeDriver(LinuxDriver):
 
     def write(self, data: str) -> None:
         """On the event loop: a frame (or part of one) goes to the output thread."""
+        self._written_at = time.monotonic()
         super().write(data)
         attention = getattr(self._app, "attention", None)
         if attention is not None:
             attention.frame_written()
+
+    def _frame_out(self) -> None:
+        """In the output thread, once a frame is on the terminal: a collection of the middle
+        generation that is due runs now, unless a key came since the frame was written (that key
+        is on its way: the collection waits for the next frame out)."""
+        attention = getattr(self._app, "attention", None)
+        if attention is None or attention.key_at < self._written_at:
+            collect_middle_when_due()
 
     def start_application_mode(self) -> None:
         hangup.on_hard_exit(self.restore_terminal)

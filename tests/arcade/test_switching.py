@@ -1,4 +1,4 @@
-"""``arcade/switching.py``: full garbage collections wait for a quiet moment, never for ever."""
+"""``arcade/switching.py``: older garbage collections wait for a moment with no key on its way, never for ever."""
 
 from __future__ import annotations
 
@@ -45,14 +45,76 @@ def test_an_overdue_full_collection_runs_whatever_the_player_does(monkeypatch) -
     assert fake.collected == 1
 
 
-def test_the_app_holds_full_collections_while_it_runs_and_gives_them_back() -> None:
+def test_the_app_holds_the_older_collections_while_it_runs_and_gives_them_back() -> None:
     before = gc.get_threshold()
-    held = switching.hold_full_collections()
+    held = switching.hold_older_collections()
     try:
-        assert held == before and gc.get_threshold()[:2] == before[:2] and gc.get_threshold()[2] > 10_000
+        assert held == before
+        assert gc.get_threshold()[0] == before[0] and min(gc.get_threshold()[1:]) > 10_000
     finally:
         gc.set_threshold(*held)
     assert gc.get_threshold() == before
+
+
+class MiddleCollector:
+    """``gc`` as the middle collections see it: young collections since the last middle one."""
+
+    def __init__(self, since_middle: int, enabled: bool = True) -> None:
+        self.since_middle = since_middle
+        self.enabled = enabled
+        self.collected: list[int] = []
+
+    def isenabled(self) -> bool:
+        return self.enabled
+
+    def get_count(self) -> tuple[int, int, int]:
+        return (0, self.since_middle, 0)
+
+    def collect(self, generation: int = 2) -> int:
+        self.collected.append(generation)
+        self.since_middle = 0
+        return 0
+
+
+def test_a_due_middle_collection_runs_after_a_frame_and_an_overdue_one_at_the_look(monkeypatch) -> None:  # noqa: ANN001
+    fake = MiddleCollector(switching.MIDDLE_AFTER - 1)
+    monkeypatch.setattr(switching, "gc", fake)
+    assert not switching.collect_middle_when_due()  # not due yet
+    fake.since_middle = switching.MIDDLE_AFTER
+    fake.enabled = False  # held until the first frame (hold_collections)
+    assert not switching.collect_middle_when_due()
+    fake.enabled = True
+    assert switching.collect_middle_when_due() and fake.collected == [1]
+    fake.since_middle = switching.MIDDLE_AT_THE_LATEST  # no frame came: the look once a second runs it
+    assert not switching.collect_when_quiet(99.9, jobs_running=True, now=100.0)  # no full one is due
+    assert fake.collected == [1, 1]
+
+
+def test_the_terminal_runs_a_due_middle_collection_once_a_frame_is_out_unless_a_key_came_since(monkeypatch) -> None:  # noqa: ANN001
+    from arcade import terminal
+    from arcade.attention import Attention
+    from arcade.terminal import ArcadeDriver, SturdyFile
+
+    ran: list[str] = []
+    monkeypatch.setattr(terminal, "collect_middle_when_due", lambda: ran.append("collected") or True)
+
+    class Out:
+        def write(self, text: str) -> int:
+            return len(text)
+
+        def flush(self) -> None:
+            ran.append("flushed")
+
+    driver = ArcadeDriver.__new__(ArcadeDriver)  # no terminal: only what a frame's way out reads
+    driver._app = type("App", (), {"attention": Attention()})()
+    driver._written_at = 10.0
+    out = SturdyFile(Out(), lambda: None, driver._frame_out)  # type: ignore[arg-type]
+    driver._app.attention.key_at = 9.0  # the last key came before the frame was written
+    out.flush()
+    assert ran == ["flushed", "collected"]
+    driver._app.attention.key_at = 11.0  # a key came since: it is on its way, the collection waits
+    out.flush()
+    assert ran == ["flushed", "collected", "flushed"]
 
 
 async def test_the_arcade_holds_them_and_switches_threads_promptly_while_it_runs_and_gives_both_back() -> None:
