@@ -24,7 +24,7 @@ if DIR:
 
     now = time.perf_counter
     _out = open(os.path.join(DIR, f"trace-{os.getpid()}.jsonl"), "w", buffering=1 << 20)  # noqa: SIM115
-    _lock = threading.Lock()
+    _lock = threading.RLock()  # a collection inside note() (json.dumps allocates) notes itself: no deadlock
 
     def note(*event: object) -> None:
         with _lock:
@@ -105,10 +105,10 @@ if DIR:
     wrap(_terminal.ArcadeDriver, "write", before=lambda self, t, data: note("write", t, len(data)))
     original_pieces = _save_writer.save_text_in_pieces
 
-    def pieces(envelope):  # noqa: ANN001, ANN202
+    def pieces(envelope, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003, ANN202
         t0 = now()
         try:
-            return original_pieces(envelope)
+            return original_pieces(envelope, *args, **kwargs)
         finally:
             note("save", t0, now())
 
