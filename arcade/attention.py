@@ -77,6 +77,8 @@ class Attention:
         self._jobs = 0
         self._lock = threading.Lock()
         self._news = 0  # news handlers running now (``handling_news``)
+        self.key_handled_at = float("-inf")
+        """``time.monotonic()`` when a game screen had last run a key's action (``release_after_frame``)."""
 
     # -- the jobs' side (worker threads) -----------------------------------------------
 
@@ -128,6 +130,13 @@ class Attention:
     def key_in_flight(self) -> bool:
         """A key arrived less than ``GIVE_WAY`` ago and its frame is not drawn yet."""
         return self._key_pending and time.monotonic() - self.key_at < GIVE_WAY
+
+    def frame_shows_keys(self, written_at: float) -> bool:
+        """Whether a frame written at ``written_at`` shows every key read so far: none came after
+        it, and the last one was drawn before or had its action run before it (in another thread:
+        the terminal's output thread asks it once the frame is on the terminal)."""
+        key_at = self.key_at
+        return key_at < written_at and (not self.key_in_flight() or key_at <= self.key_handled_at <= written_at)
 
     def wait_key_drawn(self) -> None:
         """In another thread (the saves' writer): while a key is on its way to the screen, wait
@@ -201,7 +210,9 @@ class Attention:
         """On the event loop, after what was asked of ``screen`` (a key's action, a turn drawn): the
         jobs go on once ``screen`` has drawn its next frame.  ``key``: a key's frame: then the news
         that waited for it follows (``after_keys``)."""
-        if self.free.is_set() and not key:
+        if key:
+            self.key_handled_at = time.monotonic()
+        elif self.free.is_set():
             return
         park = self._parks
 

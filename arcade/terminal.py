@@ -112,10 +112,10 @@ class ArcadeDriver(LinuxDriver):
 
     def _frame_out(self) -> None:
         """In the output thread, once a frame is on the terminal: a collection of the middle
-        generation that is due runs now, unless a key came since the frame was written (that key
-        is on its way: the collection waits for the next frame out)."""
+        generation that is due runs now, unless a key is on its way that this frame does not show
+        (the collection waits for a later frame out)."""
         attention = getattr(self._app, "attention", None)
-        if attention is None or attention.key_at < self._written_at:
+        if attention is None or attention.frame_shows_keys(self._written_at):
             collect_middle_when_due()
 
     def start_application_mode(self) -> None:

@@ -108,6 +108,19 @@ async def test_where_frames_are_counted_the_release_waits_for_a_frame() -> None:
     assert attention.free.is_set()
 
 
+async def test_a_key_whose_action_has_run_counts_as_handled_and_news_does_not() -> None:
+    """What tells the terminal's output thread that a frame shows the last key (``frame_shows_keys``)."""
+    attention = Attention()
+    attention.job_started()
+    attention.key_arrived()
+    screen = FakeScreen()
+    attention.release_after_frame(screen)  # news drawn: the key is not handled by it
+    assert attention.key_handled_at < attention.key_at
+    attention.release_after_frame(screen, key=True)  # the key's action has run
+    assert attention.key_handled_at >= attention.key_at
+    await turns(3)
+
+
 async def test_a_change_that_draws_no_frame_releases_after_a_few_tries() -> None:
     attention = Attention()
     attention.frame_written()

@@ -90,13 +90,17 @@ def test_a_due_middle_collection_runs_after_a_frame_and_an_overdue_one_at_the_lo
     assert fake.collected == [1, 1]
 
 
-def test_the_terminal_runs_a_due_middle_collection_once_a_frame_is_out_unless_a_key_came_since(monkeypatch) -> None:  # noqa: ANN001
+def test_the_terminal_runs_a_due_middle_collection_once_a_frame_that_shows_every_key_is_out(monkeypatch) -> None:  # noqa: ANN001
+    import time
+
+    import arcade.attention as attention_module
     from arcade import terminal
     from arcade.attention import Attention
     from arcade.terminal import ArcadeDriver, SturdyFile
 
     ran: list[str] = []
     monkeypatch.setattr(terminal, "collect_middle_when_due", lambda: ran.append("collected") or True)
+    monkeypatch.setattr(attention_module, "GIVE_WAY", 600.0)  # a key stays "on its way" however slow the test runs
 
     class Out:
         def write(self, text: str) -> int:
@@ -105,16 +109,26 @@ def test_the_terminal_runs_a_due_middle_collection_once_a_frame_is_out_unless_a_
         def flush(self) -> None:
             ran.append("flushed")
 
+    attention = Attention()
     driver = ArcadeDriver.__new__(ArcadeDriver)  # no terminal: only what a frame's way out reads
-    driver._app = type("App", (), {"attention": Attention()})()
-    driver._written_at = 10.0
+    driver._app = type("App", (), {"attention": attention})()
     out = SturdyFile(Out(), lambda: None, driver._frame_out)  # type: ignore[arg-type]
-    driver._app.attention.key_at = 9.0  # the last key came before the frame was written
-    out.flush()
-    assert ran == ["flushed", "collected"]
-    driver._app.attention.key_at = 11.0  # a key came since: it is on its way, the collection waits
-    out.flush()
-    assert ran == ["flushed", "collected", "flushed"]
+
+    def frame_out(written_at: float) -> list[str]:
+        ran.clear()
+        driver._written_at = written_at
+        out.flush()
+        return list(ran)
+
+    t = time.monotonic()
+    assert frame_out(t) == ["flushed", "collected"]  # no key yet
+    attention.key_arrived()
+    attention.key_at = t + 0.001  # a key is read...
+    assert frame_out(t + 0.002) == ["flushed"]  # ...a frame of other news goes out before its action ran
+    attention.key_handled_at = t + 0.003  # its action has run (release_after_frame, key=True)
+    assert frame_out(t + 0.004) == ["flushed", "collected"]  # the frame that shows it
+    attention.key_at = t + 0.005  # a key read after the frame was written, before it is out
+    assert frame_out(t + 0.004) == ["flushed"]
 
 
 async def test_the_arcade_holds_them_and_switches_threads_promptly_while_it_runs_and_gives_both_back() -> None:
