@@ -26,7 +26,9 @@ Keys first on the event loop too: news from a machine (a job's end, the person's
 recorded, progress) that comes while a key is on its way waits for that key's frame
 (``after_keys``): a turn's end is a handler and a frame of 5-10 ms, and a key that came
 just before it waited for both.  A key is handled against what the screen shows: the
-player has not seen the news yet.  What news changes in a machine's panel (the printer
+player has not seen the news yet.  And a game screen's frame that falls due while a key
+read has not had its action waits for it (``key_unhandled``, ``GameScreen._on_timer_update``):
+one frame shows the news and the key.  What news changes in a machine's panel (the printer
 tape, the CPC's monitor: a frame of 2-3 ms, the whole panel sent again) waits until the
 player rests from the keys (``after_keys_rest``): the board shows the move at once.
 
@@ -130,6 +132,11 @@ class Attention:
     def key_in_flight(self) -> bool:
         """A key arrived less than ``GIVE_WAY`` ago and its frame is not drawn yet."""
         return self._key_pending and time.monotonic() - self.key_at < GIVE_WAY
+
+    def key_unhandled(self, limit: float) -> bool:
+        """On the event loop: a key read less than ``limit`` seconds ago whose action has not run yet
+        (a frame drawn now would not show it: ``GameScreen`` holds its frame for it)."""
+        return self._key_pending and self.key_handled_at < self.key_at and time.monotonic() - self.key_at < limit
 
     def frame_shows_keys(self, written_at: float) -> bool:
         """Whether a frame written at ``written_at`` shows every key read so far: none came after

@@ -32,6 +32,7 @@ Interface (what a subclass uses or fills in)::
                                            resume question is answered)
     offer_saved_game(question, dialog) / resume(state) -> bool / resume_failed(error) / new_game()
     after_first_frame(callback, *args)     run it once the screen is on the terminal (the resume question)
+    key_acted()                            a key a widget took for itself had its action (its frame is not held)
     export_moves(text) -> Path | None      moves written beside the saves, the name said
     palette_commands()                     the command palette's entries for this screen
 
@@ -71,6 +72,8 @@ from games.session import Refused
 _NOT_YET: Hashable = object()
 """No footer signature taken yet: the first one is noted, the footer being new (recomposing it cost ~50 ms of the first frame)."""
 
+KEY_FIRST = 0.006
+"""Longest a game screen's frame waits for the action of a key already read (``_on_timer_update``)."""
 MESSAGE_LOG = 50
 """Messages kept for the player to read again (a long message is never lost to a small area)."""
 
@@ -198,6 +201,23 @@ class GameScreen(SavedGame):
     def release_after_frame(self) -> None:
         """The jobs, parked, go on once what this handler changed is drawn (``arcade/attention.py``)."""
         self.attention.release_after_frame(self)
+
+    def key_acted(self) -> None:
+        """A key a widget took for itself (it never reached ``on_key``: typing on the CPC) has had its
+        action in this handler: frames are not held for it, and what waits for its frame follows it."""
+        self.attention.release_after_frame(self, key=True)
+
+    def _on_timer_update(self) -> None:
+        """Textual's frame (a private method of ``Screen``): held while a key read is on its way to
+        its action (``KEY_FIRST`` at most), so that one frame shows what came before and the key.
+
+        A key read while a turn's end or Enter was handled waited for that handler's frame (3-5 ms)
+        before its own action ran, then for its own frame: traced, half the slowest keys at instant
+        speed.  Held, the frame comes a tick later (``TEXTUAL_FPS``) with both."""
+        if self.attention.key_unhandled(KEY_FIRST):
+            self._update_timer.resume()  # the next tick
+            return
+        super()._on_timer_update()
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         """Where every job ends, whatever happened to it (after the frame of a key on its way)."""

@@ -296,3 +296,44 @@ async def test_news_to_draw_soon_comes_with_a_short_job_s_end_and_before_a_long_
         screen.run_job("real", real)
         await wait_until(pilot, lambda: len(screen.ended) == 3, what="the real-speed job's end")
         assert screen.news[-1][:3] == (3, False, 2)
+
+
+async def test_a_frame_waits_for_the_action_of_a_key_already_read_a_bounded_time(monkeypatch) -> None:  # noqa: ANN001
+    """A key read while a handler ran (a turn's end, Enter) has its action before the next frame, and
+    one frame shows both; a key whose action never comes holds the frames ``KEY_FIRST`` at most."""
+    import textual.screen
+
+    from arcade import game_screen
+
+    app = ProbeApp()
+    async with app.run_test() as pilot:
+        screen = app.screen
+        assert isinstance(screen, Probe)
+        drawn: list[str] = []
+        frame = textual.screen.Screen._on_timer_update
+        monkeypatch.setattr(textual.screen.Screen, "_on_timer_update", lambda self: drawn.append("frame") or frame(self))
+        monkeypatch.setattr(game_screen, "KEY_FIRST", 600.0)  # the key's action "just" missed, however slow the test runs
+        attention = screen.attention
+        attention.key_arrived()  # the terminal's input thread read a key: its action has not run
+        screen._on_timer_update()
+        assert drawn == []  # held for the key
+        attention.release_after_frame(screen, key=True)  # the key's action has run
+        screen._on_timer_update()
+        assert drawn == ["frame"]
+        attention.key_arrived()
+        monkeypatch.setattr(game_screen, "KEY_FIRST", 0.0)  # a key whose action never came: no longer held
+        screen._on_timer_update()
+        assert drawn == ["frame", "frame"]
+        await pilot.pause()
+
+
+def test_textual_still_draws_a_screen_s_frames_through_the_private_names_game_screen_holds() -> None:
+    """``GameScreen._on_timer_update`` overrides a private method of Textual's ``Screen`` (8.2.8) and
+    resumes its private ``_update_timer``: an upgrade that renames either would leave the frames
+    unheld (or broken) without an error; this fails first, naming them."""
+    import textual.screen
+
+    assert "_on_timer_update" in textual.screen.Screen.__dict__, "Screen._on_timer_update is gone"
+    assert isinstance(textual.screen.Screen.__dict__.get("_update_timer"), property), "Screen._update_timer is gone"
+    names = textual.screen.Screen._on_timer_update.__code__.co_names
+    assert "_update_timer" in names and "_compositor_refresh" in names, "Screen._on_timer_update no longer draws the frame"

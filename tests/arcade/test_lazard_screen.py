@@ -178,8 +178,11 @@ async def test_typing_on_the_cpc_is_refereed() -> None:
         start = game_state(screen)
         await pilot.press("t")
         assert screen.query_one(CpcScreen).has_focus
+        attention = screen.attention
+        attention.key_arrived()  # as the terminal's input thread does, before the key reaches anything
         # Z at Colonne? redraws the board, as the article says
         await type_on_cpc(pilot, "z\r")
+        assert attention.key_handled_at >= attention.key_at  # the CPC took it: no frame waits for its action
         assert [line.strip() for line in cpc_text(screen).splitlines()[:2]] == ["", "A B C D E F G H"]  # CLS, then the board
         assert screen.session.driver.history == []
         # a malformed entry: the program answers it
