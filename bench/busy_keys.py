@@ -39,6 +39,9 @@ BOARD_ROW = re.compile(r"^\s*([1-8]) │(.*)│")
 CURSOR = re.compile(r"cursor ([a-hA-H][1-8])")
 DUEL_AT = re.compile(r"You are on (\d)\.(\d)")
 KEY_TIMEOUT = 5.0
+IDLE_PANEL_KEYS = 20
+"""The duel's idle ``i`` timed in a real-speed run (six until 2026-11-27: a median of six moved
+from 1.9x to 2.7x run to run, where thirty timed twice gave 1.91x and 1.89x)."""
 KEY_LOG = os.environ.get("BENCH_KEY_LOG", "")
 """A file each timed key is written to (``key sent seen``, ``time.perf_counter()``), if set."""
 
@@ -203,8 +206,8 @@ def duel(pane: Pane, rec: Recorder, game: str, speed: str, turns: int, real_seco
     wait_for(pane, lambda f: "your secret start square" in f, timeout=30)
     pane.send("Enter")  # 4.4
     wait_for(pane, lambda f: "Player 1: your move" in f, timeout=120)
-    if speed == "real":  # the same key while nothing runs: the panel's own cost (a layout), for comparison
-        for _ in range(6):
+    if speed == "real":  # the same key while nothing runs: the panel's own cost, for comparison
+        for _ in range(IDLE_PANEL_KEYS):
             shown = "Registers R0-R7" in pane.text()
             lat = timed_key(pane, "i", lambda b, a, shown=shown: ("Registers R0-R7" in a) != shown)
             if lat is not None:
