@@ -96,7 +96,7 @@ QUIET = 1.0
 
 MIDDLE_AFTER = 10
 """Collections of the youngest generation after which the middle one is due (Python's own
-default); it runs once a frame is on the terminal and no key came since (``collect_middle_when_due``)."""
+default); it runs once a frame that shows every key read is on the terminal (``collect_middle_when_due``)."""
 MIDDLE_AT_THE_LATEST = 50
 """...or at the app's look once a second, when this many are due (no frame written: a long job, headless)."""
 
@@ -118,8 +118,9 @@ def hold_older_collections() -> tuple[int, int, int]:
 def collect_middle_when_due() -> bool:
     """A collection of the middle generation, if one is due (and collections are on); True if it ran.
 
-    Called by the terminal's output thread once a frame is on the terminal and no key came since
-    it was written (``arcade/terminal.py``): the moment furthest from a key's way to the screen."""
+    Called by the terminal's output thread once a frame is on the terminal that shows every key
+    read (``arcade/terminal.py``, ``Attention.frame_shows_keys``): the moment furthest from a key's
+    way to the screen."""
     if gc.isenabled() and gc.get_count()[1] >= MIDDLE_AFTER:
         gc.collect(1)
         return True
