@@ -42,11 +42,11 @@ from typing import Any, Callable, ClassVar, Literal, Sequence
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
 from textual.widgets import Static
 
 from arcade.game_screen import GameScreen
+from arcade.widgets.blank import Column, Row
 from arcade.widgets.footer import KeysFooter
 from arcade.widgets.header import TitleHeader
 from arcade.widgets.grid import GridView, SquareBoard
@@ -94,13 +94,13 @@ class TI57Screen(GameScreen):
 
     def compose(self) -> ComposeResult:
         yield TitleHeader()
-        with Horizontal(id="game"):
-            with Vertical(id="left"):
+        with Row(id="game"):
+            with Column(id="left"):
                 yield SquareBoard(id="board")
                 yield Words(id="status")
                 if self.MESSAGE_BESIDE == "board":
                     yield Words(id="message")
-            with Vertical(id="right"):
+            with Column(id="right"):
                 yield TI57Display(id="led")
                 yield Words(id="info")
                 if self.MESSAGE_BESIDE == "machine":

@@ -15,7 +15,6 @@ from typing import Any, Callable
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
 from textual.reactive import reactive
 from textual.widgets import ProgressBar, Static
 
@@ -23,6 +22,7 @@ from arcade.hp67_othello.inspector import HP67Inspector
 from arcade.hp67_othello.workshop import HP67Workshop
 from arcade.messages import MachineProgress
 from arcade.othello.screen import OthelloScreen
+from arcade.widgets.blank import Column
 from arcade.widgets.changed import update_if_changed
 from arcade.widgets.led import LedDisplay
 from arcade.widgets.lines import LineText
@@ -144,7 +144,7 @@ class HP67OthelloScreen(HP67Workshop, OthelloScreen):
     # -- the calculator's panel --------------------------------------------------------
 
     def compose_machine(self) -> ComposeResult:
-        with Vertical(id="calculator", classes="machine-panel"):
+        with Column(id="calculator", classes="machine-panel"):
             yield LedDisplay(id="led")
             yield LineText(id="speed")
             yield ProgressBar(id="progress", show_eta=False)

@@ -19,7 +19,6 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
 from textual.widgets import Static
 
@@ -29,6 +28,7 @@ from arcade.othello.starting import StartingSession
 from arcade.othello.turns import OthelloTurns
 from arcade.othello.words import OthelloWords
 from arcade.widgets.changed import update_if_changed
+from arcade.widgets.blank import Column, Row
 from arcade.widgets.board import BoardView, OthelloBoard, SquareClicked
 from arcade.widgets.dialogs import SideDialog
 from arcade.widgets.footer import KeysFooter
@@ -125,8 +125,8 @@ class OthelloScreen(OthelloTurns, OthelloWords, GameScreen):
 
     def compose(self) -> ComposeResult:
         yield TitleHeader()
-        with Horizontal(id="game"):
-            with Vertical(id="left"):
+        with Row(id="game"):
+            with Column(id="left"):
                 yield OthelloBoard(id="board")
                 yield LineText(id="status")
                 yield LineText(id="side-message", classes="message", markup=False)  # shown by a narrow layout
