@@ -73,6 +73,7 @@ class Attention:
         self._key_drawn_event = threading.Event()  # set unless a key's frame is awaited (``wait_key_drawn``)
         self._key_drawn_event.set()
         self._after_keys: deque[tuple[Any, Callable[..., Any], tuple[Any, ...]]] = deque()
+        self._resting: list[Any] = []  # a screen per ``after_keys_rest`` callback not run yet
         self.frames = 0
         self.counts_frames = False
         """Whether frames are counted (``frame_written``): not under the tests' headless driver."""
@@ -192,21 +193,33 @@ class Attention:
         key on its way, if any).  For what can wait while the player types: a machine's panel
         changed by news (``KeptRows.DRAWN_AFTER``); a closed screen's callback is dropped."""
         latest = time.monotonic() + KEYS_REST_LIMIT
+        self._resting.append(screen)
 
         def check() -> None:
             if not getattr(screen, "is_running", True):
+                self._resting.remove(screen)
                 return
             now = time.monotonic()
             if now >= latest:
+                self._resting.remove(screen)
                 self.after_keys(screen, callback)
                 return
             rest = self.key_at + KEYS_REST - now
             if rest <= 0 and not self.key_in_flight():
+                self._resting.remove(screen)
                 callback()
                 return
             screen.set_timer(max(0.002, min(rest, latest - now, 0.05)), check)  # looked at again soon
 
         check()
+
+    @property
+    def putting_off(self) -> bool:
+        """On the event loop: a callback put off by ``after_keys`` or ``after_keys_rest`` has not run yet,
+        for a screen still open (a screen closed meanwhile drops its own).  The tests' Pilot waits for
+        it before it reads the screen (``tests/arcade/helpers.py``: ``quiet``)."""
+        return (any(getattr(screen, "is_running", True) for screen in self._resting)
+                or any(getattr(screen, "is_running", True) for screen, _, _ in self._after_keys))
 
     def frame_written(self) -> None:
         """The terminal's driver wrote a frame (on the event loop)."""

@@ -7,6 +7,7 @@ import re
 import time
 from typing import Callable
 
+from textual._context import active_app
 from textual.app import App
 from textual.pilot import Pilot
 from textual.screen import Screen
@@ -38,6 +39,68 @@ def shown_board(app: App, screen: Screen | None = None) -> list[str]:
     return rows
 
 
+QUIET_ROUNDS = 50
+"""How many rounds of messages ``quiet`` lets the app handle at most: a machine that answers in a worker
+keeps posting news, and a wait for it to stop would last as long as the machine."""
+
+
+def nothing_pending(app: App) -> bool:
+    """The app has nothing left to do of itself: no message waits in the app's queue or any widget's of
+    the screens in the stack, no resize waits to be sent to the screens, and the top screen has no
+    layout, repaint or callback due at its next frame.  (A worker's thread may still be running: a test
+    waits for what it posts with ``wait_until``.)"""
+    if app._resize_event is not None:
+        return False
+    screen = app.screen
+    due = (screen._layout_required or screen._scroll_required or screen._repaint_required
+           or screen._recompose_required or screen._dirty_widgets or screen._callbacks)
+    if due:
+        return False
+    pumps = [app, *(node for shown in app.screen_stack for node in shown.walk_children(with_self=True))]
+    return all(pump._message_queue.empty() and not pump._next_callbacks for pump in pumps)
+
+
+def putting_off(app: App) -> bool:
+    """The arcade put something off for a while, no machine running: a machine's panel waits for the
+    player to rest from the keys (``Attention.after_keys_rest``), or news waits for a key's frame."""
+    attention = getattr(app, "attention", None)
+    if attention is None or attention.jobs_running or any(worker.is_running for worker in app.workers):
+        return False  # while a machine answers, its news keeps coming: the test waits for what it expects
+    return attention.putting_off
+
+
+async def quiet(min_sleep: float = 0, max_sleep: float = 1) -> None:
+    """What a Pilot waits for after a key, a click or a pause: the app has handled every message, drawn
+    its next frame and run what it put off, on the condition itself.
+
+    Textual's own ``wait_for_idle`` sleeps 20 ms at least and until the process's CPU goes quiet (up to
+    a second while a machine answers in a worker): a wait on time, twice a key, which made the Pilot
+    tests wait more than they worked.  ``tests/arcade/conftest.py`` puts this in its place.  Its
+    arguments are ``wait_for_idle``'s, unused."""
+    app = active_app.get()
+    rounds = 0
+    end = time.monotonic() + 60  # a bound on a wait that would never end, not a measure
+    while True:
+        await asyncio.sleep(0)
+        if not app.is_running or not app.screen_stack:
+            return  # the app has quit (or not started): nothing of it to wait for
+        if nothing_pending(app):
+            if not putting_off(app):
+                return
+            if time.monotonic() >= end:
+                raise TimeoutError("the arcade's put-off work never ran")
+            await asyncio.sleep(POLL)  # a timer of the app's runs it
+            continue
+        rounds += 1
+        if rounds > QUIET_ROUNDS:
+            return
+        if app._resize_event is not None:
+            app._check_resize()  # the new size sent to the screens now, not 1/120 s later on a timer
+        elif app.screen.is_current:
+            app.screen._on_timer_update()  # the frame due now, not at the screen's next tick
+        await Pilot(app)._wait_for_screen()
+
+
 async def wait_for_screen(pilot: Pilot, kind: type, timeout: float = 60.0) -> Screen:
     """Wait until the top screen is a ``kind`` (a dialog, a game screen); return that screen.
 
@@ -61,7 +124,8 @@ async def settle(pilot: Pilot, screen: object, limit: float = 120.0) -> None:
     app = pilot.app
     end = time.monotonic() + limit
     while True:
-        await app.workers.wait_for_complete()
+        # a worker stopped on purpose ends in error (the screen reports it): its end is all that is awaited
+        await asyncio.gather(*(worker.wait() for worker in list(app.workers)), return_exceptions=True)
         await pilot.pause()
         if not getattr(screen, "busy", False) and not any(w.is_running for w in app.workers):
             await pilot.pause()

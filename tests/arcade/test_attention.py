@@ -254,29 +254,31 @@ def test_what_waits_for_the_keys_to_rest_runs_once_none_came_for_a_while_or_at_t
     screen = TimedScreen()
     ran: list[str] = []
     attention.after_keys_rest(screen, lambda: ran.append("at once"))
-    assert ran == ["at once"]  # no key lately
+    assert ran == ["at once"] and not attention.putting_off  # no key lately
     attention.key_arrived()
     attention.after_keys_rest(screen, lambda: ran.append("rested"))
     assert ran == ["at once"] and len(screen.timers) == 1  # a key just came: asked again later
+    assert attention.putting_off  # what the tests' Pilot waits for
     attention._key_drawn()
     attention.key_at = long_ago  # ...and none came since
     screen.timers.pop()()
-    assert ran[-1] == "rested"
+    assert ran[-1] == "rested" and not attention.putting_off
     attention.key_arrived()
     attention.after_keys_rest(screen, lambda: ran.append("held down"))
     for _ in range(3):  # keys keep coming: still waiting
         attention.key_arrived()
         screen.timers.pop()()
-    assert ran[-1] == "rested" and len(screen.timers) == 1
+    assert ran[-1] == "rested" and len(screen.timers) == 1 and attention.putting_off
     monkeypatch.setattr(attention_module, "KEYS_REST_LIMIT", -1.0)  # the limit passed: after the key on its way
     attention.after_keys_rest(screen, lambda: ran.append("limit"))
     assert ran[-1] == "rested"
     attention._key_drawn()  # the key's frame (what release_after_frame(key=True) leads to)
-    assert ran[-1] == "limit"
+    assert ran[-1] == "limit" and attention.putting_off  # "held down" still waits
     screen.is_running = False  # the screen closed: the one still waiting is dropped
+    assert not attention.putting_off
     attention.key_at = long_ago
     screen.timers[0]()
-    assert "held down" not in ran
+    assert "held down" not in ran and not attention._resting
 
 
 def test_news_is_told_apart_from_keys() -> None:

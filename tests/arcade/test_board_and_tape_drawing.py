@@ -209,6 +209,8 @@ async def test_a_panel_changed_by_news_waits_for_the_keys_to_rest_one_changed_by
 
     monkeypatch.setattr(attention_module, "KEYS_REST", 600.0)  # the keys "just came" however slow the test runs
     monkeypatch.setattr(attention_module, "KEYS_REST_LIMIT", 1200.0)
+    import tests.arcade.helpers as helpers
+    monkeypatch.setattr(helpers, "putting_off", lambda app: False)  # the Pilot's pauses: not for the tape held here
 
     class Panel(Bench):
         attention = Attention()

@@ -45,8 +45,8 @@ async def play_game_to_the_end(seed: int, resume_at: int) -> None:
         await pilot.press("r")
         await wait_until(pilot, lambda: isinstance(app.screen, CheckedScreen))
         screen = app.screen
+        await settle(pilot, screen)  # the session is read from the save in the worker
         assert type(screen.session.driver) is HP67OthelloDriver
-        await settle(pilot, screen)
         resumed = len(start["history"])
         assert len(screen.session.driver.history) == resumed
         board = screen.query_one(OthelloBoard)

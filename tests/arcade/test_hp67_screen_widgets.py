@@ -5,6 +5,8 @@ These test the screen and widgets only (the real game is in test_hp67_othello_ga
 
 from __future__ import annotations
 
+import re
+
 from arcade.app import ArcadeApp
 from arcade.hp67_othello.screen import HP67OthelloScreen
 from arcade.widgets.board import OthelloBoard
@@ -120,9 +122,12 @@ async def test_real_speed_shows_progress_and_instant_finishes_at_once() -> None:
         assert not screen.instant
         await move_cursor_to(pilot, screen.query_one(OthelloBoard), parse("d3"))
         await pilot.press("enter")
-        await wait_until(pilot, lambda: "step" in screen_text(app), what="progress at real speed")
+        # the bar and "step 120/2,368: ..." while it runs (the line said "your move: 50 steps, ..." before;
+        # the bar of the move's recording is hidden when the reply starts, until the reply's first news)
+        bar = screen.query_one("#progress")
+        await wait_until(pilot, lambda: bar.visible and re.search(r"step [\d,]+/", screen_text(app)),
+                         what="progress at real speed")
         assert screen.busy  # 50 + 2368 steps take 80 s on a real HP-67
-        assert screen.query_one("#progress").visible
         await pilot.press("s")  # back to instant: finishes at once
         await settle(pilot, screen, limit=5)
         assert not screen.busy
