@@ -193,23 +193,25 @@ class Attention:
         key on its way, if any).  For what can wait while the player types: a machine's panel
         changed by news (``KeptRows.DRAWN_AFTER``); a closed screen's callback is dropped."""
         latest = time.monotonic() + KEYS_REST_LIMIT
+        # a closed screen's timer never fires again: its place is dropped here, not kept alive
+        self._resting = [shown for shown in self._resting if getattr(shown, "is_running", True)]
         self._resting.append(screen)
 
         def check() -> None:
-            if not getattr(screen, "is_running", True):
-                self._resting.remove(screen)
-                return
             now = time.monotonic()
-            if now >= latest:
-                self._resting.remove(screen)
-                self.after_keys(screen, callback)
-                return
+            running = getattr(screen, "is_running", True)
             rest = self.key_at + KEYS_REST - now
-            if rest <= 0 and not self.key_in_flight():
-                self._resting.remove(screen)
-                callback()
+            if running and now < latest and (rest > 0 or self.key_in_flight()):
+                screen.set_timer(max(0.002, min(rest, latest - now, 0.05)), check)  # looked at again soon
                 return
-            screen.set_timer(max(0.002, min(rest, latest - now, 0.05)), check)  # looked at again soon
+            if screen in self._resting:
+                self._resting.remove(screen)
+            if not running:
+                return
+            if now >= latest:
+                self.after_keys(screen, callback)
+            else:
+                callback()
 
         check()
 

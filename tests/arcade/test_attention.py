@@ -281,6 +281,20 @@ def test_what_waits_for_the_keys_to_rest_runs_once_none_came_for_a_while_or_at_t
     assert "held down" not in ran and not attention._resting
 
 
+def test_a_closed_screen_whose_rest_never_ends_is_not_kept() -> None:
+    """A screen closed while its panel waited for the keys to rest: its timer never fires again, so
+    the next wait drops it (nothing keeps a closed screen alive, nor the tests' Pilot waiting)."""
+    attention = Attention()
+    closed, shown = TimedScreen(), TimedScreen()
+    attention.key_arrived()
+    attention.after_keys_rest(closed, lambda: None)
+    assert attention.putting_off
+    closed.is_running = False  # its timers stop with it: check never runs again
+    assert not attention.putting_off
+    attention.after_keys_rest(shown, lambda: None)
+    assert attention._resting == [shown]
+
+
 def test_news_is_told_apart_from_keys() -> None:
     attention = Attention()
     screen = TimedScreen()
