@@ -5,7 +5,8 @@
 renames it over the target.  ``_writer`` is the thread ``SaveStore.save(..., later=True)``
 hands a ``marshal`` copy to; ``flush`` waits for everything asked so far (every read
 does, and so does the end of the program).  The JSON is made a piece at a time
-(``save_text_in_pieces``), the writer resting between pieces, and a save waits for the
+(``save_text_in_pieces``), the writer resting between pieces and taking again the JSON of
+the large parts that did not change since that file's last save, and a save waits for the
 frame of the turn it follows (``not_before``): it shares the interpreter with the event
 loop, and a turn's frames took twice as long while a save was written.
 """
@@ -63,7 +64,15 @@ def _give_way() -> None:
     time.sleep(GIVE_WAY)  # the GIL to the event loop for a while: a frame, a key (the save can wait)
 
 
-def save_text_in_pieces(envelope: dict[str, Any], give_way: Callable[[], None] | None = None) -> str:
+KEEP_FROM, KEEP_UP_TO = 4096, 65536
+"""Items of a list whose ``marshal`` copy weighs this many bytes have their JSON kept for the next
+saves: an undo step (a CPC snapshot is some 16 kB)."""
+KEPT_SAVES = 3
+"""The JSON kept for a file weighs at most this many times its last save (the oldest parts go first)."""
+
+
+def save_text_in_pieces(envelope: dict[str, Any], give_way: Callable[[], None] | None = None,
+                        kept: dict[bytes, str] | None = None) -> str:
     """``save_text(envelope)``, the same text, encoded a piece at a time, the interpreter given
     to the other threads after every ``PIECE`` characters or so.
 
@@ -74,13 +83,53 @@ def save_text_in_pieces(envelope: dict[str, Any], give_way: Callable[[], None] |
     spaces); what lies deeper, or a dict whose keys are not all strings, is one call.  The
     writer rests ``GIVE_WAY`` after each piece: it shared the interpreter evenly with the
     event loop before, and a turn's frames took twice as long while a save was written.
-    ``give_way`` is what it does between two pieces (by default, that rest)."""
+    ``give_way`` is what it does between two pieces (by default, that rest).
+
+    ``kept``: the JSON of the large items of lists in the saves before (by their ``marshal``
+    copy, of ``KEEP_FROM`` to ``KEEP_UP_TO`` bytes), taken again for any that has not changed;
+    this save's are added, the newest last, and the oldest go once ``kept`` weighs
+    ``KEPT_SAVES`` times this save.  A game is saved after every turn with its undo steps, and
+    only the newest step is new: a Lazard save took 3.2 ms a turn to encode, 1.75 with the
+    steps kept (a whole game, headless).  Two values with the same ``marshal`` copy are equal,
+    types included (1, 1.0 and True differ there), so their JSON is the same text.  A list's
+    small items (under ``KEEP_FROM``) are encoded in one call each."""
     pieces: list[str] = []
     done = 0
     rest = give_way or _give_way
 
-    def encode(value: Any, depth: int) -> None:
+    def add(text: str) -> None:
         nonlocal done
+        pieces.append(text)
+        done += len(text)
+        if done >= PIECE:
+            done = 0
+            rest()
+
+    def item(value: Any, depth: int) -> None:
+        """An item of a list: its JSON taken from ``kept`` if it is there."""
+        if kept is None or not isinstance(value, (dict, list, tuple)):
+            encode(value, depth)
+            return
+        try:
+            key = marshal.dumps(value, 0)  # version 0: no references nor interning, the same bytes for equal values
+        except ValueError:  # not plain data: json says what (below)
+            key = b""
+        if len(key) < KEEP_FROM:
+            add(_encode(value))  # small: one call
+            return
+        if len(key) > KEEP_UP_TO:
+            encode(value, depth)
+            return
+        text = kept.pop(key, None)
+        if text is None:
+            start = len(pieces)
+            encode(value, depth)
+            text = "".join(pieces[start:])
+        else:
+            add(text)
+        kept[key] = text  # the newest last
+
+    def encode(value: Any, depth: int) -> None:
         if depth < SPLIT_DEPTH and isinstance(value, dict) and all(isinstance(k, str) for k in value):
             pieces.append("{")
             for i, key in enumerate(sorted(value)):
@@ -89,21 +138,23 @@ def save_text_in_pieces(envelope: dict[str, Any], give_way: Callable[[], None] |
             pieces.append("}")
         elif depth < SPLIT_DEPTH and isinstance(value, (list, tuple)):
             pieces.append("[")
-            for i, item in enumerate(value):
+            for i, each in enumerate(value):
                 if i:
                     pieces.append(",")
-                encode(item, depth + 1)
+                item(each, depth + 1)
             pieces.append("]")
         else:
-            text = _encode(value)
-            pieces.append(text)
-            done += len(text)
-            if done >= PIECE:
-                done = 0
-                rest()
+            add(_encode(value))
 
     encode(envelope, 0)
-    return "".join(pieces)
+    whole = "".join(pieces)
+    if kept:
+        size = sum(len(text) for text in kept.values())
+        for key in list(kept):  # the oldest first
+            if size <= KEPT_SAVES * len(whole):
+                break
+            size -= len(kept.pop(key))
+    return whole
 
 
 _Item = tuple[Path, "str | bytes", "Callable[[Exception], None] | None", "threading.Event | None",
@@ -126,6 +177,7 @@ class _Writer:
         self._hurry = 0  # flushes waiting: nothing waits for a frame or a key meanwhile
         self._gate: threading.Event | None = None  # what the save being written waits for
         self._thread: threading.Thread | None = None
+        self._kept: dict[Path, dict[bytes, str]] = {}  # each file's large parts as last written (save_text_in_pieces)
 
     def put(self, path: Path, text: str | bytes, failed: Callable[[Exception], None] | None,
             not_before: threading.Event | None = None, between: Callable[[], None] | None = None) -> None:
@@ -176,7 +228,8 @@ class _Writer:
                     between()
                 if isinstance(text, bytes):
                     envelope = marshal.loads(text)
-                    text = save_text_in_pieces(envelope, self._courteous(between))  # not JSON: reported here
+                    text = save_text_in_pieces(envelope, self._courteous(between),  # not JSON: reported here
+                                               self._kept.setdefault(path, {}))
                     path.parent.mkdir(parents=True, exist_ok=True)
                 write_atomically(path, text)
             except Exception as error:  # noqa: BLE001 - reported; the writer lives on (flush never hangs)

@@ -133,6 +133,49 @@ def test_a_large_save_is_encoded_in_pieces_giving_the_interpreter_away(monkeypat
     assert len(gave) >= len(save_writer.save_text(state)) // save_writer.PIECE - 1
 
 
+@given(st.lists(st.lists(_json_like, max_size=6), min_size=1, max_size=5))
+def test_saves_encoded_one_after_another_with_the_kept_parts_are_the_text_json_dumps_writes(saves: list) -> None:
+    """Each save of a file takes the JSON of the list items it shares with the saves before it
+    (``kept``): every text is still exactly ``json.dumps``'s.  Small bounds here, so that
+    hypothesis's small values are kept, taken again and dropped."""
+    from unittest import mock
+
+    kept: dict[bytes, str] = {}
+    with mock.patch.object(save_writer, "KEEP_FROM", 8), mock.patch.object(save_writer, "KEEP_UP_TO", 300):
+        for i, steps in enumerate(saves):
+            state = {"timeline": saves[max(0, i - 1)] + steps, "now": steps}
+            assert save_writer.save_text_in_pieces(state, lambda: None, kept) == save_writer.save_text(state)
+            assert sum(map(len, kept.values())) <= save_writer.KEPT_SAVES * len(save_writer.save_text(state))
+
+
+def test_a_save_with_one_undo_step_more_encodes_only_that_step(monkeypatch) -> None:  # noqa: ANN001
+    """A game is saved after every turn with its undo steps; the writer encodes again only what
+    changed: the new step and what is not an undo step, not the twelve steps before."""
+    encoded: list[int] = []
+    real = save_writer._encode
+
+    def counted(value: object) -> str:
+        text = real(value)
+        encoded.append(len(text))
+        return text
+
+    monkeypatch.setattr(save_writer, "_encode", counted)
+
+    def step(n: int) -> dict:
+        return {"machine": {"memory": [n] * 3000, "lines": {str(k): f"{k} PRINT {n}" for k in range(50)}}, "move": n}
+
+    kept: dict[bytes, str] = {}
+    past = [step(n) for n in range(12)]
+    first = {"driver": step(12), "timeline": {"past": past, "future": []}}
+    assert save_writer.save_text_in_pieces(first, lambda: None, kept) == real(first)
+    one_step = len(real(step(12)))
+    everything = sum(encoded)  # the first save: all of it (the commas between items apart)
+    encoded.clear()
+    second = {"driver": step(13), "timeline": {"past": [*past[1:], step(12)], "future": []}}
+    assert save_writer.save_text_in_pieces(second, lambda: None, kept) == real(second)
+    assert one_step <= sum(encoded) <= 2 * one_step < everything / 4  # the driver and the new step; eleven kept
+
+
 def test_what_json_refuses_the_pieces_refuse_too() -> None:
     for bad in ({"move": {1, 2}}, {"deep": [[[[[[{1, 2}]]]]]]}, {"f": object()}):
         for encode in (save_writer.save_text, save_writer.save_text_in_pieces):
