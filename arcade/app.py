@@ -218,6 +218,18 @@ class ArcadeApp(App[None]):
             self.pop_screen()
 
     def on_resize(self, event: events.Resize) -> None:
+        """A new size: the screen covered while the terminal is too small.  A size the screens
+        already have is not sent to them again (``prevent_default``: Textual's ``App._on_resize``,
+        called after this one, is not).
+
+        At start the app tells its screen the terminal's size, then the terminal's driver tells
+        it the same size: Textual kept that second event and sent it to the screen when the app
+        was next idle, and the screen laid itself out again (15-25 ms of a game's launch, traced
+        in tmux).  A resize on its way (``_resize_event``, ``_resize_timer``) is left to Textual."""
+        quiet = getattr(self, "_resize_event", None) is None and getattr(self, "_resize_timer", None) is None
+        if quiet and getattr(self, "_size", None) == event.size:  # Textual's private names, checked by a test
+            event.prevent_default()
+            return
         self.call_after_refresh(self.check_terminal_size)
 
     def start_game(self, game_id: str) -> None:

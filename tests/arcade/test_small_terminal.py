@@ -207,3 +207,33 @@ async def test_every_other_game_is_covered_and_restored(game: str) -> None:
         assert isinstance(app.screen, TooSmallScreen) and only_the_message(visible(app))
         await resize(pilot, 80, 24)
         assert app.screen is screen and await settled_view(pilot) == before
+
+
+async def test_the_terminal_telling_the_same_size_again_lays_nothing_out_again() -> None:
+    """At start the app tells its screen the terminal's size, then the terminal tells the app the
+    same size: Textual sent it to the screen a second time, and the screen laid itself out again
+    (a game's whole screen, 15-25 ms of the launch).  A size the screens have is not sent again;
+    a new one still is."""
+    from textual import events
+    from textual.geometry import Size
+
+    app = hp67_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        await wait_for_screen(pilot, SideDialog)
+        await pilot.press("w")
+        await wait_for_screen(pilot, HP67OthelloScreen)
+        screen = app.screen
+        told: list[Size] = []
+        resized = screen._screen_resized  # what Screen._on_resize calls: the screen's layout for a size
+
+        def noted(size: Size) -> None:
+            told.append(size)
+            resized(size)
+
+        screen._screen_resized = noted  # type: ignore[method-assign]
+        app.post_message(events.Resize(Size(100, 32), Size(100, 32)))  # as the terminal's driver does
+        await pilot.pause()
+        await pilot.pause()
+        assert told == [] and app._resize_event is None  # nothing sent, nothing kept for later
+        await resize(pilot, 90, 30)
+        assert Size(90, 30) in told  # a new size reaches the screen

@@ -7,6 +7,7 @@
 
 A Textual upgrade that renames or drops one would break the hang-up handling (issue 16)
 without any error until a terminal goes away; these tests fail first, naming the name.
+``arcade/app.py`` reads three of ``App``'s, checked here too (``ArcadeApp.on_resize``).
 """
 
 from __future__ import annotations
@@ -66,3 +67,14 @@ async def test_arcade_driver_has_the_private_names_and_closes_a_writer_thread_th
     finally:
         for number, handler in hooked.items():
             signal.signal(number, handler)
+
+
+def test_the_app_keeps_its_size_and_a_resize_on_its_way_under_private_names() -> None:
+    """``ArcadeApp.on_resize`` reads ``App._size``, ``App._resize_event`` and ``App._resize_timer``
+    to tell a size the screens already have (read with defaults: renamed, every resize would
+    reach the screens again, as in Textual, never an error)."""
+    from textual.app import App
+
+    used = App._on_resize.__code__.co_names
+    for name in ("_size", "_resize_event", "_resize_timer"):
+        assert name in used, _missing(f"App.{name}", "ArcadeApp.on_resize would send the screens every size again")
