@@ -187,6 +187,29 @@ async def test_game_over_offers_a_new_game() -> None:
         assert len(screen.session.driver.history) == 1
 
 
+async def test_the_side_question_is_opaque_and_the_game_over_question_shows_the_board() -> None:
+    """A new game's side question comes as the game opens, over the starting position: drawn
+    opaque (a see-through dialog draws the whole screen under it again at each of its own
+    repaints: the opening of the game took 50-64 ms of the event loop without a break).  The
+    game-over question lets the final board show through, dimmed."""
+    app = app_with()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, SideDialog), what="the side question")
+        await pilot.pause()
+        assert "Which side does the HP-67 play?" in flat(app)
+        assert shown_board(app) == [] and "Othello" not in flat(app)  # nothing of the game under it
+        screen = await open_game(pilot, "w")
+        assert len(shown_board(app)) == 8
+        rows = ["XXXXXXXX"] * 7 + ["XXXXXXO."]
+        screen.session.driver.position = Position.from_rows(rows, Disc.BLACK)
+        await move_cursor_to(pilot, screen.query_one(OthelloBoard), 63)
+        await pilot.press("enter")
+        await settle(pilot, screen)
+        await wait_until(pilot, lambda: isinstance(app.screen, GameOverDialog), what="the game-over question")
+        await pilot.pause()
+        assert shown_board(app)[:2] == ["XXXXXXXX"] * 2  # the final position, under the question (its top rows)
+
+
 async def test_no_color_still_tells_discs_cursor_and_hints_apart(monkeypatch) -> None:  # noqa: ANN001
     monkeypatch.setenv("NO_COLOR", "1")
     app = app_with()
