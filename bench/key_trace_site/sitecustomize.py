@@ -6,7 +6,8 @@ It wraps a few of Textual's and the arcade's methods to write, one JSON line eac
 terminal's input thread, every message a pump handled (with its length), every frame
 (``Screen._on_timer_update``) and its writing (``App._display``), each action run, the
 machine's slices, the jobs held and let go (``Attention``), the terminal's flushes (output
-thread), the saves' encoding and the garbage collections.  A diagnosis tool: it changes
+thread), the saves' encoding, the garbage collections and the stall probe's ticks (a gap between
+two is a stall: what ran in it is in the trace).  A diagnosis tool: it changes
 nothing the app does, but it costs the app some time of its own.
 """
 
@@ -113,3 +114,7 @@ if DIR:
             note("save", t0, now())
 
     _save_writer.save_text_in_pieces = pieces
+
+    import arcade.stall_probe as _stall_probe
+
+    wrap(_stall_probe.StallProbe, "tick", before=lambda self, t: note("tick", t))
