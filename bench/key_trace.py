@@ -4,7 +4,8 @@
 
 Runs one round of ``bench/ui_latency.py`` for ``--cases`` with the in-app recorder
 (``bench/key_trace_site/sitecustomize.py``, on ``PYTHONPATH`` with ``ARCADE_KEY_TRACE``) and
-the bench's own log of each key it timed (``BENCH_KEY_LOG``: sent, seen).  Both use the
+the bench's own log of each key it timed (``BENCH_KEY_LOG``: sent, seen).  ``--stalls 40``
+also shows what ran in each gap of the stall probe's ticks longer than 40 ms.  Both use the
 system's monotonic clock, so each key's time splits into:
 
     sent -> read      the terminal's input thread reads the key (tmux, the interpreter's lock)
@@ -75,6 +76,24 @@ def timeline(events: list[list], key: tuple[str, float, float]) -> list[str]:
     return out
 
 
+def stalls(events: list[list], longer: float) -> list[str]:
+    """What ran in each gap of the stall probe's ticks longer than ``longer`` ms (one app's trace)."""
+    out: list[str] = []
+    ticks = [e[1] for e in events if e[0] == "tick"]
+    for a, b in zip(ticks, ticks[1:]):
+        if (b - a) * 1000 <= longer:
+            continue
+        out.append(f"--- a stall of {(b - a) * 1000:.1f} ms (0 = the tick before it)")
+        for e in events:
+            if not a <= e[1] <= b:
+                continue
+            if e[0] in SHOWN and e[2] - e[1] >= 0.002:
+                out.append(f"{(e[1] - a) * 1000:8.2f} +{(e[2] - e[1]) * 1000:5.2f}  {e[0]} {' '.join(map(str, e[3:]))}")
+            elif e[0] in ("key_in", "action", "write"):
+                out.append(f"{(e[1] - a) * 1000:8.2f}         {e[0]} {' '.join(map(str, e[2:]))}")
+    return out
+
+
 def quantiles(values: list[float]) -> str:
     v = sorted(values)
     return f"p50 {v[len(v) // 2]:5.1f}  p95 {v[int(len(v) * 0.95)]:5.1f}  max {v[-1]:5.1f}"
@@ -86,6 +105,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--turns", type=int, default=20)
     p.add_argument("--real-seconds", type=float, default=6.0)
     p.add_argument("--worst", type=int, default=3, help="timelines of the slowest keys shown (default 3)")
+    p.add_argument("--stalls", type=float, default=0.0, metavar="MS",
+                   help="also show what ran in each stall longer than MS ms (the launch's included)")
     args = p.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="key-trace-") as scratch:
         folder = Path(scratch)
@@ -96,6 +117,12 @@ def main(argv: list[str] | None = None) -> int:
                              cwd=ROOT, env=env, capture_output=True, text=True)
         print("\n".join(line for line in run.stdout.splitlines() if "key while" in line or "idle key" in line))
         events, keys = load(folder)
+        if args.stalls:
+            for path in sorted(glob.glob(str(folder / "trace-*.jsonl"))):
+                with open(path, encoding="utf-8") as f:
+                    one = sorted((json.loads(line) for line in f if line.strip()), key=lambda e: e[1])
+                for line in stalls(one, args.stalls):
+                    print(line)
     split = [(k, parts(events, k)) for k in keys]
     found = [(k, s) for k, s in split if s is not None]
     print(f"{len(keys)} keys timed, {len(found)} found in the trace (ms):")
