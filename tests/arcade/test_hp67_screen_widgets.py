@@ -357,3 +357,29 @@ def test_a_register_name_and_its_number_never_touch_however_long_the_number() ->
     assert "F0 1  F1 0  F2 0  F3 1" in text
     ti57 = register_lines([long] * 8, ["x"] * 8, hidden=(2,)).plain
     assert all(f"R{n} " in ti57 for n in range(8)) and "R2 (hidden)" in ti57 and "R0 -1.2" in ti57
+
+
+async def test_a_question_over_the_game_lays_the_game_out_again_only_for_a_new_size() -> None:
+    """A dialog opening over the game tells the screens under it the terminal's size: the game was
+    laid out and drawn again under it each time.  Not for the size it has; for a new one, yes."""
+    app = app_with()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(pilot, "w")
+        laid_out: list[object] = []
+        layout = screen._refresh_layout
+
+        def noted(size=None, scroll=False):  # noqa: ANN001, ANN202
+            laid_out.append(size)
+            return layout(size, scroll)
+
+        screen._refresh_layout = noted  # type: ignore[method-assign]
+        await pilot.press("n")  # a new game: the side question, over the game
+        await wait_until(pilot, lambda: isinstance(app.screen, SideDialog), what="the side question")
+        await pilot.pause()
+        assert laid_out == []
+        await pilot.resize_terminal(90, 30)
+        await wait_until(pilot, lambda: any(size is not None and tuple(size) == (90, 30) for size in laid_out),
+                         what="the game laid out at the new size, under the question")
+        await pilot.press("w")
+        await settle(pilot, screen)
+        assert len(shown_board(app)) == 8
