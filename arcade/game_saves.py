@@ -16,11 +16,12 @@ from typing import TYPE_CHECKING, Any, Callable, ClassVar
 from textual.screen import Screen
 
 from arcade.gamesave import ResumeDialog, export_text, read_save, set_aside_unusable, write_save
+from arcade.laid_out import LaidOut
 from arcade.saves import flush as flush_saves
 from arcade.widgets.words import said_path
 
 
-class SavedGame(Screen[None]):
+class SavedGame(LaidOut, Screen[None]):
     """Saves, resume and export for a game screen."""
 
     GAME_ID: ClassVar[str] = ""

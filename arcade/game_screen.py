@@ -58,7 +58,6 @@ from pathlib import Path
 from typing import Any, Callable, ClassVar, Hashable
 
 from textual import work
-from textual.geometry import Size
 from textual.reactive import Reactive, reactive
 from textual.worker import Worker, WorkerState, get_current_worker
 
@@ -219,19 +218,6 @@ class GameScreen(SavedGame):
             self._update_timer.resume()  # the next tick
             return
         super()._on_timer_update()
-
-    def _screen_resized(self, size: Size) -> None:
-        """Textual's (a private method of ``Screen``), except that the size this screen is laid out
-        at already, with no widget waiting for a layout, lays nothing out again.
-
-        A dialog opening over the game tells the screens under it the terminal's size: the
-        whole game was laid out and drawn again under the side question at every launch
-        (traced in tmux, part of a 50-64 ms stall).  A new size, or a widget that asked for a
-        layout, goes to Textual as before."""
-        waiting = getattr(self, "_layout_widgets", None)  # Textual's names, checked by a test (renamed: as Textual)
-        if waiting is not None and not waiting and getattr(getattr(self, "_compositor", None), "size", None) == size:
-            return
-        super()._screen_resized(size)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         """Where every job ends, whatever happened to it (after the frame of a key on its way)."""

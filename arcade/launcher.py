@@ -22,6 +22,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
 from arcade.catalog import GameEntry, games, rooms
+from arcade.laid_out import LaidOut
 from arcade.widgets.lines import LineText
 from arcade.saves import SaveError, SaveStore
 
@@ -121,7 +122,7 @@ class GameCard(LineText):
         self.post_message(self.Chosen(self, start=self.chosen))
 
 
-class LauncherScreen(Screen[None]):
+class LauncherScreen(LaidOut, Screen[None]):
     """The home screen of the arcade."""
 
     CSS_PATH = "launcher.tcss"

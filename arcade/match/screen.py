@@ -27,6 +27,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Header, RichLog, Static
 from textual.worker import get_current_worker
 
+from arcade.laid_out import LaidOut
 from arcade.match.players import FACTORIES, HP67_LABEL
 from arcade.roomy import ROOMY_BREAKPOINTS
 from arcade.widgets.board import GLYPH, BoardView, OthelloBoard
@@ -109,7 +110,7 @@ def finished_games(moves: list[MatchMoved]) -> list[GameResult]:
     ]
 
 
-class MatchScreen(Screen[None]):
+class MatchScreen(LaidOut, Screen[None]):
     """Board, move list and result on the left; the HP-67's display above the CPC's screen on the right."""
 
     GAME_ID = "match"  # its catalog entry, once the launcher has room for it (arcade.match.app shows the help itself)

@@ -26,6 +26,7 @@ from textual.widget import Widget
 from textual.widgets import Footer, Header, Static
 from textual.worker import get_current_worker
 
+from arcade.laid_out import LaidOut
 from arcade.roomy import ROOMY_BREAKPOINTS
 from arcade.widgets.dialogs import Question
 from arcade.widgets.keyboard import CalcKeyboard
@@ -78,7 +79,7 @@ class ListingChoice(Question):
             self.dismiss(str(int(event.character) - 1))
 
 
-class CalculatorRoom(Screen[None]):
+class CalculatorRoom(LaidOut, Screen[None]):
     """One calculator on the bench; subclasses give the model, keyboard faces and key map."""
 
     DEFAULT_CSS = """

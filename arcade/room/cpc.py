@@ -28,6 +28,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 from textual.worker import get_current_worker
 
+from arcade.laid_out import LaidOut
 from arcade.room.cpc_disc import disc_dir
 from arcade.roomy import ROOMY_BREAKPOINTS
 from arcade.widgets.cpc_screen import CpcScreen
@@ -46,7 +47,7 @@ MODE_WORDS = {
 }
 
 
-class CpcRoomScreen(Screen[None]):
+class CpcRoomScreen(LaidOut, Screen[None]):
     """An Amstrad CPC 6128 switched on, its disc a folder."""
 
     GAME_ID = "cpc-room"

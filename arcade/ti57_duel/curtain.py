@@ -16,11 +16,12 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Header, Input, Static
 
 from arcade.gamesave import ResumeDialog
+from arcade.laid_out import LaidOut
 
 PIN_LENGTH = 8
 
 
-class HandOff(Screen[str | None]):
+class HandOff(LaidOut, Screen[str | None]):
     """The curtain between two players: opaque, public words only; Enter (and a PIN, if locked) lifts it.
 
     ``lift(pin)`` asks the session to lift it and answers None, or the refusal to show

@@ -183,3 +183,17 @@ def replay_ti57_export(text: str, program: object) -> object:
                         pass
                 previous = key
     return machine
+
+
+def layouts_of(screen: Screen) -> list[object]:
+    """The sizes ``screen`` is laid out for from now on (``Screen._refresh_layout``'s calls; None:
+    its own size), for tests of what lays a screen out again."""
+    sizes: list[object] = []
+    layout = screen._refresh_layout
+
+    def noted(size=None, scroll=False):  # noqa: ANN001, ANN202
+        sizes.append(size)
+        return layout(size, scroll)
+
+    screen._refresh_layout = noted  # type: ignore[method-assign]
+    return sizes

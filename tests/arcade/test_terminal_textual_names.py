@@ -8,7 +8,7 @@
 A Textual upgrade that renames or drops one would break the hang-up handling (issue 16)
 without any error until a terminal goes away; these tests fail first, naming the name.
 ``arcade/app.py`` reads three of ``App``'s (``ArcadeApp.on_resize``), and ``arcade/game_screen.py``
-three of ``Screen``'s (``GameScreen._screen_resized``), checked here too.
+three of ``Screen``'s (``arcade/laid_out.py``), checked here too.
 """
 
 from __future__ import annotations
@@ -82,15 +82,15 @@ def test_the_app_keeps_its_size_and_a_resize_on_its_way_under_private_names() ->
 
 
 def test_a_screen_lays_itself_out_for_a_size_under_private_names() -> None:
-    """``GameScreen._screen_resized`` overrides ``Screen._screen_resized`` and reads
+    """``LaidOut._screen_resized`` overrides ``Screen._screen_resized`` and reads
     ``Screen._layout_widgets`` and ``Screen._compositor.size`` (with defaults: renamed, every
     size is laid out again, as in Textual, never an error)."""
     from textual.screen import Screen
 
-    assert hasattr(Screen, "_screen_resized"), _missing("Screen._screen_resized", "a dialog would lay the game out again")
+    assert hasattr(Screen, "_screen_resized"), _missing("Screen._screen_resized", "a dialog would lay the screens under it out again")
     used = Screen._refresh_layout.__code__.co_names
     for name in ("_layout_widgets", "_compositor", "reflow"):
-        assert name in used, _missing(f"Screen.{name}", "GameScreen._screen_resized could not tell a size it has")
+        assert name in used, _missing(f"Screen.{name}", "LaidOut could not tell a size a screen has")
     from textual._compositor import Compositor
 
     assert "size" in Compositor.reflow.__code__.co_names, _missing("Compositor.size", "the size a screen is laid out at")
