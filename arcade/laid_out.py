@@ -3,8 +3,9 @@
 A dialog opening over a screen tells the screens under it the terminal's size, and Textual
 laid each of them out and drew it again under the dialog: a whole game under the side
 question at every launch (traced in tmux, part of a 50-64 ms stall of the event loop).  A
-screen with a widget waiting for a layout (the launcher under the help) is laid out as
-before.  ``LaidOut`` goes before
+screen with a widget waiting for a layout is laid out as before (Textual's ``Footer`` asked
+for one whenever a dialog opened over its screen: every full screen has a ``KeysFooter``,
+which changes nothing when the keys are the same).  ``LaidOut`` goes before
 ``Screen`` in a screen's bases; a new size, or a widget that asked for a layout, goes to
 Textual as before.
 """

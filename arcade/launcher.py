@@ -19,10 +19,11 @@ from textual.containers import VerticalScroll
 from textual.message import Message
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Header, Static
 
 from arcade.catalog import GameEntry, games, rooms
 from arcade.laid_out import LaidOut
+from arcade.widgets.footer import KeysFooter
 from arcade.widgets.lines import LineText
 from arcade.saves import SaveError, SaveStore
 
@@ -151,7 +152,7 @@ class LauncherScreen(LaidOut, Screen[None]):
             yield Static(self.INTRO, id="intro")
             for i, entry in enumerate(self.entries()):
                 yield GameCard(entry, i)
-        yield Footer()
+        yield KeysFooter()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "rooms":

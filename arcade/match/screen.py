@@ -24,7 +24,7 @@ from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.reactive import reactive
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Header, RichLog, Static
+from textual.widgets import Header, RichLog, Static
 from textual.worker import get_current_worker
 
 from arcade.laid_out import LaidOut
@@ -32,6 +32,7 @@ from arcade.match.players import FACTORIES, HP67_LABEL
 from arcade.roomy import ROOMY_BREAKPOINTS
 from arcade.widgets.board import GLYPH, BoardView, OthelloBoard
 from arcade.widgets.cpc_screen import CpcScreen, CpcScreenView
+from arcade.widgets.footer import KeysFooter
 from arcade.widgets.led import LedDisplay
 from games.othello.driver import MoveRecord, OthelloDriver
 from games.othello.match import GameResult, MatchGame, play_series, results_table
@@ -160,7 +161,7 @@ class MatchScreen(LaidOut, Screen[None]):
             with Vertical(id="machines"):
                 yield LedDisplay(id="led")
                 yield CpcScreen(id="cpc")
-        yield Footer(compact=True)
+        yield KeysFooter(compact=True)
 
     def on_mount(self) -> None:
         self.sub_title = "Verniajou (HP-67) vs Lazard (CPC 6128)"  # whole in an 80-column header

@@ -23,12 +23,13 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.geometry import Size
 from textual.widget import Widget
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Header, Static
 from textual.worker import get_current_worker
 
 from arcade.laid_out import LaidOut
 from arcade.roomy import ROOMY_BREAKPOINTS
 from arcade.widgets.dialogs import Question
+from arcade.widgets.footer import KeysFooter
 from arcade.widgets.keyboard import CalcKeyboard
 from arcade.widgets.led import LedDisplay
 
@@ -136,7 +137,7 @@ class CalculatorRoom(LaidOut, Screen[None]):
             with Vertical(id="state"):
                 yield Static(id="state-text")
                 yield KeyList(self.HINT, id="keys")
-        yield Footer(compact=True)
+        yield KeysFooter(compact=True)
 
     def on_mount(self) -> None:
         self.show(self.model.view())

@@ -25,13 +25,14 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Header, Static
 from textual.worker import get_current_worker
 
 from arcade.laid_out import LaidOut
 from arcade.room.cpc_disc import disc_dir
 from arcade.roomy import ROOMY_BREAKPOINTS
 from arcade.widgets.cpc_screen import CpcScreen
+from arcade.widgets.footer import KeysFooter
 from arcade.widgets.words import path_lines
 from games.workshop.cpc_room import BREAK, KEYS, CpcRoom, RoomView
 
@@ -78,7 +79,7 @@ class CpcRoomScreen(LaidOut, Screen[None]):
         with Horizontal(id="room"):
             yield CpcScreen(id="cpc")
             yield Static(id="room-info", markup=False)
-        yield Footer(compact=True)
+        yield KeysFooter(compact=True)
 
     def on_mount(self) -> None:
         self.sub_title = "Locomotive BASIC 1.1 - the machine room"

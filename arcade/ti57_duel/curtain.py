@@ -13,10 +13,11 @@ from textual.binding import Binding
 from textual.color import Color
 from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Header, Input, Static
+from textual.widgets import Header, Input, Static
 
 from arcade.gamesave import ResumeDialog
 from arcade.laid_out import LaidOut
+from arcade.widgets.footer import KeysFooter
 
 PIN_LENGTH = 8
 
@@ -63,7 +64,7 @@ class HandOff(LaidOut, Screen[str | None]):
             yield Input(placeholder=f"Player {self.player}'s PIN, then Enter", password=True,
                         max_length=PIN_LENGTH, restrict=r"[0-9]*", id="pin")
             yield Static("", id="pin-message")
-        yield Footer(compact=True)
+        yield KeysFooter(compact=True)
 
     def on_mount(self) -> None:
         self.title = "Blind duel on the TI-57"

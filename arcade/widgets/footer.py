@@ -1,9 +1,10 @@
-"""``KeysFooter``: Textual's compact footer, changed in place when the keys on offer change.
+"""``KeysFooter``: Textual's footer, changed in place when the keys on offer change (every full screen's).
 
 Textual's ``Footer`` recomposes (every ``FooterKey`` removed and mounted again, then a layout
 of the screen) each time a screen says its bindings changed, and one change was often said
 twice (two recomposes in a row, measured in the wolf).  In the TI-57 wolf "Next lamb" is hidden on the
-wolf's turn and shown on the lambs': ~15-60 ms of the loop twice a move.  This footer draws
+wolf's turn and shown on the lambs': ~15-60 ms of the loop twice a move; and a dialog opening
+over the launcher or a machine room laid the screen out again under it.  This footer draws
 the same keys the same way (it *is* a ``Footer``: the same CSS, ``arcade/footer.tcss``, clicks,
 the palette key, the keymap's keys), but follows a change with the least it needs:
 
