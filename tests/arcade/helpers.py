@@ -185,6 +185,14 @@ def replay_ti57_export(text: str, program: object) -> object:
     return machine
 
 
+def footer_settled(screen: Screen) -> bool:
+    """Every footer of ``screen`` shows the keys it took for its own (a ``KeysFooter`` mounts its
+    keys again, and asks for a layout, the first time it hears of the screen's bindings)."""
+    from arcade.widgets.footer import KeysFooter
+
+    return all(footer._shown is not None and bool(footer.children) for footer in screen.query(KeysFooter))
+
+
 def layouts_of(screen: Screen) -> list[object]:
     """The sizes ``screen`` is laid out for from now on (``Screen._refresh_layout``'s calls; None:
     its own size), for tests of what lays a screen out again."""

@@ -14,7 +14,7 @@ from arcade.widgets.dialogs import GameOverDialog, SideDialog
 from arcade.widgets.tape import PrinterTape
 from games.othello.referee import Disc, Position, parse
 from tests.arcade.fake_driver import FakeDriver
-from tests.arcade.helpers import flat, layouts_of, move_cursor_to, screen_text, settle, shown_board, wait_until
+from tests.arcade.helpers import flat, footer_settled, layouts_of, move_cursor_to, screen_text, settle, shown_board, wait_until
 
 
 def app_with(driver_factory=FakeDriver) -> ArcadeApp:  # noqa: ANN001
@@ -365,6 +365,7 @@ async def test_a_question_over_the_game_lays_the_game_out_again_only_for_a_new_s
     app = app_with()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_game(pilot, "w")
+        await wait_until(pilot, lambda: footer_settled(screen), what="the game's footer")
         laid_out = layouts_of(screen)
         await pilot.press("n")  # a new game: the side question, over the game
         await wait_until(pilot, lambda: isinstance(app.screen, SideDialog), what="the side question")

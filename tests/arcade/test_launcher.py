@@ -17,7 +17,7 @@ from arcade.help import HelpScreen
 from arcade.hp67_othello.screen import HP67OthelloScreen
 from arcade.launcher import GameCard, LauncherScreen
 from tests.arcade.fake_driver import FakeDriver
-from tests.arcade.helpers import layouts_of, screen_text, wait_for_screen, wait_until
+from tests.arcade.helpers import footer_settled, layouts_of, screen_text, wait_for_screen, wait_until
 
 
 def fake_app(**kwargs: object) -> ArcadeApp:
@@ -144,6 +144,7 @@ async def test_the_help_over_the_launcher_lays_it_out_again_only_for_a_new_size(
     app = fake_app()
     async with app.run_test(size=(80, 24)) as pilot:
         launcher = await wait_for_screen(pilot, LauncherScreen)
+        await wait_until(pilot, lambda: footer_settled(launcher), what="the launcher's footer")
         laid_out = layouts_of(launcher)
         await pilot.press("question_mark")
         await wait_for_screen(pilot, HelpScreen)
