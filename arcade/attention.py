@@ -139,6 +139,11 @@ class Attention:
         (a frame drawn now would not show it: ``GameScreen`` holds its frame for it)."""
         return self._key_pending and self.key_handled_at < self.key_at and time.monotonic() - self.key_at < limit
 
+    def key_frame_due(self) -> bool:
+        """On the event loop: a key's action has run and its frame is not drawn yet (``GameScreen``
+        draws it as soon as its widgets have asked for it, not at the frame timer's next tick)."""
+        return self._key_pending and self.key_handled_at >= self.key_at and time.monotonic() - self.key_at < GIVE_WAY
+
     def frame_shows_keys(self, written_at: float) -> bool:
         """Whether a frame written at ``written_at`` shows every key read so far: none came after
         it, and the last one was drawn before or had its action run before it (in another thread:

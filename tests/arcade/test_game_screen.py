@@ -327,6 +327,40 @@ async def test_a_frame_waits_for_the_action_of_a_key_already_read_a_bounded_time
         await pilot.pause()
 
 
+async def test_a_key_s_frame_is_drawn_once_its_widgets_have_asked_not_at_the_timer_s_next_tick(monkeypatch) -> None:  # noqa: ANN001
+    """Once a key's action has run, the screen's idle (its widgets have told it what to draw) draws
+    the key's frame there and then; news alone, or a key still on its way, waits for the frame timer."""
+    import textual.screen
+    from textual import events
+
+    app = ProbeApp()
+    async with app.run_test() as pilot:
+        screen = app.screen
+        assert isinstance(screen, Probe)
+        await pilot.pause()
+        drawn: list[str] = []
+        frame = textual.screen.Screen._on_timer_update
+        monkeypatch.setattr(textual.screen.Screen, "_on_timer_update", lambda self: drawn.append("frame") or frame(self))
+        attention = screen.attention
+        message = screen.query_one("#message", Static)
+
+        def idle_draws() -> bool:
+            """The screen's own idle handler, called as Textual calls it when its queue is empty."""
+            before = len(drawn)
+            screen._on_idle(events.Idle())
+            return len(drawn) > before
+
+        screen._dirty_widgets.add(message)  # news changed a widget; no key on its way
+        assert not idle_draws()  # the frame timer draws it
+        attention.key_arrived()  # a key read, its action not run yet
+        assert not idle_draws()  # held for it (``_on_timer_update``), not drawn early
+        attention.release_after_frame(screen, key=True)  # its action has run
+        assert idle_draws()  # drawn now, with what the key changed
+        assert not screen._dirty_widgets
+        assert not idle_draws()  # nothing left to draw: nothing drawn
+        await pilot.pause()
+
+
 def test_textual_still_draws_a_screen_s_frames_through_the_private_names_game_screen_holds() -> None:
     """``GameScreen._on_timer_update`` overrides a private method of Textual's ``Screen`` (8.2.8) and
     resumes its private ``_update_timer``: an upgrade that renames either would leave the frames
@@ -337,3 +371,6 @@ def test_textual_still_draws_a_screen_s_frames_through_the_private_names_game_sc
     assert isinstance(textual.screen.Screen.__dict__.get("_update_timer"), property), "Screen._update_timer is gone"
     names = textual.screen.Screen._on_timer_update.__code__.co_names
     assert "_update_timer" in names and "_compositor_refresh" in names, "Screen._on_timer_update no longer draws the frame"
+    idle = textual.screen.Screen._on_idle.__code__.co_names  # GameScreen._on_idle reads what Textual's reads
+    for name in ("_dirty_widgets", "_layout_required", "_repaint_required", "_scroll_required", "_update_timer"):
+        assert name in idle, f"Screen._on_idle no longer reads {name}: GameScreen._on_idle would not see a frame due"
