@@ -1,6 +1,6 @@
 """How the arcade feels to a player, measured in a real terminal (tmux, 100x32).
 
-    python bench/ui_latency.py [--rounds 5] [--keys 30] [--cases all] [--turns 6] [--real-seconds 6]
+    python bench/ui_latency.py [--rounds 5] [--keys 30] [--cases all] [--turns 15] [--real-seconds 6]
 
 Everything is compared with a bare Textual app (``bench/bare_app.py``) measured in
 the same run, on the same machine, through the same tmux:
@@ -25,6 +25,9 @@ the same run, on the same machine, through the same tmux:
     compiled first (``compileall``, into the tree's ``__pycache__``, which git ignores), as an
     installed package is: with ``PYTHONDONTWRITEBYTECODE`` set, every launch would
     otherwise compile ~100 modules from source (``--cold`` measures that way).
+
+A p95 is judged against the target only from ``MIN_P95_KEYS`` keys: of fewer it is one of the
+slowest few (the duel at instant speed: the computer answers before most keys land).
 
 The figures are printed, never asserted (the machine may be shared and loaded): the
 machine, its load, Python and Textual are printed with them.
@@ -51,6 +54,9 @@ from busy_keys import BOARD_COLUMNS, Recorder
 from tmux_pane import HEIGHT, LOST, ROOT, WIDTH, Pane, key_latency, tmux, wait_for
 
 PYTHON = sys.executable
+MIN_P95_KEYS = 20
+"""Keys a case needs for its p95 to be judged (of 19 or fewer, the "p95" is the slowest key or the
+one before it: the Lazard case at six instant turns gave 14 to 19, and its verdict flipped run to run)."""
 
 
 
@@ -225,7 +231,9 @@ def report(figures: Figures) -> str:
     for name, values in figures.keys.items():
         if name.startswith("bare"):
             continue
-        if "answers" in name:  # p95 against the bare median, as the issue states it
+        if "answers" in name and len(values) < MIN_P95_KEYS:
+            lines.append(f"  {name:<44} not judged: {len(values)} keys landed, a p95 needs {MIN_P95_KEYS}")
+        elif "answers" in name:  # p95 against the bare median, as the issue states it
             p95 = quantile(values, 0.95)
             lines.append(f"  {name:<44} {'met' if p95 <= 3 * bare_keys else 'NOT met'} (p95 {p95 / bare_keys:.2f}x bare median, limit 3x)")
         else:  # median against median: the bare app's own p95 is already 2-3x its median on a loaded machine
@@ -249,7 +257,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--keys", type=int, default=30, help="idle keys in the bare app and the launcher (default 30)")
     p.add_argument("--cases", default="all", help="keys while a machine answers: 'all', 'none', or game[:speed],... "
                    f"(games {', '.join(busy_keys.GAMES)}; speeds instant, real; default all)")
-    p.add_argument("--turns", type=int, default=6, help="turns played in each instant-speed case (default 6)")
+    p.add_argument("--turns", type=int, default=15,
+                   help="turns played in each instant-speed case (default 15: six gave the Lazard case 14-19 keys)")
     p.add_argument("--real-seconds", type=float, default=6.0,
                    help="seconds of keys while the machine answers in each real-speed case (default 6)")
     p.add_argument("--launch-only", action="store_true", help="measure the launches only")
