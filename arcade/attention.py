@@ -11,7 +11,8 @@ running jobs from the moment it arrives until its frame has been drawn:
   the key is read, and from the screen that receives it (other drivers, the tests' Pilot);
 - ``release_after_frame(screen)``, on the event loop once the key has run its action (the
   game screen asks for it from its ``on_key`` through the message queues, the screen's then
-  the app's, which puts it after the app's bindings): from the next frame on, the jobs go on;
+  the app's, which puts it after the app's bindings): once the next frame is drawn and on the
+  terminal (the output thread tells: ``written_out``), the jobs go on;
 - a job calls ``give_way()`` between two slices: it waits while parked, at most
   ``GIVE_WAY`` seconds (a key some widget consumed, that never reaches a game screen,
   costs the machine that much once).
@@ -77,6 +78,10 @@ class Attention:
         self.frames = 0
         self.counts_frames = False
         """Whether frames are counted (``frame_written``): not under the tests' headless driver."""
+        self.counts_out = False
+        """Whether the terminal's output thread tells of the writes it has put on the terminal (``written_out``)."""
+        self._out = 0  # the writes on the terminal so far (``written_out``)
+        self._release_when_out: tuple[int, int] | None = None  # (park, writes): the jobs go on once they are out
         self._jobs = 0
         self._lock = threading.Lock()
         self._news = 0  # news handlers running now (``handling_news``)
@@ -121,6 +126,33 @@ class Attention:
         with self._lock:
             if park is None or park == self._parks:
                 self.free.set()
+
+    def release_when_out(self, park: int) -> None:
+        """On the event loop, once a frame is drawn: the jobs go on (``release(park)``) once the frames
+        written so far are on the terminal, where the output thread tells (``written_out``).
+
+        The frame is drawn on the event loop and written by the output thread, which needs the
+        interpreter too: a job let go as the frame was drawn shared it with that thread, and the
+        saves' writer started then as well (traced: the key's frame reached the terminal 1-2.5 ms
+        after it was drawn, in the slowest keys)."""
+        with self._lock:
+            if park != self._parks:
+                return  # a newer park holds them
+            if not self.counts_out or self._out >= self.frames:
+                self.free.set()
+            else:
+                self._release_when_out = (park, self.frames)
+
+    def written_out(self, writes: int) -> None:
+        """In the terminal's output thread, after a flush: its first ``writes`` writes are on the terminal."""
+        with self._lock:
+            self.counts_out = True
+            self._out = writes
+            waiting = self._release_when_out
+            if waiting is not None and writes >= waiting[1]:
+                self._release_when_out = None
+                if waiting[0] == self._parks:
+                    self.free.set()
 
     def key_arrived(self) -> None:
         """A key was read: the running jobs, if any, wait for its frame, and so does the machines' news."""
@@ -244,7 +276,7 @@ class Attention:
         park = self._parks
 
         def drawn() -> None:
-            self.release(park)
+            self.release_when_out(park)
             if key:
                 self._key_drawn()
 

@@ -50,6 +50,8 @@ class SturdyFile:
         self._gone = gone
         self._flushed = flushed  # after each flush that went through: what was written is on the terminal
         self.broken = False
+        self.writes = 0
+        """Writes asked of this file so far (one per item of the output thread's queue: per driver ``write``)."""
 
     def _failed(self) -> None:
         if not self.broken:
@@ -57,6 +59,7 @@ class SturdyFile:
             self._gone()
 
     def write(self, text: str) -> int:
+        self.writes += 1
         if not self.broken:
             try:
                 self._file.write(text)
@@ -111,10 +114,13 @@ class ArcadeDriver(LinuxDriver):
             attention.frame_written()
 
     def _frame_out(self) -> None:
-        """In the output thread, once a frame is on the terminal: a collection of the middle
-        generation that is due runs now, unless a key is on its way that this frame does not show
-        (the collection waits for a later frame out)."""
+        """In the output thread, once a frame is on the terminal: the jobs waiting for it go on
+        (``Attention.written_out``), and a collection of the middle generation that is due runs
+        now, unless a key is on its way that this frame does not show (the collection waits for a
+        later frame out)."""
         attention = getattr(self._app, "attention", None)
+        if attention is not None:
+            attention.written_out(self._file.writes)
         if attention is None or attention.frame_shows_keys(self._written_at):
             collect_middle_when_due()
 

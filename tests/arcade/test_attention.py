@@ -108,6 +108,66 @@ async def test_where_frames_are_counted_the_release_waits_for_a_frame() -> None:
     assert attention.free.is_set()
 
 
+async def test_where_the_output_thread_tells_the_jobs_wait_for_the_frame_to_be_on_the_terminal() -> None:
+    """Drawn is not enough: the jobs go on once the output thread has put the frame on the terminal
+    (``written_out``, from that thread); a newer key's park is not let go by an older frame."""
+    attention = Attention()
+    attention.frame_written()  # a real terminal: the loop counts what it hands the output thread...
+    attention.written_out(1)  # ...and the output thread tells what is out
+    attention.job_started()
+    attention.key_arrived()
+    screen = FakeScreen()
+    attention.release_after_frame(screen, key=True)
+    attention.frame_written()  # the key's frame, drawn and handed to the output thread
+    await turns(4)
+    assert screen.asked >= 1 and not attention.free.is_set()  # drawn, not out yet: the jobs wait
+    attention.written_out(2)
+    assert attention.free.is_set()
+    attention.key_arrived()  # another key...
+    attention.release_after_frame(screen, key=True)
+    attention.frame_written()
+    await turns(4)
+    attention.key_arrived()  # ...and a third before the second's frame is out
+    attention.written_out(3)
+    assert not attention.free.is_set()  # the third key's frame is not drawn yet
+    attention.release_after_frame(screen, key=True)
+    attention.frame_written()
+    await turns(4)
+    attention.written_out(4)
+    assert attention.free.is_set()
+
+
+def test_the_terminal_tells_the_attention_how_many_writes_each_flush_put_out() -> None:
+    from arcade.terminal import ArcadeDriver, SturdyFile
+
+    class Out:
+        def __init__(self) -> None:
+            self.text = ""
+
+        def write(self, text: str) -> int:
+            self.text += text
+            return len(text)
+
+        def flush(self) -> None:
+            pass
+
+    attention = Attention()
+    told: list[int] = []
+    attention.written_out = told.append  # type: ignore[method-assign]
+    driver = ArcadeDriver.__new__(ArcadeDriver)  # no terminal: only what a frame's way out reads
+    driver._app = type("App", (), {"attention": attention})()
+    driver._written_at = 0.0
+    terminal = Out()
+    out = SturdyFile(terminal, lambda: None, driver._frame_out)  # type: ignore[arg-type]
+    driver._file = out
+    out.write("a")
+    out.write("b")
+    out.flush()
+    out.write("c")
+    out.flush()
+    assert told == [2, 3] and terminal.text == "abc"
+
+
 async def test_a_key_whose_action_has_run_counts_as_handled_and_news_does_not() -> None:
     """What tells the terminal's output thread that a frame shows the last key (``frame_shows_keys``)."""
     attention = Attention()

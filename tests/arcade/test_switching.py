@@ -113,6 +113,7 @@ def test_the_terminal_runs_a_due_middle_collection_once_a_frame_that_shows_every
     driver = ArcadeDriver.__new__(ArcadeDriver)  # no terminal: only what a frame's way out reads
     driver._app = type("App", (), {"attention": attention})()
     out = SturdyFile(Out(), lambda: None, driver._frame_out)  # type: ignore[arg-type]
+    driver._file = out
 
     def frame_out(written_at: float) -> list[str]:
         ran.clear()
