@@ -29,7 +29,9 @@ recorded, progress) that comes while a key is on its way waits for that key's fr
 just before it waited for both.  A key is handled against what the screen shows: the
 player has not seen the news yet.  And a game screen's frame that falls due while a key
 read has not had its action waits for it (``key_unhandled``, ``GameScreen._on_timer_update``):
-one frame shows the news and the key.  What news changes in a machine's panel (the printer
+one frame shows the news and the key; once the action has run, that frame is drawn as soon as
+the key's widgets have asked for it, not at the frame timer's next tick (``key_frame_due``,
+``GameScreen._on_idle``).  What news changes in a machine's panel (the printer
 tape, the CPC's monitor: a frame of 2-3 ms, the whole panel sent again) waits until the
 player rests from the keys (``after_keys_rest``): the board shows the move at once.
 
