@@ -12,7 +12,7 @@ running jobs from the moment it arrives until its frame has been drawn:
 - ``release_after_frame(screen)``, on the event loop once the key has run its action (the
   game screen asks for it from its ``on_key`` through the message queues, the screen's then
   the app's, which puts it after the app's bindings): once the next frame is drawn and on the
-  terminal (the output thread tells: ``written_out``), the jobs go on;
+  terminal (the output thread tells: ``written_out``, ``when_out``), the jobs go on;
 - a job calls ``give_way()`` between two slices: it waits while parked, at most
   ``GIVE_WAY`` seconds (a key some widget consumed, that never reaches a game screen,
   costs the machine that much once).
@@ -83,7 +83,8 @@ class Attention:
         self.counts_out = False
         """Whether the terminal's output thread tells of the writes it has put on the terminal (``written_out``)."""
         self._out = 0  # the writes on the terminal so far (``written_out``)
-        self._release_when_out: tuple[int, int] | None = None  # (park, writes): the jobs go on once they are out
+        self._when_out: list[tuple[int, Callable[[], Any]]] = []  # (writes, what to do once they are out)
+        self._keys = 0  # keys read so far (a key's frame out lets the saves' writer go only if none came since)
         self._jobs = 0
         self._lock = threading.Lock()
         self._news = 0  # news handlers running now (``handling_news``)
@@ -129,36 +130,37 @@ class Attention:
             if park is None or park == self._parks:
                 self.free.set()
 
-    def release_when_out(self, park: int) -> None:
-        """On the event loop, once a frame is drawn: the jobs go on (``release(park)``) once the frames
-        written so far are on the terminal, where the output thread tells (``written_out``).
+    def when_out(self, action: Callable[[], Any]) -> None:
+        """On the event loop, once a frame is drawn: ``action()`` once the writes made so far are on
+        the terminal, where the output thread tells (``written_out``; it calls ``action`` then, so
+        ``action`` is thread-safe: an event set), or at once.
 
         The frame is drawn on the event loop and written by the output thread, which needs the
-        interpreter too: a job let go as the frame was drawn shared it with that thread, and the
-        saves' writer started then as well (traced: the key's frame reached the terminal 1-2.5 ms
-        after it was drawn, in the slowest keys)."""
+        interpreter too: a job let go as the frame was drawn shared it with that thread, and so
+        did the saves' writer (traced: a key's frame reached the terminal 4-6 ms after it was
+        drawn, in the slowest keys, while a save was encoded)."""
         with self._lock:
-            if park != self._parks:
-                return  # a newer park holds them
-            if not self.counts_out or self._out >= self.frames:
-                self.free.set()
-            else:
-                self._release_when_out = (park, self.frames)
+            now = not self.counts_out or self._out >= self.frames
+            if not now:
+                self._when_out.append((self.frames, action))
+        if now:
+            action()
 
     def written_out(self, writes: int) -> None:
         """In the terminal's output thread, after a flush: its first ``writes`` writes are on the terminal."""
         with self._lock:
             self.counts_out = True
             self._out = writes
-            waiting = self._release_when_out
-            if waiting is not None and writes >= waiting[1]:
-                self._release_when_out = None
-                if waiting[0] == self._parks:
-                    self.free.set()
+            due = [action for needed, action in self._when_out if writes >= needed]
+            if due:
+                self._when_out = [(needed, action) for needed, action in self._when_out if writes < needed]
+        for action in due:
+            action()
 
     def key_arrived(self) -> None:
         """A key was read: the running jobs, if any, wait for its frame, and so does the machines' news."""
         self.key_at = time.monotonic()
+        self._keys += 1
         self._key_pending = True
         self._key_drawn_event.clear()
         if self._jobs:
@@ -187,7 +189,7 @@ class Attention:
 
     def wait_key_drawn(self) -> None:
         """In another thread (the saves' writer): while a key is on its way to the screen, wait
-        for its frame (``GIVE_WAY`` after the key at most)."""
+        until its frame is drawn and on the terminal (``GIVE_WAY`` after the key at most)."""
         left = self.key_at + GIVE_WAY - time.monotonic()
         if left > 0:
             self._key_drawn_event.wait(left)
@@ -217,7 +219,13 @@ class Attention:
 
     def _key_drawn(self) -> None:
         self._key_pending = False
-        self._key_drawn_event.set()
+        keys = self._keys
+
+        def out() -> None:  # in the output thread, or now
+            if self._keys == keys:  # no key came since: none is on its way
+                self._key_drawn_event.set()
+
+        self.when_out(out)
         self._run_after_keys()
 
     def _run_after_keys(self) -> None:
@@ -278,7 +286,7 @@ class Attention:
         park = self._parks
 
         def drawn() -> None:
-            self.release_when_out(park)
+            self.when_out(lambda: self.release(park))
             if key:
                 self._key_drawn()
 

@@ -367,9 +367,11 @@ class GameScreen(SavedGame):
         self.app.call_next(after_start_up)
 
     def save_not_before(self) -> threading.Event:
-        """The saves' writer starts on a save once this screen has drawn what its handler asked for."""
+        """The saves' writer starts on a save once this screen has drawn what its handler asked for,
+        and the frame is on the terminal (``Attention.when_out``)."""
         drawn = threading.Event()
-        self.attention.after_frame(self, drawn.set)
+        attention = self.attention
+        attention.after_frame(self, lambda: attention.when_out(drawn.set))
         return drawn
 
     def save_between(self) -> Callable[[], None]:

@@ -295,6 +295,40 @@ async def test_the_saves_writer_waits_for_a_key_s_frame(monkeypatch) -> None:  #
     assert went_on.is_set()
 
 
+async def test_where_the_output_thread_tells_the_saves_writer_waits_for_the_key_s_frame_to_be_out(monkeypatch) -> None:  # noqa: ANN001
+    """Drawn is not enough for the saves' writer either: it goes on once the key's frame is on the
+    terminal, and a frame out does not let it go while a newer key is on its way."""
+    monkeypatch.setattr(attention_module, "GIVE_WAY", 600.0)  # only the frame lets it go here
+    attention = Attention()
+    attention.frame_written()
+    attention.written_out(1)  # the output thread tells what is out
+    attention.key_arrived()
+    waiting, went_on, thread = in_a_thread(attention.wait_key_drawn)
+    assert waiting.wait(LIMIT)
+    attention.release_after_frame(FakeScreen(), key=True)
+    attention.frame_written()  # the key's frame, drawn and handed to the output thread
+    await turns(4)
+    assert not went_on.wait(0.01)  # drawn, not out: still waiting (nothing else can let it go)
+    attention.written_out(2)
+    thread.join(LIMIT)
+    assert went_on.is_set()
+    attention.key_arrived()
+    attention.release_after_frame(FakeScreen(), key=True)
+    attention.frame_written()
+    await turns(4)
+    attention.key_arrived()  # a newer key before the frame is out
+    attention.written_out(3)
+    waiting, went_on, thread = in_a_thread(attention.wait_key_drawn)
+    assert waiting.wait(LIMIT)
+    assert not went_on.wait(0.01)  # the newer key's frame is not even drawn
+    attention.release_after_frame(FakeScreen(), key=True)
+    attention.frame_written()
+    await turns(4)
+    attention.written_out(4)
+    thread.join(LIMIT)
+    assert went_on.is_set()
+
+
 def test_a_key_nobody_draws_holds_the_saves_writer_a_bounded_time() -> None:
     attention = Attention()
     attention.key_arrived()
