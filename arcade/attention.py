@@ -24,8 +24,8 @@ loop): a frame drawn while the machine shares the interpreter took two to four t
 long, and a key pressed meanwhile waited for all of it.
 
 Keys first on the event loop too: news from a machine (a job's end, the person's move
-recorded, progress) that comes while a key is on its way waits for that key's frame, drawn and
-on the terminal (``after_keys``): a turn's end is a handler and a frame of 5-10 ms, and a key that came
+recorded, progress) that comes while a key is on its way waits for that key's frame
+(``after_keys``): a turn's end is a handler and a frame of 5-10 ms, and a key that came
 just before it waited for both.  A key is handled against what the screen shows: the
 player has not seen the news yet.  And a game screen's frame that falls due while a key
 read has not had its action waits for it (``key_unhandled``, ``GameScreen._on_timer_update``):
@@ -130,26 +130,21 @@ class Attention:
             if park is None or park == self._parks:
                 self.free.set()
 
-    def when_out(self, action: Callable[[], Any], from_thread: Callable[[], Any] | None = None) -> None:
+    def when_out(self, action: Callable[[], Any]) -> None:
         """On the event loop, once a frame is drawn: ``action()`` once the writes made so far are on
         the terminal, where the output thread tells (``written_out``; it calls ``action`` then, so
-        ``action`` is thread-safe: an event set, or ``from_thread`` instead, which hands the work to
-        the loop), or at once.
+        ``action`` is thread-safe: an event set), or at once.
 
         The frame is drawn on the event loop and written by the output thread, which needs the
         interpreter too: a job let go as the frame was drawn shared it with that thread, and so
         did the saves' writer (traced: a key's frame reached the terminal 4-6 ms after it was
         drawn, in the slowest keys, while a save was encoded)."""
         with self._lock:
-            now = self._all_out()
+            now = not self.counts_out or self._out >= self.frames
             if not now:
-                self._when_out.append((self.frames, from_thread or action))
+                self._when_out.append((self.frames, action))
         if now:
             action()
-
-    def _all_out(self) -> bool:
-        """Whether every write made so far is on the terminal, as far as anyone tells (under ``_lock``)."""
-        return not self.counts_out or self._out >= self.frames
 
     def written_out(self, writes: int) -> None:
         """In the terminal's output thread, after a flush: its first ``writes`` writes are on the terminal."""
@@ -160,10 +155,7 @@ class Attention:
             if due:
                 self._when_out = [(needed, action) for needed, action in self._when_out if writes < needed]
         for action in due:
-            try:
-                action()
-            except Exception:  # noqa: BLE001 - the output thread must live on (a loop closed as the app ends)
-                pass
+            action()
 
     def key_arrived(self) -> None:
         """A key was read: the running jobs, if any, wait for its frame, and so does the machines' news."""
@@ -216,7 +208,7 @@ class Attention:
             self._news -= 1
 
     def after_keys(self, screen: Any, callback: Callable[..., Any], *args: Any) -> None:
-        """On the event loop: ``callback(*args)`` now, or once the key on its way has been drawn (and is out)
+        """On the event loop: ``callback(*args)`` now, or once the key on its way has been drawn
         (``GIVE_WAY`` at most); in the order asked, whatever waits before it.  It runs as news."""
         if not self._after_keys and not self.key_in_flight():
             self.news(callback, *args)
@@ -234,15 +226,7 @@ class Attention:
                 self._key_drawn_event.set()
 
         self.when_out(out)
-        if not self._after_keys:
-            return
-        with self._lock:
-            out = self._all_out()
-        if out:
-            self._run_after_keys()
-        else:  # the news the key held, once its frame is out: meanwhile the loop leaves the output thread be
-            loop = asyncio.get_running_loop()
-            self.when_out(self._run_after_keys, lambda: loop.call_soon_threadsafe(self._run_after_keys))
+        self._run_after_keys()
 
     def _run_after_keys(self) -> None:
         while self._after_keys:

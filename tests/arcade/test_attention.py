@@ -255,29 +255,6 @@ async def test_news_that_comes_while_a_key_is_on_its_way_waits_for_the_key_s_fra
     assert handled[-1] == "later"
 
 
-async def test_where_the_output_thread_tells_news_waits_for_the_key_s_frame_to_be_out() -> None:
-    """The news a key held runs once the key's frame is on the terminal (the output thread hands it
-    to the loop), in order; news that comes meanwhile waits behind it."""
-    attention = Attention()
-    screen = TimedScreen()
-    handled: list[str] = []
-    attention.frame_written()
-    attention.written_out(1)
-    attention.key_arrived()
-    attention.after_keys(screen, handled.append, "the job's end")
-    attention.release_after_frame(screen, key=True)
-    attention.frame_written()  # the key's frame, drawn and handed to the output thread
-    await turns(4)
-    assert handled == [] and not attention.key_in_flight()  # drawn, not out yet
-    attention.after_keys(screen, handled.append, "progress")  # behind the news already waiting
-    assert handled == []
-    out = threading.Thread(target=attention.written_out, args=(2,))  # the output thread: the frame is out
-    out.start()
-    out.join(LIMIT)
-    await turns(3)
-    assert handled == ["the job's end", "progress"]
-
-
 def test_news_waits_for_a_key_no_screen_saw_only_until_the_timer() -> None:
     attention = Attention()
     screen = TimedScreen()
