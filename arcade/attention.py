@@ -155,7 +155,10 @@ class Attention:
             if due:
                 self._when_out = [(needed, action) for needed, action in self._when_out if writes < needed]
         for action in due:
-            action()
+            try:
+                action()
+            except Exception:  # noqa: BLE001 - the output thread must live on, whatever an action does
+                pass
 
     def key_arrived(self) -> None:
         """A key was read: the running jobs, if any, wait for its frame, and so does the machines' news."""

@@ -137,6 +137,24 @@ async def test_where_the_output_thread_tells_the_jobs_wait_for_the_frame_to_be_o
     assert attention.free.is_set()
 
 
+def test_what_waits_for_a_frame_out_never_ends_the_output_thread() -> None:
+    """``written_out`` runs in Textual's output thread: an action that raises must not end it (the
+    terminal would get no more frames), and the actions after it still run."""
+    attention = Attention()
+    attention.written_out(0)
+    attention.frame_written()
+    ran: list[str] = []
+
+    def broken() -> None:
+        raise RuntimeError("the event loop is closed")
+
+    attention.when_out(broken)
+    attention.when_out(lambda: ran.append("after"))
+    assert ran == []  # not out yet
+    attention.written_out(1)  # does not raise
+    assert ran == ["after"]
+
+
 def test_the_terminal_tells_the_attention_how_many_writes_each_flush_put_out() -> None:
     from arcade.terminal import ArcadeDriver, SturdyFile
 
