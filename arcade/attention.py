@@ -147,13 +147,14 @@ class Attention:
             action()
 
     def written_out(self, writes: int) -> None:
-        """In the terminal's output thread, after a flush: its first ``writes`` writes are on the terminal."""
+        """In the terminal's output thread, after a flush: the driver's writes up to number ``writes``
+        (``frames`` when it was written) are on the terminal, or lost (a suspend's queue)."""
         with self._lock:
             self.counts_out = True
-            self._out = writes
-            due = [action for needed, action in self._when_out if writes >= needed]
+            out = self._out = max(self._out, writes)
+            due = [action for needed, action in self._when_out if out >= needed]
             if due:
-                self._when_out = [(needed, action) for needed, action in self._when_out if writes < needed]
+                self._when_out = [(needed, action) for needed, action in self._when_out if out < needed]
         for action in due:
             try:
                 action()

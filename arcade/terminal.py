@@ -40,6 +40,13 @@ RESET = "\x1b[<u\x1b[?1049l\x1b[?25h\x1b[?1004l\x1b[?1000l\x1b[?1003l\x1b[?1015l
 """What a hard exit writes to a terminal still there: keys, screen, cursor, focus, mouse, paste, wrap as before."""
 
 
+class NumberedWrite(str):
+    """A driver's write with its number in the app's count of them (``Attention.frames``): the output
+    thread tells which write a flush put out, whatever was lost before (a suspend's queue)."""
+
+    number = 0
+
+
 class SturdyFile:
     """The terminal's file for the output thread: a write that fails is dropped, never raised.
 
@@ -50,8 +57,8 @@ class SturdyFile:
         self._gone = gone
         self._flushed = flushed  # after each flush that went through: what was written is on the terminal
         self.broken = False
-        self.writes = 0
-        """Writes asked of this file so far (one per item of the output thread's queue: per driver ``write``)."""
+        self.written = 0
+        """The number of the last ``NumberedWrite`` written (0: none yet)."""
 
     def _failed(self) -> None:
         if not self.broken:
@@ -59,7 +66,8 @@ class SturdyFile:
             self._gone()
 
     def write(self, text: str) -> int:
-        self.writes += 1
+        if isinstance(text, NumberedWrite):
+            self.written = text.number
         if not self.broken:
             try:
                 self._file.write(text)
@@ -106,12 +114,15 @@ class ArcadeDriver(LinuxDriver):
         super().process_message(message)
 
     def write(self, data: str) -> None:
-        """On the event loop: a frame (or part of one) goes to the output thread."""
+        """On the event loop: a frame (or part of one) goes to the output thread, numbered in the
+        app's count of writes (the output thread tells which is out: ``_frame_out``)."""
         self._written_at = time.monotonic()
-        super().write(data)
         attention = getattr(self._app, "attention", None)
         if attention is not None:
             attention.frame_written()
+            data = NumberedWrite(data)
+            data.number = attention.frames
+        super().write(data)
 
     def _frame_out(self) -> None:
         """In the output thread, once a frame is on the terminal: the jobs waiting for it go on
@@ -120,7 +131,7 @@ class ArcadeDriver(LinuxDriver):
         later frame out)."""
         attention = getattr(self._app, "attention", None)
         if attention is not None:
-            attention.written_out(self._file.writes)
+            attention.written_out(self._file.written)
         if attention is None or attention.frame_shows_keys(self._written_at):
             collect_middle_when_due()
 

@@ -155,8 +155,11 @@ def test_what_waits_for_a_frame_out_never_ends_the_output_thread() -> None:
     assert ran == ["after"]
 
 
-def test_the_terminal_tells_the_attention_how_many_writes_each_flush_put_out() -> None:
-    from arcade.terminal import ArcadeDriver, SturdyFile
+def test_the_terminal_numbers_the_driver_s_writes_and_tells_which_each_flush_put_out() -> None:
+    """The driver numbers each write in the app's count (``Attention.frames``); after a flush the
+    output thread tells the number of the last one written, so writes lost before it (a suspend's
+    queue, never written) hold nothing back for good."""
+    from arcade.terminal import ArcadeDriver, NumberedWrite, SturdyFile
 
     class Out:
         def __init__(self) -> None:
@@ -171,19 +174,35 @@ def test_the_terminal_tells_the_attention_how_many_writes_each_flush_put_out() -
 
     attention = Attention()
     told: list[int] = []
-    attention.written_out = told.append  # type: ignore[method-assign]
+    written_out = attention.written_out
+
+    def tell(writes: int) -> None:
+        told.append(writes)
+        written_out(writes)
+
+    attention.written_out = tell  # type: ignore[method-assign]
     driver = ArcadeDriver.__new__(ArcadeDriver)  # no terminal: only what a frame's way out reads
     driver._app = type("App", (), {"attention": attention})()
     driver._written_at = 0.0
+    queued: list[str] = []
+    driver._writer_thread = type("Writer", (), {"write": lambda self, data: queued.append(data)})()
     terminal = Out()
     out = SturdyFile(terminal, lambda: None, driver._frame_out)  # type: ignore[arg-type]
     driver._file = out
-    out.write("a")
-    out.write("b")
+    for data in ("a", "b", "c"):
+        driver.write(data)
+    assert [(q, q.number) for q in queued] == [("a", 1), ("b", 2), ("c", 3)] and attention.frames == 3
+    assert all(isinstance(q, NumberedWrite) for q in queued)
+    out.write(queued[0])
+    out.write(queued[1])
     out.flush()
-    out.write("c")
+    ran: list[str] = []
+    attention.when_out(lambda: ran.append("out"))  # waits for write 3
+    assert ran == []
+    driver.write("d")  # write 3 is lost (never reaches the file); 4 is written
+    out.write(queued[3])
     out.flush()
-    assert told == [2, 3] and terminal.text == "abc"
+    assert told == [2, 4] and terminal.text == "abd" and ran == ["out"]
 
 
 async def test_a_key_whose_action_has_run_counts_as_handled_and_news_does_not() -> None:
