@@ -139,6 +139,7 @@ class ArcadeApp(App[None]):
         self._switch_before = prompt_input()  # a key is read at once, whatever the loop draws
         self.set_interval(1.0, self._collect_when_quiet)
         self.theme_changed_signal.subscribe(self, self._remember_theme)
+        self.app_resume_signal.subscribe(self, self._draw_all_again)
         if self.theme_option and self.theme == self.theme_option:  # --theme is a choice too
             self._remember_theme(None)
         for problem in self.startup_problems:
@@ -150,6 +151,12 @@ class ArcadeApp(App[None]):
         self.call_after_refresh(self.check_terminal_size)
         self.call_after_refresh(freeze_heap)  # what the first frame built is never collected again
         self.call_after_refresh(setattr, self, "_first_refresh_done", True)  # a hang-up may quit from now on
+
+    def _draw_all_again(self, _app: object) -> None:
+        """Back from a suspend (SIGTSTP, then ``fg``): the terminal's screen was given back and taken
+        again empty, and Textual 8.2.8 draws only what changes from then on (the board, the header,
+        the footer stayed blank until they changed).  The screen is drawn again whole."""
+        self.screen.refresh()
 
     # -- themes, keymap, glyphs ------------------------------------------------------
 
