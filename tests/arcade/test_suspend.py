@@ -50,5 +50,10 @@ def test_back_from_a_suspend_the_arcade_draws_the_whole_screen_again(arcade_data
                                                              "Speed: instant", "Play"))
 
         arcade.wait_for(drawn_again, "the game drawn again whole: title, board, status, panel, footer")
+        assert drawn_again() and not stopped(arcade) and arcade.proc.poll() is None  # back, and playing on
+        arcade.press("\x1b[C")  # Right: the cursor moves, the game answers keys again
+        arcade.wait_for(lambda: "cursor e3" in ESCAPES.sub(b"", arcade.output[back:]).decode("utf-8", "replace"),
+                        "the cursor moved after the resume")
+        assert arcade.proc.poll() is None
     finally:
         arcade.cleanup()
