@@ -82,7 +82,7 @@ class Attention:
         """Whether frames are counted (``frame_written``): not under the tests' headless driver."""
         self.counts_out = False
         """Whether the terminal's output thread tells of the writes it has put on the terminal (``written_out``)."""
-        self._out = 0  # the writes on the terminal so far (``written_out``)
+        self._out = 0  # the number of the last write on the terminal (``written_out``)
         self._when_out: list[tuple[int, Callable[[], Any]]] = []  # (writes, what to do once they are out)
         self._keys = 0  # keys read so far (a key's frame out lets the saves' writer go only if none came since)
         self._jobs = 0
