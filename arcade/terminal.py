@@ -135,6 +135,16 @@ class ArcadeDriver(LinuxDriver):
         if attention is None or attention.frame_shows_keys(self._written_at):
             collect_middle_when_due()
 
+    def _sigtstp_application(self, *args: Any) -> None:
+        """SIGTSTP (a shell's job control): Textual suspends inside the signal handler, which runs
+        wherever the event loop's thread was interrupted.  Inside a write to the output thread's
+        queue, the suspend's own writes waited for that queue's lock for ever (a test on a
+        pseudo-terminal: about one run in ten under load).  The suspend is the loop's next callback."""
+        try:
+            self._loop.call_soon_threadsafe(super()._sigtstp_application, *args)
+        except RuntimeError:  # the loop is closed: the app is ending
+            pass
+
     def start_application_mode(self) -> None:
         hangup.on_hard_exit(self.restore_terminal)
         super().start_application_mode()

@@ -70,6 +70,20 @@ async def test_arcade_driver_has_the_private_names_and_closes_a_writer_thread_th
             signal.signal(number, handler)
 
 
+def test_the_driver_suspends_through_a_private_handler_and_keeps_its_loop() -> None:
+    """``ArcadeDriver._sigtstp_application`` overrides Textual's SIGTSTP handler (installed by
+    ``LinuxDriver.__init__`` under that name) and hands the suspend to ``Driver._loop``: renamed,
+    Textual's own would run inside the signal handler again (a suspend that can hang)."""
+    from textual.driver import Driver
+    from textual.drivers.linux_driver import LinuxDriver
+
+    assert "_sigtstp_application" in LinuxDriver.__dict__, _missing("LinuxDriver._sigtstp_application",
+                                                                     "the suspend would run inside the signal handler")
+    assert "_sigtstp_application" in LinuxDriver.__init__.__code__.co_names, _missing(
+        "LinuxDriver._sigtstp_application", "it is no longer what SIGTSTP calls")
+    assert "_loop" in Driver.__init__.__code__.co_names, _missing("Driver._loop", "the suspend has no loop to go to")
+
+
 def test_the_app_keeps_its_size_and_a_resize_on_its_way_under_private_names() -> None:
     """``ArcadeApp.on_resize`` reads ``App._size``, ``App._resize_event`` and ``App._resize_timer``
     to tell a size the screens already have (read with defaults: renamed, every resize would
