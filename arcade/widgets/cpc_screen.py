@@ -22,7 +22,6 @@ from __future__ import annotations
 from collections.abc import Hashable
 from dataclasses import dataclass
 
-from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual import events
@@ -31,6 +30,7 @@ from textual.reactive import reactive
 from textual.strip import Strip
 
 from arcade.widgets.kept_rows import KeptRows
+from arcade.widgets.lines import styled_segments
 
 from games.lazard_othello.cpc_view import ROWS, CpcScreenView, hardware_rgb
 
@@ -178,9 +178,7 @@ class CpcScreen(KeptRows):
         if not 0 <= y < len(drawn):
             return Strip.blank(width, base)
         text = self._row(drawn[y], cols, scale, border)
-        segments = [Segment(seg.text, base + seg.style if seg.style else base)
-                    for seg in text.render(self.app.console) if seg.text]
-        return Strip(segments).adjust_cell_length(width, base)
+        return Strip(styled_segments(self, text, base)).adjust_cell_length(width, base)
 
 
 def _widen(text: str, scale: int) -> str:

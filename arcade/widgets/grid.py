@@ -12,7 +12,6 @@ from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
-from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual import events
@@ -21,6 +20,7 @@ from textual.reactive import reactive
 from textual.strip import Strip
 
 from arcade.widgets.kept_rows import KeptRows
+from arcade.widgets.lines import styled_segments
 
 Square = tuple[int, int]
 
@@ -162,9 +162,7 @@ class SquareBoard(KeptRows):
         width, base = self.size.width, self.row_style
         if not 0 <= y < len(plan):
             return Strip.blank(width, base)
-        segments = [Segment(seg.text, base + seg.style if seg.style else base)
-                    for seg in self._line(plan[y]).render(self.app.console) if seg.text]
-        return Strip(segments).adjust_cell_length(width, base)
+        return Strip(styled_segments(self, self._line(plan[y]), base)).adjust_cell_length(width, base)
 
     def square_at(self, x: int, y: int) -> Square | None:
         """The square under the content offset ``(x, y)``, or None."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.style import Style
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.geometry import Region
@@ -138,3 +139,34 @@ async def test_a_line_text_going_back_and_forth_between_texts_shows_each_as_it_i
             widget.content = text
             await wait_until(pilot, lambda expected=expected: screen_text(app).splitlines()[1:2] == [expected]
                              or (not expected and not screen_text(app).strip()), what=f"the text {expected!r}")
+
+
+_styled_pieces = st.lists(st.tuples(st.text(alphabet="ab ●│", min_size=0, max_size=4),
+                                    st.sampled_from([None, Style(bold=True), Style(color="red"),
+                                                     Style(bgcolor="#1d5e3b", underline=True), "dim"])),
+                          max_size=8)
+
+
+@given(_styled_pieces, st.lists(st.tuples(st.integers(0, 12), st.integers(0, 12)), max_size=2),
+       st.sampled_from([Style(), Style(bgcolor="blue"), Style(color="white", reverse=True)]))
+def test_styled_segments_cut_a_line_as_rich_s_own_walk_does(pieces, overlaps, base) -> None:  # noqa: ANN001
+    """The direct cut (spans that follow one another) and Rich's walk (any other line) give the same
+    segments, so a board row, a status line and the CPC's rows are drawn as before, only sooner."""
+    from types import SimpleNamespace
+
+    from rich.console import Console
+    from rich.segment import Segment
+
+    from arcade.widgets.lines import styled_segments
+
+    line = Text()
+    for text, style in pieces:
+        line.append(text, style)
+    for start, end in overlaps:  # spans over others: not the direct cut's to handle
+        line.stylize(Style(italic=True), start, end)
+    console = Console(width=80, legacy_windows=False)
+    widget = SimpleNamespace(app=SimpleNamespace(console=console))
+    reference = [Segment(seg.text, base + seg.style if seg.style else base)
+                 for seg in line.render(console) if seg.text]
+    assert styled_segments(widget, line, base) == reference
+    assert "".join(seg.text for seg in reference) == line.plain
