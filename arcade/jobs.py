@@ -9,8 +9,8 @@ evenly, a key pressed while a machine answered took four times longer to reach t
 screen than an idle one.  So while a key is on its way to the screen the job waits
 between two slices for that key's frame (``arcade/attention.py``), and while the player
 is at the keyboard (a key in the last ``ATTENTIVE`` seconds) it rests ``REST`` seconds
-after every slice, leaving the interpreter to the threads that carry the next key to
-the screen.  A player who only watches gets the machine at full speed.  ``sleep(seconds)``
+after every ``RUN_BEFORE_REST`` of running, leaving the interpreter to the threads that
+carry the next key to the screen.  A player who only watches gets the machine at full speed.  ``sleep(seconds)``
 is a pausable, stoppable wait (the TI-57's Pause); ``post(message)`` any other news.
 """
 
@@ -27,7 +27,10 @@ from arcade.messages import MachineProgress
 ATTENTIVE = 1.0
 """Seconds after a key during which the player is taken to be at the keyboard."""
 REST = 0.002
-"""What a job rests after each slice while the player is at the keyboard (a slice is ~1-2 ms)."""
+"""What a job rests while the player is at the keyboard, after each ``RUN_BEFORE_REST`` of running."""
+RUN_BEFORE_REST = 0.001
+"""How long a job runs, while the player is at the keyboard, between two rests: timed, not counted
+in slices, so that a game's slices can be as short as a key needs (``OthelloTurns.INSTANT_SLICE``)."""
 SOON = 1 / 12
 """At instant speed, how long news to draw before the job's end waits for that end (``post_drawn_soon``)."""
 
@@ -79,6 +82,7 @@ class JobContext:
         self._last_post = self._first_post()
         self.attention = screen.attention
         self._held: tuple[Any, float] | None = None  # news held for the job's end, and until when
+        self._rested = float("-inf")  # when the job last rested for the player (``RUN_BEFORE_REST``)
 
     @property
     def stopped(self) -> bool:
@@ -143,8 +147,10 @@ class JobContext:
         self.progress(steps)
         attention = self.attention
         if attention.free.is_set():
-            if time.monotonic() - attention.key_at < ATTENTIVE:
+            now = time.monotonic()
+            if now - attention.key_at < ATTENTIVE and now - self._rested >= RUN_BEFORE_REST:
                 time.sleep(REST)  # the player is at the keyboard: the next key finds the interpreter free
+                self._rested = time.monotonic()
             else:
                 time.sleep(0)  # the GIL to the event loop between two slices
         # a key on its way to the screen, come before or during the rest: the loop runs alone until

@@ -34,7 +34,7 @@ from games.othello.session import OthelloView
 REAL_STEPS_PER_SECOND = 30
 """The HP-67 runs about 30 program steps a second (the author's figure, seed 000/001)."""
 
-INSTANT_SLICE = 2000
+INSTANT_SLICE = 500  # about a quarter of a millisecond: a key parks the machine that soon (OthelloTurns)
 REAL_SLICE = 5  # a sixth of a second of a real HP-67: smooth progress, prompt switching
 
 

@@ -39,7 +39,7 @@ the bench64 scale, where bench64 puts a real CPC 6128 at 169: 1,011,000 x 169 / 
 One of the program's moves (about 4,200 statements) then takes some 6 seconds, the
 "few seconds" a 1985 BASIC Othello took."""
 
-INSTANT_SLICE = 2000
+INSTANT_SLICE = 500  # about half a millisecond: a key parks the machine that soon (OthelloTurns)
 REAL_SLICE = 73  # a tenth of a second of a real CPC
 
 

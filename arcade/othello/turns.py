@@ -23,7 +23,12 @@ from games.othello.session import OthelloSession, OthelloView, Phase
 class OthelloTurns(GameScreen):
     """Starting a turn on the machine, and what the screen does when a job ends."""
 
-    INSTANT_SLICE = 2000
+    INSTANT_SLICE = 500
+    """Machine steps between two calls of the job's slice callback at instant speed, where a key
+    read meanwhile parks the machine (``JobContext.go_on``).  A slice runs as long as the loop lets
+    it, and the loop needs the interpreter for a dozen short turns to carry a key to the screen:
+    traced in tmux, a key read as a 2,000-step slice began waited 4-5 ms for its end (the slice
+    took four times its ~1 ms alone).  The rests the job takes are timed, not counted in slices."""
     REAL_SLICE = 100  # slices at real speed: a tenth of a second or less of the machine
     session: OthelloSession
     stopped_at: float | None

@@ -54,3 +54,31 @@ def test_a_key_read_while_the_job_gives_the_interpreter_away_holds_the_next_slic
     monkeypatch.setattr(attention, "give_way", give_way)
     assert ctx.go_on(10)
     assert seen == [("yield", jobs_module.REST if typing else 0), ("give way", True)]
+
+
+def test_while_the_player_types_a_job_rests_after_each_millisecond_it_runs_not_after_each_slice(monkeypatch) -> None:  # noqa: ANN001
+    """Slices are short (a key parks the machine between two), so the rest for the player is timed:
+    a quarter-millisecond slice rests one time in four, and a machine left alone never rests."""
+    host = Host()
+    attention = host.attention
+    clock = [1000.0]
+    rests: list[float] = []
+
+    def sleep(seconds: float) -> None:
+        rests.append(seconds)
+        clock[0] += seconds
+
+    monkeypatch.setattr(jobs_module, "time", SimpleNamespace(sleep=sleep, monotonic=lambda: clock[0]))
+    ctx = JobContext(host, Job("probe", lambda ctx: None, 0), worker=None)
+    attention.key_at = clock[0]  # the player is at the keyboard
+    for n in range(12):
+        clock[0] += 0.00025  # a slice of the machine
+        assert ctx.go_on(500 * (n + 1))
+    taken = [s for s in rests if s]
+    assert taken == [jobs_module.REST] * 3  # the first slice, then once a millisecond of running
+    attention.key_at = clock[0] - jobs_module.ATTENTIVE - 1  # the player went away
+    rests.clear()
+    for n in range(8):
+        clock[0] += 0.00025
+        assert ctx.go_on(10_000 + 500 * n)
+    assert rests == [0] * 8  # only the bare switch between two slices
