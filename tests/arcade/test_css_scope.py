@@ -235,3 +235,29 @@ async def test_every_screen_draws_the_same_after_every_other_screen_was_opened()
 async def test_every_screen_draws_the_same_after_every_other_screen_was_opened_in_either_order() -> None:
     found = await differences(("forward", "backward"))
     assert not found, "\n\n".join(found)
+
+
+async def test_a_game_opened_by_name_has_its_styles_read_with_the_app_s(monkeypatch) -> None:  # noqa: ANN001
+    """``arcade --game``: the game screen's .tcss is read with the app's own, so Textual parses the
+    whole stylesheet again once as the game's mode opens (its refresh of a new mode), not a second
+    time for the file; and the screen is styled by it all the same."""
+    from textual.css.stylesheet import Stylesheet
+
+    from arcade.widgets.dialogs import SideDialog
+
+    reparses: list[int] = []
+    real = Stylesheet.reparse
+
+    def counted(self: Stylesheet) -> None:
+        reparses.append(1)
+        real(self)
+
+    monkeypatch.setattr(Stylesheet, "reparse", counted)
+    app = ArcadeApp(game="hp67-othello")
+    assert Path(HP67OthelloScreen.CSS_PATH) in app.css_path
+    async with app.run_test(size=(100, 32)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, SideDialog), what="the side question")
+        assert len(reparses) == 1
+        game = app.screen_stack[0]
+        assert isinstance(game, HP67OthelloScreen)
+        assert str(game.query_one("#status").styles.width) == "37"  # HP67OthelloScreen #status, its .tcss
