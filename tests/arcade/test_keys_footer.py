@@ -112,3 +112,27 @@ async def test_a_key_shown_again_in_place_answers_a_click_and_a_dimmed_one_does_
         await pilot.click(second)
         await pilot.pause()
         assert screen.pressed == ["second"]
+
+
+async def test_a_keys_footer_is_composed_with_its_keys_and_not_composed_again(monkeypatch) -> None:  # noqa: ANN001
+    """A screen's footer shows its keys from its first compose: Textual's is composed empty, then
+    again once the screen tells its bindings (a second compose and a layout before a game's first
+    frame).  It shows what Textual's shows, the dimmed key included."""
+    recomposed: list[KeysFooter] = []
+    real = KeysFooter.recompose
+
+    async def counted(self: KeysFooter) -> None:
+        recomposed.append(self)
+        await real(self)
+
+    monkeypatch.setattr(KeysFooter, "recompose", counted)
+    shown = {}
+    for footer in (Footer, KeysFooter):
+        app = KeysApp(footer)
+        async with app.run_test(size=(80, 6)) as pilot:
+            await wait_until(pilot, lambda: isinstance(app.screen, KeysScreen) and keys_of(app))
+            app.screen.set_state("dimmed", "shown")
+            await wait_until(pilot, lambda: any(k[2] for k in keys_of(app)), what="the dimmed key")
+            shown[footer] = keys_of(app)
+    assert shown[KeysFooter] == shown[Footer]
+    assert recomposed == []
