@@ -146,7 +146,7 @@ class TI57Screen(GameScreen):
         board.view = GridView(board.view.columns, board.view.rows)  # the same size, nothing on it
         for name in ("#info", "#status", "#message"):
             self.query_one(name, Words).content = ""
-        self.query_one("#registers", RegisterPanel).show(None)
+        self.query_one("#registers", RegisterPanel).forget()
         self.query_one("#keylog", KeyLog).lines = ()
         self.query_one("#led", TI57Display).shown = Shown("")
         self.query_one("#history", MoveHistory).show([], "")

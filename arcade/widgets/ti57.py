@@ -115,16 +115,17 @@ class RegisterPanel(Words):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self._body: Text | None = None
+        self._body: Text | None = None  # the registers last shown, kept while hidden (``i`` twice draws them again)
         self._body_key: tuple[object, ...] | None = None  # what ``_body`` was made from
+        self._showing = False
+        self._edge: Style | None = None  # the box's style, looked up again after a style update
         self._box: tuple[tuple[object, ...], Text] | None = None  # (body key, width, edge) -> the boxed text
 
     def show(self, view: Any, meanings: Sequence[str] = (), hidden: Iterable[int] = ()) -> None:
         """The registers of ``view`` (a TI-57 view), or nothing (None).  Shown again as they were
         (``i`` twice), the panel draws the text it made last time."""
-        if view is None:
-            self._body = None
-        else:
+        self._showing = view is not None
+        if view is not None:
             key = (tuple(view.registers), tuple(meanings), tuple(hidden), view.pc, view.steps)
             if key != self._body_key or self._body is None:
                 lines = register_lines(view.registers, meanings, hidden)
@@ -132,23 +133,33 @@ class RegisterPanel(Words):
                 self._body, self._body_key = lines, key
         self._draw()
 
+    def forget(self) -> None:
+        """Nothing shown, and nothing kept of what was (before a curtain: nothing private stays)."""
+        self._body = self._body_key = self._box = None
+        self.show(None)
+
     def on_resize(self) -> None:
         self._draw()  # the box follows the width
 
     def notify_style_update(self) -> None:
         super().notify_style_update()
-        if self.is_mounted and getattr(self, "_body", None) is not None:
-            self._draw()  # the edge's colour follows the theme
+        self._edge = None
+        if self.is_mounted and getattr(self, "_showing", False):
+            # the edge's colour follows the theme: drawn once the component styles are updated too
+            # (Textual applies them after this call: drawn now, the box kept the old colour)
+            self.call_later(self._draw)
 
     def _draw(self) -> None:
         """The box and the registers as lines of text: the widget draws them and repaints only
         the cells that changed (``LineText``); drawn through Textual's ``Static``, the panel's
         eleven rows took 4-7 ms of a frame at every ``i``."""
-        self.content = self._boxed() if self._body is not None else ""
+        self.content = self._boxed() if self._showing and self._body is not None else ""
 
     def _boxed(self) -> Text:
         assert self._body is not None
-        edge = self.get_component_rich_style("registerpanel--edge")
+        if self._edge is None:
+            self._edge = self.get_component_rich_style("registerpanel--edge")
+        edge = self._edge
         width = max(6, self.content_size.width)
         key = (self._body_key, id(self._body), width, edge)
         if self._box is not None and self._box[0] == key:

@@ -54,3 +54,29 @@ async def test_a_narrow_panel_cuts_each_row_inside_its_box() -> None:
         lines = [line.rstrip() for line in screen_text(app).splitlines()[:11]]
         assert all(len(line) == 24 for line in lines), lines
         assert "…" in lines[1] and lines[1].endswith("│")
+
+
+async def test_the_box_takes_the_new_theme_s_colour_and_a_wipe_forgets_the_registers() -> None:
+    """The edge's style is looked up once, and again after a style update, once Textual has updated
+    the panel's component styles too (drawn inside the update, the box kept the old theme's colour).
+    Shown again after ``i``, the panel draws the registers it kept; ``forget`` keeps nothing."""
+    app = PanelApp()
+    async with app.run_test(size=(60, 16)) as pilot:
+        panel = app.query_one(RegisterPanel)
+        panel.show(calculator(), MEANINGS)
+        await wait_until(pilot, lambda: "Registers R0-R7" in screen_text(app), what="the panel drawn")
+
+        def edge() -> object:
+            return panel.content.spans[0].style
+
+        before = edge()
+        assert before == panel.get_component_rich_style("registerpanel--edge")
+        app.theme = "textual-light" if app.theme != "textual-light" else "textual-dark"
+        await wait_until(pilot, lambda: edge() != before, what="the box in the new theme's colour")
+        assert edge() == panel.get_component_rich_style("registerpanel--edge")
+        kept = panel.content
+        panel.show(None)
+        panel.show(calculator(), MEANINGS)  # ``i`` twice: the same box, not made again
+        assert panel.content is kept
+        panel.forget()
+        assert panel.content == "" and panel._body is None
