@@ -35,7 +35,7 @@ the key's widgets have asked for it, not at the frame timer's next tick (``key_f
 tape, the CPC's monitor: a frame of 2-3 ms, the whole panel sent again) waits until the
 player rests from the keys (``after_keys_rest``): the board shows the move at once.
 
-A job's own thread also rests a little after each slice while the player is at the
+A job's own thread also rests a little after each millisecond it runs while the player is at the
 keyboard (``arcade/jobs.py``), and the saves' writer waits for a key's frame before a save
 and between its pieces (``wait_key_drawn``): a save written while a key was on its way cost
 that key ~6 ms.  One ``Attention`` per app (``ArcadeApp.attention``); a

@@ -188,7 +188,7 @@ class GameScreen(SavedGame):
 
     def on_key(self, event: Any) -> None:
         """A key: a running job waits between slices until the key's frame is drawn (and rests
-        after each slice for a while after it), and a machine's news waits for that frame too
+        after each millisecond it runs for a while after it), and a machine's news waits for that frame too
         (``arcade/attention.py``).
 
         The key is not consumed: it goes on to the app, whose bindings run its action.  A
