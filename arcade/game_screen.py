@@ -187,9 +187,9 @@ class GameScreen(SavedGame):
                 self.attention.job_ended()
 
     def on_key(self, event: Any) -> None:
-        """A key: a running job waits between slices until the key's frame is drawn (and rests
-        after each millisecond it runs for a while after it), and a machine's news waits for that frame too
-        (``arcade/attention.py``).
+        """A key: a running job waits between slices until the key's frame is drawn (and, for a
+        while after it, rests after each millisecond it runs), and a machine's news waits for
+        that frame too (``arcade/attention.py``).
 
         The key is not consumed: it goes on to the app, whose bindings run its action.  A
         callback posted to this screen's queue now runs after the key has left for the app's

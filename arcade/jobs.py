@@ -10,8 +10,9 @@ screen than an idle one.  So while a key is on its way to the screen the job wai
 between two slices for that key's frame (``arcade/attention.py``), and while the player
 is at the keyboard (a key in the last ``ATTENTIVE`` seconds) it rests ``REST`` seconds
 after every ``RUN_BEFORE_REST`` of running, leaving the interpreter to the threads that
-carry the next key to the screen.  A player who only watches gets the machine at full speed.  ``sleep(seconds)``
-is a pausable, stoppable wait (the TI-57's Pause); ``post(message)`` any other news.
+carry the next key to the screen.  A player who only watches gets the machine at full
+speed.  ``sleep(seconds)`` is a pausable, stoppable wait (the TI-57's Pause);
+``post(message)`` any other news.
 """
 
 from __future__ import annotations

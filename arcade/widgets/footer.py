@@ -85,14 +85,15 @@ class KeysFooter(Footer):
             self.call_after_refresh(self.recompose)
 
     def compose(self):  # noqa: ANN201 - Footer's
-        if not self._bindings_ready and self.keys_on_offer() is not None:
+        keys = self.keys_on_offer()
+        if keys is not None:
             # Textual's footer is composed empty, then again with its keys once the screen tells
             # its bindings: a second compose and a layout of the screen (~10 ms) before a game's
             # first frame.  The keys on offer are known already; the screen's first word on its
             # bindings then changes the few that differ, if any, in place.
             self._bindings_ready = True
         if self._bindings_ready:
-            self._shown = self.keys_on_offer()
+            self._shown = keys
         yield from super().compose()
 
     def _change_in_place(self, wanted: list[tuple[KeyShown, bool]]) -> bool:
