@@ -8,18 +8,64 @@ for one whenever a dialog opened over its screen: every full screen has a ``Keys
 which changes nothing when the keys are the same).  ``LaidOut`` goes before
 ``Screen`` in a screen's bases; a new size, or a widget that asked for a layout, goes to
 Textual as before.
+
+A screen is also built with the classes of the terminal's size (``size_classes``: Textual's
+breakpoints, ``-narrow``/``-wide``, ``-short``/``-roomy``, and whatever a screen adds).  Textual
+gives them at the screen's first ``Resize``, after every widget was styled: each class a new
+restyle of the whole screen (~10 ms each before a game's first frame).  Given from the start,
+the first ``Resize`` finds nothing to change.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
+from textual.events import ScreenResume
 from textual.geometry import Size
 
 
 class LaidOut:
     """A mixin of ``Screen`` (see the module): ``_screen_resized`` is Textual's private method."""
 
+    _styled_with: int | None = None
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        try:
+            app = self.app  # type: ignore[attr-defined]
+        except RuntimeError:  # built outside a running app: Textual's first Resize gives the classes
+            return
+        if app.is_running:
+            self.update_classes(self.size_classes(app.size), update=False)  # type: ignore[attr-defined]
+
     def _screen_resized(self, size: Size) -> None:
         waiting = getattr(self, "_layout_widgets", None)  # Textual's names, checked by a test (renamed: as Textual)
         if waiting is not None and not waiting and getattr(getattr(self, "_compositor", None), "size", None) == size:
             return
         super()._screen_resized(size)  # type: ignore[misc]
+
+    def on_mount(self) -> None:
+        self._styled_with = getattr(self.app, "_css_update_count", None)  # type: ignore[attr-defined]
+
+    def on_screen_resume(self, event: ScreenResume) -> None:
+        styled_with, self._styled_with = self._styled_with, None
+        if styled_with is not None and styled_with == getattr(self.app, "_css_update_count", None):  # type: ignore[attr-defined]
+            # Its widgets were styled as they mounted, with the CSS of now: only the screen was
+            # styled before its own CSS was read.
+            event.refresh_styles = False
+            self.app.stylesheet.update_nodes([self])  # type: ignore[attr-defined]
+
+    def size_classes(self, size: Size) -> dict[str, bool]:
+        """Each size class of the screen, and whether it has it at ``size``: Textual's breakpoints
+        (the screen's, else the app's: its ``Screen._on_resize`` sets the same), and a screen's own."""
+        across, down = self._breakpoints("HORIZONTAL_BREAKPOINTS"), self._breakpoints("VERTICAL_BREAKPOINTS")
+        classes = {name: False for _, name in across + down}
+        for breakpoints, length in ((across, size.width), (down, size.height)):
+            reached = [name for at, name in sorted(breakpoints, reverse=True) if length >= at]
+            if reached:
+                classes[reached[0]] = True
+        return classes
+
+    def _breakpoints(self, name: str) -> list[tuple[int, str]]:
+        own = getattr(self, name)
+        return (getattr(self.app, name) if own is None else own) or []  # type: ignore[attr-defined]

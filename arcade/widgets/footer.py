@@ -36,10 +36,14 @@ class KeyShown:
     palette: bool  # the command palette's key, docked right
 
     def make(self, enabled: bool, compact: bool) -> FooterKey:
+        """The key's widget, its classes given from the start: Textual's footer binds ``compact``
+        and each key then takes its class once mounted, a restyle each (~0.5 ms a key at launch).
+        The palette key is compact whatever the footer, as in Textual's (its ``compact`` is not bound)."""
+        compact = compact or self.palette
+        classes = " ".join(name for name, has in (("-command-palette", self.palette), ("-compact", compact)) if has)
         key = FooterKey(self.key, self.key_display, self.description, self.action, disabled=not enabled,
-                        tooltip=self.tooltip, classes="-command-palette" if self.palette else "")
+                        tooltip=self.tooltip, classes=classes)
         key.set_reactive(FooterKey.compact, compact)
-        key.set_class(compact, "-compact")
         return key
 
 
@@ -92,9 +96,15 @@ class KeysFooter(Footer):
             # first frame.  The keys on offer are known already; the screen's first word on its
             # bindings then changes the few that differ, if any, in place.
             self._bindings_ready = True
-        if self._bindings_ready:
-            self._shown = keys
-        yield from super().compose()
+        if not self._bindings_ready:
+            return
+        self._shown = keys
+        if keys is None:
+            yield from super().compose()
+            return
+        self.styles.grid_size_columns = sum(not shown.palette for shown, _ in keys)  # as Textual's compose
+        for shown, enabled in keys:
+            yield shown.make(enabled, self.compact)
 
     def _change_in_place(self, wanted: list[tuple[KeyShown, bool]]) -> bool:
         """Follow ``wanted`` by changing, removing or adding single keys; False when it takes a recompose."""

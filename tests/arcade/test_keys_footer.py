@@ -62,13 +62,13 @@ class KeysApp(App):
         self.push_screen(KeysScreen(self.footer_type))
 
 
-def keys_of(app: App) -> list[tuple[str, str, bool, bool]]:
+def keys_of(app: App) -> list[tuple[str, str, bool, bool, bool]]:
     footer = app.screen.query_one(Footer)
-    return [(k.key_display, k.description, "-disabled" in k.classes, "-command-palette" in k.classes)
-            for k in footer.query(FooterKey)]
+    return [(k.key_display, k.description, "-disabled" in k.classes, "-command-palette" in k.classes,
+             k.compact and "-compact" in k.classes) for k in footer.query(FooterKey)]
 
 
-async def run_states(footer: type[Footer]) -> list[list[tuple[str, str, bool, bool]]]:
+async def run_states(footer: type[Footer]) -> list[list[tuple[str, str, bool, bool, bool]]]:
     """The footer's keys after each state (each of the two keys shown, dimmed, hidden, in turn)."""
     app = KeysApp(footer)
     seen = []
@@ -86,8 +86,8 @@ async def test_keys_footer_shows_what_textual_footer_shows_in_every_state() -> N
     plain = await run_states(Footer)
     kept = await run_states(KeysFooter)
     assert kept == plain
-    assert any(("tab", "Second", False, False) in keys for keys in kept)
-    assert any(("tab", "Second", True, False) in keys for keys in kept)
+    assert any(("tab", "Second", False, False, True) in keys for keys in kept)
+    assert any(("tab", "Second", True, False, True) in keys for keys in kept)
     assert any(all(k[1] != "Second" for k in keys) for keys in kept)
 
 
@@ -136,3 +136,14 @@ async def test_a_keys_footer_is_composed_with_its_keys_and_not_composed_again(mo
             shown[footer] = keys_of(app)
     assert shown[KeysFooter] == shown[Footer]
     assert recomposed == []
+
+
+async def test_keys_are_built_with_their_compact_class() -> None:
+    """Each key is built with ``-compact`` (Textual's footer binds ``compact``, and each key takes
+    its class once mounted: a restyle each before a game's first frame)."""
+    app = KeysApp(KeysFooter)
+    async with app.run_test(size=(80, 6)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, KeysScreen) and keys_of(app))
+        built = list(app.screen.query_one(KeysFooter).compose())
+        assert len(built) == len(keys_of(app))
+        assert all(isinstance(key, FooterKey) and "-compact" in key.classes for key in built)

@@ -7,8 +7,8 @@
 
 A Textual upgrade that renames or drops one would break the hang-up handling (issue 16)
 without any error until a terminal goes away; these tests fail first, naming the name.
-``arcade/app.py`` reads three of ``App``'s (``ArcadeApp.on_resize``), and ``arcade/game_screen.py``
-three of ``Screen``'s (``arcade/laid_out.py``), checked here too.
+``arcade/app.py`` reads three of ``App``'s (``ArcadeApp.on_resize``), and ``arcade/laid_out.py``
+three of ``Screen``'s and one of ``App``'s, checked here too.
 """
 
 from __future__ import annotations
@@ -108,3 +108,15 @@ def test_a_screen_lays_itself_out_for_a_size_under_private_names() -> None:
     from textual._compositor import Compositor
 
     assert "size" in Compositor.reflow.__code__.co_names, _missing("Compositor.size", "the size a screen is laid out at")
+
+
+def test_a_screen_shown_the_first_time_is_not_styled_twice_under_private_names() -> None:
+    """``LaidOut.on_screen_resume`` reads ``App._css_update_count`` (with a default: renamed,
+    every screen is styled again as it shows, as in Textual), which Textual raises whenever the
+    app's CSS changes, and compares it with the screens' own in ``App.refresh_css``."""
+    from textual.app import App
+
+    assert "_css_update_count" in App._invalidate_css.__code__.co_names, _missing(
+        "App._css_update_count", "a screen shown the first time would be styled twice")
+    assert "_css_update_count" in App.refresh_css.__code__.co_names, _missing(
+        "App._css_update_count", "a screen shown the first time would be styled twice")
