@@ -15,6 +15,8 @@ from textual.app import App, ComposeResult
 from textual.css.stylesheet import Stylesheet
 from textual.dom import DOMNode
 from textual.events import ScreenResume
+from textual.pilot import Pilot
+from textual.widget import Widget
 from textual.screen import Screen
 from textual.widgets import Static
 
@@ -93,13 +95,18 @@ def styled(monkeypatch: pytest.MonkeyPatch) -> list[DOMNode]:
     return nodes
 
 
+async def shown(pilot: Pilot[None], app: SizedApp) -> Widget:
+    """The sized screen once shown; its one widget."""
+    await wait_until(pilot, lambda: app.screen is app.made and app.made.is_mounted, what="the sized screen")
+    await pilot.pause()
+    return app.made.query_one("#sized")
+
+
 async def test_a_screen_shown_the_first_time_styles_its_widgets_once(monkeypatch: pytest.MonkeyPatch) -> None:
     nodes = styled(monkeypatch)
     app = SizedApp()
     async with app.run_test(size=(120, 40)) as pilot:
-        await wait_until(pilot, lambda: app.screen is app.made and app.made.is_mounted, what="the sized screen")
-        await pilot.pause()
-        sized = app.made.query_one("#sized")
+        sized = await shown(pilot, app)
         assert nodes.count(sized) == 1
         assert app.made.styles.align_vertical == "middle"  # its own CSS, read after it was built
 
@@ -108,9 +115,7 @@ async def test_a_screen_whose_css_changed_before_it_showed_is_styled_again(monke
     nodes = styled(monkeypatch)
     app = SizedApp()
     async with app.run_test(size=(120, 40)) as pilot:
-        await wait_until(pilot, lambda: app.screen is app.made and app.made.is_mounted, what="the sized screen")
-        await pilot.pause()
-        sized = app.made.query_one("#sized")
+        sized = await shown(pilot, app)
         app.made._styled_with = app._css_update_count - 1  # mounted with the CSS before a change
         app.made.post_message(ScreenResume())
         await wait_until(pilot, lambda: nodes.count(sized) == 2, what="the widget styled again")
