@@ -14,6 +14,12 @@ breakpoints, ``-narrow``/``-wide``, ``-short``/``-roomy``, and whatever a screen
 gives them at the screen's first ``Resize``, after every widget was styled: each class a new
 restyle of the whole screen (~10 ms each before a game's first frame).  Given from the start,
 the first ``Resize`` finds nothing to change.
+
+Textual styles every widget of a screen again each time it resumes (the app's CSS may have
+changed meanwhile: a theme).  The first time a screen shows, its widgets were styled as they
+mounted, just before: unless the app's CSS changed since (``App._css_update_count``, Textual's
+private count, checked by a test), only the screen itself is styled again (it was styled before
+its own CSS was read).  Any later resume, or one after a suspend, restyles as Textual does.
 """
 
 from __future__ import annotations
@@ -25,7 +31,8 @@ from textual.geometry import Size
 
 
 class LaidOut:
-    """A mixin of ``Screen`` (see the module): ``_screen_resized`` is Textual's private method."""
+    """A mixin of ``Screen`` (see the module): ``_screen_resized`` is Textual's private method, and
+    ``_css_update_count`` the app's."""
 
     _styled_with: int | None = None
 
@@ -46,6 +53,9 @@ class LaidOut:
 
     def on_mount(self) -> None:
         self._styled_with = getattr(self.app, "_css_update_count", None)  # type: ignore[attr-defined]
+
+    def on_screen_suspend(self) -> None:
+        self._styled_with = None  # shown again later: styled again, as Textual does
 
     def on_screen_resume(self, event: ScreenResume) -> None:
         styled_with, self._styled_with = self._styled_with, None

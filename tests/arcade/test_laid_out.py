@@ -14,7 +14,7 @@ import pytest
 from textual.app import App, ComposeResult
 from textual.css.stylesheet import Stylesheet
 from textual.dom import DOMNode
-from textual.events import ScreenResume
+from textual.events import ScreenResume, ScreenSuspend
 from textual.pilot import Pilot
 from textual.widget import Widget
 from textual.screen import Screen
@@ -121,3 +121,14 @@ async def test_a_screen_whose_css_changed_before_it_showed_is_styled_again(monke
         await wait_until(pilot, lambda: nodes.count(sized) == 2, what="the widget styled again")
         app.made.post_message(ScreenResume())  # shown again: styled again, as Textual does
         await wait_until(pilot, lambda: nodes.count(sized) == 3, what="the widget styled again")
+
+
+async def test_a_screen_shown_again_after_another_is_styled_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    nodes = styled(monkeypatch)
+    app = SizedApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        sized = await shown(pilot, app)
+        app.made._styled_with = app._css_update_count  # as if just mounted with the CSS of now...
+        app.made.post_message(ScreenSuspend())  # ...then another screen came over it
+        app.made.post_message(ScreenResume())
+        await wait_until(pilot, lambda: nodes.count(sized) == 2, what="the widget styled again")
