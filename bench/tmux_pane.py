@@ -8,11 +8,14 @@ polling with them kept the second core busy exactly while a machine held the fir
 (every key pressed while a machine answered then waited for a core as much as for the
 app).  The frame is read again each time the pane's program writes (tmux's ``%output``
 notice), or every ``FALLBACK`` seconds in case a notice is missed: a player's terminal
-shows a frame when it comes, it does not poll.
+shows a frame when it comes, it does not poll.  The notices are read a chunk at a time and
+timed as they are read: read a byte at a time (``BYTE_READS``), a large frame's notice was
+timed 1-2 ms after the bare app's one-line echo would have been, for the reading alone.
 """
 
 from __future__ import annotations
 
+import io
 import os
 import queue
 import shlex
@@ -29,6 +32,11 @@ WIDTH, HEIGHT = 100, 32
 FALLBACK = 0.02
 """Longest wait between two looks at a pane that has written nothing meanwhile."""
 REPLY_TIMEOUT = 10.0
+BYTE_READS = False
+"""True: the control client's notices read a byte at a time, as before 2026-11-27 (an unbuffered
+pipe: Python reads a line of it one byte per call).  A notice counted once its last byte was read,
+~0.5 µs a byte: a frame of 3 KB (the duel's register panel, a turn's end; tmux's escapes make it
+longer) was seen ~1.5-2 ms late, the bare app's one-line echo ~0.1 ms late (``--byte-reads``)."""
 SPAWN = False
 """True: one ``tmux`` process per key and per look, the pane polled (the benches' way before
 2026-11-24, for figures comparable with the older ones: ``ui_latency.py --spawn``)."""
@@ -58,7 +66,9 @@ class Control:
         assert self.proc.stdout is not None
         block: list[str] | None = None
         ours = False
-        for raw in self.proc.stdout:
+        # bufsize=0 keeps the commands' writes unbuffered; the notices are read a chunk at a time
+        stream = self.proc.stdout if BYTE_READS else io.BufferedReader(self.proc.stdout, 1 << 16)  # type: ignore[arg-type]
+        for raw in stream:
             line = raw.decode("utf-8", "replace").rstrip("\n")
             if block is not None:
                 if line.startswith(("%end ", "%error ")):

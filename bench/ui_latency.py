@@ -267,16 +267,22 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--look-time", action="store_true",
                    help="a frame is seen when the look that shows it is read back (figures comparable with those "
                         "before 2026-11-27), not when tmux told of the output it came in")
+    p.add_argument("--byte-reads", action="store_true",
+                   help="read tmux's notices a byte at a time (figures comparable with those before 2026-11-27 16:40): "
+                        "each frame is seen ~0.5 us a byte late, a large frame later than the bare app's line")
     p.add_argument("--cold", action="store_true", help="do not compile the arcade's modules first")
     args = p.parse_args(argv)
     figures = Figures()
     tmux_pane.SPAWN = args.spawn
     tmux_pane.LOOK_TIME = args.look_time
+    tmux_pane.BYTE_READS = args.byte_reads
     figures.notes.append("keys sent and frames read by " + ("a tmux process each, the pane polled (--spawn)" if args.spawn
                          else "one tmux client in control mode, the frame read when the app writes"))
     if not args.spawn:
         figures.notes.append("a frame is seen " + ("when the look that shows it is read back (--look-time)" if args.look_time
                              else "when tmux told of the output it came in (the look that found it only confirms)"))
+        figures.notes.append("tmux's notices read " + ("a byte at a time (--byte-reads): a frame is seen ~0.5 us a byte late"
+                             if args.byte_reads else "a chunk at a time"))
     if args.cold:
         figures.notes.append("--cold: the arcade's modules were not compiled first (PYTHONDONTWRITEBYTECODE="
                              f"{os.environ.get('PYTHONDONTWRITEBYTECODE', '')!r})")
