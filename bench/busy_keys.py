@@ -312,6 +312,11 @@ def wolf(pane: Pane, rec: Recorder, game: str, speed: str, turns: int, real_seco
         if not moved:
             rec.note(f"{pane.name}: no lamb could move")
             return
+        if speed == "real":  # a frame can show the lamb moved before the title says the wolf's turn
+            try:
+                wait_for(pane, lambda f: wolf_thinks(f) or "over" in f.lower(), timeout=3)
+            except TimeoutError:
+                pass
         message_keys(pane, rec, label, keys, wolf_thinks, end, 40 if speed == "instant" else 1000)
 
 
