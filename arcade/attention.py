@@ -162,12 +162,16 @@ class Attention:
                 pass
 
     def key_arrived(self) -> None:
-        """A key was read: the running jobs, if any, wait for its frame, and so does the machines' news."""
+        """A key was read: the running jobs (or one about to start), if any, wait for its frame, and so does the machines' news."""
         self.key_at = time.monotonic()
         self._keys += 1
         self._key_pending = True
         self._key_drawn_event.clear()
-        if self._jobs:
+        if self._jobs or not self.free.is_set():
+            # a job runs, or one is about to (parked by ``run_job`` until its start is drawn, its
+            # thread not yet begun): the key holds it too, or the start's release would free it
+            # in the middle of the key's way (traced: a cursor key just after the person's move
+            # drew its frame while the machine's first slice ran, 2.5 ms instead of 0.8)
             self.park()
 
     def key_in_flight(self) -> bool:

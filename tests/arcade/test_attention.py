@@ -42,6 +42,19 @@ def test_an_older_release_leaves_a_newer_park_in_place() -> None:
     assert attention.free.is_set()
 
 
+def test_a_key_holds_a_job_parked_before_its_thread_began() -> None:
+    """``run_job`` parks the job until the frame that shows its start is drawn; its thread has not
+    counted itself yet.  A key that comes then holds it too: the start's release leaves it parked."""
+    attention = Attention()
+    attention.park()  # run_job: the job's start is being drawn
+    start = attention._parks
+    attention.key_arrived()  # a key, before the job's thread has begun
+    attention.release(start)  # the start's frame is drawn: the key's is not yet
+    assert not attention.free.is_set()
+    attention.release(attention._parks)
+    assert attention.free.is_set()
+
+
 def in_a_thread(wait: Callable[[], object]) -> tuple[threading.Event, threading.Event, threading.Thread]:
     """``wait()`` run in a thread of its own (a job's, the saves' writer's): (it is waiting, it went on, the thread)."""
     waiting, went_on = threading.Event(), threading.Event()
