@@ -162,7 +162,8 @@ class Attention:
                 pass
 
     def key_arrived(self) -> None:
-        """A key was read: the running jobs (or one about to start), if any, wait for its frame, and so does the machines' news."""
+        """A key was read: the running jobs (or one about to start), if any, wait for its frame, and
+        so does the machines' news."""
         self.key_at = time.monotonic()
         self._keys += 1
         self._key_pending = True
