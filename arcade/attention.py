@@ -284,15 +284,22 @@ class Attention:
         self.frames += 1
         self.counts_frames = True
 
-    def release_after_frame(self, screen: Any, *, key: bool = False) -> None:
+    @property
+    def parks(self) -> int:
+        """The number of the last park (a key's, as it reaches a screen: ``release_after_frame``'s ``park``)."""
+        return self._parks
+
+    def release_after_frame(self, screen: Any, *, key: bool = False, park: int | None = None) -> None:
         """On the event loop, after what was asked of ``screen`` (a key's action, a turn drawn): the
-        jobs go on once ``screen`` has drawn its next frame.  ``key``: a key's frame: then the news
-        that waited for it follows (``after_keys``)."""
+        jobs go on once ``screen`` has drawn its next frame, unless parked again since ``park`` (the
+        last park now, by default).  ``key``: a key's frame: then the news that waited for it
+        follows (``after_keys``)."""
         if key:
             self.key_handled_at = time.monotonic()
         elif self.free.is_set():
             return
-        park = self._parks
+        if park is None:
+            park = self._parks
 
         def drawn() -> None:
             self.when_out(lambda: self.release(park))

@@ -195,8 +195,12 @@ class GameScreen(SavedGame):
         callback posted to this screen's queue now runs after the key has left for the app's
         queue; the one it posts to the app's queue runs after the key's action.
         """
-        self.attention.key_arrived()
-        self.call_later(self.app.call_later, self.attention.release_after_frame, self, key=True)
+        attention = self.attention
+        attention.key_arrived()
+        # the jobs go on after this key's frame only if nothing parked them since it came: a key
+        # read while this one's action ran (the person's move starting the machine) holds them
+        # until its own frame (traced: the next key's frame shared the interpreter with the machine)
+        self.call_later(self.app.call_later, attention.release_after_frame, self, key=True, park=attention.parks)
 
     def release_after_frame(self) -> None:
         """The jobs, parked, go on once what this handler changed is drawn (``arcade/attention.py``)."""

@@ -55,6 +55,25 @@ def test_a_key_holds_a_job_parked_before_its_thread_began() -> None:
     assert attention.free.is_set()
 
 
+async def test_a_key_s_release_frees_only_what_was_parked_when_it_came() -> None:
+    """Enter starts the machine (its start parked until drawn) and the next key is read meanwhile:
+    neither Enter's frame nor the start's lets the machine go; the next key's frame does."""
+    attention = Attention()
+    screen = FakeScreen()
+    attention.key_arrived()  # Enter reaches the screen: nothing runs, nothing parked
+    enter = attention.parks
+    attention.park()  # its action: run_job parks the machine's start...
+    attention.release_after_frame(screen)  # ...until its frame is drawn
+    attention.key_arrived()  # the next key, read by the terminal's thread meanwhile
+    attention.release_after_frame(screen, key=True, park=enter)  # Enter's action has run: its frame
+    await turns(4)
+    assert not attention.free.is_set()  # both frames drawn: the next key's is not
+    attention.key_arrived()  # the next key reaches the screen
+    attention.release_after_frame(screen, key=True, park=attention.parks)
+    await turns(4)
+    assert attention.free.is_set()
+
+
 def in_a_thread(wait: Callable[[], object]) -> tuple[threading.Event, threading.Event, threading.Thread]:
     """``wait()`` run in a thread of its own (a job's, the saves' writer's): (it is waiting, it went on, the thread)."""
     waiting, went_on = threading.Event(), threading.Event()
