@@ -38,6 +38,9 @@ BOARD_COLUMNS = re.compile(r"\ba\s+b\s+c\s+d\s+e\s+f\s+g\s+h\b", re.IGNORECASE)
 BOARD_ROW = re.compile(r"^\s*([1-8]) │(.*)│")
 CURSOR = re.compile(r"cursor ([a-hA-H][1-8])")
 DUEL_AT = re.compile(r"You are on (\d)\.(\d)")
+DUEL_DRAW = "Extend by"
+DUEL_OVER = ("over", "captured")
+"""The duel's draw (its moves used up) asks whether to play on."""
 KEY_TIMEOUT = 5.0
 IDLE_PANEL_KEYS = 20
 """The duel's idle ``i`` timed in a real-speed run (six until 2026-11-27: a median of six moved
@@ -219,7 +222,10 @@ def duel(pane: Pane, rec: Recorder, game: str, speed: str, turns: int, real_seco
     end = time.perf_counter() + (real_seconds if speed == "real" else 3600)
     for _ in range(turns if speed == "instant" else 1):
         try:
-            _, frame = wait_for(pane, lambda f: "Player 1: your move" in f or "over" in f.lower(), timeout=120)
+            _, frame = wait_for(pane, lambda f: "Player 1: your move" in f or duel_over(f) or DUEL_DRAW in f, timeout=120)
+            if DUEL_DRAW in frame:  # the moves are used up: ten more, as a person would who wants to play on
+                pane.send("e")
+                _, frame = wait_for(pane, lambda f: "Player 1: your move" in f or duel_over(f), timeout=120)
         except TimeoutError:
             rec.note(f"{pane.name}: player 1's move never came")
             return
@@ -228,12 +234,46 @@ def duel(pane: Pane, rec: Recorder, game: str, speed: str, turns: int, real_seco
             rec.note(f"{pane.name}: the duel ended")
             return
         col = int(m.group(1))
-        pane.send("6" if col <= 4 else "4")  # east or west, toward the middle: always on the board
+        move = "6" if col <= 4 else "4"  # east or west, toward the middle: always on the board
+        if speed == "instant":
+            duel_instant_keys(pane, rec, label, move, m.group(0))
+            continue
+        pane.send(move)
         try:
             wait_for(pane, ti57_busy, timeout=5)
         except TimeoutError:
             continue  # the turn went by before a frame showed it running
         registers_keys(pane, rec, label, end, 40 if speed == "instant" else 1000)
+
+
+def duel_over(frame: str) -> bool:
+    """The duel's title says it is over (a capture, or a draw the players ended)."""
+    title = frame.splitlines()[0].lower() if frame else ""
+    return any(word in title for word in DUEL_OVER)
+
+
+def duel_instant_keys(pane: Pane, rec: Recorder, label: str, move: str, at: str) -> None:
+    """At instant speed the person's move and the computer's reply take a millisecond or two: ``i``
+    pressed right behind the move (as a person typing on), and again while the turn is not over."""
+
+    def turn_over(frame: str) -> bool:
+        where = DUEL_AT.search(frame)
+        return not ti57_busy(frame) and (duel_over(frame) or DUEL_DRAW in frame
+                                         or (where is not None and where.group(0) != at))
+
+    pane.send(move)
+    for _ in range(3):
+        frame = pane.text()
+        if turn_over(frame):
+            break
+        shown = "Registers R0-R7" in frame
+        lat = timed_key(pane, "i", lambda b, a, shown=shown: ("Registers R0-R7" in a) != shown, timeout=2.0)
+        if lat is not None:
+            rec.key(label, lat)
+    try:
+        wait_for(pane, turn_over, timeout=30)
+    except TimeoutError:
+        rec.note(f"{pane.name}: the turn after {move} never ended")
 
 
 def registers_keys(pane: Pane, rec: Recorder, label: str, until: float, most: int) -> int:

@@ -93,6 +93,13 @@ if DIR:
 
     gc.callbacks.append(collected)
 
+    import sys
+
+    # ``python -m arcade`` puts its folder on ``sys.path`` only after this module has run: the
+    # arcade is imported from the working folder (the bench starts it in its own tree), not from
+    # wherever an editable install points (another worktree's code would be traced)
+    if os.path.isdir(os.path.join(os.getcwd(), "arcade")) and os.getcwd() not in sys.path:
+        sys.path.insert(0, os.getcwd())
     import arcade.attention as _attention
     import arcade.jobs as _jobs
     import arcade.save_writer as _save_writer
