@@ -61,6 +61,12 @@ def _stream(key: bytes, nonce: bytes, length: int) -> bytes:
     return b"".join(blocks)[:length]
 
 
+def _xor(data: bytes, stream: bytes) -> bytes:
+    """``data`` XOR ``stream`` (as long as ``data``), in one operation on two integers: byte by byte
+    in Python, a 3 KB save took ~1 ms of the event loop after every move."""
+    return (int.from_bytes(data, "big") ^ int.from_bytes(stream, "big")).to_bytes(len(data), "big")
+
+
 def _tag(key: bytes, nonce: bytes, body: bytes) -> str:
     return hmac.new(key, b"duel-save" + nonce + body, hashlib.sha256).hexdigest()
 
@@ -69,7 +75,7 @@ def seal(data: Any, key: bytes) -> Sealed:
     """``data`` (JSON-able) as ``{"nonce", "body", "tag"}``: hexadecimal noise and its HMAC."""
     plain = json.dumps(data, separators=(",", ":"), sort_keys=True).encode("utf-8")
     nonce = secrets.token_bytes(16)
-    body = bytes(a ^ b for a, b in zip(plain, _stream(key, nonce, len(plain))))
+    body = _xor(plain, _stream(key, nonce, len(plain)))
     return {
         "nonce": nonce.hex(),
         "body": body.hex(),
@@ -87,7 +93,7 @@ def open_sealed(sealed: Any, key: bytes) -> Any:
         raise WrongKey(f"the sealed part is damaged ({type(error).__name__})") from error
     if not hmac.compare_digest(tag, _tag(key, nonce, body)):
         raise WrongKey("the key does not open it, or it was damaged")
-    plain = bytes(a ^ b for a, b in zip(body, _stream(key, nonce, len(body))))
+    plain = _xor(body, _stream(key, nonce, len(body)))
     try:
         return json.loads(plain.decode("utf-8"))
     except (ValueError, RecursionError) as error:  # a right tag over bad (or 1000-deep) JSON: written by something else

@@ -406,3 +406,21 @@ def test_two_computers_play_whole_duels_through_the_keys() -> None:
             assert s.viewer is None and s.view(1).me is None
             s.play_computer()
         assert s.game is not None and s.game.status in (DuelStatus.CAPTURE, DuelStatus.DRAW)
+
+
+def test_a_seal_is_the_plain_json_xored_byte_for_byte_with_the_key_stream() -> None:
+    """The sealed body is what every save so far was written as (the XOR is done on two integers
+    now, not byte by byte): each byte of the JSON XORed with the key stream's, leading zeros kept."""
+    from games.ti57_duel import seal as sealing
+
+    rng = random.Random(57)
+    for size in (1, 31, 32, 33, 2000):
+        data = {"game": "".join(rng.choice("0123456789.") for _ in range(size)), "pins": {}}
+        key = bytes(rng.randrange(256) for _ in range(32))
+        sealed = sealing.seal(data, key)
+        plain = json.dumps(data, separators=(",", ":"), sort_keys=True).encode("utf-8")
+        stream = sealing._stream(key, bytes.fromhex(sealed["nonce"]), len(plain))
+        assert bytes.fromhex(sealed["body"]) == bytes(a ^ b for a, b in zip(plain, stream))
+        assert sealing.open_sealed(sealed, key) == data
+    zeros = sealing._xor(b"\x00\x01", b"\x00\x01")
+    assert zeros == b"\x00\x00"  # as long as the text, whatever it starts with
