@@ -76,6 +76,7 @@ class SquareBoard(KeptRows):
     view: reactive[GridView] = reactive(lambda: GridView(tuple(range(8)), tuple(range(7, -1, -1))))
     """A new view repaints; the size only depends on the number of columns and rows, set once."""
     boxed: reactive[bool] = reactive(False, layout=True)
+    _planned: tuple[GridView, bool, list[tuple[Any, ...]]] | None = None  # (view, boxed, its plan)
 
     def get_content_width(self, container: Any, viewport: Any) -> int:
         n = len(self.view.columns)
@@ -102,8 +103,12 @@ class SquareBoard(KeptRows):
         return text, style
 
     def _plan(self) -> list[tuple[Any, ...]]:
-        """What each row of the board is: labels, a frame line, or the squares of a board row."""
+        """What each row of the board is: labels, a frame line, or the squares of a board row
+        (made once per view and framing: a frame asks it for every row)."""
         v = self.view
+        kept = self._planned
+        if kept is not None and kept[0] is v and kept[1] == self.boxed:
+            return kept[2]
         rows: list[tuple[Any, ...]] = [("heading",)]
         if self.boxed:
             rows.append(("top",))
@@ -114,6 +119,7 @@ class SquareBoard(KeptRows):
         if self.boxed:
             rows.append(("bottom",))
         rows.append(("heading", "last"))
+        self._planned = (v, self.boxed, rows)
         return rows
 
     def _line(self, kind: tuple[Any, ...]) -> Text:
@@ -153,7 +159,13 @@ class SquareBoard(KeptRows):
         kind = plan[y]
         v = self.view
         if kind[0] == "squares":
-            return (kind, self.boxed, v.columns, tuple(self._cell((c, kind[1])) for c in v.columns))
+            # what each square shows, without its style: a new theme or stylesheet drops every kept
+            # row (``KeptRows.notify_style_update``); styled (``_cell``), the keys of a board's ten
+            # rows were a fifth of a TI-57 turn's end frame
+            r = kind[1]
+            squares = [(c, r) for c in v.columns]
+            return (kind, self.boxed, v.columns, bool(v.dark),
+                    tuple((sq in v.dark, v.pieces.get(sq), v.marks.get(sq), sq == v.cursor) for sq in squares))
         return (kind, self.boxed, v.columns)
 
     def render_line(self, y: int) -> Strip:

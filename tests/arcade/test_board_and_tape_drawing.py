@@ -8,6 +8,7 @@ rows are the roll's tail as ``render()`` gives it.
 from __future__ import annotations
 
 from textual.app import App, ComposeResult
+from textual.geometry import Region
 
 from arcade.widgets.board import BoardView, OthelloBoard
 from arcade.widgets.lines import changed_cells
@@ -231,3 +232,41 @@ async def test_a_panel_changed_by_news_waits_for_the_keys_to_rest_one_changed_by
         tape.key("typed")  # not news: a frame later, keys or not
         attention.key_at = time.monotonic()
         await wait_until(pilot, lambda: not tape._repaint_due, what="the tape repainted at once")
+
+
+async def test_the_rows_a_grid_board_keeps_are_the_rows_it_would_make_afresh() -> None:
+    """The TI-57 games' board keys a row by what its squares show, not by their styles: after any
+    run of pieces, marks, shaded squares, a cursor and the framing, the kept rows are exactly the
+    rows made afresh, cell for cell and style for style."""
+    import random
+
+    from arcade.widgets.grid import GridView, SquareBoard
+
+    class Grid(App[None]):
+        def compose(self) -> ComposeResult:
+            yield SquareBoard(id="grid")
+
+    rng = random.Random(1981)
+    columns, rows = tuple(range(10)), tuple(range(9, -1, -1))
+    squares = [(c, r) for c in columns for r in rows]
+    upper = frozenset(sq for sq in squares if sq[1] >= 5)
+    classes = ("grid--mine", "grid--other", "grid--wolf", "grid--lamb", "grid--capture")
+    app = Grid()
+    async with app.run_test(size=(60, 30)) as pilot:
+        board = app.query_one(SquareBoard)
+        for step in range(200):
+            if rng.random() < 0.05:
+                board.boxed = not board.boxed
+                await pilot.pause()
+            board.view = GridView(
+                columns, rows,
+                pieces={sq: (rng.choice("12WX1234"), rng.choice(classes)) for sq in rng.sample(squares, rng.randrange(6))},
+                marks={sq: rng.choice("↗→↘↓↙←↖↑") for sq in rng.sample(squares, rng.randrange(4))},
+                dark=rng.choice((frozenset(), frozenset(rng.sample(squares, 50)), upper)),  # a row with no shade
+                cursor=rng.choice((None, rng.choice(squares))))
+            whole = Region(0, 0, board.size.width, board.size.height)
+            kept = [list(strip) for strip in board.render_lines(whole)]
+            board._kept.clear()  # nothing kept: every row made afresh
+            board._version += 1
+            fresh = [list(strip) for strip in board.render_lines(whole)]
+            assert kept == fresh, f"step {step}"
