@@ -2,7 +2,7 @@
 clicks become the session's requests (the move limit, the seats, the lock, the cursor, a move).
 
 A mixin of ``TI57DuelScreen`` (the wolf's ``keys.py`` is its twin): it reads the session and
-the view of whoever looks now, and starts a move in the screen's worker (``_pace``).  A move
+the view of whoever looks now, and starts a move in the screen's worker (``_person_job``).  A move
 is a direction, keyed on the TI-57 as ``code SBR player`` (1 NE ... 8 N); the keypad digits
 are laid out as they point (7 8 9 / 4 6 / 1 2 3), or the arrows, or y u b n.
 """
@@ -34,7 +34,7 @@ class DuelScreenParts(Protocol):
     @property
     def viewer(self) -> int | None: ...
     def view(self) -> DuelView: ...
-    def _pace(self, ctx: JobContext, moved: Moved, mine: bool) -> Moved: ...
+    def _person_job(self, ctx: JobContext, code: int) -> Moved | tuple[int, int]: ...
     def action_new_game(self) -> None: ...
 
 
@@ -135,7 +135,7 @@ class DuelKeys(Base):
                 return
             self.say(f"You key {code} SBR {self.viewer}: {render.ARROW[code]} {render.NAME[code]}.")
             self._frozen = self.view()
-            self.run_job("move", lambda ctx: self._pace(ctx, self.session.move(code), mine=True))
+            self.run_job("move", lambda ctx: self._person_job(ctx, code))
 
     def on_board_clicked(self, event: BoardClicked) -> None:
         v = self.view()

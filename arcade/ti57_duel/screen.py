@@ -8,7 +8,9 @@ whoever looks now into the TI-57 layout both TI-57 games share (``arcade/ti57_sc
 opaque curtain (``curtain.HandOff``, a PIN in a locked duel) covers everything, after every
 private widget and notification is wiped.  With the computer in a seat there is no curtain; it
 plays in the worker through the TI-57's keys, paced like a person, its Pause (its square) unseen.
-A move runs in the worker: the emulator is instant, the Pause (~¾ s) and stop posted as ``DisplayShown``.
+A move runs in the worker: the emulator is instant, the Pause (~¾ s) and stop posted as ``DisplayShown``;
+at instant speed nothing is posted, and the computer's reply runs in the person's move's job
+(``_person_job``): one end, one save, one frame for the turn.
 """
 
 from __future__ import annotations
@@ -237,6 +239,19 @@ class DuelScreenCore(DuelKeys, DuelSaves, TI57Screen):
 
     # -- the worker ------------------------------------------------------------------
 
+    def _person_job(self, ctx: JobContext, code: int) -> Moved | tuple[int, int]:
+        """The person's move; at instant speed the computer's reply too, in the same job.
+
+        One job's end is one save, one redraw and one frame for both moves.  As two jobs, a turn
+        at instant speed drew four or five frames in a few milliseconds (each move's displays,
+        each end), and a key pressed meanwhile waited for them (traced: ``i`` at 7-9 ms where
+        an idle one takes 2-3)."""
+        moved = self._pace(ctx, self.session.move(code), mine=True)
+        if self.instant and self.session.computer_to_act:
+            ctx.next_part("computer")
+            return self._computer_job(ctx)
+        return moved
+
     def _computer_job(self, ctx: JobContext) -> Moved | tuple[int, int]:
         if not self.instant and not ctx.sleep(self.computer_thinks):
             ctx.check()
@@ -244,9 +259,12 @@ class DuelScreenCore(DuelKeys, DuelSaves, TI57Screen):
         return self._pace(ctx, played, mine=False) if isinstance(played, Moved) else played
 
     def _pace(self, ctx: JobContext, moved: Moved, mine: bool) -> Moved:
-        """Show the TI-57's displays as the machine does: the Pause (the mover's only), then the stop."""
+        """Show the TI-57's displays as the machine does: the Pause (the mover's only), then the stop.
+        At instant speed nothing is held to see: the job's end draws the TI-57 as it stopped."""
+        if self.instant:
+            return moved
         turn = moved.turn
-        hold = 0.0 if self.instant else self.pause_seconds
+        hold = self.pause_seconds
         for i, text in enumerate(turn.displays):
             last = i == len(turn.displays) - 1
             if not (mine or last):

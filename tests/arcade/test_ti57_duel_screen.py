@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from arcade.app import ArcadeApp
 from arcade.ti57_duel.curtain import HandOff, PinDialog
 from arcade.ti57_duel.screen import TI57DuelScreen
@@ -362,3 +364,32 @@ async def test_a_tall_terminal_shows_the_duel_in_the_middle_not_at_the_top() -> 
         assert above >= 3 and abs(below - above) <= 1, (above, below)
         lines = screen_text(app).splitlines()
         assert "0  1  2  3  4  5  6  7  8  9" in lines[board.y] and "TI-57" in lines[led.y]
+
+
+@pytest.mark.parametrize("instant", [True, False])
+async def test_at_instant_speed_a_move_and_the_computers_reply_are_one_job(instant: bool) -> None:
+    """At instant speed the person's move and the computer's reply run as one job: one end, one
+    save and one frame for both (as two jobs a turn drew four or five frames in a few milliseconds,
+    and a key pressed meanwhile waited for them).  At the real pace they stay two: the Pause shows."""
+    app = duel_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = await opened(pilot)
+        assert isinstance(screen, TI57DuelScreen)
+        await pilot.press("c", "enter")  # player 2: the computer; the move limit
+        await wait_until(pilot, lambda: screen.phase == "setup" and screen.viewer == 1, what="player 1 places")
+        await pilot.press("enter")  # 4.4
+        await settle(pilot, screen)
+        if instant:
+            await pilot.press("s")
+            assert screen.instant and "Instant: no pause" in flat(app)
+        ended: list[str] = []
+        done = screen.job_done
+        screen.job_done = lambda kind, result: (ended.append(kind), done(kind, result))  # type: ignore[method-assign]
+        game = screen.session.game
+        turns, theirs = len(game.turns), game.square_of(2)
+        code = next(k for k in screen.view().legal if (4 + DELTAS[k][0], 4 + DELTAS[k][1]) != theirs)
+        await pilot.press(KEY_OF[code])
+        await settle(pilot, screen)
+        assert len(game.turns) == turns + 2 and [t.player for t in game.turns[-2:]] == [1, 2]
+        assert ended == (["computer"] if instant else ["move", "computer"])  # one end: the job's last part
+        assert screen.query_one("#led").shown.text == game.machine.display  # the reply's stop, drawn
