@@ -229,6 +229,13 @@ def duel(pane: Pane, rec: Recorder, game: str, speed: str, turns: int, real_seco
         except TimeoutError:
             rec.note(f"{pane.name}: player 1's move never came")
             return
+        if speed == "instant" and duel_over(frame):  # a capture: a new duel, the same seats and speed
+            pane.send("g")
+            wait_for(pane, lambda f: "Move limit:" in f, timeout=10)
+            pane.send("Enter")
+            wait_for(pane, lambda f: "your secret start square" in f, timeout=30)
+            pane.send("Enter")
+            _, frame = wait_for(pane, lambda f: "Player 1: your move" in f, timeout=120)
         m = DUEL_AT.search(frame)
         if m is None or "Player 1: your move" not in frame:
             rec.note(f"{pane.name}: the duel ended")
