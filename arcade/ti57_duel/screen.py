@@ -244,8 +244,7 @@ class DuelScreenCore(DuelKeys, DuelSaves, TI57Screen):
 
         One job's end is one save, one redraw and one frame for both moves.  As two jobs, a turn
         at instant speed drew four or five frames in a few milliseconds (each move's displays,
-        each end), and a key pressed meanwhile waited for them (traced: ``i`` at 7-9 ms where
-        an idle one takes 2-3)."""
+        each end), each one more that a key pressed meanwhile waited for."""
         moved = self._pace(ctx, self.session.move(code), mine=True)
         if self.instant and self.session.computer_to_act:
             ctx.next_part("computer")
