@@ -327,11 +327,18 @@ def wolf(pane: Pane, rec: Recorder, game: str, speed: str, turns: int, real_seco
     def wolf_thinks(frame: str) -> bool:
         return "the wolf to move" in frame.splitlines()[0] and "over" not in frame.lower()
 
+    def lambs_turn(frame: str) -> bool:
+        return "the lambs to move" in frame.splitlines()[0] and not ti57_busy(frame)
+
     end = time.perf_counter() + (real_seconds if speed == "real" else 3600)
     for _ in range(turns if speed == "instant" else 1):
         try:
-            _, frame = wait_for(pane, lambda f: ("the lambs to move" in f.splitlines()[0] and not ti57_busy(f))
-                                or "over" in f.lower(), timeout=120)
+            _, frame = wait_for(pane, lambda f: lambs_turn(f) or "over" in f.lower(), timeout=120)
+            if speed == "instant" and "game over" in frame.lower():  # a new game, the same seats and pace
+                pane.send("g")
+                wait_for(pane, lambda f: "a coin toss decides" in f, timeout=10)
+                pane.send("Enter")
+                _, frame = wait_for(pane, lambda f: "a coin toss decides" not in f and lambs_turn(f), timeout=120)
         except TimeoutError:
             rec.note(f"{pane.name}: the lambs' turn never came")
             return
@@ -344,6 +351,11 @@ def wolf(pane: Pane, rec: Recorder, game: str, speed: str, turns: int, real_seco
                 before = pieces_line(pane.text())
                 pane.send(lamb)
                 time.sleep(0.05)
+                if speed == "instant":  # i right behind the lamb's move, as in the duel
+                    if wolf_instant_keys(pane, rec, label, way, before):
+                        moved = True
+                        break
+                    continue
                 pane.send(way)
                 try:  # at instant pace the wolf has answered before a frame shows its turn: the pieces moved
                     wait_for(pane, lambda f: "the wolf to move" in f.splitlines()[0] or "Refused" in f
@@ -359,12 +371,46 @@ def wolf(pane: Pane, rec: Recorder, game: str, speed: str, turns: int, real_seco
         if not moved:
             rec.note(f"{pane.name}: no lamb could move")
             return
+        if speed == "instant":
+            continue
         if speed == "real":  # a frame can show the lamb moved before the title says the wolf's turn
             try:
                 wait_for(pane, lambda f: wolf_thinks(f) or "over" in f.lower(), timeout=3)
             except TimeoutError:
                 pass
         message_keys(pane, rec, label, keys, wolf_thinks, end, 40 if speed == "instant" else 1000)
+
+
+def wolf_instant_keys(pane: Pane, rec: Recorder, label: str, way: str, before: str) -> bool:
+    """At instant speed the lamb's move and the wolf's reply take a few milliseconds: ``i`` pressed
+    right behind the move, and again while the wolf's turn is not over.  False if the move was
+    refused (its keys are not counted: no machine answered)."""
+
+    def turn_over(frame: str) -> bool:
+        first = frame.splitlines()[0] if frame else ""
+        return not ti57_busy(frame) and (("the lambs to move" in first and pieces_line(frame) != before)
+                                         or "over" in first.lower() or "Refused" in frame)
+
+    pane.send(way)
+    taken: list[float] = []
+    for _ in range(3):
+        frame = pane.text()
+        if turn_over(frame):
+            break
+        shown = "Registers R0-R7" in frame
+        lat = timed_key(pane, "i", lambda b, a, shown=shown: ("Registers R0-R7" in a) != shown, timeout=2.0)
+        if lat is not None:
+            taken.append(lat)
+    try:
+        _, frame = wait_for(pane, turn_over, timeout=30)
+    except TimeoutError:
+        rec.note(f"{pane.name}: the turn after {way} never ended")
+        return False
+    if pieces_line(frame) == before:
+        return False  # refused
+    for lat in taken:
+        rec.key(label, lat)
+    return True
 
 
 DRIVERS: dict[str, Callable[[Pane, Recorder, str, str, int, float], None]] = {
