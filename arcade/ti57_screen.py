@@ -51,7 +51,7 @@ from arcade.widgets.footer import KeysFooter
 from arcade.widgets.header import TitleHeader
 from arcade.widgets.grid import GridView, SquareBoard
 from arcade.widgets.history import HistoryRow, MoveHistory
-from arcade.widgets.ti57 import KeyLog, RegisterPanel, Shown, TI57Display, key_lines
+from arcade.widgets.ti57 import KeyLog, RegisterPanel, Shown, TI57Display, key_lines, register_text
 from arcade.widgets.words import Words
 
 TI57_CSS = Path(__file__).with_name("ti57_screen.tcss")
@@ -74,6 +74,9 @@ class TI57Frame:
     hidden: tuple[int, ...] = ()  # registers that read "(hidden)"
     registers: bool = False  # the register panel shown
     keylog: bool = False  # the keys typed shown
+    registers_in_log: bool = False
+    """The registers shown in the key log's box, the keys not (a terminal too short for both):
+    ``i`` then changes what the box holds, and nothing is laid out again."""
     history: tuple[list[HistoryRow], str] | None = None  # the move history's rows and first line, if shown
 
 
@@ -128,11 +131,15 @@ class TI57Screen(GameScreen):
         self.show_message(self.message)
         self.query_one("#led", TI57Display).shown = self._shown
         panel = self.query_one("#registers", RegisterPanel)
-        panel.display = f.registers or not (f.keylog or f.history is not None)  # hidden, it keeps its room unless a panel below needs it
-        panel.show(f.calculator if f.registers else None, f.meanings, f.hidden)  # shown or hidden: a repaint
+        in_log = f.registers_in_log
+        log_shown = f.keylog or in_log
+        # hidden, the panel keeps its room unless a panel below needs it
+        panel.display = (f.registers and not in_log) or not (log_shown or f.history is not None)
+        panel.show(f.calculator if f.registers and not in_log else None, f.meanings, f.hidden)  # shown or hidden: a repaint
         log = self.query_one("#keylog", KeyLog)
-        log.display = f.keylog
-        log.lines = tuple(key_lines(f.calculator.keys)) if f.keylog else ()
+        log.display = log_shown
+        log.lines = tuple(key_lines(f.calculator.keys)) if log_shown else ()
+        log.show_registers(register_text(f.calculator, f.meanings, f.hidden) if in_log else None)
         history = self.query_one("#history", MoveHistory)
         history.display = f.history is not None
         history.show(*(f.history or ([], "")))  # a hidden history holds nothing
@@ -147,7 +154,9 @@ class TI57Screen(GameScreen):
         for name in ("#info", "#status", "#message"):
             self.query_one(name, Words).content = ""
         self.query_one("#registers", RegisterPanel).forget()
-        self.query_one("#keylog", KeyLog).lines = ()
+        log = self.query_one("#keylog", KeyLog)
+        log.lines = ()
+        log.show_registers(None)
         self.query_one("#led", TI57Display).shown = Shown("")
         self.query_one("#history", MoveHistory).show([], "")
 

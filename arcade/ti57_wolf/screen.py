@@ -107,7 +107,7 @@ class WolfScreenCore(MoveKeys, TI57Screen):
 
     def frame(self) -> TI57Frame:
         """The board and the registers as the TI-57 holds them; the registers with the key log
-        (or the history) below them only on a tall terminal."""
+        (or the history) below them only on a tall terminal, on a shorter one in the key log's box."""
         view = self.shown_view
         below = not self.registers_shown or self.size.height >= ROOMY
         return TI57Frame(
@@ -115,6 +115,7 @@ class WolfScreenCore(MoveKeys, TI57Screen):
             info=render.turn_text(view, self.selected), status=render.status_text(view),
             calculator=view, meanings=render.REGISTERS, registers=self.registers_shown,
             keylog=not self.history_shown and below,
+            registers_in_log=self.registers_shown and not below and not self.history_shown,
             history=(history_rows(self.session.history()), history_header(self.session))
             if self.history_shown and below else None)
 

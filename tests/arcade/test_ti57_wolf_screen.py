@@ -284,3 +284,29 @@ async def test_a_tall_terminal_shows_the_game_in_the_middle_with_the_registers_a
         text = screen_text(app)
         assert "Registers R0-R7" in text and "Keys typed on the TI-57" in text and "2nd Fix 1" in text
         assert "Wolf:  a person" in text and "Lambs: a person" in text
+
+
+async def test_on_a_short_terminal_i_shows_the_registers_in_the_key_logs_box_and_moves_nothing() -> None:
+    """Under 34 rows the registers and the key log do not fit together: ``i`` shows the registers in
+    the key log's box, and again the keys.  Nothing moves on the screen (hiding one widget and
+    showing another laid the whole screen out again: a frame of 10 KB at every ``i``)."""
+    app = wolf_app(Side.WOLF)
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = await opened(pilot)
+        log = screen.query_one("#keylog")
+        keys = screen_text(app)
+        assert "Keys typed on the TI-57" in keys and "2nd Fix 1" in keys and "Registers R0-R7" not in keys
+
+        def regions() -> list[tuple[str, object]]:
+            return [(str(w.id), w.region) for w in screen.query("*") if w.display]
+
+        laid_out = regions()
+        await pilot.press("i")
+        await wait_until(pilot, lambda: "Registers R0-R7" in screen_text(app), what="the registers")
+        text = screen_text(app)
+        assert "Keys typed on the TI-57" not in text and "2nd Fix 1" not in text
+        assert "R7      4.8  t: the wolf's square" in text  # the wolf's square, as the TI-57 holds it
+        assert regions() == laid_out and log.display  # the same box, nothing laid out again
+        await pilot.press("i")
+        await wait_until(pilot, lambda: "Registers R0-R7" not in screen_text(app), what="the keys again")
+        assert screen_text(app) == keys and regions() == laid_out
