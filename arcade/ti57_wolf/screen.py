@@ -147,9 +147,20 @@ class WolfScreenCore(MoveKeys, TI57Screen):
         keys = f"SBR {move.key}" if move.side is Side.WOLF else f"{move.lamb} SBR {move.key}"
         self.say(f"{words}: {keys}.")
         session = self.session  # the job plays on this game, even if a new one starts meanwhile
-        self._start(lambda ctx: session.play(move))
+        self._start(lambda ctx: self._person_move(ctx, session, move))
 
-    def _start(self, run: Callable[[JobContext], MoveRecord], kind: str = "move") -> None:
+    def _person_move(self, ctx: JobContext, session: WolfSession,
+                     move: WolfMove) -> tuple[tuple[str, MoveRecord], ...]:
+        """In the worker: the person's move; at instant speed the computer's reply too, in the same
+        job (as the duel's): one end, one save, one redraw for the turn, where two jobs drew two
+        ends and the computer's start between them, each a frame a key pressed meanwhile waited for."""
+        done = [("move", session.play(move))]
+        if self.instant and session.view().computer_to_move:
+            ctx.next_part("computer")
+            done.append(("computer", self._computer_move(ctx, session)))
+        return tuple(done)
+
+    def _start(self, run: Callable[[JobContext], Any], kind: str = "move") -> None:
         self._shown = Shown("", state="running")
         self.run_job(kind, run)
         self.redraw()
@@ -173,20 +184,21 @@ class WolfScreenCore(MoveKeys, TI57Screen):
         session = self.session
         self._start(lambda ctx: self._computer_move(ctx, session), "computer")
 
-    def job_done(self, kind: str, record: MoveRecord) -> None:
+    def job_done(self, kind: str, result: MoveRecord | tuple[tuple[str, MoveRecord], ...]) -> None:
         view = self.session.view()
-        self._shown = Shown(record.display, record.flashing, "stopped")
-        who = "The computer typed " if kind == "computer" else ""
-        if record.lamb is not None:
-            self.say(f"{who}{record.lamb} SBR {record.key}: the TI-57 shows the step {record.display}; "
-                     f"RCL {record.lamb} would show {view.register_texts[record.lamb]}.")
-            self.selected = None
-        elif record.flashing:
-            lamb = next((k for k, s in enumerate(view.board.lambs, start=1) if s == view.board.wolf), None)
-            self.say(f"SBR {record.key} put the wolf on lamb {lamb}: GTO 8 finds no label, the display "
-                     f"flashes, R7 keeps {record.display}.")
-        else:
-            self.say(f"{who}SBR {record.key}: the wolf is on {record.display}.")
+        for part, record in result if isinstance(result, tuple) else ((kind, result),):  # a turn: each move said
+            self._shown = Shown(record.display, record.flashing, "stopped")
+            who = "The computer typed " if part == "computer" else ""
+            if record.lamb is not None:
+                self.say(f"{who}{record.lamb} SBR {record.key}: the TI-57 shows the step {record.display}; "
+                         f"RCL {record.lamb} would show {view.register_texts[record.lamb]}.")
+                self.selected = None
+            elif record.flashing:
+                lamb = next((k for k, s in enumerate(view.board.lambs, start=1) if s == view.board.wolf), None)
+                self.say(f"SBR {record.key} put the wolf on lamb {lamb}: GTO 8 finds no label, the display "
+                         f"flashes, R7 keeps {record.display}.")
+            else:
+                self.say(f"{who}SBR {record.key}: the wolf is on {record.display}.")
         self.redraw()
         self.save_game()
         if not self._announce_end():

@@ -10,6 +10,8 @@ from __future__ import annotations
 import json
 import re
 
+import pytest
+
 from arcade.app import ArcadeApp
 from arcade.gamesave import ResumeDialog
 from arcade.saves import SaveStore
@@ -310,3 +312,31 @@ async def test_on_a_short_terminal_i_shows_the_registers_in_the_key_logs_box_and
         await pilot.press("i")
         await wait_until(pilot, lambda: "Registers R0-R7" not in screen_text(app), what="the keys again")
         assert screen_text(app) == keys and regions() == laid_out
+
+
+@pytest.mark.parametrize("instant", [True, False])
+async def test_at_instant_speed_a_move_and_the_computers_reply_are_one_job(instant: bool) -> None:
+    """At instant speed the person's move and the computer's reply run as one job (one end, one save,
+    one redraw for the turn), each move still said; at a person's pace they stay two."""
+    app = wolf_app(Side.WOLF, pace=0.0)
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = await opened(pilot)
+        await pilot.press("g")
+        await wait_until(pilot, lambda: isinstance(app.screen, NewWolfGame))
+        await pilot.press("l", "enter")  # the lambs: the computer
+        await wait_until(pilot, lambda: app.screen is screen and not screen.busy)
+        if instant:
+            await pilot.press("f")
+            assert "The computer moves at once" in flat(app)
+        ended: list[str] = []
+        done = screen.job_done
+        screen.job_done = lambda kind, result: (ended.append(kind), done(kind, result))  # type: ignore[method-assign]
+        moves, said = len(screen.game.history), len(screen.messages)
+        await pilot.press("1" if screen.game.board.wolf[0] > 1 else "9")
+        await wait_until(pilot, lambda: len(screen.game.history) == moves + 2 and not screen.busy,
+                         what="the computer's reply")
+        assert ended == (["computer"] if instant else ["move", "computer"])  # one end: the job's last part
+        words = list(screen.messages)[said:]
+        assert any(w.startswith("SBR ") for w in words) and any(w.startswith("The computer typed ") for w in words)
+        reply = screen.game.history[-1]
+        assert reply.side is Side.LAMBS and screen.query_one("#led").shown.text == screen.session.view().display
