@@ -155,7 +155,7 @@ class WolfScreenCore(MoveKeys, TI57Screen):
         job (as the duel's): one end, one save, one redraw for the turn, where two jobs drew two
         ends and the computer's start between them, each a frame a key pressed meanwhile waited for."""
         done = [("move", session.play(move))]
-        if self.instant and session.view().computer_to_move:
+        if self.instant and session.computer_to_move:
             ctx.next_part("computer")
             done.append(("computer", self._computer_move(ctx, session)))
         return tuple(done)
@@ -178,28 +178,31 @@ class WolfScreenCore(MoveKeys, TI57Screen):
         """Start the computer's move when it is its turn and nothing else is going on."""
         if self.busy or self.paused or not self.is_mounted or self.app.screen is not self:
             return
-        if not self.session.view().computer_to_move:
+        if not self.session.computer_to_move:
             return
         self.say(f"The computer plays the {self.session.to_move.value}…")
         session = self.session
         self._start(lambda ctx: self._computer_move(ctx, session), "computer")
 
     def job_done(self, kind: str, result: MoveRecord | tuple[tuple[str, MoveRecord], ...]) -> None:
-        view = self.session.view()
-        for part, record in result if isinstance(result, tuple) else ((kind, result),):  # a turn: each move said
+        records = result if isinstance(result, tuple) else ((kind, result),)  # a turn: each move is said
+        for _part, record in records:
             self._shown = Shown(record.display, record.flashing, "stopped")
+            if record.lamb is not None:
+                self.selected = None
+        self.redraw()  # the session's view, made once for this end (``shown_view``): the words read it too
+        view = self.shown_view
+        for part, record in records:
             who = "The computer typed " if part == "computer" else ""
             if record.lamb is not None:
                 self.say(f"{who}{record.lamb} SBR {record.key}: the TI-57 shows the step {record.display}; "
                          f"RCL {record.lamb} would show {view.register_texts[record.lamb]}.")
-                self.selected = None
             elif record.flashing:
                 lamb = next((k for k, s in enumerate(view.board.lambs, start=1) if s == view.board.wolf), None)
                 self.say(f"SBR {record.key} put the wolf on lamb {lamb}: GTO 8 finds no label, the display "
                          f"flashes, R7 keeps {record.display}.")
             else:
                 self.say(f"{who}SBR {record.key}: the wolf is on {record.display}.")
-        self.redraw()
         self.save_game()
         if not self._announce_end():
             self.computer_turn()
@@ -223,7 +226,7 @@ class WolfScreenCore(MoveKeys, TI57Screen):
         return Shown(view.display, view.flashing, "stopped")
 
     def _announce_end(self) -> bool:
-        view = self.session.view()
+        view = self.shown_view  # drawn just now: it follows job_done's redraw
         if view.result is None or self._over_announced:
             return view.result is not None
         self._over_announced = True
