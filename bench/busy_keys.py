@@ -259,16 +259,13 @@ def duel_over(frame: str) -> bool:
     return any(word in title for word in DUEL_OVER)
 
 
-def duel_instant_keys(pane: Pane, rec: Recorder, label: str, move: str, at: str) -> None:
-    """At instant speed the person's move and the computer's reply take a millisecond or two: ``i``
-    pressed right behind the move (as a person typing on), and again while the turn is not over."""
-
-    def turn_over(frame: str) -> bool:
-        where = DUEL_AT.search(frame)
-        return not ti57_busy(frame) and (duel_over(frame) or DUEL_DRAW in frame
-                                         or (where is not None and where.group(0) != at))
-
+def keys_behind(pane: Pane, rec: Recorder, move: str,
+                turn_over: Callable[[str], bool]) -> tuple[list[float], str | None]:
+    """At instant speed a TI-57 turn takes a few milliseconds: ``move`` sent, then ``i`` (the
+    registers shown or hidden) pressed right behind it, as a person typing on, and again while
+    ``turn_over(frame)`` is not; the keys' times and the frame that ended the turn (None: it never did)."""
     pane.send(move)
+    taken: list[float] = []
     for _ in range(3):
         frame = pane.text()
         if turn_over(frame):
@@ -276,11 +273,25 @@ def duel_instant_keys(pane: Pane, rec: Recorder, label: str, move: str, at: str)
         shown = "Registers R0-R7" in frame
         lat = timed_key(pane, "i", lambda b, a, shown=shown: ("Registers R0-R7" in a) != shown, timeout=2.0)
         if lat is not None:
-            rec.key(label, lat)
+            taken.append(lat)
     try:
-        wait_for(pane, turn_over, timeout=30)
+        _, frame = wait_for(pane, turn_over, timeout=30)
     except TimeoutError:
         rec.note(f"{pane.name}: the turn after {move} never ended")
+        return taken, None
+    return taken, frame
+
+
+def duel_instant_keys(pane: Pane, rec: Recorder, label: str, move: str, at: str) -> None:
+    """The person's move and the computer's reply at instant speed, ``i`` behind it (``keys_behind``)."""
+
+    def turn_over(frame: str) -> bool:
+        where = DUEL_AT.search(frame)
+        return not ti57_busy(frame) and (duel_over(frame) or DUEL_DRAW in frame
+                                         or (where is not None and where.group(0) != at))
+
+    for lat in keys_behind(pane, rec, move, turn_over)[0]:
+        rec.key(label, lat)
 
 
 def registers_keys(pane: Pane, rec: Recorder, label: str, until: float, most: int) -> int:
@@ -382,32 +393,17 @@ def wolf(pane: Pane, rec: Recorder, game: str, speed: str, turns: int, real_seco
 
 
 def wolf_instant_keys(pane: Pane, rec: Recorder, label: str, way: str, before: str) -> bool:
-    """At instant speed the lamb's move and the wolf's reply take a few milliseconds: ``i`` pressed
-    right behind the move, and again while the wolf's turn is not over.  False if the move was
-    refused (its keys are not counted: no machine answered)."""
+    """The lamb's move and the wolf's reply at instant speed, ``i`` behind it (``keys_behind``).
+    False if the move was refused (its keys are not counted: no machine answered)."""
 
     def turn_over(frame: str) -> bool:
         first = frame.splitlines()[0] if frame else ""
         return not ti57_busy(frame) and (("the lambs to move" in first and pieces_line(frame) != before)
                                          or "over" in first.lower() or "Refused" in frame)
 
-    pane.send(way)
-    taken: list[float] = []
-    for _ in range(3):
-        frame = pane.text()
-        if turn_over(frame):
-            break
-        shown = "Registers R0-R7" in frame
-        lat = timed_key(pane, "i", lambda b, a, shown=shown: ("Registers R0-R7" in a) != shown, timeout=2.0)
-        if lat is not None:
-            taken.append(lat)
-    try:
-        _, frame = wait_for(pane, turn_over, timeout=30)
-    except TimeoutError:
-        rec.note(f"{pane.name}: the turn after {way} never ended")
-        return False
-    if pieces_line(frame) == before:
-        return False  # refused
+    taken, frame = keys_behind(pane, rec, way, turn_over)
+    if frame is None or pieces_line(frame) == before:
+        return False  # never ended, or refused
     for lat in taken:
         rec.key(label, lat)
     return True
