@@ -90,6 +90,11 @@ class Attention:
         self._news = 0  # news handlers running now (``handling_news``)
         self.key_handled_at = float("-inf")
         """``time.monotonic()`` when a game screen had last run a key's action (``release_after_frame``)."""
+        self.handled_key_at = float("-inf")
+        """The ``key_at`` of the last key whose action has run: keys are handled in the order read, so
+        every key read up to then has had its action.  A key read while the one before it ran its
+        action is not handled by that one's end (traced: the turn's end and a frame held for nothing,
+        and a collection run in the way of the key, as if it had been drawn)."""
 
     # -- the jobs' side (worker threads) -----------------------------------------------
 
@@ -161,13 +166,17 @@ class Attention:
             except Exception:  # noqa: BLE001 - the output thread must live on, whatever an action does
                 pass
 
-    def key_arrived(self) -> None:
-        """A key was read: the running jobs (or one about to start), if any, wait for its frame, and
-        so does the machines' news."""
-        self.key_at = time.monotonic()
-        self._keys += 1
-        self._key_pending = True
-        self._key_drawn_event.clear()
+    def key_arrived(self, at: float | None = None) -> None:
+        """A key was read (``at``: its ``time.monotonic()``, Textual's ``event.time``; now by default):
+        the running jobs (or one about to start), if any, wait for its frame, and so does the
+        machines' news.  A key told of again (the terminal's input thread tells of it, then the
+        game screen it reaches: same time) is the same key; only a running job is parked again."""
+        at = time.monotonic() if at is None else at
+        if at > self.key_at:
+            self.key_at = at
+            self._keys += 1
+            self._key_pending = True
+            self._key_drawn_event.clear()
         if self._jobs or not self.free.is_set():
             # a job runs, or one is about to (parked by ``run_job`` until its start is drawn, its
             # thread not yet begun): the key holds it too, or the start's release would free it
@@ -182,19 +191,20 @@ class Attention:
     def key_unhandled(self, limit: float) -> bool:
         """On the event loop: a key read less than ``limit`` seconds ago whose action has not run yet
         (a frame drawn now would not show it: ``GameScreen`` holds its frame for it)."""
-        return self._key_pending and self.key_handled_at < self.key_at and time.monotonic() - self.key_at < limit
+        return self._key_pending and self.handled_key_at < self.key_at and time.monotonic() - self.key_at < limit
 
     def key_frame_due(self) -> bool:
-        """On the event loop: a key's action has run and its frame is not drawn yet (``GameScreen``
+        """On the event loop: the last key's action has run and its frame is not drawn yet (``GameScreen``
         draws it as soon as its widgets have asked for it, not at the frame timer's next tick)."""
-        return self._key_pending and self.key_handled_at >= self.key_at and time.monotonic() - self.key_at < GIVE_WAY
+        return self._key_pending and self.handled_key_at >= self.key_at and time.monotonic() - self.key_at < GIVE_WAY
 
     def frame_shows_keys(self, written_at: float) -> bool:
         """Whether a frame written at ``written_at`` shows every key read so far: none came after
         it, and the last one was drawn before or had its action run before it (in another thread:
         the terminal's output thread asks it once the frame is on the terminal)."""
         key_at = self.key_at
-        return key_at < written_at and (not self.key_in_flight() or key_at <= self.key_handled_at <= written_at)
+        return key_at < written_at and (
+            not self.key_in_flight() or (self.handled_key_at >= key_at and self.key_handled_at <= written_at))
 
     def wait_key_drawn(self) -> None:
         """In another thread (the saves' writer): while a key is on its way to the screen, wait
@@ -226,7 +236,11 @@ class Attention:
         if len(self._after_keys) == 1:
             screen.set_timer(GIVE_WAY, self._run_after_keys)  # a key no game screen saw: no frame tells
 
-    def _key_drawn(self) -> None:
+    def _key_drawn(self, key_at: float | None = None) -> None:
+        """The frame of the key read at ``key_at`` (the last one, by default) is drawn.  If a newer key
+        is on its way, the news that waited goes on waiting, for that key's frame."""
+        if key_at is not None and key_at < self.key_at:
+            return
         self._key_pending = False
         keys = self._keys
 
@@ -289,13 +303,17 @@ class Attention:
         """The number of the last park (a key's, as it reaches a screen: ``release_after_frame``'s ``park``)."""
         return self._parks
 
-    def release_after_frame(self, screen: Any, *, key: bool = False, park: int | None = None) -> None:
+    def release_after_frame(self, screen: Any, *, key: bool = False, park: int | None = None,
+                            key_at: float | None = None) -> None:
         """On the event loop, after what was asked of ``screen`` (a key's action, a turn drawn): the
         jobs go on once ``screen`` has drawn its next frame, unless parked again since ``park`` (the
-        last park now, by default).  ``key``: a key's frame: then the news that waited for it
-        follows (``after_keys``)."""
+        last park now, by default).  ``key``: a key's frame, the key read at ``key_at`` (the last
+        one, by default): then the news that waited for it follows (``after_keys``), unless a
+        newer key is on its way."""
         if key:
             self.key_handled_at = time.monotonic()
+            key_at = self.key_at if key_at is None else key_at
+            self.handled_key_at = max(self.handled_key_at, key_at)
         elif self.free.is_set():
             return
         if park is None:
@@ -304,7 +322,7 @@ class Attention:
         def drawn() -> None:
             self.when_out(lambda: self.release(park))
             if key:
-                self._key_drawn()
+                self._key_drawn(key_at)
 
         self.after_frame(screen, drawn)
 

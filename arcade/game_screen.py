@@ -196,20 +196,22 @@ class GameScreen(SavedGame):
         queue; the one it posts to the app's queue runs after the key's action.
         """
         attention = self.attention
-        attention.key_arrived()
+        attention.key_arrived(event.time)
         # the jobs go on after this key's frame only if nothing parked them since it came: a key
         # read while this one's action ran (the person's move starting the machine) holds them
         # until its own frame (traced: the next key's frame shared the interpreter with the machine)
-        self.call_later(self.app.call_later, attention.release_after_frame, self, key=True, park=attention.parks)
+        self.call_later(self.app.call_later, attention.release_after_frame, self, key=True, park=attention.parks,
+                        key_at=event.time)
 
     def release_after_frame(self) -> None:
         """The jobs, parked, go on once what this handler changed is drawn (``arcade/attention.py``)."""
         self.attention.release_after_frame(self)
 
-    def key_acted(self) -> None:
-        """A key a widget took for itself (it never reached ``on_key``: typing on the CPC) has had its
-        action in this handler: frames are not held for it, and what waits for its frame follows it."""
-        self.attention.release_after_frame(self, key=True)
+    def key_acted(self, key_at: float | None = None) -> None:
+        """A key a widget took for itself (it never reached ``on_key``: typing on the CPC), read at
+        ``key_at`` (its ``event.time``; the last key, by default), has had its action in this
+        handler: frames are not held for it, and what waits for its frame follows it."""
+        self.attention.release_after_frame(self, key=True, key_at=key_at)
 
     def _on_timer_update(self) -> None:
         """Textual's frame (a private method of ``Screen``): held while a key read is on its way to

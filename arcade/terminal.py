@@ -110,7 +110,7 @@ class ArcadeDriver(LinuxDriver):
         if isinstance(message, events.Key):
             attention = getattr(self._app, "attention", None)
             if attention is not None:
-                attention.key_arrived()
+                attention.key_arrived(message.time)
         super().process_message(message)
 
     def write(self, data: str) -> None:

@@ -39,14 +39,18 @@ __all__ = ["ROWS", "CpcScreen", "CpcScreenView", "CpcTyped", "CpcTypingLeft", "h
 
 @dataclass
 class CpcTyped(Message):
-    """A key typed on the CPC's keyboard: a printable character, ``\r`` RETURN or ``\x7f`` DEL."""
+    """A key typed on the CPC's keyboard: a printable character, ``\r`` RETURN or ``\x7f`` DEL;
+    ``key_at``: the key's ``event.time`` (when the terminal read it)."""
 
     key: str
+    key_at: float | None = None
 
 
 @dataclass
 class CpcTypingLeft(Message):
-    """The player left the CPC's keyboard (Escape or Tab)."""
+    """The player left the CPC's keyboard (Escape or Tab); ``key_at``: the key's ``event.time``."""
+
+    key_at: float | None = None
 
 
 class CpcScreen(KeptRows):
@@ -85,13 +89,13 @@ class CpcScreen(KeptRows):
         if not self.typing:
             return
         if event.key in ("escape", "tab"):
-            self.post_message(CpcTypingLeft())
+            self.post_message(CpcTypingLeft(event.time))
         elif event.key == "enter":
-            self.post_message(CpcTyped("\r"))
+            self.post_message(CpcTyped("\r", event.time))
         elif event.key == "backspace":
-            self.post_message(CpcTyped("\x7f"))
+            self.post_message(CpcTyped("\x7f", event.time))
         elif event.is_printable and event.character and " " <= event.character <= "~":
-            self.post_message(CpcTyped(event.character))
+            self.post_message(CpcTyped(event.character, event.time))
         else:
             return  # F1, Ctrl+P, Ctrl+Q...: the app's
         event.stop()

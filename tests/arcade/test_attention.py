@@ -324,6 +324,34 @@ async def test_news_that_comes_while_a_key_is_on_its_way_waits_for_the_key_s_fra
     assert handled[-1] == "later"
 
 
+async def test_a_key_read_while_the_one_before_ran_its_action_is_not_handled_by_it(monkeypatch) -> None:  # noqa: ANN001
+    """Traced: the person's move (``6``) started the machine and ``i`` was read during its action.
+    The move's end counted ``i`` as handled: the turn's end was handled and drawn before ``i``,
+    frames were not held for it, and a collection ran in its way as if it were drawn."""
+    import time
+
+    monkeypatch.setattr(attention_module, "GIVE_WAY", 600.0)  # the keys stay "just read" however slow the test
+    move = time.monotonic()  # the keys' times (Textual's ``event.time``)
+    attention = Attention()
+    screen = TimedScreen()
+    handled: list[str] = []
+    attention.key_arrived(move)  # 6, read by the terminal's input thread...
+    attention.key_arrived(move)  # ...and told of again by the game screen it reaches: the same key
+    assert attention._keys == 1
+    attention.key_arrived(move + 0.001)  # i, read while 6's action runs
+    attention.release_after_frame(screen, key=True, key_at=move)  # 6's action has run
+    assert attention.key_unhandled(float("inf"))  # a frame now would not show i: held for it
+    assert not attention.frame_shows_keys(float("inf"))
+    attention.after_keys(screen, handled.append, "the turn's end")
+    await turns(3)  # 6's frame is drawn...
+    assert handled == [] and attention._key_pending  # ...the turn's end waits for i's
+    attention.key_arrived(move + 0.001)  # i reaches the screen
+    attention.release_after_frame(screen, key=True, key_at=move + 0.001)
+    assert not attention.key_unhandled(float("inf"))
+    await turns(3)
+    assert handled == ["the turn's end"] and not attention._key_pending
+
+
 def test_news_waits_for_a_key_no_screen_saw_only_until_the_timer() -> None:
     attention = Attention()
     screen = TimedScreen()

@@ -123,12 +123,14 @@ def test_the_terminal_runs_a_due_middle_collection_once_a_frame_that_shows_every
 
     t = time.monotonic()
     assert frame_out(t) == ["flushed", "collected"]  # no key yet
-    attention.key_arrived()
-    attention.key_at = t + 0.001  # a key is read...
+    attention.key_arrived(t + 0.001)  # a key is read...
     assert frame_out(t + 0.002) == ["flushed"]  # ...a frame of other news goes out before its action ran
-    attention.key_handled_at = t + 0.003  # its action has run (release_after_frame, key=True)
+    attention.key_arrived(t + 0.0015)  # a second key is read while the first one's action runs
+    attention.key_handled_at, attention.handled_key_at = t + 0.003, t + 0.001  # the first one's action has run
+    assert frame_out(t + 0.004) == ["flushed"]  # a frame that shows the first key, not the second
+    attention.key_handled_at, attention.handled_key_at = t + 0.0035, t + 0.0015  # the second's action has run
     assert frame_out(t + 0.004) == ["flushed", "collected"]  # the frame that shows it
-    attention.key_at = t + 0.005  # a key read after the frame was written, before it is out
+    attention.key_arrived(t + 0.005)  # a key read after the frame was written, before it is out
     assert frame_out(t + 0.004) == ["flushed"]
 
 
