@@ -270,3 +270,58 @@ async def test_the_rows_a_grid_board_keeps_are_the_rows_it_would_make_afresh() -
             board._version += 1
             fresh = [list(strip) for strip in board.render_lines(whole)]
             assert kept == fresh, f"step {step}"
+
+
+async def test_the_rows_a_boxed_text_keeps_are_the_rows_it_would_make_afresh() -> None:
+    """Text widgets keep their rows too (``KeepsRows``), a CSS box's rows keyed by its title: after
+    any run of new lines, registers shown in the key log's box and back, new titles, a flashing
+    LED's class and a new width, the kept rows are exactly the rows made afresh, cell for cell and
+    style for style, and a widget not refreshed since gives the rows it gave last time."""
+    import random
+
+    from rich.text import Text
+
+    from textual.widget import Widget
+
+    from arcade.widgets.ti57 import KeyLog, TI57Display
+    from arcade.widgets.words import Words
+
+    class Panel(App[None]):
+        CSS = "#keylog { height: 9; } #led { height: 3; } #words { height: 2; padding: 1 2 0 1; }"
+
+        def compose(self) -> ComposeResult:
+            yield KeyLog(id="keylog")
+            yield TI57Display(id="led")
+            yield Words(id="words")
+
+    rng = random.Random(1977)
+    keys = ("20 STO 0", "2nd Fix 1", "CLR", "RCL 7", "SBR 3", "R/S", "x<>t", "GTO 1")
+    app = Panel()
+    async with app.run_test(size=(40, 20)) as pilot:
+        log, led, words = app.query_one(KeyLog), app.query_one(TI57Display), app.query_one(Words)
+        for step in range(120):
+            choice = rng.random()
+            if choice < 0.35:
+                log.lines = tuple(rng.choice(keys) for _ in range(rng.randrange(14)))
+            elif choice < 0.5:
+                registers = Text("\n".join(f"R{n} {rng.uniform(-9, 9):8.2f}  lamb {n}" for n in range(8)), end="")
+                log.show_registers(rng.choice((registers, None)))
+            elif choice < 0.6:
+                log.border_title = rng.choice(("Keys typed on the TI-57", "Registers R0-R7", "x"))
+            elif choice < 0.75:
+                led.toggle_class(rng.choice(("-flashing", "-dim")))
+            elif choice < 0.9:
+                said = Text(rng.choice(("", "The wolf moves.", "Refused: 3.4 is taken")), style=rng.choice(("", "bold")))
+                if rng.random() < 0.5:
+                    said.stylize("italic", 0, rng.randrange(1, 8))
+                words.content = said
+            else:
+                app.screen.styles.width = rng.randrange(24, 41)
+            await pilot.pause()
+            for widget in (log, led, words):
+                whole = widget.outer_size.region  # the box and all (``size`` is what is inside)
+                kept = widget.render_lines(whole)
+                assert widget.render_lines(whole) is kept  # nothing refreshed since: the same rows
+                widget._styles_cache.clear()
+                fresh = Widget.render_lines(widget, whole)  # Textual's own way: every row made afresh
+                assert [list(strip) for strip in kept] == [list(strip) for strip in fresh], (step, widget.id)
