@@ -361,6 +361,31 @@ async def test_a_key_s_frame_is_drawn_once_its_widgets_have_asked_not_at_the_tim
         await pilot.pause()
 
 
+async def test_the_footer_follows_new_keys_on_offer_after_the_key_on_its_way_is_drawn(monkeypatch) -> None:  # noqa: ANN001
+    """A turn's end that changes the keys on offer (the duel's draw: four keys mounted, one removed)
+    refreshes the footer only once a key read meanwhile has had its action and its frame."""
+    import arcade.attention as attention_module
+
+    monkeypatch.setattr(attention_module, "GIVE_WAY", 600.0)  # the key stays "on its way" however slow the test runs
+    app = ProbeApp()
+    async with app.run_test() as pilot:
+        screen = app.screen
+        assert isinstance(screen, Probe)
+        await pilot.pause()
+        refreshed: list[str] = []
+        monkeypatch.setattr(screen, "refresh_bindings", lambda: refreshed.append("footer"))
+        screen.refresh_footer()  # the footer as composed
+        screen.attention.key_arrived()  # a key is read...
+        paused = screen.paused
+        screen.paused = not paused  # ...as what decides the keys on offer changes (its watcher refreshes the footer)
+        await pilot.pause()
+        assert refreshed == []  # the key first
+        screen.attention.release_after_frame(screen, key=True)  # its action has run
+        await wait_until(pilot, lambda: refreshed == ["footer"], what="the footer after the key's frame")
+        screen.paused = paused  # no key on its way: at once
+        assert refreshed == ["footer", "footer"]
+
+
 def test_textual_still_draws_a_screen_s_frames_through_the_private_names_game_screen_holds() -> None:
     """``GameScreen._on_timer_update`` overrides a private method of Textual's ``Screen`` (8.2.8) and
     resumes its private ``_update_timer``: an upgrade that renames either would leave the frames
