@@ -16,7 +16,7 @@ from arcade.ti57_screen import TOGGLE_REGISTERS, TI57Screen
 from arcade.ti57_wolf import render
 from arcade.widgets.grid import BoardClicked
 from games.ti57_wolf.referee import Side
-from games.ti57_wolf.session import Phase, WolfMove, WolfSession
+from games.ti57_wolf.session import Phase, WolfMove, WolfSession, WolfSessionView
 
 
 class WolfScreenParts(Protocol):
@@ -25,6 +25,7 @@ class WolfScreenParts(Protocol):
 
     session: WolfSession
     selected: int | None
+    shown_view: WolfSessionView  # the view last drawn: keys act on what the screen shows
 
     def play(self, move: WolfMove, words: str, refusal: str = ...) -> None: ...
     def action_new_game(self) -> None: ...
@@ -77,7 +78,7 @@ class MoveKeys(Base):
         """Can a person play now?  If not, say why."""
         if self.wait_if_running():
             return False
-        view = self.session.view()
+        view = self.shown_view
         if view.phase is Phase.OVER and view.result is not None:
             self.say(f"The game is over: the {view.result.winner.value} won ({view.result.reason}). g: new game.")
             return False
@@ -93,7 +94,7 @@ class MoveKeys(Base):
     def action_diagonal(self, name: str) -> None:
         if not self._ready():
             return
-        view = self.session.view()
+        view = self.shown_view
         if view.to_move is Side.WOLF:
             self.play(WolfMove.wolf(render.WOLF_KEY[name]), f"The wolf {render.ARROW[name]}", f"Refused {render.ARROW[name]}")
         elif self.selected is None:
@@ -105,7 +106,7 @@ class MoveKeys(Base):
             self.play(WolfMove.of_lamb(self.selected, render.LAMB_KEY[name]), f"Lamb {self.selected} {render.ARROW[name]}")
 
     def action_digit(self, n: int) -> None:
-        view = self.session.view()
+        view = self.shown_view
         if view.to_move is Side.WOLF and view.phase is not Phase.OVER:
             if n in (1, 3):
                 self.action_diagonal("sw" if n == 1 else "se")
@@ -121,7 +122,7 @@ class MoveKeys(Base):
             self.select(n)
 
     def select(self, k: int) -> None:
-        view = self.session.view()
+        view = self.shown_view
         if view.to_move is not Side.LAMBS or view.computer_to_move or self.busy:
             return
         self.selected = k
@@ -133,7 +134,7 @@ class MoveKeys(Base):
         self.select((current - 1 + step) % 4 + 1)
 
     def on_board_clicked(self, event: BoardClicked) -> None:
-        view = self.session.view()
+        view = self.shown_view
         if view.to_move is Side.LAMBS and event.square in view.board.lambs:
             self.select(view.board.lambs.index(event.square) + 1)
             return
