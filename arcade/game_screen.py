@@ -343,17 +343,19 @@ class GameScreen(SavedGame):
         return (self.paused,)
 
     def refresh_footer(self) -> None:
-        """The footer follows the keys on offer, once the key on its way, if any, is drawn
-        (``Attention.after_keys``): a new set of keys mounts and lays out the footer's keys,
-        3-4 ms headless at the duel's draw and a frame of several more (traced in tmux: a key
-        pressed as the draw came waited for both).  What a key does never waits for it: the
-        bindings act by ``check_action`` when the key comes, whatever the footer shows."""
+        """The footer follows the keys on offer once the player rests from the keys
+        (``Attention.after_keys_rest``: none for 50 ms, half a second at most): a new set of keys
+        mounts and lays out the footer's keys, 3-4 ms headless at the duel's draw and a frame of
+        several more that lays the screen out (traced in tmux: a key pressed as the draw came
+        waited for both, and after the key's own frame the next key did).  What a key does never
+        waits for it: the bindings act by ``check_action`` when the key comes, whatever the
+        footer shows."""
         signature = self.footer_signature()
         if self._footer_signature is _NOT_YET:
             self._footer_signature = signature  # the footer composed with the screen shows these keys already
         elif signature != self._footer_signature:
             self._footer_signature = signature
-            self.attention.after_keys(self, self.refresh_bindings)
+            self.attention.after_keys_rest(self, self.refresh_bindings)
 
     # -- the first frame, saves ------------------------------------------------------------
 

@@ -361,12 +361,17 @@ async def test_a_key_s_frame_is_drawn_once_its_widgets_have_asked_not_at_the_tim
         await pilot.pause()
 
 
-async def test_the_footer_follows_new_keys_on_offer_after_the_key_on_its_way_is_drawn(monkeypatch) -> None:  # noqa: ANN001
-    """A turn's end that changes the keys on offer (the duel's draw: four keys mounted, one removed)
-    refreshes the footer only once a key read meanwhile has had its action and its frame."""
+async def test_the_footer_follows_new_keys_on_offer_once_the_player_rests_from_the_keys(monkeypatch) -> None:  # noqa: ANN001
+    """A turn's end that changes the keys on offer (the duel's draw: four keys mounted, one removed,
+    and the screen laid out) refreshes the footer only once no key came for a while: not while a
+    key is on its way, nor right after its frame, when the next key may come."""
+    import time
+
     import arcade.attention as attention_module
 
-    monkeypatch.setattr(attention_module, "GIVE_WAY", 600.0)  # the key stays "on its way" however slow the test runs
+    monkeypatch.setattr(attention_module, "KEYS_REST", 600.0)  # a key "just came" however slow the test runs
+    monkeypatch.setattr(attention_module, "KEYS_REST_LIMIT", 1200.0)
+    monkeypatch.setattr(attention_module, "GIVE_WAY", 600.0)
     app = ProbeApp()
     async with app.run_test() as pilot:
         screen = app.screen
@@ -380,9 +385,13 @@ async def test_the_footer_follows_new_keys_on_offer_after_the_key_on_its_way_is_
         screen.paused = not paused  # ...as what decides the keys on offer changes (its watcher refreshes the footer)
         await pilot.pause()
         assert refreshed == []  # the key first
-        screen.attention.release_after_frame(screen, key=True)  # its action has run
-        await wait_until(pilot, lambda: refreshed == ["footer"], what="the footer after the key's frame")
-        screen.paused = paused  # no key on its way: at once
+        screen.attention.release_after_frame(screen, key=True)  # its action has run, its frame is drawn
+        for _ in range(3):
+            await pilot.pause()
+        assert refreshed == []  # the player may go on typing
+        screen.attention.key_at = time.monotonic() - 10_000.0  # the player rested
+        await wait_until(pilot, lambda: refreshed == ["footer"], what="the footer once the keys rest")
+        screen.paused = paused  # no key lately: at once
         assert refreshed == ["footer", "footer"]
 
 
