@@ -354,7 +354,12 @@ async def test_a_key_s_frame_is_drawn_once_its_widgets_have_asked_not_at_the_tim
         assert not idle_draws()  # the frame timer draws it
         attention.key_arrived()  # a key read, its action not run yet
         assert not idle_draws()  # held for it (``_on_timer_update``), not drawn early
-        attention.release_after_frame(screen, key=True)  # its action has run
+        attention.release_after_frame(screen, key=True)  # its action has run...
+        message.refresh()  # ...and changed a widget that has not told the screen yet (at its own idle)
+        assert message._repaint_required
+        assert not idle_draws()  # not drawn without it: one frame shows all the key changed
+        message._check_refresh()  # the widget's idle: it tells the screen
+        assert not message._repaint_required
         assert idle_draws()  # drawn now, with what the key changed
         assert not screen._dirty_widgets
         assert not idle_draws()  # nothing left to draw: nothing drawn
@@ -408,3 +413,6 @@ def test_textual_still_draws_a_screen_s_frames_through_the_private_names_game_sc
     idle = textual.screen.Screen._on_idle.__code__.co_names  # GameScreen._on_idle reads what Textual's reads
     for name in ("_dirty_widgets", "_layout_required", "_repaint_required", "_scroll_required", "_update_timer"):
         assert name in idle, f"Screen._on_idle no longer reads {name}: GameScreen._on_idle would not see a frame due"
+    import textual.widget  # GameScreen._repaints_untold reads the flag Textual's Widget._check_refresh tells the screen by
+    told = textual.widget.Widget._check_refresh.__code__.co_names
+    assert "_repaint_required" in told and "Update" in told, "Widget._check_refresh no longer tells a repaint by _repaint_required"
