@@ -15,16 +15,23 @@ from arcade.ti57_duel.curtain import PinDialog
 from games.ti57_duel.session import DuelSession, LockedSave
 
 
+NOT_MADE: Any = object()
+"""``DuelSaves._save_made`` when no save was made ahead: ``save_state`` makes it."""
+
+
 class DuelSaves:
     """Save, summary and resume for the duel screen (``GameScreen`` does the writing)."""
 
     session: DuelSession
+    _save_made: Any = NOT_MADE
+    """The save a move's job made as it ended (``JobEnd``), while that job's end saves it."""
     _locked_save: bool = False
     """A locked save waits for its PINs: nothing is written (nor discarded) meanwhile."""
 
     def save_state(self) -> dict[str, Any] | None:
-        """The session's sealed save, and the panels shown (nothing private: the TI-57 is sealed)."""
-        state = self.session.to_save()
+        """The session's sealed save (the one a move's job made as it ended, if it did: ``JobEnd``),
+        and the panels shown (nothing private: the TI-57 is sealed)."""
+        state = self.session.to_save() if self._save_made is NOT_MADE else self._save_made
         if state is not None:
             state["settings"] = {"instant": self.instant, "registers": self.registers_shown}
         return state

@@ -393,3 +393,46 @@ async def test_at_instant_speed_a_move_and_the_computers_reply_are_one_job(insta
         assert len(game.turns) == turns + 2 and [t.player for t in game.turns[-2:]] == [1, 2]
         assert ended == (["computer"] if instant else ["move", "computer"])  # one end: the job's last part
         assert screen.query_one("#led").shown.text == game.machine.display  # the reply's stop, drawn
+
+
+async def test_a_move_s_save_is_made_in_the_worker_and_is_the_one_written() -> None:
+    """The save of a move is made by its job as its last step, off the event loop (sealing the
+    TI-57's state took ~0.4 ms of every turn's end there), and is the save the end writes: it
+    opens to the duel as the move left it."""
+    import threading
+
+    from arcade.gamesave import read_save
+    from arcade.save_writer import flush
+    from games.ti57_duel.session import DuelSession
+
+    app = duel_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = await opened(pilot)
+        assert isinstance(screen, TI57DuelScreen)
+        await pilot.press("c", "enter")  # player 2: the computer; the move limit
+        await wait_until(pilot, lambda: screen.phase == "setup" and screen.viewer == 1, what="player 1 places")
+        await pilot.press("enter")  # 4.4
+        await settle(pilot, screen)
+        await pilot.press("s")  # instant: the move and the reply in one job
+        session = screen.session
+        made_in: list[bool] = []
+        to_save = session.to_save
+
+        def noted() -> object:
+            made_in.append(threading.current_thread() is threading.main_thread())
+            return to_save()
+
+        session.to_save = noted  # type: ignore[method-assign]
+        game = session.game
+        turns, theirs = len(game.turns), game.square_of(2)
+        code = next(k for k in screen.view().legal if (4 + DELTAS[k][0], 4 + DELTAS[k][1]) != theirs)
+        await pilot.press(KEY_OF[code])
+        await settle(pilot, screen)
+        assert len(game.turns) == turns + 2
+        assert made_in == [False]  # made once, in the worker
+        flush()
+        state = read_save(screen, screen.GAME_ID)
+        assert state is not None
+        resumed = DuelSession.from_save(state)
+        assert len(resumed.game.turns) == turns + 2
+        assert resumed.game.square_of(1) == game.square_of(1) and resumed.game.square_of(2) == game.square_of(2)
