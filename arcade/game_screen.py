@@ -228,16 +228,10 @@ class GameScreen(SavedGame):
 
     def _on_idle(self, event: Any) -> None:
         """The screen's queue is empty: Textual's ``Screen._on_idle`` (next in the dispatch) resumes
-        the frame timer if anything is to be drawn, and the frame comes at the timer's next tick.
-
-        While a machine answers, frames come every few milliseconds (its news, a job's end), the
-        timer was mid-sleep when a key's widgets asked to be drawn, and the key's frame came 1-3 ms
-        after they had (traced, 1.7-4 ms between the action and its frame in the slowest keys).
-        A key's frame is drawn here instead, as soon as its action has run (``key_frame_due``)
-        and its widgets have told the screen: keys are few, the timer still paces everything else.
-        A widget tells the screen it changed at its own next idle: drawn before the last one has,
-        the key's frame showed only part of what the key changed, and a second frame the rest
-        (traced, the wolf's ``i``: 83 bytes, then the key log's twenty rows 2 ms later)."""
+        the frame timer if anything is to be drawn.  Waiting for its tick, a key's frame came 1-3 ms
+        after its widgets had asked (traced); it is drawn here instead, once the key's action has run
+        (``key_frame_due``) and every widget it changed has told the screen (each does at its own
+        next idle: drawn before, the wolf's ``i`` took two frames, 83 bytes then the key log's rows)."""
         if self.attention.key_frame_due() and (self._dirty_widgets or self._layout_required
                                                or self._repaint_required or self._scroll_required):
             if not self._repaints_untold():
@@ -353,13 +347,9 @@ class GameScreen(SavedGame):
         return (self.paused,)
 
     def refresh_footer(self) -> None:
-        """The footer follows the keys on offer once the player rests from the keys
-        (``Attention.after_keys_rest``: none for 50 ms, half a second at most): a new set of keys
-        mounts and lays out the footer's keys, 3-4 ms headless at the duel's draw and a frame of
-        several more that lays the screen out (traced in tmux: a key pressed as the draw came
-        waited for both, and after the key's own frame the next key did).  What a key does never
-        waits for it: the bindings act by ``check_action`` when the key comes, whatever the
-        footer shows."""
+        """The footer follows the keys on offer once the player rests from the keys (``after_keys_rest``):
+        new keys are mounted and the screen laid out (the duel's draw: 3-4 ms headless, then a frame
+        of several more, in the way of the next key).  Keys act by ``check_action`` meanwhile."""
         signature = self.footer_signature()
         if self._footer_signature is _NOT_YET:
             self._footer_signature = signature  # the footer composed with the screen shows these keys already

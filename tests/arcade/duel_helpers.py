@@ -145,3 +145,24 @@ def opponent_arrow_shown(app: ArcadeApp, code: int) -> bool:
     return f"last went {arrows[code]} (code {code})" in flat(app)
 
 
+
+
+async def against_the_computer(pilot, app: ArcadeApp, *, instant: bool) -> TI57DuelScreen:  # noqa: ANN001
+    """A new duel, player 2 the computer, player 1 placed on 4.4 and to move; at instant speed
+    if asked (the computer's reply then runs in the person's move's job)."""
+    screen = await opened(pilot)
+    assert isinstance(screen, TI57DuelScreen)
+    await pilot.press("c", "enter")  # player 2: the computer; the move limit
+    await wait_until(pilot, lambda: screen.phase == "setup" and screen.viewer == 1, what="player 1 places")
+    await pilot.press("enter")  # 4.4
+    await settle(pilot, screen)
+    if instant:
+        await pilot.press("s")
+        assert screen.instant and "Instant: no pause" in flat(app)
+    return screen
+
+
+def free_move(screen: TI57DuelScreen) -> int:
+    """A legal direction from 4.4 that does not land on the computer's square."""
+    theirs = screen.session.game.square_of(2)
+    return next(k for k in screen.view().legal if (4 + DELTAS[k][0], 4 + DELTAS[k][1]) != theirs)

@@ -22,8 +22,10 @@ from tests.arcade.duel_helpers import (
     KEY_OF,
     OTHER_KEY,
     FrameWatch,
+    against_the_computer,
     board_cells,
     duel_app,
+    free_move,
     lift_curtain,
     move,
     opened,
@@ -373,22 +375,13 @@ async def test_at_instant_speed_a_move_and_the_computers_reply_are_one_job(insta
     and a key pressed meanwhile waited for them).  At the real pace they stay two: the Pause shows."""
     app = duel_app()
     async with app.run_test(size=(100, 32)) as pilot:
-        screen = await opened(pilot)
-        assert isinstance(screen, TI57DuelScreen)
-        await pilot.press("c", "enter")  # player 2: the computer; the move limit
-        await wait_until(pilot, lambda: screen.phase == "setup" and screen.viewer == 1, what="player 1 places")
-        await pilot.press("enter")  # 4.4
-        await settle(pilot, screen)
-        if instant:
-            await pilot.press("s")
-            assert screen.instant and "Instant: no pause" in flat(app)
+        screen = await against_the_computer(pilot, app, instant=instant)
         ended: list[str] = []
         done = screen.job_done
         screen.job_done = lambda kind, result: (ended.append(kind), done(kind, result))  # type: ignore[method-assign]
         game = screen.session.game
-        turns, theirs = len(game.turns), game.square_of(2)
-        code = next(k for k in screen.view().legal if (4 + DELTAS[k][0], 4 + DELTAS[k][1]) != theirs)
-        await pilot.press(KEY_OF[code])
+        turns = len(game.turns)
+        await pilot.press(KEY_OF[free_move(screen)])
         await settle(pilot, screen)
         assert len(game.turns) == turns + 2 and [t.player for t in game.turns[-2:]] == [1, 2]
         assert ended == (["computer"] if instant else ["move", "computer"])  # one end: the job's last part
@@ -407,13 +400,7 @@ async def test_a_move_s_save_is_made_in_the_worker_and_is_the_one_written() -> N
 
     app = duel_app()
     async with app.run_test(size=(100, 32)) as pilot:
-        screen = await opened(pilot)
-        assert isinstance(screen, TI57DuelScreen)
-        await pilot.press("c", "enter")  # player 2: the computer; the move limit
-        await wait_until(pilot, lambda: screen.phase == "setup" and screen.viewer == 1, what="player 1 places")
-        await pilot.press("enter")  # 4.4
-        await settle(pilot, screen)
-        await pilot.press("s")  # instant: the move and the reply in one job
+        screen = await against_the_computer(pilot, app, instant=True)  # the move and the reply in one job
         session = screen.session
         made_in: list[bool] = []
         to_save = session.to_save
@@ -424,9 +411,8 @@ async def test_a_move_s_save_is_made_in_the_worker_and_is_the_one_written() -> N
 
         session.to_save = noted  # type: ignore[method-assign]
         game = session.game
-        turns, theirs = len(game.turns), game.square_of(2)
-        code = next(k for k in screen.view().legal if (4 + DELTAS[k][0], 4 + DELTAS[k][1]) != theirs)
-        await pilot.press(KEY_OF[code])
+        turns = len(game.turns)
+        await pilot.press(KEY_OF[free_move(screen)])
         await settle(pilot, screen)
         assert len(game.turns) == turns + 2
         assert made_in == [False]  # made once, in the worker
