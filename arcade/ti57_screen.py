@@ -130,6 +130,12 @@ class TI57Screen(GameScreen):
         self.query_one("#status", Words).content = f.status
         self.show_message(self.message)
         self.query_one("#led", TI57Display).shown = self._shown
+        self._draw_panels(f)
+        self.refresh_footer()
+
+    def _draw_panels(self, f: TI57Frame) -> None:
+        """The register panel, the key log and the move history as ``f`` has them: all ``i`` and
+        ``h`` change (a whole redraw at each ``i`` took 0.4-1 ms of the key's way)."""
         panel = self.query_one("#registers", RegisterPanel)
         in_log = f.registers_in_log
         log_shown = f.keylog or in_log
@@ -143,7 +149,6 @@ class TI57Screen(GameScreen):
         history = self.query_one("#history", MoveHistory)
         history.display = f.history is not None
         history.show(*(f.history or ([], "")))  # a hidden history holds nothing
-        self.refresh_footer()
 
     def wipe(self) -> None:
         """Empty every widget that could hold something private (before a curtain goes up)."""
@@ -168,11 +173,11 @@ class TI57Screen(GameScreen):
 
     def action_toggle_registers(self) -> None:
         self.registers_shown = not self.registers_shown
-        self.redraw()
+        self._draw_panels(self.frame())
 
     def action_toggle_history(self) -> None:
         self.history_shown = not self.history_shown
-        self.redraw()
+        self._draw_panels(self.frame())
 
     def registers_command(self) -> tuple[str, str, Callable[[], Any]]:
         """The command palette's entry for ``i``."""
