@@ -50,13 +50,10 @@ from pathlib import Path
 
 import busy_keys
 import tmux_pane
-from busy_keys import BOARD_COLUMNS, Recorder
+from busy_keys import BOARD_COLUMNS, MIN_P95_KEYS, Recorder
 from tmux_pane import HEIGHT, LOST, ROOT, WIDTH, Pane, key_latency, tmux, wait_for
 
 PYTHON = sys.executable
-MIN_P95_KEYS = 20
-"""Keys a case needs for its p95 to be judged (of 19 or fewer, the "p95" is the slowest key or the
-one before it: the Lazard case at six instant turns gave 14 to 19, and its verdict flipped run to run)."""
 
 
 
