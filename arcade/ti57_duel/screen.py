@@ -51,7 +51,6 @@ class JobEnd:
     made: bool = True
 
 
-
 @dataclass
 class DisplayShown(Message):
     """The worker, pacing a move: the TI-57 now shows ``shown``; ``view``: the mover's, when theirs to see."""
@@ -285,11 +284,11 @@ class DuelScreenCore(DuelKeys, DuelSaves, TI57Screen):
         except Exception:  # noqa: BLE001 - made again by the end, on the event loop, where a fault is said
             return JobEnd(None, made=False)
 
-    def _pace(self, ctx: JobContext, moved: Moved, mine: bool) -> Moved:
+    def _pace(self, ctx: JobContext, moved: Moved, mine: bool) -> None:
         """Show the TI-57's displays as the machine does: the Pause (the mover's only), then the stop.
         At instant speed nothing is held to see: the job's end draws the TI-57 as it stopped."""
         if self.instant:
-            return moved
+            return
         turn = moved.turn
         hold = self.pause_seconds
         for i, text in enumerate(turn.displays):
@@ -300,7 +299,6 @@ class DuelScreenCore(DuelKeys, DuelSaves, TI57Screen):
                                   moved.mover_view if mine else None))
             if not last and not ctx.sleep(hold):
                 ctx.check()
-        return moved
 
     def on_display_shown(self, message: DisplayShown) -> None:
         if message.generation != self.generation:
