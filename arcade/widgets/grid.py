@@ -3,7 +3,8 @@
 It knows no rules.  Pieces are letters or digits and the cursor is bracketed, so the
 board reads the same without colour (NO_COLOR).  It draws row by row and keeps each row
 whole under what its squares show (``KeptRows``): a move makes the rows of the squares it
-changed, not the whole board (~4 ms of the event loop at every turn's end).
+changed, not the whole board (~4 ms of the event loop at every turn's end), and repaints only
+those rows (``refresh_rows``): the terminal gets four rows, not seventeen.
 """
 
 from __future__ import annotations
@@ -73,10 +74,14 @@ class SquareBoard(KeptRows):
         "grid--capture",
     }
 
-    view: reactive[GridView] = reactive(lambda: GridView(tuple(range(8)), tuple(range(7, -1, -1))))
-    """A new view repaints; the size only depends on the number of columns and rows, set once."""
+    view: reactive[GridView] = reactive(lambda: GridView(tuple(range(8)), tuple(range(7, -1, -1))), repaint=False)
+    """A new view repaints the rows it changes (``refresh_rows``); the size only depends on the
+    number of columns and rows, set once."""
     boxed: reactive[bool] = reactive(False, layout=True)
     _planned: tuple[GridView, bool, list[tuple[Any, ...]]] | None = None  # (view, boxed, its plan)
+
+    def watch_view(self) -> None:
+        self.refresh_rows()
 
     def get_content_width(self, container: Any, viewport: Any) -> int:
         n = len(self.view.columns)

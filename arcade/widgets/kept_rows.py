@@ -38,7 +38,7 @@ class KeptRows(KeepsRows, Widget):
 
     def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False,
                 recompose: bool = False) -> KeptRows:
-        if self.DRAWN_AFTER and repaint and not (regions or layout or recompose) and self.is_mounted:
+        if self.DRAWN_AFTER and repaint and not (regions or layout or recompose or self._painting) and self.is_mounted:
             attention = getattr(self.app, "attention", None)
             if attention is not None:
                 if not self._repaint_due:  # one repaint for every change until then
@@ -51,4 +51,4 @@ class KeptRows(KeepsRows, Widget):
 
     def _repaint_now(self) -> None:
         self._repaint_due = False
-        super().refresh()
+        self.refresh_rows()  # the rows that changed since the last repaint

@@ -159,6 +159,10 @@ class KeepsRows(RowStyle):
     _last: tuple[object, list[Strip]] | None = None
     _kept: dict[Hashable, Strip] | None = None
     _kept_look: tuple[object, ...] = ()
+    _painted: list[Hashable] | None = None
+    """Each content row's key when ``refresh_rows`` last asked for a repaint (None: not known).
+    A row whose key has changed since is drawn again at the next frame or is waiting for it."""
+    _painting = False
 
     def row_key(self, y: int) -> Hashable:
         """What content row ``y`` shows, whatever row it is on: two rows with one key are drawn alike."""
@@ -170,12 +174,41 @@ class KeepsRows(RowStyle):
 
     def notify_style_update(self) -> None:
         super().notify_style_update()  # type: ignore[misc]
-        self._kept = None  # the theme or the stylesheet changed
+        self._kept = self._painted = None  # the theme or the stylesheet changed
         self._version += 1
 
     def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False) -> Any:
         self._version += 1
+        if not self._painting:
+            self._painted = None  # repainted some other way: what each row shows is not known
         return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)  # type: ignore[misc]
+
+    def refresh_rows(self) -> None:
+        """Repaint only the content rows whose key changed since the last ``refresh_rows``, each
+        across the whole widget; all of them after any other refresh (what they show is not known).
+
+        Textual writes every row of a refreshed widget to the terminal, the rows that did not
+        change too: a TI-57 turn's end sent the board's seventeen rows for the four squares a
+        move and its answer changed (about 4.5 KB), and a key pressed meanwhile waits for the
+        terminal to take them."""
+        painted = self._painted
+        if not self.is_mounted:  # type: ignore[attr-defined]
+            self.refresh()
+            return
+        keys = [self.row_key(y) for y in range(self.content_size.height)]  # type: ignore[attr-defined]
+        self._painting = True
+        try:
+            if painted is None or len(painted) != len(keys):
+                self.refresh()
+            else:
+                left = self.content_offset.x  # type: ignore[attr-defined]
+                width = self.outer_size.width  # type: ignore[attr-defined]
+                dirty = [Region(-left, y, width, 1) for y, (old, new) in enumerate(zip(painted, keys)) if old != new]
+                if dirty:
+                    self.refresh(*dirty)
+        finally:
+            self._painting = False
+        self._painted = keys
 
     def render_lines(self, crop: Region) -> list[Strip]:
         if not self.keeps_rows():
@@ -258,14 +291,13 @@ class LineText(KeepsRows, Static):
             self.refresh(layout=layout)
             return
         after = self.wrapped_lines(width)
-        if len(after) != len(before):
-            self.refresh()
-            return
         dirty = []
         for y, (old, new) in enumerate(zip(before, after)):
             cells = changed_cells(old, new)
             if cells is not None:
                 dirty.append(Region(cells[0], y, min(cells[1], width) - cells[0], 1))
+        for y in range(min(len(before), len(after)), min(max(len(before), len(after)), self.content_size.height)):
+            dirty.append(Region(0, y, width, 1))  # a line that came or went: its whole row
         dirty = [region for region in dirty if region.width > 0]
         if dirty:
             self.refresh(*dirty)

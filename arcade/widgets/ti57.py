@@ -42,7 +42,8 @@ class TI57Display(Words):
     TI57Display.-dim {{ color: #7a1d18; }}
     """
 
-    shown: reactive[Shown] = reactive(Shown)
+    shown: reactive[Shown] = reactive(Shown, repaint=False)
+    """A new display repaints the cells it changes (``watch_shown``), not the whole box."""
     blink: reactive[bool] = reactive(True)
     """Make a flashing display really blink (off for screenshots and tests)."""
 
@@ -54,13 +55,13 @@ class TI57Display(Words):
         text = f"✱ {shown.text} ✱" if shown.flashing else shown.text
         self.content = Text(text, no_wrap=True, end="")
         self.set_class(shown.flashing, "-flashing")
-        self.border_subtitle = {
+        subtitle = "FLASHING" if shown.flashing else {
             "pause": f"Pause ~{PAUSE_SECONDS:g} s",
             "running": "running",
             "stopped": "stopped",
         }.get(shown.state, "")
-        if shown.flashing:
-            self.border_subtitle = "FLASHING"
+        if subtitle != (self.border_subtitle or ""):  # a new subtitle repaints the whole box
+            self.border_subtitle = subtitle
         self._arm()
 
     def watch_blink(self, blink: bool) -> None:
@@ -246,7 +247,8 @@ class KeyLog(Words):
     """
     TITLE = "Keys typed on the TI-57"
 
-    lines: reactive[tuple[str, ...]] = reactive(tuple)
+    lines: reactive[tuple[str, ...]] = reactive(tuple, repaint=False)
+    """New keys repaint the rows they change (``watch_lines``), not the whole box."""
     _registers: Text | None = None  # the registers shown in the key log's place, if they are
 
     def on_mount(self) -> None:
@@ -257,7 +259,9 @@ class KeyLog(Words):
         if registers is None and self._registers is None:
             return
         self._registers = registers
-        self.border_title = RegisterPanel.TITLE if registers is not None else self.TITLE
+        title = RegisterPanel.TITLE if registers is not None else self.TITLE
+        if title != self.border_title:  # a new title repaints the whole box; the same one, only what changed
+            self.border_title = title
         self._draw()
 
     def watch_lines(self) -> None:

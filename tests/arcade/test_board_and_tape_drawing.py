@@ -7,6 +7,10 @@ rows are the roll's tail as ``render()`` gives it.
 
 from __future__ import annotations
 
+import re
+
+from rich.cells import cell_len
+from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.geometry import Region
 
@@ -325,3 +329,205 @@ async def test_the_rows_a_boxed_text_keeps_are_the_rows_it_would_make_afresh() -
                 widget._styles_cache.clear()
                 fresh = Widget.render_lines(widget, whole)  # Textual's own way: every row made afresh
                 assert [list(strip) for strip in kept] == [list(strip) for strip in fresh], (step, widget.id)
+
+
+class Terminal:
+    """What a terminal shows after the app's updates: each cell's character and the SGR it was drawn
+    in (enough of a VT100 for what Textual's compositor writes: cursor moves, colours, text)."""
+
+    TOKEN = re.compile(r"\x1b\[([0-9;?]*)([A-Za-z])|(\r)|(\n)|(.)", re.DOTALL)
+
+    def __init__(self, width: int, height: int) -> None:
+        self.width, self.height = width, height
+        self.cells = [[(" ", "")] * width for _ in range(height)]
+        self.x = self.y = 0
+        self.sgr = ""
+        self.written: set[int] = set()  # the rows any character was written to
+
+    def write(self, data: str) -> None:
+        for params, final, cr, lf, char in self.TOKEN.findall(data):
+            if final == "H":
+                row, _, col = params.partition(";")
+                self.y, self.x = int(row or 1) - 1, int(col or 1) - 1
+            elif final == "m":
+                self.sgr = "" if params in ("", "0") else params
+            elif final:
+                continue  # cursor shown or hidden, modes: nothing drawn
+            elif cr:
+                self.x = 0
+            elif lf:
+                self.y += 1
+            else:
+                if 0 <= self.y < self.height and 0 <= self.x < self.width:
+                    self.cells[self.y][self.x] = (char, self.sgr)
+                    self.written.add(self.y)
+                self.x += max(1, cell_len(char))
+
+    def rows(self) -> list[str]:
+        return ["".join(ch for ch, _ in row) for row in self.cells]
+
+
+def watch_terminal(app: App[None], size: tuple[int, int]) -> Terminal:
+    """A ``Terminal`` fed with every update the app would write (``App._display``; a test app
+    writes nothing)."""
+    from textual._compositor import CompositorUpdate
+
+    terminal = Terminal(*size)
+    shown = app._display
+
+    def display(screen, renderable) -> None:  # noqa: ANN001 - Textual's own signature
+        if isinstance(renderable, CompositorUpdate):
+            terminal.write(renderable.render_segments(app.console))
+        shown(screen, renderable)
+
+    app._display = display  # type: ignore[method-assign]
+    return terminal
+
+
+def repainted_whole(app: App[None], size: tuple[int, int]) -> Terminal:
+    """The screen drawn whole, every row made again, on a blank terminal (what any run of updates
+    must add up to); the updates waiting for the next frame are left as they were."""
+    compositor = app.screen._compositor
+    waiting = set(compositor._dirty_regions)
+    terminal = Terminal(*size)
+    terminal.write(compositor.render_full_update().render_segments(app.console))
+    compositor._dirty_regions.update(waiting)
+    return terminal
+
+
+async def test_what_the_terminal_shows_after_rows_repainted_alone_is_the_screen_drawn_whole(monkeypatch) -> None:  # noqa: ANN001
+    """The widgets that repaint only the rows or cells they change (the TI-57 board, the key log and
+    its registers, the LED, words, the CPC's monitor drawn after the keys): after any run of
+    changes, the terminal fed with the app's own updates shows exactly the screen drawn whole,
+    character for character and colour for colour.  A row left out of a repaint fails it."""
+    import random
+
+    import arcade.attention as attention_module
+    from arcade.attention import Attention
+    from arcade.widgets.cpc_screen import CpcScreen
+    from arcade.widgets.grid import GridView, SquareBoard
+    from arcade.widgets.ti57 import KeyLog, Shown, TI57Display
+    from arcade.widgets.words import Words
+    from games.lazard_othello.cpc_view import CpcScreenView
+
+    monkeypatch.setattr(attention_module, "KEYS_REST", 0.0)  # no key comes: the monitor is drawn a frame later
+
+    class Panel(App[None]):
+        CSS = """
+        Screen { layout: grid; grid-size: 2; }
+        #keylog { height: 9; } #led { height: 3; } #words { height: 2; padding: 1 2 0 1; }
+        CpcScreen { width: 42; height: 12; }
+        """
+        attention = Attention()
+
+        def compose(self) -> ComposeResult:
+            board = SquareBoard(id="grid")
+            board.boxed = True  # as the wolf's screen has it
+            yield board
+            yield KeyLog(id="keylog")
+            yield TI57Display(id="led")
+            yield Words(id="words")
+            yield CpcScreen(id="cpc")
+
+    size = (100, 32)
+    rng = random.Random(1982)
+    columns, rows = tuple(range(1, 9)), tuple(range(8, 0, -1))
+    squares = [(c, r) for c in columns for r in rows]
+    keys = ("20 STO 0", "2nd Fix 1", "CLR", "RCL 7", "SBR 3", "R/S", "x<>t", "GTO 1")
+    app = Panel()
+    async with app.run_test(size=size) as pilot:
+        terminal = watch_terminal(app, size)
+        app.screen.refresh()  # the first frame whole, as a terminal gets it
+        board, log, led = app.query_one(SquareBoard), app.query_one(KeyLog), app.query_one(TI57Display)
+        words, cpc = app.query_one(Words), app.query_one(CpcScreen)
+        board.boxed = True
+        pieces = {sq: ("1234W"[i], "grid--lamb") for i, sq in enumerate(rng.sample(squares, 5))}
+        boards: list[GridView] = []
+        shown_cpc: list[CpcScreenView] = []
+        for step in range(200):
+            choice = rng.random()
+            if choice < 0.08 and len(boards) > 2:  # the board as it was a few changes back
+                board.view = rng.choice(boards[-3:])
+            elif choice < 0.3:  # a piece moves
+                boards.append(board.view)
+                piece = rng.choice(list(pieces))
+                glyph = pieces.pop(piece)
+                pieces[rng.choice([sq for sq in squares if sq not in pieces])] = glyph
+                view = GridView(columns, rows, pieces=dict(pieces), dark=frozenset(squares[::2]),
+                                cursor=rng.choice((None, rng.choice(squares))))
+                if rng.random() < 0.2:  # repainted another way (the rows it then shows are not known)
+                    board.set_reactive(SquareBoard.view, view)
+                    board.refresh()
+                else:
+                    board.view = view
+            elif choice < 0.5:
+                log.lines = log.lines[-rng.randrange(1, 12):] + tuple(rng.choice(keys) for _ in range(rng.randrange(3)))
+            elif choice < 0.6:
+                registers = Text("\n".join(f"R{n} {rng.choice((0.0, 1.5, -2.25)):8.2f}" for n in range(8)), end="")
+                log.show_registers(rng.choice((registers, None)))
+            elif choice < 0.7:
+                led.shown = Shown(rng.choice(("0", "3.7", "-12.5")), rng.random() < 0.2,
+                                  rng.choice(("", "running", "stopped", "pause")))
+            elif choice < 0.8:
+                words.content = rng.choice(("", "The wolf moves.", "Refused: 3.4 is taken", "Lamb 2 on 4.1\nthen 5.2"))
+            elif choice < 0.9 or not shown_cpc:  # the CPC: a row written, the cursor on it or not
+                view = cpc.view
+                lines = list(view.rows)
+                r = rng.randrange(len(lines))
+                lines[r] = "".join(rng.choice("AB .") for _ in lines[r])
+                shown_cpc.append(view)
+                cpc.view = CpcScreenView(rows=tuple(lines), pens=view.pens, papers=view.papers, mode=view.mode,
+                                         border=view.border, cursor=rng.choice((None, (r, 3))))
+            else:  # the CPC's screen as it was a few changes back
+                cpc.view = rng.choice(shown_cpc[-3:])
+            await wait_until(pilot, lambda: terminal.rows() == repainted_whole(app, size).rows(),
+                             timeout=10, what=f"step {step}: the terminal shows the screen")
+            assert terminal.cells == repainted_whole(app, size).cells, f"step {step}"
+
+
+async def test_a_move_a_new_key_or_a_new_register_writes_only_the_rows_it_changes() -> None:
+    """What reaches the terminal at a TI-57 turn's end: the board's rows of the squares that changed,
+    the key log's new line, the register that changed, the LED's digits; not the whole widgets
+    (Textual writes every row of a widget refreshed whole: the board's seventeen, the box's twenty)."""
+    from arcade.widgets.grid import GridView, SquareBoard
+    from arcade.widgets.ti57 import KeyLog, Shown, TI57Display
+
+    class Panel(App[None]):
+        CSS = "Screen { layout: horizontal; } #keylog { height: 14; width: 30; } #led { height: 3; width: 20; }"
+
+        def compose(self) -> ComposeResult:
+            board = SquareBoard(id="grid")
+            board.boxed = True  # as the wolf's screen has it
+            yield board
+            yield KeyLog(id="keylog")
+            yield TI57Display(id="led")
+
+    size = (90, 24)
+    columns, rows = tuple(range(1, 9)), tuple(range(8, 0, -1))
+    app = Panel()
+    async with app.run_test(size=size) as pilot:
+        terminal = watch_terminal(app, size)
+        board, log, led = app.query_one(SquareBoard), app.query_one(KeyLog), app.query_one(TI57Display)
+        board.view = GridView(columns, rows, pieces={(4, 8): ("W", "grid--wolf"), (1, 1): ("1", "grid--lamb")})
+        log.lines = ("4.8 STO 7", "1.1 STO 1")
+        led.shown = Shown("4.8", state="stopped")
+        await pilot.pause()
+
+        async def written(change) -> set[int]:  # noqa: ANN001
+            await wait_until(pilot, lambda: terminal.rows() == repainted_whole(app, size).rows(), what="drawn")
+            terminal.written.clear()
+            change()
+            await wait_until(pilot, lambda: terminal.rows() == repainted_whole(app, size).rows(), what="drawn")
+            return set(terminal.written)
+
+        top = board.region.y  # the heading, the frame, then row 8 of the board
+        moved = await written(lambda: setattr(board, "view", GridView(
+            columns, rows, pieces={(5, 7): ("W", "grid--wolf"), (2, 2): ("1", "grid--lamb")})))
+        assert moved == {top + 2, top + 4, top + 14, top + 16}  # rows 8, 7, 2 and 1: where the pieces were and are
+        box = log.region.y
+        assert await written(lambda: setattr(log, "lines", (*log.lines, "1 SBR 6"))) == {box + 3}
+        registers = Text("\n".join(f"R{n} {n:8.1f}" for n in range(8)), end="")
+        await written(lambda: log.show_registers(registers))
+        changed = Text("\n".join(f"R{n} {(9 if n == 3 else n):8.1f}" for n in range(8)), end="")
+        assert await written(lambda: log.show_registers(changed)) == {box + 1 + 3}  # R3 alone
+        assert await written(lambda: setattr(led, "shown", Shown("5.7", state="stopped"))) == {led.region.y + 1}
