@@ -276,7 +276,8 @@ class LineText(KeepsRows, Static):
             return Text.from_markup(content) if self._render_markup else Text(content)
         return None
 
-    def update(self, content: Any = "", *, layout: bool = True) -> None:
+    def update(self, content: Any = "", *, layout: bool = True, whole: bool = False) -> None:
+        """``whole``: the whole widget is repainted (its box's title changed too): no cells compared."""
         text = self._as_text(content) if self._draws_lines else None
         if text is None:  # a renderable, or a subclass's render(): Static's own way
             self._text = None
@@ -287,7 +288,7 @@ class LineText(KeepsRows, Static):
         self._Static__content = content  # type: ignore[attr-defined]  # what ``.content`` gives back
         self._Static__visual = None  # type: ignore[attr-defined]  # made only if someone asks for it
         self._text = text
-        if layout or before is None:
+        if layout or whole or before is None:
             self.refresh(layout=layout)
             return
         after = self.wrapped_lines(width)

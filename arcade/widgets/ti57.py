@@ -260,9 +260,11 @@ class KeyLog(Words):
             return
         self._registers = registers
         title = RegisterPanel.TITLE if registers is not None else self.TITLE
-        if title != self.border_title:  # a new title repaints the whole box; the same one, only what changed
-            self.border_title = title
-        self._draw()
+        if title == self.border_title:
+            self._draw()  # only what changed is repainted
+            return
+        self.border_title = title  # a new title repaints the whole box: nothing to compare
+        self._draw(whole=True)
 
     def watch_lines(self) -> None:
         self._draw()
@@ -270,9 +272,9 @@ class KeyLog(Words):
     def on_resize(self) -> None:
         self._draw()
 
-    def _draw(self) -> None:
+    def _draw(self, whole: bool = False) -> None:
         if self._registers is not None:
-            self.content = self._registers
+            self._show(self._registers, whole)
             return
         room = max(2, self.content_size.height)
         lines = self.lines
@@ -281,4 +283,10 @@ class KeyLog(Words):
             lines = lines[-(room - 1) :]
             t.append(f"({len(self.lines) - len(lines)} earlier lines)\n", "dim")
         t.append("\n".join(lines))
-        self.content = t
+        self._show(t, whole)
+
+    def _show(self, text: Text, whole: bool) -> None:
+        if whole:
+            self.update(text, layout=False, whole=True)
+        else:
+            self.content = text
