@@ -31,7 +31,7 @@ from arcade.ti57_wolf.keys import WOLF_BINDINGS, MoveKeys
 from arcade.ti57_screen import TI57_CSS, TI57Frame, TI57Screen
 from arcade.ti57_wolf.workshop import WolfWorkshop
 from arcade.widgets.grid import SquareBoard
-from arcade.widgets.ti57 import Shown
+from arcade.widgets.ti57 import Shown, TI57Display
 from games.session import Refused, Seat
 from games.ti57_wolf.driver import MoveRecord
 from games.ti57_wolf.referee import Side
@@ -147,7 +147,7 @@ class WolfScreenCore(MoveKeys, TI57Screen):
         keys = f"SBR {move.key}" if move.side is Side.WOLF else f"{move.lamb} SBR {move.key}"
         self.say(f"{words}: {keys}.")
         session = self.session  # the job plays on this game, even if a new one starts meanwhile
-        self._start(lambda ctx: self._person_move(ctx, session, move))
+        self._start(lambda ctx: self._person_move(ctx, session, move), shown=True)
 
     def _person_move(self, ctx: JobContext, session: WolfSession,
                      move: WolfMove) -> tuple[tuple[str, MoveRecord], ...]:
@@ -160,10 +160,19 @@ class WolfScreenCore(MoveKeys, TI57Screen):
             done.append(("computer", self._computer_move(ctx, session)))
         return tuple(done)
 
-    def _start(self, run: Callable[[JobContext], Any], kind: str = "move") -> None:
+    def _start(self, run: Callable[[JobContext], Any], kind: str = "move", *, shown: bool = False) -> None:
+        """Run a job, drawn as started.  ``shown``: the screen shows the session as it is (a person's
+        move, checked against the view drawn): only what a start changes is drawn, the board without
+        its marks (nothing to play while the TI-57 runs) and the LED; the whole redraw, the session's
+        view made again with it, was ~1 ms of the move key's action, and a key pressed right behind
+        the move waited for it."""
         self._shown = Shown("", state="running")
         self.run_job(kind, run)
-        self.redraw()
+        if shown:
+            self.query_one("#board", SquareBoard).view = render.board_view(self.shown_view, self.selected, self.busy)
+            self.query_one("#led", TI57Display).shown = self._shown
+        else:
+            self.redraw()
 
     def _computer_move(self, ctx: JobContext, session: WolfSession) -> MoveRecord:
         """In the worker: choose from the public board, wait like a person would, then type it."""

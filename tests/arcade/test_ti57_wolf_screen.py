@@ -340,3 +340,38 @@ async def test_at_instant_speed_a_move_and_the_computers_reply_are_one_job(insta
         assert any(w.startswith("SBR ") for w in words) and any(w.startswith("The computer typed ") for w in words)
         reply = screen.game.history[-1]
         assert reply.side is Side.LAMBS and screen.query_one("#led").shown.text == screen.session.view().display
+
+
+async def test_a_persons_move_draws_its_start_as_a_whole_redraw_would() -> None:
+    """A person's move draws only what its start changes (the board loses its marks, the LED says
+    "running"), without making the session's view again: the screen then reads exactly as a whole
+    redraw of the same moment, while the move waits in the worker."""
+    import threading
+
+    from arcade.widgets.ti57 import TI57Display
+
+    app = wolf_app(Side.LAMBS, pace=0.0)
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = await opened(pilot)
+        go = threading.Event()
+        move = screen._person_move
+
+        def held(ctx, session, wolf_move):  # noqa: ANN001, ANN202 - the job's own signature
+            go.wait(30)  # a bound on a wait the test ends, not a measure
+            return move(ctx, session, wolf_move)
+
+        screen._person_move = held  # type: ignore[method-assign]
+        marks = screen.query_one("#board", SquareBoard).view.marks
+        await pilot.press("1")
+        await wait_until(pilot, lambda: screen.query_one("#board", SquareBoard).view.marks != marks, what="lamb 1 chosen")
+        await pilot.press("6")
+        await wait_until(pilot, lambda: screen.busy and screen.query_one("#led", TI57Display).shown.state == "running",
+                         what="the move started")
+        assert not screen.query_one("#board", SquareBoard).view.marks  # nothing to play while the TI-57 runs
+        started = screen_text(app)
+        screen.redraw()  # the whole redraw, the session's view made again: the move has not been played
+        await pilot.pause()
+        assert screen_text(app) == started
+        go.set()
+        await settle(pilot, screen)
+        assert screen.game.history and screen.game.history[-1].lamb == 1
