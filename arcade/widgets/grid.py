@@ -79,6 +79,7 @@ class SquareBoard(KeptRows):
     number of columns and rows, set once."""
     boxed: reactive[bool] = reactive(False, layout=True)
     _planned: tuple[GridView, bool, list[tuple[Any, ...]]] | None = None  # (view, boxed, its plan)
+    _keys_made: tuple[GridView, bool, list[Hashable]] | None = None  # (view, boxed, every row's key)
 
     def watch_view(self) -> None:
         self.refresh_rows()
@@ -158,20 +159,30 @@ class SquareBoard(KeptRows):
 
     def row_key(self, y: int) -> Hashable:
         """What row ``y`` shows: its kind, and for a row of squares what each square shows."""
-        plan = self._plan()
-        if not 0 <= y < len(plan):
-            return ("blank", y)
-        kind = plan[y]
+        keys = self._row_keys()
+        return keys[y] if 0 <= y < len(keys) else ("blank", y)
+
+    def _row_keys(self) -> list[Hashable]:
+        """Every row's key (``row_key``), made once per view and framing: a new view asks for all of
+        them (``refresh_rows``), then its frame for each row again."""
         v = self.view
-        if kind[0] == "squares":
-            # what each square shows, without its style: a new theme or stylesheet drops every kept
-            # row (``KeptRows.notify_style_update``); styled (``_cell``), the keys of a board's ten
-            # rows were a fifth of a TI-57 turn's end frame
-            r = kind[1]
-            squares = [(c, r) for c in v.columns]
-            return (kind, self.boxed, v.columns, bool(v.dark),
-                    tuple((sq in v.dark, v.pieces.get(sq), v.marks.get(sq), sq == v.cursor) for sq in squares))
-        return (kind, self.boxed, v.columns)
+        kept = self._keys_made
+        if kept is not None and kept[0] is v and kept[1] == self.boxed:
+            return kept[2]
+        keys: list[Hashable] = []
+        for kind in self._plan():
+            if kind[0] == "squares":
+                # what each square shows, without its style: a new theme or stylesheet drops every kept
+                # row (``KeptRows.notify_style_update``); styled (``_cell``), the keys of a board's ten
+                # rows were a fifth of a TI-57 turn's end frame
+                r = kind[1]
+                squares = [(c, r) for c in v.columns]
+                keys.append((kind, self.boxed, v.columns, bool(v.dark),
+                             tuple((sq in v.dark, v.pieces.get(sq), v.marks.get(sq), sq == v.cursor) for sq in squares)))
+            else:
+                keys.append((kind, self.boxed, v.columns))
+        self._keys_made = (v, self.boxed, keys)
+        return keys
 
     def render_line(self, y: int) -> Strip:
         """Row ``y`` alone (a new view makes only the rows whose squares changed: ``KeptRows``)."""
