@@ -384,6 +384,19 @@ def watch_terminal(app: App[None], size: tuple[int, int]) -> Terminal:
     return terminal
 
 
+def ti57_panel() -> ComposeResult:
+    """The TI-57 games' widgets that repaint rows alone: the board framed (as the wolf has it), the
+    key log, the LED."""
+    from arcade.widgets.grid import SquareBoard
+    from arcade.widgets.ti57 import KeyLog, TI57Display
+
+    board = SquareBoard(id="grid")
+    board.boxed = True
+    yield board
+    yield KeyLog(id="keylog")
+    yield TI57Display(id="led")
+
+
 def repainted_whole(app: App[None], size: tuple[int, int]) -> Terminal:
     """The screen drawn whole, every row made again, on a blank terminal (what any run of updates
     must add up to); the updates waiting for the next frame are left as they were."""
@@ -421,11 +434,7 @@ async def test_what_the_terminal_shows_after_rows_repainted_alone_is_the_screen_
         attention = Attention()
 
         def compose(self) -> ComposeResult:
-            board = SquareBoard(id="grid")
-            board.boxed = True  # as the wolf's screen has it
-            yield board
-            yield KeyLog(id="keylog")
-            yield TI57Display(id="led")
+            yield from ti57_panel()
             yield Words(id="words")
             yield CpcScreen(id="cpc")
 
@@ -496,11 +505,7 @@ async def test_a_move_a_new_key_or_a_new_register_writes_only_the_rows_it_change
         CSS = "Screen { layout: horizontal; } #keylog { height: 14; width: 30; } #led { height: 3; width: 20; }"
 
         def compose(self) -> ComposeResult:
-            board = SquareBoard(id="grid")
-            board.boxed = True  # as the wolf's screen has it
-            yield board
-            yield KeyLog(id="keylog")
-            yield TI57Display(id="led")
+            yield from ti57_panel()
 
     size = (90, 24)
     columns, rows = tuple(range(1, 9)), tuple(range(8, 0, -1))
