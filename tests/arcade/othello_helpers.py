@@ -65,6 +65,14 @@ def save_near_the_end(game: str, machine_color: Disc, choose: Callable[[Position
     return state
 
 
+def view_rows(view: object) -> list[str]:
+    """A session's view as the 8 rows ``Position.rows`` gives (``X`` black, ``O`` white, ``.`` empty):
+    the game as at its last quiet moment, safe to read while a machine turn runs in the worker."""
+    glyph = {Disc.BLACK: "X", Disc.WHITE: "O", None: "."}
+    cells = view.cells  # type: ignore[attr-defined]
+    return ["".join(glyph[cells[r * 8 + c]] for c in range(8)) for r in range(8)]
+
+
 class CheckedTurns:
     """A mixin for an Othello screen class in a whole-game Pilot test: after every move (the
     player's, shown while the machine's reply runs in the same job, and the machine's) the board

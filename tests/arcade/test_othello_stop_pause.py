@@ -16,7 +16,7 @@ from arcade.othello.screen import OthelloScreen
 from arcade.widgets.dialogs import SideDialog
 from games.othello.referee import parse
 from tests.arcade.helpers import flat, screen_text, settle, shown_board, wait_until
-from tests.arcade.othello_helpers import comparable, save_machine_to_move
+from tests.arcade.othello_helpers import comparable, save_machine_to_move, view_rows
 
 
 async def resumed_thinking(pilot) -> OthelloScreen:  # noqa: ANN001
@@ -51,7 +51,10 @@ async def esc_stops_the_machine(game: str) -> None:
         assert shown_board(app) == screen.session.driver.position.rows()
         assert not progress_shown(app)  # no stale progress once it stopped (issue 13)
         await pilot.press("g")  # let it think again: now at instant speed, it finishes
-        await wait_until(pilot, lambda: screen.job_kind == "machine" or len(screen.session.driver.history) == 2)
+        # the view, not the driver, while the machine may run: at real speed the worker first runs the
+        # turn at full speed to learn its length, then puts the driver back (its history holds the move
+        # for a moment); the view holds it only once it is played
+        await wait_until(pilot, lambda: screen.job_kind == "machine" or len(screen.session.view().history) == 2)
         await pilot.press("s")
         await settle(pilot, screen)
         assert len(screen.session.driver.history) == 2 and screen.session.driver.human_to_move
@@ -89,7 +92,7 @@ async def test_pause_hides_the_board_and_holds_the_machine() -> None:
         assert screen.paused and len(screen.session.driver.history) == 1 and screen.busy
         await pilot.press("p")
         assert not screen.paused
-        await wait_until(pilot, lambda: shown_board(app) == screen.session.driver.position.rows())
+        await wait_until(pilot, lambda: shown_board(app) == view_rows(screen.session.view()))  # the machine runs on
         await pilot.press("s")
         await settle(pilot, screen)
         assert len(screen.session.driver.history) == 2
@@ -151,5 +154,5 @@ async def test_esc_during_the_cpc_reply_keeps_the_players_move_recorded_and_save
         assert shown_board(app) == screen.session.driver.position.rows()
         assert moves_saved() == 1
         await pilot.press("s", "g")  # instant again, and let it answer
-        await wait_until(pilot, lambda: len(screen.session.driver.history) == 2 and not screen.busy)
+        await wait_until(pilot, lambda: not screen.busy and len(screen.session.view().history) == 2)
         assert shown_board(app) == screen.session.driver.position.rows()
