@@ -82,11 +82,14 @@ class CheckedTurns:
     before: tuple[Position, int]
 
     def job_done(self, kind: str, result: object) -> None:
-        super().job_done(kind, result)  # type: ignore[misc]
-        if kind in ("person", "machine"):
+        turn = kind in ("person", "machine")
+        if turn:  # read now, the job's worker done: the end's handler may start the machine's next turn
             driver = self.session.driver  # type: ignore[attr-defined]
-            assert self.query_one(OthelloBoard).view.cells == tuple(driver.position.at(sq) for sq in range(64))  # type: ignore[attr-defined]
-            self.checked.append(len(driver.history))
+            position, moves = driver.position, len(driver.history)
+        super().job_done(kind, result)  # type: ignore[misc]
+        if turn:
+            assert self.query_one(OthelloBoard).view.cells == tuple(position.at(sq) for sq in range(64))  # type: ignore[attr-defined]
+            self.checked.append(moves)
 
     def _start_turn(self, kind: str, square: int | None = None) -> None:
         driver = self.session.driver  # type: ignore[attr-defined]
