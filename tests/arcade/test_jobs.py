@@ -38,6 +38,7 @@ def test_a_key_read_while_the_job_gives_the_interpreter_away_holds_the_next_slic
     attention = host.attention
     attention.job_started()
     if typing:
+        monkeypatch.setattr(jobs_module, "ATTENTIVE", 600.0)  # still at the keyboard however slow the test runs
         attention.key_at = time.monotonic()  # a key a moment ago: the player is at the keyboard
     ctx = JobContext(host, Job("probe", lambda ctx: None, 0), worker=None)
     seen: list[tuple[str, float | bool]] = []
