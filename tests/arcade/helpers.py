@@ -125,7 +125,11 @@ async def settle(pilot: Pilot, screen: object, limit: float = 120.0) -> None:
     end = time.monotonic() + limit
     while True:
         # a worker stopped on purpose ends in error (the screen reports it): its end is all that is awaited
-        await asyncio.gather(*(worker.wait() for worker in list(app.workers)), return_exceptions=True)
+        waits = asyncio.gather(*(worker.wait() for worker in list(app.workers)), return_exceptions=True)
+        try:  # bounded too: a job that never ends fails the test instead of hanging the suite
+            await asyncio.wait_for(waits, max(0.0, end - time.monotonic()))
+        except asyncio.TimeoutError:
+            raise TimeoutError("the machine never finished") from None
         await pilot.pause()
         if not getattr(screen, "busy", False) and not any(w.is_running for w in app.workers):
             await pilot.pause()
