@@ -23,13 +23,14 @@ Interface (what a subclass uses or fills in)::
     news_with_end(message)                 news a job held until its end (``post_drawn_soon``), just before it
     show_progress(MachineProgress)         hook: the machine has run some more (throttled)
     new_generation() -> int                late news from older jobs is dropped from then on
-    say(text) / message / messages         the message area (``#message``) and a log of what was said
+    say(text, show=) / message / messages  the message area (``#message``) and a log of what was said
     footer_signature() / refresh_footer()  the footer is redrawn only when the signature changes
     VERTICAL_BREAKPOINTS                   from 38 rows the class ``-roomy`` (``arcade/roomy.py``):
                                            ``#game`` in the middle, at most 28 rows high (a screen's CSS may say more)
-    save_state() / save_summary() / save_game() / save_ready
+    save_state() / save_summary() / save_game(made) / save_ready
                                            saved after every job and on unmount (never before the
-                                           resume question is answered)
+                                           resume question is answered); ``made_save()`` in a job's
+                                           worker, as its last step, makes the save its end writes
     offer_saved_game(question, dialog) / resume(state) -> bool / resume_failed(error) / new_game()
     after_first_frame(callback, *args)     run it once the screen is on the terminal (the resume question)
     key_acted()                            a key a widget took for itself had its action (its frame is not held)
@@ -326,11 +327,15 @@ class GameScreen(SavedGame):
         """What the screen last told the player."""
         return self._message
 
-    def say(self, text: str) -> None:
+    def say(self, text: str, *, show: bool = True) -> None:
+        """Tell the player ``text`` (the message area, and the log ``L`` shows).  ``show=False``: into
+        the log and ``message`` only, for a redraw that follows to show (a turn's end says each move,
+        and the area shows the last: each drawn was ~0.25 ms of the end)."""
         self._message = text
         if text and (not self.messages or self.messages[-1] != text):
             self.messages.append(text)
-        self.show_message(text)
+        if show:
+            self.show_message(text)
 
     def show_message(self, text: str) -> None:
         """Put ``text`` in the message area without a new layout (its size is fixed by the CSS)."""

@@ -157,7 +157,7 @@ def save_text_in_pieces(envelope: dict[str, Any], give_way: Callable[[], None] |
     return whole
 
 
-_Item = tuple[Path, "str | bytes", "Callable[[Exception], None] | None", "threading.Event | None",
+_Item = tuple[Path, "str | bytes | dict[str, Any]", "Callable[[Exception], None] | None", "threading.Event | None",
               "Callable[[], None] | None"]
 """A queued save: where, what (``marshal`` bytes or text), who hears of a failure, ``not_before``, ``between``."""
 
@@ -165,7 +165,8 @@ _Item = tuple[Path, "str | bytes", "Callable[[Exception], None] | None", "thread
 class _Writer:
     """One thread writing saves in the order they were asked; ``flush`` waits for all of them.
 
-    A queued save is ``bytes`` (a ``marshal`` copy of the envelope: made into text here)
+    A queued save is ``bytes`` (a ``marshal`` copy of the envelope: made into text here),
+    a ``dict`` (an envelope handed over: nothing else holds it, made into text here too)
     or ``str`` (text already).  A save may come with ``not_before`` (an event: the frame of
     the turn it follows) and ``between`` (called before the save and between its pieces: it
     waits while a key is on its way to the screen); ``flush`` lifts both."""
@@ -179,7 +180,7 @@ class _Writer:
         self._thread: threading.Thread | None = None
         self._kept: dict[Path, dict[bytes, str]] = {}  # each file's large parts as last written (save_text_in_pieces)
 
-    def put(self, path: Path, text: str | bytes, failed: Callable[[Exception], None] | None,
+    def put(self, path: Path, text: str | bytes | dict[str, Any], failed: Callable[[Exception], None] | None,
             not_before: threading.Event | None = None, between: Callable[[], None] | None = None) -> None:
         with self._cond:
             self._queue.append((path, text, failed, not_before, between))
@@ -226,8 +227,8 @@ class _Writer:
                     gate.wait(NOT_BEFORE_LIMIT)
                 if between is not None and not self._hurry:
                     between()
-                if isinstance(text, bytes):
-                    envelope = marshal.loads(text)
+                if not isinstance(text, str):
+                    envelope = marshal.loads(text) if isinstance(text, bytes) else text
                     text = save_text_in_pieces(envelope, self._courteous(between),  # not JSON: reported here
                                                self._kept.setdefault(path, {}))
                     path.parent.mkdir(parents=True, exist_ok=True)

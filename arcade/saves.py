@@ -141,12 +141,15 @@ class SaveStore:
 
     def save(self, game: str, state: dict[str, Any], *, saved_at: str, summary: str = "",
              later: bool = False, failed: Callable[[Exception], None] | None = None,
-             not_before: threading.Event | None = None, between: Callable[[], None] | None = None) -> Path:
+             not_before: threading.Event | None = None, between: Callable[[], None] | None = None,
+             handed_over: bool = False) -> Path:
         """Write the save for ``game`` atomically; the previous save survives any failure.
 
         ``later``: only a frozen copy is taken now (``marshal``: the caller may change the
         state as soon as this returns); the writer thread makes the text and writes it, and
         an error there (a disk's, or a state that is not JSON) goes to ``failed`` (in that thread).
+        ``handed_over`` (with ``later``): the state was made for this save and nothing will
+        change it (a job's worker made it as it ended): it goes to the writer as it is, uncopied.
         ``not_before``: the writer starts on it once the event is set (the screen has drawn the
         turn the save follows: encoding shares the interpreter with the frame), ``NOT_BEFORE_LIMIT``
         at the latest, at once when anything waits for the saves (``flush``, every read).
@@ -169,7 +172,8 @@ class SaveStore:
             "state": state,
         }
         if later:
-            _writer.put(target, marshal.dumps(envelope), failed, not_before, between)  # ValueError: not plain data
+            frozen = envelope if handed_over else marshal.dumps(envelope)  # ValueError: not plain data
+            _writer.put(target, frozen, failed, not_before, between)
         else:
             text = save_text(envelope)
             self.directory.mkdir(parents=True, exist_ok=True)

@@ -11,27 +11,22 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from arcade.game_saves import NOT_MADE
 from arcade.ti57_duel.curtain import PinDialog
 from games.ti57_duel.session import DuelSession, LockedSave
-
-
-NOT_MADE: Any = object()
-"""``DuelSaves._save_made`` when no save was made ahead: ``save_state`` makes it."""
 
 
 class DuelSaves:
     """Save, summary and resume for the duel screen (``GameScreen`` does the writing)."""
 
     session: DuelSession
-    _save_made: Any = NOT_MADE
-    """The save a move's job made as it ended (``JobEnd``), while that job's end saves it."""
     _locked_save: bool = False
     """A locked save waits for its PINs: nothing is written (nor discarded) meanwhile."""
 
     def save_state(self) -> dict[str, Any] | None:
-        """The session's sealed save (the one a move's job made as it ended, if it did: ``JobEnd``),
-        and the panels shown (nothing private: the TI-57 is sealed)."""
-        state = self.session.to_save() if self._save_made is NOT_MADE else self._save_made
+        """The session's sealed save, and the panels shown (nothing private: the TI-57 is sealed).
+        A move's job makes it as it ends (``JobEnd``)."""
+        state = self.session.to_save()
         if state is not None:
             state["settings"] = {"instant": self.instant, "registers": self.registers_shown}
         return state
@@ -39,10 +34,10 @@ class DuelSaves:
     def save_summary(self) -> str:
         return self.session.summary()
 
-    def save_game(self) -> Path | None:
+    def save_game(self, made: Any = NOT_MADE) -> Path | None:
         if self._locked_save or self.busy:
             return None  # a locked save waiting for its PINs is never overwritten nor dropped
-        return super().save_game()  # type: ignore[misc]
+        return super().save_game(made)  # type: ignore[misc]
 
     @staticmethod
     def resume_question(state: dict[str, Any]) -> str:

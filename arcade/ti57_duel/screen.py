@@ -23,11 +23,12 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.screen import ModalScreen
 
+from arcade.game_saves import NOT_MADE
 from arcade.game_screen import JobContext
 from arcade.ti57_duel import render
 from arcade.ti57_duel.curtain import DuelResumeDialog, HandOff, PinDialog
 from arcade.ti57_duel.keys import DUEL_BINDINGS, DuelKeys
-from arcade.ti57_duel.saves import NOT_MADE, DuelSaves
+from arcade.ti57_duel.saves import DuelSaves
 from arcade.ti57_duel.workshop import DuelWorkshop
 from arcade.ti57_screen import TI57_CSS, TI57Frame, TI57Screen
 from arcade.widgets.grid import SquareBoard
@@ -42,13 +43,12 @@ COMPUTER_THINKS = 1.0
 
 @dataclass(frozen=True)
 class JobEnd:
-    """What a move's job hands its end: the save, made in the worker as the job's last step (the
-    job has the session to itself until it ends).  Made by the end on the event loop, sealing the
-    TI-57's state took ~0.4 ms of every turn's end.  ``made`` False: it failed there, and the end
-    makes it again (where a fault is reported)."""
+    """What a move's job hands its end: the save, made in the worker as the job's last step
+    (``made_save``; the job has the session to itself until it ends).  Made by the end on the
+    event loop, sealing the TI-57's state took ~0.4 ms of every turn's end.  ``NOT_MADE``: it
+    failed there, and the end makes it again (where a fault is reported)."""
 
-    save: dict[str, Any] | None
-    made: bool = True
+    save: Any
 
 
 @dataclass
@@ -279,10 +279,7 @@ class DuelScreenCore(DuelKeys, DuelSaves, TI57Screen):
 
     def _job_end(self) -> JobEnd:
         """In the worker, a move's last step: the save as it stands now (``JobEnd``)."""
-        try:
-            return JobEnd(self.session.to_save())
-        except Exception:  # noqa: BLE001 - made again by the end, on the event loop, where a fault is said
-            return JobEnd(None, made=False)
+        return JobEnd(self.made_save())
 
     def _pace(self, ctx: JobContext, moved: Moved, mine: bool) -> None:
         """Show the TI-57's displays as the machine does: the Pause (the mover's only), then the stop.
@@ -312,11 +309,7 @@ class DuelScreenCore(DuelKeys, DuelSaves, TI57Screen):
 
     def job_done(self, kind: str, result: Any) -> None:
         self._frozen = None
-        self._save_made = result.save if isinstance(result, JobEnd) and result.made else NOT_MADE
-        try:
-            self.save_game()  # the save the job made (``save_state``)
-        finally:
-            self._save_made = NOT_MADE
+        self.save_game(result.save if isinstance(result, JobEnd) else NOT_MADE)  # the save the job made
         self.sync()
 
     def job_failed(self, kind: str, error: BaseException) -> None:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Hashable
 
@@ -35,13 +36,25 @@ from arcade.widgets.ti57 import Shown, TI57Display
 from games.session import Refused, Seat
 from games.ti57_wolf.driver import MoveRecord
 from games.ti57_wolf.referee import Side
-from games.ti57_wolf.session import Phase, WolfMove, WolfSession
+from games.ti57_wolf.session import Phase, WolfMove, WolfSession, WolfSessionView
 
 ROOMY = 34
 """Terminal rows from which the registers and the key log (or the history) are shown together."""
 
 COMPUTER_PACE = 0.8
 """Seconds a computer's move takes at the person-like pace (thinking included): long enough to follow."""
+
+
+@dataclass(frozen=True)
+class TurnEnd:
+    """What a job hands its end, made in the worker as its last steps (the job has the session to
+    itself until it ends): the move or moves it played, the session's view and the save
+    (``made_save``).  Made on the event loop, the view and the save were ~0.9 ms of every turn's
+    end, and a key pressed then waited for them."""
+
+    moves: MoveRecord | tuple[tuple[str, MoveRecord], ...]
+    view: WolfSessionView
+    save: Any
 
 
 def coin_toss() -> Side:
@@ -101,8 +114,9 @@ class WolfScreenCore(MoveKeys, TI57Screen):
         self.redraw()
         self.after_first_frame(self.offer_resume)
 
-    def redraw(self) -> None:
-        self.shown_view = self.session.view()
+    def redraw(self, view: WolfSessionView | None = None) -> None:
+        """The session's view drawn (``view``: the session's, just made)."""
+        self.shown_view = view if view is not None else self.session.view()
         super().redraw()
 
     def frame(self) -> TI57Frame:
@@ -167,7 +181,7 @@ class WolfScreenCore(MoveKeys, TI57Screen):
         view made again with it, was ~1 ms of the move key's action, and a key pressed right behind
         the move waited for it."""
         self._shown = Shown("", state="running")
-        self.run_job(kind, run)
+        self.run_job(kind, lambda ctx: TurnEnd(run(ctx), self.session.view(), self.made_save()))
         if shown:
             self.query_one("#board", SquareBoard).view = render.board_view(self.shown_view, self.selected, self.busy)
             self.query_one("#led", TI57Display).shown = self._shown
@@ -193,26 +207,27 @@ class WolfScreenCore(MoveKeys, TI57Screen):
         session = self.session
         self._start(lambda ctx: self._computer_move(ctx, session), "computer")
 
-    def job_done(self, kind: str, result: MoveRecord | tuple[tuple[str, MoveRecord], ...]) -> None:
-        records = result if isinstance(result, tuple) else ((kind, result),)  # a turn: each move is said
+    def job_done(self, kind: str, result: TurnEnd) -> None:
+        moves = result.moves
+        records = moves if isinstance(moves, tuple) else ((kind, moves),)  # a turn: each move is said
         for _part, record in records:
             self._shown = Shown(record.display, record.flashing, "stopped")
             if record.lamb is not None:
                 self.selected = None
-        self.redraw()  # the session's view, made once for this end (``shown_view``): the words read it too
-        view = self.shown_view
-        for part, record in records:
+        view = result.view  # the words and the redraw read it
+        for part, record in records:  # each move into the log; the redraw shows the last
             who = "The computer typed " if part == "computer" else ""
             if record.lamb is not None:
                 self.say(f"{who}{record.lamb} SBR {record.key}: the TI-57 shows the step {record.display}; "
-                         f"RCL {record.lamb} would show {view.register_texts[record.lamb]}.")
+                         f"RCL {record.lamb} would show {view.register_texts[record.lamb]}.", show=False)
             elif record.flashing:
                 lamb = next((k for k, s in enumerate(view.board.lambs, start=1) if s == view.board.wolf), None)
                 self.say(f"SBR {record.key} put the wolf on lamb {lamb}: GTO 8 finds no label, the display "
-                         f"flashes, R7 keeps {record.display}.")
+                         f"flashes, R7 keeps {record.display}.", show=False)
             else:
-                self.say(f"{who}SBR {record.key}: the wolf is on {record.display}.")
-        self.save_game()
+                self.say(f"{who}SBR {record.key}: the wolf is on {record.display}.", show=False)
+        self.redraw(view)
+        self.save_game(result.save)  # made by the job as it ended (``made_save``)
         if not self._announce_end():
             self.computer_turn()
 
@@ -350,8 +365,8 @@ class WolfScreenCore(MoveKeys, TI57Screen):
 
     def save_state(self) -> dict[str, Any] | None:
         """The session's save and the panels shown; a game not begun, or finished, is not kept."""
-        view = self.session.view()
-        if not view.moves_played or view.phase is Phase.OVER:
+        session = self.session
+        if not session.moves_played or session.phase is Phase.OVER:
             return None
         settings = {"registers": self.registers_shown, "history": self.history_shown, "instant": self.instant}
         return {**self.session.to_save(), "settings": settings}

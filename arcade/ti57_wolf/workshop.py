@@ -43,8 +43,8 @@ class WolfWorkshop(TI57Workshop):
         if seats is not None:
             self.say(f"{self.message} {self.program_text().capitalize()} plays.")  # type: ignore[attr-defined]
 
-    def redraw(self) -> None:
-        super().redraw()  # type: ignore[misc]
+    def redraw(self, view: Any = None) -> None:
+        super().redraw(view)  # type: ignore[misc]
         self.titled()
 
     def resume(self, state: dict[str, Any]) -> bool:

@@ -105,6 +105,20 @@ def test_a_later_save_of_what_is_not_plain_data_is_refused_at_once(tmp_path: Pat
         SaveStore(tmp_path).save("g", {"move": object()}, saved_at="1", later=True)
 
 
+def test_a_handed_over_save_is_written_as_it_is_and_its_faults_reported_from_the_writer(tmp_path: Path) -> None:
+    """A state made for its save alone (a job's worker made it: ``handed_over``) goes to the writer
+    uncopied: it lands the same, and what is not JSON in it is reported from there, the last good
+    save kept."""
+    store = SaveStore(tmp_path)
+    state = {"board": [[0, 1], [2, 3]], "moves": [{"square": 19}]}
+    store.save("g", state, saved_at="1", later=True, handed_over=True)
+    assert store.load("g") == {"board": [[0, 1], [2, 3]], "moves": [{"square": 19}]}
+    failures: list[Exception] = []
+    store.save("g", {"move": object()}, saved_at="2", later=True, handed_over=True, failed=failures.append)
+    assert store.load("g") == state
+    assert len(failures) == 1 and isinstance(failures[0], TypeError)
+
+
 # -- the writer's encoder: the same text as json.dumps, a piece at a time ------------------------------
 
 from hypothesis import given  # noqa: E402

@@ -375,3 +375,51 @@ async def test_a_persons_move_draws_its_start_as_a_whole_redraw_would() -> None:
         go.set()
         await settle(pilot, screen)
         assert screen.game.history and screen.game.history[-1].lamb == 1
+
+
+async def test_a_turns_end_takes_its_view_and_save_from_the_worker() -> None:
+    """The session's view and the save of a turn are made in the job's worker as its last steps:
+    the end's handler on the event loop makes neither (a key pressed then waited ~0.9 ms for them),
+    and what it draws and saves is the turn as it ended."""
+    import threading
+
+    from games.ti57_wolf.session import WolfSession
+
+    app = wolf_app(Side.WOLF, pace=0.0)
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = await opened(pilot)
+        await pilot.press("g")
+        await wait_until(pilot, lambda: isinstance(app.screen, NewWolfGame))
+        await pilot.press("l", "enter")  # the lambs: the computer
+        await wait_until(pilot, lambda: app.screen is screen and not screen.busy)
+        await pilot.press("f")  # instant: the move and the reply in one job
+        made_in: dict[str, list[bool]] = {"view": [], "to_save": []}
+        in_end = threading.Event()
+        for name in made_in:
+            original = getattr(WolfSession, name)
+
+            def spy(self, *args, _original=original, _name=name, **kwargs):  # noqa: ANN001, ANN002, ANN003, ANN202
+                if in_end.is_set() or threading.current_thread() is not threading.main_thread():
+                    made_in[_name].append(in_end.is_set())
+                return _original(self, *args, **kwargs)
+
+            setattr(screen.session, name, spy.__get__(screen.session))
+        done = screen.job_done
+
+        def end(kind: str, result: object) -> None:
+            in_end.set()
+            try:
+                done(kind, result)
+            finally:
+                in_end.clear()
+
+        screen.job_done = end  # type: ignore[method-assign]
+        moves = len(screen.game.history)
+        await pilot.press("1" if screen.game.board.wolf[0] > 1 else "9")
+        await wait_until(pilot, lambda: len(screen.game.history) == moves + 2 and not screen.busy,
+                         what="the computer's reply")
+        assert made_in["view"] and made_in["to_save"], made_in  # made in the worker...
+        assert not any(made_in["view"]) and not any(made_in["to_save"]), made_in  # ...and not in the end's handler
+        assert screen.shown_view == screen.session.view()  # drawn as the turn ended
+        saved = SaveStore().load("ti57-wolf")  # (a load waits for the saves asked for)
+        assert saved is not None and len(saved["game"]["history"]) == moves + 2  # the turn as it ended
