@@ -101,13 +101,27 @@ def set_aside_unusable(screen: Screen[Any], game_id: str, error: BaseException) 
 
 
 def export_text(screen: Screen[Any], game_id: str, text: str) -> Path | None:
-    """Write an exported move list beside the saves; say where (or why not)."""
+    """Write an exported move list beside the saves; say where (or why not).
+
+    Named by the second it was written (short: a line of a toast); a second export within the
+    same second, of other moves (a new game exported at once), goes beside it (``-2``...), never
+    over it; the same moves again are the same file."""
     directory = SaveStore().directory
-    path = directory / f"{game_id}-{datetime.now(timezone.utc):%Y%m%d-%H%M%S}.txt"  # short: a line of a toast
+    stamp = f"{game_id}-{datetime.now(timezone.utc):%Y%m%d-%H%M%S}"
     try:
         directory.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-    except OSError as error:
+        for n in range(1, 1000):
+            path = directory / (f"{stamp}.txt" if n == 1 else f"{stamp}-{n}.txt")
+            try:
+                with open(path, "x", encoding="utf-8") as out:
+                    out.write(text)
+                break
+            except FileExistsError:
+                if path.read_text(encoding="utf-8") == text:
+                    break  # exported already, the same moves
+        else:
+            raise OSError(f"too many exports named {stamp}")
+    except (OSError, UnicodeDecodeError) as error:
         screen.notify(f"Could not write the moves: {error}", severity="error", markup=False)
         return None
     where = "\n".join(path_lines(path.parent, 34))  # a toast's width: the folder broken only after a '/'

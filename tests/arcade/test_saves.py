@@ -83,3 +83,31 @@ def test_killed_mid_save_leaves_previous_save_intact(tmp_path: Path) -> None:
         state = store.load("g")  # raises if the file were torn
         assert state is not None and isinstance(state["n"], int)
     assert not list(tmp_path.glob("*.corrupt-*"))
+
+
+def test_two_exports_in_one_second_keep_both_and_the_same_moves_again_are_one_file(monkeypatch) -> None:  # noqa: ANN001
+    """Exports are named by the second: a second one of other moves (a new game exported at once)
+    goes beside the first, never over it; the same moves exported again are the same file."""
+    from datetime import datetime, timezone
+
+    from arcade import gamesave
+
+    class OneSecond(datetime):
+        @classmethod
+        def now(cls, tz=None):  # noqa: ANN001, ANN206
+            return datetime(2026, 11, 28, 2, 30, 0, tzinfo=timezone.utc)
+
+    monkeypatch.setattr(gamesave, "datetime", OneSecond)
+    told: list[str] = []
+
+    class Screen:
+        def notify(self, message: str, **_kw: object) -> None:
+            told.append(message)
+
+    first = gamesave.export_text(Screen(), "ti57-wolf", "1. W 4.8-3.7\n")  # type: ignore[arg-type]
+    again = gamesave.export_text(Screen(), "ti57-wolf", "1. W 4.8-3.7\n")  # type: ignore[arg-type]
+    other = gamesave.export_text(Screen(), "ti57-wolf", "1. L1 1.1-2.2\n")  # type: ignore[arg-type]
+    assert first is not None and again == first and other is not None and other != first
+    assert first.name == "ti57-wolf-20261128-023000.txt" and other.name == "ti57-wolf-20261128-023000-2.txt"
+    assert first.read_text(encoding="utf-8") == "1. W 4.8-3.7\n" and other.read_text(encoding="utf-8") == "1. L1 1.1-2.2\n"
+    assert len(told) == 3 and other.name in told[-1]
