@@ -49,6 +49,9 @@ class JobEnd:
     failed there, and the end makes it again (where a fault is reported)."""
 
     save: Any
+    view: DuelView | None = None
+    """The session's view for the viewer of the job's end, made in the worker too (~0.2 ms of the
+    end); drawn only if the viewer is still the one on screen (``sync``)."""
 
 
 @dataclass
@@ -131,8 +134,9 @@ class DuelScreenCore(DuelKeys, DuelSaves, TI57Screen):
     def footer_signature(self) -> tuple[Any, ...]:
         return (self.phase, self.viewer, self.paused)
 
-    def sync(self) -> None:
-        """Follow the session: the curtain when it is down, the computer when it acts, else the view."""
+    def sync(self, made: DuelView | None = None) -> None:
+        """Follow the session: the curtain when it is down, the computer when it acts, else the view
+        (``made``: the session's view a job's worker made as it ended, if its viewer is still ours)."""
         s = self.session
         if s.phase is Phase.HANDOFF and not self.paused:
             self.wipe()
@@ -141,13 +145,13 @@ class DuelScreenCore(DuelKeys, DuelSaves, TI57Screen):
             self.app.push_screen(HandOff(v.handoff_to or 1, render.handoff_text(v), v.undo_for,
                                          s.needs_pin(v.handoff_to or 1), self._lift), self._curtain_answered)
             return
-        v = self.view()
+        v = made if made is not None and made.viewer == self.viewer else self.view()
         state = "" if s.phase is Phase.SETUP else "stopped"
         self._shown = Shown(v.display, v.flashing, state) if s.game is not None else Shown("0")
         if s.phase is Phase.OVER:
             self.app.clear_notifications()
         if s.news and (s.phase in (Phase.DRAW, Phase.OVER) or not s.hot_seat):
-            self.say(s.news)  # with no curtain, the news (the computer's move) is said on the view
+            self.say(s.news, show=False)  # with no curtain, the news (the computer's move): the redraw shows it
         self._view_now = v  # the view made once for the whole redraw (a turn's end: 0.2-0.4 ms a view)
         try:
             self.redraw()
@@ -279,7 +283,7 @@ class DuelScreenCore(DuelKeys, DuelSaves, TI57Screen):
 
     def _job_end(self) -> JobEnd:
         """In the worker, a move's last step: the save as it stands now (``JobEnd``)."""
-        return JobEnd(self.made_save())
+        return JobEnd(self.made_save(), self.session.view(self.viewer))
 
     def _pace(self, ctx: JobContext, moved: Moved, mine: bool) -> None:
         """Show the TI-57's displays as the machine does: the Pause (the mover's only), then the stop.
@@ -309,8 +313,9 @@ class DuelScreenCore(DuelKeys, DuelSaves, TI57Screen):
 
     def job_done(self, kind: str, result: Any) -> None:
         self._frozen = None
-        self.save_game(result.save if isinstance(result, JobEnd) else NOT_MADE)  # the save the job made
-        self.sync()
+        ended = result if isinstance(result, JobEnd) else JobEnd(NOT_MADE)
+        self.save_game(ended.save)  # the save the job made
+        self.sync(ended.view)
 
     def job_failed(self, kind: str, error: BaseException) -> None:
         self._frozen = None

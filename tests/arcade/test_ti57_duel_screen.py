@@ -429,3 +429,59 @@ async def test_a_move_s_save_is_made_in_the_worker_and_is_the_one_written() -> N
             assert resumed.game.square_of(1) == game.square_of(1) and resumed.game.square_of(2) == game.square_of(2)
             return
     raise AssertionError("the computer captured player 1 at its first reply in ten duels")
+
+
+@pytest.mark.parametrize("leave", [False, True])
+async def test_a_moves_end_draws_the_view_its_worker_made_only_for_the_same_viewer(leave: bool) -> None:
+    """The session's view at a move's end is made in the job's worker too (~0.2 ms of the end on the
+    event loop): the end draws it if the viewer is still the one on screen.  Gone to the launcher
+    between the two (the duel covered: the viewer is then nobody), the end makes the view for
+    nobody instead: the private one the worker made for player 1 is never drawn."""
+    import threading
+
+    app = duel_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = await against_the_computer(pilot, app, instant=True)
+        session = screen.session
+        asked: list[tuple[int | None, str]] = []  # (viewer, where: "worker", "end" or "loop")
+        in_end = threading.Event()
+        view = session.view
+
+        def noted(viewer: int | None = None) -> object:
+            worker = threading.current_thread() is not threading.main_thread()
+            asked.append((viewer, "worker" if worker else "end" if in_end.is_set() else "loop"))
+            return view(viewer)
+
+        session.view = noted  # type: ignore[method-assign]
+        reached, go = threading.Event(), threading.Event()
+        job_end = screen._job_end
+
+        def held():  # noqa: ANN202 - the job's last step, then held until the test goes on
+            made = job_end()
+            reached.set()
+            go.wait(30)  # a bound on a wait the test ends, not a measure
+            return made
+
+        screen._job_end = held  # type: ignore[method-assign]
+        done = screen.job_done
+
+        def end(kind: str, result: object) -> None:
+            in_end.set()
+            try:
+                done(kind, result)
+            finally:
+                in_end.clear()
+
+        screen.job_done = end  # type: ignore[method-assign]
+        await pilot.press(KEY_OF[free_move(screen)])
+        await wait_until(pilot, reached.is_set, what="the job's last step")
+        if leave:
+            await pilot.press("escape")
+            await wait_until(pilot, lambda: app.screen is not screen, what=f"the launcher ({screen.message})")
+            assert screen.viewer is None
+        go.set()
+        await settle(pilot, screen)
+        made = [viewer for viewer, where in asked if where == "worker"]
+        at_end = [viewer for viewer, where in asked if where == "end"]
+        assert made and made[-1] == 1  # the worker made player 1's view as the job ended
+        assert at_end == ([None] if leave else [])  # drawn as made, or made again for nobody
