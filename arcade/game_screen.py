@@ -328,9 +328,8 @@ class GameScreen(SavedGame):
         return self._message
 
     def say(self, text: str, *, show: bool = True) -> None:
-        """Tell the player ``text`` (the message area, and the log ``L`` shows).  ``show=False``: into
-        the log and ``message`` only, for a redraw that follows to show (a turn's end says each move,
-        and the area shows the last: each drawn was ~0.25 ms of the end)."""
+        """Tell the player ``text`` (the message area, the log ``L`` shows).  ``show=False``: the log and
+        ``message`` only, a redraw follows (a turn's end says each move: each drawn was ~0.25 ms)."""
         self._message = text
         if text and (not self.messages or self.messages[-1] != text):
             self.messages.append(text)
