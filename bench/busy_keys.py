@@ -373,7 +373,11 @@ def wolf(pane: Pane, rec: Recorder, game: str, speed: str, turns: int, real_seco
         moved = False
         for lamb in "1234":
             for way in "64":
-                before = pieces_line(pane.text())
+                now = pane.text()
+                if "game over" in now.lower():  # the last try ended the game (its dialog came after the
+                    moved = True  # turn's end frame): the next turn starts a new one, no key goes to the dialog
+                    break
+                before = pieces_line(now)
                 pane.send(lamb)
                 time.sleep(0.05)
                 if speed == "instant":  # i right behind the lamb's move, as in the duel
