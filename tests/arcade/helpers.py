@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import re
+import threading
 import time
-from typing import Callable
+from typing import Any, Callable
 
 from textual._context import active_app
 from textual.app import App
@@ -209,3 +210,20 @@ def layouts_of(screen: Screen) -> list[object]:
 
     screen._refresh_layout = noted  # type: ignore[method-assign]
     return sizes
+
+
+def marked_job_end(screen: Any) -> threading.Event:
+    """Wrap ``screen.job_done``: the event returned is set while a job's end is handled (tests that
+    tell the end's handler on the event loop from the job's worker and the rest of the loop)."""
+    in_end = threading.Event()
+    done = screen.job_done
+
+    def end(kind: str, result: object) -> None:
+        in_end.set()
+        try:
+            done(kind, result)
+        finally:
+            in_end.clear()
+
+    screen.job_done = end
+    return in_end

@@ -32,7 +32,7 @@ from tests.arcade.duel_helpers import (
     opponent_arrow_shown,
     place,
 )
-from tests.arcade.helpers import flat, screen_text, settle, wait_until
+from tests.arcade.helpers import flat, marked_job_end, screen_text, settle, wait_until
 
 async def test_whole_duel_to_a_capture_by_keys() -> None:
     app = duel_app()
@@ -444,7 +444,7 @@ async def test_a_moves_end_draws_the_view_its_worker_made_only_for_the_same_view
         screen = await against_the_computer(pilot, app, instant=True)
         session = screen.session
         asked: list[tuple[int | None, str]] = []  # (viewer, where: "worker", "end" or "loop")
-        in_end = threading.Event()
+        in_end = marked_job_end(screen)
         view = session.view
 
         def noted(viewer: int | None = None) -> object:
@@ -463,16 +463,6 @@ async def test_a_moves_end_draws_the_view_its_worker_made_only_for_the_same_view
             return made
 
         screen._job_end = held  # type: ignore[method-assign]
-        done = screen.job_done
-
-        def end(kind: str, result: object) -> None:
-            in_end.set()
-            try:
-                done(kind, result)
-            finally:
-                in_end.clear()
-
-        screen.job_done = end  # type: ignore[method-assign]
         await pilot.press(KEY_OF[free_move(screen)])
         await wait_until(pilot, reached.is_set, what="the job's last step")
         if leave:

@@ -20,7 +20,7 @@ from arcade.ti57_wolf.screen import TI57WolfScreen
 from arcade.widgets.grid import SquareBoard
 from games.ti57_wolf import START, Side, WolfReferee
 from games.ti57_wolf.session import WolfSession
-from tests.arcade.helpers import flat, screen_text, settle, wait_until
+from tests.arcade.helpers import flat, marked_job_end, screen_text, settle, wait_until
 from tests.games.wolf_scripts import PURIST_TO_A_COLLISION, W_ROW_1
 
 BOARD_LINE = re.compile(r"^ (\d) │((?:.{3}│){8}) (\d)")
@@ -73,6 +73,17 @@ async def opened(pilot) -> TI57WolfScreen:  # noqa: ANN001
                      what="the wolf screen")
     await wait_until(pilot, lambda: isinstance(app.screen, ResumeDialog) or app.screen.save_ready, what="settled")
     return app.screen
+
+
+async def lambs_by_the_computer(pilot) -> TI57WolfScreen:  # noqa: ANN001
+    """A new game by ``g``: the person plays the wolf, the computer the lambs."""
+    app = pilot.app
+    screen = await opened(pilot)
+    await pilot.press("g")
+    await wait_until(pilot, lambda: isinstance(app.screen, NewWolfGame))
+    await pilot.press("l", "enter")  # the lambs: the computer
+    await wait_until(pilot, lambda: app.screen is screen and not screen.busy)
+    return screen
 
 
 async def test_a_whole_game_by_keys_then_the_game_over_dialog_takes_g() -> None:
@@ -320,11 +331,7 @@ async def test_at_instant_speed_a_move_and_the_computers_reply_are_one_job(insta
     one redraw for the turn), each move still said; at a person's pace they stay two."""
     app = wolf_app(Side.WOLF, pace=0.0)
     async with app.run_test(size=(100, 32)) as pilot:
-        screen = await opened(pilot)
-        await pilot.press("g")
-        await wait_until(pilot, lambda: isinstance(app.screen, NewWolfGame))
-        await pilot.press("l", "enter")  # the lambs: the computer
-        await wait_until(pilot, lambda: app.screen is screen and not screen.busy)
+        screen = await lambs_by_the_computer(pilot)
         if instant:
             await pilot.press("f")
             assert "The computer moves at once" in flat(app)
@@ -387,14 +394,10 @@ async def test_a_turns_end_takes_its_view_and_save_from_the_worker() -> None:
 
     app = wolf_app(Side.WOLF, pace=0.0)
     async with app.run_test(size=(100, 32)) as pilot:
-        screen = await opened(pilot)
-        await pilot.press("g")
-        await wait_until(pilot, lambda: isinstance(app.screen, NewWolfGame))
-        await pilot.press("l", "enter")  # the lambs: the computer
-        await wait_until(pilot, lambda: app.screen is screen and not screen.busy)
+        screen = await lambs_by_the_computer(pilot)
         await pilot.press("f")  # instant: the move and the reply in one job
         made_in: dict[str, list[bool]] = {"view": [], "to_save": []}
-        in_end = threading.Event()
+        in_end = marked_job_end(screen)
         for name in made_in:
             original = getattr(WolfSession, name)
 
@@ -404,16 +407,6 @@ async def test_a_turns_end_takes_its_view_and_save_from_the_worker() -> None:
                 return _original(self, *args, **kwargs)
 
             setattr(screen.session, name, spy.__get__(screen.session))
-        done = screen.job_done
-
-        def end(kind: str, result: object) -> None:
-            in_end.set()
-            try:
-                done(kind, result)
-            finally:
-                in_end.clear()
-
-        screen.job_done = end  # type: ignore[method-assign]
         moves = len(screen.game.history)
         await pilot.press("1" if screen.game.board.wolf[0] > 1 else "9")
         await wait_until(pilot, lambda: len(screen.game.history) == moves + 2 and not screen.busy,
