@@ -48,9 +48,8 @@ COMPUTER_PACE = 0.8
 @dataclass(frozen=True)
 class TurnEnd:
     """What a job hands its end, made in the worker as its last steps (the job has the session to
-    itself until it ends): the move or moves it played, the session's view and the save
-    (``made_save``).  Made on the event loop, the view and the save were ~0.9 ms of every turn's
-    end, and a key pressed then waited for them."""
+    itself until it ends): the moves it played, the session's view and the save (``made_save``).
+    Made on the event loop, view and save were ~0.9 ms of every turn's end, a key pressed waiting."""
 
     moves: MoveRecord | tuple[tuple[str, MoveRecord], ...]
     view: WolfSessionView
@@ -181,7 +180,8 @@ class WolfScreenCore(MoveKeys, TI57Screen):
         view made again with it, was ~1 ms of the move key's action, and a key pressed right behind
         the move waited for it."""
         self._shown = Shown("", state="running")
-        self.run_job(kind, lambda ctx: TurnEnd(run(ctx), self.session.view(), self.made_save()))
+        session = self.session  # the job's game, even if a new one starts meanwhile (its end is then dropped)
+        self.run_job(kind, lambda ctx: TurnEnd(run(ctx), session.view(), self.made_save()))
         if shown:
             self.query_one("#board", SquareBoard).view = render.board_view(self.shown_view, self.selected, self.busy)
             self.query_one("#led", TI57Display).shown = self._shown
