@@ -134,9 +134,10 @@ class DuelScreenCore(DuelKeys, DuelSaves, TI57Screen):
     def footer_signature(self) -> tuple[Any, ...]:
         return (self.phase, self.viewer, self.paused)
 
-    def sync(self, made: DuelView | None = None) -> None:
+    def sync(self, made: DuelView | None = None, *, in_two: bool = False) -> None:
         """Follow the session: the curtain when it is down, the computer when it acts, else the view
-        (``made``: the session's view a job's worker made as it ended, if its viewer is still ours)."""
+        (``made``: the session's view a job's worker made as it ended, if its viewer is still ours;
+        ``in_two``: a job's end, ``TI57Screen.redraw``)."""
         s = self.session
         if s.phase is Phase.HANDOFF and not self.paused:
             self.wipe()
@@ -154,7 +155,7 @@ class DuelScreenCore(DuelKeys, DuelSaves, TI57Screen):
             self.say(s.news, show=False)  # with no curtain, the news (the computer's move): the redraw shows it
         self._view_now = v  # the view made once for the whole redraw (a turn's end: 0.2-0.4 ms a view)
         try:
-            self.redraw()
+            self.redraw(in_two=in_two)
         finally:
             self._view_now = None
         if s.computer_to_act and not self.busy and not self.paused:
@@ -315,7 +316,7 @@ class DuelScreenCore(DuelKeys, DuelSaves, TI57Screen):
         self._frozen = None
         ended = result if isinstance(result, JobEnd) else JobEnd(NOT_MADE)
         self.save_game(ended.save)  # the save the job made
-        self.sync(ended.view)
+        self.sync(ended.view, in_two=True)
 
     def job_failed(self, kind: str, error: BaseException) -> None:
         self._frozen = None

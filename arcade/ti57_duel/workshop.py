@@ -36,8 +36,8 @@ class DuelWorkshop(TI57Workshop):
             self.session.program = self.program  # type: ignore[attr-defined]  # keyed in at start()
         super().action_confirm()  # type: ignore[misc]
 
-    def sync(self, made: Any = None) -> None:
-        super().sync(made)  # type: ignore[misc]
+    def sync(self, made: Any = None, *, in_two: bool = False) -> None:
+        super().sync(made, in_two=in_two)  # type: ignore[misc]
         self.titled()
 
     def resume(self, state: dict[str, Any], pins: tuple[str, ...] = ()) -> bool:

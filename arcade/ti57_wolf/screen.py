@@ -113,10 +113,10 @@ class WolfScreenCore(MoveKeys, TI57Screen):
         self.redraw()
         self.after_first_frame(self.offer_resume)
 
-    def redraw(self, view: WolfSessionView | None = None) -> None:
-        """The session's view drawn (``view``: the session's, just made)."""
+    def redraw(self, view: WolfSessionView | None = None, *, in_two: bool = False) -> None:
+        """The session's view drawn (``view``: the session's, just made; ``in_two``: ``TI57Screen.redraw``)."""
         self.shown_view = view if view is not None else self.session.view()
-        super().redraw()
+        super().redraw(in_two=in_two)
 
     def frame(self) -> TI57Frame:
         """The board and the registers as the TI-57 holds them; the registers with the key log
@@ -226,7 +226,7 @@ class WolfScreenCore(MoveKeys, TI57Screen):
                          f"flashes, R7 keeps {record.display}.", show=False)
             else:
                 self.say(f"{who}SBR {record.key}: the wolf is on {record.display}.", show=False)
-        self.redraw(view)
+        self.redraw(view, in_two=True)
         self.save_game(result.save)  # made by the job as it ended (``made_save``)
         if not self._announce_end():
             self.computer_turn()

@@ -43,8 +43,8 @@ class WolfWorkshop(TI57Workshop):
         if seats is not None:
             self.say(f"{self.message} {self.program_text().capitalize()} plays.")  # type: ignore[attr-defined]
 
-    def redraw(self, view: Any = None) -> None:
-        super().redraw(view)  # type: ignore[misc]
+    def redraw(self, view: Any = None, *, in_two: bool = False) -> None:
+        super().redraw(view, in_two=in_two)  # type: ignore[misc]
         self.titled()
 
     def resume(self, state: dict[str, Any]) -> bool:

@@ -174,8 +174,8 @@ async def test_pause_shows_the_new_square_then_the_direction() -> None:
 class LeakyDuelScreen(TI57DuelScreen):
     """A broken screen that draws the other player's pawn: the frame watch must catch it."""
 
-    def redraw(self) -> None:
-        super().redraw()
+    def redraw(self, *, in_two: bool = False) -> None:
+        super().redraw(in_two=in_two)
         game = self.session.game
         if self.phase == "turn" and self.viewer is not None and game is not None:
             other = 3 - self.viewer
@@ -490,3 +490,26 @@ async def _end_draws_the_workers_view(leave: bool) -> bool:
         assert made and made[-1] == 1  # the worker made player 1's view as the job ended
         assert at_end == ([None] if leave else [])  # drawn as made, or made again for nobody
     return True
+
+
+async def test_a_turns_end_drawn_in_two_and_wiped_between_draws_nothing_private() -> None:
+    """A turn's end is drawn in two frames (``TI57Screen.redraw(in_two=True)``); a wipe before the
+    second (the curtain coming down) drops it: drawn, it would put back the player's registers and
+    keys on a screen that must show nothing private."""
+    app = duel_app()
+    watch = FrameWatch(app)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot)
+        await pilot.press("enter")
+        await place(pilot, watch, 1, (2, 3))
+        await place(pilot, watch, 2, (4, 5))
+        screen = await lift_curtain(pilot, 1)
+        await pilot.press("i")  # player 1's registers: their square among them
+        await wait_until(pilot, lambda: "Registers R0-R7" in screen_text(app), what="the registers")
+        assert re.search(r"\b2\.3\b", screen_text(app))
+        screen.redraw(in_two=True)  # the first half now, the rest after the frame...
+        screen.wipe()  # ...but the screen is wiped before it
+        await settle(pilot, screen)
+        text = screen_text(app)
+        assert not re.search(r"\d\.\d", text), text  # no square anywhere: the second half was dropped
+    assert not watch.leaks, watch.leaks[0]

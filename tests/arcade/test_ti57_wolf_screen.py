@@ -11,13 +11,18 @@ import json
 import re
 
 import pytest
+from textual import events
 
+from arcade import attention as attention_module
 from arcade.app import ArcadeApp
 from arcade.gamesave import ResumeDialog
 from arcade.saves import SaveStore
 from arcade.ti57_wolf.dialogs import NewWolfGame, WolfGameOver
+from arcade.ti57_wolf import render
 from arcade.ti57_wolf.screen import TI57WolfScreen
 from arcade.widgets.grid import SquareBoard
+from arcade.widgets.ti57 import KeyLog
+from arcade.widgets.words import Words
 from games.ti57_wolf import START, Side, WolfReferee
 from games.ti57_wolf.session import WolfSession
 from tests.arcade.helpers import flat, marked_job_end, screen_text, settle, wait_until
@@ -416,3 +421,54 @@ async def test_a_turns_end_takes_its_view_and_save_from_the_worker() -> None:
         assert screen.shown_view == screen.session.view()  # drawn as the turn ended
         saved = SaveStore().load("ti57-wolf")  # (a load waits for the saves asked for)
         assert saved is not None and len(saved["game"]["history"]) == moves + 2  # the turn as it ended
+
+
+async def test_a_turns_end_is_drawn_in_two_and_a_key_read_between_goes_first(monkeypatch) -> None:  # noqa: ANN001
+    """A turn's end draws the board, the LED and whose turn it is first, in a frame of their own; the
+    status, the message, the key log and the footer in the next, after a key read meanwhile (its
+    action and its frame first).  Drawn at once, the end was a handler and a frame of ~5 ms that a key
+    read just after the turn ended waited for whole."""
+    monkeypatch.setattr(attention_module, "GIVE_WAY", 600.0)  # only the key's frame lets the rest go
+    app = wolf_app(Side.WOLF)
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = await opened(pilot)
+        attention = screen.attention
+        status, log = screen.query_one("#status", Words), screen.query_one("#keylog", KeyLog)
+        order: list[str] = []
+        key_between = False
+        done, rest, toggle = screen.job_done, screen._draw_rest, screen.action_toggle_registers
+
+        def read_i() -> None:  # ``i`` read by the terminal's input thread (as ``ArcadeDriver`` tells of it)
+            key = events.Key("i", "i")
+            attention.key_arrived(key.time)
+            app.post_message(key)
+
+        def end(kind: str, result: object) -> None:
+            before = (status.content, log.lines)
+            if key_between:
+                attention.after_frame(screen, read_i)  # just after the first half's frame
+            done(kind, result)
+            order.append("end")
+            assert (status.content, log.lines) == before  # the rest waits for the next frame...
+            assert screen.query_one("#board", SquareBoard).view == render.board_view(screen.shown_view, None, False)
+
+        def drawn_rest(f: object, *later: object) -> None:
+            rest(f, *later)
+            if later:  # the second half of a redraw in two (a whole redraw draws it at once)
+                order.append("rest")
+
+        def toggled() -> None:
+            toggle()
+            order.append("i")
+
+        screen.job_done, screen._draw_rest, screen.action_toggle_registers = end, drawn_rest, toggled
+        await pilot.press("3")  # the wolf ↘: SBR 7
+        await wait_until(pilot, lambda: order == ["end", "rest"] and not screen.busy, what="the turn's end")
+        assert "SBR 7" in log.lines[-1]  # ...and is drawn then
+        assert str(status.content) == str(render.status_text(screen.shown_view))
+        key_between = True
+        await pilot.press("4")  # lamb 4... (chosen: no TI-57 yet)
+        await pilot.press("6")  # ...goes ↗: 4 SBR 6
+        await wait_until(pilot, lambda: len(order) == 5 and not screen.busy, what="the lambs' turn's end")
+        assert order[2:] == ["end", "i", "rest"]  # the key's action and frame before the rest
+        assert "Registers R0-R7" in screen_text(app) and screen.registers_shown
