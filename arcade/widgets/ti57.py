@@ -11,6 +11,7 @@ from typing import Any, Iterable, Sequence
 
 from rich.style import Style
 from rich.text import Text
+from textual.geometry import Region
 from textual.reactive import reactive
 
 from arcade.widgets.led import LED_LOOK
@@ -260,11 +261,15 @@ class KeyLog(Words):
             return
         self._registers = registers
         title = RegisterPanel.TITLE if registers is not None else self.TITLE
-        if title == self.border_title:
-            self._draw()  # only what changed is repainted
-            return
-        self.border_title = title  # a new title repaints the whole box: nothing to compare
-        self._draw(whole=True)
+        if title != self.border_title and self.is_mounted:
+            # Textual's ``border_title`` repaints the whole box (twenty rows at ``i``, 4 KB to the
+            # terminal, the rows left blank below the registers too): the title set as it sets it,
+            # its row repainted, and the rows below only where their cells change
+            self._border_title = self.render_str(title).expand_tabs(4).split()[0]
+            self.refresh(Region(-self.content_offset.x, -self.styles.gutter.top, self.outer_size.width, 1))
+        elif title != self.border_title:
+            self.border_title = title
+        self._draw()  # only what changed is repainted
 
     def watch_lines(self) -> None:
         self._draw()
@@ -272,9 +277,9 @@ class KeyLog(Words):
     def on_resize(self) -> None:
         self._draw()
 
-    def _draw(self, whole: bool = False) -> None:
+    def _draw(self) -> None:
         if self._registers is not None:
-            self._show(self._registers, whole)
+            self.content = self._registers
             return
         room = max(2, self.content_size.height)
         lines = self.lines
@@ -283,10 +288,4 @@ class KeyLog(Words):
             lines = lines[-(room - 1) :]
             t.append(f"({len(self.lines) - len(lines)} earlier lines)\n", "dim")
         t.append("\n".join(lines))
-        self._show(t, whole)
-
-    def _show(self, text: Text, whole: bool) -> None:
-        if whole:
-            self.update(text, layout=False, whole=True)
-        else:
-            self.content = text
+        self.content = t

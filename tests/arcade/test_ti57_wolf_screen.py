@@ -319,8 +319,18 @@ async def test_on_a_short_terminal_i_shows_the_registers_in_the_key_logs_box_and
             return [(str(w.id), w.region) for w in screen.query("*") if w.display]
 
         laid_out = regions()
+        repaints: list[tuple[object, ...]] = []
+        refresh = log.refresh
+
+        def noted(*regions: object, **kwargs: object) -> object:
+            repaints.append(regions)
+            return refresh(*regions, **kwargs)
+
+        log.refresh = noted  # type: ignore[method-assign]
         await pilot.press("i")
         await wait_until(pilot, lambda: "Registers R0-R7" in screen_text(app), what="the registers")
+        # the title's row and the cells that changed, not the whole box (twenty rows, the blank ones too)
+        assert repaints and all(repaints) and all(region.height == 1 for regions in repaints for region in regions)
         text = screen_text(app)
         assert "Keys typed on the TI-57" not in text and "2nd Fix 1" not in text
         assert "R7      4.8  t: the wolf's square" in text  # the wolf's square, as the TI-57 holds it
