@@ -24,9 +24,11 @@ loop): a frame drawn while the machine shares the interpreter took two to four t
 long, and a key pressed meanwhile waited for all of it.
 
 Keys first on the event loop too: news from a machine (a job's end, the person's move
-recorded, progress) that comes while a key is on its way waits for that key's frame
-(``after_keys``): a turn's end is a handler and a frame of 5-10 ms, and a key that came
-just before it waited for both.  A key is handled against what the screen shows: the
+recorded, progress) that comes while a key is on its way waits for that key's frame, and
+where the terminal's output thread tells (``written_out``), until that frame is on the
+terminal (``after_keys``): a turn's end is a handler and a frame of 5-10 ms, and a key that
+came just before it waited for both; handled as soon as the key's frame was drawn, it took
+the interpreter from the output thread writing that frame.  A key is handled against what the screen shows: the
 player has not seen the news yet.  And a game screen's frame that falls due while a key
 read has not had its action waits for it (``key_unhandled``, ``GameScreen._on_timer_update``):
 one frame shows the news and the key; once the action has run, that frame is drawn as soon as
@@ -76,6 +78,8 @@ class Attention:
         self._key_drawn_event = threading.Event()  # set unless a key's frame is awaited (``wait_key_drawn``)
         self._key_drawn_event.set()
         self._after_keys: deque[tuple[Any, Callable[..., Any], tuple[Any, ...]]] = deque()
+        self._going_out_since: float | None = None
+        """When the last key's frame was drawn, while it is not yet on the terminal (``_key_drawn``)."""
         self._resting: list[Any] = []  # a screen per ``after_keys_rest`` callback not run yet
         self.frames = 0
         self.counts_frames = False
@@ -226,10 +230,16 @@ class Attention:
         finally:
             self._news -= 1
 
+    def _key_going_out(self) -> bool:
+        """The last key's frame is drawn and not yet on the terminal (``GIVE_WAY`` after it at most)."""
+        since = self._going_out_since
+        return since is not None and time.monotonic() - since < GIVE_WAY
+
     def after_keys(self, screen: Any, callback: Callable[..., Any], *args: Any) -> None:
-        """On the event loop: ``callback(*args)`` now, or once the key on its way has been drawn
-        (``GIVE_WAY`` at most); in the order asked, whatever waits before it.  It runs as news."""
-        if not self._after_keys and not self.key_in_flight():
+        """On the event loop: ``callback(*args)`` now, or once the key on its way has been drawn and
+        its frame is on the terminal (``GIVE_WAY`` at most); in the order asked, whatever waits
+        before it.  It runs as news."""
+        if not self._after_keys and not self.key_in_flight() and not self._key_going_out():
             self.news(callback, *args)
             return
         self._after_keys.append((screen, callback, args))
@@ -243,13 +253,30 @@ class Attention:
             return
         self._key_pending = False
         keys = self._keys
+        # the news that waited runs once the frame is on the terminal: run as soon as it was drawn,
+        # a turn's end took the interpreter from the terminal's output thread, and the key's frame
+        # reached the terminal after the news's own frame (traced: 1.5-2 ms later)
+        self._going_out_since = time.monotonic()
+        try:
+            loop: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
+        except RuntimeError:  # no event loop (a test's own calls): out is now
+            loop = None
+
+        def went_out() -> None:  # on the event loop
+            if self._keys != keys:
+                return  # a newer key is on its way: its frame, once out, lets the news go
+            self._going_out_since = None
+            self._run_after_keys()
 
         def out() -> None:  # in the output thread, or now
             if self._keys == keys:  # no key came since: none is on its way
                 self._key_drawn_event.set()
+            if loop is None:
+                went_out()
+            else:
+                loop.call_soon_threadsafe(went_out)
 
         self.when_out(out)
-        self._run_after_keys()
 
     def _run_after_keys(self) -> None:
         while self._after_keys:

@@ -352,6 +352,32 @@ async def test_a_key_read_while_the_one_before_ran_its_action_is_not_handled_by_
     assert handled == ["the turn's end"] and not attention._key_pending
 
 
+async def test_where_the_output_thread_tells_news_waits_for_the_key_s_frame_to_be_out(monkeypatch) -> None:  # noqa: ANN001
+    """Traced: a turn's end handled as soon as the key's frame was drawn took the interpreter from the
+    terminal's output thread, and the key's frame reached the terminal after the news's own frame.
+    Where the output thread tells what is out (a real terminal), news waits for that, and news that
+    comes meanwhile waits behind it."""
+    monkeypatch.setattr(attention_module, "GIVE_WAY", 600.0)  # only the frame out lets it go here
+    attention = Attention()
+    screen = TimedScreen()
+    handled: list[str] = []
+    attention.frame_written()
+    attention.written_out(1)  # the output thread tells what is out
+    attention.key_arrived()
+    attention.after_keys(screen, handled.append, "the turn's end")
+    attention.release_after_frame(screen, key=True)  # the key's action ran...
+    attention.frame_written()  # ...and its frame is drawn, handed to the output thread
+    await turns(4)
+    assert handled == [] and not attention.key_in_flight()  # drawn, not out
+    attention.after_keys(screen, handled.append, "the next news")
+    assert handled == []
+    attention.written_out(2)  # the key's frame is on the terminal
+    await turns(2)
+    assert handled == ["the turn's end", "the next news"]
+    attention.after_keys(screen, handled.append, "later")
+    assert handled[-1] == "later"  # no key on its way: at once
+
+
 def test_news_waits_for_a_key_no_screen_saw_only_until_the_timer() -> None:
     attention = Attention()
     screen = TimedScreen()
