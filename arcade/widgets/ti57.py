@@ -7,6 +7,7 @@ alone (NO_COLOR): a flashing display is also written ``✱ … ✱`` and labelle
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Iterable, Sequence
 
 from rich.style import Style
@@ -100,9 +101,18 @@ def register_lines(registers: Sequence[str], meanings: Sequence[str], hidden: It
 
 
 def register_text(view: Any, meanings: Sequence[str] = (), hidden: Iterable[int] = ()) -> Text:
-    """R0-R7 of a TI-57 view (``register_lines``), then the step it is on and the steps run."""
-    lines = register_lines(view.registers, meanings, hidden)
-    lines.append(f"\nstep {view.pc:02d}  steps run {view.steps:,}", "dim")
+    """R0-R7 of a TI-57 view (``register_lines``), then the step it is on and the steps run.
+
+    The same registers give back the same ``Text`` (not to be changed): a widget shown it again
+    (``i`` twice, a turn's end that left them as they were) finds its lines cut already."""
+    return _register_text(tuple(view.registers), tuple(meanings), tuple(hidden), view.pc, view.steps)
+
+
+@lru_cache(maxsize=16)
+def _register_text(registers: tuple[str, ...], meanings: tuple[str, ...], hidden: tuple[int, ...],
+                   pc: int, steps: int) -> Text:
+    lines = register_lines(registers, meanings, hidden)
+    lines.append(f"\nstep {pc:02d}  steps run {steps:,}", "dim")
     return lines
 
 
@@ -251,6 +261,7 @@ class KeyLog(Words):
     lines: reactive[tuple[str, ...]] = reactive(tuple, repaint=False)
     """New keys repaint the rows they change (``watch_lines``), not the whole box."""
     _registers: Text | None = None  # the registers shown in the key log's place, if they are
+    _keys_text: tuple[tuple[tuple[str, ...], int], Text] | None = None  # (lines, room) -> the keys drawn
 
     def on_mount(self) -> None:
         self.border_title = self.TITLE
@@ -282,10 +293,14 @@ class KeyLog(Words):
             self.content = self._registers
             return
         room = max(2, self.content_size.height)
+        if self._keys_text is not None and self._keys_text[0] == (self.lines, room):
+            self.content = self._keys_text[1]  # the keys again (``i`` twice): their lines are cut already
+            return
         lines = self.lines
         t = Text(no_wrap=True, overflow="ellipsis", end="")
         if len(lines) > room:
             lines = lines[-(room - 1) :]
             t.append(f"({len(self.lines) - len(lines)} earlier lines)\n", "dim")
         t.append("\n".join(lines))
+        self._keys_text = ((self.lines, room), t)
         self.content = t

@@ -6,7 +6,7 @@ from types import SimpleNamespace
 
 from textual.app import App, ComposeResult
 
-from arcade.widgets.ti57 import RegisterPanel
+from arcade.widgets.ti57 import RegisterPanel, register_text
 from tests.arcade.helpers import screen_text, wait_until
 
 MEANINGS = ["moves left", "player 1's square", "player 2's square", "", "", "", "", "flag"]
@@ -80,3 +80,17 @@ async def test_the_box_takes_the_new_theme_s_colour_and_a_wipe_forgets_the_regis
         assert panel.content is kept
         panel.forget()
         assert panel.content == "" and panel._body is None
+
+
+def test_the_same_registers_give_back_the_same_text_and_new_ones_a_new_text() -> None:
+    """``register_text`` gives back the text it made for the same registers (``i`` twice, a turn's end
+    that left them as they were: a widget finds its lines cut already), and a new text for new ones."""
+    first = register_text(calculator(), MEANINGS, [2])
+    assert register_text(calculator(), list(MEANINGS), (2,)) is first
+    assert "(hidden)" in first.plain and "7.7" not in first.plain
+    for changed in (calculator(registers=["19.0", "4.4", "7.7", "0.0", "0.0", "0.0", "0.0", "1.0"]),
+                    calculator(pc=13), calculator(steps=346)):
+        other = register_text(changed, MEANINGS, [2])
+        assert other is not first and other.plain != first.plain
+    assert register_text(calculator(), MEANINGS, []) is not first  # the hidden ones are part of it
+    assert "7.7" in register_text(calculator(), MEANINGS, []).plain
