@@ -121,6 +121,15 @@ async def place(pilot, watch: FrameWatch, player: int, square: tuple[int, int]) 
     await settle(pilot, screen)
 
 
+async def both_placed(pilot, watch: FrameWatch, first: tuple[int, int], second: tuple[int, int]) -> None:  # noqa: ANN001
+    """A new duel of the article's 20 moves, player 1 on ``first`` and player 2 on ``second``: the
+    curtain down for player 1's first move."""
+    await opened(pilot)
+    await pilot.press("enter")
+    await place(pilot, watch, 1, first)
+    await place(pilot, watch, 2, second)
+
+
 async def move(pilot, watch: FrameWatch, player: int, code: int, key: str) -> TI57DuelScreen:  # noqa: ANN001
     """Lift the curtain for ``player`` and move in direction ``code`` with ``key``."""
     screen = await lift_curtain(pilot, player)

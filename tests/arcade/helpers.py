@@ -212,6 +212,20 @@ def layouts_of(screen: Screen) -> list[object]:
     return sizes
 
 
+def noted_refreshes(widget: Any) -> list[tuple[Any, ...]]:
+    """Wrap ``widget.refresh``: the list returned gets the regions of every repaint asked from then on
+    (an empty tuple: the whole widget)."""
+    asked: list[tuple[Any, ...]] = []
+    real = widget.refresh
+
+    def noted(*regions: Any, **kwargs: Any) -> object:
+        asked.append(regions)
+        return real(*regions, **kwargs)
+
+    widget.refresh = noted
+    return asked
+
+
 def marked_job_end(screen: Any) -> threading.Event:
     """Wrap ``screen.job_done``: the event returned is set while a job's end is handled (tests that
     tell the end's handler on the event loop from the job's worker and the rest of the loop)."""

@@ -8,7 +8,7 @@ from textual.app import App, ComposeResult
 from textual.geometry import Region
 
 from arcade.widgets.lines import LineText, changed_cells
-from tests.arcade.helpers import screen_text, wait_until
+from tests.arcade.helpers import noted_refreshes, screen_text, wait_until
 
 
 def test_changed_cells_spans_the_first_to_the_last_cell_that_differs() -> None:
@@ -38,14 +38,7 @@ async def test_a_line_text_shows_its_lines_wrapped_and_repaints_only_what_change
         widget.update(Text("score 2  cursor e4\nyour move"), layout=False)
         await wait_until(pilot, lambda: "cursor e4" in screen_text(app), what="the first text")
         assert screen_text(app).splitlines()[:2] == ["score 2  cursor e4", "your move"]
-        asked: list[tuple[Region, ...]] = []
-        real = widget.refresh
-
-        def noted(*regions: Region, **kwargs: bool) -> object:
-            asked.append(regions)
-            return real(*regions, **kwargs)
-
-        widget.refresh = noted  # type: ignore[method-assign]
+        asked = noted_refreshes(widget)
         widget.update(Text("score 2  cursor f4\nyour move"), layout=False)
         assert asked == [(Region(16, 0, 1, 1),)]
         await wait_until(pilot, lambda: "cursor f4" in screen_text(app), what="the changed cell")

@@ -19,6 +19,7 @@ from arcade.widgets.grid import GridView, SquareBoard
 from arcade.widgets.ti57 import key_lines
 from games.ti57_duel import DELTAS, DuelStatus
 from tests.arcade.duel_helpers import (
+    both_placed,
     KEY_OF,
     OTHER_KEY,
     FrameWatch,
@@ -499,10 +500,7 @@ async def test_a_turns_end_drawn_in_two_and_wiped_between_draws_nothing_private(
     app = duel_app()
     watch = FrameWatch(app)
     async with app.run_test(size=(80, 24)) as pilot:
-        await opened(pilot)
-        await pilot.press("enter")
-        await place(pilot, watch, 1, (2, 3))
-        await place(pilot, watch, 2, (4, 5))
+        await both_placed(pilot, watch, (2, 3), (4, 5))
         screen = await lift_curtain(pilot, 1)
         await pilot.press("i")  # player 1's registers: their square among them
         await wait_until(pilot, lambda: "Registers R0-R7" in screen_text(app), what="the registers")

@@ -18,7 +18,7 @@ from arcade.widgets.history import MoveHistory
 from games.ti57_duel import load_program as duel_program
 from games.ti57_wolf import Side
 from tests.arcade.helpers import flat, replay_ti57_export, screen_text, settle, wait_until
-from tests.arcade.duel_helpers import FrameWatch, board_cells, lift_curtain, move, place, opened
+from tests.arcade.duel_helpers import FrameWatch, board_cells, both_placed, lift_curtain, move
 
 SQUARE = re.compile(r"\d\.\d")
 
@@ -39,10 +39,7 @@ async def test_duel_history_hidden_until_the_end_then_shown_and_exported() -> No
     app = duel_app()
     watch = FrameWatch(app)
     async with app.run_test(size=(80, 24)) as pilot:
-        await opened(pilot)
-        await pilot.press("enter")
-        await place(pilot, watch, 1, (2, 3))
-        await place(pilot, watch, 2, (4, 5))
+        await both_placed(pilot, watch, (2, 3), (4, 5))
         await move(pilot, watch, 1, 2, "6")  # 2 SBR 1: to 3.3
         screen = await lift_curtain(pilot, 2)
         await pilot.press("H", "w")  # no history, no export while the game goes on
@@ -74,10 +71,7 @@ async def test_duel_pause_hides_everything_and_hands_off_again() -> None:
     app = duel_app()
     watch = FrameWatch(app)
     async with app.run_test(size=(80, 24)) as pilot:
-        await opened(pilot)
-        await pilot.press("enter")
-        await place(pilot, watch, 1, (2, 3))
-        await place(pilot, watch, 2, (7, 6))
+        await both_placed(pilot, watch, (2, 3), (7, 6))
         screen = await lift_curtain(pilot, 1)
         app.notify("You are on 2.3")  # a toast with something private in it
         await pilot.pause()

@@ -19,7 +19,7 @@ from arcade.launcher import LauncherScreen
 from arcade.saves import SaveStore
 from arcade.ti57_duel.screen import HandOff, TI57DuelScreen
 from tests.arcade.helpers import flat, screen_text, settle, wait_until
-from tests.arcade.duel_helpers import FrameWatch, board_cells, lift_curtain, move, place, opened
+from tests.arcade.duel_helpers import FrameWatch, board_cells, both_placed, lift_curtain, move, opened, place
 
 SQUARE = re.compile(r"\d\.\d")
 
@@ -32,10 +32,7 @@ async def test_duel_quit_mid_game_resumes_on_the_hand_off_and_tells_nothing_priv
     app = duel_app()
     watch = FrameWatch(app)
     async with app.run_test(size=(80, 24)) as pilot:
-        await opened(pilot)
-        await pilot.press("enter")
-        await place(pilot, watch, 1, (2, 3))
-        await place(pilot, watch, 2, (7, 6))
+        await both_placed(pilot, watch, (2, 3), (7, 6))
         await move(pilot, watch, 1, 2, "6")  # 2 SBR 1: player 1 to 3.3
         screen = await lift_curtain(pilot, 2)  # player 2's private view is up when the app quits
         assert board_cells(screen_text(app))[(7, 6)] == "2"

@@ -11,17 +11,14 @@ from __future__ import annotations
 from arcade.app import ArcadeApp
 from arcade.ti57_duel.screen import HandOff, TI57DuelScreen
 from tests.arcade.helpers import wait_until, flat, screen_text, settle
-from tests.arcade.duel_helpers import FrameWatch, board_cells, lift_curtain, place, opened
+from tests.arcade.duel_helpers import FrameWatch, board_cells, both_placed, lift_curtain
 
 
 async def test_duel_undo_only_for_the_mover_and_only_before_enter() -> None:
     app = ArcadeApp(game="ti57-duel", screens={"ti57-duel": lambda: TI57DuelScreen(pause_seconds=0.02, blink=False)})
     watch = FrameWatch(app)
     async with app.run_test(size=(80, 24)) as pilot:
-        await opened(pilot)
-        await pilot.press("enter")
-        await place(pilot, watch, 1, (2, 3))
-        await place(pilot, watch, 2, (7, 6))
+        await both_placed(pilot, watch, (2, 3), (7, 6))
         screen = await lift_curtain(pilot, 1)
         before = screen.session.game.snapshot()
         watch.squares[1] = (3, 3)

@@ -25,7 +25,7 @@ from arcade.widgets.ti57 import KeyLog
 from arcade.widgets.words import Words
 from games.ti57_wolf import START, Side, WolfReferee
 from games.ti57_wolf.session import WolfSession
-from tests.arcade.helpers import flat, marked_job_end, screen_text, settle, wait_until
+from tests.arcade.helpers import flat, marked_job_end, noted_refreshes, screen_text, settle, wait_until
 from tests.games.wolf_scripts import PURIST_TO_A_COLLISION, W_ROW_1
 
 BOARD_LINE = re.compile(r"^ (\d) │((?:.{3}│){8}) (\d)")
@@ -319,14 +319,7 @@ async def test_on_a_short_terminal_i_shows_the_registers_in_the_key_logs_box_and
             return [(str(w.id), w.region) for w in screen.query("*") if w.display]
 
         laid_out = regions()
-        repaints: list[tuple[object, ...]] = []
-        refresh = log.refresh
-
-        def noted(*regions: object, **kwargs: object) -> object:
-            repaints.append(regions)
-            return refresh(*regions, **kwargs)
-
-        log.refresh = noted  # type: ignore[method-assign]
+        repaints = noted_refreshes(log)
         await pilot.press("i")
         await wait_until(pilot, lambda: "Registers R0-R7" in screen_text(app), what="the registers")
         # the title's row and the cells that changed, not the whole box (twenty rows, the blank ones too)
