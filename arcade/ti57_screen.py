@@ -25,7 +25,9 @@ A TI-57 game fills in (the rest is ``GameScreen``'s: worker, pause, saves, expor
     _shown           what the LED shows (``Shown``), kept as the worker reports it
 
 and gets ``redraw()`` (the frame drawn: unchanged text is not repainted, new text repaints
-without a new layout; only a panel shown or hidden lays out), ``wipe()`` (every widget
+without a new layout; only a panel shown or hidden lays out; ``in_two=True`` at a job's end:
+the board, the LED and whose turn first, the rest a frame later, after any key read
+meanwhile), ``wipe()`` (every widget
 emptied: before a curtain nothing private stays), ``registers_shown`` / ``history_shown``
 with ``i`` (``TOGGLE_REGISTERS``), and ``wait_if_running()``.  A new TI-57 game is a session
 (``games/<game>/session.py``), a render module of pure functions from its view, this
