@@ -24,6 +24,7 @@ import os
 import queue
 import sys
 import termios
+import threading
 import time
 from typing import Any, Callable, TextIO
 
@@ -35,6 +36,9 @@ from arcade.switching import collect_middle_when_due
 
 STOP_LIMIT = 2.0
 """Seconds closing waits for the output thread (a terminal that nobody reads blocks it)."""
+
+HAND_OVER = 0.003
+"""Longest the event loop waits, after handing a frame to the output thread, for it to be on the terminal."""
 
 RESET = "\x1b[<u\x1b[?1049l\x1b[?25h\x1b[?1004l\x1b[?1000l\x1b[?1003l\x1b[?1015l\x1b[?1006l\x1b[?2004l\x1b[?7h"
 """What a hard exit writes to a terminal still there: keys, screen, cursor, focus, mouse, paste, wrap as before."""
@@ -103,6 +107,8 @@ class ArcadeDriver(LinuxDriver):
         self._file = SturdyFile(sys.__stderr__, hangup.terminal_gone, self._frame_out)  # type: ignore[arg-type]
         self._suspended = False
         self._written_at = float("-inf")  # when the event loop last handed a frame to the output thread
+        self._out = threading.Condition()
+        self._flushed = 0  # the number of the last write flushed to the terminal (``_frame_out``)
 
     def process_message(self, message: Any) -> None:
         """In the input thread: a key parks the machines' jobs at once (``arcade/attention.py``),
@@ -118,17 +124,36 @@ class ArcadeDriver(LinuxDriver):
         app's count of writes (the output thread tells which is out: ``_frame_out``)."""
         self._written_at = time.monotonic()
         attention = getattr(self._app, "attention", None)
-        if attention is not None:
-            attention.frame_written()
-            data = NumberedWrite(data)
-            data.number = attention.frames
+        if attention is None:
+            super().write(data)
+            return
+        attention.frame_written()
+        data = NumberedWrite(data)
+        data.number = attention.frames
         super().write(data)
+        self._hand_over(data.number)
+
+    def _hand_over(self, number: int) -> None:
+        """Wait until write ``number`` is on the terminal (``HAND_OVER`` at most, none if the terminal is gone).
+
+        The output thread needs the interpreter to write, and the event loop, going on with its next
+        messages, kept it: traced, a key's frame reached the terminal 1-3.6 ms after it was drawn,
+        the loop drawing the next frame meanwhile.  Waiting here, the loop lets the thread have
+        it at once; the thread's own work (~0.1-0.3 ms) had to be done on the same interpreter anyway."""
+        writer = self._writer_thread
+        if not isinstance(writer, threading.Thread) or not writer.is_alive() or self._file.broken:
+            return
+        with self._out:
+            self._out.wait_for(lambda: self._flushed >= number or self._file.broken, HAND_OVER)
 
     def _frame_out(self) -> None:
         """In the output thread, once a frame is on the terminal: the jobs waiting for it go on
         (``Attention.written_out``), and a collection of the middle generation that is due runs
         now, unless a key is on its way that this frame does not show (the collection waits for a
         later frame out)."""
+        with self._out:
+            self._flushed = self._file.written
+            self._out.notify_all()  # the event loop, if it waits (``_hand_over``), goes on
         attention = getattr(self._app, "attention", None)
         if attention is not None:
             attention.written_out(self._file.written)

@@ -241,3 +241,15 @@ def marked_job_end(screen: Any) -> threading.Event:
 
     screen.job_done = end
     return in_end
+
+
+def driver_without_terminal(attention: Any) -> Any:
+    """An ``ArcadeDriver`` made without a terminal, for an app whose ``attention`` is given: only what
+    a frame's way out reads is set (its ``_file`` and ``_writer_thread`` are the test's)."""
+    from arcade.terminal import ArcadeDriver
+
+    driver = ArcadeDriver.__new__(ArcadeDriver)
+    driver._app = type("App", (), {"attention": attention})()
+    driver._written_at = 0.0
+    driver._out, driver._flushed = threading.Condition(), 0
+    return driver

@@ -12,6 +12,7 @@ from textual import events
 
 import arcade.attention as attention_module
 from arcade.attention import RETRIES, Attention
+from tests.arcade.helpers import driver_without_terminal
 
 LIMIT = 10.0  # bounds a wait that would otherwise never end (no test waits for it)
 
@@ -191,7 +192,7 @@ def test_the_terminal_numbers_the_driver_s_writes_and_tells_which_each_flush_put
     """The driver numbers each write in the app's count (``Attention.frames``); after a flush the
     output thread tells the number of the last one written, so writes lost before it (a suspend's
     queue, never written) hold nothing back for good."""
-    from arcade.terminal import ArcadeDriver, NumberedWrite, SturdyFile
+    from arcade.terminal import NumberedWrite, SturdyFile
 
     class Out:
         def __init__(self) -> None:
@@ -213,9 +214,7 @@ def test_the_terminal_numbers_the_driver_s_writes_and_tells_which_each_flush_put
         written_out(writes)
 
     attention.written_out = tell  # type: ignore[method-assign]
-    driver = ArcadeDriver.__new__(ArcadeDriver)  # no terminal: only what a frame's way out reads
-    driver._app = type("App", (), {"attention": attention})()
-    driver._written_at = 0.0
+    driver = driver_without_terminal(attention)
     queued: list[str] = []
     driver._writer_thread = type("Writer", (), {"write": lambda self, data: queued.append(data)})()
     terminal = Out()
@@ -235,6 +234,75 @@ def test_the_terminal_numbers_the_driver_s_writes_and_tells_which_each_flush_put
     out.write(queued[3])
     out.flush()
     assert told == [2, 4] and terminal.text == "abd" and ran == ["out"]
+
+
+def output_thread_driver(terminal: object) -> tuple[object, object]:
+    """An ``ArcadeDriver`` with no terminal but a real output thread writing to ``terminal``; the thread."""
+    from textual.drivers._writer_thread import WriterThread
+
+    from arcade.terminal import SturdyFile
+
+    driver = driver_without_terminal(Attention())
+    driver._file = SturdyFile(terminal, lambda: None, driver._frame_out)  # type: ignore[arg-type]
+    writer = WriterThread(driver._file)  # type: ignore[arg-type]
+    driver._writer_thread = writer
+    writer.start()
+    return driver, writer
+
+
+class SlowTerminal:
+    """A terminal that takes ``delay`` seconds to take each write, or until ``opened`` is set."""
+
+    def __init__(self, delay: float = 0.0) -> None:
+        self.text = ""
+        self.delay = delay
+        self.opened = threading.Event()
+        self.opened.set()
+
+    def write(self, text: str) -> int:
+        self.opened.wait(LIMIT)
+        if self.delay:
+            threading.Event().wait(self.delay)  # the output thread is held; the interpreter is free
+        self.text += text
+        return len(text)
+
+    def flush(self) -> None:
+        pass
+
+
+def test_the_event_loop_hands_a_frame_to_the_terminal_before_it_goes_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    """After a write the driver waits until the output thread has put it on the terminal: the loop
+    does not keep the interpreter from that thread (``HAND_OVER``, made generous here)."""
+    import arcade.terminal as terminal_module
+
+    monkeypatch.setattr(terminal_module, "HAND_OVER", LIMIT)
+    terminal = SlowTerminal(delay=0.05)  # left to itself, the loop would be back long before
+    driver, writer = output_thread_driver(terminal)
+    try:
+        driver.write("frame one")
+        assert terminal.text == "frame one"
+        driver.write("frame two")
+        assert terminal.text == "frame oneframe two"
+    finally:
+        writer.stop()
+
+
+def test_a_terminal_that_takes_nothing_holds_the_event_loop_only_hand_over_seconds(monkeypatch: pytest.MonkeyPatch) -> None:
+    import arcade.terminal as terminal_module
+
+    monkeypatch.setattr(terminal_module, "HAND_OVER", 0.01)
+    terminal = SlowTerminal()
+    terminal.opened.clear()  # nobody reads the terminal
+    driver, writer = output_thread_driver(terminal)
+    loop_side = threading.Thread(target=driver.write, args=("frame",), daemon=True)
+    try:
+        loop_side.start()
+        loop_side.join(LIMIT)
+        assert not loop_side.is_alive() and terminal.text == ""  # back, the frame still waiting
+    finally:
+        terminal.opened.set()
+        writer.stop()
+    assert terminal.text == "frame"
 
 
 async def test_a_key_whose_action_has_run_counts_as_handled_and_news_does_not() -> None:

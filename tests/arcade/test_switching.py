@@ -96,7 +96,8 @@ def test_the_terminal_runs_a_due_middle_collection_once_a_frame_that_shows_every
     import arcade.attention as attention_module
     from arcade import terminal
     from arcade.attention import Attention
-    from arcade.terminal import ArcadeDriver, SturdyFile
+    from arcade.terminal import SturdyFile
+    from tests.arcade.helpers import driver_without_terminal
 
     ran: list[str] = []
     monkeypatch.setattr(terminal, "collect_middle_when_due", lambda: ran.append("collected") or True)
@@ -110,8 +111,7 @@ def test_the_terminal_runs_a_due_middle_collection_once_a_frame_that_shows_every
             ran.append("flushed")
 
     attention = Attention()
-    driver = ArcadeDriver.__new__(ArcadeDriver)  # no terminal: only what a frame's way out reads
-    driver._app = type("App", (), {"attention": attention})()
+    driver = driver_without_terminal(attention)
     out = SturdyFile(Out(), lambda: None, driver._frame_out)  # type: ignore[arg-type]
     driver._file = out
 
