@@ -15,7 +15,9 @@ kept the arcade alive forever with no terminal (issue 16):
 there; its output goes through ``SturdyFile``, which drops what a terminal cannot take
 (and tells ``arcade.hangup``, which treats it as a hang-up), so the output thread lives
 on; closing waits for that thread ``STOP_LIMIT`` seconds at most.  The rest is Textual's
-driver unchanged, but for a key read, which tells the app's ``Attention`` at once.
+driver unchanged, but for a key read, which tells the app's ``Attention`` at once, and a frame,
+which the event loop hands to the output thread and waits for until it is on the terminal
+(``HAND_OVER`` at most): left to compete for the interpreter with the loop, it came late.
 """
 
 from __future__ import annotations
