@@ -64,6 +64,7 @@ from textual.widget import Widget
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from arcade.attention import Attention
+from arcade.compositor import NearCompositor
 from arcade.game_saves import SavedGame
 from arcade.jobs import Job, JobContext, JobStopped
 from arcade.messages import MachineProgress
@@ -91,8 +92,7 @@ class GameScreen(SavedGame):
     PAUSE_HIDES: ClassVar[frozenset[str]] = frozenset()
     """Actions refused (and hidden from the footer) while the game is paused."""
     VERTICAL_BREAKPOINTS = ROOMY_BREAKPOINTS
-    """From 38 rows the game is drawn in the middle of the screen, not pinned under the header
-    with a third of the screen empty below it (its height is capped by ``GameScreen.-roomy #game``)."""
+    """From 38 rows the game is drawn in the middle, not pinned under the header (its height capped by ``GameScreen.-roomy #game``)."""
 
     DEFAULT_CSS = """
     GameScreen.-roomy { align-vertical: middle; }
@@ -101,15 +101,15 @@ class GameScreen(SavedGame):
 
     title: Reactive[str | None] = Reactive(None, compute=False, repaint=False)
     sub_title: Reactive[str | None] = Reactive(None, compute=False, repaint=False)
-    """Textual's own repaint the whole screen when they change (the TI-57 games' sub-title
-    says whose turn it is: a full repaint, ~40 ms, at every turn); the header follows them
-    by its own watchers, and repaints only itself."""
+    """Textual's own repaint the whole screen when they change (the TI-57 games' sub-title says whose turn
+    it is: a full repaint, ~40 ms, at every turn); the header follows them by its own watchers, and repaints only itself."""
     busy: reactive[bool] = reactive(False, repaint=False)
     paused: reactive[bool] = reactive(False, repaint=False)  # its class lays out what changes
     instant: reactive[bool] = reactive(True, repaint=False)  # the speed is said and shown by whoever shows it
 
     def __init__(self) -> None:
         super().__init__()
+        self._compositor = NearCompositor()  # a frame asks its rows only of the widgets it can show
         self.generation = 0
         self.save_ready = False  # nothing is saved (nor discarded) until the resume question is answered
         self.exported: Path | None = None
