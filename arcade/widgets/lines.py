@@ -233,17 +233,30 @@ class KeepsRows(RowStyle):
             kept = self._kept = {}
         top = styles.gutter.top
         height = self.content_size.height  # type: ignore[attr-defined]
-        out = []
+        keys: list[Hashable] = []
+        out: list[Strip | None] = []
         for y in range(crop.y, crop.bottom):
             if top <= y < top + height:
                 key: Hashable = ("row", self.row_key(y - top))
             else:  # a border's or padding's row
                 key = ("edge", y if y < top else y - top - height - 1, self.border_title, self.border_subtitle)  # type: ignore[attr-defined]
-            strip = kept.get(key)
-            if strip is None:
-                strip = kept[key] = super().render_lines(Region(crop.x, y, crop.width, 1))[0]  # type: ignore[misc]
-            out.append(strip)
-        return out
+            keys.append(key)
+            out.append(kept.get(key))
+        # the rows not kept, made by Textual a run of rows at a time: each call sets up the border,
+        # padding and colours again (~40 us), and a row made alone paid it every time
+        y = 0
+        while y < len(out):
+            if out[y] is not None:
+                y += 1
+                continue
+            end = y
+            while end < len(out) and out[end] is None:
+                end += 1
+            made = super().render_lines(Region(crop.x, crop.y + y, crop.width, end - y))  # type: ignore[misc]
+            for i, strip in enumerate(made):
+                out[y + i] = kept[keys[y + i]] = strip
+            y = end
+        return out  # type: ignore[return-value]  # every row made or kept
 
 
 class LineText(KeepsRows, Static):
