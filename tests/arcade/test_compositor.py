@@ -64,3 +64,69 @@ async def test_a_frame_asks_only_the_widgets_it_can_show_and_shows_what_textual_
         footer = screen.query_one("KeysFooter")
         assert all(region != visible[footer][0] for region, _, _ in asked)
         assert compositor.visible_widgets is visible  # the compositor's own map, as it was
+
+
+def changed_cells(update: object) -> dict[tuple[int, int], object]:
+    """What a partial frame draws in each cell it changes (its spans), chop by chop."""
+    out: dict[tuple[int, int], object] = {}
+    for y, x1, x2 in update.spans:  # type: ignore[attr-defined]
+        for x, strip in update.chops[y].items():  # type: ignore[attr-defined]
+            if strip is None:
+                continue
+            at = x
+            for segment in strip:
+                for char in segment.text:
+                    if x1 <= at < x2:
+                        out[at, y] = (char, segment.style)
+                    at += 1
+    return out
+
+
+def partial_frame(compositor: NearCompositor, changes: list[Region], textual: bool) -> object:
+    """The partial frame for ``changes``, drawn by this compositor or as Textual's own would draw it."""
+    compositor._dirty_regions = set(changes)
+    if not textual:
+        return compositor.render_partial_update()
+    compositor._get_renders = Compositor._get_renders.__get__(compositor)  # type: ignore[method-assign]
+    try:
+        return Compositor.render_partial_update(compositor)
+    finally:
+        del compositor._get_renders
+
+
+async def test_a_partial_frame_draws_every_changed_cell_as_textual_would_asking_only_what_has_one() -> None:
+    """Changes drawn at random, one to four boxes at a time: every changed cell shows what Textual's
+    compositor draws there.  A widget with no changed cell is not asked for its rows, and a container
+    is asked only for the rows of the changes' box (Textual asks it for all of them)."""
+    app = duel_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = await against_the_computer(pilot, app, instant=True)
+        await settle(pilot, screen)
+        compositor = screen._compositor
+        assert isinstance(compositor, NearCompositor)
+        rng = random.Random(17)
+        for _ in range(60):
+            changes = []
+            for _ in range(rng.randint(1, 4)):
+                x, y = rng.randrange(100), rng.randrange(32)
+                changes.append(Region(x, y, rng.randint(1, min(30, 100 - x)), rng.randint(1, min(4, 32 - y))))
+            textual = partial_frame(compositor, changes, textual=True)
+            near = partial_frame(compositor, changes, textual=False)
+            expected = changed_cells(textual)
+            assert changed_cells(near) == expected, changes
+            assert len(expected) == len({(x, y) for c in changes for x in range(c.x, c.right) for y in c.line_range})
+
+        game = screen.query_one("#game")  # the row that holds the board and the TI-57: 30 rows high
+        asked: list[Region] = []
+        render_lines = game.render_lines
+        game.render_lines = lambda crop: asked.append(crop) or render_lines(crop)  # type: ignore[method-assign]
+        footer = screen.query_one("KeysFooter")
+        footer_asked: list[Region] = []
+        footer_lines = footer.render_lines
+        footer.render_lines = lambda crop: footer_asked.append(crop) or footer_lines(crop)  # type: ignore[method-assign]
+        try:
+            partial_frame(compositor, [Region(40, 3, 20, 2)], textual=False)  # two rows of the TI-57's side
+        finally:
+            del game.render_lines, footer.render_lines
+        assert asked and all(crop.height <= 2 for crop in asked), asked
+        assert not footer_asked
