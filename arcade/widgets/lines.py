@@ -252,7 +252,12 @@ class KeepsRows(RowStyle):
             end = y
             while end < len(out) and out[end] is None:
                 end += 1
-            made = super().render_lines(Region(crop.x, crop.y + y, crop.width, end - y))  # type: ignore[misc]
+            run = Region(crop.x, crop.y + y, crop.width, end - y)
+            # made afresh: Textual's styles cache keeps each row's last strip until a refresh marks it,
+            # and a row asked before its repaint (a machine's panel, drawn a frame later) would get
+            # the strip of what the row showed before, kept from then on under its new key
+            self._styles_cache.set_dirty(run)  # type: ignore[attr-defined]
+            made = super().render_lines(run)  # type: ignore[misc]
             for i, strip in enumerate(made):
                 out[y + i] = kept[keys[y + i]] = strip
             y = end

@@ -6,7 +6,9 @@ from rich.style import Style
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.geometry import Region
+from textual.strip import Strip
 
+from arcade.widgets.kept_rows import KeptRows
 from arcade.widgets.lines import LineText, changed_cells
 from tests.arcade.helpers import noted_refreshes, screen_text, wait_until
 
@@ -206,3 +208,40 @@ async def test_rows_not_kept_are_made_a_run_at_a_time_as_textual_makes_them() ->
             Widget.render_lines = textual  # type: ignore[method-assign]
         widget._kept = None  # nothing kept: every row as Textual makes it
         assert [strip.text for strip in made] == [strip.text for strip in textual(widget, whole)]
+
+
+class Rows(KeptRows):
+    """Rows of text whose changes repaint nothing until asked (as a machine's panel, drawn a frame later)."""
+
+    lines = ["one", "two", "three", "four"]
+
+    def row_key(self, y: int) -> object:
+        return self.lines[y]
+
+    def render_line(self, y: int) -> Strip:
+        return Strip(list(Text(self.lines[y]).render(self.app.console)), len(self.lines[y]))
+
+
+class Roll(App[None]):
+    CSS = "Rows { width: 12; height: 4; }"
+
+    def compose(self) -> ComposeResult:
+        yield Rows()
+
+
+async def test_a_row_asked_before_its_repaint_shows_what_its_key_says() -> None:
+    """A widget's rows changed, its repaint not yet asked (a machine's panel waits a frame): a frame that
+    asks for its rows meanwhile gets them as they are now, never the strips Textual kept from before,
+    and nothing stale is kept under the new rows' keys."""
+    app = Roll()
+    async with app.run_test(size=(20, 6)) as pilot:
+        widget = app.query_one(Rows)
+        await wait_until(pilot, lambda: "four" in screen_text(app), what="the first rows")
+        whole = Region(0, 0, widget.outer_size.width, widget.outer_size.height)
+        widget.render_lines(whole)
+        widget.lines = ["one", "TWO", "three", "FOUR"]  # changed, no refresh yet
+        rows = widget.render_lines(Region(0, 1, whole.width, 3))  # a frame over rows 1-3 (a dialog closing)
+        assert [strip.text.strip() for strip in rows] == ["TWO", "three", "FOUR"]
+        widget.refresh_rows()
+        await wait_until(pilot, lambda: "FOUR" in screen_text(app), what="the repaint")
+        assert [line.strip() for line in screen_text(app).splitlines()[:4]] == ["one", "TWO", "three", "FOUR"]
