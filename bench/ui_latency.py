@@ -52,7 +52,7 @@ from pathlib import Path
 import busy_keys
 import tmux_pane
 from busy_keys import BOARD_COLUMNS, MIN_P95_KEYS, Recorder
-from tmux_pane import HEIGHT, LOST, ROOT, WIDTH, Pane, key_latency, tmux, wait_for
+from tmux_pane import HEIGHT, LOST, ROOT, SOCKET, WIDTH, Pane, key_latency, tmux, wait_for
 
 PYTHON = sys.executable
 
@@ -340,7 +340,10 @@ def main(argv: list[str] | None = None) -> int:
                     if yardstick is not None:
                         yardstick.stop()
         finally:
+            socket = tmux("display-message", "-p", "#{socket_path}").strip()
             tmux("kill-server")
+            if socket.endswith(SOCKET):  # tmux 3.3 leaves the socket's file behind: one per run otherwise
+                Path(socket).unlink(missing_ok=True)
     print(report(figures))
     return 0
 
