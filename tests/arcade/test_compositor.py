@@ -12,6 +12,19 @@ from tests.arcade.duel_helpers import against_the_computer, duel_app
 from tests.arcade.helpers import settle
 
 
+def line_cells(out: dict[tuple[int, int], object], chops: object, y: int, x1: int, x2: int) -> None:
+    """Into ``out``: what line ``y`` of a frame's chops shows in each cell of ``[x1, x2)``."""
+    for x, strip in chops[y].items():  # type: ignore[index]
+        if strip is None:
+            continue
+        at = x
+        for segment in strip:
+            for char in segment.text:  # one cell each: the duel's screen has no wide characters
+                if x1 <= at < x2:
+                    out[at, y] = (char, segment.style)
+                at += 1
+
+
 def cells(compositor: Compositor, crop: Region, renders: object) -> dict[tuple[int, int], object]:
     """What each cell of ``crop`` shows in a frame drawn over it (``renders``: whose ``_get_renders``)."""
     original = compositor._get_renders
@@ -22,15 +35,7 @@ def cells(compositor: Compositor, crop: Region, renders: object) -> dict[tuple[i
         compositor._get_renders = original  # type: ignore[method-assign]
     out: dict[tuple[int, int], object] = {}
     for y in crop.line_range:
-        for x, strip in chops[y].items():
-            if strip is None:
-                continue
-            at = x
-            for segment in strip:
-                for char in segment.text:  # one cell each: the duel's screen has no wide characters
-                    if crop.x <= at < crop.right:
-                        out[at, y] = (char, segment.style)
-                    at += 1
+        line_cells(out, chops, y, crop.x, crop.right)
     return out
 
 
@@ -66,19 +71,11 @@ async def test_a_frame_asks_only_the_widgets_it_can_show_and_shows_what_textual_
         assert compositor.visible_widgets is visible  # the compositor's own map, as it was
 
 
-def changed_cells(update: object) -> dict[tuple[int, int], object]:
-    """What a partial frame draws in each cell it changes (its spans), chop by chop."""
+def span_cells(update: object) -> dict[tuple[int, int], object]:
+    """What a partial frame draws in each cell it changes (its spans)."""
     out: dict[tuple[int, int], object] = {}
     for y, x1, x2 in update.spans:  # type: ignore[attr-defined]
-        for x, strip in update.chops[y].items():  # type: ignore[attr-defined]
-            if strip is None:
-                continue
-            at = x
-            for segment in strip:
-                for char in segment.text:
-                    if x1 <= at < x2:
-                        out[at, y] = (char, segment.style)
-                    at += 1
+        line_cells(out, update.chops, y, x1, x2)  # type: ignore[attr-defined]
     return out
 
 
@@ -112,8 +109,8 @@ async def test_a_partial_frame_draws_every_changed_cell_as_textual_would_asking_
                 changes.append(Region(x, y, rng.randint(1, min(30, 100 - x)), rng.randint(1, min(4, 32 - y))))
             textual = partial_frame(compositor, changes, textual=True)
             near = partial_frame(compositor, changes, textual=False)
-            expected = changed_cells(textual)
-            assert changed_cells(near) == expected, changes
+            expected = span_cells(textual)
+            assert span_cells(near) == expected, changes
             assert len(expected) == len({(x, y) for c in changes for x in range(c.x, c.right) for y in c.line_range})
 
         game = screen.query_one("#game")  # the row that holds the board and the TI-57: 30 rows high
