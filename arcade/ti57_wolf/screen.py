@@ -158,7 +158,7 @@ class WolfScreenCore(MoveKeys, TI57Screen):
             self.say(f"{refusal}: {refused}.")
             return
         keys = f"SBR {move.key}" if move.side is Side.WOLF else f"{move.lamb} SBR {move.key}"
-        self.say(f"{words}: {keys}.")
+        self.say(f"{words}: {keys}.", show=not self.instant)  # at instant speed, shown if the TI-57 is slow (_start)
         session = self.session  # the job plays on this game, even if a new one starts meanwhile
         self._start(lambda ctx: self._person_move(ctx, session, move), shown=True)
 
@@ -178,15 +178,25 @@ class WolfScreenCore(MoveKeys, TI57Screen):
         move, checked against the view drawn): only what a start changes is drawn, the board without
         its marks (nothing to play while the TI-57 runs) and the LED; the whole redraw, the session's
         view made again with it, was ~1 ms of the move key's action, and a key pressed right behind
-        the move waited for it."""
+        the move waited for it.  At instant speed that start is drawn only if the turn outlasts
+        ``QUIET_START`` (``GameScreen.run_job``): its end comes first."""
         self._shown = Shown("", state="running")
         session = self.session  # the job's game, even if a new one starts meanwhile (its end is then dropped)
-        self.run_job(kind, lambda ctx: TurnEnd(run(ctx), session.view(), self.made_save()))
+        job = lambda ctx: TurnEnd(run(ctx), session.view(), self.made_save())  # noqa: E731
+        if shown and self.instant:
+            self.run_job(kind, job, quiet_start=self._draw_start)
+            return
+        self.run_job(kind, job)
         if shown:
-            self.query_one("#board", SquareBoard).view = render.board_view(self.shown_view, self.selected, self.busy)
-            self.query_one("#led", TI57Display).shown = self._shown
+            self._draw_start()
         else:
             self.redraw()
+
+    def _draw_start(self) -> None:
+        """A person's move started: the board without its marks, the LED running, what was said."""
+        self.query_one("#board", SquareBoard).view = render.board_view(self.shown_view, self.selected, self.busy)
+        self.query_one("#led", TI57Display).shown = self._shown
+        self.show_message(self.message)
 
     def _computer_move(self, ctx: JobContext, session: WolfSession) -> MoveRecord:
         """In the worker: choose from the public board, wait like a person would, then type it."""

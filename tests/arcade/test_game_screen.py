@@ -226,6 +226,41 @@ async def test_a_job_starts_after_its_first_frame_and_waits_for_the_news_it_post
         assert screen.attention.free.is_set()
 
 
+async def test_a_quiet_job_draws_its_start_only_if_it_still_runs(monkeypatch) -> None:  # noqa: ANN001
+    """``run_job(..., quiet_start=)``: the start is drawn only by a job still running ``QUIET_START``
+    later (the wolf's turn at instant speed is over first)."""
+    import arcade.game_screen as game_screen
+
+    app = ProbeApp()
+    async with app.run_test() as pilot:
+        screen = app.screen
+        assert isinstance(screen, Probe)
+        starts: list[str] = []
+        monkeypatch.setattr(game_screen, "QUIET_START", 600.0)  # the job ends first, however loaded the machine
+        screen.run_job("quick", lambda ctx: "done", quiet_start=lambda: starts.append("quick"))
+        await wait_until(pilot, lambda: bool(screen.ended), what="the quick job's end")
+        assert screen.ended == [("done", "quick", "done")] and starts == []
+
+        monkeypatch.setattr(game_screen, "QUIET_START", 0.0)  # due at once: the job is still running
+        drawn = threading.Event()
+
+        def slow(ctx: JobContext) -> str:
+            if not drawn.wait(60):  # a bound, not a measure: the start is drawn while the job runs
+                return "never drawn"
+            return "drawn while it ran"
+
+        screen.run_job("slow", slow, quiet_start=lambda: (starts.append("slow"), drawn.set()))
+        await wait_until(pilot, lambda: len(screen.ended) == 2, what="the slow job's end")
+        assert screen.ended[-1] == ("done", "slow", "drawn while it ran")
+        assert starts == ["slow"]
+
+        monkeypatch.setattr(game_screen, "QUIET_START", 600.0)
+        job = screen.run_job("late", lambda ctx: "done", quiet_start=lambda: starts.append("late"))
+        await wait_until(pilot, lambda: len(screen.ended) == 3, what="the late job's end")
+        screen._quiet_start_due(job, lambda: starts.append("late"))  # due after the end: nothing drawn
+        assert starts == ["slow"]
+
+
 class Soon(Message):
     """News to draw before the job's end, held a while at instant speed (``post_drawn_soon``)."""
 
