@@ -1,6 +1,6 @@
 """How the arcade feels to a player, measured in a real terminal (tmux, 100x32).
 
-    python bench/ui_latency.py [--rounds 5] [--keys 30] [--cases all] [--turns 15] [--real-seconds 6]
+    python bench/ui_latency.py [--rounds 9] [--keys 30] [--cases all] [--turns 15] [--real-seconds 6]
 
 Everything is compared with a bare Textual app (``bench/bare_app.py``) measured in
 the same run, on the same machine, through the same tmux:
@@ -22,7 +22,9 @@ the same run, on the same machine, through the same tmux:
 (b) event-loop stalls: the apps run with ``ARCADE_STALL_PROBE`` (``arcade/stall_probe.py``),
     a 10 ms timer whose largest gap is the longest time the loop could not run.
 (c) launch to first frame: from starting the command to the first frame showing the
-    launcher, the HP-67 game's board, or the bare app's line.  The arcade's modules are
+    launcher, the HP-67 game's board, or the bare app's line, the median of ``--rounds``
+    launches of each, interleaved (nine since 2026-11-28: one launch here takes 220-360 ms,
+    and a median of five moved the HP-67's ratio from 1.13x to 1.64x run to run).  The arcade's modules are
     compiled first (``compileall``, into the tree's ``__pycache__``, which git ignores), as an
     installed package is: with ``PYTHONDONTWRITEBYTECODE`` set, every launch would
     otherwise compile ~100 modules from source (``--cold`` measures that way).
@@ -285,7 +287,7 @@ def report(figures: Figures) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--rounds", type=int, default=5, help="launches of each app (default 5)")
+    p.add_argument("--rounds", type=int, default=9, help="launches of each app (default 9)")
     p.add_argument("--keys", type=int, default=30, help="idle keys in the bare app and the launcher (default 30)")
     p.add_argument("--cases", default="all", help="keys while a machine answers: 'all', 'none', or game[:speed],... "
                    f"(games {', '.join(busy_keys.GAMES)}; speeds instant, real; default all)")
