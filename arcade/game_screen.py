@@ -44,7 +44,8 @@ A job runs in the worker and never touches a widget: it reports only through typ
 messages (``arcade.messages``) and its return value.  The end of every job -- done,
 stopped, refused or a bug -- is handled in one place, the worker's ``StateChanged``
 (Harlequin's pattern), not with an ``except`` in each job.  Saves, resume and export are
-the ``SavedGame`` mixin's (``arcade/game_saves.py``).  Jobs run one at a time
+the ``SavedGame`` mixin's (``arcade/game_saves.py``); a key's way to its frame, ahead of
+the jobs and their news, the ``KeysFirst`` mixin's (``arcade/key_frames.py``).  Jobs run one at a time
 (a lock: a replaced job may still be finishing its slice in its thread); a new game
 starts a new generation, so whatever an older job still reports is ignored.
 
@@ -64,13 +65,13 @@ from typing import Any, Callable, ClassVar, Hashable
 
 from textual import work
 from textual.reactive import Reactive, reactive
-from textual.widget import Widget
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from arcade.attention import Attention
 from arcade.compositor import NearCompositor
 from arcade.game_saves import SavedGame
 from arcade.jobs import Job, JobContext, JobStopped
+from arcade.key_frames import KeysFirst
 from arcade.messages import MachineProgress
 from arcade.roomy import ROOMY_BREAKPOINTS
 from arcade.switching import freeze_heap, prompt_switching
@@ -81,13 +82,11 @@ _NOT_YET: Hashable = object()
 
 QUIET_START = 0.05
 """Seconds a job started with ``quiet_start`` runs before its start is drawn (``run_job``)."""
-KEY_FIRST = 0.006
-"""Longest a game screen's frame waits for the action of a key already read (``_on_timer_update``)."""
 MESSAGE_LOG = 50
 """Messages kept for the player to read again (a long message is never lost to a small area)."""
 
 
-class GameScreen(SavedGame):
+class GameScreen(KeysFirst, SavedGame):
     """The base of a game screen: the worker, pace, pause, saves, resume, export and messages."""
 
     MACHINE: ClassVar[str] = "machine"
@@ -210,61 +209,6 @@ class GameScreen(SavedGame):
             finally:
                 ctx.post_held()  # held news goes with the job's end (Job.news_at_end)
                 self.attention.job_ended()
-
-    def on_key(self, event: Any) -> None:
-        """A key: a running job waits between slices until the key's frame is drawn (and, for a
-        while after it, rests after each millisecond it runs), and a machine's news waits for
-        that frame too (``arcade/attention.py``).
-
-        The key is not consumed: it goes on to the app, whose bindings run its action.  A
-        callback posted to this screen's queue now runs after the key has left for the app's
-        queue; the one it posts to the app's queue runs after the key's action.
-        """
-        attention = self.attention
-        attention.key_arrived(event.time)
-        # the jobs go on after this key's frame only if nothing parked them since it came: a key
-        # read while this one's action ran (the person's move starting the machine) holds them
-        # until its own frame (traced: the next key's frame shared the interpreter with the machine)
-        self.call_later(self.app.call_later, attention.release_after_frame, self, key=True, park=attention.parks,
-                        key_at=event.time)
-
-    def release_after_frame(self) -> None:
-        """The jobs, parked, go on once what this handler changed is drawn (``arcade/attention.py``)."""
-        self.attention.release_after_frame(self)
-
-    def key_acted(self, key_at: float | None = None) -> None:
-        """A key a widget took for itself (it never reached ``on_key``: typing on the CPC), read at
-        ``key_at`` (its ``event.time``; the last key, by default), has had its action in this
-        handler: frames are not held for it, and what waits for its frame follows it."""
-        self.attention.release_after_frame(self, key=True, key_at=key_at)
-
-    def _on_timer_update(self) -> None:
-        """Textual's frame (a private method of ``Screen``): held while a key read is on its way to
-        its action (``KEY_FIRST`` at most), so that one frame shows what came before and the key.
-
-        A key read while a turn's end or Enter was handled waited for that handler's frame (3-5 ms)
-        before its own action ran, then for its own frame: traced, half the slowest keys at instant
-        speed.  Held, the frame comes a tick later (``TEXTUAL_FPS``) with both."""
-        if self.attention.key_unhandled(KEY_FIRST):
-            self._update_timer.resume()  # the next tick
-            return
-        super()._on_timer_update()
-
-    def _on_idle(self, event: Any) -> None:
-        """The screen's queue is empty: Textual's ``Screen._on_idle`` (next in the dispatch) resumes
-        the frame timer if anything is to be drawn.  Waiting for its tick, a key's frame came 1-3 ms
-        after its widgets had asked (traced); it is drawn here instead, once the key's action has run
-        (``key_frame_due``) and every widget it changed has told the screen (each does at its own
-        next idle: drawn before, the wolf's ``i`` took two frames, 83 bytes then the key log's rows)."""
-        if self.attention.key_frame_due() and (self._dirty_widgets or self._layout_required
-                                               or self._repaint_required or self._scroll_required):
-            if not self._repaints_untold():
-                self._on_timer_update()
-
-    def _repaints_untold(self) -> bool:
-        """A widget of this screen has asked to be repainted and not told the screen yet (Textual's
-        ``Widget._check_refresh`` posts its ``Update`` at the widget's next idle)."""
-        return any(widget._repaint_required for widget in self.walk_children(Widget) if widget.display)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         """Where every job ends, whatever happened to it (after the frame of a key on its way)."""

@@ -29,6 +29,7 @@ from arcade.ti57_wolf import render
 from arcade.ti57_wolf.dialogs import NewWolfGame, WolfGameOver
 from arcade.ti57_wolf.export import history_header, history_rows, history_text
 from arcade.ti57_wolf.keys import WOLF_BINDINGS, MoveKeys
+from arcade.ti57_wolf.saves import WolfSaves
 from arcade.ti57_screen import TI57_CSS, TI57Frame, TI57Screen
 from arcade.ti57_wolf.workshop import WolfWorkshop
 from arcade.widgets.grid import SquareBoard
@@ -65,7 +66,7 @@ def toss_words(first: Side) -> str:
     return f"Coin toss: {'heads' if first is Side.WOLF else 'tails'}, the {first.value} start{'s' if first is Side.WOLF else ''}."
 
 
-class WolfScreenCore(MoveKeys, TI57Screen):
+class WolfScreenCore(WolfSaves, MoveKeys, TI57Screen):
     """The 8x8 board on the left; the TI-57 (display, keys typed, registers) on the right."""
 
     GAME_ID = "ti57-wolf"
@@ -370,41 +371,6 @@ class WolfScreenCore(MoveKeys, TI57Screen):
         super().watch_paused(paused)
         if not paused and self.is_mounted:
             self.computer_turn()
-
-    # -- saves -----------------------------------------------------------------------------
-
-    def save_state(self) -> dict[str, Any] | None:
-        """The session's save and the panels shown; a game not begun, or finished, is not kept."""
-        session = self.session
-        if not session.moves_played or session.phase is Phase.OVER:
-            return None
-        settings = {"registers": self.registers_shown, "history": self.history_shown, "instant": self.instant}
-        return {**self.session.to_save(), "settings": settings}
-
-    def save_summary(self) -> str:
-        return self.session.summary()
-
-    def offer_resume(self) -> None:
-        self.offer_saved_game(lambda state: "A saved game of wolf and lambs is waiting at move "
-                              f"{len(state.get('game', {}).get('history', []))}. Resume it?")
-
-    def resume(self, state: dict[str, Any]) -> bool:
-        """Go on with a saved game exactly as it was (today's saves and the older screen's)."""
-        try:
-            session = WolfSession.from_save(state, **self._session_args)
-        except Exception as error:  # noqa: BLE001 - SaveUnreadable or, last resort, a fault: said, kept aside
-            self.resume_failed(error)
-            return False
-        self.new_generation()
-        self.session = session
-        self.purist = not session.view().referee_enabled
-        settings = state.get("settings") if isinstance(state.get("settings"), dict) else {}
-        self.registers_shown = bool(settings.get("registers", False))
-        self.history_shown = bool(settings.get("history", False))
-        self.instant = bool(settings.get("instant", self.instant))
-        self._reset(f"Resumed the saved game at move {session.moves_played}.")
-        self.computer_turn()
-        return True
 
 
 class TI57WolfScreen(WolfWorkshop, WolfScreenCore):  """Wolf and lambs with the workshop: W, and the program chosen at a new game."""

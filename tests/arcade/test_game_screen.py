@@ -338,7 +338,7 @@ async def test_a_frame_waits_for_the_action_of_a_key_already_read_a_bounded_time
     one frame shows both; a key whose action never comes holds the frames ``KEY_FIRST`` at most."""
     import textual.screen
 
-    from arcade import game_screen
+    from arcade import key_frames
 
     app = ProbeApp()
     async with app.run_test() as pilot:
@@ -347,7 +347,7 @@ async def test_a_frame_waits_for_the_action_of_a_key_already_read_a_bounded_time
         drawn: list[str] = []
         frame = textual.screen.Screen._on_timer_update
         monkeypatch.setattr(textual.screen.Screen, "_on_timer_update", lambda self: drawn.append("frame") or frame(self))
-        monkeypatch.setattr(game_screen, "KEY_FIRST", 600.0)  # the key's action "just" missed, however slow the test runs
+        monkeypatch.setattr(key_frames, "KEY_FIRST", 600.0)  # the key's action "just" missed, however slow the test runs
         attention = screen.attention
         attention.key_arrived()  # the terminal's input thread read a key: its action has not run
         screen._on_timer_update()
@@ -356,7 +356,7 @@ async def test_a_frame_waits_for_the_action_of_a_key_already_read_a_bounded_time
         screen._on_timer_update()
         assert drawn == ["frame"]
         attention.key_arrived()
-        monkeypatch.setattr(game_screen, "KEY_FIRST", 0.0)  # a key whose action never came: no longer held
+        monkeypatch.setattr(key_frames, "KEY_FIRST", 0.0)  # a key whose action never came: no longer held
         screen._on_timer_update()
         assert drawn == ["frame", "frame"]
         await pilot.pause()
