@@ -156,8 +156,8 @@ class GameScreen(KeysFirst, SavedGame):
         only if the job still runs ``QUIET_START`` seconds later.  The wolf's turn at instant speed
         is over in a millisecond or two: the frame of its start (the board, the LED, the words)
         was never seen, and a key pressed right behind the move waited for it (interleaved in a
-        real terminal, the keys behind a lamb's move: p90 9.4 -> 8.1 ms, p95 11.3 -> 8.7 ms).  The duel's
-        start at instant speed draws only its words: quiet, it measured the same."""
+        real terminal, the keys behind a lamb's move: p90 9.4 -> 8.1 ms, p95 11.3 -> 8.7 ms).
+        The duel's start at instant speed draws only its words: quiet, it measured the same."""
         if self._job is not None:
             self._job.stop.set()  # a replaced job stops at its next slice
         job = Job(kind, run, self.generation, view)
