@@ -98,6 +98,7 @@ class TI57Screen(GameScreen):
         self._shown = Shown("0")
         self._redraws = 0  # redraws and wipes so far: the second half of a redraw in two is dropped after one
         self._panels_drawn = 0  # the panels drawn so far (a key may draw them between the two halves)
+        self._registers_drawn = False  # the registers are on screen (the panel, or the key log's box)
 
     def compose(self) -> ComposeResult:
         yield TitleHeader()
@@ -159,6 +160,7 @@ class TI57Screen(GameScreen):
         """The register panel, the key log and the move history as ``f`` has them: all ``i`` and
         ``h`` change (a whole redraw at each ``i`` took 0.4-1 ms of the key's way)."""
         self._panels_drawn += 1
+        self._registers_drawn = f.registers or f.registers_in_log
         panel = self.query_one("#registers", RegisterPanel)
         in_log = f.registers_in_log
         log_shown = f.keylog or in_log
@@ -183,6 +185,7 @@ class TI57Screen(GameScreen):
         for name in ("#info", "#status", "#message"):
             self.query_one(name, Words).content = ""
         self.query_one("#registers", RegisterPanel).forget()
+        self._registers_drawn = False
         log = self.query_one("#keylog", KeyLog)
         log.lines = ()
         log.show_registers(None)
@@ -196,7 +199,11 @@ class TI57Screen(GameScreen):
         return self.busy
 
     def action_toggle_registers(self) -> None:
-        self.registers_shown = not self.registers_shown
+        """Show the registers if they are not on screen, hide them if they are: what the player sees
+        decides, not ``registers_shown``.  A turn's end draws the panels a frame after the board
+        (``redraw(in_two=True)``): at a new duel's first move, with the registers on from the duel
+        before but not drawn yet, ``i`` turned them off and nothing changed on screen."""
+        self.registers_shown = not self._registers_drawn
         self._draw_panels(self.frame())
 
     def action_toggle_history(self) -> None:

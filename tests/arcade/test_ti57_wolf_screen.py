@@ -475,3 +475,22 @@ async def test_a_turns_end_is_drawn_in_two_and_a_key_read_between_goes_first(mon
         await wait_until(pilot, lambda: len(order) == 5 and not screen.busy, what="the lambs' turn's end")
         assert order[2:] == ["end", "i", "rest"]  # the key's action and frame before the rest
         assert "Registers R0-R7" in screen_text(app) and screen.registers_shown
+
+
+async def test_i_shows_the_registers_when_they_are_not_on_screen_whatever_the_setting_says() -> None:
+    """``i`` acts on what the player sees.  A turn's end draws the panels a frame after the board
+    (``redraw(in_two=True)``): at a new duel's first move, with the registers on from the duel
+    before but not drawn yet, ``i`` turned the setting off and nothing changed on screen (the
+    bench's lost key).  Here the setting is on and nothing drawn, as between the two halves."""
+    app = wolf_app(Side.WOLF)
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = await opened(pilot)
+        screen.registers_shown = True  # the setting, not drawn (the panels wait for the second half)
+        await settle(pilot, screen)
+        assert "Registers R0-R7" not in screen_text(app)
+        await pilot.press("i")
+        await wait_until(pilot, lambda: "Registers R0-R7" in screen_text(app), what="the registers shown")
+        assert screen.registers_shown
+        await pilot.press("i")
+        await wait_until(pilot, lambda: "Registers R0-R7" not in screen_text(app), what="the registers hidden")
+        assert not screen.registers_shown
