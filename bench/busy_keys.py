@@ -247,11 +247,11 @@ def duel(pane: Pane, rec: Recorder, game: str, speed: str, turns: int, real_seco
             pane.send("Enter")
             wait_for(pane, lambda f: "your secret start square" in f, timeout=30)
             pane.send("Enter")
-            # the whole turn drawn, the title last: between the two halves of a turn's end the
-            # registers (on from the duel before) were not drawn yet, and an ``i`` sent then hid
-            # what the next frame was about to show: nothing changed on screen, a key "lost"
-            _, frame = wait_for(pane, lambda f: "Player 1: your move" in f and "Player 1 to move" in f.splitlines()[0],
-                                timeout=120)
+            # the whole turn drawn, its second half too (the status says "i: registers"): between
+            # the two halves of a turn's end the registers (on from the duel before) were not drawn
+            # yet, and an ``i`` sent then hid what the next frame was about to show: nothing
+            # changed on screen, a key "lost"
+            _, frame = wait_for(pane, lambda f: "Player 1: your move" in f and "i: registers" in f, timeout=120)
         m = DUEL_AT.search(frame)
         if m is None or "Player 1: your move" not in frame:
             rec.note(f"{pane.name}: the duel ended")
