@@ -45,6 +45,8 @@ KEY_TIMEOUT = 5.0
 IDLE_PANEL_KEYS = 20
 """The duel's idle ``i`` timed in a real-speed run (six until 2026-11-27: a median of six moved
 from 1.9x to 2.7x run to run, where thirty timed twice gave 1.91x and 1.89x)."""
+LATE: list[str] = []
+"""Keys that never showed their message, answered as the next turn's key instead (``timed_key``)."""
 KEY_LOG = os.environ.get("BENCH_KEY_LOG", "")
 """A file each timed key is written to (``key sent seen``, ``time.perf_counter()``), if set."""
 
@@ -113,14 +115,20 @@ def steps(src: str, dst: str) -> list[tuple[str, str]]:
     return keys
 
 
-def timed_key(pane: Pane, key: str, shown: Callable[[str, str], bool], timeout: float = KEY_TIMEOUT) -> float | None:
-    """Seconds from sending ``key`` to a frame where ``shown(before, frame)``; None if it never showed."""
+def timed_key(pane: Pane, key: str, shown: Callable[[str, str], bool], timeout: float = KEY_TIMEOUT,
+              answered_late: Callable[[str], bool] | None = None) -> float | None:
+    """Seconds from sending ``key`` to a frame where ``shown(before, frame)``; None if it never showed.
+    A key that never showed is noted as lost unless ``answered_late(frame)``: the machine's turn
+    ended as it was sent, and the frame shows the app's answer to it as the next turn's key."""
     before = pane.text()
     sent = pane.send(key)
     try:
         seen, _ = wait_for(pane, lambda frame: shown(before, frame), timeout=timeout)
     except TimeoutError:
-        LOST.append(f"{pane.name}: {key} showed nothing in {timeout:g} s")
+        if answered_late is None or not answered_late(pane.text()):
+            LOST.append(f"{pane.name}: {key} showed nothing in {timeout:g} s")
+        else:
+            LATE.append(f"{pane.name}: {key} answered as the next turn's key (sent as the machine's turn ended)")
         return None
     if KEY_LOG:  # bench/key_trace.py: each key's times, to split them with the app's trace
         with open(KEY_LOG, "a", encoding="utf-8") as log:
@@ -188,8 +196,11 @@ def ti57_busy(frame: str) -> bool:
 
 
 def message_keys(pane: Pane, rec: Recorder, label: str, keys: tuple[tuple[str, str], tuple[str, str]],
-                 busy: Callable[[str], bool], until: float, most: int) -> int:
-    """Press ``keys`` in turn (each with the text its message shows) while ``busy(frame)``; samples taken."""
+                 busy: Callable[[str], bool], until: float, most: int,
+                 answered_late: Callable[[str, str], bool] | None = None) -> int:
+    """Press ``keys`` in turn (each with the text its message shows) while ``busy(frame)``; samples taken.
+    ``answered_late(key, frame)``: a key that never showed its message was answered as the next
+    turn's key (sent as the machine's turn ended): not noted as lost (``timed_key``)."""
     taken = 0
     i = 0
     while taken < most and time.perf_counter() < until:
@@ -201,7 +212,8 @@ def message_keys(pane: Pane, rec: Recorder, label: str, keys: tuple[tuple[str, s
         if text in frame:  # its message still shows: the other key first
             key, text = keys[i % 2]
             i += 1
-        lat = timed_key(pane, key, lambda b, a, text=text: text in a, timeout=1.0)
+        late = None if answered_late is None else (lambda frame, key=key: answered_late(key, frame))
+        lat = timed_key(pane, key, lambda b, a, text=text: text in a, timeout=1.0, answered_late=late)
         if lat is not None:
             rec.key(label, lat)
             taken += 1
@@ -360,6 +372,12 @@ def wolf(pane: Pane, rec: Recorder, game: str, speed: str, turns: int, real_seco
     def lambs_turn(frame: str) -> bool:
         return "the lambs to move" in frame.splitlines()[0] and not ti57_busy(frame)
 
+    def lambs_took(key: str, frame: str) -> bool:
+        """``2``/``7`` sent as the computer's wolf ended its turn, answered as the lambs' key: ``2``
+        chose lamb 2, ``7`` (no lamb chosen) asked for one (a run noted one such key each time)."""
+        words = " ".join(frame.split())
+        return lambs_turn(frame) and ("Lamb 2 on" in words if key == "2" else "Choose a lamb first" in words)
+
     end = time.perf_counter() + (real_seconds if speed == "real" else 3600)
     landed = 0  # keys timed at instant speed: the turns go on until WANTED_KEYS (three times as many turns at most)
     for turn in range(3 * turns if speed == "instant" else 1):
@@ -417,7 +435,7 @@ def wolf(pane: Pane, rec: Recorder, game: str, speed: str, turns: int, real_seco
                 wait_for(pane, lambda f: wolf_thinks(f) or "over" in f.lower(), timeout=3)
             except TimeoutError:
                 pass
-        message_keys(pane, rec, label, keys, wolf_thinks, end, 40 if speed == "instant" else 1000)
+        message_keys(pane, rec, label, keys, wolf_thinks, end, 40 if speed == "instant" else 1000, lambs_took)
 
 
 def wolf_instant_keys(pane: Pane, rec: Recorder, label: str, way: str, before: str) -> int | None:

@@ -282,6 +282,7 @@ def report(figures: Figures) -> str:
                      f"and one after each case; their medians (ms) {' '.join(f'{b * 1000:.1f}' for b in figures.bare_blocks)}")
     lines += [f"note: {n}" for n in figures.notes]
     lines += [f"lost key: {n}" for n in LOST]
+    lines += [f"key answered late: {n}" for n in busy_keys.LATE]
     return "\n".join(lines)
 
 
