@@ -159,7 +159,7 @@ class WolfScreenCore(WolfSaves, MoveKeys, TI57Screen):
             self.say(f"{refusal}: {refused}.")
             return
         keys = f"SBR {move.key}" if move.side is Side.WOLF else f"{move.lamb} SBR {move.key}"
-        self.say(f"{words}: {keys}.", show=not self.instant)  # at instant speed, shown if the TI-57 is slow (_start)
+        self.say(f"{words}: {keys}.", show=False)  # drawn with the start (``_draw_start``), or at instant speed with the turn's end
         session = self.session  # the job plays on this game, even if a new one starts meanwhile
         self._start(lambda ctx: self._person_move(ctx, session, move), shown=True)
 
