@@ -197,10 +197,13 @@ class Attention:
         (a frame drawn now would not show it: ``GameScreen`` holds its frame for it)."""
         return self._key_pending and self.handled_key_at < self.key_at and time.monotonic() - self.key_at < limit
 
-    def key_frame_due(self) -> bool:
+    def key_frame_due(self, within: float | None = None) -> bool:
         """On the event loop: the last key's action has run and its frame is not drawn yet (``GameScreen``
-        draws it as soon as its widgets have asked for it, not at the frame timer's next tick)."""
-        return self._key_pending and self.handled_key_at >= self.key_at and time.monotonic() - self.key_at < GIVE_WAY
+        draws it as soon as its widgets have asked for it, not at the frame timer's next tick);
+        ``within``: the action ran less than that many seconds ago."""
+        now = time.monotonic()
+        return (self._key_pending and self.handled_key_at >= self.key_at and now - self.key_at < GIVE_WAY
+                and (within is None or now - self.key_handled_at < within))
 
     def frame_shows_keys(self, written_at: float) -> bool:
         """Whether a frame written at ``written_at`` shows every key read so far: none came after

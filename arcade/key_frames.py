@@ -28,6 +28,7 @@ class KeysFirst:
         attention: Attention
         app: Any
         _update_timer: Any
+        _message_queue: Any
         _dirty_widgets: Any
         _layout_required: bool
         _repaint_required: bool
@@ -69,8 +70,17 @@ class KeysFirst:
 
         A key read while a turn's end or Enter was handled waited for that handler's frame (3-5 ms)
         before its own action ran, then for its own frame: traced, half the slowest keys at instant
-        speed.  Held, the frame comes a tick later (``TEXTUAL_FPS``) with both."""
-        if self.attention.key_unhandled(KEY_FIRST):
+        speed.  Held, the frame comes a tick later (``TEXTUAL_FPS``) with both.
+
+        Held too, once the key's action has run, while a widget it changed has not told the screen
+        (``_repaints_untold``) or the screen has not read what it was told (its queue not empty),
+        ``KEY_FIRST`` after the action at most: the screen's idle draws the key's frame as soon as
+        it has (``_on_idle``).  Drawn at the tick, the frame showed what came before the key (the
+        move's words) without the registers ``i`` had shown, and the key waited for a second frame:
+        traced, 3-6 keys in 75 behind a duel's move, 2-5 ms each."""
+        attention = self.attention
+        if attention.key_unhandled(KEY_FIRST) or (attention.key_frame_due(KEY_FIRST) and (
+                not self._message_queue.empty() or self._repaints_untold())):
             self._update_timer.resume()  # the next tick
             return
         super()._on_timer_update()

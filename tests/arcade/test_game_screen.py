@@ -393,11 +393,58 @@ async def test_a_key_s_frame_is_drawn_once_its_widgets_have_asked_not_at_the_tim
         message.refresh()  # ...and changed a widget that has not told the screen yet (at its own idle)
         assert message._repaint_required
         assert not idle_draws()  # not drawn without it: one frame shows all the key changed
-        message._check_refresh()  # the widget's idle: it tells the screen
+        message._check_refresh()  # the widget's idle: it tells the screen, through the screen's queue
         assert not message._repaint_required
+        assert not idle_draws()  # not before the screen has read it
+        while not screen._message_queue.empty():  # the screen reads its queue, as its own loop does
+            told = screen._message_queue.get_nowait()
+            if told is not None:
+                await screen._dispatch_message(told)
+            screen._message_queue.task_done()
         assert idle_draws()  # drawn now, with what the key changed
         assert not screen._dirty_widgets
         assert not idle_draws()  # nothing left to draw: nothing drawn
+        await pilot.pause()
+
+
+async def test_the_frame_timer_waits_for_the_widgets_a_key_changed_a_bounded_time(monkeypatch) -> None:  # noqa: ANN001
+    """Once a key's action has run, a frame the timer draws before a widget the key changed has told
+    the screen (or before the screen has read what it was told) would show what came before the key
+    without it, and the key would wait for one more frame: the timer's frame waits, ``KEY_FIRST``
+    after the action at most, and the screen's idle draws the key's frame."""
+    import textual.screen
+
+    from arcade import key_frames
+
+    app = ProbeApp()
+    async with app.run_test() as pilot:
+        screen = app.screen
+        assert isinstance(screen, Probe)
+        await pilot.pause()
+        drawn: list[str] = []
+        frame = textual.screen.Screen._on_timer_update
+        monkeypatch.setattr(textual.screen.Screen, "_on_timer_update", lambda self: drawn.append("frame") or frame(self))
+        monkeypatch.setattr(key_frames, "KEY_FIRST", 600.0)  # however slow the test runs
+        attention = screen.attention
+        message = screen.query_one("#message", Static)
+        attention.key_arrived()
+        attention.release_after_frame(screen, key=True)  # the key's action has run...
+        message.refresh()  # ...and changed a widget that has not told the screen yet
+        screen._on_timer_update()
+        assert drawn == []  # held for it
+        message._check_refresh()  # the widget's idle: it tells the screen, through the screen's queue
+        screen._on_timer_update()
+        assert drawn == []  # held until the screen has read it
+        await wait_until(pilot, lambda: len(drawn) >= 1, what="the key's frame, drawn once the screen has read its queue")
+        assert message not in screen._dirty_widgets  # that frame drew it
+        attention.key_arrived()
+        attention.release_after_frame(screen, key=True)
+        message.refresh()
+        monkeypatch.setattr(key_frames, "KEY_FIRST", 0.0)  # the widget never told: no longer held
+        before = len(drawn)
+        screen._on_timer_update()
+        assert len(drawn) == before + 1
+        message._check_refresh()
         await pilot.pause()
 
 
@@ -445,6 +492,10 @@ def test_textual_still_draws_a_screen_s_frames_through_the_private_names_game_sc
     assert isinstance(textual.screen.Screen.__dict__.get("_update_timer"), property), "Screen._update_timer is gone"
     names = textual.screen.Screen._on_timer_update.__code__.co_names
     assert "_update_timer" in names and "_compositor_refresh" in names, "Screen._on_timer_update no longer draws the frame"
+    from textual.message_pump import MessagePump
+
+    # GameScreen._on_timer_update asks whether the screen has messages still to read
+    assert "_message_queue" in MessagePump.__dict__, "MessagePump._message_queue is gone"
     idle = textual.screen.Screen._on_idle.__code__.co_names  # GameScreen._on_idle reads what Textual's reads
     for name in ("_dirty_widgets", "_layout_required", "_repaint_required", "_scroll_required", "_update_timer"):
         assert name in idle, f"Screen._on_idle no longer reads {name}: GameScreen._on_idle would not see a frame due"
