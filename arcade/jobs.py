@@ -146,6 +146,13 @@ class JobContext:
             if not self._wait(min(due, 0.05)):
                 return False
         self.progress(steps)
+        return self.between()
+
+    def between(self) -> bool:
+        """Between two slices of a machine's run, or two parts of a job that runs none (a TI-57 move
+        at instant speed, the computer's reply, the save): the player at the keyboard gets the
+        interpreter (a rest after each ``RUN_BEFORE_REST`` of running), and a key on its way has it
+        until its frame is drawn; False if the job was stopped."""
         attention = self.attention
         if attention.free.is_set():
             now = time.monotonic()

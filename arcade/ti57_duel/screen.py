@@ -272,18 +272,23 @@ class DuelScreenCore(DuelKeys, DuelSaves, TI57Screen):
         if self.instant and self.session.computer_to_act:
             ctx.next_part("computer")
             return self._computer_job(ctx)
-        return self._job_end()
+        return self._job_end(ctx)
 
     def _computer_job(self, ctx: JobContext) -> JobEnd:
         if not self.instant and not ctx.sleep(self.computer_thinks):
             ctx.check()
+        if not ctx.between():  # the person's move keyed: a key on its way first
+            ctx.check()
         played = self.session.play_computer()
         if isinstance(played, Moved):
             self._pace(ctx, played, mine=False)
-        return self._job_end()
+        return self._job_end(ctx)
 
-    def _job_end(self) -> JobEnd:
-        """In the worker, a move's last step: the save as it stands now (``JobEnd``)."""
+    def _job_end(self, ctx: JobContext) -> JobEnd:
+        """In the worker, a move's last step: the save as it stands now (``JobEnd``), once a key on
+        its way has been drawn (``JobContext.between``: the duel's job runs no slices of its own)."""
+        if not ctx.between():
+            ctx.check()
         return JobEnd(self.made_save(), self.session.view(self.viewer))
 
     def _pace(self, ctx: JobContext, moved: Moved, mine: bool) -> None:

@@ -170,6 +170,8 @@ class WolfScreenCore(WolfSaves, MoveKeys, TI57Screen):
         ends and the computer's start between them, each a frame a key pressed meanwhile waited for."""
         done = [("move", session.play(move))]
         if self.instant and session.computer_to_move:
+            if not ctx.between():  # a key on its way first (the job runs no machine slices of its own)
+                ctx.check()
             ctx.next_part("computer")
             done.append(("computer", self._computer_move(ctx, session)))
         return tuple(done)
@@ -183,7 +185,13 @@ class WolfScreenCore(WolfSaves, MoveKeys, TI57Screen):
         ``QUIET_START`` (``GameScreen.run_job``): its end comes first."""
         self._shown = Shown("", state="running")
         session = self.session  # the job's game, even if a new one starts meanwhile (its end is then dropped)
-        job = lambda ctx: TurnEnd(run(ctx), session.view(), self.made_save())  # noqa: E731
+
+        def job(ctx: JobContext) -> TurnEnd:
+            done = run(ctx)
+            if not ctx.between():  # the save made once a key on its way has been drawn
+                ctx.check()
+            return TurnEnd(done, session.view(), self.made_save())
+
         if shown and self.instant:
             self.run_job(kind, job, quiet_start=self._draw_start)
             return

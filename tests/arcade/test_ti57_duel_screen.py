@@ -389,6 +389,35 @@ async def test_at_instant_speed_a_move_and_the_computers_reply_are_one_job(insta
         assert screen.query_one("#led").shown.text == game.machine.display  # the reply's stop, drawn
 
 
+async def test_the_one_job_of_an_instant_turn_gives_way_between_its_parts_to_a_key_on_its_way() -> None:
+    """The duel's job at instant speed runs no machine slices (the person's move keyed, the computer's
+    choice and reply, the save: ~1.5 ms of pure Python): a key read while it ran shared the interpreter
+    with all of it.  Between its parts it gives way (``JobContext.between``): a key read as the move
+    was keyed parks the reply until that key's frame is drawn (``GIVE_WAY`` at most), and so on."""
+    app = duel_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = await against_the_computer(pilot, app, instant=True)
+        session, attention = screen.session, screen.attention
+        order: list[tuple[str, bool]] = []
+        move, play = session.move, session.play_computer
+
+        def moved(code: int) -> object:
+            done = move(code)
+            if not order:  # the person's move (the computer's reply is keyed through it too)
+                attention.key_arrived()  # as the terminal's input thread does: the running job is parked
+                order.append(("moved", attention.free.is_set()))
+            return done
+
+        def played() -> object:
+            order.append(("reply", attention.free.is_set()))
+            return play()
+
+        session.move, session.play_computer = moved, played  # type: ignore[method-assign]
+        await pilot.press(KEY_OF[free_move(screen)])
+        await settle(pilot, screen)
+        assert order == [("moved", False), ("reply", True)]  # the reply waited for the key to be let through
+
+
 async def test_a_move_s_save_is_made_in_the_worker_and_is_the_one_written() -> None:
     """The save of a move is made by its job as its last step, off the event loop (sealing the
     TI-57's state took ~0.4 ms of every turn's end there), and is the save the end writes: it
@@ -469,8 +498,8 @@ async def _end_draws_the_workers_view(leave: bool) -> bool:
         reached, go = threading.Event(), threading.Event()
         job_end = screen._job_end
 
-        def held():  # noqa: ANN202 - the job's last step, then held until the test goes on
-            made = job_end()
+        def held(ctx):  # noqa: ANN001, ANN202 - the job's last step, then held until the test goes on
+            made = job_end(ctx)
             reached.set()
             go.wait(30)  # a bound on a wait the test ends, not a measure
             return made
