@@ -426,6 +426,37 @@ async def test_a_turns_end_takes_its_view_and_save_from_the_worker() -> None:
         assert saved is not None and len(saved["game"]["history"]) == moves + 2  # the turn as it ended
 
 
+async def test_the_one_job_of_an_instant_turn_gives_way_between_its_parts_to_a_key_on_its_way() -> None:
+    """As the duel's (``JobContext.between``): a key read as the person's move is keyed parks the
+    computer's choice and reply until that key is let through (its frame drawn, ``GIVE_WAY`` at most);
+    the job runs no machine slices of its own, where a park would hold it."""
+    app = wolf_app(Side.WOLF, pace=0.0)
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = await lambs_by_the_computer(pilot)
+        await pilot.press("f")  # instant: the move and the reply in one job
+        session, attention = screen.session, screen.attention
+        order: list[tuple[str, bool]] = []
+        play, choose = session.play, session.computer_choice
+
+        def played(move: object) -> object:
+            done = play(move)
+            if not order:  # the person's move (the computer's is played through it too)
+                attention.key_arrived()  # as the terminal's input thread does: the running job is parked
+                order.append(("moved", attention.free.is_set()))
+            return done
+
+        def chosen() -> object:
+            order.append(("reply", attention.free.is_set()))
+            return choose()
+
+        session.play, session.computer_choice = played, chosen  # type: ignore[method-assign]
+        moves = len(screen.game.history)
+        await pilot.press("1" if screen.game.board.wolf[0] > 1 else "9")
+        await wait_until(pilot, lambda: len(screen.game.history) == moves + 2 and not screen.busy,
+                         what="the computer's reply")
+        assert order == [("moved", False), ("reply", True)]  # the reply waited for the key to be let through
+
+
 async def test_a_turns_end_is_drawn_in_two_and_a_key_read_between_goes_first(monkeypatch) -> None:  # noqa: ANN001
     """A turn's end draws the board, the LED and whose turn it is first, in a frame of their own; the
     status, the message, the key log and the footer in the next, after a key read meanwhile (its
