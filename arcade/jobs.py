@@ -166,6 +166,12 @@ class JobContext:
         attention.give_way()
         return not self.stopped
 
+    def between_parts(self) -> None:
+        """``between`` in a job's own code, which has no slice callback to return False from:
+        ``JobStopped`` if the job was stopped meanwhile."""
+        self.between()
+        self.check()
+
     def next_part(self, kind: str) -> None:
         """The job goes on with another turn (the machine's reply after the person's move): its
         own kind, length and pace from here (the steps count from 0 again)."""

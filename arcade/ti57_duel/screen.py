@@ -277,8 +277,7 @@ class DuelScreenCore(DuelKeys, DuelSaves, TI57Screen):
     def _computer_job(self, ctx: JobContext) -> JobEnd:
         if not self.instant and not ctx.sleep(self.computer_thinks):
             ctx.check()
-        if not ctx.between():  # the person's move keyed: a key on its way first
-            ctx.check()
+        ctx.between_parts()  # the person's move keyed: a key on its way first
         played = self.session.play_computer()
         if isinstance(played, Moved):
             self._pace(ctx, played, mine=False)
@@ -287,8 +286,7 @@ class DuelScreenCore(DuelKeys, DuelSaves, TI57Screen):
     def _job_end(self, ctx: JobContext) -> JobEnd:
         """In the worker, a move's last step: the save as it stands now (``JobEnd``), once a key on
         its way has been drawn (``JobContext.between``: the duel's job runs no slices of its own)."""
-        if not ctx.between():
-            ctx.check()
+        ctx.between_parts()
         return JobEnd(self.made_save(), self.session.view(self.viewer))
 
     def _pace(self, ctx: JobContext, moved: Moved, mine: bool) -> None:

@@ -170,8 +170,7 @@ class WolfScreenCore(WolfSaves, MoveKeys, TI57Screen):
         ends and the computer's start between them, each a frame a key pressed meanwhile waited for."""
         done = [("move", session.play(move))]
         if self.instant and session.computer_to_move:
-            if not ctx.between():  # a key on its way first (the job runs no machine slices of its own)
-                ctx.check()
+            ctx.between_parts()  # a key on its way first (the job runs no machine slices of its own)
             ctx.next_part("computer")
             done.append(("computer", self._computer_move(ctx, session)))
         return tuple(done)
@@ -188,8 +187,7 @@ class WolfScreenCore(WolfSaves, MoveKeys, TI57Screen):
 
         def job(ctx: JobContext) -> TurnEnd:
             done = run(ctx)
-            if not ctx.between():  # the save made once a key on its way has been drawn
-                ctx.check()
+            ctx.between_parts()  # the save made once a key on its way has been drawn
             return TurnEnd(done, session.view(), self.made_save())
 
         if shown and self.instant:

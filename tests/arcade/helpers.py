@@ -243,6 +243,30 @@ def marked_job_end(screen: Any) -> threading.Event:
     return in_end
 
 
+def key_read_at_the_move(session: Any, attention: Any, move: str, reply: str) -> list[tuple[str, bool]]:
+    """Spy on a TI-57 session's ``move`` and the computer's ``reply`` (method names): a key is read as
+    the person's move is keyed (``Attention.key_arrived``, as the terminal's input thread calls it:
+    the running job is parked); the list returned fills, as the job runs, with whether the jobs
+    were free then: ``("moved", ...)`` once, then ``("reply", ...)`` for each reply begun."""
+    order: list[tuple[str, bool]] = []
+    keyed, answer = getattr(session, move), getattr(session, reply)
+
+    def moved(*args: Any) -> Any:
+        done = keyed(*args)
+        if not order:  # the person's move (the computer's reply is keyed through it too)
+            attention.key_arrived()
+            order.append(("moved", attention.free.is_set()))
+        return done
+
+    def replied(*args: Any) -> Any:
+        order.append(("reply", attention.free.is_set()))
+        return answer(*args)
+
+    setattr(session, move, moved)
+    setattr(session, reply, replied)
+    return order
+
+
 def driver_without_terminal(attention: Any) -> Any:
     """An ``ArcadeDriver`` made without a terminal, for an app whose ``attention`` is given: only what
     a frame's way out reads is set (its ``_file`` and ``_writer_thread`` are the test's)."""

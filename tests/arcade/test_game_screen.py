@@ -333,20 +333,27 @@ async def test_news_to_draw_soon_comes_with_a_short_job_s_end_and_before_a_long_
         assert screen.news[-1][:3] == (3, False, 2)
 
 
+def frames_counted(monkeypatch: Any) -> list[str]:
+    """Every frame a screen draws (Textual's ``Screen._on_timer_update``, where ``GameScreen`` passes
+    it on) appends ``"frame"`` to the list returned."""
+    import textual.screen
+
+    drawn: list[str] = []
+    frame = textual.screen.Screen._on_timer_update
+    monkeypatch.setattr(textual.screen.Screen, "_on_timer_update", lambda self: drawn.append("frame") or frame(self))
+    return drawn
+
+
 async def test_a_frame_waits_for_the_action_of_a_key_already_read_a_bounded_time(monkeypatch) -> None:  # noqa: ANN001
     """A key read while a handler ran (a turn's end, Enter) has its action before the next frame, and
     one frame shows both; a key whose action never comes holds the frames ``KEY_FIRST`` at most."""
-    import textual.screen
-
     from arcade import key_frames
 
     app = ProbeApp()
     async with app.run_test() as pilot:
         screen = app.screen
         assert isinstance(screen, Probe)
-        drawn: list[str] = []
-        frame = textual.screen.Screen._on_timer_update
-        monkeypatch.setattr(textual.screen.Screen, "_on_timer_update", lambda self: drawn.append("frame") or frame(self))
+        drawn = frames_counted(monkeypatch)
         monkeypatch.setattr(key_frames, "KEY_FIRST", 600.0)  # the key's action "just" missed, however slow the test runs
         attention = screen.attention
         attention.key_arrived()  # the terminal's input thread read a key: its action has not run
@@ -365,7 +372,6 @@ async def test_a_frame_waits_for_the_action_of_a_key_already_read_a_bounded_time
 async def test_a_key_s_frame_is_drawn_once_its_widgets_have_asked_not_at_the_timer_s_next_tick(monkeypatch) -> None:  # noqa: ANN001
     """Once a key's action has run, the screen's idle (its widgets have told it what to draw) draws
     the key's frame there and then; news alone, or a key still on its way, waits for the frame timer."""
-    import textual.screen
     from textual import events
 
     app = ProbeApp()
@@ -373,9 +379,7 @@ async def test_a_key_s_frame_is_drawn_once_its_widgets_have_asked_not_at_the_tim
         screen = app.screen
         assert isinstance(screen, Probe)
         await pilot.pause()
-        drawn: list[str] = []
-        frame = textual.screen.Screen._on_timer_update
-        monkeypatch.setattr(textual.screen.Screen, "_on_timer_update", lambda self: drawn.append("frame") or frame(self))
+        drawn = frames_counted(monkeypatch)
         attention = screen.attention
         message = screen.query_one("#message", Static)
 
@@ -412,8 +416,6 @@ async def test_the_frame_timer_waits_for_the_widgets_a_key_changed_a_bounded_tim
     the screen (or before the screen has read what it was told) would show what came before the key
     without it, and the key would wait for one more frame: the timer's frame waits, ``KEY_FIRST``
     after the action at most, and the screen's idle draws the key's frame."""
-    import textual.screen
-
     from arcade import key_frames
 
     app = ProbeApp()
@@ -421,9 +423,7 @@ async def test_the_frame_timer_waits_for_the_widgets_a_key_changed_a_bounded_tim
         screen = app.screen
         assert isinstance(screen, Probe)
         await pilot.pause()
-        drawn: list[str] = []
-        frame = textual.screen.Screen._on_timer_update
-        monkeypatch.setattr(textual.screen.Screen, "_on_timer_update", lambda self: drawn.append("frame") or frame(self))
+        drawn = frames_counted(monkeypatch)
         monkeypatch.setattr(key_frames, "KEY_FIRST", 600.0)  # however slow the test runs
         attention = screen.attention
         message = screen.query_one("#message", Static)

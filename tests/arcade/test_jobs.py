@@ -83,3 +83,15 @@ def test_while_the_player_types_a_job_rests_after_each_millisecond_it_runs_not_a
         clock[0] += 0.00025
         assert ctx.go_on(10_000 + 500 * n)
     assert rests == [0] * 8  # only the bare switch between two slices
+
+
+def test_between_two_parts_a_job_stopped_meanwhile_ends_there() -> None:
+    """``between_parts``: a job's own code (a TI-57 turn at instant speed, no slices) gives way to a key
+    between its parts, and a job stopped meanwhile (a new game, the screen left) goes no further."""
+    host = Host()
+    job = Job("probe", lambda ctx: None, 0)
+    ctx = JobContext(host, job, worker=None)
+    ctx.between_parts()  # nothing parked, not stopped: on
+    job.stop.set()
+    with pytest.raises(jobs_module.JobStopped):
+        ctx.between_parts()

@@ -33,7 +33,7 @@ from tests.arcade.duel_helpers import (
     opponent_arrow_shown,
     place,
 )
-from tests.arcade.helpers import flat, marked_job_end, screen_text, settle, wait_until
+from tests.arcade.helpers import flat, key_read_at_the_move, marked_job_end, screen_text, settle, wait_until
 
 async def test_whole_duel_to_a_capture_by_keys() -> None:
     app = duel_app()
@@ -397,22 +397,7 @@ async def test_the_one_job_of_an_instant_turn_gives_way_between_its_parts_to_a_k
     app = duel_app()
     async with app.run_test(size=(100, 32)) as pilot:
         screen = await against_the_computer(pilot, app, instant=True)
-        session, attention = screen.session, screen.attention
-        order: list[tuple[str, bool]] = []
-        move, play = session.move, session.play_computer
-
-        def moved(code: int) -> object:
-            done = move(code)
-            if not order:  # the person's move (the computer's reply is keyed through it too)
-                attention.key_arrived()  # as the terminal's input thread does: the running job is parked
-                order.append(("moved", attention.free.is_set()))
-            return done
-
-        def played() -> object:
-            order.append(("reply", attention.free.is_set()))
-            return play()
-
-        session.move, session.play_computer = moved, played  # type: ignore[method-assign]
+        order = key_read_at_the_move(screen.session, screen.attention, "move", "play_computer")
         await pilot.press(KEY_OF[free_move(screen)])
         await settle(pilot, screen)
         assert order == [("moved", False), ("reply", True)]  # the reply waited for the key to be let through

@@ -25,7 +25,7 @@ from arcade.widgets.ti57 import KeyLog
 from arcade.widgets.words import Words
 from games.ti57_wolf import START, Side, WolfReferee
 from games.ti57_wolf.session import WolfSession
-from tests.arcade.helpers import flat, marked_job_end, noted_refreshes, screen_text, settle, wait_until
+from tests.arcade.helpers import flat, key_read_at_the_move, marked_job_end, noted_refreshes, screen_text, settle, wait_until
 from tests.games.wolf_scripts import PURIST_TO_A_COLLISION, W_ROW_1
 
 BOARD_LINE = re.compile(r"^ (\d) │((?:.{3}│){8}) (\d)")
@@ -434,22 +434,7 @@ async def test_the_one_job_of_an_instant_turn_gives_way_between_its_parts_to_a_k
     async with app.run_test(size=(100, 32)) as pilot:
         screen = await lambs_by_the_computer(pilot)
         await pilot.press("f")  # instant: the move and the reply in one job
-        session, attention = screen.session, screen.attention
-        order: list[tuple[str, bool]] = []
-        play, choose = session.play, session.computer_choice
-
-        def played(move: object) -> object:
-            done = play(move)
-            if not order:  # the person's move (the computer's is played through it too)
-                attention.key_arrived()  # as the terminal's input thread does: the running job is parked
-                order.append(("moved", attention.free.is_set()))
-            return done
-
-        def chosen() -> object:
-            order.append(("reply", attention.free.is_set()))
-            return choose()
-
-        session.play, session.computer_choice = played, chosen  # type: ignore[method-assign]
+        order = key_read_at_the_move(screen.session, screen.attention, "play", "computer_choice")
         moves = len(screen.game.history)
         await pilot.press("1" if screen.game.board.wolf[0] > 1 else "9")
         await wait_until(pilot, lambda: len(screen.game.history) == moves + 2 and not screen.busy,
