@@ -1,0 +1,57 @@
+"""The games a machine host can open, by name, and what a table is.
+
+A *table* is one game's session set up in the host, with the requests the screen may
+send it.  Tables are found by name and imported only when opened: a host starts with
+nothing but this package loaded, so a spare host is cheap to keep ready.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any, ClassVar, Protocol
+
+from games.host.job import Job
+
+
+class Table(Protocol):
+    """What the host asks of a game's table."""
+
+    REQUESTS: ClassVar[frozenset[str]]
+    """The names a screen may send (each a method taking the running ``Job`` first)."""
+    STOPPED_BY: ClassVar[tuple[type[BaseException], ...]]
+    """Exceptions meaning the player stopped the request (besides ``JobStopped``)."""
+
+    def picture(self) -> Any:
+        """Everything the screen draws and decides from, after each request (plain, picklable data)."""
+
+
+TABLES: dict[str, str] = {
+    "echo": "games.host.echo:EchoTable",
+    "hp67-othello": "games.othello.table:OthelloTable",
+    "lazard-othello": "games.othello.table:OthelloTable",
+}
+"""Game name -> ``module:class`` of its table (the class is called with the ``Open`` options)."""
+
+
+class UnknownGame(LookupError):
+    """An ``Open`` for a game no table is known for."""
+
+
+def open_table(game: str, options: dict[str, Any]) -> Table:
+    """The table of ``game`` set up with ``options`` (the game's own name is passed as ``game``)."""
+    where = TABLES.get(game)
+    if where is None:
+        raise UnknownGame(f"no table for the game {game!r}")
+    module_name, _, class_name = where.partition(":")
+    table_class = getattr(importlib.import_module(module_name), class_name)
+    table: Table = table_class(game=game, **options)
+    return table
+
+
+def run_request(table: Table, job: Job, name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+    """Carry out ``name`` on ``table`` for ``job`` (refused unless the table offers it)."""
+    from games.session import Refused
+
+    if name not in table.REQUESTS:
+        raise Refused(f"the table offers no request {name!r}")
+    return getattr(table, name)(job, *args, **kwargs)
