@@ -70,11 +70,13 @@ from textual.worker import Worker, WorkerState, get_current_worker
 from arcade.attention import Attention
 from arcade.compositor import NearCompositor
 from arcade.game_saves import SavedGame
+from arcade.host.link import TableLink, TableNews
 from arcade.jobs import Job, JobContext, JobStopped
 from arcade.key_frames import KeysFirst
 from arcade.messages import MachineProgress
 from arcade.roomy import ROOMY_BREAKPOINTS
 from arcade.switching import freeze_heap, prompt_switching
+from games.host.news import Answer, HostGone, Note, Progress
 from games.session import Refused
 
 _NOT_YET: Hashable = object()
@@ -84,6 +86,15 @@ QUIET_START = 0.05
 """Seconds a job started with ``quiet_start`` runs before its start is drawn (``run_job``)."""
 MESSAGE_LOG = 50
 """Messages kept for the player to read again (a long message is never lost to a small area)."""
+
+
+class MachineFault(Exception):
+    """A fault in the machine host, as its answer named it (``kind``: the exception's type there)."""
+
+    def __init__(self, kind: str, text: str, trace: str = "") -> None:
+        super().__init__(text)
+        self.kind = kind
+        self.trace = trace
 
 
 class GameScreen(KeysFirst, SavedGame):
@@ -125,6 +136,7 @@ class GameScreen(KeysFirst, SavedGame):
         self._job: Job | None = None
         self._footer_signature: Hashable = _NOT_YET
         self._attention: Attention | None = None
+        self.table: TableLink | None = None  # the machine host's table, for a screen whose game runs there
 
     @property
     def attention(self) -> Attention:
@@ -140,6 +152,8 @@ class GameScreen(KeysFirst, SavedGame):
     def new_generation(self) -> int:
         """From now on, whatever an older job reports is ignored (and it is asked to stop)."""
         self.generation += 1
+        if self.table is not None:
+            self.table.forget()
         if self._job is not None:
             self._job.stop.set()
         self._job = None
@@ -180,15 +194,21 @@ class GameScreen(KeysFirst, SavedGame):
     @property
     def job_kind(self) -> str:
         """What the running job does ('' when none runs)."""
+        if self.table is not None and self.table.running is not None:
+            return self.table.running.kind
         return self._job.kind if self._job is not None else ""
 
     @property
     def job_held(self) -> bool:
-        """The running job is holding because the game is paused."""
+        """The running job is holding because the game is paused (a host holds at once when told)."""
+        if self.table is not None:
+            return self.table.running is not None and self.paused
         return self._job is not None and self._job.held
 
     def stop_job(self) -> bool:
         """Ask the running job to stop; its end (as stopped) comes through ``job_stopped``."""
+        if self.table is not None and self.table.stop():
+            return True
         if self._job is None:
             return False
         self._job.stop.set()
@@ -251,7 +271,7 @@ class GameScreen(KeysFirst, SavedGame):
             self.app.bell()
             self.say(str(error))
         else:
-            self.say(f"{type(error).__name__}: {error}")
+            self.say(f"{getattr(error, 'kind', type(error).__name__)}: {error}")
 
     def on_machine_progress(self, message: MachineProgress) -> None:
         if message.generation == self.generation and self.busy:  # none after the job's end: no stale bar
@@ -260,6 +280,95 @@ class GameScreen(KeysFirst, SavedGame):
 
     def show_progress(self, message: MachineProgress) -> None:
         """The machine has run some more of the job (at most ``PROGRESS_PER_SECOND`` a second)."""
+
+    # -- the machine host ---------------------------------------------------------------------
+
+    def open_table(self, **options: Any) -> None:
+        """This screen's game runs at a table of its own machine host (``arcade/host/link.py``)."""
+        self.table = TableLink(self, self.GAME_ID, **options)
+
+    def run_request(self, kind: str, name: str, *args: Any, **kwargs: Any) -> None:
+        """Run ``name`` at the host's table; its end comes back through ``job_done`` & co, as a job's."""
+        assert self.table is not None
+        self.busy = True
+        self.table.request(kind, name, *args, **kwargs)
+
+    def on_table_news(self, message: TableNews) -> None:
+        """Everything the host says, on the event loop: progress, news before an end, the end."""
+        table, news = self.table, message.news
+        if table is None:
+            return
+        if isinstance(news, Answer):
+            kind = table.running.kind if table.is_current(news) else message.kind
+            current = table.ended(news)
+            self.picture_changed(table.picture)
+            if not current:
+                self.asked(message.kind, news)
+                return
+            self.busy = False
+            if news.outcome == "done":
+                self.job_done(kind, news.result)
+            elif news.outcome == "stopped":
+                self.job_stopped(kind)
+            else:
+                self.job_failed(kind, self.fault_of(news))
+        elif isinstance(news, Progress):
+            if table.is_current(news) and self.busy:
+                self.show_progress(MachineProgress(self.generation, news.steps, news.total, news.view))
+        elif isinstance(news, Note):
+            if table.is_current(news):
+                self.table_note(table.running.kind if table.running else "", news.payload)
+        elif isinstance(news, HostGone):
+            self.host_gone(news)
+
+    def fault_of(self, answer: Answer) -> BaseException:
+        """The exception an answer reports, as the screen's hooks know it: a refusal, or a game's own
+        error named in ``HOSTED_ERRORS``, or a ``MachineFault`` naming what the host raised."""
+        if answer.outcome == "refused":
+            return Refused(answer.text)
+        known = self.HOSTED_ERRORS.get(answer.error)
+        if known is not None:
+            try:
+                return known(answer.text)
+            except Exception:  # noqa: BLE001 - an error type with other arguments: named as a fault
+                pass
+        return MachineFault(answer.error, answer.text, answer.trace)
+
+    HOSTED_ERRORS: ClassVar[dict[str, Callable[[str], BaseException]]] = {}
+    """A game's own errors by name, rebuilt from the host's answers (``MachineDisagrees``...)."""
+
+    def asked(self, kind: str, answer: Answer) -> None:
+        """The answer to a question sent beside the request under way (``TableLink.ask``), or to the
+        opening of the table, or to a request replaced since."""
+        if kind == "open" and answer.outcome == "failed":
+            self.say(f"The {self.MACHINE} could not be set up ({answer.error}: {answer.text}).")
+
+    def picture_changed(self, picture: Any) -> None:
+        """The table's picture after a request (every answer brings one)."""
+
+    def table_note(self, kind: str, payload: Any) -> None:
+        """News the request under way told before its end."""
+
+    def host_gone(self, gone: HostGone) -> None:
+        """The host ended unasked: said in one sentence, and the game offered again from its last save."""
+        status = f" (status {gone.exitcode})" if gone.exitcode is not None else ""
+        assert self.table is not None
+        self.table.close()
+        self.busy = False
+        self.new_generation()
+        self.say(f"The {self.MACHINE} stopped working{status}: the game is offered again from its last save.")
+        self.offer_again()
+
+    def _instant_changed(self, instant: bool) -> None:
+        if self.table is not None:
+            self.table.pace(instant=instant)
+
+    def offer_again(self) -> None:
+        """After the host's end: offer the last save (a game screen says how)."""
+
+    def on_unmount(self) -> None:
+        if self.table is not None:
+            self.table.close()  # the save is the screen's (written from the last picture): nothing to wait for
 
     # -- pause and speed -------------------------------------------------------------------
 
@@ -272,6 +381,8 @@ class GameScreen(KeysFirst, SavedGame):
             self.say(f"The {self.MACHINE} goes on." if self.busy else "Go on.")
 
     def watch_paused(self, paused: bool) -> None:
+        if self.table is not None:
+            self.table.pace(paused=paused)
         self.set_class(paused, "-paused")
         self.refresh_footer()
 
@@ -331,6 +442,9 @@ class GameScreen(KeysFirst, SavedGame):
     # -- the first frame, saves ------------------------------------------------------------
 
     def on_mount(self) -> None:
+        if self.table is not None:
+            self.watch(self, "instant", self._instant_changed, init=True)
+            self.table.pace(paused=self.paused)
         self.call_after_refresh(freeze_heap)  # the game's modules and machine: long-lived, out of the GC's walks
 
     def after_first_frame(self, callback: Callable[..., Any], *args: Any) -> None:

@@ -90,7 +90,8 @@ def fault_text(error: BaseException) -> str:
     detail = shown(str(error), 300)
     if isinstance(error, SaveUnreadable):
         return f"could not be restored ({detail})"
-    return f"could not be restored (a fault: {type(error).__name__}{': ' + detail if detail else ''})"
+    kind = getattr(error, "kind", type(error).__name__)  # a fault in the machine host names its own type
+    return f"could not be restored (a fault: {kind}{': ' + detail if detail else ''})"
 
 
 def set_aside_unusable(screen: Screen[Any], game_id: str, error: BaseException) -> None:

@@ -38,12 +38,6 @@ INSTANT_SLICE = 500  # about a quarter of a millisecond: a key parks the machine
 REAL_SLICE = 5  # a sixth of a second of a real HP-67: smooth progress, prompt switching
 
 
-def default_driver() -> OthelloDriver:
-    from games.hp67_othello.driver import HP67OthelloDriver
-
-    return HP67OthelloDriver()
-
-
 def duration(steps: int) -> str:
     """How long a real HP-67 takes for ``steps`` program steps, e.g. ``'13 min 20 s'``."""
     seconds = round(steps / REAL_STEPS_PER_SECOND)
@@ -136,9 +130,8 @@ class HP67OthelloScreen(HP67Workshop, OthelloScreen):
     program_coords: reactive[bool] = reactive(False)
     inspecting: reactive[bool] = reactive(False, repaint=False)
 
-    def __init__(self, driver_factory: Callable[[], OthelloDriver] = default_driver, *, ask_side: bool = True) -> None:
+    def __init__(self, driver_factory: Callable[[], OthelloDriver] | None = None, *, ask_side: bool = True) -> None:
         super().__init__(driver_factory, ask_side=ask_side)
-        self.original_factory = driver_factory
         self._progress: tuple[int, int | None] | None = None  # (steps, total) of the turn under way
 
     # -- the calculator's panel --------------------------------------------------------

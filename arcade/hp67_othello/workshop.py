@@ -72,31 +72,21 @@ class HP67Workshop:
         self.app.push_screen(ProgramChoice([v.name for v in found]), picked)  # type: ignore[attr-defined]
 
     def start_program(self, variant: Any, machine_color: Disc) -> None:
-        """A new game played by ``variant`` (None: Verniajou's) on a session of its own, in the worker."""
-        from games.workshop.hp67_variants import start_variant
-
+        """A new game played by ``variant`` (None: Verniajou's) on a session of its own, at the host's table."""
         self.new_generation()  # type: ignore[attr-defined]
         self.save_ready = True
         self._last_time = ""
         self._stopped_machine = False
         who = f"your variant {variant.name}" if variant is not None else "Verniajou's program"
         self.say(f"New game: {who} plays {self.side_name(machine_color)} on the HP-67.")  # type: ignore[attr-defined]
-        factory = self.original_factory  # type: ignore[attr-defined]
-
-        def start(ctx: Any) -> OthelloSession:
-            if variant is not None:
-                return start_variant(variant, machine_color)
-            session = OthelloSession(factory)
-            session.start(machine_color)
-            return session
-
-        self.run_job("program", start)  # type: ignore[attr-defined]
+        if variant is None:
+            self.run_request("program", "start", machine_color)  # type: ignore[attr-defined]
+        else:
+            self.run_request("program", "start_variant", variant, machine_color)  # type: ignore[attr-defined]
 
     def job_done(self, kind: str, result: Any) -> None:
         if kind == "program":
-            self.session = result
-            self.driver_factory = result.driver_factory
-            self.variant = result.settings.get("variant")
+            self.variant = self.session.variant  # type: ignore[attr-defined]
             self.show_variant()
             kind = "new"
         super().job_done(kind, result)  # type: ignore[misc]

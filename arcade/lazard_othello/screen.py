@@ -43,12 +43,6 @@ INSTANT_SLICE = 500  # about half a millisecond: a key parks the machine that so
 REAL_SLICE = 73  # a tenth of a second of a real CPC
 
 
-def default_driver() -> OthelloDriver:
-    from games.lazard_othello import LazardOthelloDriver
-
-    return LazardOthelloDriver()
-
-
 def seconds(statements: int) -> str:
     """How long a real CPC takes for ``statements`` BASIC statements."""
     s = statements / REAL_STATEMENTS_PER_SECOND
@@ -91,11 +85,10 @@ class LazardOthelloScreen(OthelloScreen):
 
     typing: reactive[bool] = reactive(False, repaint=False)
 
-    def __init__(self, driver_factory: Callable[[], OthelloDriver] = default_driver, *, ask_side: bool = True) -> None:
+    def __init__(self, driver_factory: Callable[[], OthelloDriver] | None = None, *, ask_side: bool = True) -> None:
         super().__init__(driver_factory, ask_side=ask_side)
-        self.original_factory = driver_factory
         self.variant: str | None = None  # the name of the player's variant playing, if any
-        self._rewind = False  # the next turn first rewinds a half-typed entry (see turn_prelude)
+        self._rewind = False  # the next turn first rewinds a half-typed entry (``rewind_before_move``)
 
     # -- the CPC's panel --------------------------------------------------------------
 
@@ -173,16 +166,19 @@ class LazardOthelloScreen(OthelloScreen):
     def before_human_move(self) -> None:
         self._rewind = self.typing  # a half-typed entry on the CPC gives way to the board's move
 
-    def turn_prelude(self) -> Callable[[], object] | None:
-        """The rewind restores the CPC (its program recompiled): in the worker, not on the event loop."""
+    def rewind_before_move(self) -> bool:
+        """The rewind restores the CPC (its program recompiled): at the table, as the move's first part."""
         rewind, self._rewind = self._rewind, False
-        session = self.session
-        return (lambda: session.typing("rewind")) if rewind else None
+        return rewind
+
+    def type_on_machine(self, what: str, key: str = "") -> None:
+        """``begin``, ``key`` or ``rewind`` typing on the CPC's keyboard, at the table (answered in order)."""
+        if self.table is not None:
+            self.table.ask(f"typing-{what}", "typing", what, key)
 
     def human_turn_begins(self) -> None:
         if self.typing:
-            self.session.typing("begin")
-            self.show_machine(self.view)
+            self.type_on_machine("begin")
 
     def game_ended(self) -> None:
         self.typing = False
@@ -199,8 +195,7 @@ class LazardOthelloScreen(OthelloScreen):
             self.say("The CPC is not asking for your move.")
             return
         self.typing = True
-        self.session.typing("begin")
-        self.show_machine(self.view)
+        self.type_on_machine("begin")
         self.say("Keys go to the CPC: letter RETURN digit RETURN (O O passes). Esc: the board.")
 
     def watch_typing(self, typing: bool) -> None:
@@ -216,7 +211,7 @@ class LazardOthelloScreen(OthelloScreen):
     def _typing_left(self, event: CpcTypingLeft) -> None:
         self.key_acted(event.key_at)  # the CPC's screen took the key
         if not self.busy:
-            self.session.typing("rewind")
+            self.type_on_machine("rewind")
         self.typing = False
         self.say("Back to the board.")
         self.render_view()
@@ -227,23 +222,30 @@ class LazardOthelloScreen(OthelloScreen):
         if self.busy or self.paused:
             self.say("Wait: the CPC is not asking for your move.")
             return
-        try:
-            outcome = self.session.typing("key", event.key)
-        except Refused as refused:
-            self.say(str(refused))
+        self.type_on_machine("key", event.key)
+
+    def asked(self, kind: str, answer: Any) -> None:
+        """The CPC's answer to a key typed on it: a whole move read, a refusal, or the next key awaited."""
+        if not kind.startswith("typing-"):
+            super().asked(kind, answer)
             return
-        except MachineDisagrees as error:
-            self.session.typing("rewind")
-            self.say(f"MachineDisagrees: {error}")
+        if kind == "typing-key" and answer.done:
+            outcome = answer.result
+            if outcome.kind == "move" and not self.busy:
+                self.say(f"You play {self.move_text(outcome.square)}.")
+                self._start_turn("person", outcome.square)
+                return
+            if outcome.kind == "refused":
+                self.app.bell()
+                self.say(refusal(outcome.square, outcome.text))
+        elif answer.outcome == "refused":
+            self.say(answer.text)
+        elif answer.outcome == "failed":
+            if answer.error == "MachineDisagrees":
+                self.type_on_machine("rewind")
+            self.say(f"{answer.error}: {answer.text}")
             self.render_view()
             return
-        if outcome.kind == "move":
-            self.say(f"You play {self.move_text(outcome.square)}.")
-            self._start_turn("person", outcome.square)
-            return
-        if outcome.kind == "refused":
-            self.app.bell()
-            self.say(refusal(outcome.square, outcome.text))
         self.show_machine(self.view)
 
     # -- the workshop: change the program, play a variant (issue 15) ---------------------
@@ -292,32 +294,22 @@ class LazardOthelloScreen(OthelloScreen):
         self.app.push_screen(ProgramDialog([v.name for v in found]), picked)
 
     def start_program(self, variant: Any, machine_color: Disc) -> None:
-        """A new game played by ``variant`` (None: Lazard's), started on a session of its own in
-        the worker: if the variant cannot start the game, the game in progress stays."""
-        from games.workshop.variants import start_variant
-
+        """A new game played by ``variant`` (None: Lazard's), started on a session of its own at the
+        host's table: if the variant cannot start the game, the game in progress stays."""
         self.new_generation()
         self.save_ready = True
         self._last_time = ""
         self.typing = False
         who = f"the variant {variant.name}" if variant is not None else "Lazard's program"
         self.say(f"New game: {who} plays {self.side_name(machine_color)} on the CPC.")
-        factory = self.original_factory
         if variant is None:
-            def start(ctx: Any) -> OthelloSession:
-                session = OthelloSession(factory)
-                session.start(machine_color)
-                return session
+            self.run_request("program", "start", machine_color)
         else:
-            def start(ctx: Any) -> OthelloSession:
-                return start_variant(variant, machine_color)
-        self.run_job("program", start)
+            self.run_request("program", "start_variant", variant, machine_color)
 
     def job_done(self, kind: str, result: Any) -> None:
         if kind == "program":
-            self.session = result
-            self.driver_factory = result.driver_factory
-            self.variant = result.settings.get("variant")
+            self.variant = self.session.variant
             self.show_variant()
             kind = "new"
         super().job_done(kind, result)

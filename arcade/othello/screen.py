@@ -23,9 +23,9 @@ from textual.geometry import Size
 from textual.reactive import reactive
 from textual.widgets import Static
 
-from arcade.game_screen import GameScreen, JobContext
+from arcade.game_screen import GameScreen
 from arcade.othello.history import history_rows, history_text
-from arcade.othello.starting import StartingSession
+from arcade.othello.seen import SeenGame
 from arcade.othello.turns import OthelloTurns
 from arcade.othello.words import OthelloWords
 from arcade.widgets.changed import update_if_changed
@@ -36,10 +36,10 @@ from arcade.widgets.footer import KeysFooter
 from arcade.widgets.header import TitleHeader
 from arcade.widgets.history import MoveHistory
 from arcade.widgets.lines import LineText
-from games.othello.driver import MoveCancelled, MoveRecord, OthelloDriver
+from games.othello.driver import MachineDisagrees, MoveRecord, OthelloDriver
 from games.othello.referee import Disc
-from games.othello.session import MoveRefused, OthelloSession, OthelloView, Phase
-from games.session import Refused
+from games.othello.session import OthelloView, Phase
+from games.session import SaveUnreadable
 
 
 @lru_cache(maxsize=8)
@@ -68,8 +68,7 @@ def fitted(text: str, width: int, height: int) -> Text:
 class OthelloScreen(OthelloTurns, OthelloWords, GameScreen):
     """The board on the left, the machine on the right; the turn flow between them."""
 
-    STOPPED_BY = (MoveCancelled,)
-    REFUSED_BY = (Refused,)
+    HOSTED_ERRORS = {"MachineDisagrees": MachineDisagrees, "SaveUnreadable": SaveUnreadable}
 
     DEFAULT_CSS = """
     OthelloScreen #paused { display: none; height: 1fr; content-align: center middle; text-style: bold; }
@@ -111,12 +110,15 @@ class OthelloScreen(OthelloTurns, OthelloWords, GameScreen):
 
     history_shown: reactive[bool] = reactive(False, repaint=False)
 
-    def __init__(self, driver_factory: Callable[[], OthelloDriver], *, ask_side: bool = True) -> None:
+    def __init__(self, driver_factory: Callable[[], OthelloDriver] | None = None, *, ask_side: bool = True) -> None:
+        """``driver_factory``: the machine's driver (None: the game's own); it is built in the host, so
+        it must be importable there by name (a class or a module's function, not a lambda)."""
         super().__init__()
-        self.driver_factory = driver_factory
-        # the real session (and its machine) is built by the first job, in the worker: the first
-        # frame shows the initial board at once (``arcade/othello/starting.py``)
-        self.session: OthelloSession | StartingSession = StartingSession(self.MACHINE)
+        # the game and its machine are built at the host's table by the first request: the first
+        # frame shows the initial board at once (``arcade/othello/seen.py``)
+        self.session = SeenGame()
+        self.open_table(driver_factory=driver_factory, steps_per_second=self.STEPS_PER_SECOND,
+                        real_slice=self.REAL_SLICE)
         self.ask_side = ask_side
         self._last_time = ""
         self._stopped_machine = False  # Esc stopped the machine's turn: g lets it think again
@@ -261,14 +263,13 @@ class OthelloScreen(OthelloTurns, OthelloWords, GameScreen):
         if self.busy:
             self.say(self.busy_text())
             return
-        try:
-            self.session.check_play(sq)
-        except MoveRefused as refused:
-            self.app.bell()
-            self.say(self.refusal(sq, refused.reason))
+        if not self.session.started:
+            self.say(f"Starting the {self.MACHINE}... (choose its side first)")
             return
-        except Refused as refused:
-            self.say(str(refused))
+        reason = self.session.refusal(sq)
+        if reason is not None:
+            self.app.bell()
+            self.say(self.refusal(sq, reason))
             return
         self.before_human_move()
         self.say(f"You play {self.move_text(sq)}.")
@@ -294,14 +295,7 @@ class OthelloScreen(OthelloTurns, OthelloWords, GameScreen):
         self._last_time = ""
         self._stopped_machine = False
         self.say(f"New game: the {self.MACHINE} plays {self.side_name(machine_color)}.")
-        session, factory = self.session, self.driver_factory
-
-        def start(ctx: JobContext) -> OthelloSession:
-            real = session if isinstance(session, OthelloSession) else OthelloSession(factory)
-            real.start(machine_color)
-            return real
-
-        self.run_job("new", start)
+        self.run_request("new", "start", machine_color)
 
     def action_toggle_legal(self) -> None:
         self._board.show_legal = not self._board.show_legal
@@ -323,7 +317,7 @@ class OthelloScreen(OthelloTurns, OthelloWords, GameScreen):
             self.say(f"Nothing to {way}.")
             return
         self.before_human_move()
-        self.run_job(way, lambda ctx: getattr(session, way)())
+        self.run_request(way, way)
 
     def action_machine_go(self) -> None:
         if not self.busy and self.view.machine_to_move:
@@ -359,9 +353,7 @@ class OthelloScreen(OthelloTurns, OthelloWords, GameScreen):
     # -- saves ------------------------------------------------------------------------
 
     def save_state(self) -> dict[str, Any] | None:
-        if self.view.phase is not Phase.NEW:
-            self.session.settings = self.settings()
-        return self.session.to_save()
+        return self.session.to_save(self.settings())
 
     def save_summary(self) -> str:
         return self.session.summary()
@@ -372,11 +364,17 @@ class OthelloScreen(OthelloTurns, OthelloWords, GameScreen):
         return f"A saved game is waiting at move {len(moves) if isinstance(moves, list) else '?'}. Resume it?"
 
     def resume(self, state: dict[str, Any]) -> bool:
-        """Read the save in the worker (a CPC snapshot recompiles its program); the end comes back as a job's."""
-        factory = self.driver_factory
+        """Read the save at the host's table (a CPC snapshot recompiles its program); the end comes back as a job's."""
         self.new_generation()
-        self.run_job("resume", lambda ctx: OthelloSession.from_save(state, factory))
+        self.run_request("resume", "resume", state)
         return True
+
+    def offer_again(self) -> None:
+        self.offer_saved_game(self.resume_question)
+
+    def picture_changed(self, picture: Any) -> None:
+        self.session.picture = picture
+        self.session.pending = None
 
     def palette_commands(self) -> list[tuple[str, str, Callable[[], Any]]]:
         """Commands this screen adds to the command palette."""

@@ -107,3 +107,13 @@ class FakeDriver(OthelloDriver):
 
     def listing(self) -> list[tuple[int, str, str]]:
         return [(n, "R/S", "51") for n in range(1, 200)]
+
+
+class CountedFakeDriver(FakeDriver):
+    """A ``FakeDriver`` that lists every one built (the host builds it by name, in a thread of the tests)."""
+
+    built: list[FakeDriver] = []
+
+    def __init__(self) -> None:
+        super().__init__()
+        CountedFakeDriver.built.append(self)

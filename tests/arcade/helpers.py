@@ -119,6 +119,12 @@ async def wait_for_screen(pilot: Pilot, kind: type, timeout: float = 60.0) -> Sc
     return seen[-1]
 
 
+def busy(screen: object) -> bool:
+    """The screen's machine runs, or its host has not yet answered all that was sent to it."""
+    table = getattr(screen, "table", None)
+    return bool(getattr(screen, "busy", False)) or (table is not None and table.waiting)
+
+
 async def settle(pilot: Pilot, screen: object, limit: float = 120.0) -> None:
     """Wait until the screen's worker is done and its news has been handled (``limit`` only bounds a
     wait that would never end)."""
@@ -132,9 +138,9 @@ async def settle(pilot: Pilot, screen: object, limit: float = 120.0) -> None:
         except asyncio.TimeoutError:
             raise TimeoutError("the machine never finished") from None
         await pilot.pause()
-        if not getattr(screen, "busy", False) and not any(w.is_running for w in app.workers):
+        if not busy(screen) and not any(w.is_running for w in app.workers):
             await pilot.pause()
-            if not getattr(screen, "busy", False):
+            if not busy(screen):
                 return
         if time.monotonic() >= end:  # a bound on a wait that would never end, not a measure
             raise TimeoutError("the machine never finished")

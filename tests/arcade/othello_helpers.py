@@ -4,9 +4,9 @@ snapshots, write a save, check the board after every move."""
 from __future__ import annotations
 
 import json
-from typing import Callable
+from typing import Any, Callable
 
-from arcade.messages import PersonMoved
+from games.othello.table import PersonMoved
 from arcade.saves import SaveStore
 from arcade.widgets.board import OthelloBoard
 from games.othello.referee import Disc, Position, parse
@@ -65,6 +65,22 @@ def save_near_the_end(game: str, machine_color: Disc, choose: Callable[[Position
     return state
 
 
+def hosted(screen: object) -> Any:
+    """The session at the screen's table, in the host the tests run in a thread (to look at its
+    driver; a test that changes it then sends ``reload``)."""
+    return screen.table.client.host.table.session  # type: ignore[attr-defined]
+
+
+async def reload(pilot: Any, screen: Any) -> None:
+    """After a test set the driver up by hand: the table reads it again, and the screen its picture."""
+    screen.run_request("reload", "reload")
+    for _ in range(400):
+        await pilot.pause()
+        if not screen.busy:
+            return
+    raise AssertionError("the table did not reload")
+
+
 def view_rows(view: object) -> list[str]:
     """A session's view as the 8 rows ``Position.rows`` gives (``X`` black, ``O`` white, ``.`` empty):
     the game as at its last quiet moment, safe to read while a machine turn runs in the worker."""
@@ -84,7 +100,7 @@ class CheckedTurns:
     def job_done(self, kind: str, result: object) -> None:
         turn = kind in ("person", "machine")
         if turn:  # read now, the job's worker done: the end's handler may start the machine's next turn
-            driver = self.session.driver  # type: ignore[attr-defined]
+            driver = hosted(self).driver
             position, moves = driver.position, len(driver.history)
         super().job_done(kind, result)  # type: ignore[misc]
         if turn:
@@ -92,15 +108,14 @@ class CheckedTurns:
             self.checked.append(moves)
 
     def _start_turn(self, kind: str, square: int | None = None) -> None:
-        driver = self.session.driver  # type: ignore[attr-defined]
+        driver = hosted(self).driver
         self.before = (driver.position, len(driver.history))  # a quiet moment
         super()._start_turn(kind, square)  # type: ignore[misc]
 
-    def _person_moved(self, message: PersonMoved) -> None:
-        super()._person_moved(message)  # type: ignore[misc]  # shown (after a key on its way, if any)
-        if message.generation == self.generation:  # type: ignore[attr-defined]
+    def table_note(self, kind: str, payload: object) -> None:
+        super().table_note(kind, payload)  # type: ignore[misc]  # the person's move shown
+        if isinstance(payload, PersonMoved):
             position, moves = self.before
-            after = position.play(message.record.square)
-            if len(self.session.view().history) == moves + 1:  # type: ignore[attr-defined]  # a loaded machine may have ended the reply already
-                assert self.query_one(OthelloBoard).view.cells == tuple(after.at(sq) for sq in range(64))  # type: ignore[attr-defined]
+            after = position.play(payload.record.square)
+            assert self.query_one(OthelloBoard).view.cells == tuple(after.at(sq) for sq in range(64))  # type: ignore[attr-defined]
             self.checked.append(moves + 1)

@@ -9,6 +9,8 @@ from pathlib import Path
 from typing import Callable
 
 import pytest
+
+from tests.arcade.othello_helpers import hosted, reload
 from hypothesis import given
 from hypothesis import strategies as st
 from rich.cells import cell_len
@@ -94,12 +96,12 @@ async def test_hp67_screen_is_pure_ascii_with_x_and_o_discs() -> None:
         assert isinstance(screen, HP67OthelloScreen)
         await settle(pilot, screen)
         board = screen.query_one(OthelloBoard)
-        await move_cursor_to(pilot, board, screen.session.driver.position.legal_moves()[0])
+        await move_cursor_to(pilot, board, hosted(screen).driver.position.legal_moves()[0])
         await pilot.press("enter")
         await settle(pilot, screen)
         text = visible(app)
         assert non_ascii(text) == set(), text
-        expected = ["".join({"BLACK": "X", "WHITE": "O"}.get(getattr(screen.session.driver.position.at(r * 8 + c), "name", ""), ".")
+        expected = ["".join({"BLACK": "X", "WHITE": "O"}.get(getattr(hosted(screen).driver.position.at(r * 8 + c), "name", ""), ".")
                             for c in range(8)) for r in range(8)]
         assert ascii_board(text) == expected
         assert "+---+---+" in text

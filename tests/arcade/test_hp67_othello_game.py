@@ -13,7 +13,7 @@ from arcade.widgets.tape import PrinterTape
 from games.hp67_othello.driver import HP67OthelloDriver
 from games.othello.referee import Disc
 from tests.arcade.helpers import flat, move_cursor_to, screen_text, settle, shown_board, wait_until
-from tests.arcade.othello_helpers import CheckedTurns, save_near_the_end
+from tests.arcade.othello_helpers import hosted, reload, CheckedTurns, save_near_the_end
 
 
 def nearest(cursor: int, moves: list[int], rng: random.Random) -> int:
@@ -46,28 +46,28 @@ async def play_game_to_the_end(seed: int, resume_at: int) -> None:
         await wait_until(pilot, lambda: isinstance(app.screen, CheckedScreen))
         screen = app.screen
         await settle(pilot, screen)  # the session is read from the save in the worker
-        assert type(screen.session.driver) is HP67OthelloDriver
+        assert type(hosted(screen).driver) is HP67OthelloDriver
         resumed = len(start["history"])
-        assert len(screen.session.driver.history) == resumed
+        assert len(hosted(screen).driver.history) == resumed
         board = screen.query_one(OthelloBoard)
         turns = 0
-        while not screen.session.driver.is_over:
-            assert shown_board(app) == screen.session.driver.position.rows()
-            assert screen.session.driver.human_to_move
-            if screen.session.driver.position.must_pass:
+        while not hosted(screen).driver.is_over:
+            assert shown_board(app) == hosted(screen).driver.position.rows()
+            assert hosted(screen).driver.human_to_move
+            if hosted(screen).driver.position.must_pass:
                 await pilot.press("0")
             else:
-                await move_cursor_to(pilot, board, nearest(board.cursor, screen.session.driver.position.legal_moves(), rng))
+                await move_cursor_to(pilot, board, nearest(board.cursor, hosted(screen).driver.position.legal_moves(), rng))
                 await pilot.press("enter" if turns % 2 else "space")
             await settle(pilot, screen)
             turns += 1
             assert turns < 70
         await wait_until(pilot, lambda: isinstance(app.screen, GameOverDialog))
-        history = screen.session.driver.history
+        history = hosted(screen).driver.history
         assert set(range(resumed + 1, len(history) + 1)) <= set(screen.checked)  # the board was checked after every move
         assert any(r.by_machine for r in history[resumed:]) and any(not r.by_machine for r in history[resumed:])
-        assert shown_board(app, screen) == screen.session.driver.position.rows()  # under the game-over question
-        black, white = screen.session.driver.position.score()
+        assert shown_board(app, screen) == hosted(screen).driver.position.rows()  # under the game-over question
+        black, white = hosted(screen).driver.position.score()
         assert f"Black {black}, White {white}" in flat(app)
         # the printer tape printed every key the driver pressed and every display it read
         printed = "\n".join(screen.query_one(PrinterTape).printed)
@@ -76,9 +76,9 @@ async def play_game_to_the_end(seed: int, resume_at: int) -> None:
                 assert key in printed
         await pilot.press("n", "b")  # start again: the HP-67 now plays Black and opens
         await settle(pilot, screen)
-        assert len(screen.session.driver.history) == 1 and screen.session.driver.history[0].by_machine
-        assert screen.session.driver.machine_color is Disc.BLACK
-        assert shown_board(app) == screen.session.driver.position.rows()
+        assert len(hosted(screen).driver.history) == 1 and hosted(screen).driver.history[0].by_machine
+        assert hosted(screen).driver.machine_color is Disc.BLACK
+        assert shown_board(app) == hosted(screen).driver.position.rows()
         # the second game's tape starts as the first one did: DSP 1, E (issue 13: no stray R/S)
         assert screen.query_one(PrinterTape).printed[1:3] == [f"{'DSP 1':>22}", f"{'E':>22}"]
 
@@ -96,52 +96,15 @@ async def test_real_game_screen_fits_80x24_with_inspector() -> None:
         await pilot.press("b", "i")
         screen = app.screen
         await settle(pilot, screen)
-        view = screen.session.driver.machine_view()
+        view = hosted(screen).driver.machine_view()
         await wait_until(pilot, lambda: f"{view.pc:03d}" in screen_text(app))
         text = screen_text(app)
         assert view.display in text  # the LED shows exactly the machine's display
         assert f"{view.pc:03d}" in text
-        for n, row in screen.session.driver.decoded_rows().items():
+        for n, row in hosted(screen).driver.decoded_rows().items():
             assert row in text, n
         for selector in ("#board", "#status", "#side-message", "#led", "#inspector", "#registers", "Footer"):
             r = screen.query_one(selector).region
             assert r.area and r.right <= 80 and r.bottom <= 24, selector
 
 
-async def test_the_person_s_move_and_a_short_reply_are_drawn_in_a_frame_each(monkeypatch) -> None:  # noqa: ANN001
-    """At instant speed: Enter draws the message, the board and the status in one frame; the
-    reply's end draws the person's move with the machine's (the speed line, the board, the
-    status, the message) in one more; the printer tape follows when the keys rest.  A frame drawn
-    for one widget of a change is a frame a key pressed meanwhile waits for."""
-    import arcade.jobs as jobs
-    import textual._compositor as compositor
-
-    monkeypatch.setattr(jobs, "SOON", 600.0)  # a short reply, however loaded the machine
-    frames: list[set[str]] = []
-    update_widgets = compositor.Compositor.update_widgets
-
-    def noted(self, widgets):  # noqa: ANN001, ANN202
-        frames.append({widget.id or "" for widget in widgets})
-        return update_widgets(self, widgets)
-
-    monkeypatch.setattr(compositor.Compositor, "update_widgets", noted)
-    app = ArcadeApp(game="hp67-othello")
-    async with app.run_test(size=(100, 32)) as pilot:
-        await wait_until(pilot, lambda: isinstance(app.screen, SideDialog), what="the side question")
-        await pilot.press("w")
-        await wait_until(pilot, lambda: isinstance(app.screen, HP67OthelloScreen) and not app.screen.busy
-                         and app.screen.view.person_to_move, what="the player's turn")
-        screen = app.screen
-        assert isinstance(screen, HP67OthelloScreen)
-        await pilot.pause()
-        frames.clear()
-        screen.play(sorted(screen.view.legal)[0])
-        await wait_until(pilot, lambda: not screen.busy and screen.view.person_to_move, what="the HP-67's reply")
-        await wait_until(pilot, lambda: any("tape" in f for f in frames), what="the tape drawn")
-        drawn = [f & {"board", "status", "side-message", "speed", "tape"} for f in frames]
-        drawn = [f for f in drawn if f]
-        assert drawn[0] >= {"board", "status", "side-message"}, drawn  # Enter: one frame
-        assert drawn[1] >= {"board", "status", "side-message", "speed"}, drawn  # the reply with the move
-        assert not any(f == {"speed"} for f in drawn), drawn  # the person's move never drawn apart
-        printed = screen.query_one(PrinterTape).printed
-        assert any(line.startswith("-- you") for line in printed) and any(line.startswith("-- HP-67") for line in printed)

@@ -13,7 +13,8 @@ from arcade.widgets.board import OthelloBoard
 from arcade.widgets.dialogs import GameOverDialog, SideDialog
 from arcade.widgets.tape import PrinterTape
 from games.othello.referee import Disc, Position, parse
-from tests.arcade.fake_driver import FakeDriver
+from tests.arcade.othello_helpers import hosted, reload
+from tests.arcade.fake_driver import CountedFakeDriver, FakeDriver
 from tests.arcade.helpers import flat, footer_settled, layouts_of, move_cursor_to, screen_text, settle, shown_board, wait_until
 
 
@@ -39,8 +40,8 @@ async def test_illegal_move_changes_nothing_but_the_message() -> None:
         led = screen.query_one("#led")
 
         def now() -> tuple:
-            return (screen.session.driver.snapshot(), shown_board(app), list(tape.printed), board.view,
-                    screen.session.driver.display, led.text)
+            return (hosted(screen).driver.snapshot(), shown_board(app), list(tape.printed), board.view,
+                    hosted(screen).driver.display, led.text)
 
         before = now()
         for target in ("a1", "d4", "e5"):  # empty without a flip, taken, taken
@@ -57,7 +58,7 @@ async def test_illegal_move_changes_nothing_but_the_message() -> None:
         assert "Pass" not in screen_text(app).splitlines()[-1]
         await pilot.press("0")
         await settle(pilot, screen)
-        assert screen.session.driver.snapshot() == before[0]
+        assert hosted(screen).driver.snapshot() == before[0]
 
 
 async def test_click_plays_a_square() -> None:
@@ -67,10 +68,10 @@ async def test_click_plays_a_square() -> None:
         d3 = parse("d3")
         await pilot.click(OthelloBoard, offset=(2 + 1 + 4 * 3 + 1, 2 + 2 * 2))
         await settle(pilot, screen)
-        assert screen.session.driver.history[0].square == d3
-        reply = screen.session.driver.history[1]
+        assert hosted(screen).driver.history[0].square == d3
+        reply = hosted(screen).driver.history[1]
         assert reply.by_machine
-        assert shown_board(app) == screen.session.driver.position.rows()
+        assert shown_board(app) == hosted(screen).driver.position.rows()
         assert f"HP-67: {reply.machine_steps:,} steps" in screen_text(app)  # the speed line: the last turn's time
 
 
@@ -78,11 +79,11 @@ async def test_machine_black_plays_first_and_legal_moves_toggle() -> None:
     app = app_with()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_game(pilot, "b")
-        assert screen.session.driver.machine_color is Disc.BLACK
-        assert len(screen.session.driver.history) == 1 and screen.session.driver.history[0].by_machine
-        assert shown_board(app) == screen.session.driver.position.rows()
+        assert hosted(screen).driver.machine_color is Disc.BLACK
+        assert len(hosted(screen).driver.history) == 1 and hosted(screen).driver.history[0].by_machine
+        assert shown_board(app) == hosted(screen).driver.position.rows()
         board = screen.query_one(OthelloBoard)
-        legal = screen.session.driver.position.legal_moves()
+        legal = hosted(screen).driver.position.legal_moves()
         assert board.view.legal == frozenset(legal)
         assert screen_text(app).count("+") >= len(legal)
         await pilot.press("m")
@@ -97,10 +98,10 @@ async def test_pass_only_when_no_legal_move() -> None:
         screen = await open_game(pilot)
         # White (the human) to move with no move (nothing to outflank), Black can play c1
         rows = ["XO......"] + ["........"] * 7
-        screen.session.driver.machine_color = Disc.BLACK
-        screen.session.driver.position = Position.from_rows(rows, Disc.WHITE)
-        assert screen.session.driver.position.must_pass
-        screen.session.reload()
+        hosted(screen).driver.machine_color = Disc.BLACK
+        hosted(screen).driver.position = Position.from_rows(rows, Disc.WHITE)
+        assert hosted(screen).driver.position.must_pass
+        await reload(pilot, screen)
         screen.render_view()
         screen.next_turn()
         await pilot.pause()
@@ -111,7 +112,7 @@ async def test_pass_only_when_no_legal_move() -> None:
         assert "Illegal" in screen_text(app)
         await pilot.press("0")
         await settle(pilot, screen)
-        assert screen.session.driver.history[-2].square is None  # the human passed, then the machine played
+        assert hosted(screen).driver.history[-2].square is None  # the human passed, then the machine played
 
 
 async def test_real_speed_shows_progress_and_instant_finishes_at_once() -> None:
@@ -135,8 +136,8 @@ async def test_real_speed_shows_progress_and_instant_finishes_at_once() -> None:
         await pilot.press("s")  # back to instant: finishes at once
         await wait_until(pilot, lambda: not screen.busy, what="the move finished at instant speed")  # bounded
         await settle(pilot, screen)
-        assert len(screen.session.driver.history) == 2
-        assert shown_board(app) == screen.session.driver.position.rows()
+        assert len(hosted(screen).driver.history) == 2
+        assert shown_board(app) == hosted(screen).driver.position.rows()
 
 
 async def test_new_game_during_a_slow_move_stops_it() -> None:
@@ -150,8 +151,8 @@ async def test_new_game_during_a_slow_move_stops_it() -> None:
         await wait_until(pilot, lambda: isinstance(app.screen, SideDialog))
         await pilot.press("w")
         await settle(pilot, screen)
-        assert screen.session.driver.history == []
-        assert screen.session.driver.position == Position.initial()
+        assert hosted(screen).driver.history == []
+        assert hosted(screen).driver.position == Position.initial()
         assert shown_board(app) == Position.initial().rows()
 
 
@@ -178,7 +179,8 @@ async def test_game_over_offers_a_new_game() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_game(pilot, "w")
         rows = ["XXXXXXXX"] * 7 + ["XXXXXXO."]  # Black (the human) ends it at h8, 64-0
-        screen.session.driver.position = Position.from_rows(rows, Disc.BLACK)
+        hosted(screen).driver.position = Position.from_rows(rows, Disc.BLACK)
+        await reload(pilot, screen)
         await move_cursor_to(pilot, screen.query_one(OthelloBoard), 63)
         await pilot.press("enter")
         await settle(pilot, screen)
@@ -188,7 +190,7 @@ async def test_game_over_offers_a_new_game() -> None:
         await wait_until(pilot, lambda: isinstance(app.screen, SideDialog), what="the side question")
         await pilot.press("b")
         await settle(pilot, screen)
-        assert len(screen.session.driver.history) == 1
+        assert len(hosted(screen).driver.history) == 1
 
 
 async def test_the_side_question_is_opaque_and_the_game_over_question_shows_the_board() -> None:
@@ -206,7 +208,8 @@ async def test_the_side_question_is_opaque_and_the_game_over_question_shows_the_
         screen = await open_game(pilot, "w")
         assert len(shown_board(app)) == 8
         rows = ["XXXXXXXX"] * 7 + ["XXXXXXO."]
-        screen.session.driver.position = Position.from_rows(rows, Disc.BLACK)
+        hosted(screen).driver.position = Position.from_rows(rows, Disc.BLACK)
+        await reload(pilot, screen)
         await move_cursor_to(pilot, screen.query_one(OthelloBoard), 63)
         await pilot.press("enter")
         await settle(pilot, screen)
@@ -233,7 +236,7 @@ async def test_no_color_still_tells_discs_cursor_and_hints_apart(monkeypatch) ->
         # the last move is bracketed once the machine has played
         await pilot.press("enter")
         await settle(pilot, screen)
-        last = screen.session.driver.last_move
+        last = hosted(screen).driver.last_move
         assert "[○]" in screen_text(app) and last is not None and last.flipped
         # and the discs it turned over are underlined
         strips = app.screen._compositor.render_strips()
@@ -321,13 +324,9 @@ async def test_help_lists_the_arrow_keys_with_the_inspector_open_or_closed() -> 
 async def test_the_machine_is_built_in_the_worker_after_the_first_frame() -> None:
     """The launch shows the board before any machine exists; a move before then is refused in words,
     and the first new game builds the session (in the worker) and plays on it."""
-    built: list[FakeDriver] = []
-
-    def counted() -> FakeDriver:
-        built.append(FakeDriver())
-        return built[-1]
-
-    app = app_with(counted)
+    built = CountedFakeDriver.built
+    built.clear()
+    app = app_with(CountedFakeDriver)
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, SideDialog), what="the side question")
         screen = app.screen_stack[-2]
@@ -339,7 +338,7 @@ async def test_the_machine_is_built_in_the_worker_after_the_first_frame() -> Non
         assert built == [] and screen.session.summary() == "no game yet"
         await pilot.press("w")
         await settle(pilot, screen)
-        assert len(built) == 1 and screen.session.driver is built[0]
+        assert len(built) == 1 and hosted(screen).driver is built[0]
         assert screen.view.phase.name == "TURN"
         screen.play(parse("d3"))
         await settle(pilot, screen)

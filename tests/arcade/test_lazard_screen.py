@@ -18,7 +18,7 @@ from arcade.widgets.dialogs import GameOverDialog, SideDialog
 from games.othello.referee import Disc, Position, parse
 from machines.cpc import PALETTE_RGB
 from tests.arcade.helpers import flat, move_cursor_to, screen_text, settle, shown_board, wait_until
-from tests.arcade.othello_helpers import CheckedTurns, save_near_the_end
+from tests.arcade.othello_helpers import hosted, reload, CheckedTurns, save_near_the_end
 
 BLUE, BRIGHT_YELLOW = PALETTE_RGB[1], PALETTE_RGB[24]  # the CPC at power-up: pen 1 on paper 0
 
@@ -37,7 +37,7 @@ async def open_game(pilot, side: str) -> LazardOthelloScreen:  # noqa: ANN001
 
 def game_state(screen: LazardOthelloScreen) -> dict:
     """The driver's whole state but the CPC's clock (TIME runs on, as on the machine)."""
-    state = screen.session.driver.snapshot()
+    state = hosted(screen).driver.snapshot()
     state["machine"].pop("time", None)
     return state
 
@@ -55,7 +55,9 @@ def printed_board(text: str) -> list[str]:
 
 async def type_on_cpc(pilot, text: str) -> None:  # noqa: ANN001
     keys = ["enter" if ch == "\r" else ch for ch in text]
-    await pilot.press(*keys)
+    for key in keys:  # each key is answered by the CPC at the table before the next
+        await pilot.press(key)
+        await settle(pilot, pilot.app.screen)
 
 
 class CheckedScreen(CheckedTurns, LazardOthelloScreen):
@@ -80,13 +82,13 @@ async def play_game_to_the_end(seed: int, resume_at: int) -> LazardOthelloScreen
         await wait_until(pilot, lambda: isinstance(app.screen, CheckedScreen))
         screen = app.screen
         await settle(pilot, screen)
-        assert type(screen.session.driver).__name__ == "LazardOthelloDriver"
-        assert len(screen.session.driver.history) == len(start["history"])
+        assert type(hosted(screen).driver).__name__ == "LazardOthelloDriver"
+        assert len(hosted(screen).driver.history) == len(start["history"])
         board = screen.query_one(OthelloBoard)
         checked = screen.checked
         turns, passes, typed, clicked = resume_at, 0, 0, 0
-        while not screen.session.driver.is_over:
-            pos = screen.session.driver.position
+        while not hosted(screen).driver.is_over:
+            pos = hosted(screen).driver.position
             assert shown_board(app) == pos.rows()
             assert printed_board(cpc_text(screen)) == pos.rows()  # the CPC's own board agrees
             assert "Colonne?" in cpc_text(screen).splitlines()[-1]
@@ -118,15 +120,15 @@ async def play_game_to_the_end(seed: int, resume_at: int) -> LazardOthelloScreen
             turns += 1
             assert turns < 70
         await wait_until(pilot, lambda: isinstance(app.screen, GameOverDialog))
-        history = screen.session.driver.history
+        history = hosted(screen).driver.history
         assert checked == list(range(checked[0], len(history) + 1)) and checked[0] <= len(start["history"]) + 2
         assert typed and clicked and any(r.by_machine for r in history)
-        final = screen.session.driver.position
+        final = hosted(screen).driver.position
         black, white = final.score()
         assert isinstance(app.screen, GameOverDialog)
         assert f"X (Black) {black}, O (White) {white}" in flat(app)
         # the program's own verdict, on its screen
-        human, machine = (black, white) if screen.session.driver.machine_color is Disc.WHITE else (white, black)
+        human, machine = (black, white) if hosted(screen).driver.machine_color is Disc.WHITE else (white, black)
         assert f"Fin de partie.  Vous: {human}  Moi: {machine}" in cpc_text(screen)
         await pilot.press("escape")  # look at the board
         await wait_until(pilot, lambda: app.screen is screen)
@@ -140,7 +142,7 @@ async def test_the_end_of_a_game_by_keys_with_passes() -> None:
     tests/games/lazard_othello; here the last seven turns go through the screen."""
     screen = await play_game_to_the_end(seed=12, resume_at=24)  # with this seed each side passes once, late
     assert screen.passes == 1  # type: ignore[attr-defined]
-    history = screen.session.driver.history
+    history = hosted(screen).driver.history
     assert any(r.square is None and not r.by_machine for r in history)
     assert any(r.square is None and r.by_machine for r in history)
 
@@ -153,7 +155,7 @@ async def test_illegal_move_changes_nothing_but_the_message() -> None:
         screen = app.screen
         await settle(pilot, screen)
         board = screen.query_one(OthelloBoard)
-        machine = screen.session.driver.machine
+        machine = hosted(screen).driver.machine
         before = (game_state(screen), shown_board(app), board.view, cpc_text(screen), len(machine.transcript))
         for target in ("a1", "d4", "e5", "f3"):  # no flip, taken, taken, no flip
             await move_cursor_to(pilot, board, parse(target))
@@ -178,13 +180,10 @@ async def test_typing_on_the_cpc_is_refereed() -> None:
         start = game_state(screen)
         await pilot.press("t")
         assert screen.query_one(CpcScreen).has_focus
-        attention = screen.attention
-        attention.key_arrived()  # as the terminal's input thread does, before the key reaches anything
         # Z at Colonne? redraws the board, as the article says
         await type_on_cpc(pilot, "z\r")
-        assert attention.key_handled_at >= attention.key_at  # the CPC took it: no frame waits for its action
         assert [line.strip() for line in cpc_text(screen).splitlines()[:2]] == ["", "A B C D E F G H"]  # CLS, then the board
-        assert screen.session.driver.history == []
+        assert hosted(screen).driver.history == []
         # a malformed entry: the program answers it
         await type_on_cpc(pilot, "k\r9\r")
         assert "Colonne A-H, rangee 1-8, passe: O O" in cpc_text(screen)
@@ -192,22 +191,21 @@ async def test_typing_on_the_cpc_is_refereed() -> None:
         await type_on_cpc(pilot, "a\r1\r")
         assert "Coup impossible." in cpc_text(screen)
         assert screen.message.startswith("Illegal: A1 turns no disc over")
-        assert screen.session.driver.position == Position.initial()
+        assert hosted(screen).driver.position == Position.initial()
         # a pass with moves left, which the program would trust: refused before the RETURN
-        await type_on_cpc(pilot, "o\ro")
-        await pilot.press("enter")
+        await type_on_cpc(pilot, "o\ro\r")
         assert screen.message.startswith("Illegal pass: Black may not pass with a legal move")
-        assert screen.session.driver.position == Position.initial() and screen.session.driver.history == []
+        assert hosted(screen).driver.position == Position.initial() and hosted(screen).driver.history == []
         assert cpc_text(screen).splitlines()[-1].startswith("Colonne?")
         # DEL corrects a typing slip, then a legal move is played and the CPC answers
         await type_on_cpc(pilot, "x")
         await pilot.press("backspace")
         await type_on_cpc(pilot, "d\r3\r")
         await settle(pilot, screen)
-        history = screen.session.driver.history
+        history = hosted(screen).driver.history
         assert [r.standard_notation for r in history][:1] == ["d3"] and history[1].by_machine
         assert history[0].keys == ["D\r", "3\r"]
-        assert printed_board(cpc_text(screen)) == screen.session.driver.position.rows() == shown_board(app)
+        assert printed_board(cpc_text(screen)) == hosted(screen).driver.position.rows() == shown_board(app)
         assert game_state(screen) != start
         # Escape gives the keys back to the board
         await pilot.press("escape")
@@ -234,7 +232,7 @@ async def test_cpc_screen_in_its_colours_fits_80x24() -> None:
         # the rows shown are the ones around the program's question, and all 40 columns
         text = screen_text(app)
         assert "Colonne?" in text and "Je joue en" in text
-        last = screen.session.driver.machine.screen_text()
+        last = hosted(screen).driver.machine.screen_text()
         assert any(row.rstrip() and row.rstrip() in text for row in last[-5:])
 
 
@@ -252,7 +250,7 @@ async def test_real_cpc_speed_then_instant_finishes_at_once() -> None:
         assert screen.busy and "statements" in flat(app)
         await pilot.press("s")  # instant: the move finishes at once
         await settle(pilot, screen)
-        assert len(screen.session.driver.history) == 2 and screen.session.driver.human_to_move
+        assert len(hosted(screen).driver.history) == 2 and hosted(screen).driver.human_to_move
         assert "The CPC plays" in flat(app)
 
 
@@ -264,15 +262,15 @@ async def test_new_game_asks_the_side_and_legal_moves_toggle() -> None:
         screen = app.screen
         await settle(pilot, screen)
         board = screen.query_one(OthelloBoard)
-        assert board.view.legal == frozenset(screen.session.driver.position.legal_moves()) and "+" in screen_text(app)
+        assert board.view.legal == frozenset(hosted(screen).driver.position.legal_moves()) and "+" in screen_text(app)
         await pilot.press("m")
         assert "+" not in "".join(shown_line for shown_line in screen_text(app).splitlines() if "│" in shown_line)
         await pilot.press("n")
         await wait_until(pilot, lambda: isinstance(app.screen, SideDialog))
         await pilot.press("b")
         await settle(pilot, screen)
-        assert screen.session.driver.machine_color is Disc.BLACK and screen.session.driver.history[0].by_machine
-        assert shown_board(app) == screen.session.driver.position.rows()
+        assert hosted(screen).driver.machine_color is Disc.BLACK and hosted(screen).driver.history[0].by_machine
+        assert shown_board(app) == hosted(screen).driver.position.rows()
 
 
 def test_every_binding_has_a_description_and_an_id() -> None:

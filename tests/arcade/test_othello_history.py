@@ -9,6 +9,7 @@ from arcade.saves import SaveStore
 from arcade.widgets.board import OthelloBoard
 from arcade.widgets.dialogs import SideDialog
 from arcade.widgets.history import MoveHistory
+from tests.arcade.othello_helpers import hosted, reload
 from tests.arcade.helpers import move_cursor_to, screen_text, settle, wait_until
 
 
@@ -23,7 +24,7 @@ async def start(pilot, side: str = "b") -> OthelloScreen:  # noqa: ANN001
 
 async def play_moves(pilot, screen: OthelloScreen, n: int) -> None:  # noqa: ANN001
     for _ in range(n):
-        await move_cursor_to(pilot, screen.query_one(OthelloBoard), screen.session.driver.position.legal_moves()[0])
+        await move_cursor_to(pilot, screen.query_one(OthelloBoard), hosted(screen).driver.position.legal_moves()[0])
         await pilot.press("enter")
         await settle(pilot, screen)
 
@@ -46,7 +47,7 @@ async def test_hp67_history_panel_lists_every_move_in_both_notations_with_its_ke
         r = panel.region
         assert r.right <= 80 and r.bottom <= 23
         text = screen_text(app)
-        history = screen.session.driver.history
+        history = hosted(screen).driver.history
         assert len(history) == 5 and len(panel.rows) == 5
         assert panel.header.startswith("start: DSP 1 E [192.0] R/S [0.0]")
         for n, (record, row) in enumerate(zip(history, panel.rows), 1):
@@ -76,13 +77,13 @@ async def test_export_writes_the_moves_as_text_and_says_where() -> None:
         assert lines[0] == "# Othello on the HP-67"
         assert "start: DSP 1 E [192.0] CHS R/S [0.0]" in lines
         moves = [line for line in lines if line[:3].strip().isdigit()]
-        assert len(moves) == len(screen.session.driver.history) == 4
-        for line, record in zip(moves, screen.session.driver.history):
+        assert len(moves) == len(hosted(screen).driver.history) == 4
+        for line, record in zip(moves, hosted(screen).driver.history):
             player = ("White HP-67" if record.by_machine else "Black you")
-            assert line.split()[0] == str(screen.session.driver.history.index(record) + 1)
+            assert line.split()[0] == str(hosted(screen).driver.history.index(record) + 1)
             assert player in line and f" {record.standard_notation} " in line and f" {record.machine_notation} " in line
             assert line.endswith(key_sequence(record.keys, record.displays, by_machine=record.by_machine))
-        black, white = screen.session.driver.position.score()
+        black, white = hosted(screen).driver.position.score()
         assert lines[-1] == f"Game in progress: Black {black}, White {white}; Black to move."
 
 

@@ -10,6 +10,7 @@ from arcade.widgets.board import OthelloBoard
 from arcade.widgets.dialogs import MessageLog, SideDialog
 from arcade.widgets.words import said_path
 from games.othello.referee import parse
+from tests.arcade.othello_helpers import hosted, reload
 from tests.arcade.helpers import flat, move_cursor_to, screen_text, settle, shown_board, wait_until
 
 
@@ -99,7 +100,7 @@ async def test_hp67_at_real_speed_shows_your_disc_at_once_and_keeps_the_cursor()
         await wait_until(pilot, lambda: "step " in screen_text(app), what="the progress line")
         await pilot.press("s")  # back to instant: the move ends at once, and no progress stays behind
         await settle(pilot, screen)
-        assert len(screen.session.driver.history) == 2
+        assert len(hosted(screen).driver.history) == 2
         assert "step " not in screen_text(app) and not screen.query_one("#progress").visible
 
 
@@ -107,7 +108,7 @@ async def test_ascii_status_line_names_each_side_once() -> None:
     app = ArcadeApp(game="lazard-othello", ascii_glyphs=True)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await started(pilot, "b")  # the CPC plays X (Black) and opens
-        black, white = screen.session.driver.position.score()
+        black, white = hosted(screen).driver.position.score()
         status = screen_text(app).splitlines()
         line = next(row for row in status if " you" in row and " CPC" in row)[:38]  # the left column
         assert f"X {black:>2} CPC" in line and f"O {white:>2} you" in line, line

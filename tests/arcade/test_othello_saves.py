@@ -20,7 +20,7 @@ from arcade.widgets.dialogs import SideDialog
 from arcade.widgets.tape import PrinterTape
 from games.othello.referee import Disc
 from tests.arcade.helpers import flat, move_cursor_to, screen_text, settle, shown_board, wait_until
-from tests.arcade.othello_helpers import comparable, save_machine_to_move
+from tests.arcade.othello_helpers import hosted, reload, comparable, save_machine_to_move
 
 CARD_KEYS = {"hp67-othello": [], "lazard-othello": ["j", "j", "j"]}
 
@@ -34,7 +34,7 @@ async def play_moves(pilot, screen: OthelloScreen, count: int = 1) -> None:  # n
     """The player's next ``count`` moves (each answered by the machine), by cursor and Enter."""
     board = screen.query_one(OthelloBoard)
     for _ in range(count):
-        await move_cursor_to(pilot, board, screen.session.driver.position.legal_moves()[0])
+        await move_cursor_to(pilot, board, hosted(screen).driver.position.legal_moves()[0])
         await pilot.press("enter")
         await settle(pilot, screen)
 
@@ -50,8 +50,8 @@ async def quit_mid_game_then_resume(game: str, quit_keys: list[str]) -> None:
         await settle(pilot, screen)
         await play_moves(pilot, screen, 2)
         await pilot.press("m", "H")  # settings the save keeps: hints off, the history shown
-        kept = comparable(screen.session.driver.snapshot())
-        moves = len(screen.session.driver.history)
+        kept = comparable(hosted(screen).driver.snapshot())
+        moves = len(hosted(screen).driver.history)
         tape = list(screen.query_one(PrinterTape).printed) if isinstance(screen, HP67OthelloScreen) else []
         await pilot.press(*quit_keys)
     path = SaveStore().path_for(game)
@@ -77,16 +77,16 @@ async def quit_mid_game_then_resume(game: str, quit_keys: list[str]) -> None:
         await settle(pilot, app.screen)
         screen = app.screen
         assert isinstance(screen, OthelloScreen)
-        assert comparable(screen.session.driver.snapshot()) == kept
-        assert shown_board(app) == screen.session.driver.position.rows()
+        assert comparable(hosted(screen).driver.snapshot()) == kept
+        assert shown_board(app) == hosted(screen).driver.position.rows()
         assert not screen.query_one(OthelloBoard).show_legal and screen.history_shown
         assert f"Resumed the saved game at move {moves}" in flat(app)
         if isinstance(screen, HP67OthelloScreen):  # the printer tape prints the resumed game again, key by key
             assert screen.query_one(PrinterTape).printed == tape
         # the resumed machine goes on playing: one more turn, answered
         await play_moves(pilot, screen)
-        assert len(screen.session.driver.history) == moves + 2
-        assert shown_board(app) == screen.session.driver.position.rows()
+        assert len(hosted(screen).driver.history) == moves + 2
+        assert shown_board(app) == hosted(screen).driver.position.rows()
 
 
 async def test_hp67_quit_from_the_launcher_keeps_the_game_and_resumes_it() -> None:
@@ -132,13 +132,13 @@ async def test_resume_or_new_game_and_a_finished_game_is_not_kept() -> None:
         await pilot.press("w")
         screen = app.screen
         await settle(pilot, screen)
-        assert screen.session.driver.history == [] and screen.session.driver.machine_color is Disc.WHITE
+        assert hosted(screen).driver.history == [] and hosted(screen).driver.machine_color is Disc.WHITE
         assert SaveStore().info("lazard-othello").summary == "move 0"  # the new game replaced the old save
         # a game that ends is not offered again
         from games.othello.referee import Position
 
-        screen.session.driver.position = Position.from_rows(["XXXXXXXX"] * 7 + ["XXXXXXXX"], Disc.BLACK)
-        screen.session.reload()  # the referee sees the end
+        hosted(screen).driver.position = Position.from_rows(["XXXXXXXX"] * 7 + ["XXXXXXXX"], Disc.BLACK)
+        await reload(pilot, screen)  # the referee sees the end
         assert screen.save_game() is None
     assert not SaveStore().exists("lazard-othello")
 
@@ -188,5 +188,5 @@ async def test_a_save_that_does_not_restore_is_kept_aside_and_reported() -> None
         screen = app.screen
         assert isinstance(screen, HP67OthelloScreen)
         await settle(pilot, screen)
-        assert screen.session.driver.history == [] and screen.session.driver.human_to_move
+        assert hosted(screen).driver.history == [] and hosted(screen).driver.human_to_move
     assert [p.name for p in store.directory.glob("hp67-othello.unusable-*.json")]

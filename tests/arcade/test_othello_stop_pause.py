@@ -16,7 +16,7 @@ from arcade.othello.screen import OthelloScreen
 from arcade.widgets.dialogs import SideDialog
 from games.othello.referee import parse
 from tests.arcade.helpers import flat, screen_text, settle, shown_board, wait_until
-from tests.arcade.othello_helpers import comparable, save_machine_to_move, view_rows
+from tests.arcade.othello_helpers import hosted, reload, comparable, save_machine_to_move, view_rows
 
 
 async def resumed_thinking(pilot) -> OthelloScreen:  # noqa: ANN001
@@ -44,11 +44,11 @@ async def esc_stops_the_machine(game: str) -> None:
         await pilot.press("escape")
         await settle(pilot, screen)
         assert screen.stopped_at is not None  # the machine is back before its move, and it says so
-        assert comparable(screen.session.driver.snapshot()) == comparable(kept)
-        assert len(screen.session.driver.history) == 1 and screen.session.driver.machine_to_move
+        assert comparable(hosted(screen).driver.snapshot()) == comparable(kept)
+        assert len(hosted(screen).driver.history) == 1 and hosted(screen).driver.machine_to_move
         assert isinstance(app.screen, OthelloScreen)  # Esc stopped the machine; it did not leave the game
         assert "g: think again" in flat(app) and "g lets the" in flat(app)
-        assert shown_board(app) == screen.session.driver.position.rows()
+        assert shown_board(app) == hosted(screen).driver.position.rows()
         assert not progress_shown(app)  # no stale progress once it stopped (issue 13)
         await pilot.press("g")  # let it think again: now at instant speed, it finishes
         # the view, not the driver, while the machine may run: at real speed the worker first runs the
@@ -57,8 +57,8 @@ async def esc_stops_the_machine(game: str) -> None:
         await wait_until(pilot, lambda: screen.job_kind == "machine" or len(screen.session.view().history) == 2)
         await pilot.press("s")
         await settle(pilot, screen)
-        assert len(screen.session.driver.history) == 2 and screen.session.driver.human_to_move
-        assert shown_board(app) == screen.session.driver.position.rows()
+        assert len(hosted(screen).driver.history) == 2 and hosted(screen).driver.human_to_move
+        assert shown_board(app) == hosted(screen).driver.position.rows()
         assert not progress_shown(app)  # instant again: no bar left over
         await pilot.press("escape")  # idle: back to the launcher
         await wait_until(pilot, lambda: isinstance(app.screen, LauncherScreen))
@@ -83,19 +83,19 @@ async def test_pause_hides_the_board_and_holds_the_machine() -> None:
         await wait_until(pilot, lambda: not screen.query_one("#board").region.area)
         assert shown_board(app) == [] and not screen.query_one("#calculator").region.area  # both hidden
         await wait_until(pilot, lambda: screen.job_held, what="the machine holding")
-        machine = screen.session.driver.machine  # type: ignore[attr-defined]
+        machine = hosted(screen).driver.machine  # type: ignore[attr-defined]
         held = machine.steps
         for _ in range(20):  # the app runs on; the machine holds
             await pilot.pause()
         assert machine.steps == held and screen.job_held
         await pilot.press("enter", "u")  # the board's keys do nothing while paused
-        assert screen.paused and len(screen.session.driver.history) == 1 and screen.busy
+        assert screen.paused and len(hosted(screen).driver.history) == 1 and screen.busy
         await pilot.press("p")
         assert not screen.paused
         await wait_until(pilot, lambda: shown_board(app) == view_rows(screen.session.view()))  # the machine runs on
         await pilot.press("s")
         await settle(pilot, screen)
-        assert len(screen.session.driver.history) == 2
+        assert len(hosted(screen).driver.history) == 2
 
 
 async def test_esc_while_the_hp67_records_the_players_move_takes_the_move_back() -> None:
@@ -105,19 +105,19 @@ async def test_esc_while_the_hp67_records_the_players_move_takes_the_move_back()
         await pilot.press("w")
         screen = app.screen
         await settle(pilot, screen)
-        before = comparable(screen.session.driver.snapshot())
+        before = comparable(hosted(screen).driver.snapshot())
         await pilot.press("s", "enter")  # real speed: the calculator takes half a minute to record d3
         await wait_until(pilot, lambda: "records your move" in flat(app))
         assert screen.busy
         await pilot.press("escape")
         await settle(pilot, screen)
-        assert comparable(screen.session.driver.snapshot()) == before and screen.session.driver.history == []
+        assert comparable(hosted(screen).driver.snapshot()) == before and hosted(screen).driver.history == []
         assert "your move was taken back" in flat(app)
-        assert shown_board(app) == screen.session.driver.position.rows()
+        assert shown_board(app) == hosted(screen).driver.position.rows()
         assert not progress_shown(app)
         await pilot.press("s", "enter")  # and the same move can be played again
         await settle(pilot, screen)
-        assert len(screen.session.driver.history) == 2
+        assert len(hosted(screen).driver.history) == 2
 
 
 async def test_esc_during_the_cpc_reply_keeps_the_players_move_recorded_and_saved() -> None:
@@ -131,10 +131,10 @@ async def test_esc_during_the_cpc_reply_keeps_the_players_move_recorded_and_save
         await settle(pilot, screen)
         await pilot.press("s")  # real CPC speed: the reply takes seconds, recording the move less
         await wait_until(pilot, lambda: not screen.instant)
-        before = screen.session.driver.position
+        before = hosted(screen).driver.position
         started: list[str] = []
-        run_job = screen.run_job
-        screen.run_job = lambda kind, run, **kw: (started.append(kind), run_job(kind, run, **kw))[1]  # type: ignore[method-assign]
+        run_request = screen.run_request
+        screen.run_request = lambda kind, *a, **kw: (started.append(kind), run_request(kind, *a, **kw))[1]  # type: ignore[method-assign]
         await pilot.press("enter")  # d3, the cursor's first square
         await wait_until(pilot, lambda: screen.job_kind == "machine", what="the CPC answering")
         assert started == ["person"] and screen.busy  # one job: no end and new start between the two
@@ -150,9 +150,9 @@ async def test_esc_during_the_cpc_reply_keeps_the_players_move_recorded_and_save
         await pilot.press("escape")
         await settle(pilot, screen)
         assert "the CPC is back before its move" in flat(app)
-        assert len(screen.session.driver.history) == 1 and screen.session.driver.machine_to_move
-        assert shown_board(app) == screen.session.driver.position.rows()
+        assert len(hosted(screen).driver.history) == 1 and hosted(screen).driver.machine_to_move
+        assert shown_board(app) == hosted(screen).driver.position.rows()
         assert moves_saved() == 1
         await pilot.press("s", "g")  # instant again, and let it answer
         await wait_until(pilot, lambda: not screen.busy and len(screen.session.view().history) == 2)
-        assert shown_board(app) == screen.session.driver.position.rows()
+        assert shown_board(app) == hosted(screen).driver.position.rows()

@@ -16,12 +16,12 @@ from arcade.widgets.board import OthelloBoard
 from arcade.widgets.dialogs import SideDialog
 from tests.arcade.fake_driver import FakeDriver
 from tests.arcade.helpers import flat, move_cursor_to, settle, shown_board, wait_until
-from tests.arcade.othello_helpers import comparable
+from tests.arcade.othello_helpers import hosted, reload, comparable
 
 
 async def play(pilot, screen: OthelloScreen) -> None:  # noqa: ANN001
     board = screen.query_one(OthelloBoard)
-    await move_cursor_to(pilot, board, screen.session.driver.position.legal_moves()[-1])
+    await move_cursor_to(pilot, board, hosted(screen).driver.position.legal_moves()[-1])
     await pilot.press("enter")
     await settle(pilot, screen)
 
@@ -40,39 +40,39 @@ async def undo_redo_whole_turns(game: str) -> None:
         screen = app.screen
         assert isinstance(screen, OthelloScreen)
         await settle(pilot, screen)
-        states = [comparable(screen.session.driver.snapshot())]
+        states = [comparable(hosted(screen).driver.snapshot())]
         for _ in range(2):
             await play(pilot, screen)
-            assert screen.session.driver.human_to_move and screen.session.driver.history[-1].by_machine
-            states.append(comparable(screen.session.driver.snapshot()))
-        assert len(screen.session.driver.history) == 4
+            assert hosted(screen).driver.human_to_move and hosted(screen).driver.history[-1].by_machine
+            states.append(comparable(hosted(screen).driver.snapshot()))
+        assert len(hosted(screen).driver.history) == 4
         await press(pilot, screen, "u")  # the player's second move and the machine's reply are taken back
-        assert comparable(screen.session.driver.snapshot()) == states[1]
-        assert shown_board(app) == screen.session.driver.position.rows()
+        assert comparable(hosted(screen).driver.snapshot()) == states[1]
+        assert shown_board(app) == hosted(screen).driver.position.rows()
         assert "Undone" in flat(app)
         await press(pilot, screen, "ctrl+z")
-        assert comparable(screen.session.driver.snapshot()) == states[0] and screen.session.driver.history == []
+        assert comparable(hosted(screen).driver.snapshot()) == states[0] and hosted(screen).driver.history == []
         await press(pilot, screen, "u")
-        assert "Nothing to undo" in flat(app) and comparable(screen.session.driver.snapshot()) == states[0]
+        assert "Nothing to undo" in flat(app) and comparable(hosted(screen).driver.snapshot()) == states[0]
         await press(pilot, screen, "U")
-        assert comparable(screen.session.driver.snapshot()) == states[1]
+        assert comparable(hosted(screen).driver.snapshot()) == states[1]
         await press(pilot, screen, "U")
-        assert comparable(screen.session.driver.snapshot()) == states[2]
-        assert shown_board(app) == screen.session.driver.position.rows()
+        assert comparable(hosted(screen).driver.snapshot()) == states[2]
+        assert shown_board(app) == hosted(screen).driver.position.rows()
         saved = SaveStore().load(game)  # the save follows undo and redo
         assert saved is not None and comparable(saved["driver"]) == states[2]
         # after an undo, the machine still plays from the restored state: a different move this time
         await press(pilot, screen, "u")
         board = screen.query_one(OthelloBoard)
-        await move_cursor_to(pilot, board, screen.session.driver.position.legal_moves()[0])
+        await move_cursor_to(pilot, board, hosted(screen).driver.position.legal_moves()[0])
         await pilot.press("enter")
         await settle(pilot, screen)
-        assert len(screen.session.driver.history) == 4 and screen.session.driver.human_to_move
-        assert shown_board(app) == screen.session.driver.position.rows()
+        assert len(hosted(screen).driver.history) == 4 and hosted(screen).driver.human_to_move
+        assert shown_board(app) == hosted(screen).driver.position.rows()
         await press(pilot, screen, "U")
         assert "Nothing to redo" in flat(app)  # a new move forgets what was undone
         await press(pilot, screen, "u")
-        assert comparable(screen.session.driver.snapshot()) == states[1]
+        assert comparable(hosted(screen).driver.snapshot()) == states[1]
 
 
 async def test_hp67_undo_and_redo_whole_turns() -> None:
@@ -91,17 +91,17 @@ async def test_lazard_undo_while_typing_on_the_cpc_forgets_the_half_typed_entry(
         screen = app.screen
         assert isinstance(screen, LazardOthelloScreen)
         await settle(pilot, screen)
-        before = comparable(screen.session.driver.snapshot())
+        before = comparable(hosted(screen).driver.snapshot())
         await play(pilot, screen)
         await pilot.press("t", "c")  # typing on the CPC: a C, not yet RETURN
         assert screen.typing
         screen.action_undo()  # from the palette (the keys go to the CPC while typing)
         await settle(pilot, screen)
-        assert comparable(screen.session.driver.snapshot()) == before
-        assert "C" not in screen.session.driver.machine.screen_text()[-1]
+        assert comparable(hosted(screen).driver.snapshot()) == before
+        assert "C" not in hosted(screen).driver.machine.screen_text()[-1]
         await pilot.press("d", "enter", "3", "enter")  # the typing goes on, from the restored turn
         await settle(pilot, screen)
-        assert screen.session.driver.history[0].machine_notation == "D3" and screen.session.driver.human_to_move
+        assert hosted(screen).driver.history[0].machine_notation == "D3" and hosted(screen).driver.human_to_move
 
 
 async def test_no_undo_while_the_machine_thinks() -> None:
@@ -112,7 +112,7 @@ async def test_no_undo_while_the_machine_thinks() -> None:
         screen = app.screen
         await settle(pilot, screen)
         await play(pilot, screen)
-        await move_cursor_to(pilot, screen.query_one(OthelloBoard), screen.session.driver.position.legal_moves()[0])
+        await move_cursor_to(pilot, screen.query_one(OthelloBoard), hosted(screen).driver.position.legal_moves()[0])
         await pilot.press("s", "enter")  # real speed: the fake machine takes some 80 s
         await wait_until(pilot, lambda: screen.busy and screen.job_kind == "machine", what="the machine thinking")
         # the session's view, not the driver's history: at real speed the worker first runs the turn at
@@ -128,7 +128,7 @@ async def test_no_undo_while_the_machine_thinks() -> None:
         assert "busy" in flat(app)
         await pilot.press("s")
         await settle(pilot, screen)
-        assert len(screen.session.driver.history) == 4
+        assert len(hosted(screen).driver.history) == 4
 
 
 def test_every_othello_binding_has_an_id_and_a_description() -> None:
@@ -163,7 +163,7 @@ async def test_undo_goes_on_after_the_game_is_resumed() -> None:
         screen = app.screen
         await settle(pilot, screen)
         await play(pilot, screen)
-        after_one = comparable(screen.session.driver.snapshot())
+        after_one = comparable(hosted(screen).driver.snapshot())
         await play(pilot, screen)
     app = ArcadeApp(game="hp67-othello")
     async with app.run_test(size=(80, 24)) as pilot:
@@ -171,7 +171,7 @@ async def test_undo_goes_on_after_the_game_is_resumed() -> None:
         await pilot.press("r")
         screen = app.screen
         await settle(pilot, screen)
-        assert len(screen.session.driver.history) == 4
+        assert len(hosted(screen).driver.history) == 4
         await press(pilot, screen, "u")  # the undo steps were saved with the game
-        assert comparable(screen.session.driver.snapshot()) == after_one
-        assert shown_board(app) == screen.session.driver.position.rows()
+        assert comparable(hosted(screen).driver.snapshot()) == after_one
+        assert shown_board(app) == hosted(screen).driver.position.rows()

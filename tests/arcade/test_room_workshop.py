@@ -12,6 +12,7 @@ from arcade.room.cpc import CpcRoomScreen
 from arcade.widgets.cpc_screen import CpcScreen
 from arcade.widgets.dialogs import SideDialog
 from games.lazard_othello.driver import LISTING
+from tests.arcade.othello_helpers import hosted, reload
 from tests.arcade.helpers import flat, settle, wait_until
 from tests.arcade.test_room_cpc import type_line
 
@@ -46,7 +47,7 @@ async def test_change_the_program_save_it_and_play_it(arcade_data_dir: Path) -> 
                          and game.view.moves_played == 1 and not game.busy, what="the variant's first move")
         assert "variant BETONNER" in game.sub_title
         assert "Je joue en" in game.query_one(CpcScreen).view.text
-        assert game.session.driver.machine.lines[150] == "DATA 50,13,25,20,20,15,3,40"
+        assert hosted(game).driver.machine.lines[150] == "DATA 50,13,25,20,20,15,3,40"
 
 
 async def test_broken_variants_are_named_and_the_game_kept(arcade_data_dir: Path) -> None:

@@ -6,6 +6,8 @@ import io
 from typing import Callable
 
 import pytest
+
+from tests.arcade.othello_helpers import hosted, reload
 from rich.console import Console
 from textual.screen import Screen
 
@@ -88,9 +90,9 @@ async def test_hp67_shrink_hides_the_board_and_growing_brings_back_the_same_game
         await move_cursor_to(pilot, board, parse("d3"))
         await pilot.press("enter")
         await settle(pilot, screen)
-        target = screen.session.driver.position.legal_moves()[0]
+        target = hosted(screen).driver.position.legal_moves()[0]
         await move_cursor_to(pilot, board, target)
-        before = (screen.session.driver.snapshot(), board.view, board.cursor, shown_board(app), visible(app))
+        before = (hosted(screen).driver.snapshot(), board.view, board.cursor, shown_board(app), visible(app))
         assert "●" in before[-1]
 
         await resize(pilot, 60, 20)
@@ -109,11 +111,11 @@ async def test_hp67_shrink_hides_the_board_and_growing_brings_back_the_same_game
         await resize(pilot, 80, 24)
         assert app.screen is screen
         assert not any(isinstance(s, TooSmallScreen) for s in app.screen_stack)
-        assert (screen.session.driver.snapshot(), board.view, board.cursor, shown_board(app), visible(app)) == before
-        played = len(screen.session.driver.history)
+        assert (hosted(screen).driver.snapshot(), board.view, board.cursor, shown_board(app), visible(app)) == before
+        played = len(hosted(screen).driver.history)
         await pilot.press("enter")  # and the game goes on from there, at the square the cursor kept
         await settle(pilot, screen)
-        assert screen.session.driver.history[played].square == target
+        assert hosted(screen).driver.history[played].square == target
 
 
 async def test_a_screen_can_declare_a_larger_minimum() -> None:

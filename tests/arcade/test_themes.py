@@ -7,6 +7,8 @@ from pathlib import Path
 from typing import Callable
 
 import pytest
+
+from tests.arcade.othello_helpers import hosted, reload
 from rich.color import ColorType
 from rich.console import Console
 from rich.segment import Segment
@@ -81,7 +83,7 @@ async def board_position(pilot) -> tuple[HP67OthelloScreen, OthelloBoard]:  # no
     assert isinstance(screen, HP67OthelloScreen)
     await settle(pilot, screen)
     board = screen.query_one(OthelloBoard)
-    await move_cursor_to(pilot, board, screen.session.driver.position.legal_moves()[0])
+    await move_cursor_to(pilot, board, hosted(screen).driver.position.legal_moves()[0])
     await pilot.press("enter")
     await settle(pilot, screen)
     await move_cursor_to(pilot, board, 27)  # d4: a disc under the cursor

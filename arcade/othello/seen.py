@@ -1,0 +1,79 @@
+"""``SeenGame``: an Othello game as its screen sees it -- the table's last picture.
+
+The game runs in the machine host (``games/othello/table.py``); every answer brings a new
+``OthelloPicture``.  The screen reads the game only from here: the view to draw, whether
+undo and redo can be offered, the save.  Before the first picture (the launch's first
+frame, the machine still being built) it shows the initial board and no game.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.othello.referee import Disc, Position
+from games.othello.session import OthelloView, Phase
+from games.othello.table import OthelloPicture
+
+
+def initial_view() -> OthelloView:
+    pos = Position.initial()
+    return OthelloView(phase=Phase.NEW, machine_color=Disc.WHITE, cells=tuple(pos.at(sq) for sq in range(64)),
+                       to_move=pos.to_move, score=pos.score(), legal=frozenset(), last=None, flipped=frozenset(),
+                       history=(), display="")
+
+
+class SeenGame:
+    """The last picture of the game, and the person's move shown while the machine records it."""
+
+    def __init__(self) -> None:
+        self.picture: OthelloPicture | None = None
+        self.pending: OthelloView | None = None  # the person's move, shown at once (``MovePending``)
+        self._initial = initial_view()
+
+    def view(self) -> OthelloView:
+        if self.pending is not None:
+            return self.pending
+        return self.picture.view if self.picture is not None else self._initial
+
+    @property
+    def started(self) -> bool:
+        return self.picture is not None and self.picture.started
+
+    @property
+    def can_undo(self) -> bool:
+        return self.picture is not None and self.picture.can_undo
+
+    @property
+    def can_redo(self) -> bool:
+        return self.picture is not None and self.picture.can_redo
+
+    @property
+    def listing(self) -> tuple[tuple[int, str, str], ...]:
+        return self.picture.listing if self.picture is not None else ()
+
+    @property
+    def variant(self) -> str | None:
+        return self.picture.variant if self.picture is not None else None
+
+    @property
+    def settings(self) -> dict[str, Any]:
+        """The player's choices the game's save held (read when a save is resumed)."""
+        return dict(self.picture.settings) if self.picture is not None else {}
+
+    def human_moves(self) -> int:
+        return self.picture.human_moves if self.picture is not None else 0
+
+    def summary(self) -> str:
+        return self.picture.summary if self.picture is not None else "no game yet"
+
+    def refusal(self, square: int | None) -> str | None:
+        """Why the person may not play ``square`` now, as the referee says it (None: they may)."""
+        if self.picture is None or not self.picture.started:
+            return "Start a game first: press n."
+        return self.picture.refusals.get(square)
+
+    def to_save(self, settings: dict[str, Any]) -> dict[str, Any] | None:
+        """The save with the screen's choices in it (None: no game, or a finished one)."""
+        if self.picture is None or self.picture.save is None:
+            return None
+        return {**self.picture.save, "settings": dict(settings)}
