@@ -43,8 +43,8 @@ DUEL_OVER = ("over", "captured")
 """The duel's draw (its moves used up) asks whether to play on."""
 KEY_TIMEOUT = 5.0
 IDLE_PANEL_KEYS = 20
-"""The duel's idle ``i`` timed in a real-speed run (six until 2026-11-27: a median of six moved
-from 1.9x to 2.7x run to run, where thirty timed twice gave 1.91x and 1.89x)."""
+"""The duel's idle ``i`` timed in a real-speed run (a median of six moved from 1.9x to 2.7x run to
+run, where thirty timed twice gave 1.91x and 1.89x)."""
 LATE: list[str] = []
 """Keys that never showed their message, answered as the next turn's key instead (``timed_key``)."""
 KEY_LOG = os.environ.get("BENCH_KEY_LOG", "")
@@ -57,10 +57,10 @@ one before it: the Lazard case at six instant turns gave 14 to 19, and its verdi
 WANTED_KEYS = 80
 """Keys the TI-57 cases at instant speed play on for (three times ``--turns`` turns at most): of the
 ~20 the wolf's fifteen turns gave, the p95 was the slowest key but one, and its verdict flipped
-on one slow key (2026-11-28, then 40).  Of 45, the p95 is the third slowest key: five full runs
+on one slow key.  Of 45, the p95 is the third slowest key: five full runs
 of one tree gave the duel 2.14x to 3.11x, where pooled focused runs of it (540 keys each) put its
-p95 at 8.2-9.4 ms and the full runs' bare medians were 2.9-3.6 ms (2026-11-28, then 80: the p95
-is the fifth slowest of 80 or more; the wolf, about one key a turn, stops first at three times
+p95 at 8.2-9.4 ms and the full runs' bare medians were 2.9-3.6 ms.  Of 80 or more, the p95
+is the fifth slowest; the wolf, about one key a turn, stops first at three times
 ``--turns`` turns, ~40 keys)."""
 
 

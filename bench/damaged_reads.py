@@ -1,4 +1,4 @@
-"""Damaged files read back by the arcade: tried, crashes, files lost (the README's reliability figures).
+"""Damaged files read back by the arcade: tried, crashes, files lost (the figures of docs/reliability.md).
 
 Runs the generated campaigns of the tests (``tests/arcade/damage.py``,
 ``tests/arcade/test_damaged_room_files.py``) at a size given on the command line and

@@ -13,7 +13,7 @@ second as the arcade asks).  Timed on the event loop itself, nothing through a t
 
 ``bench/ui_latency.py`` measures what a player feels in a real terminal; this one says where
 the loop's milliseconds go, to compare two trees side by side on one machine (run from another
-tree's folder, it times that tree: a tree before 2026-11-27 ends its jobs in
+tree's folder, it times that tree, even one whose jobs end in
 ``on_worker_state_changed``).  Printed, never
 asserted: the machine and its load are printed with the figures.
 """
@@ -54,7 +54,7 @@ class Timings:
         self.after_end: list[float] = []
         self._after_end = False
         update = textual_screen.Screen._on_timer_update
-        name = "_job_ended" if hasattr(game_screen.GameScreen, "_job_ended") else "on_worker_state_changed"  # a tree before 2026-11-27
+        name = "_job_ended" if hasattr(game_screen.GameScreen, "_job_ended") else "on_worker_state_changed"  # an older tree
         ended = getattr(game_screen.GameScreen, name)
         timings = self
 

@@ -33,13 +33,13 @@ FALLBACK = 0.02
 """Longest wait between two looks at a pane that has written nothing meanwhile."""
 REPLY_TIMEOUT = 10.0
 BYTE_READS = False
-"""True: the control client's notices read a byte at a time, as before 2026-11-27 (an unbuffered
+"""True: the control client's notices read a byte at a time, the benches' earlier way (an unbuffered
 pipe: Python reads a line of it one byte per call).  A notice counted once its last byte was read,
 ~0.5 µs a byte: a frame of 3 KB (the duel's register panel, a turn's end; tmux's escapes make it
 longer) was seen ~1.5-2 ms late, the bare app's one-line echo ~0.1 ms late (``--byte-reads``)."""
 SPAWN = False
-"""True: one ``tmux`` process per key and per look, the pane polled (the benches' way before
-2026-11-24, for figures comparable with the older ones: ``ui_latency.py --spawn``)."""
+"""True: one ``tmux`` process per key and per look, the pane polled (the benches' earliest
+way, for figures comparable with ones taken so: ``ui_latency.py --spawn``)."""
 
 
 def tmux(*args: str, check: bool = False) -> str:
@@ -176,7 +176,7 @@ class Pane:
 
 LOOK_TIME = False
 """True: a frame counts as seen when the look that shows it has been read back (``capture-pane``'s
-reply), as before 2026-11-27: a look at a full 100x32 screen takes ~2 ms, at the bare app's
+reply), the benches' earlier way: a look at a full 100x32 screen takes ~2 ms, at the bare app's
 nearly empty one ~0.4, so the look itself weighed on every app's figure but the yardstick's."""
 
 

@@ -8,9 +8,9 @@ the same run, on the same machine, through the same tmux:
 (a) key to frame: a key is sent (``send-keys``) and the pane is read (``capture-pane``)
     each time the app writes, until the frame shows its effect; both go through one tmux
     client in control mode (``bench/tmux_pane.py``; ``--spawn``: a tmux process each,
-    polled, as before 2026-11-24, which added ~3 ms to every key and kept a core busy).
+    polled, the benches' earliest way, which added ~3 ms to every key and kept a core busy).
     The frame's time is when tmux told of the output it came in, not when the look that
-    found it was read back (``--look-time``, as before 2026-11-27: reading back a full
+    found it was read back (``--look-time``, the earlier way: reading back a full
     100x32 screen takes ~2 ms, the bare app's nearly empty one ~0.4 ms).
     Idle keys: the bare app's echo (the yardstick: 30 keys first, then 10 after each busy case
     in a bare app kept open, ``YARDSTICK_BETWEEN``), the launcher's Down/Up, the Othello cursor; and, for
@@ -23,8 +23,8 @@ the same run, on the same machine, through the same tmux:
     a 10 ms timer whose largest gap is the longest time the loop could not run.
 (c) launch to first frame: from starting the command to the first frame showing the
     launcher, the HP-67 game's board, or the bare app's line, the median of ``--rounds``
-    launches of each, interleaved (nine since 2026-11-28: one launch here takes 220-360 ms,
-    and a median of five moved the HP-67's ratio from 1.13x to 1.64x run to run).  The arcade's modules are
+    launches of each, interleaved (nine: one launch here takes 220-360 ms, and a median of
+    five moved the HP-67's ratio from 1.13x to 1.64x run to run).  The arcade's modules are
     compiled first (``compileall``, into the tree's ``__pycache__``, which git ignores), as an
     installed package is: with ``PYTHONDONTWRITEBYTECODE`` set, every launch would
     otherwise compile ~100 modules from source (``--cold`` measures that way).
@@ -115,7 +115,7 @@ YARDSTICK_BETWEEN = 10
 """The bare app's idle keys timed again after each case (one more bare app, without the stall probe,
 open the whole run): the yardstick is the median of them all with the first 30, not of one block
 before the cases -- a busy key is judged against the bare app as the machine was over the whole
-run (2026-11-28; before, the first block alone)."""
+run."""
 
 
 def measure_bare(figures: Figures, scratch: Path, keys: int, busy: bool = False) -> None:
@@ -298,12 +298,12 @@ def main(argv: list[str] | None = None) -> int:
                    help="seconds of keys while the machine answers in each real-speed case (default 6)")
     p.add_argument("--launch-only", action="store_true", help="measure the launches only")
     p.add_argument("--spawn", action="store_true",
-                   help="one tmux process per key and per look, the pane polled (figures comparable with those before 2026-11-24)")
+                   help="one tmux process per key and per look, the pane polled (the benches' earliest way, for figures taken so)")
     p.add_argument("--look-time", action="store_true",
-                   help="a frame is seen when the look that shows it is read back (figures comparable with those "
-                        "before 2026-11-27), not when tmux told of the output it came in")
+                   help="a frame is seen when the look that shows it is read back (the earlier way, "
+                        "for figures taken so), not when tmux told of the output it came in")
     p.add_argument("--byte-reads", action="store_true",
-                   help="read tmux's notices a byte at a time (figures comparable with those before 2026-11-27 16:40): "
+                   help="read tmux's notices a byte at a time (the earlier way, for figures taken so): "
                         "each frame is seen ~0.5 us a byte late, a large frame later than the bare app's line")
     p.add_argument("--cold", action="store_true", help="do not compile the arcade's modules first")
     args = p.parse_args(argv)

@@ -47,7 +47,7 @@ See ``machines/cpc/compiler.py`` for how a program is compiled, ``runtime/`` for
 compiled code calls (``runtime/names.py`` is the contract between the two), ``numbers.py`` for the
 5-byte real / 16-bit integer model and number printing, ``screen.py`` for the text
 screen, ``memory.py`` for what a program takes of the CPC's memory (and what that model
-simplifies), and README (section CPC) for what differs from the real machine.
+simplifies), and docs/machines.md for what differs from the real machine.
 """
 
 from __future__ import annotations

@@ -24,7 +24,7 @@ Facts from the BASIC 1.1 ROM (disassembly by Bread80, ``Amstrad-CPC-BASIC-Source
 
 A simple variable is created, as on the CPC, when a statement naming it first runs
 (``CPC._first_run``), and RUN and CLEAR forget them all.  What this model simplifies
-(README, CPC section): every DEF FN the program names counts from the moment the program
+(docs/machines.md): every DEF FN the program names counts from the moment the program
 is entered (the ROM allocates each when its DEF FN runs); strings are freed as soon as they are replaced, so there is never garbage to
 collect and ``FRE("")`` (which collects on the CPC) gives the same figure as ``FRE(0)``;
 a string constant assigned from the program text takes string space here (the ROM

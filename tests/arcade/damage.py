@@ -7,8 +7,8 @@ type can land on any field a save really has.  ``save_campaign`` and ``config_ca
 write those files, read them the way the launcher and the app do, and count: files
 tried, crashes (any exception other than the refusal the reader promises), files lost
 (a damaged file no longer found, byte for byte, anywhere in its directory).  The fast
-tests run a few hundred of them; the soak runs (``-m soak``) thousands; the README's
-reliability paragraph quotes the counts (``bench/damaged_reads.py`` prints them).
+tests run a few hundred of them; the soak runs (``-m soak``) thousands; docs/reliability.md
+quotes the counts (``bench/damaged_reads.py`` prints them).
 """
 
 from __future__ import annotations

@@ -448,7 +448,7 @@ def attack(game: str, tries: int, seed: int = 0) -> Counts:
 
 
 def report(tries: dict[str, int], seed: int = 0) -> dict[str, Counts]:
-    """The counts for every game (and in total), printed for the README."""
+    """The counts for every game (and in total), printed for docs/reliability.md."""
     out = {game: attack(game, n, seed) for game, n in tries.items()}
     total = Counts()
     for counts in out.values():
