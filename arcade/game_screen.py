@@ -445,6 +445,7 @@ class GameScreen(KeysFirst, SavedGame):
         if self.table is not None:
             self.watch(self, "instant", self._instant_changed, init=True)
             self.table.pace(paused=self.paused)
+            self.after_first_frame(self.table.start)  # the host starts while the player reads the first frame
         self.call_after_refresh(freeze_heap)  # the game's modules and machine: long-lived, out of the GC's walks
 
     def after_first_frame(self, callback: Callable[..., Any], *args: Any) -> None:

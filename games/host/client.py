@@ -98,15 +98,20 @@ class HostClient:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
-            for pipe in (self.process.stdin, self.process.stdout):
-                if pipe is not None:
-                    try:
-                        pipe.close()
-                    except OSError:
-                        pass
         elif self._host_thread is not None:
             self._host_thread.join(wait)
-            if self.wire is not None:
+        # the reader sees the end of the pipe now; its descriptors are closed only once it has ended
+        if self._reader is not None and self._reader is not threading.current_thread():
+            self._reader.join(wait)
+        if self._reader is None or not self._reader.is_alive():
+            if self.process is not None:
+                for pipe in (self.process.stdin, self.process.stdout):
+                    if pipe is not None:
+                        try:
+                            pipe.close()
+                        except OSError:
+                            pass
+            elif self.wire is not None:
                 self.wire.close()
 
     # -- requests -----------------------------------------------------------------------------

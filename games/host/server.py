@@ -26,6 +26,8 @@ from games.host.tables import Table, open_table, run_request
 from games.host.wire import Wire, WireClosed
 from games.session import Refused
 
+STOP_WAIT = 2.0
+"""Seconds the host gives a running request to stop when the screen goes."""
 PR_SET_PDEATHSIG = 1
 """``prctl`` option (linux/prctl.h): the signal the kernel sends this process when its parent ends."""
 
@@ -99,6 +101,7 @@ class Host:
             if self._job is not None:
                 self._job.stop_asked.set()
         self._queue.put(None)
+        worker.join(STOP_WAIT)  # a machine stops at its next slice; the wire is closed after (a thread's host)
 
     # -- the worker ---------------------------------------------------------------------------
 

@@ -37,6 +37,8 @@ class Wire:
             raise ValueError(f"a message of {len(data)} bytes is over the wire's {LARGEST}")
         frame = HEADER.pack(len(data)) + data
         with self._write_lock:
+            if self.closed:  # never a write to a closed descriptor: its number may be another pipe's by now
+                raise WireClosed("the wire is closed")
             view = memoryview(frame)
             while view:
                 try:
@@ -65,11 +67,14 @@ class Wire:
         return pickle.loads(self._read_exactly(size))
 
     def close(self) -> None:
-        if self.closed:
-            return
-        self.closed = True
-        for fd in {self.read_fd, self.write_fd}:
-            try:
-                os.close(fd)
-            except OSError:
-                pass
+        """Close both ends (call it once the thread reading this wire has ended: a descriptor's number
+        is reused by the next pipe opened, and a read still under way would take that pipe's data)."""
+        with self._write_lock:
+            if self.closed:
+                return
+            self.closed = True
+            for fd in {self.read_fd, self.write_fd}:
+                try:
+                    os.close(fd)
+                except OSError:
+                    pass
