@@ -14,7 +14,7 @@ own background.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rich.color import Color
 from rich.color_triplet import ColorTriplet
@@ -118,8 +118,7 @@ def rendered_rows(board: Widget) -> list[list[Cell]]:
     region, content = board.region, board.content_region
     dx, dy = content.x - region.x, content.y - region.y
     rows = []
-    for y in range(content.height):
-        (strip,) = board.render_lines(Region(0, dy + y, region.width, 1))
+    for strip in board.render_lines(Region(0, dy, region.width, content.height)):
         cells = [(ch, seg.style or Style.null()) for seg in strip for ch in seg.text]
         rows.append(cells[dx:dx + content.width])
     return rows
@@ -172,14 +171,13 @@ class Measure:
 
 
 async def each_theme(pilot: Pilot, measure: Callable[[str], Awaitable[None]], themes: list[str] | None = None) -> None:
-    """``await measure(theme)`` with each theme on in turn (the arcade's: ``--list-themes``), the default back at the end."""
+    """``await measure(theme)`` with each theme on in turn (the arcade's: ``--list-themes``) in one app:
+    a theme switch restyles the screen already open, where a new app per theme would start it again."""
     app = pilot.app
     for name in theme_names() if themes is None else themes:
         app.theme = name
         await pilot.pause()
         await measure(name)
-    app.theme = "textual-dark"
-    await pilot.pause()
 
 
 # -- the Othello boards (HP-67, Lazard, the match) -------------------------------------------
@@ -315,34 +313,32 @@ async def test_the_wolf_s_pieces_hints_and_cursor_stand_out_in_every_theme() -> 
     assert not measure.failures(), measure.failures()
 
 
-async def test_the_duel_s_pawns_hints_and_cursor_stand_out_in_every_theme() -> None:
-    """Setting up (the cursor choosing a square), then playing (the player's pawn and its moves)."""
+async def test_the_duel_s_pawn_and_its_moves_stand_out_in_every_theme() -> None:
+    """Player 1's view in play: the pawn and the squares it may go to (the cursor of the setting up,
+    brackets on an empty square, is drawn as on the wolf's board: ``EveryPiece`` below)."""
     app = ArcadeApp(game="ti57-duel", screens={"ti57-duel": lambda: TI57DuelScreen(pause_seconds=0.02, blink=False)})
     measure = Measure()
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, TI57DuelScreen))
         screen = app.screen
         board = screen.query_one(SquareBoard)
+        await settle(pilot, screen)
+        # the move limit agreed, the seats as they are, both start squares keyed, Player 1's turn shown
+        await pilot.press("enter", "enter", "enter", "enter", "enter", "enter", "enter")
+        await settle(pilot, screen)
+        assert app.screen is screen and board.view.pieces and board.view.marks
 
         async def in_theme(theme: str) -> None:
             measure_grid(board, f"{theme}, the duel", measure)
 
-        await settle(pilot, screen)
-        await pilot.press("enter", "enter")  # the move limit agreed, the seats as they are: Player 1 sets up
-        await settle(pilot, screen)
-        assert board.view.cursor is not None
         await each_theme(pilot, in_theme)
-        await pilot.press("enter", "enter", "enter", "enter", "enter")  # both start squares, then Player 1's view
-        await settle(pilot, screen)
-        assert app.screen is screen and board.view.pieces and board.view.marks
-        await each_theme(pilot, in_theme)
-    assert measure.checked == {"cursor", "mine piece", "hint"}
+    assert measure.checked == {"mine piece", "hint"}
     assert not measure.failures(), measure.failures()
 
 
 class EveryPiece(Screen[None]):
     """A TI-57 board with every kind of piece the games draw, each on a plain and on a shaded square,
-    hints on both, and the cursor on a shaded empty square (the duel's end: both pawns, a capture)."""
+    hints on both, and the cursor (the duel's end too: both pawns, a capture)."""
 
     KINDS = ("mine", "other", "wolf", "lamb", "selected", "capture")
 
@@ -371,7 +367,10 @@ async def test_every_piece_of_the_ti57_boards_stands_out_on_both_kinds_of_square
         board = app.screen.query_one(SquareBoard)
 
         async def in_theme(theme: str) -> None:
-            measure_grid(board, f"{theme}, every piece", measure)
+            for cursor in ((1, 7), (2, 7)):  # on a shaded empty square, on a plain one
+                board.view = replace(board.view, cursor=cursor)
+                await pilot.pause()
+                measure_grid(board, f"{theme}, every piece", measure)
 
         await each_theme(pilot, in_theme)
     assert measure.checked == {f"{kind} piece" for kind in EveryPiece.KINDS} | {"hint", "cursor"}
