@@ -13,12 +13,15 @@ ANSI colours so the board follows the terminal's palette too.  Colour is never t
 only clue: discs are ``●``/``○`` (``X``/``O`` with ``--ascii``), legal moves ``+``,
 the cursor reverse video, the last move bracketed.
 
-Every board has a colour of its own, whatever the theme's background, and everything
-drawn on it stands out from it at 3:1 at least (WCAG 2.x, 1.4.11: the parts of a
-graphic): the board is of a middle lightness (relative luminance 0.10-0.30) so that
-both black and white discs do; hints and the empty squares' colour (the cursor's
-reverse video on an empty square) are light.  ``tests/arcade/test_board_contrast.py``
-measures it on the rendered boards in every theme.
+The Othello board has a colour of its own, whatever the theme's background, and
+everything drawn on it stands out from it at 3:1 at least (WCAG 2.x, 1.4.11: the parts
+of a graphic): the board is of a middle lightness (relative luminance 0.10-0.30) so
+that both black and white discs do; hints and the empty squares' colour (the cursor's
+reverse video on an empty square) are light; in the ANSI themes it is white paper with
+everything in black ink.  The TI-57 boards are drawn on the theme's background: their
+pieces take the theme's error and success colours, moved toward its text colour as far
+as needed to stand out (``grid_variables``).  ``tests/arcade/test_board_contrast.py``
+measures it all on the rendered boards in every theme.
 """
 
 from __future__ import annotations
@@ -108,10 +111,8 @@ OKABE_ITO_LIGHT = Theme(
 ARCADE_THEMES = (OKABE_ITO, OKABE_ITO_LIGHT)
 
 
-GRAPHICS_CONTRAST = 3.0
-"""WCAG 2.x, 1.4.11: the parts of a graphic needed to understand it, against what is next to them."""
 STAND_OUT = 3.5
-"""What a piece's colour is made to reach on the squares (a margin over ``GRAPHICS_CONTRAST``)."""
+"""What a piece's colour is made to reach on the squares: WCAG's 3:1 for graphics, and a margin."""
 
 
 def relative_luminance(colour: Color) -> float:
