@@ -182,6 +182,7 @@ class ArcadeApp(App[None]):
         variables = super().get_css_variables()
         if not self.current_theme.variables.keys() & themes.BOARD_DEFAULTS.keys():
             variables.update(themes.board_variables(self.current_theme.name))
+        variables.update(themes.grid_variables(self.current_theme, variables))
         return variables
 
     def _collect_when_quiet(self) -> None:

@@ -6,6 +6,11 @@ white ``○`` whatever the colours, so the board reads the same under NO_COLOR; 
 cursor is reverse video, the last move is bracketed, the discs it
 turned over underlined, legal moves are ``+``.
 
+Each square is drawn on the board's own colour (``board--cell``): the disc, hint and
+cursor classes add only what they say (``partial``), so the baize shows under every
+disc and the discs stand out from it at 3:1 or more in every theme
+(``tests/arcade/test_board_contrast.py``; the colours: ``arcade/themes.py``).
+
 It draws line by line (Textual's line API): each of its rows is turned into a strip
 once and kept, so a cursor move or a new disc re-renders only the rows that changed
 (a whole board redrawn through ``Text`` cost tens of milliseconds on the event loop
@@ -28,13 +33,13 @@ from textual.geometry import Region
 from textual.strip import Strip
 from textual.widget import Widget
 
+from arcade.themes import BOARD_DEFAULTS
 from arcade.widgets.lines import RowStyle, changed_cells, line_strip
 from games.othello.referee import Disc
 
 GLYPH = {Disc.BLACK: "●", Disc.WHITE: "○"}
 ASCII_GLYPH = {Disc.BLACK: "X", Disc.WHITE: "O"}
 
-CURSOR_STYLE = Style(reverse=True, bold=True)
 CELL_W = 4  # grid layout: "│ ● " per cell
 LABEL_W = 2  # row label column
 
@@ -72,17 +77,20 @@ class SquareClicked(Message):
 class OthelloBoard(RowStyle, Widget):
     """The board drawn with a box grid (18 rows x 35 columns) or compact (9 x 26)."""
 
-    DEFAULT_CSS = """
-    OthelloBoard { width: auto; height: auto; }
-    OthelloBoard > .board--cell { background: #1d5e3b; }
-    OthelloBoard > .board--black { color: #000000; text-style: bold; }
-    OthelloBoard > .board--white { color: #ffffff; text-style: bold; }
-    OthelloBoard > .board--empty { color: #5f9f7b; }
-    OthelloBoard > .board--legal { color: #f0d264; text-style: bold; }
-    OthelloBoard > .board--last { text-style: bold; }
-    OthelloBoard > .board--flipped { text-style: underline; }
-    OthelloBoard > .board--frame { color: $foreground 70%; }
-    OthelloBoard > .board--label { color: $text-muted; text-style: bold; }
+    # the arcade's stylesheet gives the theme's colours ($board-cell...: arcade/app.tcss); these are
+    # for an app without them (the match on its own), the same green baize as the default theme's
+    DEFAULT_CSS = f"""
+    OthelloBoard {{ width: auto; height: auto; }}
+    OthelloBoard > .board--cell {{ background: {BOARD_DEFAULTS["board-cell"]}; }}
+    OthelloBoard > .board--black {{ color: {BOARD_DEFAULTS["board-black"]}; text-style: bold; }}
+    OthelloBoard > .board--white {{ color: {BOARD_DEFAULTS["board-white"]}; text-style: bold; }}
+    OthelloBoard > .board--empty {{ color: {BOARD_DEFAULTS["board-empty"]}; }}
+    OthelloBoard > .board--legal {{ color: {BOARD_DEFAULTS["board-legal"]}; text-style: bold; }}
+    OthelloBoard > .board--last {{ text-style: bold; }}
+    OthelloBoard > .board--flipped {{ text-style: underline; }}
+    OthelloBoard > .board--cursor {{ text-style: reverse bold; }}
+    OthelloBoard > .board--frame {{ color: $foreground 70%; }}
+    OthelloBoard > .board--label {{ color: $text-muted; text-style: bold; }}
     """
 
     # these three repaint only the rows they change (``_refresh_rows``); the board's size never changes
@@ -106,6 +114,7 @@ class OthelloBoard(RowStyle, Widget):
         """The stylesheet or theme changed: the cell styles and the strips are looked up again."""
         super().notify_style_update()
         self._style_cache = None
+        self._lines_key = None  # the rows drawn in the old styles are made again, not drawn as they were
         self._strips.clear()
         self._rows.clear()
         self._row_keys.clear()
@@ -141,7 +150,7 @@ class OthelloBoard(RowStyle, Widget):
         else:
             text, style = (" · " if look.compact else "   "), styles["empty"]
         if sq == look.cursor:
-            style += CURSOR_STYLE
+            style += styles["cursor"]
         return text, style
 
     def _styles(self) -> dict[str, Style]:
@@ -151,14 +160,20 @@ class OthelloBoard(RowStyle, Widget):
         return self._style_cache
 
     def _look_up_styles(self) -> dict[str, Style]:
+        """A square's style is the cell's whole style (its background) and what its kind adds: a kind's
+        whole style would bring the widget's background back over the cell's (a black disc on the
+        screen's near-black, not on the baize)."""
         get = self.get_component_rich_style
+
+        def own(name: str) -> Style:
+            return get(f"board--{name}", partial=True)
+
         base = get("board--cell")
-        last = get("board--last")
-        styles = {name: base + get(f"board--{name}") for name in ("black", "white", "legal", "empty")}
-        styles["black-last"] = styles["black"] + last
-        styles["white-last"] = styles["white"] + last
+        styles = {name: base + own(name) for name in ("black", "white", "legal", "empty")}
+        styles["black-last"] = styles["black"] + own("last")
+        styles["white-last"] = styles["white"] + own("last")
         styles["frame"], styles["label"] = get("board--frame"), get("board--label")
-        styles["flipped"] = get("board--flipped")
+        styles["flipped"], styles["cursor"] = own("flipped"), own("cursor")
         return styles
 
     def _look(self) -> _Look:
@@ -303,6 +318,7 @@ class OthelloBoard(RowStyle, Widget):
         "board--legal",
         "board--last",
         "board--flipped",
+        "board--cursor",
         "board--frame",
         "board--label",
     }

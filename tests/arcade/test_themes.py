@@ -136,7 +136,7 @@ async def test_hp67_reads_the_same_in_every_theme_glyphs_and_weight_not_colour(
 
 
 async def test_board_colours_follow_the_theme() -> None:
-    expected = {"textual-dark": "#1d5e3b", "okabe-ito": "#0072b2", "okabe-ito-light": "#0072b2"}
+    expected = {"textual-dark": "#2e7d4f", "okabe-ito": "#0072b2", "okabe-ito-light": "#0072b2"}
     for theme, colour in expected.items():
         app = hp67_app(theme)
         async with app.run_test(size=(80, 24)) as pilot:
@@ -144,15 +144,15 @@ async def test_board_colours_follow_the_theme() -> None:
             board = app.screen_stack[-2].query_one(OthelloBoard)
             cell = board.get_component_rich_style("board--cell").bgcolor
             assert cell is not None and cell.get_truecolor().hex == colour, theme
-    for theme in ("ansi-dark", "ansi-light"):  # the terminal's own green: the user's palette applies
+    for theme in ("ansi-dark", "ansi-light"):  # the terminal's own white and black: the user's palette applies
         app = hp67_app(theme)
         async with app.run_test(size=(80, 24)) as pilot:
             await wait_for_screen(pilot, SideDialog)
             board = app.screen_stack[-2].query_one(OthelloBoard)
             cell = board.get_component_rich_style("board--cell").bgcolor
-            assert cell is not None and cell.type is ColorType.STANDARD and cell.number == 2, theme
+            assert cell is not None and cell.type is ColorType.STANDARD and cell.number == 15, theme  # bright white
             black = board.get_component_rich_style("board--black").color
-            assert black is not None and black.type is ColorType.STANDARD
+            assert black is not None and black.type is ColorType.STANDARD and black.number == 0
 
 
 GAMES: dict[str, Callable[[], Screen]] = {
