@@ -1,23 +1,21 @@
 """Machine against machine: the HP-67 program plays Lazard's BASIC Othello on the CPC.
 
-The series runs in one thread worker through ``games.othello.match.play_series``;
-after every move the worker posts a ``MatchMoved`` carrying copies of everything to
-show (the match referee's board, the HP-67's display, the CPC's screen), so no widget
-ever reads a driver.  Both machines play at once as fast as the emulators go; the
-screen waits a little between moves (``s``: watch or instant) so a person can follow.
+The series runs at a machine host's table (``games/othello/match_table.py``), in a
+process of its own; after every move the host sends a ``MatchMove`` carrying copies of
+everything to show (the match referee's board, the HP-67's display, the CPC's screen),
+which the screen posts to itself as ``MatchMoved``, so no widget ever reads a driver.
+Both machines play as fast as the emulators go; the host waits a little between moves
+(``s``: watch or instant) so a person can follow.
 At their real speeds the HP-67 would take 20 minutes or more a move, the CPC 6.
 """
 
 from __future__ import annotations
 
-import threading
-import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from rich.text import Text
-from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -25,17 +23,19 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Header, RichLog, Static
-from textual.worker import get_current_worker
 
+from arcade.host.link import TableLink, TableNews
 from arcade.laid_out import LaidOut
-from arcade.match.players import FACTORIES, HP67_LABEL
+from arcade.match.players import HP67_LABEL
 from arcade.roomy import ROOMY_BREAKPOINTS
 from arcade.widgets.board import GLYPH, BoardView, OthelloBoard
 from arcade.widgets.cpc_screen import CpcScreen, CpcScreenView
 from arcade.widgets.footer import KeysFooter
 from arcade.widgets.led import LedDisplay
-from games.othello.driver import MoveRecord, OthelloDriver
-from games.othello.match import GameResult, MatchGame, play_series, results_table
+from games.host.news import Answer, HostGone, Note
+from games.othello.driver import MoveRecord
+from games.othello.match import GameResult, results_table
+from games.othello.match_table import MatchMove
 from games.othello.referee import Disc, Position
 
 WATCH_DELAY = 0.4  # seconds between two moves when watching
@@ -71,10 +71,6 @@ class SeriesFinished(Message):
 class SeriesFailed(Message):
     generation: int
     text: str
-
-
-class _Stopped(Exception):
-    """The series was stopped (a new series, or the screen left)."""
 
 
 class ResultsDialog(ModalScreen[str | None]):
@@ -144,8 +140,7 @@ class MatchScreen(LaidOut, Screen[None]):
         self.set_reactive(MatchScreen.instant, instant)
         self.pause_after: int | None = None  # pause the series after this many moves (screenshots, demos)
         self._generation = 0
-        self._resume = threading.Event()
-        self._resume.set()
+        self.table = TableLink(self, "match")
         self.results: list[GameResult] = []
         self.moves: list[MatchMoved] = []
         self.stopped = False  # Back stopped the series before its end
@@ -231,18 +226,20 @@ class MatchScreen(LaidOut, Screen[None]):
 
     def action_pause(self) -> None:
         self.paused = not self.paused
-        if self.paused:
-            self._resume.clear()
-        else:
-            self._resume.set()
         self._show_status(self.moves[-1] if self.moves else None)
+
+    def watch_paused(self, paused: bool) -> None:
+        self.table.pace(paused=paused)
+
+    def watch_instant(self, instant: bool) -> None:
+        self.table.pace(instant=instant)
 
     def action_back(self) -> None:
         if not self.running:
             self.app.action_launcher()  # type: ignore[attr-defined]
             return
-        self._generation += 1  # the worker stops at its next move and posts nothing more
-        self._resume.set()
+        self._generation += 1  # the series stops at its next move; its news is no longer read
+        self.table.forget()
         self.stopped = True
         self.running = False
         self.paused = False
@@ -263,76 +260,33 @@ class MatchScreen(LaidOut, Screen[None]):
         self.results = []
         self.moves = []
         self.paused = False
-        self._resume.set()
+        self.table.forget()
         self.query_one("#moves", RichLog).clear()
         self.running = True
         self._show_status()
-        self._series(self._generation, self.games, self.first)
+        self.table.pace(paused=False, instant=self.instant)
+        self.table.request("series", "series", self.games, self.first, WATCH_DELAY, self.pause_after)
 
     def on_unmount(self) -> None:
         self._generation += 1
-        self._resume.set()
+        self.table.close()
 
-    # -- the worker ------------------------------------------------------------------------
+    # -- the table's news ------------------------------------------------------------------
 
-    @work(thread=True, exclusive=True, exit_on_error=False, group="match", description="HP-67 against CPC")
-    def _series(self, generation: int, games: int, first: str) -> None:
-        worker = get_current_worker()
-        made: dict[str, OthelloDriver] = {}
-
-        def player(key: str):  # noqa: ANN202 - a DriverFactory
-            def make() -> OthelloDriver:
-                made[key] = FACTORIES[key]()
-                return made[key]
-
-            return make
-
-        second = "cpc" if first == "hp67" else "hp67"
-        state: dict[str, Any] = {"game": None, "number": 0, "turn": 0, "moves": 0}
-
-        def observer(game: MatchGame, record: MoveRecord) -> None:
-            if worker.is_cancelled or generation != self._generation:
-                raise _Stopped()
-            if game is not state["game"]:
-                state["game"], state["turn"] = game, 0
-                state["number"] += 1
-            state["turn"] += 1
-            state["moves"] += 1
-            if state["moves"] == self.pause_after:
-                self._resume.clear()  # here, before the news leaves: no later move can slip out
-            mover = game.black if record.player is Disc.BLACK else game.white
-            pos = game.position
-            self.post_message(
-                MatchMoved(
-                    generation=generation,
-                    game_number=state["number"],
-                    turn=state["turn"],
-                    record=record,
-                    mover=mover.title,
-                    cells=tuple(pos.at(sq) for sq in range(64)),
-                    legal=frozenset(pos.legal_moves()) if not pos.is_over else frozenset(),
-                    black=game.black.title,
-                    white=game.white.title,
-                    led=made["hp67"].display,
-                    cpc=made["cpc"].machine_view(),  # type: ignore[attr-defined]
-                    over=pos.is_over,
-                    score=pos.score(),
-                )
-            )
-            if not self.instant:
-                time.sleep(WATCH_DELAY * (3 if pos.is_over else 1))
-            while not self._resume.wait(0.1):
-                if worker.is_cancelled or generation != self._generation:
-                    raise _Stopped()
-
-        try:
-            results = play_series(player(first), player(second), games, observer=observer)
-        except _Stopped:
-            return
-        except Exception as error:  # a machine disagreeing with the referee...
-            self.post_message(SeriesFailed(generation, f"{type(error).__name__}: {error}"))
-            return
-        self.post_message(SeriesFinished(generation, results))
+    def on_table_news(self, message: TableNews) -> None:
+        """The host's news as the screen's own messages: a move, the series' end, a fault."""
+        news = message.news
+        if isinstance(news, Note) and self.table.is_current(news) and isinstance(news.payload, MatchMove):
+            self.post_message(MatchMoved(self._generation, **vars(news.payload)))
+        elif isinstance(news, Answer):
+            if not self.table.ended(news):
+                return
+            if news.done:
+                self.post_message(SeriesFinished(self._generation, news.result))
+            elif news.outcome != "stopped":
+                self.post_message(SeriesFailed(self._generation, f"{news.error or 'Refused'}: {news.text}"))
+        elif isinstance(news, HostGone) and self.running:
+            self.post_message(SeriesFailed(self._generation, f"The machines stopped working (status {news.exitcode})."))
 
     # -- the worker's news ---------------------------------------------------------------------
 

@@ -29,6 +29,7 @@ TABLES: dict[str, str] = {
     "echo": "games.host.echo:EchoTable",
     "hp67-othello": "games.othello.table:OthelloTable",
     "lazard-othello": "games.othello.table:OthelloTable",
+    "match": "games.othello.match_table:MatchTable",
 }
 """Game name -> ``module:class`` of its table (the class is called with the ``Open`` options)."""
 

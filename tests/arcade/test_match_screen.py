@@ -110,7 +110,7 @@ async def test_match_fits_80x24_and_pauses() -> None:
         assert "HP-67" in text and "Game 1 of 1" in text
         await pilot.press("p")
         await wait_until(pilot, lambda: "[paused]" in screen_text(app), what="[paused] shown")
-        assert not screen._resume.is_set()  # the worker waits on it after the move under way, if any
+        assert screen.paused  # the host holds after the move under way, if any
         seen = len(screen.moves)
         await pilot.press("p")
         await wait_until(pilot, lambda: len(screen.moves) > seen, what="a move after resuming")
@@ -202,7 +202,7 @@ async def test_the_footer_offers_only_what_the_keys_do_now() -> None:
         await wait_until(pilot, lambda: screen.paused and offers("p Go on", hidden=("Start", "More games", "Pause")),
                          120, what="Go on offered while held, no Start")
         await pilot.press("p")
-        screen._resume.clear()  # the worker holds after the move under way, while the screen says running
+        screen.table.pace(paused=True)  # the host holds after the move under way, while the screen says running
         await wait_until(pilot, lambda: offers("p Pause", hidden=("Start", "More games", "Go on")),
                          what="Pause offered while running, no Start")
         await pilot.press("p")
