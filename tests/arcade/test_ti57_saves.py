@@ -19,7 +19,7 @@ from arcade.launcher import LauncherScreen
 from arcade.saves import SaveStore
 from arcade.ti57_duel.screen import HandOff, TI57DuelScreen
 from tests.arcade.helpers import flat, screen_text, settle, wait_until
-from tests.arcade.duel_helpers import FrameWatch, board_cells, both_placed, lift_curtain, move, opened, place
+from tests.arcade.duel_helpers import LOW_SEAL_COST, FrameWatch, board_cells, both_placed, lift_curtain, move, opened, place
 
 SQUARE = re.compile(r"\d\.\d")
 
@@ -220,13 +220,13 @@ async def test_a_locked_save_asks_both_pins_and_wrong_ones_leave_it_untouched() 
     from arcade.ti57_duel.curtain import PinDialog
     from games.ti57_duel.session import DuelSession
 
-    session = DuelSession(lock=True)
+    session = DuelSession(lock=True, seal_cost=LOW_SEAL_COST)
     session.start()
     session.reveal()
-    session.place((2, 3), "1234")
+    session.place((2, 3), "123456")
     session.reveal()
-    session.place((7, 6), "5678")
-    session.reveal("1234")
+    session.place((7, 6), "567890")
+    session.reveal("123456")
     session.move(2)
     store = SaveStore()
     store.save("ti57-duel", session.to_save(), saved_at="now", summary=session.summary())
@@ -236,7 +236,7 @@ async def test_a_locked_save_asks_both_pins_and_wrong_ones_leave_it_untouched() 
         await opened(pilot)
         assert "locked" in flat(app)
         await pilot.press("r")
-        for pin in ("1234", "0000"):
+        for pin in ("123456", "000000"):
             await wait_until(pilot, lambda: isinstance(app.screen, PinDialog), what="a PIN question")
             await pilot.press(*pin, "enter")
             await pilot.pause()
@@ -250,12 +250,12 @@ async def test_a_locked_save_asks_both_pins_and_wrong_ones_leave_it_untouched() 
     async with app.run_test(size=(80, 24)) as pilot:
         await opened(pilot)
         await pilot.press("r")
-        for pin in ("1234", "5678"):
+        for pin in ("123456", "567890"):
             await wait_until(pilot, lambda: isinstance(app.screen, PinDialog), what="a PIN question")
             await pilot.press(*pin, "enter")
             await pilot.pause()
         await wait_until(pilot, lambda: isinstance(app.screen, HandOff), what="the curtain for player 2")
         assert "Pass the keyboard to Player 2" in flat(app)
-        await pilot.press("enter", *"5678", "enter")
+        await pilot.press("enter", *"567890", "enter")
         await wait_until(pilot, lambda: isinstance(app.screen, TI57DuelScreen), what="player 2's view")
         assert "You are on 7.6" in flat(app)
