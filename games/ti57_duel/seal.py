@@ -25,6 +25,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import re
 import secrets
 from dataclasses import dataclass
 from typing import Any, Sequence
@@ -42,7 +43,7 @@ __all__ = [
 
 PADDED_WIDTH = 18
 """Every string shorter than this is padded to it in the sealed text (a TI-57 number is at most 17)."""
-_PAD = "\x7f"  # DEL: never in a duel's data, and JSON (``ensure_ascii=False``) writes it as one byte
+_PAD = b"\x7f"  # DEL: never in a duel's data, and JSON (``ensure_ascii=False``) writes it as one byte
 
 
 @dataclass(frozen=True)
@@ -123,32 +124,23 @@ def pin_digest(pin: str, salt: bytes) -> str:
     return hmac.new(salt, pin.encode("utf-8"), hashlib.sha256).hexdigest()
 
 
-def _padded(data: Any) -> Any:
-    if isinstance(data, str):
-        if _PAD in data:
-            raise ValueError("a duel's data never holds DEL")
-        return data + _PAD * (PADDED_WIDTH - len(data))
-    if isinstance(data, dict):
-        return {_padded(k): _padded(v) for k, v in data.items()}
-    if isinstance(data, list):
-        return [_padded(v) for v in data]
-    return data
+_STRING = re.compile(rb'"((?:[^"\\]|\\.)*)"')
+"""A string in compact JSON (nothing else in it holds a quote)."""
 
 
-def _unpadded(data: Any) -> Any:
-    if isinstance(data, str):
-        return data.rstrip(_PAD)
-    if isinstance(data, dict):
-        return {_unpadded(k): _unpadded(v) for k, v in data.items()}
-    if isinstance(data, list):
-        return [_unpadded(v) for v in data]
-    return data
+def _padded(data: Any) -> bytes:
+    """``data`` as compact JSON in UTF-8, every string shorter than ``PADDED_WIDTH`` bytes padded to it."""
+    text = json.dumps(data, separators=(",", ":"), sort_keys=True, ensure_ascii=False).encode("utf-8")
+    if _PAD in text:
+        raise ValueError("a duel's data never holds DEL")
+    return _STRING.sub(lambda m: m[0] if len(m[1]) >= PADDED_WIDTH else
+                       b'"' + m[1] + _PAD * (PADDED_WIDTH - len(m[1])) + b'"', text)
 
 
 def seal(data: Any, key: bytes, context: str) -> Sealed:
     """``data`` (JSON-able) as ``{"nonce", "body"}`` in hexadecimal; ``context`` (what it is: "machine",
     "player 1"...) is authenticated too, so that one sealed part cannot stand for another."""
-    plain = json.dumps(_padded(data), separators=(",", ":"), sort_keys=True, ensure_ascii=False).encode("utf-8")
+    plain = _padded(data)
     nonce = secrets.token_bytes(12)
     body = AESGCM(key).encrypt(nonce, plain, context.encode("utf-8"))
     return {"nonce": nonce.hex(), "body": body.hex()}
@@ -169,7 +161,7 @@ def open_sealed(sealed: Any, key: bytes, context: str) -> Any:
 
 def _parsed(plain: bytes) -> Any:
     try:
-        return _unpadded(json.loads(plain.decode("utf-8")))
+        return json.loads(plain.replace(_PAD, b"").decode("utf-8"))
     except (ValueError, RecursionError) as error:  # a right tag over bad (or 1000-deep) JSON: written by something else
         raise WrongKey(f"the sealed part is not a duel ({error})") from error
 

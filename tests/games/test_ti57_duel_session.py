@@ -194,7 +194,7 @@ def test_whole_hot_seat_duels_keep_the_rules_the_views_and_the_saves() -> None:
 
 
 def test_locked_duels_lift_the_curtain_only_with_the_players_pin() -> None:
-    for seed in range(12):
+    for seed in range(6):  # every step's save opened with the PINs chosen so far
         play(seed, lock=True)
 
 
