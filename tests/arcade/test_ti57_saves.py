@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 from arcade.app import ArcadeApp
 from arcade.gamesave import ResumeDialog
@@ -259,3 +260,21 @@ async def test_a_locked_save_asks_both_pins_and_wrong_ones_leave_it_untouched() 
         await pilot.press("enter", *"567890", "enter")
         await wait_until(pilot, lambda: isinstance(app.screen, TI57DuelScreen), what="player 2's view")
         assert "You are on 7.6" in flat(app)
+
+
+async def test_a_locked_save_of_the_earlier_seal_asks_no_pin_and_says_why_it_is_set_aside() -> None:
+    earlier = Path(__file__).parents[1] / "games" / "ti57_duel_saves" / "schema2_locked.json"
+    store = SaveStore()
+    store.save("ti57-duel", json.loads(earlier.read_text(encoding="utf-8")), saved_at="now", summary="move 1, locked")
+    app = duel_app()
+    notes: list[str] = []
+    notify = app.notify
+    app.notify = lambda message, **options: (notes.append(str(message)), notify(message, **options))[1]  # type: ignore[method-assign]
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot)
+        await pilot.press("r")
+        await wait_until(pilot, lambda: any("sealed the earlier way" in note for note in notes), what="the reason, in a note")
+        screen = app.screen
+        assert isinstance(screen, TI57DuelScreen) and screen.phase == "limit" and screen.session.game is None
+        assert not SQUARE.search(screen_text(app))
+    assert not store.exists("ti57-duel") and list(store.directory.glob("ti57-duel.unusable-*.json"))
