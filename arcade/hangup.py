@@ -17,6 +17,11 @@ a save being written is never torn: ``arcade/saves.py`` writes atomically), then
 The signal handler itself takes no lock and starts no thread (the main thread may be
 anywhere, even inside ``Thread.start``): it writes the signal's number to a pipe that the
 watchdog, started by ``install()``, waits on.
+
+SIGHUP is caught even when the arcade inherited it ignored (``nohup``, some daemons and CI
+runners): the arcade lives in its terminal, and with the terminal gone nothing can be shown
+or asked, so it saves and ends rather than run on unseen for good.  An ignored SIGTERM stays
+ignored.
 """
 
 from __future__ import annotations
@@ -58,7 +63,7 @@ _state = _State()
 
 
 def install() -> bool:
-    """Catch SIGHUP and SIGTERM from now on (a SIGHUP already ignored, ``nohup``, stays ignored).
+    """Catch SIGHUP and SIGTERM from now on (SIGHUP even if inherited ignored; an ignored SIGTERM stays so).
 
     False where there are no such signals (Windows) or off the main thread."""
     if sys.platform == "win32" or _state.pipe is not None:
@@ -71,7 +76,7 @@ def install() -> bool:
     threading.Thread(target=_watch, args=(read_end,), name="arcade-hangup", daemon=True).start()
     for name in SIGNALS:
         number = getattr(signal, name)
-        if signal.getsignal(number) is signal.SIG_IGN:
+        if name != "SIGHUP" and signal.getsignal(number) is signal.SIG_IGN:
             continue
         signal.signal(number, _on_signal)
     return True
@@ -113,10 +118,15 @@ def exit_status(normal: int = 0) -> int:
 def terminal_gone() -> None:
     """The terminal cannot be written to any more (its window was closed): as if it had hung up.
 
-    Called from the driver's output thread; nothing happens unless ``install()`` ran."""
+    Called from the driver's output thread; nothing happens unless ``install()`` ran.  With the
+    arcade's handler in place the signal takes the usual way; with another one (replaced since,
+    or ignored) the watchdog is woken directly, as the handler would have done."""
     if _state.pipe is not None and _state.signum is None and hasattr(signal, "SIGHUP"):
         if signal.getsignal(signal.SIGHUP) is _on_signal:
             signal.raise_signal(signal.SIGHUP)
+        else:
+            _state.signum = signal.SIGHUP
+            _wake_watchdog(signal.SIGHUP)
 
 
 def _on_signal(signum: int, frame: object) -> None:
@@ -124,13 +134,17 @@ def _on_signal(signum: int, frame: object) -> None:
     first = _state.signum is None
     if first:
         _state.signum = signum
+    _wake_watchdog(signum)
+    if first and _state.phase == BEFORE:
+        raise SystemExit(128 + signum)
+
+
+def _wake_watchdog(signum: int) -> None:
     if _state.pipe is not None:
         try:
             os.write(_state.pipe[1], bytes([signum]))
         except OSError:
             pass
-    if first and _state.phase == BEFORE:
-        raise SystemExit(128 + signum)
 
 
 def _watch(read_end: int) -> None:

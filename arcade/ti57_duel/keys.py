@@ -98,7 +98,8 @@ class DuelKeys(Base):
 
     def action_seats(self) -> None:
         self.seat_choice = (self.seat_choice + 1) % len(render.SEAT_CHOICES)
-        self.session = DuelSession(seats=render.SEAT_CHOICES[self.seat_choice], limit=self.session.limit)
+        self.session = DuelSession(seats=render.SEAT_CHOICES[self.seat_choice], limit=self.session.limit,
+                                   seal_cost=self.session.seal_cost)
         self.redraw()
 
     def action_lock(self) -> None:

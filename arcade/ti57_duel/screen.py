@@ -26,7 +26,7 @@ from textual.screen import ModalScreen
 from arcade.game_saves import NOT_MADE
 from arcade.game_screen import JobContext
 from arcade.ti57_duel import render
-from arcade.ti57_duel.curtain import DuelResumeDialog, HandOff, PinDialog
+from arcade.ti57_duel.curtain import PIN_RULE, DuelResumeDialog, HandOff, PinDialog
 from arcade.ti57_duel.keys import DUEL_BINDINGS, DuelKeys
 from arcade.ti57_duel.saves import DuelSaves
 from arcade.ti57_duel.workshop import DuelWorkshop
@@ -35,6 +35,7 @@ from arcade.widgets.grid import SquareBoard
 from arcade.widgets.ti57 import PAUSE_SECONDS, Shown, TI57Display, key_lines
 from arcade.widgets.words import Words
 from games.session import Refused
+from games.ti57_duel.seal import DEFAULT_COST, KdfCost
 from games.ti57_duel.session import DuelSession, DuelView, Moved, Phase, WrongPin
 
 COMPUTER_THINKS = 1.0
@@ -76,10 +77,10 @@ class DuelScreenCore(DuelKeys, DuelSaves, TI57Screen):
     instant: reactive[bool] = reactive(False, repaint=False)  # toggle_speed draws the status
 
     def __init__(self, *, pause_seconds: float = PAUSE_SECONDS, blink: bool = True,
-                 computer_thinks: float = COMPUTER_THINKS) -> None:
+                 computer_thinks: float = COMPUTER_THINKS, seal_cost: KdfCost = DEFAULT_COST) -> None:
         super().__init__(blink=blink)
         self.pause_seconds, self.computer_thinks = pause_seconds, computer_thinks
-        self.session = DuelSession()
+        self.session = DuelSession(seal_cost=seal_cost)  # each new duel keeps the cost (tests pass a low one)
         self.seat_choice = 0
         self.cursor: tuple[int, int] = (4, 4)
         self._frozen: DuelView | None = None  # the view kept on screen while the worker runs
@@ -191,7 +192,7 @@ class DuelScreenCore(DuelKeys, DuelSaves, TI57Screen):
             self.sync()
         elif s.phase is Phase.SETUP and self.viewer is not None:
             if s.lock:
-                self.app.push_screen(PinDialog(f"Player {self.viewer}: choose a PIN (4 to 8 digits). It lifts your "
+                self.app.push_screen(PinDialog(f"Player {self.viewer}: choose a PIN ({PIN_RULE}). It lifts your "
                                                "curtain and, with the other player's, opens the save."), self._place)
             else:
                 self._place(None)
@@ -228,7 +229,7 @@ class DuelScreenCore(DuelKeys, DuelSaves, TI57Screen):
     def new_game(self) -> None:
         """Back to the move limit, the same seats (a move in progress is dropped)."""
         self.new_generation()
-        self.session = DuelSession(seats=self.session.seats, limit=self.session.limit)
+        self.session = DuelSession(seats=self.session.seats, limit=self.session.limit, seal_cost=self.session.seal_cost)
         self.history_shown = False
         self.wipe()
         self._shown = Shown("0")

@@ -59,6 +59,10 @@ __all__ = [
 ]
 
 STEP_BUDGET = 10_000  # a duel move runs 35-63 steps; more means something is wrong
+"""Program steps for one whole move, however many times it pauses (each Pause is a stop of its own)."""
+MAX_PAUSES = 9
+"""A duel move pauses once (the mover's square); a move that pauses more is refused (its displays,
+Pauses and stop, are at most 10 in a save)."""
 COMPASS = {d.value: d.name for d in Direction}
 MAX_MOVES = 9999  # keyed as digits into R0; the article uses 20
 MAX_KEYS = 300_000
@@ -234,13 +238,16 @@ class DuelGame:
         displays: list[str] = []
         steps = 0
         while True:
-            stop = self.machine.run(STEP_BUDGET)
+            stop = self.machine.run(STEP_BUDGET - steps)
             steps += stop.steps
             displays.append(stop.display)
-            if stop.reason is StopReason.PAUSE:
+            if stop.reason is StopReason.PAUSE and len(displays) <= MAX_PAUSES and steps < STEP_BUDGET:
                 continue
-            if stop.reason is StopReason.BUDGET:
-                raise MachineDisagrees(f"the move ran {steps} steps without stopping")
+            if stop.reason in (StopReason.PAUSE, StopReason.BUDGET):  # the wolf's words, with the counts
+                pauses = len(displays) - (stop.reason is StopReason.BUDGET)
+                raise MachineDisagrees(f"the program did not stop as expected ({stop.reason.value}): one move ran "
+                                       f"{steps:,} steps through {pauses} Pause{'' if pauses == 1 else 's'} "
+                                       "without stopping")
             break
         m = self.machine
         if m.flashing and m.register(1) == m.register(2):

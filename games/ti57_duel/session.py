@@ -17,12 +17,15 @@ seat may know (``games.ti57_duel.computer``).
 square (nor its register, nor the keys that placed it), and the reverse; ``view(None)``
 is the public view.  Both squares, the keys and the moves are in a view only once the
 duel is over.  Saves (``to_save``) seal the TI-57 and the moves (``seal.py``): nothing
-in the file reads as a square, a key or a register; a locked duel's save opens only
-with both PINs.
+in the file reads as a square, a key or a register.  A locked duel's save gives each
+player who chose a PIN an envelope that PIN alone opens (a key share and that player's
+own squares); the TI-57, whose registers and key log mix both squares, opens only with
+every PIN chosen so far.
 """
 
 from __future__ import annotations
 
+import hmac
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import lru_cache
@@ -45,12 +48,15 @@ __all__ = [
     "WrongPins",
 ]
 
-SCHEMA = 2
+SCHEMA = 3
 """1 (implicit) was the screen's plain save: ``phase``, ``game`` (the driver's snapshot) ...
-2 seals the driver's snapshot; the public part says only what both players may know."""
+2 sealed the driver's snapshot with a key stream, locked under all the PINs chosen together;
+3 seals with AES-GCM, each player's envelope under their own PIN (``seal.py``).  An unlocked
+save of 2 is read and sealed anew as 3; a locked one is refused (its seal gave way in minutes)."""
 DEFAULT_LIMIT = 20
 DEFAULT_EXTENSION = 10  # the article: "10 STO 0 par exemple, ce qui donnera 10 coups de plus"
-PIN_DIGITS = (4, 8)
+PIN_DIGITS = (6, 12)
+"""Six digits at least: a million guesses, each paying the seal's scrypt (``docs/reliability.md``)."""
 SETTINGS = {"instant": "bool", "registers": "bool", "variant": "name"}
 """The duel screen's choices kept beside the session's save (``arcade/ti57_duel/saves.py``)."""
 
@@ -146,9 +152,9 @@ def _listing_json() -> list[Any]:
     return DuelGame().machine.snapshot()["program"]
 
 
-def _player_key(key: str, secret: Field) -> bool:
+def _player_key(key: str, players: Field) -> bool:
     if key not in ("1", "2"):
-        secret["pins"].refuse("name a player that is not 1 or 2")
+        players.refuse("name a player that is not 1 or 2")
     return True
 
 
@@ -177,12 +183,12 @@ class DuelSession:
     undo_for: int | None = None
     news: str = ""
     _undo: dict[str, Any] | None = field(default=None, repr=False)
-    _pins: dict[int, str] = field(default_factory=dict, repr=False)  # player -> digest
-    _pin_salt: bytes = field(default_factory=sealing.new_salt, repr=False)
-    _seal_salt: bytes = field(default_factory=sealing.new_salt, repr=False)
-    _seal_key: bytes = field(default_factory=sealing.new_key, repr=False)
-    _seal_pins: tuple[str, ...] = field(default=(), repr=False)  # the PINs chosen so far, in order
-    _seal_for: tuple[str, ...] | None = field(default=None, repr=False)  # the PINs _seal_key came from
+    seal_cost: sealing.KdfCost = sealing.DEFAULT_COST
+    """scrypt's cost for a PIN (tests pass a low one; a resumed save keeps the one it was sealed with)."""
+    _pins: dict[int, str] = field(default_factory=dict, repr=False)  # player -> digest, in memory only
+    _pin_salt: bytes = field(default_factory=sealing.new_salt, repr=False)  # in memory only
+    _envelopes: dict[int, _Envelope] = field(default_factory=dict, repr=False)  # locked: player -> key, salt, share
+    _seal_key: bytes = field(default_factory=sealing.new_key, repr=False)  # unlocked, or no PIN chosen yet
     _computers: dict[int, Any] = field(default_factory=dict, repr=False)
     program: Any = field(default=None, repr=False)  # a workshop variant (machines.ti57 Program); None: the listing
 
@@ -258,7 +264,8 @@ class DuelSession:
         self.game.place(player, square)
         if self.lock and pin is not None and self.is_person(player):
             self._pins[player] = sealing.pin_digest(pin, self._pin_salt)
-            self._seal_pins = (*self._seal_pins, pin)
+            salt = sealing.new_salt()
+            self._envelopes[player] = _Envelope(sealing.pin_key(pin, salt, self.seal_cost), salt, sealing.new_key())
         if player == 1:
             self.setup_player = 2
             self._hand_off(2, Phase.SETUP, "Player 1 has keyed a start square.")
@@ -276,7 +283,8 @@ class DuelSession:
             raise Refused("there is no curtain to lift")
         player = self.handoff_to
         if self.needs_pin(player):
-            if not isinstance(pin, str) or sealing.pin_digest(pin, self._pin_salt) != self._pins[player]:
+            if not isinstance(pin, str) or not hmac.compare_digest(sealing.pin_digest(pin, self._pin_salt),
+                                                                  self._pins[player]):
                 raise WrongPin(f"that is not Player {player}'s PIN: nothing is shown")
         self.phase, self.handoff_to, self.after_handoff = self.after_handoff, None, None
         self._undo, self.undo_for = None, None  # the move is the other player's to answer now
@@ -448,7 +456,7 @@ class DuelSession:
             resume_to, after = self.actor, self.phase
         else:
             resume_to, after = self.handoff_to, self.after_handoff
-        secret = {"game": g.snapshot(), "news": self.news, "pins": {str(p): d for p, d in self._pins.items()}}
+        secret = {"game": g.snapshot(), "news": self.news}
         state: dict[str, Any] = {
             "schema": SCHEMA,
             "phase": self.phase.value if self.phase is Phase.DRAW else Phase.HANDOFF.value,
@@ -459,15 +467,26 @@ class DuelSession:
             "extension": self.extension,
             "seats": [[s.kind, s.level] for s in self.seats],
             "lock": self.lock,
-            "pin_salt": _hex(self._pin_salt),
-            "sealed": sealing.seal(secret, self._key()),
         }
-        if self.lock:
-            state["seal_salt"] = _hex(self._seal_salt)
-            state["pins_chosen"] = sorted(self._pins)
-        else:
+        if self.lock and self._envelopes:
+            state["seal"] = {"kdf": self.seal_cost.to_json(), "players": {
+                str(p): {"salt": _hex(e.salt), "sealed": sealing.seal(self._own_secret(p, e), e.key, f"player {p}")}
+                for p, e in sorted(self._envelopes.items())}}
+            state["sealed"] = sealing.seal(secret, self._machine_key(), "machine")
+        else:  # unlocked, or locked with no PIN chosen yet: the TI-57 holds no square
             state["seal_key"] = _hex(self._seal_key)
+            state["sealed"] = sealing.seal(secret, self._seal_key, "machine")
         return state
+
+    def _own_secret(self, player: int, envelope: _Envelope) -> dict[str, Any]:
+        """What a player's PIN alone opens: their share of the TI-57's key and their own squares."""
+        g = self.game
+        assert g is not None
+        return {"share": _hex(envelope.share), "start": list(g._starts[player - 1] or ()),
+                "square": list(g.square_of(player))}
+
+    def _machine_key(self) -> bytes:
+        return sealing.machine_key([e.share for _, e in sorted(self._envelopes.items())])
 
     @classmethod
     def locked_players(cls, state: Any) -> tuple[int, ...]:
@@ -475,10 +494,11 @@ class DuelSession:
         ``from_save`` then says what is wrong)."""
         if not (isinstance(state, dict) and state.get("schema") == SCHEMA and state.get("lock") is True):
             return ()
-        chosen = state.get("pins_chosen")
-        if not isinstance(chosen, list) or len(chosen) > 2 or any(p not in (1, 2) or isinstance(p, bool) for p in chosen):
+        seal = state.get("seal")
+        chosen = seal.get("players") if isinstance(seal, dict) else None
+        if not isinstance(chosen, dict) or not set(chosen) <= {"1", "2"}:
             return ()
-        return tuple(chosen)
+        return tuple(sorted(int(p) for p in chosen))
 
     @classmethod
     def from_save(cls, state: Any, pins: tuple[str, ...] = (),
@@ -507,8 +527,8 @@ class DuelSession:
         schema = f.get("schema", 1).int()
         if schema == 1:
             return cls._read_plain(f, extra)
-        if schema != SCHEMA:
-            f["schema"].fail(f"is not a duel save schema this arcade reads (1 or {SCHEMA})")
+        if schema not in (2, SCHEMA):
+            f["schema"].fail(f"is not a duel save schema this arcade reads (1 to {SCHEMA})")
         lock = f["lock"].bool()
         seats = tuple(f["seats"].each(_read_seat, 2, 2))
         limit = f["limit"].int(1, MAX_MOVES)
@@ -518,50 +538,75 @@ class DuelSession:
         handoff_to = f.get("handoff_to").optional_int(1, 2)
         after_f = f.get("after_handoff")
         after = None if after_f.is_null else after_f.enum(Phase)
-        pin_salt = f["pin_salt"].hex(16)
+        if lock and not all(seat.kind == "person" for seat in seats):
+            f["lock"].refuse("is set, but a locked duel is for two people sharing the keyboard")
+        session = cls(seats=seats, limit=limit, extension=extension, lock=lock, **extra)  # type: ignore[arg-type]
         sealed = f["sealed"]
-        for part in ("nonce", "body", "tag"):
-            sealed[part].hex()
-        if lock:
-            if not all(seat.kind == "person" for seat in seats):
-                f["lock"].refuse("is set, but a locked duel is for two people sharing the keyboard")
-            salt = f["seal_salt"].hex(16)
-            chosen = f["pins_chosen"]
-            needed = tuple(chosen.each(lambda p: p.int(1, 2), max_len=2))
-            if list(needed) != sorted(set(needed)):
-                chosen.fail("is not a list of players 1 and 2")
-            if len(pins) < len(needed):
-                raise LockedSave("this duel is locked: it opens with the players' PINs", needed)
-            if not all(isinstance(pin, str) for pin in pins[: len(needed)]):
-                raise WrongPins("those PINs do not open this duel: nothing was changed", needed)
-            key = sealing.key_from_pins(tuple(pins[: len(needed)]), salt)
+        if schema == 2:
+            opened = session._open_earlier(f, sealed)
+        elif f.has("seal"):
+            if not lock:
+                f["seal"].refuse("is there, but the duel is not locked")
+            opened = session._open_locked(f["seal"], sealed, pins)
         else:
-            salt, needed = sealing.new_salt(), ()
-            key = f["seal_key"].hex(32)
-        try:
-            opened = sealing.open_sealed(sealed.value, key)
-        except sealing.WrongKey as error:
-            if lock:
-                raise WrongPins("those PINs do not open this duel: nothing was changed", needed) from error
-            sealed.refuse("does not open: it was damaged")
+            session._seal_key = f["seal_key"].hex(32)
+            opened = _opened(sealed, lambda part: sealing.open_sealed(part, session._seal_key, "machine"))
         secret = Field(opened, sealed.path, secret=True)
         secret.table()
         secret.shallow()
         game = DuelGame.read(secret["game"])  # its program: the listing or a variant's (sealed, so not damaged by chance)
         if game.moves != limit:
             f["limit"].refuse("is not the move limit the sealed game was started with")
-        news = secret.get("news", "").str(1000)
-        digests = {int(p): d.hex(32).hex() for p, d in secret.get("pins", {}).items() if _player_key(p, secret)}
-        if tuple(sorted(digests)) != tuple(needed):
-            secret["pins"].refuse("are not the PINs of the players the save says chose one")
-        session = cls(seats=seats, limit=limit, extension=extension, lock=lock, **extra)  # type: ignore[arg-type]
-        session.game, session.news, session._pins, session._pin_salt = game, news, digests, pin_salt
-        if lock:
-            session._seal_salt, session._seal_key = salt, key
-            session._seal_pins = session._seal_for = tuple(pins[: len(needed)])
+        for p, envelope in session._envelopes.items():
+            if not game.placed[p - 1] or envelope.squares != (game._starts[p - 1], game.square_of(p)):
+                f["seal"]["players"][str(p)].refuse("does not hold the squares of the sealed game")
+        if lock and any(game.placed[p - 1] and p not in session._envelopes for p in (1, 2)):
+            f["seal"].refuse("has no envelope for a player who keyed a start square")
+        session.game, session.news = game, secret.get("news", "").str(1000)
         session.setup_player = setup_player
         session._resume(f, secret["game"], phase, handoff_to, after)
         return session
+
+    def _open_earlier(self, f: Field, sealed: Field) -> Any:
+        """Schema 2: an unlocked save is read and will be sealed anew; a locked one is refused."""
+        if self.lock:
+            f["schema"].refuse("is 2: this locked duel was sealed the earlier way, which its opponent could open "
+                               "in minutes; it cannot be resumed, start a new duel")
+        key = f["seal_key"].hex(32)
+        opened = _opened(sealed, lambda part: sealing.open_earlier(part, key))
+        if isinstance(opened, dict) and opened.get("pins") == {}:
+            opened = {k: v for k, v in opened.items() if k != "pins"}
+        return opened
+
+    def _open_locked(self, seal: Field, sealed: Field, pins: tuple[str, ...]) -> Any:
+        """Each player's envelope with their PIN (one scrypt each), then the TI-57 with their shares."""
+        kdf = seal["kdf"]
+        kdf["kdf"].choice(("scrypt",))
+        try:
+            self.seal_cost = sealing.KdfCost(kdf["log2_n"].int(), kdf["r"].int(), kdf["p"].int())
+        except ValueError as error:
+            kdf.refuse(str(error))
+        players = seal["players"]
+        needed = tuple(sorted(int(p) for p, _ in players.items() if _player_key(p, players)))
+        if needed not in ((1,), (1, 2)):
+            players.refuse("are not player 1, or players 1 and 2")
+        if len(pins) < len(needed):
+            raise LockedSave("this duel is locked: it opens with the players' PINs", needed)
+        for p, pin in zip(needed, pins):
+            envelope = players[str(p)]
+            salt = envelope["salt"].hex(16)
+            if not isinstance(pin, str):
+                raise WrongPins(f"Player {p}'s PIN does not open this duel: nothing was changed", needed)
+            key = sealing.pin_key(pin, salt, self.seal_cost)
+            try:
+                own = Field(sealing.open_sealed(envelope["sealed"].value, key, f"player {p}"),
+                            envelope["sealed"].path, secret=True)
+            except sealing.WrongKey as error:
+                raise WrongPins(f"Player {p}'s PIN does not open this duel: nothing was changed", needed) from error
+            squares = (_square(own["start"]), _square(own["square"]))
+            self._envelopes[p] = _Envelope(key, salt, own["share"].hex(32), squares)
+            self._pins[p] = sealing.pin_digest(pin, self._pin_salt)
+        return _opened(sealed, lambda part: sealing.open_sealed(part, self._machine_key(), "machine"))
 
     @classmethod
     def _read_plain(cls, f: Field, extra: dict[str, Any]) -> DuelSession:
@@ -638,13 +683,6 @@ class DuelSession:
 
     # -- internals -------------------------------------------------------------------
 
-    def _key(self) -> bytes:
-        """The sealing key: random (kept in the save) or, locked, from the PINs chosen so far."""
-        if self.lock and self._seal_for != self._seal_pins:
-            self._seal_key = sealing.key_from_pins(self._seal_pins, self._seal_salt)  # once per PIN chosen
-            self._seal_for = self._seal_pins
-        return self._seal_key
-
     def _set(self, phase: Phase, news: str) -> None:
         self.phase, self.news = phase, news
         self.handoff_to = self.after_handoff = self.undo_for = None
@@ -659,6 +697,31 @@ class DuelSession:
 
 def _hex(data: bytes) -> str:
     return data.hex()
+
+
+@dataclass(frozen=True)
+class _Envelope:
+    """A locked duel's player: the key their PIN gave (scrypt, once), its salt, their share of the
+    TI-57's key, and (read back from a save) the squares it held."""
+
+    key: bytes
+    salt: bytes
+    share: bytes
+    squares: tuple[Square, Square] | None = None
+
+
+def _square(f: Field) -> Square:
+    c, r = f.list(2, 2)
+    return c.int(0, 9), r.int(0, 9)
+
+
+def _opened(sealed: Field, open_part: Callable[[Any], Any]) -> Any:
+    """The sealed TI-57 opened, or the field refused: once the keys are right, a part that does not
+    open was changed."""
+    try:
+        return open_part(sealed.value)
+    except sealing.WrongKey:
+        sealed.refuse("does not open: it was damaged")
 
 
 _ARROW = {1: "↗", 2: "→", 3: "↘", 4: "↓", 5: "↙", 6: "←", 7: "↖", 8: "↑"}

@@ -10,6 +10,7 @@ from arcade.gamesave import ResumeDialog
 from arcade.ti57_duel.curtain import HandOff
 from arcade.ti57_duel.screen import TI57DuelScreen
 from games.ti57_duel import DELTAS
+from games.ti57_duel.seal import KdfCost
 from tests.arcade.helpers import flat, screen_text, settle, wait_until
 
 BOARD_LINE = re.compile(r"^ (\d) (.{30}) (\d)")
@@ -80,9 +81,14 @@ class FrameWatch:
             self.leaks.append(f"player {viewer}'s view shows player {other} on {secret}:\n{text}")
 
 
+LOW_SEAL_COST = KdfCost(log2_n=4, r=1, p=1)
+"""A locked duel's scrypt at its lowest: the Pilot tests' PINs cost microseconds (the file records it)."""
+
+
 def duel_app(game: str | None = "ti57-duel", **options: object) -> ArcadeApp:
     return ArcadeApp(game=game, screens={"ti57-duel": lambda: TI57DuelScreen(
-        pause_seconds=options.get("pause_seconds", 0.02), blink=False, computer_thinks=0)})  # type: ignore[arg-type]
+        pause_seconds=options.get("pause_seconds", 0.02), blink=False, computer_thinks=0,  # type: ignore[arg-type]
+        seal_cost=LOW_SEAL_COST)})
 
 
 async def opened(pilot) -> TI57DuelScreen | ResumeDialog:  # noqa: ANN001

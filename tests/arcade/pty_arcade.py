@@ -2,7 +2,9 @@
 
 Closing the terminal (``close_terminal``) is what closing the window does: the kernel hangs
 the terminal up and sends SIGHUP (and SIGCONT) to the arcade, the session's leader; every
-later write to the terminal fails with EIO.  Every wait is on a condition (output arrived,
+later write to the terminal fails with EIO.  The arcade starts with SIGHUP at its default,
+whatever the suite inherited (run under ``nohup``, SIGHUP is ignored and exec keeps it so),
+unless a test asks for it ignored (``hangup_ignored``).  Every wait is on a condition (output arrived,
 a text shown, the process ended) with a generous bound, never a fixed time.
 """
 
@@ -45,7 +47,8 @@ def signal_statuses(signum: int) -> set[int]:
 class PtyArcade:
     """``python -m arcade ARGS`` on a pty of ``size`` (columns, rows), its saves in ``data_dir``."""
 
-    def __init__(self, data_dir: Path, *args: str, size: tuple[int, int] = (100, 32)) -> None:
+    def __init__(self, data_dir: Path, *args: str, size: tuple[int, int] = (100, 32),
+                 hangup_ignored: bool = False) -> None:
         self.data_dir = data_dir
         self.master, slave = pty.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", size[1], size[0], 0, 0))
@@ -53,8 +56,10 @@ class PtyArcade:
         env = {**os.environ, "TERM": "xterm-256color", "ARCADE_DATA_DIR": str(data_dir),
                "ARCADE_CONFIG_DIR": str(data_dir / "config")}
         env.pop("TEXTUAL_DRIVER", None)
+        disposition = signal.SIG_IGN if hangup_ignored else signal.SIG_DFL
         self.proc = subprocess.Popen([sys.executable, "-c", BOOT, *args], stdin=slave, stdout=slave,
-                                     stderr=slave, env=env, cwd=ROOT, close_fds=True)
+                                     stderr=slave, env=env, cwd=ROOT, close_fds=True,
+                                     preexec_fn=lambda: signal.signal(signal.SIGHUP, disposition))
         os.close(slave)
         self.output = b""
         self.closed = False

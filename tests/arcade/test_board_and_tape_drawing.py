@@ -490,7 +490,7 @@ async def test_what_the_terminal_shows_after_rows_repainted_alone_is_the_screen_
             else:  # the CPC's screen as it was a few changes back
                 cpc.view = rng.choice(shown_cpc[-3:])
             await wait_until(pilot, lambda: terminal.rows() == repainted_whole(app, size).rows(),
-                             timeout=10, what=f"step {step}: the terminal shows the screen")
+                             what=f"step {step}: the terminal shows the screen")
             assert terminal.cells == repainted_whole(app, size).cells, f"step {step}"
 
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import json
 import signal
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -34,8 +36,8 @@ LEFT_ALT_SCREEN = b"\x1b[?1049l"
 def spawn(arcade_data_dir: Path) -> Iterator[type[PtyArcade]]:
     started: list[PtyArcade] = []
 
-    def start(*args: str) -> PtyArcade:
-        arcade = PtyArcade(arcade_data_dir, *args)
+    def start(*args: str, hangup_ignored: bool = False) -> PtyArcade:
+        arcade = PtyArcade(arcade_data_dir, *args, hangup_ignored=hangup_ignored)
         started.append(arcade)
         return arcade
 
@@ -95,6 +97,17 @@ def test_the_terminal_closed_as_the_first_screen_is_drawn(spawn) -> None:
     arcade.wait_for(lambda: ENTERED_ALT_SCREEN in arcade.output, "Textual's driver started")
     arcade.close_terminal()
     assert_ended_by(arcade, HUP)
+
+
+def test_the_terminal_closed_ends_an_arcade_started_with_hangups_ignored(spawn) -> None:
+    """Started under ``nohup`` (SIGHUP inherited ignored): closing the terminal still saves the game and ends it."""
+    arcade = spawn("--game", GAME, hangup_ignored=True)
+    start_game_as_black(arcade)
+    arcade.wait_for(lambda: saved_moves(arcade) == [], "the new game's save")
+    save_path(arcade).unlink()
+    arcade.close_terminal()
+    assert_ended_by(arcade, HUP)
+    assert_saved_game(arcade, moves=0)
 
 
 @pytest.mark.soak  # the normal run keeps three: starting, mid-turn, a stuck loop
@@ -164,3 +177,38 @@ def test_sigterm_while_quitting_ends_it_with_the_game_saved(spawn) -> None:
     assert status in {0, *signal_statuses(TERM)}  # 0: the quit was through before the signal came
     assert_saved_game(arcade, moves=2)
 
+
+
+TERMINAL_GONE_WITH_SIGHUP_REPLACED = """
+import asyncio, signal, sys, threading
+from arcade import hangup
+
+hangup.install()
+signal.signal(signal.SIGHUP, signal.SIG_IGN)  # another handler took SIGHUP after the arcade's
+
+
+async def main() -> None:
+    asked = asyncio.Event()
+
+    class App:
+        def hang_up(self, signum: int) -> None:
+            print("hang_up", signum, flush=True)
+            asked.set()
+
+    hangup.attach(App(), asyncio.get_running_loop())
+    threading.Thread(target=hangup.terminal_gone).start()  # the driver's output thread meets EIO
+    await asyncio.wait_for(asked.wait(), 60)
+    hangup.detach()
+
+
+asyncio.run(main())
+sys.exit(hangup.exit_status())
+"""
+
+
+def test_the_terminal_gone_asks_the_app_to_hang_up_whoever_holds_sighup() -> None:
+    """``terminal_gone`` (a write to the terminal failed) does not rely on the arcade's SIGHUP handler."""
+    done = subprocess.run([sys.executable, "-c", TERMINAL_GONE_WITH_SIGHUP_REPLACED], capture_output=True,
+                          text=True, timeout=120, cwd=Path(__file__).resolve().parents[2])
+    assert done.stdout.split() == ["hang_up", str(HUP)], done.stderr
+    assert done.returncode == 128 + HUP

@@ -263,7 +263,7 @@ async def test_a_locked_duel_lifts_each_curtain_only_with_its_players_pin() -> N
         await pilot.press("L")
         assert "PIN lock: on" in flat(app)
         await pilot.press("enter")
-        for player, square, pin in ((1, (2, 3), "1234"), (2, (7, 6), "98765")):
+        for player, square, pin in ((1, (2, 3), "123456"), (2, (7, 6), "98765432")):
             await lift_curtain(pilot, player)  # no PIN yet: it is chosen with the square
             await pilot.press(*(["right"] * (square[0] - 4) if square[0] >= 4 else ["left"] * (4 - square[0])))
             await pilot.press(*(["up"] * (square[1] - 4) if square[1] >= 4 else ["down"] * (4 - square[1])))
@@ -273,10 +273,10 @@ async def test_a_locked_duel_lifts_each_curtain_only_with_its_players_pin() -> N
             await pilot.press(*pin, "enter")
             await wait_until(pilot, lambda: isinstance(app.screen, HandOff), what="the next curtain")
         assert "Player 1 lifts it with a PIN" in flat(app)
-        await pilot.press("enter", *"98765", "enter")  # player 2's PIN on player 1's curtain
+        await pilot.press("enter", *"98765432", "enter")  # player 2's PIN on player 1's curtain
         await wait_until(pilot, lambda: "not Player 1's PIN" in flat(app), what="the refusal")
         assert isinstance(app.screen, HandOff) and not board_cells(screen_text(app))
-        await pilot.press(*"1234", "enter")
+        await pilot.press(*"123456", "enter")
         await wait_until(pilot, lambda: app.screen is screen, what="player 1's view")
         assert screen.viewer == 1 and board_cells(screen_text(app))[(2, 3)] == "1"
         assert screen.screenshot_refusal()  # the app asks before it writes a screenshot file

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 from arcade.app import ArcadeApp
 from arcade.gamesave import ResumeDialog
@@ -19,7 +20,7 @@ from arcade.launcher import LauncherScreen
 from arcade.saves import SaveStore
 from arcade.ti57_duel.screen import HandOff, TI57DuelScreen
 from tests.arcade.helpers import flat, screen_text, settle, wait_until
-from tests.arcade.duel_helpers import FrameWatch, board_cells, both_placed, lift_curtain, move, opened, place
+from tests.arcade.duel_helpers import LOW_SEAL_COST, FrameWatch, board_cells, both_placed, lift_curtain, move, opened, place
 
 SQUARE = re.compile(r"\d\.\d")
 
@@ -220,13 +221,13 @@ async def test_a_locked_save_asks_both_pins_and_wrong_ones_leave_it_untouched() 
     from arcade.ti57_duel.curtain import PinDialog
     from games.ti57_duel.session import DuelSession
 
-    session = DuelSession(lock=True)
+    session = DuelSession(lock=True, seal_cost=LOW_SEAL_COST)
     session.start()
     session.reveal()
-    session.place((2, 3), "1234")
+    session.place((2, 3), "123456")
     session.reveal()
-    session.place((7, 6), "5678")
-    session.reveal("1234")
+    session.place((7, 6), "567890")
+    session.reveal("123456")
     session.move(2)
     store = SaveStore()
     store.save("ti57-duel", session.to_save(), saved_at="now", summary=session.summary())
@@ -236,7 +237,7 @@ async def test_a_locked_save_asks_both_pins_and_wrong_ones_leave_it_untouched() 
         await opened(pilot)
         assert "locked" in flat(app)
         await pilot.press("r")
-        for pin in ("1234", "0000"):
+        for pin in ("123456", "000000"):
             await wait_until(pilot, lambda: isinstance(app.screen, PinDialog), what="a PIN question")
             await pilot.press(*pin, "enter")
             await pilot.pause()
@@ -250,12 +251,30 @@ async def test_a_locked_save_asks_both_pins_and_wrong_ones_leave_it_untouched() 
     async with app.run_test(size=(80, 24)) as pilot:
         await opened(pilot)
         await pilot.press("r")
-        for pin in ("1234", "5678"):
+        for pin in ("123456", "567890"):
             await wait_until(pilot, lambda: isinstance(app.screen, PinDialog), what="a PIN question")
             await pilot.press(*pin, "enter")
             await pilot.pause()
         await wait_until(pilot, lambda: isinstance(app.screen, HandOff), what="the curtain for player 2")
         assert "Pass the keyboard to Player 2" in flat(app)
-        await pilot.press("enter", *"5678", "enter")
+        await pilot.press("enter", *"567890", "enter")
         await wait_until(pilot, lambda: isinstance(app.screen, TI57DuelScreen), what="player 2's view")
         assert "You are on 7.6" in flat(app)
+
+
+async def test_a_locked_save_of_the_earlier_seal_asks_no_pin_and_says_why_it_is_set_aside() -> None:
+    earlier = Path(__file__).parents[1] / "games" / "ti57_duel_saves" / "schema2_locked.json"
+    store = SaveStore()
+    store.save("ti57-duel", json.loads(earlier.read_text(encoding="utf-8")), saved_at="now", summary="move 1, locked")
+    app = duel_app()
+    notes: list[str] = []
+    notify = app.notify
+    app.notify = lambda message, **options: (notes.append(str(message)), notify(message, **options))[1]  # type: ignore[method-assign]
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot)
+        await pilot.press("r")
+        await wait_until(pilot, lambda: any("sealed the earlier way" in note for note in notes), what="the reason, in a note")
+        screen = app.screen
+        assert isinstance(screen, TI57DuelScreen) and screen.phase == "limit" and screen.session.game is None
+        assert not SQUARE.search(screen_text(app))
+    assert not store.exists("ti57-duel") and list(store.directory.glob("ti57-duel.unusable-*.json"))

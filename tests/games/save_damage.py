@@ -42,6 +42,7 @@ from games.ti57_duel.session import Phase as DuelPhase
 from games.ti57_wolf.referee import Side
 from games.ti57_wolf.session import Phase as WolfPhase
 from games.ti57_wolf.session import WolfSession
+from tests.games.test_ti57_duel_session import LOW_COST
 
 DEEP: list[Any] = []
 for _ in range(1000):
@@ -110,7 +111,7 @@ def _driver_state(session: OthelloSession) -> str:
     return json.dumps(snap, sort_keys=True)
 
 
-PINS = ("1234", "987654")
+PINS = ("123456", "987654")
 
 
 def _duel_session(how: str) -> DuelSession:
@@ -119,7 +120,7 @@ def _duel_session(how: str) -> DuelSession:
     elif how == "variant":
         s = DuelSession(program=_duel_variant())
     else:
-        s = DuelSession(limit=2 if how == "draw" else 20, lock=how == "locked")
+        s = DuelSession(limit=2 if how == "draw" else 20, lock=how == "locked", seal_cost=LOW_COST)
     s.start()
     pins = iter(PINS)
     rng = random.Random(5)
@@ -160,8 +161,8 @@ def _duel_case(how: str) -> Case:
     save = s.to_save()
     assert save is not None
     save["settings"] = {"instant": True, "registers": False, "variant": "variant" if how == "variant" else None}
-    key = sealing.key_from_pins(PINS, bytes.fromhex(save["seal_salt"])) if s.lock else bytes.fromhex(save["seal_key"])
-    secret = sealing.open_sealed(save["sealed"], key)
+    key = s._machine_key() if s.lock else bytes.fromhex(save["seal_key"])
+    secret = sealing.open_sealed(save["sealed"], key, "machine")
     return Case("ti57-duel", how, json.dumps(save), lambda st: DuelSession.from_save(st, pins), _duel_works(pins),
                 secret=json.dumps(secret), key=key)
 
@@ -436,9 +437,9 @@ def attack(game: str, tries: int, seed: int = 0) -> Counts:
             secret = json.loads(case.secret)
             bad_secret, what = damage(secret, paths(secret), rng)
             try:
-                good["sealed"] = sealing.seal(bad_secret, case.key)  # type: ignore[arg-type]
+                good["sealed"] = sealing.seal(bad_secret, case.key, "machine")  # type: ignore[arg-type]
             except (ValueError, RecursionError):  # NaN or 1000 deep: not JSON the seal writes
-                good["sealed"] = sealing.seal(None, case.key)  # type: ignore[arg-type]
+                good["sealed"] = sealing.seal(None, case.key, "machine")  # type: ignore[arg-type]
                 what += " (not sealable: the sealed part holds null)"
             judge(case, good, f"sealed{what}", counts)
         else:

@@ -147,6 +147,44 @@ def test_a_broken_duel_variant_is_named_and_the_duel_stays(tmp_path: Path, keys:
     assert duel.phase.name == "TURN"
 
 
+PAUSE_LOOPS = [("2nd Lbl 9 2nd Pause GTO 9", 3), ("2nd Lbl 9 RCL 1 2nd Pause GTO 9", 4),
+               ("2nd Lbl 9 2nd Pause RCL 2 GTO 9", 4), ("2nd Lbl 9 2nd Pause 2nd Pause GTO 9", 4),
+               ("2nd Lbl 9 2nd Pause 1 SUM 3 GTO 9", 5)]
+"""Loops with a Pause inside, and their program steps: each Pause is a stop, so a budget per stop
+never ends the move."""
+
+
+def test_a_duel_variant_pausing_in_a_loop_is_named_and_the_duel_stays(tmp_path: Path) -> None:
+    from games.ti57_duel.driver import MAX_PAUSES, STEP_BUDGET
+
+    tried = 0
+    for at in range(41, 47):  # after the mover's Pause (step 40), before R/S (49): the steps overwritten
+        for n, (loop, length) in enumerate(PAUSE_LOOPS):
+            if at + length > 50:  # past step 49: the program would end, not loop
+                continue
+            name = f"pauses {at} {n}"
+            keyed(tmp_path, name, DUEL, f"GTO 2nd {at // 10} {at % 10} LRN {loop} LRN")
+            variant = next(v for v in variants(tmp_path) if v.name == name)
+            duel = start_duel_variant(variant, limit=5)
+            duel.start()
+            for player, square in ((1, (2, 2)), (2, (7, 7))):
+                duel.reveal(None)
+                duel.place(square)
+            duel.reveal(None)
+            before = json.dumps(duel.game.snapshot(), sort_keys=True)  # type: ignore[union-attr]
+            with pytest.raises(VariantBroke) as info:
+                played(name, lambda: duel.move(1))
+            message = str(info.value)
+            assert message.startswith(f"The variant {name} broke the game:"), message
+            assert "did not stop as expected (pause)" in message and f"through {MAX_PAUSES + 1} Pauses" in message
+            steps = int(message.split(" ran ")[1].split(" steps")[0].replace(",", ""))
+            assert 0 < steps < STEP_BUDGET
+            assert json.dumps(duel.game.snapshot(), sort_keys=True) == before  # type: ignore[union-attr]
+            assert duel.phase.name == "TURN" and duel.game.to_move == 1  # type: ignore[union-attr]
+            tried += 1
+    assert tried >= 25
+
+
 def test_a_wolf_variants_save_resumes_with_its_program_only(tmp_path: Path) -> None:
     from games.session import SaveUnreadable
     from games.ti57_wolf.session import WolfSession
