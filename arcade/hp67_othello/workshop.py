@@ -15,6 +15,7 @@ from textual.binding import Binding
 
 from arcade.saves import data_dir
 from arcade.widgets.dialogs import Question, SideDialog
+from arcade.widgets.plain import visible
 from games.othello.driver import MachineDisagrees
 from games.othello.referee import Disc
 from games.othello.session import OthelloSession
@@ -119,4 +120,4 @@ class HP67Workshop:
 
     def show_variant(self) -> None:
         title = getattr(self.session.view(), "title", "") or "Othello"  # type: ignore[attr-defined]
-        self.sub_title = f"{title} - HP-67 - your variant {self.variant}" if self.variant else f"{title} - HP-67"
+        self.sub_title = f"{title} - HP-67 - your variant {visible(self.variant)}" if self.variant else f"{title} - HP-67"

@@ -32,6 +32,7 @@ from arcade.widgets.dialogs import Question
 from arcade.widgets.footer import KeysFooter
 from arcade.widgets.keyboard import CalcKeyboard
 from arcade.widgets.led import LedDisplay
+from arcade.widgets.plain import visible
 
 POST_EVERY = 0.1
 """Seconds between two views posted while a program runs (the display is dark anyway)."""
@@ -205,7 +206,7 @@ class CalculatorRoom(LaidOut, Screen[None]):
                 return
             ok = act(*answer)
             self.show(self.model.view())
-            self.notify(self.model.message, severity="information" if ok else "error", markup=False)
+            self.notify(visible(self.model.message), severity="information" if ok else "error", markup=False)
 
         self.app.push_screen(dialog(), done)
 

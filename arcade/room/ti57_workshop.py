@@ -14,6 +14,7 @@ from typing import Any, Callable
 from textual.binding import Binding
 
 from arcade.widgets.dialogs import Question
+from arcade.widgets.plain import visible
 from games.session import Refused
 
 WORKSHOP_BINDING_HELP = "W: change the program (opens it in the TI-57 room)"
@@ -93,7 +94,7 @@ class TI57Workshop:
     def titled(self) -> None:
         """The sub-title the game drew, and the variant playing."""
         if self.variant and "your variant" not in str(self.sub_title):
-            self.sub_title = f"{self.sub_title} - your variant {self.variant}"
+            self.sub_title = f"{self.sub_title} - your variant {visible(self.variant)}"
 
     def save_state(self) -> dict[str, Any] | None:
         """The game's save, and the name of the variant playing (resumed with its program)."""

@@ -1,0 +1,232 @@
+"""Files named by a hostile or unlucky player (generated: ``hostile_names``) in every place the
+arcade shows a file's name: the card reader, the notebook, the variant pickers, the launch of
+both Othellos (which ask at once when variants exist), the TI-57 games' new game, the CPC's
+``CAT``, ``arcade match``.  No crash, and the name shown as written: never read as markup
+(``othello [copy]`` is not ``othello ``), its control characters as escapes (never sent to the
+terminal).  Waits are on conditions."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.app import App
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import Button, Static
+
+from arcade.app import ArcadeApp
+from arcade.hp67_othello.screen import HP67OthelloScreen
+from arcade.hp67_othello.workshop import ProgramChoice as HP67ProgramChoice
+from arcade.lazard_othello.screen import LazardOthelloScreen
+from arcade.lazard_othello.variants import ProgramDialog
+from arcade.match_cli import main as match_main
+from arcade.room.cpc import CpcRoomScreen
+from arcade.room.hp67 import CardDialog, HP67RoomScreen
+from arcade.room.ti57 import NotebookDialog, TI57RoomScreen, notebook_dir
+from arcade.room.ti57_workshop import ProgramChoice as TI57ProgramChoice
+from arcade.ti57_wolf.dialogs import NewWolfGame
+from arcade.ti57_wolf.screen import TI57WolfScreen
+from arcade.widgets.cpc_screen import CpcScreen
+from arcade.widgets.dialogs import MessageLog, SideDialog
+from arcade.widgets.plain import visible
+from games.lazard_othello.driver import LISTING
+from games.ti57_wolf import Side
+from tests.arcade.helpers import flat, screen_text, wait_until
+from tests.arcade.hostile_names import CLASSICS, hostile_names
+from tests.arcade.test_room_cpc import type_line
+from tests.arcade.test_ti57_wolf_screen import opened, wolf_app
+from tests.machines.file_kinds import plant
+
+ROOT = Path(__file__).resolve().parents[2]
+NAMES = hostile_names(45, seed=41)
+TERMINAL_CONTROLS = ("\x1b", "\x07", "\x9b", "\x08")
+
+
+def batches(names: list[str], size: int = 9) -> list[list[str]]:
+    return [names[i:i + size] for i in range(0, len(names), size)]
+
+
+def words(screen: Screen[Any]) -> str:
+    """Everything the screen's buttons and statics hold, as the player reads it."""
+    out: list[str] = []
+    for widget in screen.query("*"):
+        if isinstance(widget, Button):
+            out.append(widget.label.plain)
+        elif isinstance(widget, Static):
+            content = widget.content
+            out.append(content.plain if isinstance(content, Content) else str(content))
+    return "\n".join(out)
+
+
+def no_terminal_control(app: App[Any]) -> None:
+    text = screen_text(app)
+    assert not any(c in text for c in TERMINAL_CONTROLS), repr(text[:200])
+
+
+class Bare(App[None]):
+    """A dialog on its own."""
+
+
+DIALOGS = {
+    "hp67 program": lambda names: HP67ProgramChoice(names),
+    "ti57 program": lambda names: TI57ProgramChoice(names),
+    "lazard program": lambda names: ProgramDialog(names),
+    "card reader": lambda names: CardDialog(names),
+    "notebook": lambda names: NotebookDialog(names),
+    "message log": lambda names: MessageLog([f"The variant {n} broke the game" for n in names]),
+}
+
+
+@pytest.mark.parametrize("dialog", sorted(DIALOGS))
+async def test_every_dialog_listing_names_shows_each_as_written(dialog: str) -> None:
+    app = Bare()
+    async with app.run_test(size=(100, 40)) as pilot:
+        for batch in batches(NAMES):
+            screen = DIALOGS[dialog](batch)
+            await app.push_screen(screen)
+            await wait_until(pilot, lambda: app.screen is screen and screen.is_mounted, what=dialog)
+            shown = words(screen)
+            for name in batch:  # a message keeps its lines: a newline in a name breaks its line there
+                assert visible(name, lines=dialog == "message log") in shown, (dialog, name)
+            no_terminal_control(app)
+            screen.dismiss(None)
+            await wait_until(pilot, lambda: app.screen is not screen, what="the dialog closed")
+
+
+def plant_names(folder: Path, names: list[str], suffix: str, data: bytes) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    for name in names:
+        (folder / f"{name}{suffix}").write_bytes(data)
+
+
+async def test_hp67_othello_launches_with_hostile_cards_and_plays_one(arcade_data_dir: Path) -> None:
+    cards = arcade_data_dir / "hp67-cards"
+    chosen = "[@click=1+]x"
+    plant_names(cards, [chosen, *NAMES[1:8]], ".txt", (ROOT / "games/hp67_othello/othello.txt").read_bytes())
+    app = ArcadeApp(game="hp67-othello")
+    async with app.run_test(size=(100, 32)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, HP67ProgramChoice), what="which program plays")
+        shown = words(app.screen)
+        listed = sorted([chosen, *NAMES[1:8]], key=lambda n: n + ".txt")  # as the folder lists its cards
+        for name in listed:
+            assert visible(name) in shown
+        no_terminal_control(app)
+        await pilot.press(str(listed.index(chosen) + 1))
+        await wait_until(pilot, lambda: isinstance(app.screen, SideDialog), what="which side")
+        await pilot.press("w")
+        game = app.screen
+        assert isinstance(game, HP67OthelloScreen)
+        await wait_until(pilot, lambda: game.variant == chosen and not game.busy, what="the variant plays")
+        assert f"your variant {chosen}" in str(game.sub_title)
+        assert f"your variant {chosen} plays" in flat(app)
+
+
+async def test_lazard_othello_launches_with_hostile_disc_files_and_plays_one(arcade_data_dir: Path) -> None:
+    disc = arcade_data_dir / "cpc-disc"
+    names = ["othello [copy]", "[a=b=c]", *[n for n in NAMES if n not in CLASSICS][:6]]
+    listing = "".join(f"{line}\r\n" for line in LISTING.splitlines() if line.strip()).encode("latin-1")
+    plant_names(disc, names, ".BAS", listing)
+    app = ArcadeApp(game="lazard-othello")
+    async with app.run_test(size=(100, 32)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, ProgramDialog), what="which program plays")
+        shown = words(app.screen)
+        listed = sorted(names, key=lambda n: n + ".BAS")  # as the disc lists its files
+        for name in listed:
+            assert f"Variant {visible(name.upper())} (" in shown
+        assert "Variant OTHELLO [COPY] (" in flat(app)  # on screen too, brackets and all
+        no_terminal_control(app)
+        await pilot.press(str(listed.index("[a=b=c]") + 1))
+        await wait_until(pilot, lambda: isinstance(app.screen, SideDialog), what="which side")
+        await pilot.press("w")
+        game = app.screen
+        assert isinstance(game, LazardOthelloScreen)
+        await wait_until(pilot, lambda: game.variant == "[A=B=C]" and not game.busy, what="the variant plays")
+        assert "your variant [A=B=C]" in str(game.sub_title)
+
+
+async def test_the_card_reader_lists_hostile_cards_and_refuses_hostile_names(arcade_data_dir: Path) -> None:
+    plant_names(arcade_data_dir / "hp67-cards", NAMES, ".txt", b"# HP-67 program card\n001 LBL A\n")
+    app = ArcadeApp(game="hp67-room")
+    async with app.run_test(size=(100, 40), notifications=True) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, HP67RoomScreen), what="the room")
+        room = app.screen
+        for typed in CLASSICS[:4]:
+            await pilot.press("k")
+            await wait_until(pilot, lambda: isinstance(app.screen, CardDialog), what="the card reader")
+            shown = words(app.screen)
+            assert all(visible(name) in shown for name in NAMES)
+            no_terminal_control(app)
+            app.screen.query_one("#file-name").value = typed
+            await pilot.press("enter")
+            await wait_until(pilot, lambda: app.screen is room, what="back in the room")
+            await wait_until(pilot, lambda: any(typed in n.message for n in app._notifications), what="refused")
+            assert "not read" in room.view_now.message
+            no_terminal_control(app)
+
+
+async def test_the_notebook_lists_hostile_pages_and_refuses_hostile_names(arcade_data_dir: Path) -> None:
+    plant_names(notebook_dir(), NAMES, ".txt", (ROOT / "games/ti57_wolf/listing.txt").read_bytes())
+    app = ArcadeApp(game="ti57-room")
+    async with app.run_test(size=(100, 40), notifications=True) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, TI57RoomScreen), what="the room")
+        room = app.screen
+        for typed in CLASSICS[:4]:
+            await pilot.press("k")
+            await wait_until(pilot, lambda: isinstance(app.screen, NotebookDialog), what="the notebook")
+            shown = words(app.screen)
+            assert all(visible(name) in shown for name in NAMES)
+            app.screen.query_one("#file-name").value = typed
+            await pilot.press("enter")
+            await wait_until(pilot, lambda: app.screen is room, what="back in the room")
+            await wait_until(pilot, lambda: any(typed in n.message for n in app._notifications), what="refused")
+            assert "not loaded" in room.view_now.message
+            no_terminal_control(app)
+
+
+async def test_a_wolf_variant_with_a_hostile_name_is_offered_and_plays(arcade_data_dir: Path) -> None:
+    names = ["[]", "[@click=app.quit]q", *NAMES[7:14]]
+    plant_names(notebook_dir(), names, ".txt", (ROOT / "games/ti57_wolf/listing.txt").read_bytes())
+    app = wolf_app(Side.WOLF)
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = await opened(pilot)
+        assert isinstance(screen, TI57WolfScreen)
+        await pilot.press("g")
+        await wait_until(pilot, lambda: isinstance(app.screen, TI57ProgramChoice), what="which program plays")
+        listed = sorted(names, key=lambda n: n + ".txt")  # as the notebook lists its pages
+        shown = words(app.screen)
+        assert all(visible(name) in shown for name in listed)
+        no_terminal_control(app)
+        await pilot.press(str(listed.index("[@click=app.quit]q") + 1))
+        await wait_until(pilot, lambda: isinstance(app.screen, NewWolfGame), what="who plays")
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: app.screen is screen and screen.variant == "[@click=app.quit]q",
+                         what="the variant plays")
+        assert "your variant [@click=app.quit]q" in str(screen.sub_title)
+
+
+async def test_cat_shows_hostile_disc_files_without_a_control_character(arcade_data_dir: Path) -> None:
+    plant_names(arcade_data_dir / "cpc-disc", NAMES[:20], ".BAS", b"10 PRINT 1\r\n")
+    app = ArcadeApp(game="cpc-room")
+    async with app.run_test(size=(100, 32)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, CpcRoomScreen), what="the CPC room")
+        room = app.screen
+        await type_line(pilot, "CAT")
+        await wait_until(pilot, lambda: "K free" in room.query_one(CpcScreen).view.text, what="the catalogue")
+        assert "[@CLICK=" in room.query_one(CpcScreen).view.text  # CAT's capitals, brackets as written
+        no_terminal_control(app)
+
+
+@pytest.mark.parametrize("kind", ["dev_zero", "fifo", "directory", "huge_sparse"])
+@pytest.mark.parametrize("name", ["mine", "[@click=1+]x", "\x1b]2;PWNED\x07"])
+def test_arcade_match_refuses_what_is_not_a_listing_with_status_2(tmp_path: Path, kind: str, name: str,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / f"{name}.bas"
+    plant(kind, path, tmp_path / "outside", b"10 PRINT 1\r\n")
+    with pytest.raises(SystemExit) as ended:
+        match_main(["othello", "--black", str(path), "--white", "lazard", "--openings", "1"])
+    assert ended.value.code == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and visible(path.name) in err
+    assert not any(c in err for c in TERMINAL_CONTROLS)
