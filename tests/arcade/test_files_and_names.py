@@ -39,7 +39,7 @@ from tests.arcade.helpers import flat, screen_text, wait_until
 from tests.arcade.hostile_names import CLASSICS, hostile_names
 from tests.arcade.test_room_cpc import type_line
 from tests.arcade.test_ti57_wolf_screen import opened, wolf_app
-from tests.machines.file_kinds import plant
+from tests.machines.file_kinds import KINDS, plant, unreadable_is_readable
 
 ROOT = Path(__file__).resolve().parents[2]
 NAMES = hostile_names(45, seed=41)
@@ -69,6 +69,10 @@ def never_markup(seen: list[str], names: list[str]) -> None:
     """No name (nor its capitals, as the CPC writes it) was ever parsed as markup."""
     for name in names:
         assert not any(name in markup or name.upper() in markup for markup in seen), name
+
+
+def hostile_kinds() -> list[str]:
+    return [k for k in KINDS if not (k == "unreadable" and unreadable_is_readable())]
 
 
 def batches(names: list[str], size: int = 9) -> list[list[str]]:
@@ -270,3 +274,31 @@ def test_arcade_match_refuses_what_is_not_a_listing_with_status_2(tmp_path: Path
     err = capsys.readouterr().err
     assert "Traceback" not in err and visible(path.name) in err
     assert not any(c in err for c in TERMINAL_CONTROLS)
+
+
+@pytest.mark.parametrize("room_id", ["hp67-room", "ti57-room"])
+async def test_the_card_reader_and_the_notebook_refuse_each_kind_of_file_and_go_on(arcade_data_dir: Path,
+                                                                                   room_id: str) -> None:
+    """A FIFO named like a card froze the arcade; a link to /dev/zero got it killed: each is refused
+    in words, read in a thread, and the room answers the next key."""
+    folder = arcade_data_dir / ("hp67-cards" if room_id == "hp67-room" else "ti57-notebook")
+    kinds = [k for k in hostile_kinds() if k != "directory"]  # a folder named like a card is not listed
+    for kind in kinds:
+        plant(kind, folder / f"{kind.replace('_', '-')}.txt", arcade_data_dir / "outside", b"# nothing\n")
+    dialog = CardDialog if room_id == "hp67-room" else NotebookDialog
+    app = ArcadeApp(game=room_id)
+    async with app.run_test(size=(100, 40), notifications=True) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, (HP67RoomScreen, TI57RoomScreen)), what="the room")
+        room = app.screen
+        for kind in kinds:
+            name = kind.replace("_", "-")
+            await pilot.press("k")
+            await wait_until(pilot, lambda: isinstance(app.screen, dialog), what="the dialog")
+            app.screen.query_one("#file-name").value = name
+            count = len(app._notifications)
+            await pilot.press("enter")
+            await wait_until(pilot, lambda: len(app._notifications) > count, what=f"the answer about {kind}")
+            said = list(app._notifications)[-1].message
+            assert ("not read" in said or "not loaded" in said) and (name in said or "Permission" in said), said
+        await pilot.press("1")
+        await wait_until(pilot, lambda: "1" in room.view_now.display, what="the room answers keys")
