@@ -39,7 +39,7 @@ from tests.arcade.helpers import flat, screen_text, wait_until
 from tests.arcade.hostile_names import CLASSICS, hostile_names
 from tests.arcade.test_room_cpc import type_line
 from tests.arcade.test_ti57_wolf_screen import opened, wolf_app
-from tests.machines.file_kinds import KINDS, plant, unreadable_is_readable
+from tests.machines.file_kinds import KINDS, finished, plant, unreadable_is_readable
 
 ROOT = Path(__file__).resolve().parents[2]
 NAMES = hostile_names(45, seed=41)
@@ -302,3 +302,35 @@ async def test_the_card_reader_and_the_notebook_refuse_each_kind_of_file_and_go_
             assert ("not read" in said or "not loaded" in said) and (name in said or "Permission" in said), said
         await pilot.press("1")
         await wait_until(pilot, lambda: "1" in room.view_now.display, what="the room answers keys")
+
+
+@pytest.mark.parametrize("kind", [k for k in KINDS if k != "unreadable"])
+def test_an_export_goes_beside_whatever_holds_its_name(arcade_data_dir: Path, kind: str,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """A FIFO or a link planted under the next export's name is never read nor written: the moves
+    go beside it (``-2``)."""
+    from datetime import datetime, timezone
+
+    from arcade import gamesave
+    from arcade.saves import SaveStore
+
+    class OneSecond(datetime):
+        @classmethod
+        def now(cls, tz=None):  # noqa: ANN001, ANN206
+            return datetime(2026, 11, 28, 2, 30, 0, tzinfo=timezone.utc)
+
+    monkeypatch.setattr(gamesave, "datetime", OneSecond)
+    moves = "1. W 4.8-3.7\n"
+    outside = arcade_data_dir / "outside"
+    planted = SaveStore().directory / "ti57-wolf-20261128-023000.txt"
+    plant(kind, planted, outside, moves.encode())
+    before = sorted(p.name for p in outside.iterdir())
+
+    class Screen:
+        def notify(self, message: str, **_kw: object) -> None:
+            pass
+
+    path = finished(lambda: gamesave.export_text(Screen(), "ti57-wolf", moves))  # type: ignore[arg-type]
+    assert path is not None and path.name == "ti57-wolf-20261128-023000-2.txt"
+    assert path.read_text(encoding="utf-8") == moves
+    assert sorted(p.name for p in outside.iterdir()) == before

@@ -8,9 +8,8 @@ a notebook page, ``SAVE``, the game's own listing put on the disc."""
 
 from __future__ import annotations
 
-import threading
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pytest
 
@@ -22,7 +21,7 @@ from games.workshop import variants as cpc_variants
 from games.workshop.cpc_room import CpcRoom, RoomView
 from games.workshop.hp67_room import HP67Room
 from games.workshop.ti57_room import TI57Room
-from tests.machines.file_kinds import KINDS, outside_files, plant, unreadable_is_readable
+from tests.machines.file_kinds import KINDS, finished, outside_files, plant, unreadable_is_readable
 
 ROOT = Path(__file__).resolve().parents[2]
 GOOD = {
@@ -30,30 +29,6 @@ GOOD = {
     "ti57": (ROOT / "games/ti57_wolf/listing.txt").read_bytes(),
     "cpc": b"10 PRINT 1\r\n",
 }
-GENEROUS = 120.0
-"""Seconds a read may take before it counts as blocked (a bound on a condition, never a duration asserted)."""
-
-
-def finished(action: Callable[[], Any]) -> Any:
-    """``action()``'s result, run in a thread: a reader that blocks (a FIFO opened for reading) fails
-    the test instead of hanging the suite."""
-    box: dict[str, Any] = {}
-
-    def run() -> None:
-        try:
-            box["result"] = action()
-        except BaseException as error:  # noqa: BLE001 - handed back to the test
-            box["error"] = error
-
-    thread = threading.Thread(target=run, daemon=True)
-    thread.start()
-    thread.join(GENEROUS)
-    assert not thread.is_alive(), "the reader blocked"
-    if "error" in box:
-        raise box["error"]
-    return box.get("result")
-
-
 def hostile_kinds() -> list[str]:
     return [k for k in KINDS if not (k == "unreadable" and unreadable_is_readable())]
 

@@ -8,7 +8,9 @@ Shared by the tests of ``machines.files`` and of each reader and writer built on
 from __future__ import annotations
 
 import os
+import threading
 from pathlib import Path
+from typing import Any, Callable
 
 HUGE = 300 * 1024 * 1024
 """A sparse file of this many bytes (the 300 MB card that froze the arcade): no disc space used."""
@@ -68,3 +70,27 @@ def unreadable_is_readable() -> bool:
 def outside_files(outside: Path) -> dict[str, bytes]:
     """What the folder out of the arcade's holds, to compare before and after (files only)."""
     return {p.name: p.read_bytes() for p in sorted(outside.iterdir()) if p.is_file() and not p.is_symlink()}
+
+
+GENEROUS = 120.0
+"""Seconds a read may take before it counts as blocked (a bound on a condition, never a duration asserted)."""
+
+
+def finished(action: Callable[[], Any]) -> Any:
+    """``action()``'s result, run in a thread: a reader that blocks (a FIFO opened for reading) fails
+    the test instead of hanging the suite."""
+    box: dict[str, Any] = {}
+
+    def run() -> None:
+        try:
+            box["result"] = action()
+        except BaseException as error:  # noqa: BLE001 - handed back to the test
+            box["error"] = error
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    thread.join(GENEROUS)
+    assert not thread.is_alive(), "the reader blocked"
+    if "error" in box:
+        raise box["error"]
+    return box.get("result")
