@@ -26,7 +26,7 @@ import secrets
 import stat
 from pathlib import Path
 
-__all__ = ["FileRefused", "backup_of", "files_in", "inside", "read_file", "read_text", "write_file"]
+__all__ = ["FileRefused", "backup_of", "files_in", "inside", "read_file", "read_head", "read_text", "write_file"]
 
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 _NONBLOCK = getattr(os, "O_NONBLOCK", 0)
@@ -72,7 +72,16 @@ def read_file(path: str | os.PathLike[str], limit: int, *, folder: Path | None =
     why not: not a regular file (a FIFO is opened without blocking and never read), longer than
     ``limit`` (never read whole: a sparse or growing file is cut at ``limit + 1``), or, with
     ``folder``, a link leading out of it.  A missing or unreadable file is the usual ``OSError``."""
-    path = Path(path)
+    return _read(Path(path), limit, folder, whole=True)
+
+
+def read_head(path: str | os.PathLike[str], count: int, *, folder: Path | None = None) -> bytes:
+    """The first ``count`` bytes (or fewer) of the regular file ``path``, whatever its length: to
+    tell a kind of file by its first line; refused as ``read_file`` refuses, but for the length."""
+    return _read(Path(path), count, folder, whole=False)
+
+
+def _read(path: Path, limit: int, folder: Path | None, *, whole: bool) -> bytes:
     target = _resolved(path, folder)
     flags = os.O_RDONLY | _NONBLOCK | _CLOEXEC | getattr(os, "O_NOCTTY", 0)
     if folder is not None:
@@ -91,6 +100,8 @@ def read_file(path: str | os.PathLike[str], limit: int, *, folder: Path | None =
         os.close(fd)
         raise
     with os.fdopen(fd, "rb") as handle:
+        if not whole:
+            return handle.read(limit)
         if st.st_size > limit:
             raise FileRefused(f"{path.name} is {st.st_size:,} bytes long: more than {limit:,}, the most such a file holds")
         data = handle.read(limit + 1)

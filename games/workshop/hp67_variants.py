@@ -19,7 +19,7 @@ from games.othello.driver import MachineDisagrees
 from games.othello.referee import Disc
 from games.othello.session import OthelloSession
 from games.session import Refused
-from machines.files import files_in
+from machines.files import files_in, read_head
 from machines.hp67 import ListingError, Program, parse_listing
 from machines.hp67.cards import DATA_CARD_HEADER, read_card
 
@@ -50,10 +50,10 @@ def variants(cards_dir: Path) -> list[Variant]:
     read is listed, and says why when it is chosen; only regular files: ``machines.files``)."""
     found = []
     for path in files_in(Path(cards_dir), (".txt",)):
-        try:
-            if read_card(path).startswith(DATA_CARD_HEADER[:17]):
+        try:  # the first line tells a data card (a folder of many large cards is not read whole here)
+            if read_head(path, len(DATA_CARD_HEADER), folder=Path(cards_dir)).startswith(DATA_CARD_HEADER[:17].encode()):
                 continue
-        except (OSError, ListingError):
+        except OSError:
             pass
         found.append(Variant(path.stem, path))
     return found

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from machines.files import FileRefused, backup_of, files_in, read_file, write_file
+from machines.files import FileRefused, backup_of, files_in, read_file, read_head, write_file
 from tests.machines.file_kinds import ACCEPTED, KINDS, outside_files, plant, unreadable_is_readable
 
 GOOD = b"10 PRINT 1\r\n"
@@ -113,3 +113,17 @@ def test_a_write_out_of_its_folder_is_refused(tmp_path: Path) -> None:
     with pytest.raises(FileRefused):
         write_file(tmp_path / "elsewhere.BAS", GOOD, folder=tmp_path / "disc")
     assert not (tmp_path / "elsewhere.BAS").exists()
+
+
+@pytest.mark.parametrize("kind", [k for k in refused_kinds() if k != "huge_sparse"])
+def test_the_head_of_a_file_is_refused_as_the_whole_file_is(tmp_path: Path, kind: str) -> None:
+    folder = tmp_path / "cards"
+    plant(kind, folder / "card.txt", tmp_path / "outside", GOOD)
+    with pytest.raises(OSError):
+        read_head(folder / "card.txt", 4, folder=folder)
+
+
+def test_the_head_of_a_long_file_is_its_first_bytes(tmp_path: Path) -> None:
+    plant("huge_sparse", tmp_path / "card.txt", tmp_path / "outside", GOOD)
+    assert read_head(tmp_path / "card.txt", 4, folder=tmp_path) == GOOD[:4]
+    assert read_head(tmp_path / "card.txt", 0, folder=tmp_path) == b""
