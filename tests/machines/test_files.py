@@ -127,3 +127,18 @@ def test_the_head_of_a_long_file_is_its_first_bytes(tmp_path: Path) -> None:
     plant("huge_sparse", tmp_path / "card.txt", tmp_path / "outside", GOOD)
     assert read_head(tmp_path / "card.txt", 4, folder=tmp_path) == GOOD[:4]
     assert read_head(tmp_path / "card.txt", 0, folder=tmp_path) == b""
+
+
+def test_files_of_any_name_are_written_kept_listed_and_read_back(tmp_path: Path) -> None:
+    """Generated hostile names (markup, control characters, bytes that are not UTF-8, 240 bytes)."""
+    from tests.arcade.hostile_names import hostile_names
+
+    names = hostile_names(45, seed=7)
+    for i, name in enumerate(names):
+        path = tmp_path / f"{name}.BAS"
+        write_file(path, b"first %d" % i, folder=tmp_path)
+        assert write_file(path, b"second %d" % i, folder=tmp_path) == backup_of(path)
+        assert read_file(path, LIMIT, folder=tmp_path) == b"second %d" % i
+        assert read_file(backup_of(path), LIMIT, folder=tmp_path) == b"first %d" % i
+    assert {p.name for p in files_in(tmp_path, (".bas",))} == {f"{name}.BAS" for name in names}
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
