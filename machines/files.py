@@ -34,7 +34,16 @@ _CLOEXEC = getattr(os, "O_CLOEXEC", 0)
 
 
 class FileRefused(OSError):
-    """A file the arcade will not read or write; the message names it and says why."""
+    """A file the arcade will not read or write; the message names it and says why (``reason``:
+    the same words without the name, for a caller that names the file its own way)."""
+
+    reason: str = ""
+
+
+def _refused(name: str, reason: str) -> FileRefused:
+    error = FileRefused(f"{name} {reason}")
+    error.reason = reason
+    return error
 
 
 def _kind(mode: int) -> str:
@@ -47,7 +56,7 @@ def _kind(mode: int) -> str:
         return "a device"
     if stat.S_ISSOCK(mode):
         return "a socket"
-    return "not a regular file"
+    return "a special file"
 
 
 def inside(path: Path, folder: Path) -> bool:
@@ -63,7 +72,7 @@ def _resolved(path: Path, folder: Path | None) -> Path:
     if folder is None:
         return path
     if not inside(path, folder):
-        raise FileRefused(f"{path.name} leads out of its folder (a link to {os.path.realpath(path)})")
+        raise _refused(path.name, f"leads out of its folder (a link to {os.path.realpath(path)})")
     return Path(os.path.realpath(path))
 
 
@@ -95,7 +104,7 @@ def _read(path: Path, limit: int, folder: Path | None, *, whole: bool) -> bytes:
     try:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):
-            raise FileRefused(f"{path.name} is {_kind(st.st_mode)}, not a file")
+            raise _refused(path.name, f"is {_kind(st.st_mode)}, not a regular file")
     except BaseException:
         os.close(fd)
         raise
@@ -103,10 +112,10 @@ def _read(path: Path, limit: int, folder: Path | None, *, whole: bool) -> bytes:
         if not whole:
             return handle.read(limit)
         if st.st_size > limit:
-            raise FileRefused(f"{path.name} is {st.st_size:,} bytes long: more than {limit:,}, the most such a file holds")
+            raise _refused(path.name, f"is {st.st_size:,} bytes long, more than any such file holds ({limit:,})")
         data = handle.read(limit + 1)
     if len(data) > limit:
-        raise FileRefused(f"{path.name} is more than {limit:,} bytes long, the most such a file holds")
+        raise _refused(path.name, f"is more than {limit:,} bytes long, more than any such file holds")
     return data
 
 
@@ -156,7 +165,7 @@ def _create_exclusively(folder: Path, stem: str) -> tuple[int, Path]:
             return os.open(temporary, flags, 0o644), temporary
         except FileExistsError:
             continue
-    raise FileRefused(f"no temporary file could be made in {folder}")
+    raise _refused(str(folder), "has no room for a temporary file")
 
 
 def write_file(path: str | os.PathLike[str], data: bytes, *, folder: Path | None = None,
@@ -171,13 +180,13 @@ def write_file(path: str | os.PathLike[str], data: bytes, *, folder: Path | None
     path = Path(path)
     parent = path.parent
     if folder is not None and os.path.realpath(parent) != os.path.realpath(folder):
-        raise FileRefused(f"{path.name} is not in the folder {folder}")
+        raise _refused(path.name, f"is not in the folder {folder}")
     try:
         st = os.lstat(path)
     except FileNotFoundError:
         st = None
     if st is not None and not (stat.S_ISREG(st.st_mode) or stat.S_ISLNK(st.st_mode)):
-        raise FileRefused(f"{path.name} is {_kind(st.st_mode)}: it is not written over")
+        raise _refused(path.name, f"is {_kind(st.st_mode)}: it is not written over")
     fd, temporary = _create_exclusively(parent, path.stem)
     try:
         with os.fdopen(fd, "wb") as handle:
@@ -203,7 +212,7 @@ def _keep_previous(path: Path, kept: Path) -> Path:
         st = None
     if st is not None:
         if not (stat.S_ISREG(st.st_mode) or stat.S_ISLNK(st.st_mode)):
-            raise FileRefused(f"{kept.name} is {_kind(st.st_mode)}: the previous {path.name} cannot be kept there")
+            raise _refused(kept.name, f"is {_kind(st.st_mode)}: the previous {path.name} cannot be kept there")
         os.unlink(kept)
     try:
         os.link(path, kept, follow_symlinks=False)

@@ -334,3 +334,20 @@ def test_an_export_goes_beside_whatever_holds_its_name(arcade_data_dir: Path, ki
     assert path is not None and path.name == "ti57-wolf-20261128-023000-2.txt"
     assert path.read_text(encoding="utf-8") == moves
     assert sorted(p.name for p in outside.iterdir()) == before
+
+
+@pytest.mark.parametrize("kind", ["link_out", "dev_zero", "link_to_fifo", "huge_sparse", "fifo"])
+def test_a_save_that_is_no_file_of_the_folder_is_never_read(arcade_data_dir: Path, kind: str) -> None:
+    """A save is read as any file is (``machines.files``): a link out of the saves' folder is
+    damaged, set aside as a link (nothing outside read, linked or moved), and a new game starts."""
+    from arcade.saves import SaveError, SaveStore
+
+    store = SaveStore()
+    outside = arcade_data_dir / "outside"
+    plant(kind, store.path_for("lazard-othello"), outside, b'{"format": 1}')
+    before = {p.name: (p.read_bytes(), p.stat().st_nlink) for p in outside.glob("*") if p.is_file()}
+    try:
+        finished(lambda: store.load("lazard-othello"))
+    except SaveError as error:
+        assert "lazard-othello.json" in str(error)
+    assert {p.name: (p.read_bytes(), p.stat().st_nlink) for p in outside.glob("*") if p.is_file()} == before
