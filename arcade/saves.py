@@ -56,6 +56,9 @@ __all__ = ["FORMAT_VERSION", "MAX_SAVE_BYTES", "Damaged", "SaveError", "SaveInfo
            "nesting", "parse_json", "read_envelope", "read_regular_file", "shown", "stuck", "sweep_temporaries",
            "write_atomically"]
 
+_NO_FOLLOW = {"follow_symlinks": False} if os.link in os.supports_follow_symlinks else {}
+"""``os.link`` keeping a link a link where the system can (Linux's ``link`` does it anyway)."""
+
 FORMAT_VERSION = 1
 """Bump when the envelope or a driver snapshot changes incompatibly."""
 
@@ -281,7 +284,7 @@ class SaveStore:
                     continue
                 # fails if another run took that name meanwhile: never overwritten; a link is kept as a
                 # link (following it would bring a file from outside the folder into it)
-                os.link(path, kept, follow_symlinks=False)
+                os.link(path, kept, **_NO_FOLLOW)
             except FileExistsError:
                 continue
             except OSError:  # no hard links here (or no right to write): a plain rename

@@ -215,6 +215,8 @@ def _keep_previous(path: Path, kept: Path) -> Path:
             raise _refused(kept.name, f"is {_kind(st.st_mode)}: the previous {path.name} cannot be kept there")
         os.unlink(kept)
     try:
+        if os.link not in os.supports_follow_symlinks:
+            raise OSError("no link(2) that keeps a link a link here")
         os.link(path, kept, follow_symlinks=False)
     except OSError:  # no hard links on this file system: a copy, made as carefully
         data = read_file(path, os.lstat(path).st_size)
