@@ -26,7 +26,7 @@ import secrets
 import stat
 from pathlib import Path
 
-__all__ = ["FileRefused", "backup_of", "files_in", "inside", "read_file", "read_head", "read_text", "write_file"]
+__all__ = ["FileRefused", "backup_of", "files_in", "inside", "read_file", "read_head", "write_file"]
 
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 _NONBLOCK = getattr(os, "O_NONBLOCK", 0)
@@ -117,12 +117,6 @@ def _read(path: Path, limit: int, folder: Path | None, *, whole: bool) -> bytes:
     if len(data) > limit:
         raise _refused(path.name, f"is more than {limit:,} bytes long, more than any such file holds")
     return data
-
-
-def read_text(path: str | os.PathLike[str], limit: int, *, folder: Path | None = None,
-              encoding: str = "utf-8", errors: str = "strict") -> str:
-    """``read_file`` decoded (``UnicodeDecodeError`` for bytes that are not ``encoding``)."""
-    return read_file(path, limit, folder=folder).decode(encoding, errors)
 
 
 def files_in(folder: Path, suffixes: tuple[str, ...] = ()) -> list[Path]:
