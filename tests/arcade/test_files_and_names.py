@@ -112,9 +112,21 @@ DIALOGS = {
 
 @pytest.mark.parametrize("dialog", sorted(DIALOGS))
 async def test_every_dialog_listing_names_shows_each_as_written(dialog: str, markup_seen: list[str]) -> None:
+    await dialogs_show(dialog, NAMES, markup_seen)
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("dialog", sorted(DIALOGS))
+async def test_soak_every_dialog_listing_names(dialog: str, markup_seen: list[str]) -> None:
+    await dialogs_show(dialog, hostile_names(900, seed=4100), markup_seen)
+
+
+async def dialogs_show(dialog: str, names: list[str], markup_seen: list[str]) -> None:
+    """``names`` nine at a time in ``dialog``: each shown as written, no control character on
+    screen, none parsed as markup."""
     app = Bare()
     async with app.run_test(size=(100, 40)) as pilot:
-        for batch in batches(NAMES):
+        for batch in batches(names):
             screen = DIALOGS[dialog](batch)
             await app.push_screen(screen)
             await wait_until(pilot, lambda: app.screen is screen and screen.is_mounted, what=dialog)
@@ -124,7 +136,7 @@ async def test_every_dialog_listing_names_shows_each_as_written(dialog: str, mar
             no_terminal_control(app)
             screen.dismiss(None)
             await wait_until(pilot, lambda: app.screen is not screen, what="the dialog closed")
-    never_markup(markup_seen, [n for n in NAMES if "[" in n])
+    never_markup(markup_seen, [n for n in names if "[" in n])
 
 
 def plant_names(folder: Path, names: list[str], suffix: str, data: bytes) -> None:

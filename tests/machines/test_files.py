@@ -131,9 +131,18 @@ def test_the_head_of_a_long_file_is_its_first_bytes(tmp_path: Path) -> None:
 
 def test_files_of_any_name_are_written_kept_listed_and_read_back(tmp_path: Path) -> None:
     """Generated hostile names (markup, control characters, bytes that are not UTF-8, 240 bytes)."""
+    names_written_kept_and_read(tmp_path, 45, seed=7)
+
+
+@pytest.mark.soak
+def test_soak_files_of_any_name(tmp_path: Path) -> None:
+    names_written_kept_and_read(tmp_path, 1000, seed=700)
+
+
+def names_written_kept_and_read(tmp_path: Path, count: int, seed: int) -> None:
     from tests.arcade.hostile_names import hostile_names
 
-    names = hostile_names(45, seed=7)
+    names = hostile_names(count, seed=seed)
     for i, name in enumerate(names):
         path = tmp_path / f"{name}.BAS"
         write_file(path, b"first %d" % i, folder=tmp_path)
