@@ -22,6 +22,8 @@ import unicodedata
 from pathlib import Path
 from typing import Any
 
+from games.files import FileRefused, read_file
+
 MAX_NESTING = 64
 """Deeper than any save (about 8 levels): deeper JSON is refused (measured by a loop, never recursively)."""
 
@@ -105,8 +107,6 @@ def read_regular_file(path: Path, limit: int, *, folder: Path | None = None) -> 
     what is not a regular file (a FIFO, a device: they would never end), or, with ``folder``, for
     a link leading out of it; OSError passes through.  The arcade's one reader of files
     (``machines.files.read_file``, through ``games.files``)."""
-    from games.files import FileRefused, read_file  # not at the launch: it imports no game nor machine
-
     try:
         return read_file(path, limit, folder=folder)
     except FileRefused as error:
