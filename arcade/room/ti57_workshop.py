@@ -79,12 +79,16 @@ class TI57Workshop:
                 then(None, None)
                 return
             variant = found[int(answer) - 1]
-            try:
-                program = read_program(variant)
-            except Refused as error:
-                self.say(str(error))  # type: ignore[attr-defined]
-                return
-            then(variant.name, program)
+
+            def read() -> None:  # a notebook page is a file: read in a thread, never on the event loop
+                try:
+                    program = read_program(variant)
+                except Refused as error:
+                    self.app.call_from_thread(self.say, str(error))  # type: ignore[attr-defined]
+                    return
+                self.app.call_from_thread(then, variant.name, program)  # type: ignore[attr-defined]
+
+            self.run_worker(read, thread=True, group="ti57-variant", exit_on_error=False)  # type: ignore[attr-defined]
 
         self.app.push_screen(ProgramChoice([v.name for v in found]), picked)  # type: ignore[attr-defined]
 
