@@ -363,3 +363,67 @@ def test_a_save_that_is_no_file_of_the_folder_is_never_read(arcade_data_dir: Pat
     except SaveError as error:
         assert "lazard-othello.json" in str(error)
     assert {p.name: (p.read_bytes(), p.stat().st_nlink) for p in outside.glob("*") if p.is_file()} == before
+
+
+async def test_cards_and_pages_are_read_off_the_event_loop(arcade_data_dir: Path,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """The card reader, the notebook and the two variant pickers read their files in a thread: a
+    file that takes its time (a slow disc) never holds the event loop."""
+    import threading
+
+    import games.workshop.hp67_variants as hp67_variants
+    import games.workshop.ti57_variants as ti57_variants
+    import machines.hp67.cards as cards
+
+    on_the_loop: list[str] = []
+    called: set[str] = set()
+
+    def noting(module: Any, name: str) -> None:
+        real = getattr(module, name)
+
+        def read(*args: Any, **kwargs: Any) -> Any:
+            called.add(f"{module.__name__}.{name}")
+            if threading.current_thread() is threading.main_thread():
+                on_the_loop.append(f"{module.__name__}.{name}")
+            return real(*args, **kwargs)
+
+        monkeypatch.setattr(module, name, read)
+
+    noting(cards, "read_file")
+    noting(hp67_variants, "read_head")
+    noting(ti57_variants, "read_file")
+    listing = (ROOT / "games/ti57_wolf/listing.txt").read_bytes()
+    plant_names(arcade_data_dir / "hp67-cards", ["mine"], ".txt", (ROOT / "games/hp67_othello/othello.txt").read_bytes())
+    plant_names(notebook_dir(), ["page"], ".txt", listing)
+
+    app = ArcadeApp(game="hp67-room")
+    async with app.run_test(size=(100, 40)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, HP67RoomScreen), what="the room")
+        room = app.screen
+        await pilot.press("k")
+        await wait_until(pilot, lambda: isinstance(app.screen, CardDialog), what="the card reader")
+        app.screen.query_one("#file-name").value = "mine"
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: "program card 'mine' read" in room.view_now.message, what="the card read")
+    app = ArcadeApp(game="ti57-room")
+    async with app.run_test(size=(100, 40)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, TI57RoomScreen), what="the room")
+        room = app.screen
+        await pilot.press("k")
+        await wait_until(pilot, lambda: isinstance(app.screen, NotebookDialog), what="the notebook")
+        app.screen.query_one("#file-name").value = "page"
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: "50 steps loaded" in room.view_now.message, what="the page keyed in")
+    app = ArcadeApp(game="hp67-othello")
+    async with app.run_test(size=(100, 32)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, HP67ProgramChoice), what="the HP-67's picker")
+    app = wolf_app(Side.WOLF)
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = await opened(pilot)
+        await pilot.press("g")
+        await wait_until(pilot, lambda: isinstance(app.screen, TI57ProgramChoice), what="the TI-57's picker")
+        await pilot.press("1")
+        await wait_until(pilot, lambda: isinstance(app.screen, NewWolfGame), what="the page read")
+    assert called == {"machines.hp67.cards.read_file", "games.workshop.hp67_variants.read_head",
+                      "games.workshop.ti57_variants.read_file"}
+    assert on_the_loop == []
