@@ -260,7 +260,8 @@ class ArcadeApp(App[None]):
         entry = catalog.get(game_id)
         override = self.screen_overrides.get(game_id)
         if override is None and not entry.available:
-            self.notify(f"{entry.title} on the {entry.machine} is coming soon: its screen is not written yet.", severity="warning")
+            self.notify(f"{entry.title} on the {entry.machine} is coming soon: its screen is not written yet.", severity="warning",
+                        markup=False)
             return
         if game_id not in self._modes:
             try:

@@ -16,7 +16,7 @@ from typing import Any, Callable
 from textual.binding import Binding
 from textual.screen import Screen
 
-from arcade.saves import SaveError, SaveStore, shown
+from arcade.saves import Damaged, SaveError, SaveStore, read_regular_file, shown
 from arcade.widgets.dialogs import Question
 from arcade.widgets.words import path_lines
 
@@ -118,7 +118,7 @@ def export_text(screen: Screen[Any], game_id: str, text: str) -> Path | None:
                     out.write(text)
                 break
             except FileExistsError:
-                if path.read_text(encoding="utf-8") == text:
+                if _holds(path, text):
                     break  # exported already, the same moves
         else:
             raise OSError(f"too many exports named {stamp}")
@@ -128,3 +128,15 @@ def export_text(screen: Screen[Any], game_id: str, text: str) -> Path | None:
     where = "\n".join(path_lines(path.parent, 34))  # a toast's width: the folder broken only after a '/'
     screen.notify(f"Moves written to\n{path.name}\nin the folder\n{where}", title="Export", timeout=8, markup=False)
     return path
+
+
+def _holds(path: Path, text: str) -> bool:
+    """``path`` is a regular file (not a link, not a FIFO planted under an export's name: it is
+    never waited for) holding ``text`` exactly; read no further than ``text``'s length."""
+    data = text.encode("utf-8")
+    try:
+        if path.is_symlink():
+            return False
+        return read_regular_file(path, len(data)) == data
+    except (Damaged, OSError):
+        return False

@@ -16,9 +16,11 @@ from __future__ import annotations
 
 import argparse
 import sys
+from dataclasses import replace
 from typing import Callable
 
 from arcade.match.players import CPC_LABEL, FACTORIES, HP67_LABEL, PLAYERS  # noqa: F401 - the labels: re-exported
+from arcade.widgets.plain import visible
 from games.othello.driver import MachineDisagrees, MoveRecord, OthelloDriver
 from games.othello.match import MatchGame, play_series, results_table
 from games.othello.referee import Disc
@@ -59,13 +61,14 @@ def othello_measure_main(argv: list[str]) -> int:
         p.error("--openings must be at least 1")
     if not 1 <= args.plies <= 20:
         p.error("--plies must be 1-20")
-    try:
+    try:  # a listing's file name is its label, printed: its control characters as escapes (arcade.widgets.plain)
         a, b = contender(args.black), contender(args.white)
+        a, b = replace(a, label=visible(a.label)), replace(b, label=visible(b.label))
         if a.label == b.label:
-            a, b = contender(args.black, f"A {a.label}"), contender(args.white, f"B {b.label}")
+            a, b = replace(a, label=f"A {a.label}"), replace(b, label=f"B {b.label}")
         openings = random_openings(args.openings, args.seed, args.plies)
-    except ValueError as error:  # VariantUnreadable, or too few distinct openings
-        p.error(str(error))
+    except ValueError as error:  # VariantUnreadable (not a listing, not a file: a FIFO, /dev/zero), too few openings
+        p.error(visible(str(error)))
     count = f"{args.openings} opening{'s' if args.openings != 1 else ''}"
     print(f"A: {a.label}   B: {b.label}   {count} of {args.plies} random moves, seed {args.seed}, "
           "each played with A black then A white", flush=True)

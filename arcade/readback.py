@@ -17,11 +17,12 @@ import json
 import math
 import os
 import re
-import stat
 import time
 import unicodedata
 from pathlib import Path
 from typing import Any
+
+from games.files import FileRefused, read_file
 
 MAX_NESTING = 64
 """Deeper than any save (about 8 levels): deeper JSON is refused (measured by a loop, never recursively)."""
@@ -101,20 +102,15 @@ def parse_json(data: bytes, *, limit: int = MAX_NESTING) -> Any:
     return value
 
 
-def read_regular_file(path: Path, limit: int) -> bytes:
-    """A regular file's bytes; ``Damaged`` for more than ``limit`` bytes (never read whole) or for
-    what is not a regular file (a FIFO, a device: they would never end); OSError passes through."""
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))  # opening a FIFO must not block
-    with os.fdopen(fd, "rb") as handle:
-        st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode):
-            raise Damaged("it is not a regular file")
-        if st.st_size > limit:
-            raise Damaged(f"it is {st.st_size} bytes long, more than any such file ({limit})")
-        data = handle.read(limit + 1)
-    if len(data) > limit:
-        raise Damaged(f"it is more than {limit} bytes long, more than any such file")
-    return data
+def read_regular_file(path: Path, limit: int, *, folder: Path | None = None) -> bytes:
+    """A regular file's bytes; ``Damaged`` for more than ``limit`` bytes (never read whole), for
+    what is not a regular file (a FIFO, a device: they would never end), or, with ``folder``, for
+    a link leading out of it; OSError passes through.  The arcade's one reader of files
+    (``machines.files.read_file``, through ``games.files``)."""
+    try:
+        return read_file(path, limit, folder=folder)
+    except FileRefused as error:
+        raise Damaged(f"it {error.reason}") from None
 
 
 _TEMPORARY = re.compile(r"^\.([A-Za-z0-9_-]+)\.[a-z0-9_]{8}\.tmp$")  # mkstemp(prefix=".NAME.", suffix=".tmp")

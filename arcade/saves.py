@@ -56,6 +56,9 @@ __all__ = ["FORMAT_VERSION", "MAX_SAVE_BYTES", "Damaged", "SaveError", "SaveInfo
            "nesting", "parse_json", "read_envelope", "read_regular_file", "shown", "stuck", "sweep_temporaries",
            "write_atomically"]
 
+_NO_FOLLOW = {"follow_symlinks": False} if os.link in os.supports_follow_symlinks else {}
+"""``os.link`` keeping a link a link where the system can (Linux's ``link`` does it anyway)."""
+
 FORMAT_VERSION = 1
 """Bump when the envelope or a driver snapshot changes incompatibly."""
 
@@ -88,8 +91,9 @@ def data_dir() -> Path:
 
 
 def read_envelope(path: Path, game: str) -> dict[str, Any]:
-    """The envelope in ``path``, checked (a saved game of ``game``); ``Damaged`` or OSError if not."""
-    envelope = parse_json(read_regular_file(path, MAX_SAVE_BYTES))
+    """The envelope in ``path``, checked (a saved game of ``game``); ``Damaged`` or OSError if not
+    (a link leading out of the saves' folder is damaged: nothing outside is read)."""
+    envelope = parse_json(read_regular_file(path, MAX_SAVE_BYTES, folder=path.parent))
     if not isinstance(envelope, dict) or not isinstance(envelope.get("state"), dict):
         raise Damaged("it does not hold a saved game")
     if envelope.get("game") != game:
@@ -278,7 +282,9 @@ class SaveStore:
             try:
                 if os.path.lexists(kept):
                     continue
-                os.link(path, kept)  # fails if another run took that name meanwhile: never overwritten
+                # fails if another run took that name meanwhile: never overwritten; a link is kept as a
+                # link (following it would bring a file from outside the folder into it)
+                os.link(path, kept, **_NO_FOLLOW)
             except FileExistsError:
                 continue
             except OSError:  # no hard links here (or no right to write): a plain rename

@@ -15,6 +15,7 @@ from textual.binding import Binding
 
 from arcade.saves import data_dir
 from arcade.widgets.dialogs import Question, SideDialog
+from arcade.widgets.plain import visible
 from games.othello.driver import MachineDisagrees
 from games.othello.referee import Disc
 from games.othello.session import OthelloSession
@@ -53,7 +54,14 @@ class HP67Workshop:
         from arcade.room.hp67 import cards_dir
         from games.workshop.hp67_variants import variants
 
-        found = variants(cards_dir())
+        def listed() -> None:  # the cards are files: looked at in a thread, never on the event loop
+            found = variants(cards_dir())
+            self.app.call_from_thread(self.offer_programs, found)  # type: ignore[attr-defined]
+
+        self.run_worker(listed, thread=True, group="hp67-variants", exit_on_error=False)  # type: ignore[attr-defined]
+
+    def offer_programs(self, found: list[Any]) -> None:
+        """Which program plays the new game: Verniajou's or a card's (``found``: none, no question)."""
         if not found:
             super().action_new_game()  # type: ignore[misc]
             return
@@ -109,4 +117,4 @@ class HP67Workshop:
 
     def show_variant(self) -> None:
         title = getattr(self.session.view(), "title", "") or "Othello"  # type: ignore[attr-defined]
-        self.sub_title = f"{title} - HP-67 - your variant {self.variant}" if self.variant else f"{title} - HP-67"
+        self.sub_title = f"{title} - HP-67 - your variant {visible(self.variant)}" if self.variant else f"{title} - HP-67"

@@ -25,6 +25,7 @@ from arcade.messages import MachineProgress
 from arcade.lazard_othello.variants import ProgramDialog
 from arcade.othello.screen import OthelloScreen
 from arcade.widgets.dialogs import SideDialog
+from arcade.widgets.plain import visible
 from arcade.widgets.cpc_screen import CpcScreen, CpcScreenView, CpcTyped, CpcTypingLeft
 from games.othello.driver import MachineDisagrees, MoveRecord, OthelloDriver
 from games.othello.referee import Disc, name
@@ -332,7 +333,7 @@ class LazardOthelloScreen(OthelloScreen):
 
     def show_variant(self) -> None:
         base = "Amstrad CPC 6128, Locomotive BASIC 1.1"
-        self.sub_title = f"CPC 6128 - your variant {self.variant}" if self.variant else base
+        self.sub_title = f"CPC 6128 - your variant {visible(self.variant)}" if self.variant else base
 
     def palette_commands(self) -> list[tuple[str, str, Callable[[], Any]]]:
         return [

@@ -14,6 +14,7 @@ from textual.containers import Vertical
 from textual.widgets import Button, Static
 
 from arcade.widgets.dialogs import Question
+from arcade.widgets.plain import plain
 
 
 class ProgramDialog(Question):
@@ -32,10 +33,10 @@ class ProgramDialog(Question):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(self.question, id="question")
+            yield Static(plain(self.question), id="question")
             with Vertical(id="programs"):
-                for value, label in self.ANSWERS:
-                    yield Button(label, id=f"answer-{value}", variant="primary", compact=True)
+                for value, label in self.ANSWERS:  # a variant's name is a file's: plain text
+                    yield Button(plain(label), id=f"answer-{value}", variant="primary", compact=True)
 
     def action_pick(self, index: int) -> None:
         if index < len(self.ANSWERS):

@@ -219,7 +219,8 @@ class MatchScreen(LaidOut, Screen[None]):
 
     def action_toggle_speed(self) -> None:
         self.instant = not self.instant
-        self.notify("Instant: as fast as the emulators go." if self.instant else f"Watching: {WATCH_DELAY} s between moves.")
+        self.notify("Instant: as fast as the emulators go." if self.instant else f"Watching: {WATCH_DELAY} s between moves.",
+                    markup=False)
 
     def action_go_on(self) -> None:
         self.action_pause()

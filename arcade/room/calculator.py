@@ -32,6 +32,7 @@ from arcade.widgets.dialogs import Question
 from arcade.widgets.footer import KeysFooter
 from arcade.widgets.keyboard import CalcKeyboard
 from arcade.widgets.led import LedDisplay
+from arcade.widgets.plain import visible
 
 POST_EVERY = 0.1
 """Seconds between two views posted while a program runs (the display is dark anyway)."""
@@ -117,6 +118,12 @@ class CalculatorRoom(LaidOut, Screen[None]):
     class Shown(Message):
         view: Any
 
+    @dataclass
+    class FileDone(Message):
+        """A card or a notebook page was read or written (``ok``: it worked; the model's message says)."""
+
+        ok: bool
+
     def __init__(self, model: Any) -> None:
         super().__init__()
         self.model = model
@@ -195,19 +202,27 @@ class CalculatorRoom(LaidOut, Screen[None]):
         self.app.push_screen(ListingChoice(titles), chosen)
 
     def ask_named_file(self, dialog: Callable[[], Screen[Any]], act: Callable[[str, str], bool]) -> None:
-        """The cards' and the notebook's dialog: refused while running; ``act(what, name)`` says if it worked."""
+        """The cards' and the notebook's dialog: refused while running; ``act(what, name)`` says if it worked.
+
+        ``act`` reads or writes a file: it runs in a thread (``file_job``), never on the event loop."""
         if self.model.running:
             self.notify("Stop the program first (Esc).", severity="warning")
             return
 
         def done(answer: tuple[str, str] | None) -> None:
-            if answer is None:
-                return
-            ok = act(*answer)
-            self.show(self.model.view())
-            self.notify(self.model.message, severity="information" if ok else "error", markup=False)
+            if answer is not None:
+                self.file_job(act, *answer)
 
         self.app.push_screen(dialog(), done)
+
+    @work(thread=True, exclusive=True, exit_on_error=False, group="room-file")
+    def file_job(self, act: Callable[[str, str], bool], what: str, name: str) -> None:
+        """A card or a page read or written off the event loop; the screen hears of it by ``FileDone``."""
+        self.post_message(self.FileDone(act(what, name)))
+
+    def on_calculator_room_file_done(self, message: CalculatorRoom.FileDone) -> None:
+        self.show(self.model.view())
+        self.notify(visible(self.model.message), severity="information" if message.ok else "error", markup=False)
 
     # -- the worker ----------------------------------------------------------------------
 

@@ -33,6 +33,7 @@ from arcade.room.cpc_disc import disc_dir
 from arcade.roomy import ROOMY_BREAKPOINTS
 from arcade.widgets.cpc_screen import CpcScreen
 from arcade.widgets.footer import KeysFooter
+from arcade.widgets.plain import visible
 from arcade.widgets.words import path_lines
 from games.workshop.cpc_room import BREAK, KEYS, CpcRoom, RoomView
 
@@ -135,7 +136,7 @@ class CpcRoomScreen(LaidOut, Screen[None]):
             "F2: LOAD \"othello\"   F10: leave",
         ]
         if view.notice:
-            info[0:0] = [f"! {view.notice}", ""]
+            info[0:0] = [f"! {visible(view.notice)}", ""]  # a fault's words may hold a file's name
         self.query_one("#room-info", Static).update("\n".join(info))
 
     # -- keys ---------------------------------------------------------------------------

@@ -14,6 +14,7 @@ from typing import Any, Callable
 from textual.binding import Binding
 
 from arcade.widgets.dialogs import Question
+from arcade.widgets.plain import visible
 from games.session import Refused
 
 WORKSHOP_BINDING_HELP = "W: change the program (opens it in the TI-57 room)"
@@ -78,12 +79,16 @@ class TI57Workshop:
                 then(None, None)
                 return
             variant = found[int(answer) - 1]
-            try:
-                program = read_program(variant)
-            except Refused as error:
-                self.say(str(error))  # type: ignore[attr-defined]
-                return
-            then(variant.name, program)
+
+            def read() -> None:  # a notebook page is a file: read in a thread, never on the event loop
+                try:
+                    program = read_program(variant)
+                except Refused as error:
+                    self.app.call_from_thread(self.say, str(error))  # type: ignore[attr-defined]
+                    return
+                self.app.call_from_thread(then, variant.name, program)  # type: ignore[attr-defined]
+
+            self.run_worker(read, thread=True, group="ti57-variant", exit_on_error=False)  # type: ignore[attr-defined]
 
         self.app.push_screen(ProgramChoice([v.name for v in found]), picked)  # type: ignore[attr-defined]
 
@@ -93,7 +98,7 @@ class TI57Workshop:
     def titled(self) -> None:
         """The sub-title the game drew, and the variant playing."""
         if self.variant and "your variant" not in str(self.sub_title):
-            self.sub_title = f"{self.sub_title} - your variant {self.variant}"
+            self.sub_title = f"{self.sub_title} - your variant {visible(self.variant)}"
 
     def save_state(self) -> dict[str, Any] | None:
         """The game's save, and the name of the variant playing (resumed with its program)."""

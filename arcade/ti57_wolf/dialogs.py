@@ -62,7 +62,7 @@ class NewWolfGame(ModalScreen[dict[Side, Seat] | None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static("New game: a coin toss decides who starts.", id="title")
-            yield Static(self._seats_text(), id="seats")
+            yield Static(self._seats_text(), id="seats", markup=False)
             with Horizontal():
                 yield Button("Wolf (w)", id="seat-wolf")
                 yield Button("Lambs (l)", id="seat-lambs")

@@ -8,6 +8,8 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Static
 
+from arcade.widgets.plain import plain
+
 
 class Question(ModalScreen[str | None]):
     """A question whose answers are buttons; subclasses bind one key per answer."""
@@ -38,10 +40,10 @@ class Question(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(self.question, id="question")
+            yield Static(plain(self.question, lines=True), id="question")
             with Horizontal():
-                for value, label in self.ANSWERS:
-                    yield Button(label, id=f"answer-{value}", variant="primary")
+                for value, label in self.ANSWERS:  # a label may hold a file's name: plain text
+                    yield Button(plain(label), id=f"answer-{value}", variant="primary")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
@@ -101,11 +103,11 @@ class NamedFileDialog(ModalScreen[tuple[str, str] | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(f"{self.TITLE_TEXT}: {', '.join(self.names) if self.names else 'none yet'}")
+            yield Static(plain(f"{self.TITLE_TEXT}: {', '.join(self.names) if self.names else 'none yet'}"))  # files' names
             yield Input(placeholder=self.PLACEHOLDER, id="file-name")
             with Horizontal():
                 for i, (action, label) in enumerate(self.ACTIONS):
-                    yield Button(label, id=action, variant="primary" if i == 0 else "default")
+                    yield Button(plain(label), id=action, variant="primary" if i == 0 else "default")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.dismiss((self.ACTIONS[0][0], event.value))
@@ -141,7 +143,7 @@ class MessageLog(ModalScreen[None]):
         with VerticalScroll() as scroll:
             scroll.border_title = "Messages (Esc closes)"
             for text in self.messages or ["No message yet."]:
-                yield Static(text, classes="message", markup=False)
+                yield Static(plain(text, lines=True), classes="message")
 
     def on_mount(self) -> None:
         self.query_one(VerticalScroll).scroll_end(animate=False)

@@ -21,6 +21,8 @@ from textual.geometry import Region
 from textual.strip import Strip
 from textual.widgets import Static
 
+from arcade.widgets.plain import visible
+
 WRAPPED_KEPT = 4
 """Texts whose wrapped lines a ``LineText`` keeps (the oldest goes first)."""
 KEPT_STRIPS = 64
@@ -267,8 +269,10 @@ class KeepsRows(RowStyle):
 class LineText(KeepsRows, Static):
     """A ``Static`` whose size its CSS fixes, drawing its lines itself (see the module).
 
-    ``update`` takes a ``Text`` or a string (markup if the widget was made with markup) and
-    repaints only the cells that changed; anything else is shown as a ``Static`` shows it.
+    ``update`` takes a ``Text`` or a string and repaints only the cells that changed; anything
+    else is shown as a ``Static`` shows it.  A string is plain text (``arcade.widgets.plain``:
+    never markup, its control characters shown as escapes) unless the widget was made with
+    ``markup=True``: what the game screens say holds names of files and what programs print.
     The text is wrapped at the widget's width as a ``Static`` wraps it (Rich's word wrap)."""
 
     _draws_lines = True
@@ -280,6 +284,7 @@ class LineText(KeepsRows, Static):
             cls._draws_lines = False
 
     def __init__(self, content: Any = "", **kwargs: Any) -> None:
+        kwargs.setdefault("markup", False)
         super().__init__("", **kwargs)
         self._text: Text | None = None
         self._wrapped: dict[tuple[int, int], tuple[Text, list[Text]]] = {}  # (width, id of a text) -> it, its lines
@@ -291,7 +296,7 @@ class LineText(KeepsRows, Static):
         if isinstance(content, Text):
             return content
         if isinstance(content, str):
-            return Text.from_markup(content) if self._render_markup else Text(content)
+            return Text.from_markup(content) if self._render_markup else Text(visible(content, lines=True))
         return None
 
     def update(self, content: Any = "", *, layout: bool = True, whole: bool = False) -> None:

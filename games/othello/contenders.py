@@ -68,8 +68,14 @@ def contender(spec: str, label: str | None = None) -> Contender:
     kind = path.suffix.lower()
     if kind not in (".bas", ".txt"):
         raise VariantUnreadable(f"{spec}: not hp67, lazard, nor a listing (.bas for the CPC, .txt for the HP-67)")
+    # only a regular file, no longer than a card or a CPC disc holds (a FIFO, /dev/zero: refused)
+    from machines.cpc.ready import DISC_FILE_BYTES
+    from machines.files import read_file
+    from machines.hp67.cards import CARD_BYTES
+
     try:  # an HP-67 listing is UTF-8 (its ×, ≤, ≠); a CPC listing is bytes, each a character
-        text = path.read_text(encoding="utf-8" if kind == ".txt" else "latin-1")
+        data = read_file(path, CARD_BYTES if kind == ".txt" else DISC_FILE_BYTES)
+        text = data.decode("utf-8" if kind == ".txt" else "latin-1")
     except (OSError, UnicodeDecodeError) as error:
         raise VariantUnreadable(f"{spec}: {getattr(error, 'strerror', None) or error}") from error
     label = label or path.name

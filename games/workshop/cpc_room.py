@@ -14,6 +14,7 @@ program), so ``LOAD "othello"`` brings the game's listing to read, LIST and chan
 
 from __future__ import annotations
 
+import os
 import queue
 import threading
 from dataclasses import dataclass
@@ -23,6 +24,7 @@ from games.lazard_othello.cpc_view import CpcScreenView
 from machines.cpc import CPC
 from machines.cpc import ready as _ready
 from machines.cpc.ready import Mode, ReadyPrompt
+from machines.files import write_file
 
 __all__ = ["BREAK", "KEYS", "GAME_LISTINGS", "CpcRoom", "RoomView"]
 
@@ -90,16 +92,17 @@ class CpcRoom:
 
     # -- the disc ------------------------------------------------------------------------
     def put_game_listings(self) -> None:
-        """Write the games' listings on the disc where they are missing (never over a file)."""
+        """Write the games' listings on the disc where they are missing (never over a file, nor
+        through a link planted under their name: ``machines.files.write_file``)."""
         if self.disc is None:
             return
         try:
             self.disc.mkdir(parents=True, exist_ok=True)
             for name, listing in GAME_LISTINGS.items():
                 path = self.disc / name
-                if not path.exists():
+                if not os.path.lexists(path):
                     text = listing().replace("\r\n", "\n").replace("\n", "\r\n")
-                    path.write_bytes(text.encode("latin-1", "replace"))
+                    write_file(path, text.encode("latin-1", "replace"), folder=self.disc, backup=None)
         except OSError as exc:
             self.notice = f"The disc folder {self.disc} cannot be written: {exc.strerror or exc}."
 

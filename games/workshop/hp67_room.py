@@ -16,7 +16,8 @@ from pathlib import Path
 
 from games.workshop.calc_room import GameListing, KeyFace, RoomView, SlicedRoom
 from machines.hp67 import HP67, ListingError, StopReason, parse_listing
-from machines.hp67.cards import DATA_CARD_HEADER, PROGRAM_CARD_HEADER, program_card_text, write_card
+from machines.files import files_in
+from machines.hp67.cards import DATA_CARD_HEADER, PROGRAM_CARD_HEADER, program_card_text, read_card, write_card
 from machines.hp67.isa import hp67_key_codes
 from machines.hp67.ops import BY_KEYS
 
@@ -171,9 +172,8 @@ class HP67Room(SlicedRoom):
         return self.cards_dir / f"{name}.txt"
 
     def card_names(self) -> list[str]:
-        if not self.cards_dir.is_dir():
-            return []
-        return sorted(p.stem for p in self.cards_dir.glob("*.txt"))
+        """The cards in the folder (regular files only: ``machines.files.files_in``)."""
+        return [p.stem for p in files_in(self.cards_dir, (".txt",))]
 
     def write_card(self, name: str, kind: str = "program") -> bool:
         """Record program memory (``kind='program'``) or the registers (``'data'``) on card ``name``."""
@@ -182,29 +182,32 @@ class HP67Room(SlicedRoom):
             path.parent.mkdir(parents=True, exist_ok=True)
             with self._slices.lock:
                 if kind == "data":
-                    self.machine.write_data_card(path)
+                    kept = self.machine.write_data_card(path)
                 elif self.attribution:  # the author's name stays on his program, changed or not
                     note = "# Written in the HP-67 machine room from this listing, perhaps changed.\n"
-                    write_card(path, self.attribution + note + program_card_text(self.machine.program))
+                    kept = write_card(path, self.attribution + note + program_card_text(self.machine.program))
                 else:
-                    self.machine.write_program_card(path)
+                    kept = self.machine.write_program_card(path)
         except (ValueError, OSError) as exc:
             self.message = f"card not written: {exc}"
             return False
         self.message = f"{kind} card {name.strip()!r} written"
+        if kept is not None:
+            self.message += f" (the card it replaced is kept as {kept.name})"
         return True
 
     def read_card(self, name: str) -> bool:
         """Read card ``name``: a data card loads registers, a program card the program."""
         try:
             path = self.card_path(name)
-            is_data = path.read_text(encoding="utf-8", errors="replace").startswith(DATA_CARD_HEADER[:17])
+            text = read_card(path)  # a regular file of a card's size, in the folder (machines.files)
+            is_data = text.startswith(DATA_CARD_HEADER[:17])
             with self._slices.lock:
                 if is_data:
                     self.machine.read_data_card(path)
                 else:
                     self.machine.read_program_card(path)
-                    self.attribution = _opening_comments(path.read_text(encoding="utf-8"))
+                    self.attribution = _opening_comments(text)
                 self.keys.pending = ()
         except ListingError as exc:
             self.message = f"card {name.strip()!r} is damaged, nothing read: {exc}"

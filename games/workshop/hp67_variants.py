@@ -19,6 +19,7 @@ from games.othello.driver import MachineDisagrees
 from games.othello.referee import Disc
 from games.othello.session import OthelloSession
 from games.session import Refused
+from machines.files import files_in, read_head
 from machines.hp67 import ListingError, Program, parse_listing
 from machines.hp67.cards import DATA_CARD_HEADER, read_card
 
@@ -45,19 +46,15 @@ class Variant:
 
 
 def variants(cards_dir: Path) -> list[Variant]:
-    """The program cards in the room's folder (data cards are not programs)."""
-    try:
-        files = sorted(p for p in Path(cards_dir).glob("*.txt") if p.is_file())
-    except OSError:
-        return []
+    """The program cards in the room's folder (data cards are not programs; a card that cannot be
+    read is listed, and says why when it is chosen; only regular files: ``machines.files``)."""
     found = []
-    for path in files:
-        try:
-            with path.open(encoding="utf-8", errors="replace") as handle:
-                if handle.read(len(DATA_CARD_HEADER)).startswith(DATA_CARD_HEADER[:17]):
-                    continue
+    for path in files_in(Path(cards_dir), (".txt",)):
+        try:  # the first line tells a data card (a folder of many large cards is not read whole here)
+            if read_head(path, len(DATA_CARD_HEADER), folder=Path(cards_dir)).startswith(DATA_CARD_HEADER[:17].encode()):
+                continue
         except OSError:
-            continue
+            pass
         found.append(Variant(path.stem, path))
     return found
 

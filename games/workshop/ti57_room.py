@@ -96,20 +96,22 @@ class TI57Room(SlicedRoom):
         with self._slices.lock:
             program = self.machine.program
         try:
-            path = save_listing(folder, name, program)
+            path, kept = save_listing(folder, name, program)
         except (Refused, OSError) as exc:
             self.message = f"not saved: {exc}"
             return None
         self.message = f"copied into the notebook as {path.stem}"
+        if kept is not None:
+            self.message += f" (the listing it replaced is kept as {kept.name})"
         return path
 
     def load_from_notebook(self, folder: Path, name: str) -> bool:
         """Key in the notebook's listing ``NAME``; a missing or damaged one is reported, nothing changes."""
-        from games.workshop.ti57_variants import check_name
+        from games.workshop.ti57_variants import check_name, read_page
 
         try:
             name = check_name(name)
-            text = (Path(folder) / f"{name}.txt").read_text(encoding="utf-8", errors="replace")
+            text = read_page(Path(folder) / f"{name}.txt")
         except (Refused, OSError) as exc:
             self.message = f"not loaded: {getattr(exc, 'strerror', None) or exc}"
             return False

@@ -3,7 +3,9 @@
 The TI-57 had no card reader: its owner copied his programs into a notebook and keyed
 them in again.  The room does the same for him: ``save_listing`` writes the program
 keyed in LRN mode as a listing file (the format of ``games/ti57_*/listing.txt``) in the
-arcade's notebook folder, ``ti57-notebook/NAME.txt``; ``load_listing`` keys one in.
+arcade's notebook folder, ``ti57-notebook/NAME.txt`` (the listing it replaces kept as
+``NAME.bak``); ``read_page`` reads one back (a regular file of at most ``PAGE_BYTES``, never
+through a link out of the notebook: ``machines.files``).
 A listing there is a variant: the game plays it as it plays Deconchat's, through the keys
 and refereed.  A variant is started on a session of its own first, so one that breaks
 the game's protocol (moves a piece the referee does not, never stops, flashes) is
@@ -18,15 +20,20 @@ from pathlib import Path
 from typing import Any, Callable
 
 from games.session import Refused
+from machines.files import files_in, read_file, write_file
 from machines.ti57 import ListingError, Program, parse_listing
 
 __all__ = [
     "NOTEBOOK_FOLDER", "Variant", "VariantBroke", "VariantUnreadable", "broke", "listing_text",
-    "played", "read_program", "save_listing", "variants", "start_wolf_variant", "start_duel_variant",
+    "PAGE_BYTES", "played", "read_page", "read_program", "save_listing", "variants", "start_wolf_variant", "start_duel_variant",
 ]
 
 NOTEBOOK_FOLDER = "ti57-notebook"
 """The folder, in the arcade's data directory, holding the listings saved from the TI-57 room."""
+
+PAGE_BYTES = 16 * 1024
+"""The longest notebook page read: ten times Deconchat's listings with their comments (1.5 KB
+for 50 steps, all a TI-57 holds)."""
 
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 _.-]{0,39}$")
 
@@ -62,30 +69,32 @@ def listing_text(program: Program, name: str) -> str:
     return "\n".join(head) + "\n" + program.listing() + "\n"
 
 
-def save_listing(folder: Path, name: str, program: Program) -> Path:
-    """Write ``program`` under ``name`` (replacing a listing of that name); returns the file."""
+def save_listing(folder: Path, name: str, program: Program) -> tuple[Path, Path | None]:
+    """Write ``program`` under ``name``: the file, and where the listing of that name it replaced
+    is kept (``NAME.bak``; None if there was none).  Written whole, never through a link."""
     name = check_name(name)
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"{name}.txt"
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(listing_text(program, name), encoding="utf-8")
-    tmp.replace(path)
-    return path
+    kept = write_file(path, listing_text(program, name).encode("utf-8"), folder=folder, backup=".bak")
+    return path, kept
+
+
+def read_page(path: Path) -> str:
+    """A notebook page's text (bytes that are not UTF-8 replaced): ``OSError`` (``FileRefused``)
+    for what is not a page (a FIFO, a device, more than ``PAGE_BYTES``, a link out of the notebook)."""
+    return read_file(path, PAGE_BYTES, folder=path.parent).decode("utf-8", "replace")
 
 
 def variants(folder: Path) -> list[Variant]:
-    """The listings in the notebook, by name."""
-    try:
-        return [Variant(p.stem, p) for p in sorted(Path(folder).glob("*.txt")) if p.is_file()]
-    except OSError:
-        return []
+    """The listings in the notebook, by name (regular files only: ``machines.files.files_in``)."""
+    return [Variant(p.stem, p) for p in files_in(Path(folder), (".txt",))]
 
 
 def read_program(variant: Variant) -> Program:
     """The variant's program, or ``VariantUnreadable`` naming the listing, the line and the problem."""
     try:
-        return parse_listing(variant.path.read_text(encoding="utf-8", errors="replace"))
+        return parse_listing(read_page(variant.path))
     except ListingError as exc:
         raise VariantUnreadable(f"The variant {variant.name} is damaged: {exc}.") from exc
     except OSError as exc:

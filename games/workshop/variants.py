@@ -19,6 +19,8 @@ from games.othello.driver import MachineDisagrees
 from games.othello.referee import Disc
 from games.othello.session import OthelloSession
 from games.session import Refused
+from machines.cpc.ready import DISC_FILE_BYTES
+from machines.files import files_in, read_file
 
 __all__ = ["ORIGINAL", "Variant", "VariantBroke", "VariantUnreadable", "variants", "read_listing",
            "start_variant"]
@@ -46,19 +48,17 @@ class Variant:
 
 
 def variants(disc: Path) -> list[Variant]:
-    """The ``.BAS`` files on the disc other than the game's own, by name."""
-    try:
-        files = sorted(p for p in disc.iterdir() if p.is_file() and p.suffix.upper() == ".BAS")
-    except OSError:
-        return []
-    return [Variant(p.stem.upper(), p) for p in files if p.stem.upper() != ORIGINAL]
+    """The ``.BAS`` files on the disc other than the game's own, by name (regular files only,
+    never a link out of the disc: ``machines.files.files_in``)."""
+    return [Variant(p.stem.upper(), p) for p in files_in(disc, (".bas",)) if p.stem.upper() != ORIGINAL]
 
 
 def read_listing(variant: Variant) -> str:
     """The variant's listing as the driver takes it (``n text`` lines), or ``VariantUnreadable``
-    saying why: a file that cannot be read, that is not text, or has a line without a number."""
+    saying why: a file that cannot be read, that is not text, or has a line without a number; what
+    is not a disc file (a FIFO, a device, a link out of the disc, longer than the disc) is not read."""
     try:
-        data = variant.path.read_bytes()
+        data = read_file(variant.path, DISC_FILE_BYTES, folder=variant.path.parent)
     except OSError as exc:
         raise VariantUnreadable(f"The variant {variant.name} cannot be read: {exc.strerror or exc}.") from exc
     if b"\x00" in data:

@@ -21,6 +21,7 @@ are saved as ASCII listings (``NAME.BAS``), as ``SAVE "name",A`` does.
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass, field
 from enum import Enum
@@ -32,6 +33,7 @@ from machines.cpc.errors import BasicError, error_message
 from machines.cpc.lexer import KEYWORDS
 from machines.cpc.machine import CPC, RunState
 from machines.fields import Field
+from machines.files import FileRefused, files_in, read_file, write_file
 
 __all__ = ["Mode", "ReadyPrompt", "KEY_RETURN", "KEY_DEL", "KEY_CLR", "KEY_ESC", "KEY_LEFT",
            "KEY_RIGHT", "KEY_UP", "KEY_DOWN", "KEY_COPY", "KEY_COPY_UP", "KEY_COPY_DOWN",
@@ -49,6 +51,8 @@ KEY_COPY = "\xe0"
 _LINE_LIMIT = 255
 _LINE_MAX = 65535
 _DISC_KBYTES = 178  # a formatted CPC data disc
+DISC_FILE_BYTES = _DISC_KBYTES * 1024
+"""The longest file read from the disc: no file on a CPC data disc is longer than the disc."""
 
 
 class Mode(str, Enum):
@@ -489,25 +493,36 @@ class ReadyPrompt:
         return self.disc / name
 
     def _save(self, rest: str) -> None:
+        """SAVE: the file is written whole and never through a link; the file of that name it
+        replaces is kept as ``NAME.BAK``, as AMSDOS keeps it."""
         path = self._disc_name(rest)
         if not path.suffix:
             path = path.with_suffix(".BAS")
         path.parent.mkdir(parents=True, exist_ok=True)
         text = "".join(f"{n} {b}\r\n" for n, b in self.cpc.lines.items())
-        tmp = path.with_name(path.name + ".$$$")
-        tmp.write_bytes(text.encode("latin-1", "replace"))
-        tmp.replace(path)
+        try:
+            write_file(path, text.encode("latin-1", "replace"), folder=self.disc, backup=".BAK")
+        except FileRefused as exc:
+            self._refused(exc)
         self._back_to_prompt(ready=True)
+
+    def _refused(self, exc: FileRefused) -> None:
+        """A file of the disc's folder that is no CPC file (a FIFO, a link out of the disc, too long): said, nothing done."""
+        self._say(str(exc))
+        raise _Quiet()
 
     def _load(self, rest: str) -> None:
         path = self._disc_name(rest)
         candidates = [path] if path.suffix else [path, path.with_suffix(".BAS")]
-        found = next((p for p in candidates if p.is_file()), None)
+        found = next((p for p in candidates if os.path.lexists(p) and not p.is_dir()), None)
         if found is None:
             shown = candidates[-1].name
             self._say(f"{shown} not found")
             raise _Quiet()
-        text = found.read_bytes().decode("latin-1")
+        try:
+            text = read_file(found, DISC_FILE_BYTES, folder=self.disc).decode("latin-1")
+        except FileRefused as exc:
+            self._refused(exc)
         prompt_lines: dict[int, str] = {}
         for raw in text.replace("\r\n", "\n").replace("\r", "\n").split("\n"):
             m = re.match(r"\s*(\d+) ?(.*)$", raw)
@@ -524,13 +539,16 @@ class ReadyPrompt:
             raise BasicError(errors.FILE_NOT_OPEN)
         self._say("Drive A: user  0")
         self.cpc.newline()
-        files = sorted(p for p in self.disc.iterdir() if p.is_file() and not p.name.endswith(".$$$")) \
-            if self.disc.is_dir() else []
+        files = [p for p in files_in(self.disc) if not p.name.startswith(".")]  # a temporary file starts with "."
         used = 0
         entries = []
         for p in files:
-            stem, _, ext = p.name.upper().partition(".")
-            kbytes = max(1, -(-p.stat().st_size // 1024))
+            stem, _, ext = _cat_name(p.name).partition(".")
+            try:
+                size = p.stat().st_size
+            except OSError:
+                continue
+            kbytes = max(1, -(-size // 1024))
             used += kbytes
             entries.append(f"{stem[:8]:<8}.{ext[:3]:<3}{kbytes:>3}K")
         width = self.cpc.screen.windows[0].width
@@ -540,6 +558,11 @@ class ReadyPrompt:
         self.cpc.newline()
         self._say(f"{max(_DISC_KBYTES - used, 0)}K free")
         self._back_to_prompt(ready=True)
+
+
+def _cat_name(name: str) -> str:
+    """A file's name as CAT shows it: capitals, and ``?`` for what no CPC name holds."""
+    return "".join(c if " " < c < "\x7f" else "?" for c in name.upper())
 
 
 class _Quiet(BasicError):

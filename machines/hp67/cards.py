@@ -9,24 +9,31 @@ card holds registers, one a line, name then value, ``#`` comments::
     A    2.000000001E-50
 
 Reading either kind raises ``ListingError`` naming the line and the problem, and
-then nothing on the machine has changed.  Cards are written atomically (a
-temporary file renamed over the old one), so a card is never left half written.
+then nothing on the machine has changed.  A card is read as ``machines.files`` reads
+a file: only a regular file of at most ``CARD_BYTES``, never through a link out of its
+folder (``FileRefused``, an ``OSError``, says why).  Cards are written atomically (a
+temporary file renamed over the old one), so a card is never left half written, and
+the card written over is kept as ``NAME.bak``.
 """
 
 from __future__ import annotations
 
 import os
-import tempfile
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import Sequence
 
+from machines.files import read_file, write_file
 from machines.hp67.isa import REGISTER_INDEX, REGISTER_NAMES
 from machines.hp67.listing import ListingError, Program
 from machines.hp67.numbers import MAX
 
 PROGRAM_CARD_HEADER = "# HP-67 program card: step, mnemonic, HP-97 key code\n"
 DATA_CARD_HEADER = "# HP-67 data card: register, value\n"
+
+CARD_BYTES = 64 * 1024
+"""The longest card read: ten times Verniajou's whole listing with its comments (6 KB for
+224 steps); a magnetic card held 224 steps or 26 registers."""
 
 
 def program_card_text(program: Program) -> str:
@@ -73,20 +80,17 @@ def parse_data_card(text: str) -> dict[int, Decimal]:
 
 
 def read_card(path: str | os.PathLike[str]) -> str:
-    """A card's text; a file that is not text is a ``ListingError`` on line 1."""
+    """A card's text; a file that is not text is a ``ListingError`` on line 1; ``FileRefused`` for
+    what is not a card's file (a FIFO, a device, a folder, a link out of the card's folder, more
+    than ``CARD_BYTES``)."""
+    path = Path(path)
     try:
-        return Path(path).read_text(encoding="utf-8")
+        return read_file(path, CARD_BYTES, folder=path.parent).decode("utf-8")
     except UnicodeDecodeError as exc:
         raise ListingError(1, f"not a text card: {exc.reason}") from None
 
 
-def write_card(path: str | os.PathLike[str], text: str) -> None:
-    target = Path(path)
-    fd, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            out.write(text)
-        os.replace(temporary, target)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+def write_card(path: str | os.PathLike[str], text: str) -> Path | None:
+    """Write a card whole (never through a link); the card it replaces is kept as ``NAME.bak``
+    (returned; None when there was none)."""
+    return write_file(Path(path), text.encode("utf-8"), backup=".bak")

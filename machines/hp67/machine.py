@@ -19,6 +19,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from decimal import Decimal, localcontext
+from pathlib import Path
 from typing import Any, Iterable
 
 from machines.hp67 import cards
@@ -487,9 +488,9 @@ class HP67:
 
     # -- the card reader ----------------------------------------------------------------
 
-    def write_program_card(self, path: str | os.PathLike[str]) -> None:
-        """Record program memory on a card (a listing file)."""
-        cards.write_card(path, cards.program_card_text(self.program))
+    def write_program_card(self, path: str | os.PathLike[str]) -> Path | None:
+        """Record program memory on a card (a listing file); the card replaced is kept (its path returned)."""
+        return cards.write_card(path, cards.program_card_text(self.program))
 
     def read_program_card(self, path: str | os.PathLike[str]) -> None:
         """Load a program card; a bad line raises ``ListingError`` (line, problem) and changes nothing."""
@@ -497,9 +498,9 @@ class HP67:
         self.load(program)
         self.pointer = 0
 
-    def write_data_card(self, path: str | os.PathLike[str]) -> None:
-        """Record the 26 registers on a data card."""
-        cards.write_card(path, cards.data_card_text(self.regs))
+    def write_data_card(self, path: str | os.PathLike[str]) -> Path | None:
+        """Record the 26 registers on a data card; the card replaced is kept (its path returned)."""
+        return cards.write_card(path, cards.data_card_text(self.regs))
 
     def read_data_card(self, path: str | os.PathLike[str]) -> None:
         """Load the registers a data card lists (the others stay); ``ListingError`` changes nothing."""

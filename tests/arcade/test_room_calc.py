@@ -110,7 +110,7 @@ async def test_hp67_cards_written_and_read_through_the_dialog_and_refused_while_
         assert "loop" in flat(app)  # the cards known so far
         await pilot.press(*"loop", "enter")  # Enter: read
         await wait_until(pilot, lambda: app.screen is screen, what="back in the room")
-        assert "loop" in screen.view_now.message
+        await wait_until(pilot, lambda: "loop" in screen.view_now.message, what="the card read (in a thread)")
         key_b = next(k for k in screen.query(CalcKey) if k.key_name == "B")
         await pilot.click(key_b)
         await wait_until(pilot, lambda: screen.busy, what="the program runs")

@@ -10,6 +10,7 @@ import pytest
 
 from games.lazard_othello.driver import LISTING
 from games.workshop.cpc_room import BREAK, KEYS, CpcRoom, RoomView
+from machines.cpc import ready
 
 MAX_STEPS = 2_000
 
@@ -101,14 +102,14 @@ def test_an_unreadable_file_is_reported_and_the_program_kept(tmp_path: Path, mon
     room.feed("10 PRINT 1\r")
     settle(room)
     (tmp_path / "BAD.BAS").write_bytes(b"10 PRINT 2\r\n")
-    real = Path.read_bytes
+    real = ready.read_file
 
-    def failing(self: Path) -> bytes:
-        if self.name == "BAD.BAS":
-            raise OSError(errno.EIO, "Input/output error", str(self))
-        return real(self)
+    def failing(path: Path, limit: int, *, folder: Path | None = None) -> bytes:
+        if Path(path).name == "BAD.BAS":
+            raise OSError(errno.EIO, "Input/output error", str(path))
+        return real(path, limit, folder=folder)
 
-    monkeypatch.setattr(Path, "read_bytes", failing)
+    monkeypatch.setattr(ready, "read_file", failing)
     room.feed('LOAD "bad"\r')
     view = settle(room)
     assert "Input/output error" in view.notice and "BAD.BAS" in view.notice

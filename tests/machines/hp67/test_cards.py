@@ -113,10 +113,12 @@ def test_a_card_that_is_not_text_is_refused_on_line_1(tmp_path: Path) -> None:
         assert bad.value.line == 1
 
 
-def test_writing_a_card_replaces_it_whole_and_leaves_no_scratch_file(tmp_path: Path) -> None:
+def test_writing_a_card_replaces_it_whole_keeps_the_old_one_and_leaves_no_scratch_file(tmp_path: Path) -> None:
     card = tmp_path / "prog.card"
-    card.write_text("old contents, much longer than the new card will be\n" * 50, encoding="utf-8")
+    old = "old contents, much longer than the new card will be\n" * 50
+    card.write_text(old, encoding="utf-8")
     m = machine_with("*LBL A", "RTN")
-    m.write_program_card(card)
+    assert m.write_program_card(card) == tmp_path / "prog.bak"
     assert parse_listing(card.read_text(encoding="utf-8")).text() == m.program.text()
-    assert [p.name for p in tmp_path.iterdir()] == ["prog.card"]
+    assert (tmp_path / "prog.bak").read_text(encoding="utf-8") == old
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["prog.bak", "prog.card"]
