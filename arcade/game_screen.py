@@ -23,7 +23,6 @@ Interface (what a subclass uses or fills in)::
     job_kind / job_held                    what runs now ('' none); whether it holds for the pause
     job_done(kind, result) / job_stopped(kind) / job_failed(kind, error)
                                            hooks, on the event loop, only for the current generation
-    news_with_end(message)                 news a job held until its end (``post_drawn_soon``), just before it
     show_progress(MachineProgress)         hook: the machine has run some more (throttled)
     new_generation() -> int                late news from older jobs is dropped from then on
     say(text, show=) / message / messages  the message area (``#message``) and a log of what was said
@@ -227,7 +226,6 @@ class GameScreen(KeysFirst, SavedGame):
                 with prompt_switching():
                     return job.run(ctx)
             finally:
-                ctx.post_held()  # held news goes with the job's end (Job.news_at_end)
                 self.attention.job_ended()
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
@@ -239,8 +237,6 @@ class GameScreen(KeysFirst, SavedGame):
         job = self._jobs.pop(event.worker, None)
         if job is None or job is not self._job or job.generation != self.generation:
             return  # a replaced job, or news from an older game
-        if job.news_at_end is not None:
-            self.news_with_end(job.news_at_end)  # in this handler: one frame for the news and the end
         self._job = None
         self.busy = False
         error = event.worker.error
@@ -251,12 +247,6 @@ class GameScreen(KeysFirst, SavedGame):
         else:
             assert error is not None
             self.job_failed(job.kind, error)
-
-    def news_with_end(self, message: Any) -> None:
-        """News a job held until its end (``JobContext.post_drawn_soon``), taken just before the end
-        is handled, the job still current.  By default it is posted, and handled after the end:
-        a screen that posts such news takes it here, in the same handler."""
-        self.post_message(message)
 
     def job_done(self, kind: str, result: Any) -> None:
         self.save_game()  # the job ran to its end: the game is saved after every move

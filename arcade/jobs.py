@@ -31,9 +31,7 @@ REST = 0.002
 """What a job rests while the player is at the keyboard, after each ``RUN_BEFORE_REST`` of running."""
 RUN_BEFORE_REST = 0.001
 """How long a job runs, while the player is at the keyboard, between two rests: timed, not counted
-in slices, so that a game's slices can be as short as a key needs (``OthelloTurns.INSTANT_SLICE``)."""
-SOON = 1 / 12
-"""At instant speed, how long news to draw before the job's end waits for that end (``post_drawn_soon``)."""
+in slices, so that a game's slices can be as short as a key needs."""
 
 
 class JobHost(Protocol):
@@ -68,7 +66,6 @@ class Job:
     view: Callable[[], Any] | None = None
     stop: threading.Event = field(default_factory=threading.Event)
     held: bool = False  # the job waits for the game to go on (paused)
-    news_at_end: Any = None  # news held until the job's end (``JobContext.post_held``), taken with it
 
 
 class JobContext:
@@ -82,7 +79,6 @@ class JobContext:
         self._origin: tuple[float, int] | None = None  # (wall clock, steps) when real pacing began
         self._last_post = self._first_post()
         self.attention = screen.attention
-        self._held: tuple[Any, float] | None = None  # news held for the job's end, and until when
         self._rested = float("-inf")  # when the job last rested for the player (``RUN_BEFORE_REST``)
 
     @property
@@ -127,9 +123,6 @@ class JobContext:
         """The slice callback: False stops the machine; paces it at real speed unless instant."""
         if self.stopped:
             return False
-        if self._held is not None and time.monotonic() >= self._held[1]:
-            news, self._held = self._held[0], None
-            self.post_drawn(news)  # the job goes on long enough: its news is drawn now
         while True:
             if not self.hold_while_paused():
                 return False
@@ -201,27 +194,6 @@ class JobContext:
         self.attention.park()
         self.post(message)
         self.attention.give_way()
-
-    def post_drawn_soon(self, message: Any) -> None:
-        """News to draw before the job's end (the person's move, before the machine's reply).
-
-        At real speed it is ``post_drawn`` at once.  At instant speed it is held ``SOON``
-        seconds: a job that goes on longer posts it then (``go_on``); one that ends sooner
-        hands it to its end (``post_held``, ``message.with_end`` set): the screen takes it in
-        the handler of the job's end (``GameScreen.news_with_end``), and one frame draws both.  Each frame drawn while the machine answers is one more a key
-        pressed meanwhile may wait for, and at instant speed most replies end sooner."""
-        if not self.screen.instant:
-            self.post_drawn(message)
-            return
-        self._held = (message, time.monotonic() + SOON)
-
-    def post_held(self) -> None:
-        """At the job's end, whatever it is: the news still held goes with the end, marked
-        ``with_end`` (``Job.news_at_end``: posted apart, it came to the screen a frame before the end)."""
-        if self._held is not None:
-            news, self._held = self._held[0], None
-            news.with_end = True
-            self.job.news_at_end = news
 
     def post(self, message: Any) -> None:
         self.screen.post_message(message)  # thread-safe: the only way a job reaches the screen

@@ -34,7 +34,6 @@ from games.othello.session import OthelloView
 REAL_STEPS_PER_SECOND = 30
 """The HP-67 runs about 30 program steps a second (the author's figure, seed 000/001)."""
 
-INSTANT_SLICE = 500  # about a quarter of a millisecond: a key parks the machine that soon (OthelloTurns)
 REAL_SLICE = 5  # a sixth of a second of a real HP-67: smooth progress, prompt switching
 
 
@@ -115,7 +114,6 @@ class HP67OthelloScreen(HP67Workshop, OthelloScreen):
     TITLE = "Othello on the HP-67"
     MACHINE = "HP-67"
     STEPS_PER_SECOND = REAL_STEPS_PER_SECOND
-    INSTANT_SLICE = INSTANT_SLICE
     REAL_SLICE = REAL_SLICE
     SIDE_QUESTION = "New game. Which side does the HP-67 play? Black moves first."
     PASS_HINT = "press 0 to pass (0 R/S)"

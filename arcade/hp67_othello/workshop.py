@@ -18,7 +18,6 @@ from arcade.widgets.dialogs import Question, SideDialog
 from arcade.widgets.plain import visible
 from games.othello.driver import MachineDisagrees
 from games.othello.referee import Disc
-from games.othello.session import OthelloSession
 
 
 class ProgramChoice(Question):

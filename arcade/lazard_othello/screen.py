@@ -29,8 +29,7 @@ from arcade.widgets.plain import visible
 from arcade.widgets.cpc_screen import CpcScreen, CpcScreenView, CpcTyped, CpcTypingLeft
 from games.othello.driver import MachineDisagrees, MoveRecord, OthelloDriver
 from games.othello.referee import Disc, name
-from games.othello.session import OthelloSession, OthelloView
-from games.session import Refused
+from games.othello.session import OthelloView
 
 REAL_STATEMENTS_PER_SECOND = 730
 """A real CPC 6128 runs about 730 BASIC statements a second.  From bench/cpc_bench.py:
@@ -40,7 +39,6 @@ the bench64 scale, where bench64 puts a real CPC 6128 at 169: 1,011,000 x 169 / 
 One of the program's moves (about 4,200 statements) then takes some 6 seconds, the
 "few seconds" a 1985 BASIC Othello took."""
 
-INSTANT_SLICE = 500  # about half a millisecond: a key parks the machine that soon (OthelloTurns)
 REAL_SLICE = 73  # a tenth of a second of a real CPC
 
 
@@ -71,7 +69,6 @@ class LazardOthelloScreen(OthelloScreen):
     TITLE = "Lazard Othello on the CPC 6128"
     MACHINE = "CPC"
     STEPS_PER_SECOND = REAL_STATEMENTS_PER_SECOND
-    INSTANT_SLICE = INSTANT_SLICE
     REAL_SLICE = REAL_SLICE
     SIDE_QUESTION = "New game. Which side does the CPC play? X (Black) moves first."
     PASS_HINT = "press 0 to pass (O RETURN O RETURN on the CPC)"

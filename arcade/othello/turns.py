@@ -15,7 +15,7 @@ from typing import Any
 from arcade.game_screen import GameScreen
 from arcade.othello.seen import SeenGame
 from arcade.widgets.dialogs import GameOverDialog
-from games.othello.driver import MachineDisagrees, MoveRecord
+from games.othello.driver import MachineDisagrees
 from games.othello.session import OthelloView, Phase
 from games.othello.table import MovePending, PersonMoved
 
