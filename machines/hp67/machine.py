@@ -31,6 +31,7 @@ from machines.hp67.isa import (
     Instruction,
     hp67_key_codes,
     is_card_reader,
+    storage_arithmetic_on_letter,
 )
 from machines.hp67.listing import Program, Step, parse_listing
 from machines.hp67.numbers import CONTEXT, MachineError
@@ -250,6 +251,12 @@ class HP67:
         if self.prgm:
             self._press_program(key)
             return
+        abandoned = storage_arithmetic_on_letter(key)
+        if abandoned is not None:
+            # STO + A is not an instruction: STO + waits for 0-9 or (i), and the A key,
+            # which is neither, acts as the A key (issue 40, HP-67 rule 11, microcode).
+            self._press_keys(abandoned)
+            return
         action = self._resolve(key)
         if self.running:
             self.running = False
@@ -263,6 +270,19 @@ class HP67:
                 return
             self._act(action)
 
+    def _press_keys(self, keys: tuple[str, ...]) -> None:
+        """Keys of an abandoned prefix (``STO``, an operator) then the key that ends it."""
+        if self.running:
+            self.running = False
+            self._end_entry()
+            return
+        with localcontext(CONTEXT):
+            if self.error:
+                self.error = False
+                self._replay(keys[1:])
+                return
+            self._act(keys[-1])
+
     def press_all(self, keys: Iterable[str]) -> None:
         for key in keys:
             self.press(key)
@@ -275,7 +295,7 @@ class HP67:
                     raise ValueError(f"GTO . needs a three-digit step 000-{PROGRAM_STEPS}: {key!r}")
                 return "GTO ." + digits
             return key
-        ins = lookup(key)
+        ins = BY_KEYS[_INDIRECT_KEY] if key == "(i)" else lookup(key)
         if ins is None:
             if is_card_reader(key):
                 raise ValueError(f"{key} is a card-reader function that cannot be keyed here: cards are files "
@@ -445,7 +465,8 @@ class HP67:
         elif key.upper().startswith("GTO ."):
             self.pointer = int(str(self._resolve(key))[5:])
         else:
-            action = self._resolve(key)
+            abandoned = storage_arithmetic_on_letter(key)
+            action = abandoned[-1] if abandoned else self._resolve(key)
             self._insert_step(_recorded(action))
 
     def _memory(self) -> list[Instruction]:
@@ -516,6 +537,14 @@ class HP67:
             return num.fit(Decimal(text))
         return Decimal(text)
 
+    def _entry_update(self) -> None:
+        """X follows the number being typed; an exponent typed beyond the range ends the
+        entry at +-9.999999999E99 (4 9 EEX 9 9; issue 40, HP-67 rule 6, microcode)."""
+        value = self._entry_value()
+        self.x = value
+        if num.saturated(value):
+            self.lift = LIFT
+
     def _entry_text(self) -> str:
         mant = self.e_mant if "." in self.e_mant else self.e_mant + "."
         text = ("-" if self.e_neg else "") + mant
@@ -532,7 +561,7 @@ class HP67:
                 self.e_mant += "."
         elif sum(c.isdigit() for c in self.e_mant) < 10:
             self.e_mant += ch
-        self.x = self._entry_value()
+        self._entry_update()
 
     # -- snapshot ----------------------------------------------------------------------
 
@@ -608,6 +637,7 @@ def _never() -> int:
 
 
 _LABEL_KEYS = frozenset("ABCDEabcde")
+_INDIRECT_KEY = ("(i)",)  # the (i) key alone recalls R(i), as RCL (i) (HP-67 quick reference)
 _CONTROL_KEYS = frozenset({"R/S", "RTN", "SST", "BST", "DEL", "h DEL"})
 _RUN_STOP = lookup("R/S")
 assert _RUN_STOP is not None

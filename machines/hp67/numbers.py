@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import functools
 import math
+from fractions import Fraction
 from typing import Any, Callable
 from decimal import (
     ROUND_DOWN,
@@ -385,9 +386,33 @@ def from_hms(x: Decimal) -> Decimal:
     return _hours_high(x)
 
 
-@_high
+def _hours_exact(x: Decimal) -> Fraction:
+    """H.MMSSss as an exact number of hours (minutes and seconds may be 60 or more)."""
+    a = Fraction(abs(x))
+    hours = math.floor(a)
+    rest = (a - hours) * 100
+    minutes = math.floor(rest)
+    seconds = (rest - minutes) * 100
+    total = hours + Fraction(minutes, 60) + seconds / 3600
+    return -total if x < 0 else total
+
+
+def _hms_exact(hours: Fraction) -> Decimal:
+    """Exact hours as H.MMSSss, rounded once to the machine's ten digits."""
+    a = abs(hours)
+    whole = math.floor(a)
+    minutes_total = (a - whole) * 60
+    minutes = math.floor(minutes_total)
+    seconds = (minutes_total - minutes) * 60
+    value = whole + Fraction(minutes, 100) + seconds / 10000
+    result = HIGH.divide(Decimal(value.numerator), Decimal(value.denominator))
+    return fit(-result if hours < 0 else result)
+
+
 def hms_add(y: Decimal, x: Decimal) -> Decimal:
-    return _hms_high(_hours_high(y) + _hours_high(x))
+    """HMS+: the sum of two times taken exactly, so minutes or seconds of 60 or more carry:
+    0 HMS+ 0.8 (80 minutes) is 1.2 (issue 40, HP-67 rule 9, microcode)."""
+    return _hms_exact(_hours_exact(y) + _hours_exact(x))
 
 
 # -- the display -----------------------------------------------------------------------
@@ -429,6 +454,11 @@ def format_number(value: Decimal, mode: str, digits: int) -> str:
     if not a:
         return _fixed(ZERO, digits) + _exponent(0)
     m, e = _mantissa_exponent(a, digits)
+    if e > 99:
+        # Rounding for the display would carry the exponent to 100: the machine shows the
+        # largest number instead, all ten digits (EEX 7 SCI 10^x: 9.999999999 99; issue 40,
+        # HP-67 rule 7, microcode).
+        return sign + "9.999999999" + _exponent(99)
     if mode == "SCI":
         return sign + _fixed(m, digits) + _exponent(e)
     # ENG: n+1 significant digits, exponent a multiple of three
@@ -438,7 +468,13 @@ def format_number(value: Decimal, mode: str, digits: int) -> str:
 
 
 def round_to_display(value: Decimal, mode: str, digits: int) -> Decimal:
-    """RND: the number as the display shows it."""
+    """RND: the number rounded to the digits the display format keeps.
+
+    In FIX that is n decimals even when the display has fallen back to SCI because
+    the number rounds to zero there: 1E-9 in FIX 2 shows 1.000000000 -09 but RND
+    gives 0 (issue 40, HP-67 rule 2, microcode).  Beyond ten integer digits FIX has
+    no decimals left and the number stays as it is.
+    """
     a = abs(value)
     if not a:
         return ZERO
@@ -446,9 +482,8 @@ def round_to_display(value: Decimal, mode: str, digits: int) -> Decimal:
         if a.adjusted() < 10:
             decimals = min(digits, 10 - max(a.adjusted() + 1, 1))
             q = a.quantize(Decimal(1).scaleb(-decimals), rounding=ROUND_HALF_UP)
-            if q:
-                return fit(q if value > 0 else -q)
-        mode, digits = "SCI", 9  # too small or too large for FIX: shown in SCI with nine decimals
+            return fit(q if value > 0 else -q)
+        mode, digits = "SCI", 9  # too large for FIX: shown in SCI with nine decimals
     m, e = _mantissa_exponent(a, digits)  # ENG shows the same n+1 significant digits as SCI
     r = m.scaleb(e)
     return fit(r if value > 0 else -r)

@@ -79,13 +79,22 @@ class Calculator(Protocol):
 
     def find_label(self, label: str, start: int) -> int | None: ...
     def _entry_value(self) -> Decimal: ...
+    def _entry_update(self) -> None: ...
     def _entry_add(self, ch: str) -> None: ...
+
+
+# GTO (i) / GSB (i) with a negative I jumps back at most 999 steps: a larger |I| is an
+# Error on that step (I = -5974; issue 40, HP-67 rule 10, microcode).  Where between
+# 999 and 5974 the limit lies was not observed: three integer digits is the reading taken.
+BACKWARD_JUMP_LIMIT = 999
 
 
 def indirect_label(i_value: Decimal) -> tuple[str | None, int]:
     """GTO (i)/GSB (i): I = 0-9 labels 0-9, 10-14 A-E, 15-19 a-e; negative: jump back int|I| steps."""
     k = int(abs(i_value))
     if i_value < 0:
+        if k > BACKWARD_JUMP_LIMIT:
+            raise MachineError("GTO (i) / GSB (i) with I <= -1000")
         return None, k
     if k < 10:
         return str(k), 0
@@ -140,19 +149,28 @@ def _digit(m: Calculator, ins: Instruction, step: int, nxt: int, skip: int) -> S
     return digit
 
 
+def _zero_mantissa(mantissa: str) -> bool:
+    """True if the mantissa typed so far has no digit other than 0 (``''``, ``'0'``, ``'.'``, ``'0.00'``)."""
+    return not mantissa.strip("0.")
+
+
 @semantics("eex")
 def _eex(m: Calculator, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
     def eex() -> int:
+        if m.lift == ENTRY and m.e_exp is not None:
+            # EEX while an exponent is being typed ends that number and starts a new one:
+            # EEX 4 EEX leaves 1E4 in Y and 1 in X (issue 40, HP-67 rule 4, microcode).
+            m.lift = LIFT
         if m.lift != ENTRY:
             if m.lift == LIFT:
                 m.t, m.z, m.y = m.z, m.y, m.x
             m.e_mant, m.e_neg, m.e_exp, m.e_exp_neg = "1", False, "", False
             m.lift = ENTRY
-        elif m.e_exp is None:
-            if not any(c.isdigit() for c in m.e_mant):
-                m.e_mant = "1"
+        else:
+            if _zero_mantissa(m.e_mant):
+                m.e_mant, m.e_neg = "1", False  # 0 EEX shows 1. 00: a zero mantissa starts from 1
             m.e_exp = ""
-        m.x = m._entry_value()
+        m._entry_update()
         return nxt
 
     return eex
@@ -164,9 +182,11 @@ def _chs(m: Calculator, ins: Instruction, step: int, nxt: int, skip: int) -> Ste
         if m.lift == ENTRY:
             if m.e_exp is not None:
                 m.e_exp_neg = not m.e_exp_neg
+            elif _zero_mantissa(m.e_mant):
+                return nxt  # 0 CHS shows 0.: a zero mantissa has no sign to change (rule 3)
             else:
                 m.e_neg = not m.e_neg
-            m.x = m._entry_value()
+            m._entry_update()
         else:
             m.x = -m.x
             m.lift = LIFT  # CHS on a finished number re-enables the lift
@@ -669,7 +689,10 @@ def _modes(m: Calculator, ins: Instruction, step: int, nxt: int, skip: int) -> S
             if k >= 10:
                 raise MachineError("DSP (i) with I >= 10")
             m.digits = k
-        m.lift = LIFT
+        if op == "angle" or m.lift == ENTRY:
+            m.lift = LIFT
+        # FIX, SCI, ENG, DSP n and DSP (i) end digit entry but otherwise leave the lift
+        # as it was: 1 ENTER SCI 7 writes over the 1 (issue 40, HP-67 rule 1, microcode).
         return nxt
 
     return modes
@@ -789,7 +812,9 @@ def _statistics(m: Calculator, ins: Instruction, step: int, nxt: int, skip: int)
 
             def deviation(s: Decimal, s2: Decimal) -> Decimal:
                 var = num.div(num.sub(s2, num.div(num.mul(s, s), n)), num.sub(n, ONE))
-                return num.sqrt(max(var, ZERO))
+                # A negative variance (only Σ- can make one) gives the root of its size:
+                # Σ+ Σ+ Σ- Σ+ S is 1.414213562 (issue 40, HP-67 rule 8, microcode).
+                return num.sqrt(abs(var))
 
             mx, my = deviation(regs[14], regs[15]), deviation(regs[16], regs[17])
         # Two results written into X and Y without lifting the stack: Z and T keep their
@@ -1047,12 +1072,17 @@ def _build_table() -> None:
         index = REGISTER_INDEX[reg]
         _row(f"STO {reg}", (35, code), "store", index, keys=("STO", reg))
         _row(f"RCL {reg}", (36, code), "recall", index, keys=("RCL", reg))
+        if reg in "ABCDE":
+            continue  # no storage arithmetic on A-E: STO + A is STO + then the A key
         for sym, key_sym, op in (("+", "+", "store_add"), ("-", "-", "store_sub"),
                                  ("x", "×", "store_mul"), ("÷", "÷", "store_div")):
             _row(f"ST{sym} {reg}", (35, -{"+": 55, "-": 45, "x": 35, "÷": 24}[sym], code), op, index,
                  keys=("STO", key_sym, reg), aliases=(f"STO{sym} {reg}",))
     _row("STO (i)", (35, 45), "store", "i", keys=("STO", "(i)"))
     _row("RCL (i)", (36, 45), "recall", "i", keys=("RCL", "(i)"))
+    # The (i) key pressed alone is RCL (i) (A. Thimet's HP-67 quick reference: "RCL (i) or
+    # (i)"); after Error, RCL (i) is RCL clearing it and (i) recalling (issue 40, rule 5).
+    BY_KEYS[("(i)",)] = BY_KEYS[("RCL", "(i)")]
     _row("STO I", (35, 46), "store", REGISTER_INDEX["I"], keys="h STO")
     _row("RCL I", (36, 46), "recall", REGISTER_INDEX["I"], keys="h RCL")
     for sym, key_sym, op, n in (("+", "+", "store_add", 55), ("-", "-", "store_sub", 45),
