@@ -428,6 +428,16 @@ def _mantissa_exponent(a: Decimal, decimals: int) -> tuple[Decimal, int]:
     return m, e
 
 
+def _without_exponent_carry(a: Decimal, decimals: int) -> tuple[Decimal, int, int]:
+    """(mantissa, exponent, decimals) of the display of ``a``, with as many more decimals
+    as it takes for the rounding not to carry the exponent past 99."""
+    m, e = _mantissa_exponent(a, decimals)
+    while e > 99 and decimals < 9:
+        decimals += 1
+        m, e = _mantissa_exponent(a, decimals)
+    return m, e, decimals
+
+
 def _fixed(m: Decimal, decimals: int) -> str:
     text = f"{m:.{decimals}f}"
     return text if decimals else text + "."
@@ -455,10 +465,11 @@ def format_number(value: Decimal, mode: str, digits: int) -> str:
         return _fixed(ZERO, digits) + _exponent(0)
     m, e = _mantissa_exponent(a, digits)
     if e > 99:
-        # Rounding for the display would carry the exponent to 100: the machine shows the
-        # largest number instead, all ten digits (EEX 7 SCI 10^x: 9.999999999 99; issue 40,
-        # HP-67 rule 7, microcode).
-        return sign + "9.999999999" + _exponent(99)
+        # Rounding for the display would carry the exponent to 100: the machine rounds one
+        # digit further right instead, until it does not carry -- 9.99612E99 in SCI 2 shows
+        # 9.996 99, 9.999999999E99 all ten digits (issue 40, HP-67 rule 7, microcode).
+        m, e, digits = _without_exponent_carry(a, digits)
+        return sign + _fixed(m, digits) + _exponent(e)
     if mode == "SCI":
         return sign + _fixed(m, digits) + _exponent(e)
     # ENG: n+1 significant digits, exponent a multiple of three
@@ -484,6 +495,6 @@ def round_to_display(value: Decimal, mode: str, digits: int) -> Decimal:
             q = a.quantize(Decimal(1).scaleb(-decimals), rounding=ROUND_HALF_UP)
             return fit(q if value > 0 else -q)
         mode, digits = "SCI", 9  # too large for FIX: shown in SCI with nine decimals
-    m, e = _mantissa_exponent(a, digits)  # ENG shows the same n+1 significant digits as SCI
+    m, e, _ = _without_exponent_carry(a, digits)  # ENG shows the same n+1 significant digits as SCI
     r = m.scaleb(e)
     return fit(r if value > 0 else -r)

@@ -200,10 +200,16 @@ def test_the_largest_number_is_shown_whole_in_every_format(mode: str, digits: in
 
 
 @pytest.mark.parametrize("mode", ["SCI", "ENG"])
-def test_numbers_below_the_largest_round_as_usual(mode: str) -> None:
+def test_a_rounding_that_would_carry_the_exponent_past_99_takes_more_digits(mode: str) -> None:
+    # the microcode rounds one digit further right until the exponent stays at 99
+    assert format_number(D("9.99612E99"), mode, 2) == "9.996 99"
+    assert format_number(D("9.99612E99"), mode, 0) == "9.996 99"
+    assert format_number(D("-9.99E99"), mode, 1) == "-9.99 99"
+    assert format_number(D("9.99612E99"), mode, 6) == "9.996120 99"
     assert format_number(D("9.99E99"), mode, 2) == "9.99 99"
-    assert format_number(D("9.4E99"), mode, 0) == ("9. 99" if mode == "SCI" else "9. 99")
+    assert format_number(D("9.4E99"), mode, 0) == "9. 99"
     assert format_number(D("9.999999999E98"), mode, 2) == "1.00 99"
+    assert format_number(D("9.996E-99"), mode, 2) == ("1.00 -98" if mode == "SCI" else "10.0 -99")
 
 
 def test_eex_7_sci_ten_to_the_x() -> None:
