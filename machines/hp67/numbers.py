@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import functools
 import math
-from fractions import Fraction
 from typing import Any, Callable
 from decimal import (
     ROUND_DOWN,
@@ -351,68 +350,103 @@ def to_rectangular(r: Decimal, theta: Decimal, mode: str) -> tuple[Decimal, Deci
     return r * c, r * s
 
 
+# -- degrees and radians -----------------------------------------------------------------
+
+# The microcode's quarter turn in radians, pi/4 to 13 digits (a constant of the ROM).
+QUARTER_PI_13 = 7853981633975
+
+
+def radians_to_degrees(x: Decimal) -> Decimal:
+    """R→D as the microcode does it: x / (pi/4) by a 13-place long division whose first
+    quotient place may be 0 (so 12 or 13 significant digits, the rest dropped), times 45,
+    rounded once (1 2 R→D is 687.5493542; issue 40, rule 12; 300 random cases)."""
+    if not x:
+        return ZERO
+    mantissa, e = _register(x)
+    quotient = (mantissa * 10**12) // QUARTER_PI_13
+    result = fit(Decimal(quotient * 45).scaleb(e - 11, WIDE))
+    return result if x > 0 else (-result if not saturated(result) else NEG_MAX)
+
+
+def degrees_to_radians(x: Decimal) -> Decimal:
+    """D→R: x / 57.2957795131, rounded once (matches the microcode on 300 random cases)."""
+    return div(x, Decimal("57.2957795131"))
+
+
 # -- hours, minutes, seconds -----------------------------------------------------------
+#
+# The microcode converts between hours and H.MMSS digit by digit on its 13-digit
+# register (issue 40, rule 12; read from the HP-67 ROM and checked on 400 random cases
+# each).  The 10-digit mantissa sits in digits 12..3; P marks the lowest digit of the
+# hours, or of the minutes for the second pass.  →HMS multiplies the digits below P by
+# 0.6 as ``F - 4 * (F // 10)`` (a shift right drops a digit) and rounds at digit 3;
+# HMS→ divides by 0.6 as ``F + c + c/10 + c/100 ...`` with c = 0.6 F, each shift
+# dropping a digit, and rounds once at the end.
 
 
-def _hms_high(x: Decimal) -> Decimal:
-    sign = -1 if x < 0 else 1
+def _register(x: Decimal) -> tuple[int, int]:
+    """|x| as (13-digit register mantissa, exponent): 2.5 -> (2500000000000, 0)."""
     a = abs(x)
-    hours = a.to_integral_value(ROUND_DOWN)
-    minutes_total = (a - hours) * 60
-    minutes = minutes_total.to_integral_value(ROUND_DOWN)
-    seconds = (minutes_total - minutes) * 60
-    return sign * (hours + minutes / 100 + seconds / 10000)
+    e = a.adjusted()
+    return int(a.scaleb(9 - e)) * 1000, e
 
 
-def _hours_high(x: Decimal) -> Decimal:
-    sign = -1 if x < 0 else 1
-    a = abs(x)
-    hours = a.to_integral_value(ROUND_DOWN)
-    rest = (a - hours) * 100
-    minutes = rest.to_integral_value(ROUND_DOWN)
-    seconds = (rest - minutes) * 100
-    return sign * (hours + minutes / 60 + seconds / 3600)
+def _hms_passes(e: int, first: int) -> tuple[int, int]:
+    """The two values of P for a number of exponent e (the microcode counts them from 12)."""
+    p = 12 if e <= -3 else first - e
+    return (p, 13) if p + 1 == 13 else (p, p + 2)
 
 
-@_high
 def to_hms(x: Decimal) -> Decimal:
-    """Decimal hours to H.MMSSss."""
-    return _hms_high(x)
+    """Decimal hours to H.MMSSss as the microcode does it."""
+    if not x or x.adjusted() >= 9:
+        return x  # no fraction left to convert
+    r, e = _register(x)
+    for p in ((13, 12) if e <= -3 else (11 - e, 9 - e)):
+        field = 10 ** (p + 1)
+        f = r % field
+        r += (f - 4 * (f // 10)) - f  # x 0.6 below P
+        r += r % 1000  # rounded at digit 3
+        r -= r % 1000
+    result = fit(Decimal(r // 1000).scaleb(e - 9, WIDE))
+    return -result if x < 0 else result
 
 
-@_high
 def from_hms(x: Decimal) -> Decimal:
-    """H.MMSSss to decimal hours."""
-    return _hours_high(x)
-
-
-def _hours_exact(x: Decimal) -> Fraction:
-    """H.MMSSss as an exact number of hours (minutes and seconds may be 60 or more)."""
-    a = Fraction(abs(x))
-    hours = math.floor(a)
-    rest = (a - hours) * 100
-    minutes = math.floor(rest)
-    seconds = (rest - minutes) * 100
-    total = hours + Fraction(minutes, 60) + seconds / 3600
-    return -total if x < 0 else total
-
-
-def _hms_exact(hours: Fraction) -> Decimal:
-    """Exact hours as H.MMSSss, rounded once to the machine's ten digits."""
-    a = abs(hours)
-    whole = math.floor(a)
-    minutes_total = (a - whole) * 60
-    minutes = math.floor(minutes_total)
-    seconds = (minutes_total - minutes) * 60
-    value = whole + Fraction(minutes, 100) + seconds / 10000
-    result = HIGH.divide(Decimal(value.numerator), Decimal(value.denominator))
-    return fit(-result if hours < 0 else result)
+    """H.MMSSss to decimal hours as the microcode does it."""
+    if not x or x.adjusted() >= 9:
+        return x
+    r, e = _register(x)
+    done = 0
+    for p in _hms_passes(e, 9):
+        field = 10 ** (p + 1)
+        f = ((r % field) // 10 + done) % field
+        done, c = f, f - 4 * (f // 10)
+        while True:  # f / 0.6 = f + 0.6 f (1 + 1/10 + 1/100 ...)
+            done = (done + c) % field
+            c //= 10
+            if not c:
+                break
+        r -= r % field
+    r += 10 * done
+    while r >= 10**13:
+        r //= 10
+        e += 1
+    while r < 10**12:
+        r *= 10
+        e -= 1
+    r += 500  # rounded once, at digit 3
+    if r >= 10**13:
+        r //= 10
+        e += 1
+    result = fit(Decimal(r // 1000).scaleb(e - 9, WIDE))
+    return -result if x < 0 else result
 
 
 def hms_add(y: Decimal, x: Decimal) -> Decimal:
-    """HMS+: the sum of two times taken exactly, so minutes or seconds of 60 or more carry:
-    0 HMS+ 0.8 (80 minutes) is 1.2 (issue 40, HP-67 rule 9, microcode)."""
-    return _hms_exact(_hours_exact(y) + _hours_exact(x))
+    """HMS+: both to hours, added and rounded to ten digits, back to H.MMSS (microcode),
+    so minutes or seconds of 60 or more carry: 0 HMS+ 0.8 is 1.2 (issue 40, rule 9)."""
+    return to_hms(fit(WIDE.add(from_hms(y), from_hms(x))))
 
 
 # -- the display -----------------------------------------------------------------------
