@@ -73,7 +73,7 @@ class HP67:
     __slots__ = (
         "x", "y", "z", "t", "last_x", "lift", "regs", "_flags", "pc", "steps", "running", "error",
         "returns", "fmt", "digits", "angle", "e_mant", "e_neg", "e_exp", "e_exp_neg",
-        "program", "_table", "_why", "_labels", "_targets", "prgm", "pointer", "_stale",
+        "program", "_table", "_why", "_labels", "_targets", "prgm", "pointer", "_stale", "_pending",
     )
 
     def __init__(self, program: Program | None = None) -> None:
@@ -95,6 +95,7 @@ class HP67:
         self.e_exp: str | None = None
         self.e_exp_neg = False
         self._why = StopReason.IDLE
+        self._pending: tuple[str, ...] = ()  # keys of a prefix left waiting after an Error
         self.prgm = False  # the W/PRGM-RUN switch
         self._stale = False  # program memory edited in W/PRGM, steps not yet compiled
         self.pointer = 0  # the step W/PRGM shows, 000-224 (000: the top of memory)
@@ -268,6 +269,9 @@ class HP67:
                 self.error = False
                 self._replay(_keys_of(action)[1:])
                 return
+            if self._pending:
+                self._replay(self._pending + _keys_of(action))
+                return
             self._act(action)
 
     def _press_keys(self, keys: tuple[str, ...]) -> None:
@@ -280,6 +284,9 @@ class HP67:
             if self.error:
                 self.error = False
                 self._replay(keys[1:])
+                return
+            if self._pending:
+                self._replay(self._pending + keys)
                 return
             self._act(keys[-1])
 
@@ -308,8 +315,11 @@ class HP67:
 
         Each of the rest is a key like any other: one that fails shows Error again, so
         the key after it only clears it (STO ÷ E on 0 ÷ 0: ÷ fails, E clears); one that
-        starts the program (R/S, a label) is stopped by the key after it.
+        starts the program (R/S, a label) is stopped by the key after it.  A prefix left
+        at the end waits for the next key: after Error, FIX (f DSP) leaves DSP waiting and
+        3 then sets DSP 3; RTN (h GTO) leaves GTO waiting for a label (microcode).
         """
+        self._pending = ()
         while keys:
             if self.error:
                 self.error = False
@@ -329,7 +339,11 @@ class HP67:
                     self._act(part[0])
                     break
             else:
-                return  # a lone prefix (f, g, h, STO, GTO...) waits for keys that never come
+                if keys in _PREFIXES:
+                    self._pending = keys  # an unfinished prefix waits for the next key
+                    return
+                keys = keys[1:]  # a key that cannot follow: the prefix is dropped
+                continue
             keys = keys[length:]
 
     def _act(self, action: Instruction | str) -> None:
@@ -440,6 +454,7 @@ class HP67:
         if mode == "W/PRGM":
             self.running = False
             self.error = False
+            self._pending = ()
             self._end_entry()
             self.pointer = 0 if self.pc == 1 else self.pc
         else:
@@ -529,8 +544,15 @@ class HP67:
 
     # -- digit entry -----------------------------------------------------------------
 
+    def _mantissa_typed(self) -> str:
+        """The mantissa as it counts: the 1 an EEX implies when no digit was typed before it."""
+        if self.e_exp is not None and not self.e_mant.strip("0."):
+            return "1"
+        return self.e_mant
+
     def _entry_value(self) -> Decimal:
-        mant = self.e_mant if self.e_mant.strip(".") else "0"
+        mant = self._mantissa_typed()
+        mant = mant if mant.strip(".") else "0"
         text = ("-" if self.e_neg else "") + mant
         if self.e_exp is not None:
             text += "E" + ("-" if self.e_exp_neg else "") + (self.e_exp or "0")
@@ -546,7 +568,8 @@ class HP67:
             self.lift = LIFT
 
     def _entry_text(self) -> str:
-        mant = self.e_mant if "." in self.e_mant else self.e_mant + "."
+        mant = self._mantissa_typed()
+        mant = mant if "." in mant else mant + "."
         text = ("-" if self.e_neg else "") + mant
         if self.e_exp is not None:
             text += " " + ("-" if self.e_exp_neg else "") + self.e_exp.rjust(2, "0")
@@ -620,6 +643,7 @@ class HP67:
         self.fmt, self.digits = state.fmt, state.digits
         self.angle = state.angle
         self.prgm, self.pointer = state.prgm, state.pointer
+        self._pending = ()
         if not self.prgm:
             self._ensure_compiled()
 
@@ -637,6 +661,8 @@ def _never() -> int:
 
 
 _LABEL_KEYS = frozenset("ABCDEabcde")
+# Every unfinished key sequence of an instruction ("STO", "STO +", "h", "g GTO"...).
+_PREFIXES = frozenset(keys[:n] for keys in BY_KEYS for n in range(1, len(keys)))
 _INDIRECT_KEY = ("(i)",)  # the (i) key alone recalls R(i), as RCL (i) (HP-67 quick reference)
 _CONTROL_KEYS = frozenset({"R/S", "RTN", "SST", "BST", "DEL", "h DEL"})
 _RUN_STOP = lookup("R/S")

@@ -156,20 +156,23 @@ def _zero_mantissa(mantissa: str) -> bool:
 
 @semantics("eex")
 def _eex(m: Calculator, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
+    # What the microcode does (issue 40, HP-67 rule 4): EEX on a typed mantissa starts
+    # its exponent, and once the exponent is started does nothing (6 EEX 1 EEX 2 is 6E12).
+    # EEX with no mantissa typed, or a zero one, ends that number -- 0, or the 1 an earlier
+    # EEX supplied -- and starts a new one from 1: 5 ENTER 0 EEX leaves 1, 0, 5; EEX 4 EEX
+    # leaves 1 in X and 1E4 in Y.
     def eex() -> int:
-        if m.lift == ENTRY and m.e_exp is not None:
-            # EEX while an exponent is being typed ends that number and starts a new one:
-            # EEX 4 EEX leaves 1E4 in Y and 1 in X (issue 40, HP-67 rule 4, microcode).
+        if m.lift == ENTRY:
+            if not _zero_mantissa(m.e_mant):
+                if m.e_exp is None:
+                    m.e_exp = ""
+                    m._entry_update()
+                return nxt
             m.lift = LIFT
-        if m.lift != ENTRY:
-            if m.lift == LIFT:
-                m.t, m.z, m.y = m.z, m.y, m.x
-            m.e_mant, m.e_neg, m.e_exp, m.e_exp_neg = "1", False, "", False
-            m.lift = ENTRY
-        else:
-            if _zero_mantissa(m.e_mant):
-                m.e_mant, m.e_neg = "1", False  # 0 EEX shows 1. 00: a zero mantissa starts from 1
-            m.e_exp = ""
+        if m.lift == LIFT:
+            m.t, m.z, m.y = m.z, m.y, m.x
+        m.e_mant, m.e_neg, m.e_exp, m.e_exp_neg = "", False, "", False  # the 1 is implied
+        m.lift = ENTRY
         m._entry_update()
         return nxt
 

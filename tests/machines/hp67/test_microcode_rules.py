@@ -106,12 +106,20 @@ def test_chs_after_eex_still_changes_the_exponent_sign() -> None:
 # -- 4. EEX with a zero mantissa; EEX after an exponent ----------------------------------------
 
 
-@pytest.mark.parametrize("typed", [[], ["0"], ["0", "0"], ["."], ["0", "."], [".", "0"]])
-def test_eex_with_an_empty_or_zero_mantissa_starts_from_one(typed: list[str]) -> None:
-    m = keys(HP67(), *typed, "EEX")
-    assert m.display == "1. 00" and m.x == 1
+@pytest.mark.parametrize("typed", [["0"], ["0", "0"], ["."], ["0", "."], [".", "0"], ["0", ".", "0"]])
+def test_eex_on_a_zero_mantissa_ends_that_zero_and_starts_a_new_number_from_one(typed: list[str]) -> None:
+    m = keys(HP67(), "5", "ENTER", *typed, "EEX")
+    assert m.display == "1. 00"
+    assert stack(m)[:3] == (1, 0, 5)  # the zero was entered and lifted
     keys(m, "5")
     assert m.x == D("1E5")
+
+
+def test_eex_with_no_number_typed_starts_from_one() -> None:
+    m = keys(HP67(), "5", "ENTER", "EEX")  # ENTER disabled the lift: the 1 writes over X
+    assert m.display == "1. 00" and stack(m)[:3] == (1, 5, 0)
+    m = keys(HP67(), "5", "ENTER", "2", "+", "EEX", "3")
+    assert stack(m)[:2] == (D("1E3"), 7)
 
 
 @pytest.mark.parametrize("typed,shown", [(["5"], "5. 00"), ([".", "5"], ".5 00"), (["0", ".", "2"], "0.2 00")])
@@ -119,15 +127,27 @@ def test_eex_with_a_non_zero_mantissa_keeps_it(typed: list[str], shown: str) -> 
     assert keys(HP67(), *typed, "EEX").display == shown
 
 
-@pytest.mark.parametrize("exponent", [["4"], ["9", "9"], ["CHS", "7"], ["1", "2", "3"]])
-def test_eex_after_an_exponent_starts_a_new_number(exponent: list[str]) -> None:
-    m = keys(HP67(), "2", "EEX", *exponent)
+@pytest.mark.parametrize("exponent", [[], ["4"], ["1", "0"], ["CHS", "7"], ["1", "2", "3"]])
+def test_eex_after_the_implied_one_of_an_eex_starts_a_new_number(exponent: list[str]) -> None:
+    m = keys(HP67(), "EEX", *exponent)
     typed = m.x
     keys(m, "EEX")
     assert (m.x, m.y, m.z) == (1, typed, 0)
     assert m.display == "1. 00"
     keys(m, "3")
     assert m.x == D("1E3") and m.y == typed
+
+
+@pytest.mark.parametrize("mantissa", [["6"], ["1", "."], [".", "5"], ["2", "CHS"]])
+@pytest.mark.parametrize("exponent", [[], ["1"], ["1", "0"]])
+def test_eex_after_a_typed_mantissa_and_its_exponent_does_nothing(mantissa: list[str], exponent: list[str]) -> None:
+    m = keys(HP67(), *mantissa, "EEX", *exponent)
+    before = (m.display, stack(m))
+    keys(m, "EEX")
+    assert (m.display, stack(m)) == before
+    keys(m, "2")  # the exponent goes on: its last two digits count
+    value = Decimal("".join(k for k in mantissa if k != "CHS")) * (-1 if "CHS" in mantissa else 1)
+    assert m.x == value.scaleb(int(("".join(exponent) + "2")[-2:]))
 
 
 # -- 5. keys after an Error --------------------------------------------------------------------
@@ -149,10 +169,21 @@ def test_keys_after_an_error_the_first_clears_the_rest_act_alone() -> None:
     assert m.display == "3."
     m = keys(error_with_r3(), "√X")  # f clears; 9 is a digit
     assert m.display == "9."
-    m = keys(HP67(), "÷", "RTN", "7")  # h clears; GTO waits for nothing; 7 is a digit
-    assert m.display == "7."
     m = keys(error_with_r3(), "7")  # a one-key instruction only clears
     assert m.display == "9.00" and not m.error
+
+
+@pytest.mark.parametrize("prefixed,then,shown", [
+    ("FIX", "3", "9.000"),  # f clears; DSP waits; 3 completes DSP 3
+    ("SCI", "4", "9.0000"),  # g clears; DSP waits: DSP 4, still FIX
+    ("RTN", "7", "Error"),  # h clears; GTO waits; GTO 7 finds no label 7
+    ("RTN", "A", "Error"),  # GTO A finds no label A
+    ("X<>Y", "4", "74."),  # h clears; 7 is a digit, and 4 goes on with it
+    ("ST+ 1", "5", "15."),  # STO clears; + adds; 1 and 5 are digits
+])
+def test_a_prefix_left_after_an_error_waits_for_the_next_key(prefixed: str, then: str, shown: str) -> None:
+    m = keys(error_with_r3(), prefixed, then)
+    assert m.display == shown
 
 
 def test_the_i_key_alone_recalls_the_register_i_points_to() -> None:
