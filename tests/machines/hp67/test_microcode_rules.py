@@ -8,6 +8,7 @@ observed cases and their neighbours (every key of the family, generated values).
 from __future__ import annotations
 
 import itertools
+from pathlib import Path
 from decimal import ROUND_HALF_UP, Context, Decimal
 from fractions import Fraction
 
@@ -351,3 +352,48 @@ def test_every_combination_of_error_keys_is_left_clean() -> None:
     for first, second in itertools.product(["ST+ A", "RCL (i)", "RTN", "√X"], ["5", "ENTER"]):
         m = keys(HP67(), "÷", first, second, "CLX", "4")
         assert m.x == 4 and not m.error
+
+
+# -- 12. the last digit of R→D and the H.MS functions, as the microcode computes them ---------
+
+GOLDEN = Path(__file__).parent / "golden" / "microcode_functions.txt"
+
+
+def microcode_cases() -> list[tuple[str, tuple[Decimal, ...], Decimal]]:
+    cases = []
+    for line in GOLDEN.read_text(encoding="utf-8").splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        left, _, result = line.partition(" -> ")
+        name, *arguments = left.split()
+        cases.append((name, tuple(Decimal(a) for a in arguments), Decimal(result)))
+    return cases
+
+
+@pytest.mark.parametrize("name,arguments,expected", microcode_cases())
+def test_r_to_d_and_the_hms_functions_give_the_microcode_s_last_digit(
+        name: str, arguments: tuple[Decimal, ...], expected: Decimal) -> None:
+    m = HP67()
+    if len(arguments) == 2:
+        m.y, m.x = arguments
+    else:
+        m.x = arguments[0]
+    m.press(name)
+    assert m.x == expected
+    assert m.last_x == arguments[-1]
+
+
+def test_the_golden_cases_cover_each_function_and_the_issue_s_own() -> None:
+    names = {name for name, _, _ in microcode_cases()}
+    assert names == {"R→D", "D→R", "→HMS", "HMS→", "HMS+"}
+    assert ("R→D", (Decimal(12),), Decimal("687.5493542")) in microcode_cases()
+
+
+@pytest.mark.parametrize("hours", ["0.1", "0.25", "1.5", "2.75", "23.999", "100.01"])
+def test_to_hms_and_back_round_trip_on_exact_minutes_and_seconds(hours: str) -> None:
+    m = keys(HP67(), *hours, "→HMS")
+    hms = m.x
+    keys(m, "HMS→")
+    assert m.x == Decimal(hours)
+    minutes_and_seconds = (hms - int(hms)) * 100
+    assert minutes_and_seconds < 60
