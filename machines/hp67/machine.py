@@ -252,13 +252,16 @@ class HP67:
         if self.prgm:
             self._press_program(key)
             return
-        abandoned = storage_arithmetic_on_letter(key)
-        if abandoned is not None:
+        try:
+            action = self._resolve(key)
+        except ValueError:
+            abandoned = storage_arithmetic_on_letter(key)
+            if abandoned is None:
+                raise
             # STO + A is not an instruction: STO + waits for 0-9 or (i), and the A key,
             # which is neither, acts as the A key (issue 40, HP-67 rule 11, microcode).
             self._press_keys(abandoned)
             return
-        action = self._resolve(key)
         if self.running:
             self.running = False
             if self.lift == ENTRY:
