@@ -84,8 +84,8 @@ class Calculator(Protocol):
 
 
 # GTO (i) / GSB (i) with a negative I jumps back at most 999 steps: a larger |I| is an
-# Error on that step (I = -5974; issue 40, HP-67 rule 10, microcode).  Where between
-# 999 and 5974 the limit lies was not observed: three integer digits is the reading taken.
+# Error on that step (I = -5974 in issue 40, rule 10; -999 jumps and -1000 is an Error
+# on the microcode).
 BACKWARD_JUMP_LIMIT = 999
 
 
