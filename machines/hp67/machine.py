@@ -305,7 +305,7 @@ class HP67:
                     raise ValueError(f"GTO . needs a three-digit step 000-{PROGRAM_STEPS}: {key!r}")
                 return "GTO ." + digits
             return key
-        ins = BY_KEYS[_INDIRECT_KEY] if key == "(i)" else lookup(key)
+        ins = _KEYS[_INDIRECT_KEY] if key == "(i)" else lookup(key)
         if ins is None:
             if is_card_reader(key):
                 raise ValueError(f"{key} is a card-reader function that cannot be keyed here: cards are files "
@@ -335,8 +335,8 @@ class HP67:
                 continue
             for length in range(len(keys), 0, -1):
                 part = keys[:length]
-                if part in BY_KEYS:
-                    self._act(BY_KEYS[part])
+                if part in _KEYS:
+                    self._act(_KEYS[part])
                     break
                 if length == 1 and part[0] in _LABEL_KEYS | {"R/S"}:
                     self._act(part[0])
@@ -608,7 +608,7 @@ class HP67:
             "display_mode": [self.fmt, self.digits],
             "angle": self.angle,
             "program_mode": [self.prgm, self.pointer],
-        }
+        } | ({"pending_keys": list(self._pending)} if self._pending else {})
 
     @classmethod
     def restore(cls, state: dict[str, Any]) -> HP67:
@@ -646,7 +646,7 @@ class HP67:
         self.fmt, self.digits = state.fmt, state.digits
         self.angle = state.angle
         self.prgm, self.pointer = state.prgm, state.pointer
-        self._pending = ()
+        self._pending = state.pending
         if not self.prgm:
             self._ensure_compiled()
 
@@ -665,8 +665,11 @@ def _never() -> int:
 
 _LABEL_KEYS = frozenset("ABCDEabcde")
 # Every unfinished key sequence of an instruction ("STO", "STO +", "h", "g GTO"...).
-_PREFIXES = frozenset(keys[:n] for keys in BY_KEYS for n in range(1, len(keys)))
-_INDIRECT_KEY = ("(i)",)  # the (i) key alone recalls R(i), as RCL (i) (HP-67 quick reference)
+_PREFIXES = snapshot_fields.PREFIXES
+_INDIRECT_KEY = ("(i)",)
+# The instructions by their keys, and the (i) key alone, which recalls R(i) as RCL (i)
+# does (A. Thimet's HP-67 quick reference: "RCL (i) or (i)"; the microcode agrees).
+_KEYS = {**BY_KEYS, _INDIRECT_KEY: BY_KEYS[("RCL", "(i)")]}
 _CONTROL_KEYS = frozenset({"R/S", "RTN", "SST", "BST", "DEL", "h DEL"})
 _RUN_STOP = lookup("R/S")
 assert _RUN_STOP is not None

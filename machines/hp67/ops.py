@@ -1083,9 +1083,6 @@ def _build_table() -> None:
                  keys=("STO", key_sym, reg), aliases=(f"STO{sym} {reg}",))
     _row("STO (i)", (35, 45), "store", "i", keys=("STO", "(i)"))
     _row("RCL (i)", (36, 45), "recall", "i", keys=("RCL", "(i)"))
-    # The (i) key pressed alone is RCL (i) (A. Thimet's HP-67 quick reference: "RCL (i) or
-    # (i)"); after Error, RCL (i) is RCL clearing it and (i) recalling (issue 40, rule 5).
-    BY_KEYS[("(i)",)] = BY_KEYS[("RCL", "(i)")]
     _row("STO I", (35, 46), "store", REGISTER_INDEX["I"], keys="h STO")
     _row("RCL I", (36, 46), "recall", REGISTER_INDEX["I"], keys="h RCL")
     for sym, key_sym, op, n in (("+", "+", "store_add", 55), ("-", "-", "store_sub", 45),

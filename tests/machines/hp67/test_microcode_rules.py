@@ -8,6 +8,7 @@ observed cases and their neighbours (every key of the family, generated values).
 from __future__ import annotations
 
 import itertools
+import json
 from pathlib import Path
 from decimal import ROUND_HALF_UP, Context, Decimal
 from fractions import Fraction
@@ -185,6 +186,23 @@ def test_keys_after_an_error_the_first_clears_the_rest_act_alone() -> None:
 def test_a_prefix_left_after_an_error_waits_for_the_next_key(prefixed: str, then: str, shown: str) -> None:
     m = keys(error_with_r3(), prefixed, then)
     assert m.display == shown
+
+
+def test_a_prefix_waiting_after_an_error_survives_a_snapshot() -> None:
+    m = keys(error_with_r3(), "FIX")
+    state = m.snapshot()
+    assert state["pending_keys"] == ["DSP"]
+    twin = HP67.restore(json.loads(json.dumps(state)))
+    for machine in (m, twin):
+        keys(machine, "3")
+        assert machine.display == "9.000" and "pending_keys" not in machine.snapshot()
+
+
+@pytest.mark.parametrize("pending", [["DSP", "3"], ["7"], ["STO", "+", "+"], ["f", "g"], []])
+def test_a_snapshot_refuses_pending_keys_that_start_no_instruction(pending: list[str]) -> None:
+    state = HP67().snapshot() | {"pending_keys": pending}
+    with pytest.raises(ValueError, match="pending_keys"):
+        HP67.restore(state)
 
 
 def test_the_i_key_alone_recalls_the_register_i_points_to() -> None:
