@@ -6,11 +6,13 @@ saturates (no error), below 1E-99 it becomes 0.  The C ``decimal`` module does
 the arithmetic: binary floating point would break the Othello listing, which
 extracts columns as ``FRC(r.c) x 10`` and uses them as exponents of 4.
 
-Transcendental functions (logs, powers with non-integer exponents, trigonometry)
-are computed to 30 digits and rounded once, so they are correct to the last
-digit, except where the machine's own method shows through: the trigonometric
-argument is reduced as the microcode reduces it (``reduce_angle``).  The real
-microcode's algorithms may still differ in the tenth digit elsewhere.
+R→D and the hours-minutes-seconds functions are computed as the microcode computes
+them, digit by digit on its 13-digit register, so their last digit is the machine's.
+The other transcendental functions (logs, powers with non-integer exponents,
+trigonometry) are computed to 30 digits and rounded once, the trigonometric argument
+reduced as the microcode reduces it (``reduce_angle``); the microcode's own routines
+differ from that in the tenth digit for a few arguments in a hundred
+(``docs/fidelity/hp67.md``).
 """
 
 from __future__ import annotations
