@@ -27,8 +27,10 @@ data cards (registers) as text files (``cards``); the card-reader *instructions*
 (W/DATA, MERGE...) are refused as steps with a clear message.  No printer: PRTX and
 PRST only end digit entry, SPC does nothing at all (as on the HP-67).
 
-Transcendental functions are correct to the last digit of the reduced argument; the
-microcode's own algorithms may differ from that in the tenth digit (see ``numbers``).
+R→D and the H.MS functions follow the microcode's own digit-by-digit routines; the other
+transcendental functions are correct to the last digit of the reduced argument, and the
+microcode's routines differ from them in the tenth digit for a few arguments in a hundred
+(``docs/fidelity/hp67.md``, which also says how the emulator is checked against the ROM).
 
 Public API::
 

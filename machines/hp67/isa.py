@@ -102,6 +102,19 @@ def spelling_key(text: str) -> str:
 
 
 
+_STORAGE_ARITHMETIC_ON_LETTER = re.compile(r"ST([-+*/])([A-E])")
+_OPERATOR_KEY = {"+": "+", "-": "-", "*": "×", "/": "÷"}
+
+
+def storage_arithmetic_on_letter(mnemonic: str) -> tuple[str, str, str] | None:
+    """``'ST+ A'`` -> ``('STO', '+', 'A')``: the keys of storage arithmetic on A-E, which
+    the HP-67 does not have (only 0-9 and (i)); None for any other mnemonic."""
+    m = _STORAGE_ARITHMETIC_ON_LETTER.fullmatch(spelling_key(mnemonic))
+    if m is None or not mnemonic.rstrip().endswith(m.group(2)):
+        return None
+    return ("STO", _OPERATOR_KEY[m.group(1)], m.group(2))
+
+
 _CARD_READER_KEYS = frozenset(spelling_key(n) for n in CARD_READER)
 
 

@@ -14,7 +14,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from machines.hp67.isa import PROGRAM_STEPS, Instruction, format_code, is_card_reader, parse_code
+from machines.hp67.isa import (
+    PROGRAM_STEPS,
+    Instruction,
+    format_code,
+    is_card_reader,
+    parse_code,
+    storage_arithmetic_on_letter,
+)
 from machines.hp67.ops import BY_CODE, lookup
 
 __all__ = ["PROGRAM_STEPS", "ListingError", "Program", "Step", "parse_listing"]
@@ -82,6 +89,9 @@ def parse_listing(text: str) -> Program:
             raise ListingError(line_number, f"missing mnemonic before key code {' '.join(code_tokens)!r}")
         if is_card_reader(mnemonic):
             raise ListingError(line_number, f"{mnemonic} is a card-reader instruction, not supported as a program step")
+        if storage_arithmetic_on_letter(mnemonic):
+            raise ListingError(line_number, f"{mnemonic}: the HP-67 has storage arithmetic on registers 0-9 "
+                                            "and (i) only, not on A-E")
         if not code_tokens:
             raise ListingError(line_number, f"missing HP-97 key code after {mnemonic!r}")
         code = parse_code(" ".join(code_tokens))

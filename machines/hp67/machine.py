@@ -32,6 +32,7 @@ from machines.hp67.isa import (
     Instruction,
     hp67_key_codes,
     is_card_reader,
+    storage_arithmetic_on_letter,
 )
 from machines.hp67.listing import Program, Step, parse_listing
 from machines.hp67.numbers import CONTEXT, MachineError
@@ -73,7 +74,7 @@ class HP67:
     __slots__ = (
         "x", "y", "z", "t", "last_x", "lift", "regs", "_flags", "pc", "steps", "running", "error",
         "returns", "fmt", "digits", "angle", "e_mant", "e_neg", "e_exp", "e_exp_neg",
-        "program", "_table", "_why", "_labels", "_targets", "prgm", "pointer", "_stale",
+        "program", "_table", "_why", "_labels", "_targets", "prgm", "pointer", "_stale", "_pending",
     )
 
     def __init__(self, program: Program | None = None) -> None:
@@ -95,6 +96,7 @@ class HP67:
         self.e_exp: str | None = None
         self.e_exp_neg = False
         self._why = StopReason.IDLE
+        self._pending: tuple[str, ...] = ()  # keys of a prefix left waiting after an Error
         self.prgm = False  # the W/PRGM-RUN switch
         self._stale = False  # program memory edited in W/PRGM, steps not yet compiled
         self.pointer = 0  # the step W/PRGM shows, 000-224 (000: the top of memory)
@@ -251,7 +253,16 @@ class HP67:
         if self.prgm:
             self._press_program(key)
             return
-        action = self._resolve(key)
+        try:
+            action = self._resolve(key)
+        except ValueError:
+            abandoned = storage_arithmetic_on_letter(key)
+            if abandoned is None:
+                raise
+            # STO + A is not an instruction: STO + waits for 0-9 or (i), and the A key,
+            # which is neither, acts as the A key (issue 40, HP-67 rule 11, microcode).
+            self._press_keys(abandoned)
+            return
         if self.running:
             self.running = False
             if self.lift == ENTRY:
@@ -262,7 +273,26 @@ class HP67:
                 self.error = False
                 self._replay(_keys_of(action)[1:])
                 return
+            if self._pending:
+                self._replay(self._pending + _keys_of(action))
+                return
             self._act(action)
+
+    def _press_keys(self, keys: tuple[str, ...]) -> None:
+        """Keys of an abandoned prefix (``STO``, an operator) then the key that ends it."""
+        if self.running:
+            self.running = False
+            self._end_entry()
+            return
+        with localcontext(CONTEXT):
+            if self.error:
+                self.error = False
+                self._replay(keys[1:])
+                return
+            if self._pending:
+                self._replay(self._pending + keys)
+                return
+            self._act(keys[-1])
 
     def press_all(self, keys: Iterable[str]) -> None:
         for key in keys:
@@ -276,7 +306,7 @@ class HP67:
                     raise ValueError(f"GTO . needs a three-digit step 000-{PROGRAM_STEPS}: {key!r}")
                 return "GTO ." + digits
             return key
-        ins = lookup(key)
+        ins = _KEYS[_INDIRECT_KEY] if key == "(i)" else lookup(key)
         if ins is None:
             if is_card_reader(key):
                 raise ValueError(f"{key} is a card-reader function that cannot be keyed here: cards are files "
@@ -289,8 +319,11 @@ class HP67:
 
         Each of the rest is a key like any other: one that fails shows Error again, so
         the key after it only clears it (STO ÷ E on 0 ÷ 0: ÷ fails, E clears); one that
-        starts the program (R/S, a label) is stopped by the key after it.
+        starts the program (R/S, a label) is stopped by the key after it.  A prefix left
+        at the end waits for the next key: after Error, FIX (f DSP) leaves DSP waiting and
+        3 then sets DSP 3; RTN (h GTO) leaves GTO waiting for a label (microcode).
         """
+        self._pending = ()
         while keys:
             if self.error:
                 self.error = False
@@ -303,14 +336,18 @@ class HP67:
                 continue
             for length in range(len(keys), 0, -1):
                 part = keys[:length]
-                if part in BY_KEYS:
-                    self._act(BY_KEYS[part])
+                if part in _KEYS:
+                    self._act(_KEYS[part])
                     break
                 if length == 1 and part[0] in _LABEL_KEYS | {"R/S"}:
                     self._act(part[0])
                     break
             else:
-                return  # a lone prefix (f, g, h, STO, GTO...) waits for keys that never come
+                if keys in _PREFIXES:
+                    self._pending = keys  # an unfinished prefix waits for the next key
+                    return
+                keys = keys[1:]  # a key that cannot follow: the prefix is dropped
+                continue
             keys = keys[length:]
 
     def _act(self, action: Instruction | str) -> None:
@@ -421,6 +458,7 @@ class HP67:
         if mode == "W/PRGM":
             self.running = False
             self.error = False
+            self._pending = ()
             self._end_entry()
             self.pointer = 0 if self.pc == 1 else self.pc
         else:
@@ -446,7 +484,8 @@ class HP67:
         elif key.upper().startswith("GTO ."):
             self.pointer = int(str(self._resolve(key))[5:])
         else:
-            action = self._resolve(key)
+            abandoned = storage_arithmetic_on_letter(key)
+            action = abandoned[-1] if abandoned else self._resolve(key)
             self._insert_step(_recorded(action))
 
     def _memory(self) -> list[Instruction]:
@@ -509,16 +548,32 @@ class HP67:
 
     # -- digit entry -----------------------------------------------------------------
 
+    def _mantissa_typed(self) -> str:
+        """The mantissa as it counts: the 1 an EEX implies when no digit was typed before it."""
+        if self.e_exp is not None and not self.e_mant.strip("0."):
+            return "1"
+        return self.e_mant
+
     def _entry_value(self) -> Decimal:
-        mant = self.e_mant if self.e_mant.strip(".") else "0"
+        mant = self._mantissa_typed()
+        mant = mant if mant.strip(".") else "0"
         text = ("-" if self.e_neg else "") + mant
         if self.e_exp is not None:
             text += "E" + ("-" if self.e_exp_neg else "") + (self.e_exp or "0")
             return num.fit(Decimal(text))
         return Decimal(text)
 
+    def _entry_update(self) -> None:
+        """X follows the number being typed; an exponent typed beyond the range ends the
+        entry at +-9.999999999E99 (4 9 EEX 9 9; issue 40, HP-67 rule 6, microcode)."""
+        value = self._entry_value()
+        self.x = value
+        if num.saturated(value):
+            self.lift = LIFT
+
     def _entry_text(self) -> str:
-        mant = self.e_mant if "." in self.e_mant else self.e_mant + "."
+        mant = self._mantissa_typed()
+        mant = mant if "." in mant else mant + "."
         text = ("-" if self.e_neg else "") + mant
         if self.e_exp is not None:
             text += " " + ("-" if self.e_exp_neg else "") + self.e_exp.rjust(2, "0")
@@ -533,7 +588,7 @@ class HP67:
                 self.e_mant += "."
         elif sum(c.isdigit() for c in self.e_mant) < 10:
             self.e_mant += ch
-        self.x = self._entry_value()
+        self._entry_update()
 
     # -- snapshot ----------------------------------------------------------------------
 
@@ -554,7 +609,7 @@ class HP67:
             "display_mode": [self.fmt, self.digits],
             "angle": self.angle,
             "program_mode": [self.prgm, self.pointer],
-        }
+        } | ({"pending_keys": list(self._pending)} if self._pending else {})
 
     @classmethod
     def restore(cls, state: dict[str, Any]) -> HP67:
@@ -592,6 +647,7 @@ class HP67:
         self.fmt, self.digits = state.fmt, state.digits
         self.angle = state.angle
         self.prgm, self.pointer = state.prgm, state.pointer
+        self._pending = state.pending
         if not self.prgm:
             self._ensure_compiled()
 
@@ -609,6 +665,12 @@ def _never() -> int:
 
 
 _LABEL_KEYS = frozenset("ABCDEabcde")
+# Every unfinished key sequence of an instruction ("STO", "STO +", "h", "g GTO"...).
+_PREFIXES = snapshot_fields.PREFIXES
+_INDIRECT_KEY = ("(i)",)
+# The instructions by their keys, and the (i) key alone, which recalls R(i) as RCL (i)
+# does (A. Thimet's HP-67 quick reference: "RCL (i) or (i)"; the microcode agrees).
+_KEYS = {**BY_KEYS, _INDIRECT_KEY: BY_KEYS[("RCL", "(i)")]}
 _CONTROL_KEYS = frozenset({"R/S", "RTN", "SST", "BST", "DEL", "h DEL"})
 _RUN_STOP = lookup("R/S")
 assert _RUN_STOP is not None

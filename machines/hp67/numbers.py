@@ -6,11 +6,13 @@ saturates (no error), below 1E-99 it becomes 0.  The C ``decimal`` module does
 the arithmetic: binary floating point would break the Othello listing, which
 extracts columns as ``FRC(r.c) x 10`` and uses them as exponents of 4.
 
-Transcendental functions (logs, powers with non-integer exponents, trigonometry)
-are computed to 30 digits and rounded once, so they are correct to the last
-digit, except where the machine's own method shows through: the trigonometric
-argument is reduced as the microcode reduces it (``reduce_angle``).  The real
-microcode's algorithms may still differ in the tenth digit elsewhere.
+R→D and the hours-minutes-seconds functions are computed as the microcode computes
+them, digit by digit on its 13-digit register, so their last digit is the machine's.
+The other transcendental functions (logs, powers with non-integer exponents,
+trigonometry) are computed to 30 digits and rounded once, the trigonometric argument
+reduced as the microcode reduces it (``reduce_angle``); the microcode's own routines
+differ from that in the tenth digit for a few arguments in a hundred
+(``docs/fidelity/hp67.md``).
 """
 
 from __future__ import annotations
@@ -350,44 +352,103 @@ def to_rectangular(r: Decimal, theta: Decimal, mode: str) -> tuple[Decimal, Deci
     return r * c, r * s
 
 
+# -- degrees and radians -----------------------------------------------------------------
+
+# The microcode's quarter turn in radians, pi/4 to 13 digits (a constant of the ROM).
+QUARTER_PI_13 = 7853981633975
+
+
+def radians_to_degrees(x: Decimal) -> Decimal:
+    """R→D as the microcode does it: x / (pi/4) by a 13-place long division whose first
+    quotient place may be 0 (so 12 or 13 significant digits, the rest dropped), times 45,
+    rounded once (1 2 R→D is 687.5493542; issue 40, rule 12; 300 random cases)."""
+    if not x:
+        return ZERO
+    mantissa, e = _register(x)
+    quotient = (mantissa * 10**12) // QUARTER_PI_13
+    result = fit(Decimal(quotient * 45).scaleb(e - 11, WIDE))
+    return result if x > 0 else (-result if not saturated(result) else NEG_MAX)
+
+
+def degrees_to_radians(x: Decimal) -> Decimal:
+    """D→R: x / 57.2957795131, rounded once (matches the microcode on 300 random cases)."""
+    return div(x, Decimal("57.2957795131"))
+
+
 # -- hours, minutes, seconds -----------------------------------------------------------
+#
+# The microcode converts between hours and H.MMSS digit by digit on its 13-digit
+# register (issue 40, rule 12; read from the HP-67 ROM and checked on 400 random cases
+# each).  The 10-digit mantissa sits in digits 12..3; P marks the lowest digit of the
+# hours, or of the minutes for the second pass.  →HMS multiplies the digits below P by
+# 0.6 as ``F - 4 * (F // 10)`` (a shift right drops a digit) and rounds at digit 3;
+# HMS→ divides by 0.6 as ``F + c + c/10 + c/100 ...`` with c = 0.6 F, each shift
+# dropping a digit, and rounds once at the end.
 
 
-def _hms_high(x: Decimal) -> Decimal:
-    sign = -1 if x < 0 else 1
+def _register(x: Decimal) -> tuple[int, int]:
+    """|x| as (13-digit register mantissa, exponent): 2.5 -> (2500000000000, 0)."""
     a = abs(x)
-    hours = a.to_integral_value(ROUND_DOWN)
-    minutes_total = (a - hours) * 60
-    minutes = minutes_total.to_integral_value(ROUND_DOWN)
-    seconds = (minutes_total - minutes) * 60
-    return sign * (hours + minutes / 100 + seconds / 10000)
+    e = a.adjusted()
+    return int(a.scaleb(9 - e)) * 1000, e
 
 
-def _hours_high(x: Decimal) -> Decimal:
-    sign = -1 if x < 0 else 1
-    a = abs(x)
-    hours = a.to_integral_value(ROUND_DOWN)
-    rest = (a - hours) * 100
-    minutes = rest.to_integral_value(ROUND_DOWN)
-    seconds = (rest - minutes) * 100
-    return sign * (hours + minutes / 60 + seconds / 3600)
+def _hms_passes(e: int, first: int) -> tuple[int, int]:
+    """The two values of P for a number of exponent e (the microcode counts them from 12)."""
+    p = 12 if e <= -3 else first - e
+    return (p, 13) if p + 1 == 13 else (p, p + 2)
 
 
-@_high
 def to_hms(x: Decimal) -> Decimal:
-    """Decimal hours to H.MMSSss."""
-    return _hms_high(x)
+    """Decimal hours to H.MMSSss as the microcode does it."""
+    if not x or x.adjusted() >= 9:
+        return x  # no fraction left to convert
+    r, e = _register(x)
+    for p in ((13, 12) if e <= -3 else (11 - e, 9 - e)):
+        field = 10 ** (p + 1)
+        f = r % field
+        r += (f - 4 * (f // 10)) - f  # x 0.6 below P
+        r += r % 1000  # rounded at digit 3
+        r -= r % 1000
+    result = fit(Decimal(r // 1000).scaleb(e - 9, WIDE))
+    return -result if x < 0 else result
 
 
-@_high
 def from_hms(x: Decimal) -> Decimal:
-    """H.MMSSss to decimal hours."""
-    return _hours_high(x)
+    """H.MMSSss to decimal hours as the microcode does it."""
+    if not x or x.adjusted() >= 9:
+        return x
+    r, e = _register(x)
+    done = 0
+    for p in _hms_passes(e, 9):
+        field = 10 ** (p + 1)
+        f = ((r % field) // 10 + done) % field
+        done, c = f, f - 4 * (f // 10)
+        while True:  # f / 0.6 = f + 0.6 f (1 + 1/10 + 1/100 ...)
+            done = (done + c) % field
+            c //= 10
+            if not c:
+                break
+        r -= r % field
+    r += 10 * done
+    while r >= 10**13:
+        r //= 10
+        e += 1
+    while r < 10**12:
+        r *= 10
+        e -= 1
+    r += 500  # rounded once, at digit 3
+    if r >= 10**13:
+        r //= 10
+        e += 1
+    result = fit(Decimal(r // 1000).scaleb(e - 9, WIDE))
+    return -result if x < 0 else result
 
 
-@_high
 def hms_add(y: Decimal, x: Decimal) -> Decimal:
-    return _hms_high(_hours_high(y) + _hours_high(x))
+    """HMS+: both to hours, added and rounded to ten digits, back to H.MMSS (microcode),
+    so minutes or seconds of 60 or more carry: 0 HMS+ 0.8 is 1.2 (issue 40, rule 9)."""
+    return to_hms(fit(WIDE.add(from_hms(y), from_hms(x))))
 
 
 # -- the display -----------------------------------------------------------------------
@@ -401,6 +462,16 @@ def _mantissa_exponent(a: Decimal, decimals: int) -> tuple[Decimal, int]:
         e += 1
         m = (m / 10).quantize(Decimal(1).scaleb(-decimals), rounding=ROUND_HALF_UP)
     return m, e
+
+
+def _without_exponent_carry(a: Decimal, decimals: int) -> tuple[Decimal, int, int]:
+    """(mantissa, exponent, decimals) of the display of ``a``, with as many more decimals
+    as it takes for the rounding not to carry the exponent past 99."""
+    m, e = _mantissa_exponent(a, decimals)
+    while e > 99 and decimals < 9:
+        decimals += 1
+        m, e = _mantissa_exponent(a, decimals)
+    return m, e, decimals
 
 
 def _fixed(m: Decimal, decimals: int) -> str:
@@ -429,6 +500,12 @@ def format_number(value: Decimal, mode: str, digits: int) -> str:
     if not a:
         return _fixed(ZERO, digits) + _exponent(0)
     m, e = _mantissa_exponent(a, digits)
+    if e > 99:
+        # Rounding for the display would carry the exponent to 100: the machine rounds one
+        # digit further right instead, until it does not carry -- 9.99612E99 in SCI 2 shows
+        # 9.996 99, 9.999999999E99 all ten digits (issue 40, HP-67 rule 7, microcode).
+        m, e, digits = _without_exponent_carry(a, digits)
+        return sign + _fixed(m, digits) + _exponent(e)
     if mode == "SCI":
         return sign + _fixed(m, digits) + _exponent(e)
     # ENG: n+1 significant digits, exponent a multiple of three
@@ -438,7 +515,13 @@ def format_number(value: Decimal, mode: str, digits: int) -> str:
 
 
 def round_to_display(value: Decimal, mode: str, digits: int) -> Decimal:
-    """RND: the number as the display shows it."""
+    """RND: the number rounded to the digits the display format keeps.
+
+    In FIX that is n decimals even when the display has fallen back to SCI because
+    the number rounds to zero there: 1E-9 in FIX 2 shows 1.000000000 -09 but RND
+    gives 0 (issue 40, HP-67 rule 2, microcode).  Beyond ten integer digits FIX has
+    no decimals left and the number stays as it is.
+    """
     a = abs(value)
     if not a:
         return ZERO
@@ -446,9 +529,8 @@ def round_to_display(value: Decimal, mode: str, digits: int) -> Decimal:
         if a.adjusted() < 10:
             decimals = min(digits, 10 - max(a.adjusted() + 1, 1))
             q = a.quantize(Decimal(1).scaleb(-decimals), rounding=ROUND_HALF_UP)
-            if q:
-                return fit(q if value > 0 else -q)
-        mode, digits = "SCI", 9  # too small or too large for FIX: shown in SCI with nine decimals
-    m, e = _mantissa_exponent(a, digits)  # ENG shows the same n+1 significant digits as SCI
+            return fit(q if value > 0 else -q)
+        mode, digits = "SCI", 9  # too large for FIX: shown in SCI with nine decimals
+    m, e, _ = _without_exponent_carry(a, digits)  # ENG shows the same n+1 significant digits as SCI
     r = m.scaleb(e)
     return fit(r if value > 0 else -r)

@@ -79,13 +79,22 @@ class Calculator(Protocol):
 
     def find_label(self, label: str, start: int) -> int | None: ...
     def _entry_value(self) -> Decimal: ...
+    def _entry_update(self) -> None: ...
     def _entry_add(self, ch: str) -> None: ...
+
+
+# GTO (i) / GSB (i) with a negative I jumps back at most 999 steps: a larger |I| is an
+# Error on that step (I = -5974 in issue 40, rule 10; -999 jumps and -1000 is an Error
+# on the microcode).
+BACKWARD_JUMP_LIMIT = 999
 
 
 def indirect_label(i_value: Decimal) -> tuple[str | None, int]:
     """GTO (i)/GSB (i): I = 0-9 labels 0-9, 10-14 A-E, 15-19 a-e; negative: jump back int|I| steps."""
     k = int(abs(i_value))
     if i_value < 0:
+        if k > BACKWARD_JUMP_LIMIT:
+            raise MachineError("GTO (i) / GSB (i) with I <= -1000")
         return None, k
     if k < 10:
         return str(k), 0
@@ -140,19 +149,31 @@ def _digit(m: Calculator, ins: Instruction, step: int, nxt: int, skip: int) -> S
     return digit
 
 
+def _zero_mantissa(mantissa: str) -> bool:
+    """True if the mantissa typed so far has no digit other than 0 (``''``, ``'0'``, ``'.'``, ``'0.00'``)."""
+    return not mantissa.strip("0.")
+
+
 @semantics("eex")
 def _eex(m: Calculator, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
+    # What the microcode does (issue 40, HP-67 rule 4): EEX on a typed mantissa starts
+    # its exponent, and once the exponent is started does nothing (6 EEX 1 EEX 2 is 6E12).
+    # EEX with no mantissa typed, or a zero one, ends that number -- 0, or the 1 an earlier
+    # EEX supplied -- and starts a new one from 1: 5 ENTER 0 EEX leaves 1, 0, 5; EEX 4 EEX
+    # leaves 1 in X and 1E4 in Y.
     def eex() -> int:
-        if m.lift != ENTRY:
-            if m.lift == LIFT:
-                m.t, m.z, m.y = m.z, m.y, m.x
-            m.e_mant, m.e_neg, m.e_exp, m.e_exp_neg = "1", False, "", False
-            m.lift = ENTRY
-        elif m.e_exp is None:
-            if not any(c.isdigit() for c in m.e_mant):
-                m.e_mant = "1"
-            m.e_exp = ""
-        m.x = m._entry_value()
+        if m.lift == ENTRY:
+            if not _zero_mantissa(m.e_mant):
+                if m.e_exp is None:
+                    m.e_exp = ""
+                    m._entry_update()
+                return nxt
+            m.lift = LIFT
+        if m.lift == LIFT:
+            m.t, m.z, m.y = m.z, m.y, m.x
+        m.e_mant, m.e_neg, m.e_exp, m.e_exp_neg = "", False, "", False  # the 1 is implied
+        m.lift = ENTRY
+        m._entry_update()
         return nxt
 
     return eex
@@ -164,9 +185,11 @@ def _chs(m: Calculator, ins: Instruction, step: int, nxt: int, skip: int) -> Ste
         if m.lift == ENTRY:
             if m.e_exp is not None:
                 m.e_exp_neg = not m.e_exp_neg
+            elif _zero_mantissa(m.e_mant):
+                return nxt  # 0 CHS shows 0.: a zero mantissa has no sign to change (rule 3)
             else:
                 m.e_neg = not m.e_neg
-            m.x = m._entry_value()
+            m._entry_update()
         else:
             m.x = -m.x
             m.lift = LIFT  # CHS on a finished number re-enables the lift
@@ -361,8 +384,8 @@ _SEMANTICS.update({
     "factorial": _unary(num.factorial),
     "to_hms": _unary(num.to_hms),
     "from_hms": _unary(num.from_hms),
-    "deg_to_rad": _unary(lambda x: num.mul(x, num.fit(num.PI_HIGH / 180))),
-    "rad_to_deg": _unary(lambda x: num.mul(x, num.fit(180 / num.PI_HIGH))),
+    "deg_to_rad": _unary(num.degrees_to_radians),
+    "rad_to_deg": _unary(num.radians_to_degrees),
     "sin": _angular(num.sin),
     "cos": _angular(num.cos),
     "tan": _angular(num.tan),
@@ -669,7 +692,10 @@ def _modes(m: Calculator, ins: Instruction, step: int, nxt: int, skip: int) -> S
             if k >= 10:
                 raise MachineError("DSP (i) with I >= 10")
             m.digits = k
-        m.lift = LIFT
+        if op == "angle" or m.lift == ENTRY:
+            m.lift = LIFT
+        # FIX, SCI, ENG, DSP n and DSP (i) end digit entry but otherwise leave the lift
+        # as it was: 1 ENTER SCI 7 writes over the 1 (issue 40, HP-67 rule 1, microcode).
         return nxt
 
     return modes
@@ -789,7 +815,9 @@ def _statistics(m: Calculator, ins: Instruction, step: int, nxt: int, skip: int)
 
             def deviation(s: Decimal, s2: Decimal) -> Decimal:
                 var = num.div(num.sub(s2, num.div(num.mul(s, s), n)), num.sub(n, ONE))
-                return num.sqrt(max(var, ZERO))
+                # A negative variance (only Σ- can make one) gives the root of its size:
+                # Σ+ Σ+ Σ- Σ+ S is 1.414213562 (issue 40, HP-67 rule 8, microcode).
+                return num.sqrt(abs(var))
 
             mx, my = deviation(regs[14], regs[15]), deviation(regs[16], regs[17])
         # Two results written into X and Y without lifting the stack: Z and T keep their
@@ -1047,6 +1075,8 @@ def _build_table() -> None:
         index = REGISTER_INDEX[reg]
         _row(f"STO {reg}", (35, code), "store", index, keys=("STO", reg))
         _row(f"RCL {reg}", (36, code), "recall", index, keys=("RCL", reg))
+        if reg in "ABCDE":
+            continue  # no storage arithmetic on A-E: STO + A is STO + then the A key
         for sym, key_sym, op in (("+", "+", "store_add"), ("-", "-", "store_sub"),
                                  ("x", "×", "store_mul"), ("÷", "÷", "store_div")):
             _row(f"ST{sym} {reg}", (35, -{"+": 55, "-": 45, "x": 35, "÷": 24}[sym], code), op, index,

@@ -7,7 +7,9 @@ program is a listing the HP-67 loads (at most 224 steps of its instruction set),
 the run pointer is a step 001-224 (the machine never stands on step 000 in RUN
 mode: ``GTO .000`` and the switch both go to 001), the W/PRGM pointer 000-224, at
 most three return addresses.  Unknown keys are refused (a snapshot is never extended
-by hand); ``program_mode`` may be missing (snapshots from before W/PRGM).
+by hand); ``program_mode`` may be missing (snapshots from before W/PRGM);
+``pending_keys``, the keys of a prefix left waiting after an Error, is written only
+when there is one and must be the start of an instruction.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from typing import Any
 from machines.fields import Field
 from machines.hp67.isa import PROGRAM_STEPS
 from machines.hp67.listing import Program, parse_listing
-from machines.hp67.ops import ENTRY, LIFT, NO_LIFT, RETURN_LEVELS
+from machines.hp67.ops import BY_KEYS, ENTRY, LIFT, NO_LIFT, RETURN_LEVELS
 
 __all__ = ["CheckedState", "checked"]
 
@@ -29,7 +31,10 @@ _MACHINE = "HP-67"
 _DIGITS = 10
 _REQUIRED = ("program", "stack", "lift", "entry", "registers", "flags", "pc", "steps", "running",
              "error", "returns", "display_mode", "angle")
-_OPTIONAL = ("program_mode",)
+_OPTIONAL = ("program_mode", "pending_keys")
+# Every unfinished key sequence of an instruction: what a prefix left after an Error can be.
+PREFIXES = frozenset(keys[:n] for keys in BY_KEYS for n in range(1, len(keys)))
+_PREFIX_KEYS = sorted({key for keys in PREFIXES for key in keys})
 _MAX_PROGRAM_TEXT = 100_000
 # The mantissa being keyed: up to 10 digits with at most one point; the exponent's last two digits.
 _MANTISSA = re.compile(r"(?=(?:\D*\d){0,10}\D*$)\d*\.?\d*", re.ASCII)
@@ -58,6 +63,7 @@ class CheckedState:
     angle: str
     prgm: bool
     pointer: int
+    pending: tuple[str, ...] = ()
 
 
 def _number(f: Field) -> Decimal:
@@ -111,9 +117,17 @@ def checked(state: Any) -> CheckedState:
         pointer = program_mode[1].int(0, PROGRAM_STEPS)
         if prgm and running:
             f["running"].refuse("a program cannot run with the switch on W/PRGM")
+    pending: tuple[str, ...] = ()
+    if f.has("pending_keys"):
+        pending = tuple(f["pending_keys"].each(lambda k: k.choice(_PREFIX_KEYS), 1, 3))
+        if pending not in PREFIXES:
+            f["pending_keys"].refuse("is not the start of an HP-67 instruction")
+        if error or running or prgm:
+            f["pending_keys"].refuse("a prefix waits only while the keyboard is idle in RUN mode")
     return CheckedState(
         program=program, program_text=program_text, stack=stack, lift=lift,  # type: ignore[arg-type]
         entry=(mantissa, negative, exponent, exponent_negative), registers=registers,
         flags=flags, pc=pc, steps=steps, running=running, error=error,  # type: ignore[arg-type]
         returns=returns, fmt=fmt, digits=digits, angle=angle, prgm=prgm, pointer=pointer,
+        pending=pending,
     )

@@ -141,8 +141,8 @@ def test_storage_arithmetic_overflow_is_an_error_and_keeps_the_register() -> Non
 
 
 def test_storage_arithmetic() -> None:
-    m = keys(HP67(), "1", "0", "STO A", "4", "ST+ A", "ST× A", "3", "ST- A", "2", "ST÷ A")
-    assert m.register("A") == D("26.5")  # ((10 + 4) x 4 - 3) / 2
+    m = keys(HP67(), "1", "0", "STO 7", "4", "ST+ 7", "ST× 7", "3", "ST- 7", "2", "ST÷ 7")
+    assert m.register("7") == D("26.5")  # ((10 + 4) x 4 - 3) / 2
     assert m.x == 2
 
 

@@ -289,9 +289,10 @@ class StackModel:
                 self.entry += key
             self.x = Decimal(self.entry) * (-1 if self.negative else 1)
         elif key == "CHS":
-            if self.lift == "entry":  # the entry's sign
-                self.negative = not self.negative
-                self.x = -self.x
+            if self.lift == "entry":  # the entry's sign; a zero mantissa has none (issue 40, rule 3)
+                if self.entry.strip("0"):
+                    self.negative = not self.negative
+                    self.x = -self.x
             else:  # a finished number: negated, and the lift enabled (5 ENTER CHS 2: Y = -5, Z = 5)
                 self.x = -self.x
                 self.lift = "lift"
@@ -428,7 +429,10 @@ def test_rnd_gives_the_number_the_display_shows(value: Decimal, mode: str, digit
         assert 1 <= abs(Decimal(mantissa)) < (1000 if mode == "ENG" else 10), shown
         assert mode != "ENG" or int(exponent) % 3 == 0, shown
     m.press("RND")
-    assert m.x == displayed_value(shown), shown
+    # FIX falls back to SCI for a number that rounds to zero at n decimals; RND still
+    # rounds to the n decimals, to zero (issue 40, HP-67 rule 2).
+    fell_back_small = mode == "FIX" and bool(exponent) and abs(value) < 1
+    assert m.x == (0 if fell_back_small else displayed_value(shown)), shown
     assert m.last_x == value
 
 

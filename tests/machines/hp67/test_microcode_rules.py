@@ -1,0 +1,417 @@
+"""What the HP-67 microcode does where an emulator written from the manuals went wrong.
+
+Issue 40 ran the HP-67 ROM on its CPU core against this emulator on thousands of random
+keyboard sessions; each rule below is one the microcode showed.  Each test checks the
+observed cases and their neighbours (every key of the family, generated values).
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+from pathlib import Path
+from decimal import ROUND_HALF_UP, Context, Decimal
+from fractions import Fraction
+
+import pytest
+
+from machines.hp67 import HP67, ListingError, StopReason, parse_listing
+from machines.hp67.numbers import MAX, format_number, round_to_display
+
+from .support import D, keys, listing_of, machine_with, run_label, stack
+
+TEN_DIGITS = Context(prec=10, rounding=ROUND_HALF_UP)
+FORMAT_KEYS = ["FIX", "SCI", "ENG", *(f"DSP {n}" for n in range(10)), "DSP (i)"]
+
+
+# -- 1. display-format keys leave the stack lift alone ---------------------------------------
+
+
+@pytest.mark.parametrize("key", FORMAT_KEYS)
+def test_display_format_keys_leave_the_stack_lift_alone(key: str) -> None:
+    # after ENTER the lift stays disabled: the digit writes over the copy of 1
+    m = keys(HP67(), "1", "ENTER", key, "7")
+    assert stack(m)[:3] == (7, 1, 0)
+    # after a finished result it stays enabled: the digit lifts
+    m = keys(HP67(), "1", "ENTER", "2", "+", key, "7")
+    assert stack(m)[:3] == (7, 3, 0)
+    # during digit entry the key ends the number: the next digit starts a new one
+    m = keys(HP67(), "1", "2", key, "7")
+    assert stack(m)[:2] == (7, 12)
+    # after CLX too the lift stays disabled
+    m = keys(HP67(), "5", "ENTER", "6", "CLX", key, "8")
+    assert stack(m)[:3] == (8, 5, 0)
+
+
+@pytest.mark.parametrize("key", FORMAT_KEYS)
+def test_display_format_steps_leave_the_stack_lift_alone_in_a_program(key: str) -> None:
+    m = machine_with("*LBL A", "1", "ENTER", key, "7", "RTN")
+    run_label(m)
+    assert stack(m)[:3] == (7, 1, 0)
+
+
+@pytest.mark.parametrize("neighbour", ["STO 1", "X<>Y", "ABS", "RCL 1"])
+def test_other_keys_beside_the_format_keys_still_enable_the_lift(neighbour: str) -> None:
+    m = keys(HP67(), "1", "STO 1", "ENTER", neighbour, "7")
+    assert stack(m)[:3] == (7, 1, 1)  # the digit lifted what the key left in X
+
+
+# -- 2. RND rounds to the decimals FIX keeps, even when the display fell back to SCI -----------
+
+
+@pytest.mark.parametrize("digits", range(10))
+def test_rnd_rounds_to_the_fix_decimals_even_when_the_display_fell_back_to_sci(digits: int) -> None:
+    for exponent in range(-12, 1):
+        for mantissa in ("1", "4", "4.999999999", "5", "9.5"):
+            value = Decimal(mantissa).scaleb(exponent)
+            m = HP67()
+            m.x, m.digits = value, digits
+            m.press("RND")
+            integer_digits = max(value.adjusted() + 1, 1)
+            expected = value.quantize(Decimal(1).scaleb(-min(digits, 10 - integer_digits)), rounding="ROUND_HALF_UP")
+            assert m.x == expected, (value, digits)
+            assert m.last_x == value
+
+
+def test_rnd_observed_cases() -> None:
+    assert keys(HP67(), "EEX", "9", "CHS", "RND").x == 0
+    assert keys(HP67(), ".", "4", "DSP 0", "RND").x == 0
+    assert keys(HP67(), ".", "0", "0", "5", "RND").x == D("0.01")  # rounds up: not a fallback
+    m = keys(HP67(), "EEX", "9", "CHS", "SCI", "DSP 2", "RND")
+    assert m.x == D("1E-9")  # SCI and ENG keep significant digits
+    m = keys(HP67(), "1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "1", "RND")
+    assert m.x == D("1234567890")  # ten digits typed at most; FIX has no decimals left
+
+
+# -- 3. CHS on a zero mantissa during entry -----------------------------------------------------
+
+
+@pytest.mark.parametrize("typed", [["0"], ["0", "0"], ["."], ["0", "."], [".", "0", "0"], ["0", ".", "0"]])
+def test_chs_on_a_zero_mantissa_during_entry_does_nothing(typed: list[str]) -> None:
+    m = keys(HP67(), *typed, "CHS")
+    assert not m.display.startswith("-")
+    keys(m, "5")
+    assert m.x > 0  # the entry goes on, unsigned
+
+
+@pytest.mark.parametrize("typed", [["1"], ["0", "1"], [".", "0", "1"], ["0", ".", "5"]])
+def test_chs_on_a_non_zero_mantissa_during_entry_changes_its_sign(typed: list[str]) -> None:
+    m = keys(HP67(), *typed, "CHS")
+    assert m.display.startswith("-") and m.x < 0
+
+
+def test_chs_after_eex_still_changes_the_exponent_sign() -> None:
+    m = keys(HP67(), "0", "EEX", "CHS", "3")
+    assert m.display == "1. -03" and m.x == D("1E-3")
+
+
+# -- 4. EEX with a zero mantissa; EEX after an exponent ----------------------------------------
+
+
+@pytest.mark.parametrize("typed", [["0"], ["0", "0"], ["."], ["0", "."], [".", "0"], ["0", ".", "0"]])
+def test_eex_on_a_zero_mantissa_ends_that_zero_and_starts_a_new_number_from_one(typed: list[str]) -> None:
+    m = keys(HP67(), "5", "ENTER", *typed, "EEX")
+    assert m.display == "1. 00"
+    assert stack(m)[:3] == (1, 0, 5)  # the zero was entered and lifted
+    keys(m, "5")
+    assert m.x == D("1E5")
+
+
+def test_eex_with_no_number_typed_starts_from_one() -> None:
+    m = keys(HP67(), "5", "ENTER", "EEX")  # ENTER disabled the lift: the 1 writes over X
+    assert m.display == "1. 00" and stack(m)[:3] == (1, 5, 0)
+    m = keys(HP67(), "5", "ENTER", "2", "+", "EEX", "3")
+    assert stack(m)[:2] == (D("1E3"), 7)
+
+
+@pytest.mark.parametrize("typed,shown", [(["5"], "5. 00"), ([".", "5"], ".5 00"), (["0", ".", "2"], "0.2 00")])
+def test_eex_with_a_non_zero_mantissa_keeps_it(typed: list[str], shown: str) -> None:
+    assert keys(HP67(), *typed, "EEX").display == shown
+
+
+@pytest.mark.parametrize("exponent", [[], ["4"], ["1", "0"], ["CHS", "7"], ["1", "2", "3"]])
+def test_eex_after_the_implied_one_of_an_eex_starts_a_new_number(exponent: list[str]) -> None:
+    m = keys(HP67(), "EEX", *exponent)
+    typed = m.x
+    keys(m, "EEX")
+    assert (m.x, m.y, m.z) == (1, typed, 0)
+    assert m.display == "1. 00"
+    keys(m, "3")
+    assert m.x == D("1E3") and m.y == typed
+
+
+@pytest.mark.parametrize("mantissa", [["6"], ["1", "."], [".", "5"], ["2", "CHS"]])
+@pytest.mark.parametrize("exponent", [[], ["1"], ["1", "0"]])
+def test_eex_after_a_typed_mantissa_and_its_exponent_does_nothing(mantissa: list[str], exponent: list[str]) -> None:
+    m = keys(HP67(), *mantissa, "EEX", *exponent)
+    before = (m.display, stack(m))
+    keys(m, "EEX")
+    assert (m.display, stack(m)) == before
+    keys(m, "2")  # the exponent goes on: its last two digits count
+    value = Decimal("".join(k for k in mantissa if k != "CHS")) * (-1 if "CHS" in mantissa else 1)
+    assert m.x == value.scaleb(int(("".join(exponent) + "2")[-2:]))
+
+
+# -- 5. keys after an Error --------------------------------------------------------------------
+
+
+def error_with_r3(value: str = "7") -> HP67:
+    """R3 = value, I = 3, and Error showing (S with no data)."""
+    m = keys(HP67(), value, "STO 3", "3", "STO I", "9", "S")
+    assert m.display == "Error"
+    return m
+
+
+def test_keys_after_an_error_the_first_clears_the_rest_act_alone() -> None:
+    m = keys(error_with_r3(), "RCL (i)")  # RCL clears; (i) alone recalls R(i)
+    assert m.x == 7 and m.display == "7.00"
+    m = keys(error_with_r3(), "STO (i)")  # STO clears; (i) alone recalls R(i), nothing stored
+    assert m.x == 7 and m.register("3") == 7
+    m = keys(error_with_r3(), "RCL 3")  # RCL clears; 3 is a digit
+    assert m.display == "3."
+    m = keys(error_with_r3(), "√X")  # f clears; 9 is a digit
+    assert m.display == "9."
+    m = keys(error_with_r3(), "7")  # a one-key instruction only clears
+    assert m.display == "9.00" and not m.error
+
+
+@pytest.mark.parametrize("prefixed,then,shown", [
+    ("FIX", "3", "9.000"),  # f clears; DSP waits; 3 completes DSP 3
+    ("SCI", "4", "9.0000"),  # g clears; DSP waits: DSP 4, still FIX
+    ("RTN", "7", "Error"),  # h clears; GTO waits; GTO 7 finds no label 7
+    ("RTN", "A", "Error"),  # GTO A finds no label A
+    ("X<>Y", "4", "74."),  # h clears; 7 is a digit, and 4 goes on with it
+    ("ST+ 1", "5", "15."),  # STO clears; + adds; 1 and 5 are digits
+])
+def test_a_prefix_left_after_an_error_waits_for_the_next_key(prefixed: str, then: str, shown: str) -> None:
+    m = keys(error_with_r3(), prefixed, then)
+    assert m.display == shown
+
+
+def test_a_prefix_waiting_after_an_error_survives_a_snapshot() -> None:
+    m = keys(error_with_r3(), "FIX")
+    state = m.snapshot()
+    assert state["pending_keys"] == ["DSP"]
+    twin = HP67.restore(json.loads(json.dumps(state)))
+    for machine in (m, twin):
+        keys(machine, "3")
+        assert machine.display == "9.000" and "pending_keys" not in machine.snapshot()
+
+
+@pytest.mark.parametrize("pending", [["DSP", "3"], ["7"], ["STO", "+", "+"], ["f", "g"], []])
+def test_a_snapshot_refuses_pending_keys_that_start_no_instruction(pending: list[str]) -> None:
+    state = HP67().snapshot() | {"pending_keys": pending}
+    with pytest.raises(ValueError, match="pending_keys"):
+        HP67.restore(state)
+
+
+def test_the_i_key_alone_recalls_the_register_i_points_to() -> None:
+    m = keys(HP67(), "4", "2", "STO 5", "5", "STO I", "1", "(i)")
+    assert stack(m)[:2] == (42, 1)
+
+
+# -- 6. overflow while typing an exponent --------------------------------------------------------
+
+
+@pytest.mark.parametrize("mantissa", ["1", "49", "9.9", "0.5", "1234567890"])
+@pytest.mark.parametrize("negative", [False, True])
+def test_overflow_while_typing_an_exponent_ends_the_entry_at_the_largest_number(mantissa: str, negative: bool) -> None:
+    for exponent in range(90, 100):
+        typed = [*mantissa, *(["CHS"] if negative else []), "EEX", *str(exponent)]
+        m = keys(HP67(), "3", "ENTER", *typed)
+        value = Decimal(mantissa).scaleb(exponent)
+        if value > MAX:
+            assert m.x == (-MAX if negative else MAX)
+            assert m.display == ("-" if negative else "") + "9.999999999 99"
+            keys(m, "8")  # the entry has ended: a digit starts a new number and lifts
+            assert m.x == 8 and m.y == (-MAX if negative else MAX)
+        else:
+            assert m.x == (-value if negative else value)
+            keys(m, "1")  # still typing the exponent: its last two digits stay
+            assert m.x.adjusted() < 100
+
+
+def test_the_largest_number_typed_exactly_stays_in_entry() -> None:
+    m = keys(HP67(), "9", ".", *"999999999", "EEX", "9", "9")
+    assert m.x == MAX and m.display == "9.999999999 99"
+    keys(m, "CHS")
+    assert m.x == D("9.999999999E-99")  # still the exponent's sign
+
+
+# -- 7. 9.999999999E99 in SCI and ENG ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("mode", ["FIX", "SCI", "ENG"])
+@pytest.mark.parametrize("digits", range(10))
+def test_the_largest_number_is_shown_whole_in_every_format(mode: str, digits: int) -> None:
+    assert format_number(MAX, mode, digits) == "9.999999999 99"
+    assert format_number(-MAX, mode, digits) == "-9.999999999 99"
+    assert round_to_display(MAX, mode, digits) == MAX
+
+
+@pytest.mark.parametrize("mode", ["SCI", "ENG"])
+def test_a_rounding_that_would_carry_the_exponent_past_99_takes_more_digits(mode: str) -> None:
+    # the microcode rounds one digit further right until the exponent stays at 99
+    assert format_number(D("9.99612E99"), mode, 2) == "9.996 99"
+    assert format_number(D("9.99612E99"), mode, 0) == "9.996 99"
+    assert format_number(D("-9.99E99"), mode, 1) == "-9.99 99"
+    assert format_number(D("9.99612E99"), mode, 6) == "9.996120 99"
+    assert format_number(D("9.99E99"), mode, 2) == "9.99 99"
+    assert format_number(D("9.4E99"), mode, 0) == "9. 99"
+    assert format_number(D("9.999999999E98"), mode, 2) == "1.00 99"
+    assert format_number(D("9.996E-99"), mode, 2) == ("1.00 -98" if mode == "SCI" else "10.0 -99")
+
+
+def test_eex_7_sci_ten_to_the_x() -> None:
+    assert keys(HP67(), "EEX", "7", "SCI", "10ˣ").display == "9.999999999 99"
+
+
+# -- 8. S with a negative variance -------------------------------------------------------------------
+
+
+def test_s_after_sigma_minus_with_a_negative_variance_gives_the_root_of_its_size() -> None:
+    m = keys(HP67(), "Σ+", "Σ+", "Σ-", "Σ+", "S")
+    assert m.x == D("1.414213562")
+    for xs_in, xs_out in [((0, 1, 1), (2,)), ((1, 2, 0), (5,)), ((3, 3, 3), (9,)), ((0, 0, 1, 1), (4, 4)), ((2, 2, 2), (7,))]:
+        m = HP67()
+        for v in xs_in:
+            keys(m, "CLX", *str(v), "Σ+")
+        for v in xs_out:
+            keys(m, "CLX", *str(v), "Σ-")
+        n = len(xs_in) - len(xs_out)
+        sx = sum(xs_in) - sum(xs_out)
+        sx2 = sum(v * v for v in xs_in) - sum(v * v for v in xs_out)
+        assert n >= 2
+        variance = (Fraction(sx2) - Fraction(sx * sx, n)) / (n - 1)
+        keys(m, "S")
+        size = Decimal(abs(variance.numerator)) / Decimal(variance.denominator)
+        assert m.x == TEN_DIGITS.sqrt(size), (xs_in, xs_out)
+
+
+# -- 9. HMS+ carries minutes and seconds of 60 or more ------------------------------------------------
+
+
+def seconds_of(hms: str) -> int:
+    hours, _, rest = hms.partition(".")
+    rest = (rest + "0000")[:4]
+    return int(hours or 0) * 3600 + int(rest[:2]) * 60 + int(rest[2:])
+
+
+def hms_of(seconds: int) -> Decimal:
+    hours, rest = divmod(seconds, 3600)
+    minutes, secs = divmod(rest, 60)
+    return Decimal(f"{hours}.{minutes:02d}{secs:02d}").normalize() + 0
+
+
+@pytest.mark.parametrize("minutes", [0, 30, 59, 60, 61, 80, 99])
+@pytest.mark.parametrize("secs", [0, 59, 60, 99])
+def test_hms_plus_carries_minutes_and_seconds_of_sixty_or_more(minutes: int, secs: int) -> None:
+    for y_text in ("0", "1.2030", "5.5959"):
+        x_text = f"0.{minutes:02d}{secs:02d}"
+        m = keys(HP67(), *y_text, "ENTER", *x_text, "HMS+")
+        assert m.x == hms_of(seconds_of(y_text) + seconds_of(x_text)), (y_text, x_text)
+
+
+def test_hms_plus_observed_case() -> None:
+    m = keys(HP67(), ".", "8", "HMS+", "7")
+    assert (m.x, m.y) == (7, D("1.2"))
+
+
+# -- 10. GSB (i) / GTO (i) with a large negative I -----------------------------------------------------
+
+
+@pytest.mark.parametrize("op", ["GSB (i)", "GTO (i)"])
+@pytest.mark.parametrize("i_value,jumps", [("-998", True), ("-999", True), ("-1000", False), ("-5974", False),
+                                          ("-999.9", True), ("-1E10", False)])
+def test_indirect_branch_with_a_large_negative_i_is_an_error(op: str, i_value: str, jumps: bool) -> None:
+    m = machine_with("*LBL A", op, "1", "RTN")
+    m.regs[25] = D(i_value)
+    reason = run_label(m, max_steps=2)
+    if jumps:
+        assert reason is StopReason.BUDGET
+        assert m.pc == (2 - 1 - int(abs(D(i_value)))) % 224 + 1  # int|I| steps back from step 002
+        assert m.returns == ([3] if op == "GSB (i)" else [])
+    else:
+        assert reason is StopReason.ERROR and m.pc == 2 and m.display == "Error"
+
+
+# -- 11. no storage arithmetic on A-E ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("op,code", [("ST+", "35-55"), ("ST-", "35-45"), ("STx", "35-35"), ("ST÷", "35-24")])
+@pytest.mark.parametrize("letter,number", [(c, 11 + i) for i, c in enumerate("ABCDE")])
+def test_storage_arithmetic_on_a_to_e_does_not_exist(op: str, code: str, letter: str, number: int) -> None:
+    text = listing_of("*LBL A", "1") + f"\n{op} {letter}  {code} {number}\n"
+    with pytest.raises(ListingError) as caught:
+        parse_listing(text)
+    assert caught.value.line == 3
+    # from the keyboard STO op is left waiting and the letter key acts: with no program, A-E
+    # are 1/x, sqrt x, y^x, R-down and x<>y
+    m = keys(HP67(), "8", "STO " + letter, "2", "ENTER", "4", f"{op} {letter}")
+    alone = keys(HP67(), "8", "STO " + letter, "2", "ENTER", "4", letter)
+    assert stack(m) == stack(alone) and m.register(letter) == 8
+
+
+def test_the_letter_after_storage_arithmetic_starts_the_program_there() -> None:
+    m = machine_with("*LBL A", "5", "RTN")
+    keys(m, "ST+ A")
+    assert m.running and m.run() is StopReason.RETURN and m.x == 5
+
+
+@pytest.mark.parametrize("op", ["ST+", "ST-", "STx", "ST÷"])
+@pytest.mark.parametrize("register", [*map(str, range(10)), "(i)"])
+def test_storage_arithmetic_on_0_to_9_and_i_still_exists(op: str, register: str) -> None:
+    program = parse_listing(listing_of("*LBL A", f"{op} {register}"))
+    assert program.steps[1].instruction.op.startswith("store_")
+
+
+def test_every_combination_of_error_keys_is_left_clean() -> None:
+    # after each Error and each abandoned prefix, the machine accepts a plain number
+    for first, second in itertools.product(["ST+ A", "RCL (i)", "RTN", "√X"], ["5", "ENTER"]):
+        m = keys(HP67(), "÷", first, second, "CLX", "4")
+        assert m.x == 4 and not m.error
+
+
+# -- 12. the last digit of R→D and the H.MS functions, as the microcode computes them ---------
+
+GOLDEN = Path(__file__).parent / "golden" / "microcode_functions.txt"
+
+
+def microcode_cases() -> list[tuple[str, tuple[Decimal, ...], Decimal]]:
+    cases = []
+    for line in GOLDEN.read_text(encoding="utf-8").splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        left, _, result = line.partition(" -> ")
+        name, *arguments = left.split()
+        cases.append((name, tuple(Decimal(a) for a in arguments), Decimal(result)))
+    return cases
+
+
+@pytest.mark.parametrize("name,arguments,expected", microcode_cases())
+def test_r_to_d_and_the_hms_functions_give_the_microcode_s_last_digit(
+        name: str, arguments: tuple[Decimal, ...], expected: Decimal) -> None:
+    m = HP67()
+    if len(arguments) == 2:
+        m.y, m.x = arguments
+    else:
+        m.x = arguments[0]
+    m.press(name)
+    assert m.x == expected
+    assert m.last_x == arguments[-1]
+
+
+def test_the_golden_cases_cover_each_function_and_the_issue_s_own() -> None:
+    names = {name for name, _, _ in microcode_cases()}
+    assert names == {"R→D", "D→R", "→HMS", "HMS→", "HMS+"}
+    assert ("R→D", (Decimal(12),), Decimal("687.5493542")) in microcode_cases()
+
+
+@pytest.mark.parametrize("hours", ["0.1", "0.25", "1.5", "2.75", "23.999", "100.01"])
+def test_to_hms_and_back_round_trip_on_exact_minutes_and_seconds(hours: str) -> None:
+    m = keys(HP67(), *hours, "→HMS")
+    hms = m.x
+    keys(m, "HMS→")
+    assert m.x == Decimal(hours)
+    minutes_and_seconds = (hms - int(hms)) * 100
+    assert minutes_and_seconds < 60
