@@ -48,13 +48,13 @@ class PtyArcade:
     """``python -m arcade ARGS`` on a pty of ``size`` (columns, rows), its saves in ``data_dir``."""
 
     def __init__(self, data_dir: Path, *args: str, size: tuple[int, int] = (100, 32),
-                 hangup_ignored: bool = False) -> None:
+                 hangup_ignored: bool = False, env: dict[str, str] | None = None) -> None:
         self.data_dir = data_dir
         self.master, slave = pty.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", size[1], size[0], 0, 0))
         os.set_blocking(self.master, False)
         env = {**os.environ, "TERM": "xterm-256color", "ARCADE_DATA_DIR": str(data_dir),
-               "ARCADE_CONFIG_DIR": str(data_dir / "config")}
+               "ARCADE_CONFIG_DIR": str(data_dir / "config"), **(env or {})}
         env.pop("TEXTUAL_DRIVER", None)
         disposition = signal.SIG_IGN if hangup_ignored else signal.SIG_DFL
         self.proc = subprocess.Popen([sys.executable, "-c", BOOT, *args], stdin=slave, stdout=slave,

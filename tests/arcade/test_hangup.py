@@ -14,6 +14,7 @@ import json
 import signal
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -36,8 +37,8 @@ LEFT_ALT_SCREEN = b"\x1b[?1049l"
 def spawn(arcade_data_dir: Path) -> Iterator[type[PtyArcade]]:
     started: list[PtyArcade] = []
 
-    def start(*args: str, hangup_ignored: bool = False) -> PtyArcade:
-        arcade = PtyArcade(arcade_data_dir, *args, hangup_ignored=hangup_ignored)
+    def start(*args: str, hangup_ignored: bool = False, env: dict[str, str] | None = None) -> PtyArcade:
+        arcade = PtyArcade(arcade_data_dir, *args, hangup_ignored=hangup_ignored, env=env)
         started.append(arcade)
         return arcade
 
@@ -212,3 +213,47 @@ def test_the_terminal_gone_asks_the_app_to_hang_up_whoever_holds_sighup() -> Non
                           text=True, timeout=120, cwd=Path(__file__).resolve().parents[2])
     assert done.stdout.split() == ["hang_up", str(HUP)], done.stderr
     assert done.returncode == 128 + HUP
+
+
+def machine_hosts_of(pid: int) -> list[int]:
+    """The machine host processes whose parent is ``pid`` (``python -m games.host``)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            command = (entry / "cmdline").read_bytes().split(b"\0")
+        except (OSError, IndexError, ValueError):
+            continue
+        if parent == pid and b"games.host" in command:
+            found.append(int(entry.name))
+    return found
+
+
+def running(pid: int) -> bool:
+    """``pid`` exists and is not a zombie."""
+    try:
+        return (Path("/proc") / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_an_arcade_killed_mid_move_leaves_no_machine_host(spawn) -> None:
+    """SIGKILL while the HP-67 records the player's move at its real pace (in the machine host, a
+    process of its own): nothing is left running."""
+    arcade = spawn("--game", GAME, env={"ARCADE_MACHINE_HOST": "process"})
+    start_game_as_black(arcade)
+    arcade.press("s")  # the real HP-67's pace: recording d3 takes it half a minute
+    arcade.wait_for_text("real HP-67")
+    arcade.press("\r")
+    arcade.wait_for_text("records your move")
+    hosts = machine_hosts_of(arcade.proc.pid)
+    assert len(hosts) == 1 and running(hosts[0])
+    arcade.send(signal.SIGKILL)
+    arcade.proc.wait()
+    deadline = time.monotonic() + 20  # a bound on the wait, not a measure: the host ends at once
+    while running(hosts[0]) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not running(hosts[0]), "the machine host outlived the arcade"
