@@ -18,8 +18,9 @@ from textual.widgets import Header, Input, Static
 from arcade.gamesave import ResumeDialog
 from arcade.laid_out import LaidOut
 from arcade.widgets.footer import KeysFooter
+from games.ti57_duel.session import PIN_DIGITS
 
-PIN_LENGTH = 8
+PIN_LENGTH = PIN_DIGITS[1]
 
 
 class HandOff(LaidOut, Screen[str | None]):
@@ -124,7 +125,7 @@ class PinDialog(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(self.question, id="pin-question")
-            yield Input(placeholder="4 to 8 digits, then Enter", password=True, max_length=PIN_LENGTH,
+            yield Input(placeholder=f"{PIN_DIGITS[0]} to {PIN_DIGITS[1]} digits, then Enter", password=True, max_length=PIN_LENGTH,
                         restrict=r"[0-9]*", id="pin")
             yield Static("", id="pin-message")
 

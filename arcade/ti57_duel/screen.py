@@ -35,10 +35,20 @@ from arcade.widgets.grid import SquareBoard
 from arcade.widgets.ti57 import PAUSE_SECONDS, Shown, TI57Display, key_lines
 from arcade.widgets.words import Words
 from games.session import Refused
-from games.ti57_duel.session import DuelSession, DuelView, Moved, Phase, WrongPin
+from games.ti57_duel.session import PIN_DIGITS, DuelSession, DuelView, Moved, Phase, WrongPin
 
 COMPUTER_THINKS = 1.0
 """Seconds the computer takes over a move at the real pace (a person's few seconds, shortened)."""
+
+
+def pin_refusal(pin: str) -> str | None:
+    """Why the PIN box keeps this PIN (None: the session may take it): said inside the box, which
+    stays open, so that the digits typed next go to the PIN, not to the board's cursor."""
+    low, high = PIN_DIGITS
+    if low <= len(pin) <= high:
+        return None
+    size = "Too short" if len(pin) < low else "Too long"
+    return f"{size}: a PIN is {low} to {high} digits, this one has {len(pin)}. Type it again."
 
 
 @dataclass(frozen=True)
@@ -191,8 +201,10 @@ class DuelScreenCore(DuelKeys, DuelSaves, TI57Screen):
             self.sync()
         elif s.phase is Phase.SETUP and self.viewer is not None:
             if s.lock:
-                self.app.push_screen(PinDialog(f"Player {self.viewer}: choose a PIN (4 to 8 digits). It lifts your "
-                                               "curtain and, with the other player's, opens the save."), self._place)
+                low, high = PIN_DIGITS
+                self.app.push_screen(PinDialog(f"Player {self.viewer}: choose a PIN ({low} to {high} digits). It lifts "
+                                               "your curtain and, with the other player's, opens the save.",
+                                               pin_refusal), self._place)
             else:
                 self._place(None)
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from textual.widgets import Input
 
 from arcade.app import ArcadeApp
 from arcade.ti57_duel.curtain import HandOff, PinDialog
@@ -18,6 +19,7 @@ from arcade.ti57_duel.screen import TI57DuelScreen
 from arcade.widgets.grid import GridView, SquareBoard
 from arcade.widgets.ti57 import key_lines
 from games.ti57_duel import DELTAS, DuelStatus
+from games.ti57_duel.session import PIN_DIGITS
 from tests.arcade.duel_helpers import (
     both_placed,
     KEY_OF,
@@ -33,7 +35,15 @@ from tests.arcade.duel_helpers import (
     opponent_arrow_shown,
     place,
 )
-from tests.arcade.helpers import flat, key_read_at_the_move, marked_job_end, screen_text, settle, wait_until
+from tests.arcade.helpers import (
+    flat,
+    key_read_at_the_move,
+    marked_job_end,
+    screen_text,
+    settle,
+    wait_for_screen,
+    wait_until,
+)
 
 async def test_whole_duel_to_a_capture_by_keys() -> None:
     app = duel_app()
@@ -525,3 +535,24 @@ async def test_a_turns_end_drawn_in_two_and_wiped_between_draws_nothing_private(
         text = screen_text(app)
         assert not re.search(r"\d\.\d", text), text  # no square anywhere: the second half was dropped
     assert not watch.leaks, watch.leaks[0]
+
+
+async def test_a_pin_too_short_keeps_the_pin_box_open_with_the_reason_inside_it() -> None:
+    """Before: a short PIN closed the box, and the next digits moved the board's cursor."""
+    low, _ = PIN_DIGITS
+    app = duel_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await opened(pilot)
+        await pilot.press("L", "enter")
+        await lift_curtain(pilot, 1)
+        await pilot.press("enter")
+        dialog = await wait_for_screen(pilot, PinDialog)
+        await pilot.press(*"1" * (low - 1), "enter")
+        await wait_until(pilot, lambda: "Too short" in flat(app), what="the reason")
+        assert app.screen is dialog and f"a PIN is {low} to" in flat(app)
+        assert f"this one has {low - 1}" in flat(app)
+        await pilot.press(*"9" * low)  # the next digits go to the PIN, not to the cursor
+        assert screen.cursor == (4, 4) and dialog.query_one(Input).value == "9" * low
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, HandOff), what="player 2's curtain")
+        assert screen.session.needs_pin(1)
