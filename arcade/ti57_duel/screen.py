@@ -324,6 +324,7 @@ class DuelScreenCore(DuelKeys, DuelSaves, TI57Screen):
         self.query_one("#led", TI57Display).shown = message.shown
         if message.view is not None and message.shown.state == "pause":  # the mover's new square
             self._frozen = message.view
+            self.sub_title = render.public_sub_title(message.view)  # the title tells what the body tells
             self.query_one("#board", SquareBoard).view = render.board_view(message.view, self.cursor, True)
             self.query_one("#info", Words).content = render.info_text(message.view, self.cursor)
 

@@ -556,3 +556,28 @@ async def test_a_pin_too_short_keeps_the_pin_box_open_with_the_reason_inside_it(
         await pilot.press("enter")
         await wait_until(pilot, lambda: isinstance(app.screen, HandOff), what="player 2's curtain")
         assert screen.session.needs_pin(1)
+
+
+async def test_while_the_pause_shows_a_move_the_title_and_the_body_tell_the_same_turn() -> None:
+    """Before: for the Pause (~0.6 s) the title still said "Player 1 to move, 20 moves left" while the
+    body said "Player 2 to move / Moves left: 19".  The Pause is held here until the test has read it."""
+    app = ArcadeApp(game="ti57-duel", screens={"ti57-duel": lambda: TI57DuelScreen(pause_seconds=600, blink=False)})
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = await opened(pilot)
+        assert isinstance(screen, TI57DuelScreen)
+        await pilot.press("enter", "enter", "enter")  # limit 20, player 1 keys 4.4
+        await settle(pilot, screen)
+        await pilot.press("enter", "down", "enter")  # player 2 keys 4.3
+        await settle(pilot, screen)
+        await pilot.press("enter")
+        await pilot.press("8")
+        await wait_until(pilot, lambda: "you have moved" in flat(app), what="the Pause of player 1's move")
+        await wait_until(pilot, lambda: "19 moves left" in screen_text(app).splitlines()[0], what="the title")
+        text = screen_text(app)
+        title, body = text.splitlines()[0], " ".join(text.splitlines()[1:])
+        assert "Pause" in body and "4.5" in body
+        assert "Player 2 to move, 19 moves left" in title, title
+        assert "Player 1: you have moved, Player 2 is next" in body and "Moves left: 19" in body
+        assert "20 moves left" not in text and "Player 1 to move" not in text
+        screen.new_generation()  # the held Pause stops
+        await settle(pilot, screen)
