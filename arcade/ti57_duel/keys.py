@@ -64,8 +64,8 @@ DUEL_BINDINGS = [
     TOGGLE_REGISTERS,
     Binding("s", "toggle_speed", "Speed", id="ti57.toggle-speed"),
     Binding("p", "pause", "Pause", show=False, id="duel.pause"),
-    Binding("H", "toggle_history", "Move history (game over)", show=False, key_display="H", id="duel.toggle-history"),
-    Binding("w", "export_history", "Export the moves (game over)", show=False, id="duel.export-history"),
+    Binding("H", "toggle_history", "History", key_display="H", id="duel.toggle-history"),
+    Binding("w", "export_history", "Write out", id="duel.export-history"),
     Binding("escape,backspace", "app.launcher", "Back", id="arcade.back"),
 ]
 

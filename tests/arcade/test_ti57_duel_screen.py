@@ -27,6 +27,7 @@ from tests.arcade.duel_helpers import (
     FrameWatch,
     against_the_computer,
     board_cells,
+    drawn_duel,
     duel_app,
     free_move,
     lift_curtain,
@@ -581,3 +582,21 @@ async def test_while_the_pause_shows_a_move_the_title_and_the_body_tell_the_same
         assert "20 moves left" not in text and "Player 1 to move" not in text
         screen.new_generation()  # the held Pause stops
         await settle(pilot, screen)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 32)])
+async def test_at_the_end_the_footer_offers_the_history_and_the_write_out(size: tuple[int, int]) -> None:
+    """Before: ``H`` and ``w`` were only in ``?``."""
+    app = duel_app()
+    watch = FrameWatch(app)
+    async with app.run_test(size=size) as pilot:
+        screen = await drawn_duel(pilot, watch)
+        footer = screen_text(app).splitlines()[-1]
+        assert "History" not in footer and "Write out" not in footer  # not before the end
+        await pilot.press("x")
+        await wait_until(pilot, lambda: screen.phase == "over", what="the end")
+        await wait_until(pilot, lambda: "H History" in screen_text(app).splitlines()[-1], what="the footer")
+        assert "w Write out" in screen_text(app).splitlines()[-1]
+        await pilot.press("H")
+        await wait_until(pilot, lambda: screen.history_shown, what="the history")
+    assert not watch.leaks, watch.leaks[0]
