@@ -66,6 +66,23 @@ def toss_words(first: Side) -> str:
     return f"Coin toss: {'heads' if first is Side.WOLF else 'tails'}, the {first.value} start{'s' if first is Side.WOLF else ''}."
 
 
+def move_words(record: MoveRecord, view: WolfSessionView, *, by_computer: bool = False) -> str:
+    """A move said in the game's words (which piece went where); what the TI-57 showed and which
+    register holds what is the registers panel's (``i``) and the key log's, not the status line's."""
+    if record.flashing:
+        lamb = next((k for k, s in enumerate(view.board.lambs, start=1) if s == view.board.wolf), None)
+        return (f"The wolf landed on lamb {lamb}'s square: the TI-57 refuses it and its display flashes. "
+                "t: take it back.")
+    if record.lamb is not None:
+        arrow = next((render.ARROW[n] for n, k in render.LAMB_KEY.items() if k == record.key), f"(SBR {record.key})")
+        where = view.register_texts[record.lamb]
+        return (f"The computer moved lamb {record.lamb} {arrow} to {where}." if by_computer
+                else f"Lamb {record.lamb} went {arrow} to {where}.")
+    arrow = next((render.ARROW[n] for n, k in render.WOLF_KEY.items() if k == record.key), f"(SBR {record.key})")
+    return (f"The computer moved the wolf {arrow} to {record.display}." if by_computer
+            else f"The wolf went {arrow} to {record.display}.")
+
+
 class WolfScreenCore(WolfSaves, MoveKeys, TI57Screen):
     """The 8x8 board on the left; the TI-57 (display, keys typed, registers) on the right."""
 
@@ -232,17 +249,8 @@ class WolfScreenCore(WolfSaves, MoveKeys, TI57Screen):
             if record.lamb is not None:
                 self.selected = None
         view = result.view  # the words and the redraw read it
-        for part, record in records:  # each move into the log; the redraw shows the last
-            who = "The computer typed " if part == "computer" else ""
-            if record.lamb is not None:
-                self.say(f"{who}{record.lamb} SBR {record.key}: the TI-57 shows the step {record.display}; "
-                         f"RCL {record.lamb} would show {view.register_texts[record.lamb]}.", show=False)
-            elif record.flashing:
-                lamb = next((k for k, s in enumerate(view.board.lambs, start=1) if s == view.board.wolf), None)
-                self.say(f"SBR {record.key} put the wolf on lamb {lamb}: GTO 8 finds no label, the display "
-                         f"flashes, R7 keeps {record.display}.", show=False)
-            else:
-                self.say(f"{who}SBR {record.key}: the wolf is on {record.display}.", show=False)
+        for part, record in records:  # each move into the log, in the game's words; the redraw shows the last
+            self.say(move_words(record, view, by_computer=part == "computer"), show=False)
         self.redraw(view, in_two=True)
         self.save_game(result.save)  # made by the job as it ended (``made_save``)
         if not self._announce_end():
