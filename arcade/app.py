@@ -135,6 +135,8 @@ class ArcadeApp(App[None]):
         remembered = settings.load_settings(config_dir) if config_dir is not None else settings.Settings()
         self.startup_problems += remembered.problems
         self.remembered_theme = remembered.theme
+        self.remembered_wolf_seats = remembered.wolf_seats
+        """Who plays each side of wolf and lambs, as last chosen (None: never asked)."""
         self.theme_option = theme
         chosen = theme or remembered.theme
         if chosen:
@@ -197,7 +199,7 @@ class ArcadeApp(App[None]):
         if self.config_dir is None or name == self.remembered_theme:
             return
         try:
-            _, kept = settings.save_settings_keeping(self.config_dir, settings.Settings(theme=name))
+            _, kept = settings.save_settings_keeping(self.config_dir, self._settings(theme=name))
         except OSError as error:
             self.notify(f"cannot remember the theme in {self.config_dir}: {error}", severity="warning", markup=False)
             return
@@ -205,6 +207,26 @@ class ArcadeApp(App[None]):
             self.notify(f"the damaged settings file was kept as {kept}; a new one remembers the theme",
                         title="Configuration", severity="warning", markup=False)
         self.remembered_theme = name
+
+    def _settings(self, **changes: Any) -> settings.Settings:
+        """The choices remembered now, with ``changes``: one choice written never forgets the others."""
+        kept = {"theme": self.remembered_theme, "wolf_seats": self.remembered_wolf_seats}
+        return settings.Settings(**{**kept, **changes})
+
+    def remember_wolf_seats(self, seats: dict[str, str]) -> None:
+        """Who plays each side of wolf and lambs, for the next first game (without a configuration
+        directory, for this run only)."""
+        self.remembered_wolf_seats = dict(seats)
+        if self.config_dir is None:
+            return
+        try:
+            _, kept = settings.save_settings_keeping(self.config_dir, self._settings())
+        except OSError as error:
+            self.notify(f"cannot remember who plays in {self.config_dir}: {error}", severity="warning", markup=False)
+            return
+        if kept is not None:
+            self.notify(f"the damaged settings file was kept as {kept}; a new one remembers who plays",
+                        title="Configuration", severity="warning", markup=False)
 
     def get_key_display(self, binding: Binding) -> str:
         shown = super().get_key_display(binding)

@@ -25,7 +25,17 @@ from arcade.widgets.ti57 import KeyLog
 from arcade.widgets.words import Words
 from games.ti57_wolf import START, Side, WolfReferee
 from games.ti57_wolf.session import WolfSession
-from tests.arcade.helpers import flat, key_read_at_the_move, marked_job_end, noted_refreshes, screen_text, settle, wait_until
+from games.session import Seat
+from tests.arcade.helpers import (
+    flat,
+    key_read_at_the_move,
+    marked_job_end,
+    noted_refreshes,
+    screen_text,
+    settle,
+    wait_for_screen,
+    wait_until,
+)
 from tests.games.wolf_scripts import PURIST_TO_A_COLLISION, W_ROW_1
 
 BOARD_LINE = re.compile(r"^ (\d) │((?:.{3}│){8}) (\d)")
@@ -538,3 +548,30 @@ async def test_with_a_lamb_chosen_a_digit_still_names_a_lamb_and_the_status_says
         await pilot.press("3")  # the wolf ↘ from 4.8
         await settle(pilot, screen)
         assert "The wolf went ↘ to 5.7." in right_column(app)
+
+
+async def test_the_first_game_asks_who_plays_each_side_and_the_next_run_remembers(tmp_path) -> None:  # noqa: ANN001
+    """Before: the first game started silently as two people at one keyboard."""
+
+    def app() -> ArcadeApp:
+        return ArcadeApp(game="ti57-wolf", config_dir=tmp_path, screens={
+            "ti57-wolf": lambda: TI57WolfScreen(coin=lambda: Side.WOLF, blink=False, pace=0.0)})
+
+    first = app()
+    async with first.run_test(size=(80, 24)) as pilot:
+        dialog = await wait_for_screen(pilot, NewWolfGame)
+        assert dialog.first and "Who plays each side?" in flat(first) and "Remembered for the next time" in flat(first)
+        await pilot.press("l", "enter")  # the lambs: the computer (beginner)
+        await wait_until(pilot, lambda: isinstance(first.screen, TI57WolfScreen), what="the game")
+        screen = first.screen
+        assert screen.session.seats[Side.LAMBS] == Seat("computer", "beginner")
+        assert screen.session.seats[Side.WOLF] == Seat()
+    assert 'lambs = "computer beginner"' in (tmp_path / "settings.toml").read_text(encoding="utf-8")
+
+    again = app()
+    async with again.run_test(size=(80, 24)) as pilot:
+        screen = await opened(pilot)
+        assert isinstance(screen, TI57WolfScreen) and not isinstance(again.screen, NewWolfGame)
+        assert screen.session.seats[Side.LAMBS] == Seat("computer", "beginner")
+        assert "lambs: the computer, beginner (g: change)" in right_column(again)
+        assert "Lambs: the computer, beginner" in flat(again)
