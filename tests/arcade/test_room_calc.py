@@ -120,3 +120,32 @@ async def test_hp67_cards_written_and_read_through_the_dialog_and_refused_while_
         assert app.screen is screen
         await pilot.press("escape")
         await wait_until(pilot, lambda: not screen.busy, what="Esc stops it")
+
+
+async def test_hp67_room_upper_case_keys_esc_clears_a_prefix_and_help_has_no_way_back_to_a_game() -> None:
+    """Before: ``A``-``E`` did nothing (only ``a`` pressed A), Esc with ``f`` pending left the room, and
+    help offered "f10 Back to the game" in a room opened from the launcher."""
+    from arcade.help import HelpScreen
+
+    app = ArcadeApp(game="hp67-room")
+    async with app.run_test(size=(100, 32)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, HP67RoomScreen), what="the room opens")
+        screen = app.screen
+        assert "A-E (a-e) A-E" in flat(app) and "f A-E labels a-e" in flat(app)
+        await pilot.press("w", "f", "right", "A")  # LBL A
+        await wait_until(pilot, lambda: screen.view_now.mnemonic == "*LBL A", what="LBL A keyed")
+        await pilot.press("g", "right", "B")  # LBL b: the label drawn over B (g LBLf B)
+        await wait_until(pilot, lambda: screen.view_now.mnemonic == "*LBL b", what="LBL b keyed")
+        await pilot.press("t", "f", "C")  # GTO c
+        await wait_until(pilot, lambda: screen.view_now.mnemonic == "GTO c", what="GTO c keyed")
+        await pilot.press("f")
+        assert screen.view_now.prefix == "f" and "▸f◂" in flat(app)
+        await pilot.press("escape")  # the prefix goes, the room stays
+        assert app.screen is screen and screen.view_now.prefix == "" and "▸f◂" not in flat(app)
+        await pilot.press("question_mark")
+        await wait_until(pilot, lambda: isinstance(app.screen, HelpScreen), what="help")
+        assert "Stop / back" in flat(app) and "Back to the game" not in flat(app)
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: app.screen is screen, what="help closed")
+        await pilot.press("escape")  # nothing pending: Esc leaves
+        await wait_until(pilot, lambda: app.screen is not screen, what="the launcher")
