@@ -22,6 +22,7 @@ from arcade.hp67_othello.inspector import HP67Inspector
 from arcade.hp67_othello.workshop import HP67Workshop
 from arcade.messages import MachineProgress
 from arcade.othello.screen import OthelloScreen
+from arcade.othello.words import program_by
 from arcade.widgets.blank import Column
 from arcade.widgets.changed import update_if_changed
 from arcade.widgets.led import LedDisplay
@@ -153,7 +154,7 @@ class HP67OthelloScreen(HP67Workshop, OthelloScreen):
 
     def on_mount(self) -> None:
         view = self.view
-        self.sub_title = view.title or "Othello"  # the title already names the HP-67
+        self.sub_title = program_by(view.title or "")  # the title already names Othello and the HP-67
         self.query_one("#progress", ProgressBar).visible = False  # hidden but in place: no layout when shown
         self.query_one("#inspector").display = False
         self._show_speed()  # then OthelloScreen.on_mount (Textual calls every class's handler)

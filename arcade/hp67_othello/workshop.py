@@ -13,6 +13,7 @@ from typing import Any
 
 from textual.binding import Binding
 
+from arcade.othello.words import program_by
 from arcade.saves import data_dir
 from arcade.widgets.dialogs import Question, SideDialog
 from games.othello.driver import MachineDisagrees
@@ -118,5 +119,5 @@ class HP67Workshop:
         self.show_variant()
 
     def show_variant(self) -> None:
-        title = getattr(self.session.view(), "title", "") or "Othello"  # type: ignore[attr-defined]
-        self.sub_title = f"{title} - HP-67 - your variant {self.variant}" if self.variant else f"{title} - HP-67"
+        by = program_by(getattr(self.session.view(), "title", "") or "")  # type: ignore[attr-defined]
+        self.sub_title = f"your variant {self.variant}" if self.variant else by  # the title names the HP-67

@@ -339,8 +339,8 @@ class LazardOthelloScreen(OthelloScreen):
         self.show_variant()
 
     def show_variant(self) -> None:
-        base = "Amstrad CPC 6128, Locomotive BASIC 1.1"
-        self.sub_title = f"CPC 6128 - your variant {self.variant}" if self.variant else base
+        base = "Locomotive BASIC 1.1"  # the title names Lazard, Othello and the CPC 6128
+        self.sub_title = f"your variant {self.variant}" if self.variant else base
 
     def palette_commands(self) -> list[tuple[str, str, Callable[[], Any]]]:
         return [
