@@ -54,8 +54,9 @@ DUEL_BINDINGS = [
     Binding("7,y", "direction(7)", "↖ NW (code 7)", show=False, id="duel.nw"),
     Binding("8,up,k", "direction(8)", "↑ N (code 8)", show=False, id="duel.n"),
     Binding("enter", "confirm", "OK", id="duel.confirm"),
-    Binding("plus,equals_sign", "limit(1)", "+1 move", id="duel.more"),
-    Binding("minus", "limit(-1)", "-1 move", id="duel.fewer"),
+    # one footer entry for the pair: as two ("+ +1 move  - -1 move") the draw's footer lost "? Help" at 100 columns
+    Binding("plus,equals_sign", "limit(1)", "Moves", key_display="+/-", id="duel.more"),
+    Binding("minus", "limit(-1)", "-1 move", show=False, id="duel.fewer"),
     Binding("c", "seats", "Seats", id="duel.seats"),
     Binding("L", "lock", "PIN lock", key_display="L", id="duel.lock"),
     Binding("e", "extend", "Extend", id="duel.extend"),

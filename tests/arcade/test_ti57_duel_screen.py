@@ -600,3 +600,21 @@ async def test_at_the_end_the_footer_offers_the_history_and_the_write_out(size: 
         await pilot.press("H")
         await wait_until(pilot, lambda: screen.history_shown, what="the history")
     assert not watch.leaks, watch.leaks[0]
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 32)])
+async def test_the_footer_is_whole_on_every_page_of_a_duel(size: tuple[int, int]) -> None:
+    """Before: the draw's footer ended "esc Back  ? Hel▏^p palette" at exactly 100 columns (and
+    lost "? Help" at 80)."""
+    app = duel_app()
+    watch = FrameWatch(app)
+    async with app.run_test(size=size) as pilot:
+        screen = await opened(pilot)
+        assert "+/- Moves" in screen_text(app).splitlines()[-1]
+        screen = await drawn_duel(pilot, watch)
+        await wait_until(pilot, lambda: "e Extend" in screen_text(app).splitlines()[-1], what="the draw's keys")
+        footer = screen_text(app).splitlines()[-1]
+        assert "+/- Moves" in footer and re.search(r"\? Help(\s|$)", footer), footer
+        await pilot.press("minus", "minus")  # still takes both keys
+        assert screen.session.extension == 8
+    assert not watch.leaks, watch.leaks[0]
