@@ -208,6 +208,26 @@ class ArcadeApp(App[None]):
                         title="Configuration", severity="warning", markup=False)
         self.remembered_theme = name
 
+    PASSING_TOASTS = frozenset({"Export", "Screenshot"})
+    """Toasts that only say where a file went: they belong to the moment, not to the next game."""
+
+    def notify(self, message: str, *, title: str = "", severity: Any = "information", timeout: float | None = None,
+               markup: bool = True) -> None:
+        """Textual's, noting each toast's title and when it goes (``clear_passing_toasts``)."""
+        shown_for = self.NOTIFICATION_TIMEOUT if timeout is None else timeout
+        self._toasts_until = [*getattr(self, "_toasts_until", []), (title, time.monotonic() + shown_for)]
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
+
+    def clear_passing_toasts(self) -> None:
+        """A new game's first question is opening: if the toasts still up only said where a file went
+        (the export of the game before), they go, or they are drawn over the question; a toast that
+        warns (a damaged save...) keeps them all."""
+        now = time.monotonic()
+        up = [title for title, until in getattr(self, "_toasts_until", []) if until > now]
+        if up and all(title in self.PASSING_TOASTS for title in up):
+            self.clear_notifications()
+            self._toasts_until = []
+
     def _settings(self, **changes: Any) -> settings.Settings:
         """The choices remembered now, with ``changes``: one choice written never forgets the others."""
         kept = {"theme": self.remembered_theme, "wolf_seats": self.remembered_wolf_seats}

@@ -24,6 +24,8 @@ from games.othello.session import OthelloSession
 class ProgramChoice(Question):
     """New game: Verniajou's program (0) or a variant written on a card in the HP-67 room (1-9)."""
 
+    FIRST_OF_A_GAME = True
+
     BINDINGS = [Binding(str(i), f"answer('{i}')", f"Program {i}", show=False, id=f"hp67.program-{i}") for i in range(10)]
 
     def __init__(self, names: list[str]) -> None:

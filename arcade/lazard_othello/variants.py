@@ -19,6 +19,8 @@ from arcade.widgets.dialogs import Question
 class ProgramDialog(Question):
     """New game: Lazard's program, or one of the variants saved in the CPC room (0-9)."""
 
+    FIRST_OF_A_GAME = True
+
     DEFAULT_CSS = """
     ProgramDialog #programs { height: auto; align-horizontal: center; }
     ProgramDialog Button { width: 40; margin: 0; }

@@ -28,6 +28,8 @@ def workshop_binding(prefix: str) -> Binding:
 class ProgramChoice(Question):
     """New game: Deconchat's program (0) or a listing from the arcade's notebook (1-9)."""
 
+    FIRST_OF_A_GAME = True
+
     BINDINGS = [Binding(str(i), f"answer('{i}')", f"Program {i}", show=False, id=f"ti57.program-{i}") for i in range(10)]
 
     def __init__(self, names: list[str]) -> None:

@@ -86,6 +86,11 @@ class NewWolfGame(ModalScreen[dict[Side, Seat] | None]):
                 yield Button("Lambs (l)", id="seat-lambs")
                 yield Button("Start (Enter)", id="start", variant="primary")
 
+    def on_mount(self) -> None:
+        clear = getattr(self.app, "clear_passing_toasts", None)  # a new game's first question (Question's too)
+        if clear is not None:
+            clear()
+
     def _seats_text(self) -> Text:
         t = Text(no_wrap=True, overflow="ellipsis", end="")
         for side in Side:

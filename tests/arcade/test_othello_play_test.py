@@ -141,3 +141,30 @@ async def test_a_wide_footer_keeps_the_palette_key() -> None:
         await started(pilot)
         footer = screen_text(app).splitlines()[-1]
         assert "⏎ Play  n New" in footer and "? Help" in footer and "^p palette" in footer, footer
+
+
+async def test_the_export_toast_goes_when_the_next_game_asks_its_first_question() -> None:
+    """Before: the export's toast (8 s) stayed drawn over the next game's side question."""
+    app = ArcadeApp(game="hp67-othello")
+    async with app.run_test(size=(100, 32), notifications=True) as pilot:
+        screen = await started(pilot)
+        await pilot.press("x")
+        await wait_until(pilot, lambda: screen.exported is not None, what="the export")
+        await wait_until(pilot, lambda: "in the folder" in screen_text(app), what="its toast")
+        await pilot.press("n")
+        await wait_until(pilot, lambda: isinstance(app.screen, SideDialog), what="the next game's question")
+        await pilot.pause()  # the dialog's first frame (not the toast's 8 s)
+        assert "in the folder" not in screen_text(app) and "which side" in flat(app).lower()
+
+
+async def test_a_warning_toast_stays_over_the_next_game_s_first_question() -> None:
+    app = ArcadeApp(game="hp67-othello")
+    async with app.run_test(size=(100, 32), notifications=True) as pilot:
+        screen = await started(pilot)
+        await pilot.press("x")
+        await wait_until(pilot, lambda: screen.exported is not None, what="the export")
+        app.notify("The game could not be saved: disk full", severity="error", timeout=60)
+        await pilot.press("n")
+        await wait_until(pilot, lambda: isinstance(app.screen, SideDialog), what="the next game's question")
+        await pilot.pause()
+        assert "disk full" in flat(app) and "in the folder" in screen_text(app)
