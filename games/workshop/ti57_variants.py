@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from games.session import Refused
-from machines.ti57 import ListingError, Program, parse_listing
+from machines.ti57 import ListingError, Program, Step, parse_listing
 
 __all__ = [
     "NOTEBOOK_FOLDER", "Variant", "VariantBroke", "VariantUnreadable", "broke", "listing_text",
@@ -56,10 +56,16 @@ def check_name(name: str) -> str:
 
 
 def listing_text(program: Program, name: str) -> str:
-    """The program as a listing file: a comment naming it, then one ``NN  CODE  MNEMONIC`` line a step."""
+    """The program as a listing file: a comment naming it, then one ``NN  CODE  MNEMONIC`` line a step,
+    up to its last step that is not 00: the 00s after it are what a listing leaves unlisted (and
+    ``parse_listing`` reads them back so), not 20 lines of "0" to read past."""
     head = [f"# {name}: keyed in the TI-57 room, copied into the arcade's notebook",
             "# (the TI-57 had no card reader: this file is the owner's notebook, not the machine's)."]
-    return "\n".join(head) + "\n" + program.listing() + "\n"
+    lines = program.listing().split("\n")
+    used = max((i + 1 for i, step in enumerate(program.steps) if step != Step(0)), default=0)
+    if used < len(lines):
+        head.append(f"# steps {used:02d}-{len(lines) - 1:02d}: 00, as after power-on (unlisted)")
+    return "\n".join(head) + "\n" + "\n".join(lines[:used]) + ("\n" if used else "")
 
 
 def save_listing(folder: Path, name: str, program: Program) -> Path:
