@@ -28,8 +28,10 @@ class ProgramChoice(Question):
 
     BINDINGS = [Binding(str(i), f"answer('{i}')", f"Program {i}", show=False, id=f"hp67.program-{i}") for i in range(10)]
 
-    def __init__(self, names: list[str]) -> None:
-        super().__init__("New game: which program plays on the HP-67? Verniajou's, or a card written in the HP-67 room.")
+    def __init__(self, names: list[str], left_out: list[str] = ()) -> None:  # type: ignore[assignment]
+        not_offered = f"\nNot offered, they cannot play: {'; '.join(left_out)}." if left_out else ""
+        super().__init__("New game: which program plays on the HP-67? Verniajou's, or a card written in the "
+                         f"HP-67 room.{not_offered}")
         self.ANSWERS = [("0", "Verniajou's (0)")] + [(str(i), f"{n} ({i})") for i, n in enumerate(names[:9], 1)]
 
 
@@ -54,9 +56,9 @@ class HP67Workshop:
             super().action_new_game()  # type: ignore[misc]
             return
         from arcade.room.hp67 import cards_dir
-        from games.workshop.hp67_variants import variants
+        from games.workshop.hp67_variants import playable_variants
 
-        found = variants(cards_dir())
+        found, left_out = playable_variants(cards_dir())  # a card that cannot play is not offered
         if not found:
             super().action_new_game()  # type: ignore[misc]
             return
@@ -72,7 +74,7 @@ class HP67Workshop:
 
             self.app.push_screen(SideDialog(self.SIDE_QUESTION), chosen)  # type: ignore[attr-defined]
 
-        self.app.push_screen(ProgramChoice([v.name for v in found]), picked)  # type: ignore[attr-defined]
+        self.app.push_screen(ProgramChoice([v.name for v in found], left_out), picked)  # type: ignore[attr-defined]
 
     def start_program(self, variant: Any, machine_color: Disc) -> None:
         """A new game played by ``variant`` (None: Verniajou's) on a session of its own, in the worker."""

@@ -18,9 +18,10 @@ from pathlib import Path
 from typing import Any, Callable
 
 from games.session import Refused
-from machines.ti57 import ListingError, Program, Step, parse_listing
+from machines.ti57 import INSTRUCTIONS, ListingError, Program, Step, parse_listing
 
 __all__ = [
+    "playable_variants",
     "NOTEBOOK_FOLDER", "Variant", "VariantBroke", "VariantUnreadable", "broke", "listing_text",
     "played", "read_program", "save_listing", "variants", "start_wolf_variant", "start_duel_variant",
 ]
@@ -86,6 +87,32 @@ def variants(folder: Path) -> list[Variant]:
         return [Variant(p.stem, p) for p in sorted(Path(folder).glob("*.txt")) if p.is_file()]
     except OSError:
         return []
+
+
+SBR_LABELS: dict[int, tuple[int, ...]] = {0: (1, 2), 1: (1, 3, 4, 6, 7, 9)}
+"""The labels each game's moves call (``SBR n``), by game (0 the duel: SBR player; 1 the wolf: SBR
+1 3 7 9 the wolf, k SBR 4 / 6 a lamb): a listing without one of them cannot play that game."""
+
+
+def playable_variants(folder: Path, game: int) -> tuple[list[Variant], list[str]]:
+    """The notebook's listings that can play ``game`` (they define every label its moves call), and a
+    line for each left out saying why ("sums: no Lbl 1, 2"); one that can may still break the
+    game, which is said when it plays."""
+    offered: list[Variant] = []
+    left_out: list[str] = []
+    for variant in variants(folder):
+        try:
+            program = read_program(variant)
+        except VariantUnreadable as error:
+            left_out.append(f"{variant.name}: {str(error).removeprefix(f'The variant {variant.name} ').rstrip('.')}")
+            continue
+        labels = {step.digit for step in program.steps if INSTRUCTIONS[step.code].mnemonic == "Lbl"}
+        missing = [str(n) for n in SBR_LABELS[game] if n not in labels]
+        if missing:
+            left_out.append(f"{variant.name}: no Lbl {', '.join(missing)}")
+        else:
+            offered.append(variant)
+    return offered, left_out
 
 
 def read_program(variant: Variant) -> Program:
