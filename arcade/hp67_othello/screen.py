@@ -264,6 +264,7 @@ class HP67OthelloScreen(HP67Workshop, OthelloScreen):
         if resumed:  # resumed, undone or redone: the tape shows the game as it now stands, key by key
             for record in view.history:
                 self._print_record(tape, record)
+        self._last_time = self._time_of(view.history[-1]) if view.history else ""  # not an undone move's
         self._show_speed()
 
     def _print_record(self, tape: PrinterTape, record: MoveRecord) -> None:
@@ -273,9 +274,13 @@ class HP67OthelloScreen(HP67Workshop, OthelloScreen):
 
     def turn_shown(self, record: MoveRecord) -> None:
         self._print_record(self.query_one("#tape", PrinterTape), record)
-        who = "HP-67" if record.by_machine else "your move"
-        self._last_time = f"{who}: {record.machine_steps:,} steps, {duration(record.machine_steps)} real"
+        self._last_time = self._time_of(record)
         self._show_speed()  # the turn just shown, not the one before it
+
+    @staticmethod
+    def _time_of(record: MoveRecord) -> str:
+        who = "HP-67" if record.by_machine else "your move"
+        return f"{who}: {record.machine_steps:,} steps, {duration(record.machine_steps)} real"
 
     def turn_ended(self) -> None:
         self._progress = None
