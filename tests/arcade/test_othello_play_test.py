@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from arcade.app import ArcadeApp
 from arcade.hp67_othello.screen import HP67OthelloScreen
 from arcade.lazard_othello.screen import LazardOthelloScreen
@@ -168,3 +170,18 @@ async def test_a_warning_toast_stays_over_the_next_game_s_first_question() -> No
         await wait_until(pilot, lambda: isinstance(app.screen, SideDialog), what="the next game's question")
         await pilot.pause()
         assert "disk full" in flat(app) and "in the folder" in screen_text(app)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 32)])
+async def test_the_printer_tape_is_titled_apart_from_the_status_lines_above_it(size: tuple[int, int]) -> None:
+    """Before: the tape's lines began right under "Speed: ..." and read as more status lines."""
+    from arcade.widgets.tape import PrinterTape
+
+    app = ArcadeApp(game="hp67-othello")
+    async with app.run_test(size=size) as pilot:
+        screen = await started(pilot)
+        tape = screen.query_one("#tape", PrinterTape)
+        lines = screen_text(app).splitlines()
+        assert "printer tape" in lines[tape.region.y][tape.region.x : tape.region.right]
+        first = next(y for y in range(tape.region.y, tape.region.bottom) if "new game" in lines[y])
+        assert first > tape.region.y  # the title's row is over the paper's first line
