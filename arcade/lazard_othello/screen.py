@@ -145,7 +145,7 @@ class LazardOthelloScreen(OthelloScreen):
         return f"cursor {program_notation(cursor)}"
 
     def typing_status(self) -> Text | None:
-        return Text("Typing on the CPC (Esc: board)", "bold reverse") if self.typing else None
+        return Text("Keys go to the CPC. Esc: the board", "bold reverse") if self.typing else None
 
     def machine_played(self, record: MoveRecord) -> str:
         played = "passes (Je passe.)" if record.square is None else f"plays {record.machine_notation}"
@@ -165,6 +165,8 @@ class LazardOthelloScreen(OthelloScreen):
         allowed = super().check_action(action, parameters)
         if action == "type_on_cpc" and self.paused:
             return False
+        if self.typing and action in ("play", "pass_turn", "new_game", "toggle_legal", "type_on_cpc", "toggle_speed"):
+            return False  # the keys go to the CPC: the footer offers its keys, not the board's
         return allowed
 
     def footer_signature(self) -> tuple[object, ...]:
@@ -201,7 +203,7 @@ class LazardOthelloScreen(OthelloScreen):
         self.typing = True
         self.session.typing("begin")
         self.show_machine(self.view)
-        self.say("Keys go to the CPC: letter RETURN digit RETURN (O O passes). Esc: the board.")
+        self.say("Type as on the CPC: a letter, RETURN, a digit, RETURN (O O passes).")
 
     def watch_typing(self, typing: bool) -> None:
         if not self.is_mounted:  # its first value, asked for (by a footer's check) before the screen is all there

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from rich.style import Style
 from rich.text import Text
 from textual import events
+from textual.binding import Binding
 from textual.message import Message
 from textual.reactive import reactive
 from textual.strip import Strip
@@ -71,6 +72,11 @@ class CpcScreen(KeptRows):
     view: reactive[CpcScreenView] = reactive(CpcScreenView, layout=False)
     typing: reactive[bool] = reactive(False)
 
+    BINDINGS = [  # for the footer and help while typing: ``on_key`` takes these keys first
+        Binding("escape", "leave_typing", "Leave the CPC (back to the board)", id="cpc.leave-typing"),
+        Binding("enter", "noop", "RETURN on the CPC", key_display="⏎", id="cpc.return"),
+    ]
+
     can_focus = False
 
     def __init__(self, *, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
@@ -84,6 +90,15 @@ class CpcScreen(KeptRows):
             self.focus()
         elif self.has_focus:
             self.screen.set_focus(None)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.typing  # its keys are on offer only while it takes them
+
+    def action_leave_typing(self) -> None:
+        self.post_message(CpcTypingLeft())
+
+    def action_noop(self) -> None:
+        """RETURN is typed by ``on_key``; the binding only says so in the footer."""
 
     def on_key(self, event: events.Key) -> None:
         if not self.typing:

@@ -75,7 +75,33 @@ async def test_lazard_typing_hint_reads_whole() -> None:
         await pilot.press("t")
         assert isinstance(screen, LazardOthelloScreen) and screen.typing
         assert message_area(app) == screen.message
-        assert screen.message == "Keys go to the CPC: letter RETURN digit RETURN (O O passes). Esc: the board."
+        assert screen.message == "Type as on the CPC: a letter, RETURN, a digit, RETURN (O O passes)."
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 32)])
+async def test_lazard_typing_says_the_keys_go_to_the_cpc_and_the_footer_offers_only_its_keys(
+        size: tuple[int, int]) -> None:
+    """Before: in typing mode the footer still offered the board's keys (Play, New, Hints...), and
+    the message ran into the CPC's frame."""
+    app = ArcadeApp(game="lazard-othello")
+    async with app.run_test(size=size) as pilot:
+        screen = await started(pilot)
+        footer = lambda: screen_text(app).splitlines()[-1]  # noqa: E731
+        assert "Play" in footer() and "t Type on CPC" in footer()
+        await pilot.press("t")
+        await wait_until(pilot, lambda: "Leave the CPC" in footer(), what="the CPC's keys in the footer")
+        assert "esc Leave the CPC (back to the board)" in footer() and "RETURN on the CPC" in footer()
+        for board_key in ("Play", "New", "Hints", "Type on CPC", "Speed"):
+            assert board_key not in footer(), footer()
+        assert "Keys go to the CPC. Esc: the board" in flat(app)
+        cpc = screen.query_one("#cpc").region
+        area = next(w for w in screen.query(".message") if w.region.area).region
+        lines = screen_text(app).splitlines()
+        if area.y < cpc.bottom and area.right >= cpc.x:  # beside the CPC's frame: a blank column before it
+            assert all(line[area.right - 1 : area.right] in ("", " ") for line in lines[area.y : area.bottom])
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: not screen.typing and "Play" in footer(), what="the board's keys again")
+        assert isinstance(app.screen, LazardOthelloScreen)  # Esc left the CPC, not the game
 
 
 async def test_hp67_at_real_speed_shows_your_disc_at_once_and_keeps_the_cursor() -> None:
