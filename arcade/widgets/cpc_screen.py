@@ -154,7 +154,7 @@ class CpcScreen(KeptRows):
             out.append(" " * (cols * scale + 2), border)
             return out
         v = self.view
-        out.append(mark, border + Style(color="white", bold=True) if mark != " " else border)
+        out.append(mark, border + Style(color="#ffffff", bold=True) if mark != " " else border)
         line, pens, papers = v.rows[r], v.pens[r], v.papers[r]
         start = 0
         while start < cols:  # one span per run of cells with the same colours
