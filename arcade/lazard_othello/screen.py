@@ -22,7 +22,7 @@ from textual.binding import Binding
 from textual.reactive import reactive
 
 from arcade.messages import MachineProgress
-from arcade.lazard_othello.variants import ProgramDialog
+from arcade.lazard_othello.variants import ProgramDialog, variant_doubts
 from arcade.othello.screen import OthelloScreen
 from arcade.widgets.dialogs import SideDialog
 from arcade.widgets.cpc_screen import CpcScreen, CpcScreenView, CpcTyped, CpcTypingLeft
@@ -291,7 +291,7 @@ class LazardOthelloScreen(OthelloScreen):
 
             self.app.push_screen(SideDialog(self.SIDE_QUESTION), chosen)
 
-        self.app.push_screen(ProgramDialog([v.name for v in found]), picked)
+        self.app.push_screen(ProgramDialog([v.name for v in found], variant_doubts(found)), picked)
 
     def start_program(self, variant: Any, machine_color: Disc) -> None:
         """A new game played by ``variant`` (None: Lazard's), started on a session of its own in
