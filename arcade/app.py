@@ -135,6 +135,8 @@ class ArcadeApp(App[None]):
         remembered = settings.load_settings(config_dir) if config_dir is not None else settings.Settings()
         self.startup_problems += remembered.problems
         self.remembered_theme = remembered.theme
+        self.remembered_wolf_seats = remembered.wolf_seats
+        """Who plays each side of wolf and lambs, as last chosen (None: never asked)."""
         self.theme_option = theme
         chosen = theme or remembered.theme
         if chosen:
@@ -198,7 +200,7 @@ class ArcadeApp(App[None]):
         if self.config_dir is None or name == self.remembered_theme:
             return
         try:
-            _, kept = settings.save_settings_keeping(self.config_dir, settings.Settings(theme=name))
+            _, kept = settings.save_settings_keeping(self.config_dir, self._settings(theme=name))
         except OSError as error:
             self.notify(f"cannot remember the theme in {self.config_dir}: {error}", severity="warning", markup=False)
             return
@@ -206,6 +208,46 @@ class ArcadeApp(App[None]):
             self.notify(f"the damaged settings file was kept as {kept}; a new one remembers the theme",
                         title="Configuration", severity="warning", markup=False)
         self.remembered_theme = name
+
+    PASSING_TOASTS = frozenset({"Export", "Screenshot"})
+    """Toasts that only say where a file went: they belong to the moment, not to the next game."""
+
+    def notify(self, message: str, *, title: str = "", severity: Any = "information", timeout: float | None = None,
+               markup: bool = True) -> None:
+        """Textual's, noting each toast's title and when it goes (``clear_passing_toasts``)."""
+        shown_for = self.NOTIFICATION_TIMEOUT if timeout is None else timeout
+        self._toasts_until = [*getattr(self, "_toasts_until", []), (title, time.monotonic() + shown_for)]
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
+
+    def clear_passing_toasts(self) -> None:
+        """A new game's first question is opening: if the toasts still up only said where a file went
+        (the export of the game before), they go, or they are drawn over the question; a toast that
+        warns (a damaged save...) keeps them all."""
+        now = time.monotonic()
+        up = [title for title, until in getattr(self, "_toasts_until", []) if until > now]
+        if up and all(title in self.PASSING_TOASTS for title in up):
+            self.clear_notifications()
+            self._toasts_until = []
+
+    def _settings(self, **changes: Any) -> settings.Settings:
+        """The choices remembered now, with ``changes``: one choice written never forgets the others."""
+        kept = {"theme": self.remembered_theme, "wolf_seats": self.remembered_wolf_seats}
+        return settings.Settings(**{**kept, **changes})
+
+    def remember_wolf_seats(self, seats: dict[str, str]) -> None:
+        """Who plays each side of wolf and lambs, for the next first game (without a configuration
+        directory, for this run only)."""
+        self.remembered_wolf_seats = dict(seats)
+        if self.config_dir is None:
+            return
+        try:
+            _, kept = settings.save_settings_keeping(self.config_dir, self._settings())
+        except OSError as error:
+            self.notify(f"cannot remember who plays in {self.config_dir}: {error}", severity="warning", markup=False)
+            return
+        if kept is not None:
+            self.notify(f"the damaged settings file was kept as {kept}; a new one remembers who plays",
+                        title="Configuration", severity="warning", markup=False)
 
     def get_key_display(self, binding: Binding) -> str:
         shown = super().get_key_display(binding)

@@ -78,6 +78,16 @@ def othello_measure_main(argv: list[str]) -> int:
     return 0
 
 
+def repeats_note(games: int) -> str:
+    """What a series of more than two games is, said before it starts: both programs are deterministic
+    and the colours alternate, so game 3 replays game 1 move for move (and so on)."""
+    if games <= 2:
+        return ""
+    return (f"Note: both programs are deterministic and the colours alternate, so games 3-{games} replay "
+            "games 1 and 2 move for move.\nFor a real series, from different openings: "
+            "arcade match othello --black hp67 --white lazard --openings N --seed S\n")
+
+
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="arcade match",
@@ -87,7 +97,9 @@ def parser() -> argparse.ArgumentParser:
         "--openings N --seed S (A, B: hp67, lazard or a listing's path; see the README). "
         "The TI-57 games between computer players: arcade match ti57-wolf --help, arcade match ti57-duel --help.",
     )
-    p.add_argument("--games", type=int, default=2, metavar="N", help="how many games (default 2)")
+    p.add_argument("--games", type=int, default=2, metavar="N",
+                   help="how many games (default 2; both programs are deterministic: games 3 on replay 1 and 2, "
+                   "see --openings below)")
     p.add_argument("--first", choices=PLAYERS, default="hp67", help="who plays black (X) in game 1 (default hp67)")
     p.add_argument("--verbose", "-v", action="store_true", help="print every move")
     p.add_argument("--watch", action="store_true", help="watch the match on the arcade's match screen")
@@ -114,6 +126,9 @@ def main(argv: list[str]) -> int:
         MatchApp(games=args.games, first=args.first, instant=args.instant).run()
         return 0
 
+    repeats = repeats_note(args.games)
+    if repeats:
+        print(repeats, flush=True)
     state = {"game": None, "number": 0, "turn": 0}
 
     def observer(game: MatchGame, record: MoveRecord) -> None:

@@ -4,7 +4,8 @@ The configuration directory is ``platformdirs``' user config dir for
 ``vintage-arcade`` (``~/.config/vintage-arcade`` on Linux), or ``ARCADE_CONFIG_DIR``
 when set (the tests set it, so a developer's own files never leak into them).
 It holds ``keymap.toml`` (written by the user, read by ``arcade.keymap``) and
-``settings.toml`` (written by the arcade: the last theme chosen).
+``settings.toml`` (written by the arcade: the last theme chosen, who plays each side of
+wolf and lambs).
 
 Reading never raises: a settings file that cannot be read (any bytes: not UTF-8, UTF-16,
 not TOML, nested deep, wrong types) is reported and the defaults are used; the next
@@ -29,6 +30,7 @@ from arcade.saves import write_atomically
 APP_DIR_NAME = "vintage-arcade"
 SETTINGS_FILE = "settings.toml"
 KEYMAP_FILE = "keymap.toml"
+WOLF_SEATS = "wolf-seats"
 
 
 def config_dir() -> Path:
@@ -42,6 +44,9 @@ class Settings:
     """The remembered choices, and any problem met reading them."""
 
     theme: str | None = None
+    wolf_seats: dict[str, str] | None = None
+    """Who plays each side of wolf and lambs ("wolf"/"lambs" -> "person" or "computer LEVEL"), asked
+    on the first game and changed by ``g``; None: never asked."""
     problems: list[str] = field(default_factory=list)
     damaged: bool = False  # the file is there but cannot be used: kept aside before it is rewritten
 
@@ -107,7 +112,13 @@ def load_settings(directory: Path) -> Settings:
                         damaged=True)
     if theme is not None and (not theme or len(theme) > 100 or not theme.isprintable()):
         return Settings(problems=[f"{path}: 'theme' is not a theme name; the defaults are used"], damaged=True)
-    return Settings(theme=theme)
+    seats = data.get(WOLF_SEATS)
+    if seats is not None and not (isinstance(seats, dict) and set(seats) <= {"wolf", "lambs"}
+                                  and all(isinstance(v, str) and 0 < len(v) <= 40 and v.isprintable()
+                                          for v in seats.values())):
+        return Settings(problems=[f"{path}: '{WOLF_SEATS}' is not a table of who plays the wolf and the lambs; "
+                                  "the defaults are used"], damaged=True)
+    return Settings(theme=theme, wolf_seats=dict(seats) if seats is not None else None)
 
 
 def keep_damaged_aside(path: Path) -> Path | None:
@@ -140,5 +151,8 @@ def save_settings_keeping(directory: Path, settings: Settings) -> tuple[Path, Pa
     if settings.theme is not None:
         # A JSON string is a valid TOML basic string (same escapes).
         lines.append(f"theme = {json.dumps(settings.theme)}\n")
+    if settings.wolf_seats is not None:
+        lines.append(f"\n[{WOLF_SEATS}]\n")
+        lines += [f"{side} = {json.dumps(seat)}\n" for side, seat in sorted(settings.wolf_seats.items())]
     write_atomically(path, "".join(lines))
     return path, kept

@@ -22,6 +22,7 @@ from arcade.hp67_othello.inspector import HP67Inspector
 from arcade.hp67_othello.workshop import HP67Workshop
 from arcade.messages import MachineProgress
 from arcade.othello.screen import OthelloScreen
+from arcade.othello.words import program_by
 from arcade.widgets.blank import Column
 from arcade.widgets.changed import update_if_changed
 from arcade.widgets.led import LedDisplay
@@ -144,7 +145,7 @@ class HP67OthelloScreen(HP67Workshop, OthelloScreen):
 
     def on_mount(self) -> None:
         view = self.view
-        self.sub_title = view.title or "Othello"  # the title already names the HP-67
+        self.sub_title = program_by(view.title or "")  # the title already names Othello and the HP-67
         self.query_one("#progress", ProgressBar).visible = False  # hidden but in place: no layout when shown
         self.query_one("#inspector").display = False
         self._show_speed()  # then OthelloScreen.on_mount (Textual calls every class's handler)
@@ -254,6 +255,7 @@ class HP67OthelloScreen(HP67Workshop, OthelloScreen):
         if resumed:  # resumed, undone or redone: the tape shows the game as it now stands, key by key
             for record in view.history:
                 self._print_record(tape, record)
+        self._last_time = self._time_of(view.history[-1]) if view.history else ""  # not an undone move's
         self._show_speed()
 
     def _print_record(self, tape: PrinterTape, record: MoveRecord) -> None:
@@ -263,9 +265,13 @@ class HP67OthelloScreen(HP67Workshop, OthelloScreen):
 
     def turn_shown(self, record: MoveRecord) -> None:
         self._print_record(self.query_one("#tape", PrinterTape), record)
-        who = "HP-67" if record.by_machine else "your move"
-        self._last_time = f"{who}: {record.machine_steps:,} steps, {duration(record.machine_steps)} real"
+        self._last_time = self._time_of(record)
         self._show_speed()  # the turn just shown, not the one before it
+
+    @staticmethod
+    def _time_of(record: MoveRecord) -> str:
+        who = "HP-67" if record.by_machine else "your move"
+        return f"{who}: {record.machine_steps:,} steps, {duration(record.machine_steps)} real"
 
     def turn_ended(self) -> None:
         self._progress = None

@@ -13,6 +13,7 @@ from typing import Any
 
 from textual.binding import Binding
 
+from arcade.othello.words import program_by
 from arcade.saves import data_dir
 from arcade.widgets.dialogs import Question, SideDialog
 from arcade.widgets.plain import visible
@@ -23,10 +24,14 @@ from games.othello.referee import Disc
 class ProgramChoice(Question):
     """New game: Verniajou's program (0) or a variant written on a card in the HP-67 room (1-9)."""
 
+    FIRST_OF_A_GAME = True
+
     BINDINGS = [Binding(str(i), f"answer('{i}')", f"Program {i}", show=False, id=f"hp67.program-{i}") for i in range(10)]
 
-    def __init__(self, names: list[str]) -> None:
-        super().__init__("New game: which program plays on the HP-67? Verniajou's, or a card written in the HP-67 room.")
+    def __init__(self, names: list[str], left_out: list[str] = ()) -> None:  # type: ignore[assignment]
+        not_offered = f"\nNot offered, they cannot play: {'; '.join(left_out)}." if left_out else ""
+        super().__init__("New game: which program plays on the HP-67? Verniajou's, or a card written in the "
+                         f"HP-67 room.{not_offered}")
         self.ANSWERS = [("0", "Verniajou's (0)")] + [(str(i), f"{n} ({i})") for i, n in enumerate(names[:9], 1)]
 
 
@@ -51,15 +56,15 @@ class HP67Workshop:
             super().action_new_game()  # type: ignore[misc]
             return
         from arcade.room.hp67 import cards_dir
-        from games.workshop.hp67_variants import variants
+        from games.workshop.hp67_variants import playable_variants
 
         def listed() -> None:  # the cards are files: looked at in a thread, never on the event loop
-            found = variants(cards_dir())
-            self.app.call_from_thread(self.offer_programs, found)  # type: ignore[attr-defined]
+            found, left_out = playable_variants(cards_dir())  # a card that cannot play is not offered
+            self.app.call_from_thread(self.offer_programs, found, left_out)  # type: ignore[attr-defined]
 
         self.run_worker(listed, thread=True, group="hp67-variants", exit_on_error=False)  # type: ignore[attr-defined]
 
-    def offer_programs(self, found: list[Any]) -> None:
+    def offer_programs(self, found: list[Any], left_out: list[str]) -> None:
         """Which program plays the new game: Verniajou's or a card's (``found``: none, no question)."""
         if not found:
             super().action_new_game()  # type: ignore[misc]
@@ -76,7 +81,7 @@ class HP67Workshop:
 
             self.app.push_screen(SideDialog(self.SIDE_QUESTION), chosen)  # type: ignore[attr-defined]
 
-        self.app.push_screen(ProgramChoice([v.name for v in found]), picked)  # type: ignore[attr-defined]
+        self.app.push_screen(ProgramChoice([v.name for v in found], left_out), picked)  # type: ignore[attr-defined]
 
     def start_program(self, variant: Any, machine_color: Disc) -> None:
         """A new game played by ``variant`` (None: Verniajou's) on a session of its own, at the host's table."""
@@ -115,5 +120,5 @@ class HP67Workshop:
         self.show_variant()
 
     def show_variant(self) -> None:
-        title = getattr(self.session.view(), "title", "") or "Othello"  # type: ignore[attr-defined]
-        self.sub_title = f"{title} - HP-67 - your variant {visible(self.variant)}" if self.variant else f"{title} - HP-67"
+        by = program_by(getattr(self.session.view(), "title", "") or "")  # type: ignore[attr-defined]
+        self.sub_title = f"your variant {visible(self.variant)}" if self.variant else by  # the title names the HP-67

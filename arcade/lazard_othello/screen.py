@@ -22,7 +22,7 @@ from textual.binding import Binding
 from textual.reactive import reactive
 
 from arcade.messages import MachineProgress
-from arcade.lazard_othello.variants import ProgramDialog
+from arcade.lazard_othello.variants import ProgramDialog, variant_doubts
 from arcade.othello.screen import OthelloScreen
 from arcade.widgets.dialogs import SideDialog
 from arcade.widgets.plain import visible
@@ -136,7 +136,7 @@ class LazardOthelloScreen(OthelloScreen):
         return f"cursor {program_notation(cursor)}"
 
     def typing_status(self) -> Text | None:
-        return Text("Typing on the CPC (Esc: board)", "bold reverse") if self.typing else None
+        return Text("Keys go to the CPC. Esc: the board", "bold reverse") if self.typing else None
 
     def machine_played(self, record: MoveRecord) -> str:
         played = "passes (Je passe.)" if record.square is None else f"plays {record.machine_notation}"
@@ -156,6 +156,8 @@ class LazardOthelloScreen(OthelloScreen):
         allowed = super().check_action(action, parameters)
         if action == "type_on_cpc" and self.paused:
             return False
+        if self.typing and action in ("play", "pass_turn", "new_game", "toggle_legal", "type_on_cpc", "toggle_speed"):
+            return False  # the keys go to the CPC: the footer offers its keys, not the board's
         return allowed
 
     def footer_signature(self) -> tuple[object, ...]:
@@ -194,7 +196,7 @@ class LazardOthelloScreen(OthelloScreen):
             return
         self.typing = True
         self.type_on_machine("begin")
-        self.say("Keys go to the CPC: letter RETURN digit RETURN (O O passes). Esc: the board.")
+        self.say("Type as on the CPC: a letter, RETURN, a digit, RETURN (O O passes).")
 
     def watch_typing(self, typing: bool) -> None:
         if not self.is_mounted:  # its first value, asked for (by a footer's check) before the screen is all there
@@ -289,7 +291,7 @@ class LazardOthelloScreen(OthelloScreen):
 
             self.app.push_screen(SideDialog(self.SIDE_QUESTION), chosen)
 
-        self.app.push_screen(ProgramDialog([v.name for v in found]), picked)
+        self.app.push_screen(ProgramDialog([v.name for v in found], variant_doubts(found)), picked)
 
     def start_program(self, variant: Any, machine_color: Disc) -> None:
         """A new game played by ``variant`` (None: Lazard's), started on a session of its own at the
@@ -329,8 +331,8 @@ class LazardOthelloScreen(OthelloScreen):
         self.show_variant()
 
     def show_variant(self) -> None:
-        base = "Amstrad CPC 6128, Locomotive BASIC 1.1"
-        self.sub_title = f"CPC 6128 - your variant {visible(self.variant)}" if self.variant else base
+        base = "Locomotive BASIC 1.1"  # the title names Lazard, Othello and the CPC 6128
+        self.sub_title = f"your variant {visible(self.variant)}" if self.variant else base
 
     def palette_commands(self) -> list[tuple[str, str, Callable[[], Any]]]:
         return [

@@ -17,6 +17,13 @@ from games.othello.referee import Disc, name
 from games.othello.session import OthelloView, Phase
 
 
+def program_by(title: str) -> str:
+    """Who wrote a program, from its driver's title ("Othello (J.-M. Verniajou, 2016)" -> "J.-M.
+    Verniajou, 2016"): the sub-title beside a screen title that already says "Othello on the HP-67"."""
+    head, _, rest = title.partition(" (")
+    return rest.removesuffix(")") if rest else head
+
+
 class OthelloWords:
     """Texts for the status lines, the messages, the dialogs and the history."""
 

@@ -171,9 +171,19 @@ class CalculatorRoom(LaidOut, Screen[None]):
         if self.model.running and not was_running:
             self.run_program()
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "back":  # F10 goes back to a game only when a game opened its program here
+            return self.back_to is not None
+        return True
+
     def action_escape(self) -> None:
+        """Stop a running program; else drop a prefix waiting for its key (f, g, h, STO...); else leave."""
+        clear_prefix = getattr(self.model, "clear_prefix", None)
         if self.model.running:
             self.model.request_stop()
+        elif self.view_now.prefix and clear_prefix is not None:
+            clear_prefix()
+            self.show(self.model.view())
         else:
             self.action_back()
 

@@ -16,7 +16,7 @@ from games.workshop.hp67_room import GAME_LISTINGS, KEYBOARD, HP67Room
 _KEYMAP = {str(d): str(d) for d in range(10)} | {
     ".": ".", "full_stop": ".", "+": "+", "plus": "+", "-": "-", "minus": "-", "*": "×", "asterisk": "×",
     "/": "÷", "slash": "÷", "enter": "ENTER", "f": "f", "g": "g", "h": "h",
-    **{c: c.upper() for c in "abcde"},
+    **{c: c.upper() for c in "abcde"}, **{c: c for c in "ABCDE"},  # a or A: the key A (f A: its label a)
     "s": "STO", "r": "RCL", "t": "GTO", "p": "DSP", "i": "(i)", "n": "CHS", "x": "EEX",
     "backspace": "CLX", "right": "SST", "left": "h SST", "delete": "h CLX", "space": "R/S", "z": "Σ+",
 }
@@ -54,7 +54,7 @@ class HP67RoomScreen(CalculatorRoom):
     LISTINGS = GAME_LISTINGS
     PREFIX_KEYS = frozenset({"f", "g", "h", "STO", "RCL", "GTO", "DSP"})
     SHIFTS = ("f", "g", "h")
-    HINT = ("digits . + - * /", "enter ENTER↑", "f g h", "a-e A-E", "s STO", "r RCL", "t GTO", "p DSP",
+    HINT = ("digits . + - * /", "enter ENTER↑", "f g h", "A-E (a-e) A-E", "f A-E labels a-e", "s STO", "r RCL", "t GTO", "p DSP",
             "i (i)", "n CHS", "x EEX", "z Σ+", "⌫ CLX", "→ SST", "← BST", "del DEL", "space R/S", "w switch",
             "k cards", "^o game listing")
     BINDINGS = [

@@ -67,7 +67,7 @@ class TI57RoomScreen(CalculatorRoom):
         (``game``: 0 the duel, 1 the wolf); Esc or F10 go back to the game."""
         if self.model.running:
             self.model.request_stop()
-        if variant is None or not self.model.load_from_notebook(notebook_dir(), variant):
+        if variant is None or not self.model.load_from_notebook(notebook_dir(), variant, switched_on=True):
             self.model.open_game(GAME_LISTINGS[game])
         self.back_to = back_to
         self.model.message += "; change it in LRN (l), copy it into the notebook (k), Esc: back to the game"

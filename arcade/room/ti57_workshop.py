@@ -29,11 +29,14 @@ def workshop_binding(prefix: str) -> Binding:
 class ProgramChoice(Question):
     """New game: Deconchat's program (0) or a listing from the arcade's notebook (1-9)."""
 
+    FIRST_OF_A_GAME = True
+
     BINDINGS = [Binding(str(i), f"answer('{i}')", f"Program {i}", show=False, id=f"ti57.program-{i}") for i in range(10)]
 
-    def __init__(self, names: list[str]) -> None:
+    def __init__(self, names: list[str], left_out: list[str] = ()) -> None:  # type: ignore[assignment]
+        not_offered = f"\nNot offered, they cannot play this game: {'; '.join(left_out)}." if left_out else ""
         super().__init__("New game: which program plays on the TI-57? Deconchat's, or a listing "
-                         "from the arcade's notebook.")
+                         f"from the arcade's notebook.{not_offered}")
         self.ANSWERS = [("0", "Deconchat's (0)")] + [(str(i), f"{n} ({i})") for i, n in enumerate(names[:9], 1)]
 
 
@@ -64,9 +67,9 @@ class TI57Workshop:
     def choose_program(self, then: Callable[[str | None, Any], None]) -> None:
         """Ask which program plays when the notebook holds listings; ``then(name, program)``."""
         from arcade.room.ti57 import notebook_dir
-        from games.workshop.ti57_variants import read_program, variants
+        from games.workshop.ti57_variants import playable_variants, read_program
 
-        found = variants(notebook_dir())
+        found, left_out = playable_variants(notebook_dir(), self.GAME_INDEX)  # what cannot play is not offered
         if not found:
             then(None, None)
             return
@@ -90,7 +93,7 @@ class TI57Workshop:
 
             self.run_worker(read, thread=True, group="ti57-variant", exit_on_error=False)  # type: ignore[attr-defined]
 
-        self.app.push_screen(ProgramChoice([v.name for v in found]), picked)  # type: ignore[attr-defined]
+        self.app.push_screen(ProgramChoice([v.name for v in found], left_out), picked)  # type: ignore[attr-defined]
 
     def use_program(self, name: str | None, program: Any) -> None:
         self.variant, self.program = name, program

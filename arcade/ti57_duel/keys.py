@@ -54,8 +54,9 @@ DUEL_BINDINGS = [
     Binding("7,y", "direction(7)", "↖ NW (code 7)", show=False, id="duel.nw"),
     Binding("8,up,k", "direction(8)", "↑ N (code 8)", show=False, id="duel.n"),
     Binding("enter", "confirm", "OK", id="duel.confirm"),
-    Binding("plus,equals_sign", "limit(1)", "+1 move", id="duel.more"),
-    Binding("minus", "limit(-1)", "-1 move", id="duel.fewer"),
+    # one footer entry for the pair: as two ("+ +1 move  - -1 move") the draw's footer lost "? Help" at 100 columns
+    Binding("plus,equals_sign", "limit(1)", "Moves", key_display="+/-", id="duel.more"),
+    Binding("minus", "limit(-1)", "-1 move", show=False, id="duel.fewer"),
     Binding("c", "seats", "Seats", id="duel.seats"),
     Binding("L", "lock", "PIN lock", key_display="L", id="duel.lock"),
     Binding("e", "extend", "Extend", id="duel.extend"),
@@ -64,8 +65,8 @@ DUEL_BINDINGS = [
     TOGGLE_REGISTERS,
     Binding("s", "toggle_speed", "Speed", id="ti57.toggle-speed"),
     Binding("p", "pause", "Pause", show=False, id="duel.pause"),
-    Binding("H", "toggle_history", "Move history (game over)", show=False, key_display="H", id="duel.toggle-history"),
-    Binding("w", "export_history", "Export the moves (game over)", show=False, id="duel.export-history"),
+    Binding("H", "toggle_history", "History", key_display="H", id="duel.toggle-history"),
+    Binding("w", "export_history", "Write out", id="duel.export-history"),
     Binding("escape,backspace", "app.launcher", "Back", id="arcade.back"),
 ]
 

@@ -98,7 +98,8 @@ def info_text(view: DuelView, cursor: tuple[int, int]) -> Text:
         return t
     if view.phase is Phase.TURN and me is not None:
         other = 3 - (p or 1)
-        t.append((f"Player {p}: your move" if me.to_move else f"Player {p}: Player {other} to move") + "\n", "bold reverse")
+        t.append((f"Player {p}: your move" if me.to_move else f"Player {p}: you have moved, Player {other} is next")
+                 + "\n", "bold reverse")
         if me.square is not None:
             t.append("You are on ")
             t.append(square_text(me.square), "bold")

@@ -36,10 +36,20 @@ from arcade.widgets.ti57 import PAUSE_SECONDS, Shown, TI57Display, key_lines
 from arcade.widgets.words import Words
 from games.session import Refused
 from games.ti57_duel.seal import DEFAULT_COST, KdfCost
-from games.ti57_duel.session import DuelSession, DuelView, Moved, Phase, WrongPin
+from games.ti57_duel.session import PIN_DIGITS, DuelSession, DuelView, Moved, Phase, WrongPin
 
 COMPUTER_THINKS = 1.0
 """Seconds the computer takes over a move at the real pace (a person's few seconds, shortened)."""
+
+
+def pin_refusal(pin: str) -> str | None:
+    """Why the PIN box keeps this PIN (None: the session may take it): said inside the box, which
+    stays open, so that the digits typed next go to the PIN, not to the board's cursor."""
+    low, high = PIN_DIGITS
+    if low <= len(pin) <= high:
+        return None
+    size = "Too short" if len(pin) < low else "Too long"
+    return f"{size}: a PIN is {low} to {high} digits, this one has {len(pin)}. Type it again."
 
 
 @dataclass(frozen=True)
@@ -193,7 +203,8 @@ class DuelScreenCore(DuelKeys, DuelSaves, TI57Screen):
         elif s.phase is Phase.SETUP and self.viewer is not None:
             if s.lock:
                 self.app.push_screen(PinDialog(f"Player {self.viewer}: choose a PIN ({PIN_RULE}). It lifts your "
-                                               "curtain and, with the other player's, opens the save."), self._place)
+                                               "curtain and, with the other player's, opens the save.",
+                                               pin_refusal), self._place)
             else:
                 self._place(None)
 
@@ -313,6 +324,7 @@ class DuelScreenCore(DuelKeys, DuelSaves, TI57Screen):
         self.query_one("#led", TI57Display).shown = message.shown
         if message.view is not None and message.shown.state == "pause":  # the mover's new square
             self._frozen = message.view
+            self.sub_title = render.public_sub_title(message.view)  # the title tells what the body tells
             self.query_one("#board", SquareBoard).view = render.board_view(message.view, self.cursor, True)
             self.query_one("#info", Words).content = render.info_text(message.view, self.cursor)
 

@@ -26,6 +26,17 @@ CHOICES: dict[Side, tuple[Seat, ...]] = {
 """What each seat can be, in the order ``w`` / ``l`` step through them."""
 
 
+def seat_setting(seat: Seat) -> str:
+    """A seat as the settings file keeps it: "person", or "computer LEVEL"."""
+    return "person" if seat.kind == "person" else f"computer {seat.level}"
+
+
+def seat_from_setting(side: Side, text: str) -> Seat | None:
+    """The seat a setting names, if it is one this side can have (None: an unknown or old one)."""
+    seat = Seat() if text == "person" else Seat("computer", text.removeprefix("computer ").strip() or None)
+    return seat if seat in CHOICES[side] else None
+
+
 class WolfGameOver(Question):
     """The result, and the screen's own key for a new game."""
 
@@ -55,18 +66,30 @@ class NewWolfGame(ModalScreen[dict[Side, Seat] | None]):
         Binding("escape,backspace", "cancel", "Cancel", key_display="esc", id="wolf.newgame.cancel"),
     ]
 
-    def __init__(self, seats: dict[Side, Seat]) -> None:
+    FIRST = ("Who plays each side? A person (two people share the keyboard), or the computer.\n"
+             "Remembered for the next time; g (new game) asks again.")
+    """The words of the question on the first game ever (no choice remembered)."""
+
+    def __init__(self, seats: dict[Side, Seat], *, first: bool = False) -> None:
         super().__init__()
         self.seats = {side: seats.get(side, Seat()) for side in Side}
+        self.first = first
 
     def compose(self) -> ComposeResult:
         with Vertical():
+            if self.first:
+                yield Static(self.FIRST, id="first")
             yield Static("New game: a coin toss decides who starts.", id="title")
             yield Static(self._seats_text(), id="seats", markup=False)
             with Horizontal():
                 yield Button("Wolf (w)", id="seat-wolf")
                 yield Button("Lambs (l)", id="seat-lambs")
                 yield Button("Start (Enter)", id="start", variant="primary")
+
+    def on_mount(self) -> None:
+        clear = getattr(self.app, "clear_passing_toasts", None)  # a new game's first question (Question's too)
+        if clear is not None:
+            clear()
 
     def _seats_text(self) -> Text:
         t = Text(no_wrap=True, overflow="ellipsis", end="")

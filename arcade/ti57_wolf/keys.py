@@ -2,7 +2,8 @@
 
 Keys follow the board as drawn (row 8 at the top, the article's keypad picture): 7 ↖,
 9 ↗, 1 ↙, 3 ↘ for the wolf (also y u b n); a lamb is chosen with 1-4, Tab or a click,
-then moved with 4 ↖ or 6 ↗ -- typing ``1 4`` is exactly the TI-57's ``1 SBR 4``.
+then moved with 7 ↖ or 9 ↗ (y u, ← →): a digit 1-4 always names a lamb, never a direction
+(it once meant ↖ for ``4`` once a lamb was chosen, ``k SBR 4`` as typed on the TI-57).
 A mixin of ``TI57WolfScreen``: it reads the session's view and calls the screen's ``play``.
 """
 
@@ -41,6 +42,9 @@ if TYPE_CHECKING:
 else:
     Base = object
 
+LAMB_KEYS_WORDS = "7 ↖ or 9 ↗ moves it (← →), 1-4 chooses another lamb"
+"""Which key is which on the lambs' turn: a digit 1-4 is a lamb, 7 and 9 its direction."""
+
 WOLF_BINDINGS = [
     Binding("7,y", "diagonal('nw')", "↖ up-left", show=False, id="wolf.up-left"),
     Binding("9,u", "diagonal('ne')", "↗ up-right", show=False, id="wolf.up-right"),
@@ -49,8 +53,8 @@ WOLF_BINDINGS = [
     Binding("1", "digit(1)", "Wolf ↙ / lamb 1", show=False, id="wolf.key-1"),
     Binding("2", "digit(2)", "Lamb 2", show=False, id="wolf.key-2"),
     Binding("3", "digit(3)", "Wolf ↘ / lamb 3", show=False, id="wolf.key-3"),
-    Binding("4", "digit(4)", "Lamb 4 / selected lamb ↖ (SBR 4)", show=False, id="wolf.key-4"),
-    Binding("6", "digit(6)", "Selected lamb ↗ (SBR 6)", show=False, id="wolf.key-6"),
+    Binding("4", "digit(4)", "Lamb 4", show=False, id="wolf.key-4"),
+    Binding("6", "digit(6)", "(says: a lamb goes 7 ↖ or 9 ↗)", show=False, id="wolf.key-6"),
     # WASD and h j k l: a / h / ← and d / l / → move the chosen lamb, w s / k j / ↑ ↓ choose one
     Binding("left,a,h", "diagonal('nw')", "Selected lamb ↖", show=False, id="wolf.lamb-left"),
     Binding("right,d,l", "diagonal('ne')", "Selected lamb ↗", show=False, id="wolf.lamb-right"),
@@ -113,20 +117,18 @@ class MoveKeys(Base):
             else:
                 self.app.bell()
                 self.say("The wolf moves on the diagonals: 7 ↖ 9 ↗ 1 ↙ 3 ↘.")
-        elif n == 6 or (n == 4 and self.selected is not None):
-            if self.selected is None:
-                self.say("Choose a lamb first: 1-4, Tab or click.")
-            else:
-                self.action_diagonal("nw" if n == 4 else "ne")  # k SBR 4 / k SBR 6, as typed on the TI-57
-        else:
+        elif n in (1, 2, 3, 4):
             self.select(n)
+        elif view.to_move is Side.LAMBS and view.phase is not Phase.OVER:
+            self.app.bell()
+            self.say(f"{LAMB_KEYS_WORDS}.")
 
     def select(self, k: int) -> None:
         view = self.shown_view
         if view.to_move is not Side.LAMBS or view.computer_to_move or self.busy:
             return
         self.selected = k
-        self.say(f"Lamb {k} on {view.register_texts[k]}: now its direction (4 ↖ or 6 ↗).")
+        self.say(f"Lamb {k} on {view.register_texts[k]}: {LAMB_KEYS_WORDS}.")
         self.redraw()
 
     def action_next_lamb(self, step: int) -> None:

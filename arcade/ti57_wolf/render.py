@@ -101,7 +101,7 @@ def turn_text(view: WolfSessionView, selected: int | None) -> Text:
             t.append("Choose a lamb: 1-4, Tab or click\n")
         else:
             t.append(f"Lamb {selected}: ", "bold")
-            t.append("4/7/← ↖   6/9/→ ↗   Tab\n")
+            t.append("7 ↖ or 9 ↗  (1-4: another)\n")
     if view.off_board:
         off = [f"{'W' if i == 0 else i} {view.register_texts[i]}" for i in view.off_board]
         t.append("Off the board: " + ", ".join(off) + "\n")

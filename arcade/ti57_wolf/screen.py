@@ -26,7 +26,7 @@ from textual.reactive import reactive
 
 from arcade.game_screen import JobContext, JobStopped
 from arcade.ti57_wolf import render
-from arcade.ti57_wolf.dialogs import NewWolfGame, WolfGameOver
+from arcade.ti57_wolf.dialogs import NewWolfGame, WolfGameOver, seat_from_setting, seat_setting
 from arcade.ti57_wolf.export import history_header, history_rows, history_text
 from arcade.ti57_wolf.keys import WOLF_BINDINGS, MoveKeys
 from arcade.ti57_wolf.saves import WolfSaves
@@ -64,6 +64,23 @@ def coin_toss() -> Side:
 
 def toss_words(first: Side) -> str:
     return f"Coin toss: {'heads' if first is Side.WOLF else 'tails'}, the {first.value} start{'s' if first is Side.WOLF else ''}."
+
+
+def move_words(record: MoveRecord, view: WolfSessionView, *, by_computer: bool = False) -> str:
+    """A move said in the game's words (which piece went where); what the TI-57 showed and which
+    register holds what is the registers panel's (``i``) and the key log's, not the status line's."""
+    if record.flashing:
+        lamb = next((k for k, s in enumerate(view.board.lambs, start=1) if s == view.board.wolf), None)
+        return (f"The wolf landed on lamb {lamb}'s square: the TI-57 refuses it and its display flashes. "
+                "t: take it back.")
+    if record.lamb is not None:
+        arrow = next((render.ARROW[n] for n, k in render.LAMB_KEY.items() if k == record.key), f"(SBR {record.key})")
+        where = view.register_texts[record.lamb]
+        return (f"The computer moved lamb {record.lamb} {arrow} to {where}." if by_computer
+                else f"Lamb {record.lamb} went {arrow} to {where}.")
+    arrow = next((render.ARROW[n] for n, k in render.WOLF_KEY.items() if k == record.key), f"(SBR {record.key})")
+    return (f"The computer moved the wolf {arrow} to {record.display}." if by_computer
+            else f"The wolf went {arrow} to {record.display}.")
 
 
 class WolfScreenCore(WolfSaves, MoveKeys, TI57Screen):
@@ -232,17 +249,8 @@ class WolfScreenCore(WolfSaves, MoveKeys, TI57Screen):
             if record.lamb is not None:
                 self.selected = None
         view = result.view  # the words and the redraw read it
-        for part, record in records:  # each move into the log; the redraw shows the last
-            who = "The computer typed " if part == "computer" else ""
-            if record.lamb is not None:
-                self.say(f"{who}{record.lamb} SBR {record.key}: the TI-57 shows the step {record.display}; "
-                         f"RCL {record.lamb} would show {view.register_texts[record.lamb]}.", show=False)
-            elif record.flashing:
-                lamb = next((k for k, s in enumerate(view.board.lambs, start=1) if s == view.board.wolf), None)
-                self.say(f"SBR {record.key} put the wolf on lamb {lamb}: GTO 8 finds no label, the display "
-                         f"flashes, R7 keeps {record.display}.", show=False)
-            else:
-                self.say(f"{who}SBR {record.key}: the wolf is on {record.display}.", show=False)
+        for part, record in records:  # each move into the log, in the game's words; the redraw shows the last
+            self.say(move_words(record, view, by_computer=part == "computer"), show=False)
         self.redraw(view, in_two=True)
         self.save_game(result.save)  # made by the job as it ended (``made_save``)
         if not self._announce_end():
@@ -323,19 +331,54 @@ class WolfScreenCore(WolfSaves, MoveKeys, TI57Screen):
         if seats is None:
             self.say("No new game: this one goes on.")
             return
+        remember = getattr(self.app, "remember_wolf_seats", None)
+        if remember is not None:  # the next first game starts with these seats
+            remember({side.value: seat_setting(seat) for side, seat in seats.items()})
         self.new_generation()
         self.session = self._new_session(seats)
         self._reset(f"New game. {toss_words(self.first)}")
         self.save_game()  # the new game replaces the save of the old one
         self.computer_turn()
 
+    def remembered_seats(self) -> dict[Side, Seat] | None:
+        """Who plays each side as last chosen (the settings), None if never chosen; an unknown seat
+        there (an older level) is a person."""
+        kept = getattr(self.app, "remembered_wolf_seats", None)
+        if kept is None:
+            return None
+        return {side: seat_from_setting(side, kept.get(side.value, "person")) or Seat() for side in Side}
+
     def new_game(self) -> None:
-        """The base's hook on opening (no save) or "new" at the resume question: the coin toss stands."""
+        """The base's hook on opening (no save) or "new" at the resume question: the coin toss stands.
+
+        The first game ever asks who plays each side (two people at one keyboard was the silent
+        default); after that, the seats last chosen play.  Without a configuration directory (the
+        tests' apps) nothing can be remembered: nothing is asked, the seats given stand."""
+        remembered = self.remembered_seats()
+        if remembered is None and getattr(self.app, "config_dir", None) is not None:
+            self.app.push_screen(NewWolfGame(dict(self.session.seats), first=True), self._first_seats)
+            return
+        if remembered is not None and remembered != self.session.seats and not self.session.moves_played:
+            self.new_generation()
+            self.session = self._new_session(remembered)
+            self._reset(f"{toss_words(self.first)} {self.seats_words()}")
         if self.session.moves_played:
             self.new_generation()
             self.session = self._new_session(dict(self.session.seats))
             self._reset(f"New game. {toss_words(self.first)}")
         self.computer_turn()
+
+    def _first_seats(self, seats: dict[Side, Seat] | None) -> None:
+        """The first game's answer: remembered, and played; Esc: two people, asked again next time."""
+        if seats is None:
+            self.say(f"{toss_words(self.first)} Two people share the keyboard (g: who plays).")
+            self.computer_turn()
+            return
+        self._start_new_game(seats)
+
+    def seats_words(self) -> str:
+        seats = self.session.seats
+        return f"Wolf: {render.seat_label(seats[Side.WOLF])}; lambs: {render.seat_label(seats[Side.LAMBS])} (g: change)."
 
     def _reset(self, message: str) -> None:
         self.selected = None

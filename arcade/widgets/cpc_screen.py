@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from rich.style import Style
 from rich.text import Text
 from textual import events
+from textual.binding import Binding
 from textual.message import Message
 from textual.reactive import reactive
 from textual.strip import Strip
@@ -71,6 +72,11 @@ class CpcScreen(KeptRows):
     view: reactive[CpcScreenView] = reactive(CpcScreenView, layout=False)
     typing: reactive[bool] = reactive(False)
 
+    BINDINGS = [  # for the footer and help while typing: ``on_key`` takes these keys first
+        Binding("escape", "leave_typing", "Leave the CPC (back to the board)", id="cpc.leave-typing"),
+        Binding("enter", "noop", "RETURN on the CPC", key_display="⏎", id="cpc.return"),
+    ]
+
     can_focus = False
 
     def __init__(self, *, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
@@ -84,6 +90,15 @@ class CpcScreen(KeptRows):
             self.focus()
         elif self.has_focus:
             self.screen.set_focus(None)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.typing  # its keys are on offer only while it takes them
+
+    def action_leave_typing(self) -> None:
+        self.post_message(CpcTypingLeft())
+
+    def action_noop(self) -> None:
+        """RETURN is typed by ``on_key``; the binding only says so in the footer."""
 
     def on_key(self, event: events.Key) -> None:
         if not self.typing:
@@ -120,14 +135,26 @@ class CpcScreen(KeptRows):
         self.first_row = rows.start
         return cols, scale, rows, height >= ROWS + 2, Style(bgcolor=hardware_rgb(v.border))
 
-    def _row(self, r: int | None, cols: int, scale: int, border: Style) -> Text:
-        """One terminal row: CPC row ``r`` between its border cells, or (None) a border row."""
+    @staticmethod
+    def scroll_mark(r: int, rows: range) -> str:
+        """What the left border cell of CPC row ``r`` shows when ``rows`` are all the panel holds:
+        ▲ on the first row drawn when rows above are hidden, ▼ on the last when rows below are, so
+        a panel shorter than the CPC's 25 rows is seen to scroll (it follows the cursor)."""
+        if r == rows.start and rows.start > 0:
+            return "▲"
+        if r == rows.stop - 1 and rows.stop < ROWS:
+            return "▼"
+        return " "
+
+    def _row(self, r: int | None, cols: int, scale: int, border: Style, mark: str = " ") -> Text:
+        """One terminal row: CPC row ``r`` between its border cells (the left one showing ``mark``), or
+        (None) a border row."""
         out = Text(no_wrap=True, end="")
         if r is None:
             out.append(" " * (cols * scale + 2), border)
             return out
         v = self.view
-        out.append(" ", border)
+        out.append(mark, border + Style(color="#ffffff", bold=True) if mark != " " else border)
         line, pens, papers = v.rows[r], v.pens[r], v.papers[r]
         start = 0
         while start < cols:  # one span per run of cells with the same colours
@@ -160,7 +187,8 @@ class CpcScreen(KeptRows):
         """The whole monitor as one ``Text`` (what the rows drawn by ``render_line`` join up to)."""
         cols, scale, rows, framed, border = self._layout()
         drawn: list[int | None] = [None, *rows, None] if framed else list(rows)
-        return Text("\n", no_wrap=True, end="").join(self._row(r, cols, scale, border) for r in drawn)
+        return Text("\n", no_wrap=True, end="").join(
+            self._row(r, cols, scale, border, " " if r is None else self.scroll_mark(r, rows)) for r in drawn)
 
     def row_key(self, y: int) -> Hashable:
         """What terminal row ``y`` shows: the CPC row's text, colours and cursor, or a border."""
@@ -172,7 +200,9 @@ class CpcScreen(KeptRows):
         if r is None:
             return ("border", v.border, v.mode, len(v.rows[0]) if v.rows else 40)
         cursor = v.cursor[1] if v.cursor is not None and v.cursor[0] == r else None
-        return (v.rows[r], v.pens[r], v.papers[r], cursor, v.mode, v.border)
+        shown = [d for d in drawn if d is not None]
+        rows = range(shown[0], shown[-1] + 1)  # the CPC rows the panel holds
+        return (v.rows[r], v.pens[r], v.papers[r], cursor, v.mode, v.border, self.scroll_mark(r, rows))
 
     def render_line(self, y: int) -> Strip:
         """Row ``y`` alone (Textual's line API: a new view makes only the rows whose key is new)."""
@@ -181,7 +211,8 @@ class CpcScreen(KeptRows):
         width, base = self.size.width, self.row_style
         if not 0 <= y < len(drawn):
             return Strip.blank(width, base)
-        text = self._row(drawn[y], cols, scale, border)
+        r = drawn[y]
+        text = self._row(r, cols, scale, border, " " if r is None else self.scroll_mark(r, rows))
         return Strip(styled_segments(self, text, base)).adjust_cell_length(width, base)
 
 

@@ -27,6 +27,9 @@ class Question(ModalScreen[str | None]):
 
     ANSWERS: list[tuple[str, str]] = []
     """``(value, button label)``: the buttons, in order."""
+    FIRST_OF_A_GAME = False
+    """The first question of a new game (which side, which program): the toasts of the game before
+    that only said where a file went (its export) go (``ArcadeApp.clear_passing_toasts``)."""
 
     BINDINGS = [
         Binding("escape,backspace", "answer('')", "Cancel", key_display="esc", id="dialog.cancel"),  # backspace: Esc is slow under tmux
@@ -45,6 +48,11 @@ class Question(ModalScreen[str | None]):
                 for value, label in self.ANSWERS:  # a label may hold a file's name: plain text
                     yield Button(plain(label), id=f"answer-{value}", variant="primary")
 
+    def on_mount(self) -> None:
+        clear = getattr(self.app, "clear_passing_toasts", None)
+        if self.FIRST_OF_A_GAME and clear is not None:
+            clear()
+
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
         self.dismiss((event.button.id or "").removeprefix("answer-") or None)
@@ -57,6 +65,7 @@ class SideDialog(Question):
     """New game: which side does the machine play?  Black moves first."""
 
     ANSWERS = [("black", "Black (b): it starts"), ("white", "White (w): you start")]
+    FIRST_OF_A_GAME = True
     BINDINGS = [
         Binding("b", "answer('black')", "Machine plays Black", id="newgame.machine-black"),
         Binding("w", "answer('white')", "Machine plays White", id="newgame.machine-white"),

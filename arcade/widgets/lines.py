@@ -106,6 +106,8 @@ def line_strip(widget: Any, line: Text, width: int, base: Style) -> Strip:
     """One line of ``Text`` as a strip ``width`` cells wide on ``base`` (the widget's style)."""
     whole = line.style if isinstance(line.style, Style) else Style.parse(line.style or "none")
     segments = styled_segments(widget, line, base + whole)
+    if line.justify == "right" and line.cell_len < width:  # an LED display: its digits at the right
+        segments = [Segment(" " * (width - line.cell_len), base), *segments]
     return Strip(segments).adjust_cell_length(width, base).simplify()
 
 
@@ -318,6 +320,8 @@ class LineText(KeepsRows, Static):
         dirty = []
         for y, (old, new) in enumerate(zip(before, after)):
             cells = changed_cells(old, new)
+            if cells is not None and "right" in (old.justify, new.justify):
+                cells = (0, width)  # counted from the right: the cells of the two lines do not line up
             if cells is not None:
                 dirty.append(Region(cells[0], y, min(cells[1], width) - cells[0], 1))
         for y in range(min(len(before), len(after)), min(max(len(before), len(after)), self.content_size.height)):

@@ -33,14 +33,21 @@ class PrinterTape(KeptRows):
         color: #202020;
         padding: 0 1;
         height: 1fr;
+        border-top: solid #8a8574;
+        border-title-color: #202020;
+        border-title-align: left;
     }
     """
+    TITLE = "printer tape (HP-97)"
+    """Its title over the paper: without it, in a terminal that draws no background, the tape's first
+    lines read as more of the status lines above it."""
 
     WIDTH = 22
     can_focus = False
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.border_title = self.TITLE
         self.printed: list[str] = []
         self._styles: list[str] = []
         self._strips: dict[tuple[str, str, int, Style], Strip] = {}  # (line, style, width, base) -> its strip

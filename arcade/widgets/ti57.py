@@ -55,7 +55,7 @@ class TI57Display(Words):
 
     def watch_shown(self, shown: Shown) -> None:
         text = f"✱ {shown.text} ✱" if shown.flashing else shown.text
-        self.content = Text(text, no_wrap=True, end="")
+        self.content = Text(text, no_wrap=True, end="", justify="right")  # as on the TI-57 (and in its room)
         self.set_class(shown.flashing, "-flashing")
         subtitle = "FLASHING" if shown.flashing else {
             "pause": f"Pause ~{PAUSE_SECONDS:g} s",

@@ -106,6 +106,12 @@ class HP67Room(SlicedRoom):
         """A whole instruction or control (``'STO 1'``, ``'SST'``, ``'GTO .005'``)."""
         self._pressed(action)
 
+    def clear_prefix(self) -> None:
+        """Forget the prefix keys waiting for their key (f, g, h, STO, GTO ...): Esc in the room."""
+        with self._slices.lock:
+            pending, self.keys.pending = self.keys.pending, ()
+            self.message = f"{' '.join(pending)} cleared" if pending else ""
+
     def switch(self, mode: str) -> None:
         """Slide the W/PRGM-RUN switch (a running program stops)."""
         with self._slices.lock:

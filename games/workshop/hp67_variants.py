@@ -23,7 +23,8 @@ from machines.files import files_in, read_head
 from machines.hp67 import ListingError, Program, parse_listing
 from machines.hp67.cards import DATA_CARD_HEADER, read_card
 
-__all__ = ["Variant", "VariantBroke", "VariantUnreadable", "read_program", "start_variant", "variants"]
+__all__ = ["Variant", "VariantBroke", "VariantUnreadable", "playable_variants", "read_program", "start_variant",
+           "variants"]
 
 CARDS_FOLDER = "hp67-cards"
 """The folder, in the arcade's data directory, where the HP-67 room keeps its cards."""
@@ -57,6 +58,33 @@ def variants(cards_dir: Path) -> list[Variant]:
             pass
         found.append(Variant(path.stem, path))
     return found
+
+
+PRESSED_LABELS = ("A", "B", "E")
+"""The labels the game's keys start (``HP67OthelloDriver``: E sets a game up, A and B take a move):
+a card without one of them cannot play Othello, whatever else it holds."""
+
+
+def playable_variants(cards_dir: Path) -> tuple[list[Variant], list[str]]:
+    """The program cards that can play the game (they define every label its keys start), and a
+    line for each left out, saying why ("test: no LBL A, B or E"): a two-line test card is not
+    offered as an Othello program.  (A card that can play may still break the game: that is said
+    when it is tried, ``start_variant``.)"""
+    offered: list[Variant] = []
+    left_out: list[str] = []
+    for variant in variants(cards_dir):
+        try:
+            labels = {step.instruction.arg for step in read_program(variant).steps
+                      if step.instruction.op == "label"}
+        except VariantUnreadable as error:
+            left_out.append(f"{variant.name}: {str(error).removeprefix(f'The variant {variant.name} ').rstrip('.')}")
+            continue
+        missing = [label for label in PRESSED_LABELS if label not in labels]
+        if missing:
+            left_out.append(f"{variant.name}: no LBL {', '.join(missing)}")
+        else:
+            offered.append(variant)
+    return offered, left_out
 
 
 def read_program(variant: Variant) -> Program:

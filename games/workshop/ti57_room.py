@@ -73,20 +73,25 @@ class TI57Room(SlicedRoom):
                 running=m.running, paused=self.paused, message=self.message,
             )
 
-    def open_listing(self, text: str, title: str = "the listing") -> bool:
-        """Key a listing in (pointer to 00); a bad line is reported and nothing changes."""
+    def open_listing(self, text: str, title: str = "the listing", *, switched_on: bool = False) -> bool:
+        """Key a listing in (pointer to 00); a bad line is reported and nothing changes.
+        ``switched_on``: on a TI-57 just switched on (display 0, registers 0, RUN), as a game's
+        program starts: the display of what was computed before does not stay beside it."""
         try:
             program = parse_listing(text)
         except ListingError as exc:
             self.message = f"{title}: {exc}"
             return False
         with self._slices.lock:
+            if switched_on:
+                self.machine = TI57()
             self.machine.load(program)
-            self.message = f"{title}: {len(program.steps)} steps loaded"
+            self.message = f"{title}: {len(program.steps)} steps loaded" + (
+                " on a TI-57 just switched on" if switched_on else "")
         return True
 
     def open_game(self, listing: GameListing) -> bool:
-        return self.open_listing(listing.text(), listing.title)
+        return self.open_listing(listing.text(), listing.title, switched_on=True)
 
     def save_to_notebook(self, folder: Path, name: str) -> Path | None:
         """Copy the keyed program into the arcade's notebook as ``NAME.txt`` (the TI-57 had no
@@ -105,7 +110,7 @@ class TI57Room(SlicedRoom):
             self.message += f" (the listing it replaced is kept as {kept.name})"
         return path
 
-    def load_from_notebook(self, folder: Path, name: str) -> bool:
+    def load_from_notebook(self, folder: Path, name: str, *, switched_on: bool = False) -> bool:
         """Key in the notebook's listing ``NAME``; a missing or damaged one is reported, nothing changes."""
         from games.workshop.ti57_variants import check_name, read_page
 
@@ -115,7 +120,7 @@ class TI57Room(SlicedRoom):
         except (Refused, OSError) as exc:
             self.message = f"not loaded: {getattr(exc, 'strerror', None) or exc}"
             return False
-        return self.open_listing(text, f"the notebook's {name}")
+        return self.open_listing(text, f"the notebook's {name}", switched_on=switched_on)
 
 
 __all__ = ["GAME_LISTINGS", "SLICE_STEPS", "TI57Room"]

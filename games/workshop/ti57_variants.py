@@ -21,9 +21,10 @@ from typing import Any, Callable
 
 from games.session import Refused
 from machines.files import files_in, read_file, write_file
-from machines.ti57 import ListingError, Program, parse_listing
+from machines.ti57 import INSTRUCTIONS, ListingError, Program, Step, parse_listing
 
 __all__ = [
+    "playable_variants",
     "NOTEBOOK_FOLDER", "Variant", "VariantBroke", "VariantUnreadable", "broke", "listing_text",
     "PAGE_BYTES", "played", "read_page", "read_program", "save_listing", "variants", "start_wolf_variant", "start_duel_variant",
 ]
@@ -63,10 +64,16 @@ def check_name(name: str) -> str:
 
 
 def listing_text(program: Program, name: str) -> str:
-    """The program as a listing file: a comment naming it, then one ``NN  CODE  MNEMONIC`` line a step."""
+    """The program as a listing file: a comment naming it, then one ``NN  CODE  MNEMONIC`` line a step,
+    up to its last step that is not 00: the 00s after it are what a listing leaves unlisted (and
+    ``parse_listing`` reads them back so), not 20 lines of "0" to read past."""
     head = [f"# {name}: keyed in the TI-57 room, copied into the arcade's notebook",
             "# (the TI-57 had no card reader: this file is the owner's notebook, not the machine's)."]
-    return "\n".join(head) + "\n" + program.listing() + "\n"
+    lines = program.listing().split("\n")
+    used = max((i + 1 for i, step in enumerate(program.steps) if step != Step(0)), default=0)
+    if used < len(lines):
+        head.append(f"# steps {used:02d}-{len(lines) - 1:02d}: 00, as after power-on (unlisted)")
+    return "\n".join(head) + "\n" + "\n".join(lines[:used]) + ("\n" if used else "")
 
 
 def save_listing(folder: Path, name: str, program: Program) -> tuple[Path, Path | None]:
@@ -89,6 +96,32 @@ def read_page(path: Path) -> str:
 def variants(folder: Path) -> list[Variant]:
     """The listings in the notebook, by name (regular files only: ``machines.files.files_in``)."""
     return [Variant(p.stem, p) for p in files_in(Path(folder), (".txt",))]
+
+
+SBR_LABELS: dict[int, tuple[int, ...]] = {0: (1, 2), 1: (1, 3, 4, 6, 7, 9)}
+"""The labels each game's moves call (``SBR n``), by game (0 the duel: SBR player; 1 the wolf: SBR
+1 3 7 9 the wolf, k SBR 4 / 6 a lamb): a listing without one of them cannot play that game."""
+
+
+def playable_variants(folder: Path, game: int) -> tuple[list[Variant], list[str]]:
+    """The notebook's listings that can play ``game`` (they define every label its moves call), and a
+    line for each left out saying why ("sums: no Lbl 1, 2"); one that can may still break the
+    game, which is said when it plays."""
+    offered: list[Variant] = []
+    left_out: list[str] = []
+    for variant in variants(folder):
+        try:
+            program = read_program(variant)
+        except VariantUnreadable as error:
+            left_out.append(f"{variant.name}: {str(error).removeprefix(f'The variant {variant.name} ').rstrip('.')}")
+            continue
+        labels = {step.digit for step in program.steps if INSTRUCTIONS[step.code].mnemonic == "Lbl"}
+        missing = [str(n) for n in SBR_LABELS[game] if n not in labels]
+        if missing:
+            left_out.append(f"{variant.name}: no Lbl {', '.join(missing)}")
+        else:
+            offered.append(variant)
+    return offered, left_out
 
 
 def read_program(variant: Variant) -> Program:

@@ -80,6 +80,19 @@ def read_listing(variant: Variant) -> str:
     return "\n".join(lines) + "\n"
 
 
+def doubt(variant: Variant) -> str | None:
+    """Why a variant on the disc cannot play, seen without running it (None: it may; whether it
+    does is said when it is tried, ``start_variant``): a listing that does not read, or that
+    has no INPUT, never asks for the sides or a move."""
+    try:
+        listing = read_listing(variant)
+    except VariantUnreadable:
+        return "unreadable"  # the reason is said in full when it is tried
+    if not re.search(r"\bINPUT\b", listing.upper()):
+        return "no INPUT, cannot play"
+    return None
+
+
 def variant_factory(listing: str) -> Callable[[], LazardOthelloDriver]:
     """Drivers for the game playing ``listing``."""
     return lambda: LazardOthelloDriver(listing)

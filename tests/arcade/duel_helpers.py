@@ -181,3 +181,20 @@ def free_move(screen: TI57DuelScreen) -> int:
     """A legal direction from 4.4 that does not land on the computer's square."""
     theirs = screen.session.game.square_of(2)
     return next(k for k in screen.view().legal if (4 + DELTAS[k][0], 4 + DELTAS[k][1]) != theirs)
+
+
+async def drawn_duel(pilot, watch: FrameWatch) -> TI57DuelScreen:  # noqa: ANN001
+    """A hot-seat duel of one move: player 1 on 3.3 goes north, player 2 on 7.7; the moves are used up
+    (the draw's page, before it is ended or extended)."""
+    screen = await opened(pilot)
+    assert isinstance(screen, TI57DuelScreen)
+    await pilot.press(*["minus"] * (screen.session.limit - 1), "enter")
+    await place(pilot, watch, 1, (3, 3))
+    await place(pilot, watch, 2, (7, 7))
+    await pilot.press("enter")
+    await wait_until(pilot, lambda: pilot.app.screen is screen, what="player 1's view")
+    watch.squares[1] = (3, 4)
+    await pilot.press("8")
+    await settle(pilot, screen)
+    await wait_until(pilot, lambda: screen.phase == "draw", what="the draw")
+    return screen

@@ -25,7 +25,7 @@ class Bench(App[None]):
     def compose(self) -> ComposeResult:
         yield OthelloBoard(id="board")
         tape = PrinterTape(id="tape")
-        tape.styles.height = 6
+        tape.styles.height = 7  # its title's row (border-top) and six lines of paper
         yield tape
 
 
@@ -87,7 +87,7 @@ async def test_a_printed_line_draws_only_the_new_rows_and_every_row_as_textual_d
         for n in range(9):
             tape.key(f"K{n}")
         await pilot.pause()
-        whole = Region(0, 0, tape.size.width, tape.size.height)
+        whole = Region(0, 0, tape.outer_size.width, tape.outer_size.height)  # its title's row too
         tape.render_lines(whole)
         made: list[int] = []
         original = tape.render_line
@@ -100,7 +100,8 @@ async def test_a_printed_line_draws_only_the_new_rows_and_every_row_as_textual_d
         tape.shown("6.4")  # one line more: the roll moves up one row
         rows = tape.render_lines(whole)
         assert made == [tape.size.height - 1]  # only the new bottom row was made
-        assert [r.text.strip() for r in rows] == ["K4", "K5", "K6", "K7", "K8", "6.4 ***"]
+        assert [r.text.strip() for r in rows[1:]] == ["K4", "K5", "K6", "K7", "K8", "6.4 ***"]
+        assert "printer tape" in rows[0].text
         tape._styles_cache.clear()  # Textual's own path, every row made afresh
         assert rows == Widget.render_lines(tape, whole)
 

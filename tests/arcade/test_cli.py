@@ -64,3 +64,24 @@ def test_output_cut_short_by_its_reader_ends_quietly() -> None:
     assert proc.wait(timeout=300) == 0
     assert first.startswith(b"game 1:")
     assert b"Traceback" not in errors and b"BrokenPipe" not in errors
+
+
+@pytest.mark.parametrize("games", [2, 4])
+def test_a_series_of_more_than_two_games_says_that_it_repeats_and_points_to_openings(
+        games: int, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Before: ``--games 4`` played the same two games twice without a word.  (The games themselves are
+    left out here: a series of real ones is the match's own test.)"""
+    import arcade.match_cli as match_cli
+
+    played: list[int] = []
+    monkeypatch.setattr(match_cli, "play_series", lambda first, second, n, observer: played.append(n) or [])
+    monkeypatch.setattr(match_cli, "results_table", lambda results: "the table")
+    assert main(["match", "--games", str(games)]) == 0
+    out = capsys.readouterr().out
+    assert played == [games] and out.rstrip().endswith("the table")
+    if games == 2:
+        assert "replay" not in out
+    else:
+        assert "games 3-4 replay games 1 and 2 move for move" in " ".join(out.split())
+        assert "arcade match othello --black hp67 --white lazard --openings N" in out
+        assert out.index("replay") < out.index("the table")  # said before the games, not after

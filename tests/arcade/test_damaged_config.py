@@ -60,11 +60,20 @@ def test_a_damaged_settings_file_is_kept_aside_before_the_arcade_rewrites_it(tmp
     assert sorted(p.name for p in tmp_path.iterdir()) == ["settings.damaged-1.toml", "settings.toml"]
 
 
-@pytest.mark.parametrize("text", ["theme = 5", "theme = ''", "theme = \"\\u001b[2J\"", "theme = [1]"])
+@pytest.mark.parametrize("text", ["theme = 5", "theme = ''", "theme = \"\\u001b[2J\"", "theme = [1]",
+                                  "wolf-seats = 3", "[wolf-seats]\nwolf = 1", "[wolf-seats]\nsheep = \"person\""])
 def test_wrong_types_in_settings_are_reported(tmp_path: Path, text: str) -> None:
     (tmp_path / "settings.toml").write_text(text + "\n", encoding="utf-8")
     loaded = settings.load_settings(tmp_path)
     assert loaded.theme is None and loaded.damaged and "settings.toml" in loaded.problems[0]
+    assert loaded.wolf_seats is None
+
+
+def test_the_wolf_seats_are_written_and_read_back_beside_the_theme(tmp_path: Path) -> None:
+    seats = {"wolf": "person", "lambs": "computer good"}
+    settings.save_settings(tmp_path, settings.Settings(theme="nord", wolf_seats=seats))
+    loaded = settings.load_settings(tmp_path)
+    assert (loaded.theme, loaded.wolf_seats, loaded.problems) == ("nord", seats, [])
 
 
 def test_a_deep_keymap_is_reported_not_raised(tmp_path: Path) -> None:

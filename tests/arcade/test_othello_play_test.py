@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from arcade.app import ArcadeApp
 from arcade.hp67_othello.screen import HP67OthelloScreen
 from arcade.lazard_othello.screen import LazardOthelloScreen
@@ -74,7 +76,33 @@ async def test_lazard_typing_hint_reads_whole() -> None:
         await pilot.press("t")
         assert isinstance(screen, LazardOthelloScreen) and screen.typing
         assert message_area(app) == screen.message
-        assert screen.message == "Keys go to the CPC: letter RETURN digit RETURN (O O passes). Esc: the board."
+        assert screen.message == "Type as on the CPC: a letter, RETURN, a digit, RETURN (O O passes)."
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 32)])
+async def test_lazard_typing_says_the_keys_go_to_the_cpc_and_the_footer_offers_only_its_keys(
+        size: tuple[int, int]) -> None:
+    """Before: in typing mode the footer still offered the board's keys (Play, New, Hints...), and
+    the message ran into the CPC's frame."""
+    app = ArcadeApp(game="lazard-othello")
+    async with app.run_test(size=size) as pilot:
+        screen = await started(pilot)
+        footer = lambda: screen_text(app).splitlines()[-1]  # noqa: E731
+        assert "Play" in footer() and "t Type on CPC" in footer()
+        await pilot.press("t")
+        await wait_until(pilot, lambda: "Leave the CPC" in footer(), what="the CPC's keys in the footer")
+        assert "esc Leave the CPC (back to the board)" in footer() and "RETURN on the CPC" in footer()
+        for board_key in ("Play", "New", "Hints", "Type on CPC", "Speed"):
+            assert board_key not in footer(), footer()
+        assert "Keys go to the CPC. Esc: the board" in flat(app)
+        cpc = screen.query_one("#cpc").region
+        area = next(w for w in screen.query(".message") if w.region.area).region
+        lines = screen_text(app).splitlines()
+        if area.y < cpc.bottom and area.right >= cpc.x:  # beside the CPC's frame: a blank column before it
+            assert all(line[area.right - 1 : area.right] in ("", " ") for line in lines[area.y : area.bottom])
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: not screen.typing and "Play" in footer(), what="the board's keys again")
+        assert isinstance(app.screen, LazardOthelloScreen)  # Esc left the CPC, not the game
 
 
 async def test_hp67_at_real_speed_shows_your_disc_at_once_and_keeps_the_cursor() -> None:
@@ -142,3 +170,45 @@ async def test_a_wide_footer_keeps_the_palette_key() -> None:
         await started(pilot)
         footer = screen_text(app).splitlines()[-1]
         assert "⏎ Play  n New" in footer and "? Help" in footer and "^p palette" in footer, footer
+
+
+async def test_the_export_toast_goes_when_the_next_game_asks_its_first_question() -> None:
+    """Before: the export's toast (8 s) stayed drawn over the next game's side question."""
+    app = ArcadeApp(game="hp67-othello")
+    async with app.run_test(size=(100, 32), notifications=True) as pilot:
+        screen = await started(pilot)
+        await pilot.press("x")
+        await wait_until(pilot, lambda: screen.exported is not None, what="the export")
+        await wait_until(pilot, lambda: "in the folder" in screen_text(app), what="its toast")
+        await pilot.press("n")
+        await wait_until(pilot, lambda: isinstance(app.screen, SideDialog), what="the next game's question")
+        await pilot.pause()  # the dialog's first frame (not the toast's 8 s)
+        assert "in the folder" not in screen_text(app) and "which side" in flat(app).lower()
+
+
+async def test_a_warning_toast_stays_over_the_next_game_s_first_question() -> None:
+    app = ArcadeApp(game="hp67-othello")
+    async with app.run_test(size=(100, 32), notifications=True) as pilot:
+        screen = await started(pilot)
+        await pilot.press("x")
+        await wait_until(pilot, lambda: screen.exported is not None, what="the export")
+        app.notify("The game could not be saved: disk full", severity="error", timeout=60)
+        await pilot.press("n")
+        await wait_until(pilot, lambda: isinstance(app.screen, SideDialog), what="the next game's question")
+        await pilot.pause()
+        assert "disk full" in flat(app) and "in the folder" in screen_text(app)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 32)])
+async def test_the_printer_tape_is_titled_apart_from_the_status_lines_above_it(size: tuple[int, int]) -> None:
+    """Before: the tape's lines began right under "Speed: ..." and read as more status lines."""
+    from arcade.widgets.tape import PrinterTape
+
+    app = ArcadeApp(game="hp67-othello")
+    async with app.run_test(size=size) as pilot:
+        screen = await started(pilot)
+        tape = screen.query_one("#tape", PrinterTape)
+        lines = screen_text(app).splitlines()
+        assert "printer tape" in lines[tape.region.y][tape.region.x : tape.region.right]
+        first = next(y for y in range(tape.region.y, tape.region.bottom) if "new game" in lines[y])
+        assert first > tape.region.y  # the title's row is over the paper's first line

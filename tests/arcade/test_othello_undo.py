@@ -175,3 +175,24 @@ async def test_undo_goes_on_after_the_game_is_resumed() -> None:
         await press(pilot, screen, "u")  # the undo steps were saved with the game
         assert comparable(hosted(screen).driver.snapshot()) == after_one
         assert shown_board(app) == hosted(screen).driver.position.rows()
+
+
+async def test_hp67_undo_takes_the_undone_moves_time_off_the_speed_line() -> None:
+    """Before: after undo, "HP-67: 45,283 steps, 25 min 09 s real" of the undone reply stayed."""
+    app = ArcadeApp(game="hp67-othello")
+    async with app.run_test(size=(100, 32)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, SideDialog))
+        await pilot.press("w")
+        screen = app.screen
+        assert isinstance(screen, HP67OthelloScreen)
+        await settle(pilot, screen)
+        speed = screen.query_one("#speed")
+        for _ in range(2):
+            await play(pilot, screen)
+        first, second = (r for r in hosted(screen).driver.history if r.by_machine)
+        assert first.machine_steps != second.machine_steps
+        assert f"HP-67: {second.machine_steps:,} steps" in str(speed.render())
+        await press(pilot, screen, "u")  # the second turn goes: the first reply's time stands
+        assert f"HP-67: {first.machine_steps:,} steps" in str(speed.render()), str(speed.render())
+        await press(pilot, screen, "u")  # nothing played: no time
+        assert "steps" not in str(speed.render()) and "Speed:" in str(speed.render())

@@ -120,3 +120,72 @@ async def test_hp67_cards_written_and_read_through_the_dialog_and_refused_while_
         assert app.screen is screen
         await pilot.press("escape")
         await wait_until(pilot, lambda: not screen.busy, what="Esc stops it")
+
+
+async def test_hp67_room_upper_case_keys_esc_clears_a_prefix_and_help_has_no_way_back_to_a_game() -> None:
+    """Before: ``A``-``E`` did nothing (only ``a`` pressed A), Esc with ``f`` pending left the room, and
+    help offered "f10 Back to the game" in a room opened from the launcher."""
+    from arcade.help import HelpScreen
+
+    app = ArcadeApp(game="hp67-room")
+    async with app.run_test(size=(100, 32)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, HP67RoomScreen), what="the room opens")
+        screen = app.screen
+        assert "A-E (a-e) A-E" in flat(app) and "f A-E labels a-e" in flat(app)
+        await pilot.press("w", "f", "right", "A")  # LBL A
+        await wait_until(pilot, lambda: screen.view_now.mnemonic == "*LBL A", what="LBL A keyed")
+        await pilot.press("g", "right", "B")  # LBL b: the label drawn over B (g LBLf B)
+        await wait_until(pilot, lambda: screen.view_now.mnemonic == "*LBL b", what="LBL b keyed")
+        await pilot.press("t", "f", "C")  # GTO c
+        await wait_until(pilot, lambda: screen.view_now.mnemonic == "GTO c", what="GTO c keyed")
+        await pilot.press("f")
+        assert screen.view_now.prefix == "f" and "▸f◂" in flat(app)
+        await pilot.press("escape")  # the prefix goes, the room stays
+        assert app.screen is screen and screen.view_now.prefix == "" and "▸f◂" not in flat(app)
+        await pilot.press("question_mark")
+        await wait_until(pilot, lambda: isinstance(app.screen, HelpScreen), what="help")
+        assert "Stop / back" in flat(app) and "Back to the game" not in flat(app)
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: app.screen is screen, what="help closed")
+        await pilot.press("escape")  # nothing pending: Esc leaves
+        await wait_until(pilot, lambda: app.screen is not screen, what="the launcher")
+
+
+async def test_ti57_room_opens_a_games_listing_on_a_clear_display_and_the_notebook_lists_only_the_steps_used(
+        tmp_path, monkeypatch) -> None:  # noqa: ANN001
+    """Before: a listing copied into the notebook ran to step 49 with every trailing 00, and the display
+    of what was computed stayed beside a game's program opened next."""
+    import arcade.room.ti57 as ti57_room
+    from arcade.room.ti57 import NotebookDialog
+    from machines.ti57 import parse_listing
+
+    monkeypatch.setattr(ti57_room, "notebook_dir", lambda: tmp_path)
+    app = ArcadeApp(game="ti57-room")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, TI57RoomScreen), what="the room opens")
+        screen = app.screen
+        display = screen.query_one("#display")
+        await pilot.press("l", "5", "+", "3", "=", "space", "l")  # a program of five steps, 00-04 (R/S)
+        await pilot.press("z", "space")  # RST, R/S: it runs
+        await wait_until(pilot, lambda: not screen.busy and display.text.strip().rstrip(".") == "8", what="5 + 3")
+        program = screen.model.machine.program
+        await pilot.press("k")
+        dialog = await wait_until_screen(pilot, NotebookDialog)
+        await pilot.press(*"sum")
+        await pilot.click(dialog.query_one("#save"))
+        await wait_until(pilot, lambda: (tmp_path / "sum.txt").is_file(), what="the notebook's file")
+        text = (tmp_path / "sum.txt").read_text(encoding="utf-8")
+        steps = [line for line in text.splitlines() if line and not line.startswith("#")]
+        assert [line.split()[0] for line in steps] == ["00", "01", "02", "03", "04"], text
+        assert "# steps 05-49: 00" in text
+        assert parse_listing(text).steps == program.steps  # the 00s come back as unlisted steps
+        await pilot.press("ctrl+o")
+        await wait_until(pilot, lambda: "Blind duel" in flat(app), what="the listing choice")
+        await pilot.press("1")
+        await wait_until(pilot, lambda: "steps loaded" in screen.view_now.message, what="the duel's listing")
+        assert display.text.strip().rstrip(".") == "0" and "just switched on" in screen.view_now.message
+
+
+async def wait_until_screen(pilot, kind: type):  # noqa: ANN001, ANN201
+    await wait_until(pilot, lambda: isinstance(pilot.app.screen, kind), what=kind.__name__)
+    return pilot.app.screen

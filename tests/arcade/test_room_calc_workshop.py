@@ -9,7 +9,7 @@ from arcade.hp67_othello.workshop import ProgramChoice
 from arcade.room.hp67 import HP67RoomScreen
 from arcade.widgets.dialogs import SideDialog
 
-from .helpers import wait_until
+from .helpers import screen_text, wait_until
 
 
 async def test_change_the_program_then_play_the_variant() -> None:
@@ -37,3 +37,24 @@ async def test_change_the_program_then_play_the_variant() -> None:
         await wait_until(pilot, lambda: game.variant == "mine" and not game.busy, what="the variant plays")
         assert "your variant mine" in game.sub_title
         assert game.session.settings["variant"] == "mine"
+
+
+async def test_a_card_that_cannot_play_othello_is_not_offered_and_the_question_says_why() -> None:
+    """Before: every program card was offered, a two-line test card as an Othello program too."""
+    from arcade.room.hp67 import cards_dir
+    from games.workshop.hp67_room import GAME_LISTINGS, HP67Room
+
+    room = HP67Room(cards_dir())
+    assert room.open_game(GAME_LISTINGS[0]) and room.write_card("mine")  # Verniajou's, copied
+    test = HP67Room(cards_dir())
+    test.toggle_switch()  # W/PRGM: LBL C, RTN
+    for key in ("f", "SST", "C", "f", "h"):
+        test.key(key)
+    assert test.write_card("test"), test.message
+    app = ArcadeApp(game="hp67-othello")
+    async with app.run_test(size=(100, 32)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, ProgramChoice), what="which program plays")
+        text = " ".join(screen_text(app).split())
+        assert "mine (1)" in text and "test (" not in text
+        assert "Not offered" in text  # on screen; whole in the question the dialog shows
+        assert "Not offered, they cannot play: test: no LBL A, B, E." in app.screen.question

@@ -55,3 +55,40 @@ async def test_a_tall_terminal_shows_the_cpc_in_the_middle_and_its_disc_folder_w
         start = lines.index("Disc: a folder,") + 1
         folder = lines[start : lines.index("", start)]
         assert "".join(folder) == f"{arcade_data_dir / 'cpc-disc'}/" and all(line.endswith("/") for line in folder)
+
+
+async def test_at_80x24_the_cpc_panel_shows_it_scrolls_when_its_25_rows_do_not_fit(arcade_data_dir: Path) -> None:
+    """Before: at 80x24 the CPC room's monitor lost rows (the top 3 once the cursor went down) and
+    nothing said so.  The panel follows the cursor and marks the rows hidden: ▲ above, ▼ below."""
+    from tests.arcade.helpers import screen_text
+
+    app = ArcadeApp(game="cpc-room")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, CpcRoomScreen))
+        screen = app.screen
+        monitor = screen.query_one(CpcScreen)
+        await wait_until(pilot, lambda: "Ready" in cpc_text(screen), what="Ready")
+
+        def panel() -> list[str]:
+            lines = screen_text(app).splitlines()
+            return [lines[y][monitor.region.x :] for y in range(monitor.region.y, monitor.region.bottom)]
+
+        assert monitor.size.height < 25  # the 25 rows cannot all fit here
+        await wait_until(pilot, lambda: panel()[-1].startswith("▼"), what="rows hidden below")
+        assert not panel()[0].startswith("▲")
+        for _ in range(25):  # empty lines: the cursor goes down to the CPC's last row
+            await pilot.press("enter")
+        await wait_until(pilot, lambda: panel()[0].startswith("▲"), what="rows hidden above")
+        assert not panel()[-1].startswith("▼")
+
+
+async def test_at_100x32_the_match_screen_holds_the_cpcs_25_rows_whole() -> None:
+    from arcade.match.app import MatchApp
+
+    app = MatchApp(games=1, autostart=False, instant=True)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await wait_until(pilot, lambda: bool(app.screen.query(CpcScreen)), what="the match screen")
+        monitor = app.screen.query_one(CpcScreen)
+        await wait_until(pilot, lambda: monitor.size.height > 0, what="laid out")
+        assert monitor.visible_rows(monitor.size.height) == range(25)
+        assert monitor.region.bottom <= 31  # above the footer's row

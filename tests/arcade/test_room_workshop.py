@@ -60,6 +60,10 @@ async def test_broken_variants_are_named_and_the_game_kept(arcade_data_dir: Path
     app = ArcadeApp(game="lazard-othello")
     async with app.run_test(size=(100, 32)) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, ProgramDialog))
+        # MUET is marked as one that cannot play (no INPUT); CASSE can't be told without trying it
+        labels = dict(app.screen.ANSWERS)
+        assert labels["2"] == "Variant MUET (2) - no INPUT, cannot play" and labels["1"] == "Variant CASSE (1)"
+        await wait_until(pilot, lambda: "Variant MUET (2) - no INPUT, cannot play" in flat(app), what="drawn whole")
         await pilot.press("1")  # CASSE
         await wait_until(pilot, lambda: isinstance(app.screen, SideDialog))
         await pilot.press("b")

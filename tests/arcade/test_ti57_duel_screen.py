@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from textual.widgets import Input
 
 from arcade.app import ArcadeApp
 from arcade.ti57_duel.curtain import HandOff, PinDialog
@@ -18,6 +19,7 @@ from arcade.ti57_duel.screen import TI57DuelScreen
 from arcade.widgets.grid import GridView, SquareBoard
 from arcade.widgets.ti57 import key_lines
 from games.ti57_duel import DELTAS, DuelStatus
+from games.ti57_duel.session import PIN_DIGITS
 from tests.arcade.duel_helpers import (
     both_placed,
     KEY_OF,
@@ -25,6 +27,7 @@ from tests.arcade.duel_helpers import (
     FrameWatch,
     against_the_computer,
     board_cells,
+    drawn_duel,
     duel_app,
     free_move,
     lift_curtain,
@@ -33,7 +36,15 @@ from tests.arcade.duel_helpers import (
     opponent_arrow_shown,
     place,
 )
-from tests.arcade.helpers import flat, key_read_at_the_move, marked_job_end, screen_text, settle, wait_until
+from tests.arcade.helpers import (
+    flat,
+    key_read_at_the_move,
+    marked_job_end,
+    screen_text,
+    settle,
+    wait_for_screen,
+    wait_until,
+)
 
 async def test_whole_duel_to_a_capture_by_keys() -> None:
     app = duel_app()
@@ -524,4 +535,86 @@ async def test_a_turns_end_drawn_in_two_and_wiped_between_draws_nothing_private(
         await settle(pilot, screen)
         text = screen_text(app)
         assert not re.search(r"\d\.\d", text), text  # no square anywhere: the second half was dropped
+    assert not watch.leaks, watch.leaks[0]
+
+
+async def test_a_pin_too_short_keeps_the_pin_box_open_with_the_reason_inside_it() -> None:
+    """Before: a short PIN closed the box, and the next digits moved the board's cursor."""
+    low, _ = PIN_DIGITS
+    app = duel_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await opened(pilot)
+        await pilot.press("L", "enter")
+        await lift_curtain(pilot, 1)
+        await pilot.press("enter")
+        dialog = await wait_for_screen(pilot, PinDialog)
+        await pilot.press(*"1" * (low - 1), "enter")
+        await wait_until(pilot, lambda: "Too short" in flat(app), what="the reason")
+        assert app.screen is dialog and f"a PIN is {low} to" in flat(app)
+        assert f"this one has {low - 1}" in flat(app)
+        await pilot.press(*"9" * low)  # the next digits go to the PIN, not to the cursor
+        assert screen.cursor == (4, 4) and dialog.query_one(Input).value == "9" * low
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, HandOff), what="player 2's curtain")
+        assert screen.session.needs_pin(1)
+
+
+async def test_while_the_pause_shows_a_move_the_title_and_the_body_tell_the_same_turn() -> None:
+    """Before: for the Pause (~0.6 s) the title still said "Player 1 to move, 20 moves left" while the
+    body said "Player 2 to move / Moves left: 19".  The Pause is held here until the test has read it."""
+    app = ArcadeApp(game="ti57-duel", screens={"ti57-duel": lambda: TI57DuelScreen(pause_seconds=600, blink=False)})
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = await opened(pilot)
+        assert isinstance(screen, TI57DuelScreen)
+        await pilot.press("enter", "enter", "enter")  # limit 20, player 1 keys 4.4
+        await settle(pilot, screen)
+        await pilot.press("enter", "down", "enter")  # player 2 keys 4.3
+        await settle(pilot, screen)
+        await pilot.press("enter")
+        await pilot.press("8")
+        await wait_until(pilot, lambda: "you have moved" in flat(app), what="the Pause of player 1's move")
+        await wait_until(pilot, lambda: "19 moves left" in screen_text(app).splitlines()[0], what="the title")
+        text = screen_text(app)
+        title, body = text.splitlines()[0], " ".join(text.splitlines()[1:])
+        assert "Pause" in body and "4.5" in body
+        assert "Player 2 to move, 19 moves left" in title, title
+        assert "Player 1: you have moved, Player 2 is next" in body and "Moves left: 19" in body
+        assert "20 moves left" not in text and "Player 1 to move" not in text
+        screen.new_generation()  # the held Pause stops
+        await settle(pilot, screen)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 32)])
+async def test_at_the_end_the_footer_offers_the_history_and_the_write_out(size: tuple[int, int]) -> None:
+    """Before: ``H`` and ``w`` were only in ``?``."""
+    app = duel_app()
+    watch = FrameWatch(app)
+    async with app.run_test(size=size) as pilot:
+        screen = await drawn_duel(pilot, watch)
+        footer = screen_text(app).splitlines()[-1]
+        assert "History" not in footer and "Write out" not in footer  # not before the end
+        await pilot.press("x")
+        await wait_until(pilot, lambda: screen.phase == "over", what="the end")
+        await wait_until(pilot, lambda: "H History" in screen_text(app).splitlines()[-1], what="the footer")
+        assert "w Write out" in screen_text(app).splitlines()[-1]
+        await pilot.press("H")
+        await wait_until(pilot, lambda: screen.history_shown, what="the history")
+    assert not watch.leaks, watch.leaks[0]
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 32)])
+async def test_the_footer_is_whole_on_every_page_of_a_duel(size: tuple[int, int]) -> None:
+    """Before: the draw's footer ended "esc Back  ? Hel▏^p palette" at exactly 100 columns (and
+    lost "? Help" at 80)."""
+    app = duel_app()
+    watch = FrameWatch(app)
+    async with app.run_test(size=size) as pilot:
+        screen = await opened(pilot)
+        assert "+/- Moves" in screen_text(app).splitlines()[-1]
+        screen = await drawn_duel(pilot, watch)
+        await wait_until(pilot, lambda: "e Extend" in screen_text(app).splitlines()[-1], what="the draw's keys")
+        footer = screen_text(app).splitlines()[-1]
+        assert "+/- Moves" in footer and re.search(r"\? Help(\s|$)", footer), footer
+        await pilot.press("minus", "minus")  # still takes both keys
+        assert screen.session.extension == 8
     assert not watch.leaks, watch.leaks[0]

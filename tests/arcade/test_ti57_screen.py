@@ -43,3 +43,20 @@ async def test_each_ti57_game_reads_the_same_after_the_other_was_opened() -> Non
     async with app.run_test(size=(80, 24)) as pilot:
         for game in ("ti57-duel", "ti57-wolf", "ti57-duel", "ti57-wolf"):
             assert await shown(pilot, game) == alone[game], game
+
+
+async def test_the_games_ti57_display_is_right_aligned_as_on_the_calculator_and_in_its_room() -> None:
+    """Before: the games drew the TI-57's digits at the left of the display, the room at the right."""
+    from arcade.widgets.ti57 import TI57Display
+
+    app = ArcadeApp(game="ti57-wolf", screens=SCREENS)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await shown(pilot, "ti57-wolf")
+        await pilot.press("1", "9")  # lamb 1 ↗: the TI-57 shows the step
+        await settle(pilot, app.screen)
+        led = app.screen.query_one("#led", TI57Display)
+        text = led.shown.text
+        assert text
+        row = screen_text(app).splitlines()[led.region.y + 1][led.region.x : led.region.right]
+        inside = row[1:-1]  # the border's two sides
+        assert inside == " " * (len(inside) - len(text) - 1) + text + " ", row  # padding 1 at the right

@@ -82,4 +82,4 @@ def test_the_turn_panel_says_whose_turn_and_the_computers() -> None:
     assert "The computer (cunning) plays" in turn_text(session.view(), None).plain
     session = WolfSession(Side.LAMBS)
     assert "Choose a lamb: 1-4, Tab or click" in turn_text(session.view(), None).plain
-    assert "Lamb 2: 4/7/← ↖   6/9/→ ↗   Tab" in turn_text(session.view(), 2).plain
+    assert "Lamb 2: 7 ↖ or 9 ↗  (1-4: another)" in turn_text(session.view(), 2).plain

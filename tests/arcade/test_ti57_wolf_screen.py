@@ -25,14 +25,24 @@ from arcade.widgets.ti57 import KeyLog
 from arcade.widgets.words import Words
 from games.ti57_wolf import START, Side, WolfReferee
 from games.ti57_wolf.session import WolfSession
-from tests.arcade.helpers import flat, key_read_at_the_move, marked_job_end, noted_refreshes, screen_text, settle, wait_until
+from games.session import Seat
+from tests.arcade.helpers import (
+    flat,
+    key_read_at_the_move,
+    marked_job_end,
+    noted_refreshes,
+    screen_text,
+    settle,
+    wait_for_screen,
+    wait_until,
+)
 from tests.games.wolf_scripts import PURIST_TO_A_COLLISION, W_ROW_1
 
 BOARD_LINE = re.compile(r"^ (\d) │((?:.{3}│){8}) (\d)")
 
 # the keys that make each move, by the board as drawn (row 8 at the top)
 WOLF_KEYS = {3: ("7", "y"), 9: ("9", "u"), 1: ("1", "b"), 7: ("3", "n")}  # SBR 3 is ↖ ... SBR 7 is ↘
-LAMB_KEYS = {4: ("4", "7", "left", "y"), 6: ("6", "9", "right", "u")}
+LAMB_KEYS = {4: ("7", "a", "left", "y"), 6: ("9", "d", "right", "u")}
 
 
 def right_column(app: ArcadeApp) -> str:
@@ -114,7 +124,7 @@ async def test_a_whole_game_by_keys_then_the_game_over_dialog_takes_g() -> None:
                 k, key = int(move[1]), int(move[2])
                 assert "The lambs to move" in text and "tab Next lamb" in footer(app)
                 if i == 1:
-                    await pilot.press("6")
+                    await pilot.press("9")
                     assert "Choose a lamb first" in right_column(app)
                     await pilot.press("4", "n")  # lamb 4 ↘: lambs only go forward
                     assert "lambs only go forward" in right_column(app)
@@ -157,7 +167,7 @@ async def test_purist_flash_take_back_history_export_undo_then_quit_and_resume()
         await pilot.press("r")
         assert "Referee off (purist)" in flat(app)
         for move in PURIST_TO_A_COLLISION.split():
-            await pilot.press(*(["1" if move == "W1" else "3"] if move[0] == "W" else [move[1], move[2]]))
+            await pilot.press(*(["1" if move == "W1" else "3"] if move[0] == "W" else [move[1], LAMB_KEYS[int(move[2])][0]]))
             await settle(pilot, screen)
         before = screen.game.snapshot()
         await pilot.press("3")  # ↘ SBR 7 onto lamb 3
@@ -352,7 +362,8 @@ async def test_at_instant_speed_a_move_and_the_computers_reply_are_one_job(insta
                          what="the computer's reply")
         assert ended == (["computer"] if instant else ["move", "computer"])  # one end: the job's last part
         words = list(screen.messages)[said:]
-        assert any(w.startswith("SBR ") for w in words) and any(w.startswith("The computer typed ") for w in words)
+        assert any(w.startswith("The wolf went ") for w in words)
+        assert any(w.startswith("The computer moved lamb ") for w in words)
         reply = screen.game.history[-1]
         assert reply.side is Side.LAMBS and screen.query_one("#led").shown.text == screen.session.view().display
 
@@ -379,7 +390,7 @@ async def test_a_persons_move_draws_its_start_as_a_whole_redraw_would() -> None:
         marks = screen.query_one("#board", SquareBoard).view.marks
         await pilot.press("1")
         await wait_until(pilot, lambda: screen.query_one("#board", SquareBoard).view.marks != marks, what="lamb 1 chosen")
-        await pilot.press("6")
+        await pilot.press("9")
         await wait_until(pilot, lambda: screen.busy and screen.query_one("#led", TI57Display).shown.state == "running",
                          what="the move started")
         assert not screen.query_one("#board", SquareBoard).view.marks  # nothing to play while the TI-57 runs
@@ -487,7 +498,7 @@ async def test_a_turns_end_is_drawn_in_two_and_a_key_read_between_goes_first(mon
         assert str(status.content) == str(render.status_text(screen.shown_view))
         key_between = True
         await pilot.press("4")  # lamb 4... (chosen: no TI-57 yet)
-        await pilot.press("6")  # ...goes ↗: 4 SBR 6
+        await pilot.press("9")  # ...goes ↗: 4 SBR 6
         await wait_until(pilot, lambda: len(order) == 5 and not screen.busy, what="the lambs' turn's end")
         assert order[2:] == ["end", "i", "rest"]  # the key's action and frame before the rest
         assert "Registers R0-R7" in screen_text(app) and screen.registers_shown
@@ -510,3 +521,57 @@ async def test_i_shows_the_registers_when_they_are_not_on_screen_whatever_the_se
         await pilot.press("i")
         await wait_until(pilot, lambda: "Registers R0-R7" not in screen_text(app), what="the registers hidden")
         assert not screen.registers_shown
+
+
+async def test_with_a_lamb_chosen_a_digit_still_names_a_lamb_and_the_status_says_the_move_in_the_games_words() -> None:
+    """Before: with lamb 1 chosen, ``4`` moved it ↖ while the prompt said "Choose a lamb: 1-4"; and a
+    move was said as "1 SBR 4: the TI-57 shows the step -0.9; RCL 1 would show ...". Now 1-4 are the
+    lambs, 7 ↖ and 9 ↗ the directions, and the move is said as the board shows it."""
+    app = wolf_app(Side.LAMBS)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await opened(pilot)
+        await pilot.press("1")
+        assert screen.selected == 1 and "Lamb 1: 7 ↖ or 9 ↗ (1-4: another)" in right_column(app)
+        assert "7 ↖ or 9 ↗ moves it" in right_column(app)
+        await pilot.press("4")  # lamb 4, not lamb 1 ↖
+        await settle(pilot, screen)
+        assert screen.selected == 4 and not screen.game.history
+        await pilot.press("6")  # not a direction any more: said which keys are
+        await settle(pilot, screen)
+        assert not screen.game.history and "1-4 chooses another lamb" in right_column(app)
+        await pilot.press("9")  # lamb 4 (7.1) ↗
+        await settle(pilot, screen)
+        assert screen.game.history[-1].lamb == 4 and shown_board(app)[(8, 2)] == "4"
+        text = right_column(app)
+        assert "Lamb 4 went ↗ to 8.2." in text
+        assert "step" not in text and "RCL" not in text and "would show" not in text
+        await pilot.press("3")  # the wolf ↘ from 4.8
+        await settle(pilot, screen)
+        assert "The wolf went ↘ to 5.7." in right_column(app)
+
+
+async def test_the_first_game_asks_who_plays_each_side_and_the_next_run_remembers(tmp_path) -> None:  # noqa: ANN001
+    """Before: the first game started silently as two people at one keyboard."""
+
+    def app() -> ArcadeApp:
+        return ArcadeApp(game="ti57-wolf", config_dir=tmp_path, screens={
+            "ti57-wolf": lambda: TI57WolfScreen(coin=lambda: Side.WOLF, blink=False, pace=0.0)})
+
+    first = app()
+    async with first.run_test(size=(80, 24)) as pilot:
+        dialog = await wait_for_screen(pilot, NewWolfGame)
+        assert dialog.first and "Who plays each side?" in flat(first) and "Remembered for the next time" in flat(first)
+        await pilot.press("l", "enter")  # the lambs: the computer (beginner)
+        await wait_until(pilot, lambda: isinstance(first.screen, TI57WolfScreen), what="the game")
+        screen = first.screen
+        assert screen.session.seats[Side.LAMBS] == Seat("computer", "beginner")
+        assert screen.session.seats[Side.WOLF] == Seat()
+    assert 'lambs = "computer beginner"' in (tmp_path / "settings.toml").read_text(encoding="utf-8")
+
+    again = app()
+    async with again.run_test(size=(80, 24)) as pilot:
+        screen = await opened(pilot)
+        assert isinstance(screen, TI57WolfScreen) and not isinstance(again.screen, NewWolfGame)
+        assert screen.session.seats[Side.LAMBS] == Seat("computer", "beginner")
+        assert "lambs: the computer, beginner (g: change)" in right_column(again)
+        assert "Lambs: the computer, beginner" in flat(again)

@@ -48,3 +48,18 @@ async def test_a_broken_wolf_variant_is_named_the_game_stays_and_w_opens_it_in_t
         await pilot.press("escape")  # back to the game, as it was
         await wait_until(pilot, lambda: app.screen is screen, what="back to the wolf")
         assert screen.session.to_save() == before
+
+
+async def test_a_listing_that_cannot_play_the_game_is_not_offered_and_the_question_says_why(arcade_data_dir: Path) -> None:
+    """Before: every listing of the notebook was offered, a few steps of arithmetic as a wolf program too."""
+    keyed(notebook_dir(), "checks", WOLF, SWAPPED_CHECKS)
+    (notebook_dir() / "sum.txt").write_text("00  05     5\n01  03     3\n", encoding="utf-8")  # 5 3: a number, no label
+    app = wolf_app(Side.WOLF)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await opened(pilot)
+        await pilot.press("g")
+        await wait_until(pilot, lambda: isinstance(app.screen, ProgramChoice), what="which program plays")
+        text = flat(app)
+        assert "checks (1)" in text and "sum (" not in text
+        assert "Not offered" in text  # on screen; whole in the question the dialog shows
+        assert "Not offered, they cannot play this game: sum: no Lbl 1, 3, 4, 6, 7, 9." in app.screen.question

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import pytest
 from textual.app import App, ComposeResult
 from textual.widgets import Header
 
+from arcade.app import ArcadeApp
+from arcade.widgets.dialogs import SideDialog
 from arcade.widgets.header import TitleHeader
-from tests.arcade.helpers import wait_until
+from tests.arcade.helpers import screen_text, wait_until
 
 
 class TitledApp(App):
@@ -34,3 +37,19 @@ async def titles_seen(header: type[Header]) -> list[str]:
 
 async def test_title_header_shows_what_header_shows() -> None:
     assert await titles_seen(TitleHeader) == await titles_seen(Header)
+
+
+@pytest.mark.parametrize("game, expected", [
+    ("hp67-othello", "Othello on the HP-67 — J.-M. Verniajou, 2016"),
+    ("lazard-othello", "Lazard Othello on the CPC 6128 — Locomotive BASIC 1.1"),
+])
+async def test_a_game_s_title_and_sub_title_say_each_thing_once(game: str, expected: str) -> None:
+    """Before: "Othello on the HP-67 — Othello (J.-M. Verniajou, 2016) - HP-67" (and "... on the CPC
+    6128 — Amstrad CPC 6128, ...")."""
+    app = ArcadeApp(game=game)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, SideDialog), what="the side question")
+        await pilot.press("w")  # the machine plays White: the person moves first
+        await wait_until(pilot, lambda: expected in screen_text(app).splitlines()[0], what="the header")
+        words = [w.strip(",") for w in screen_text(app).splitlines()[0].split() if w.isprintable() and w not in "⭘—"]
+        assert len(words) == len(set(words)), words
