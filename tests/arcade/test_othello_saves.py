@@ -190,3 +190,38 @@ async def test_a_save_that_does_not_restore_is_kept_aside_and_reported() -> None
         await settle(pilot, screen)
         assert hosted(screen).driver.history == [] and hosted(screen).driver.human_to_move
     assert [p.name for p in store.directory.glob("hp67-othello.unusable-*.json")]
+
+
+async def test_a_machine_host_that_dies_is_said_and_the_game_offered_again_from_its_last_save_process(
+        monkeypatch) -> None:  # noqa: ANN001
+    """The host process killed in the middle of a game (a crash, the OOM killer): one sentence says
+    so, the resume question offers the game as last saved, and it plays on in a new host."""
+    import os
+    import signal
+
+    monkeypatch.setenv("ARCADE_MACHINE_HOST", "process")
+    app = ArcadeApp(game="hp67-othello")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, SideDialog), what="the side question")
+        await pilot.press("w")
+        screen = app.screen
+        assert isinstance(screen, OthelloScreen)
+        await settle(pilot, screen)
+        board = screen.query_one(OthelloBoard)
+        await move_cursor_to(pilot, board, min(screen.view.legal))
+        await pilot.press("enter")
+        await settle(pilot, screen)
+        moves = screen.view.moves_played
+        assert moves == 2 and SaveStore().load("hp67-othello") is not None
+        host = screen.table.client.pid
+        os.kill(host, signal.SIGKILL)
+        await wait_until(pilot, lambda: isinstance(app.screen, ResumeDialog), what="the game offered again")
+        assert "The HP-67 stopped working" in screen.message and "from its last save" in screen.message
+        await pilot.press("r")
+        await settle(pilot, screen)
+        await wait_until(pilot, lambda: screen.view.moves_played == moves, what="the game resumed")
+        assert screen.table.client.pid != host
+        await move_cursor_to(pilot, board, min(screen.view.legal))
+        await pilot.press("enter")
+        await settle(pilot, screen)
+        assert screen.view.moves_played == moves + 2  # it plays on, in the new host

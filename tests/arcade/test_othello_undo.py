@@ -16,7 +16,7 @@ from arcade.widgets.board import OthelloBoard
 from arcade.widgets.dialogs import SideDialog
 from tests.arcade.fake_driver import FakeDriver
 from tests.arcade.helpers import flat, move_cursor_to, settle, shown_board, wait_until
-from tests.arcade.othello_helpers import hosted, reload, comparable
+from tests.arcade.othello_helpers import comparable, hosted
 
 
 async def play(pilot, screen: OthelloScreen) -> None:  # noqa: ANN001
