@@ -1,31 +1,27 @@
-"""The calculator rooms' shared screen: display, keyboard, the state beside it, and
-the worker that runs the program.
+"""The calculator rooms' shared screen: display, keyboard and the state beside it.
 
-The screen talks only to a headless room model (``games.workshop``): keys go down
-through ``model.key``, a frozen ``RoomView`` comes up.  R/S starts a thread worker
-that runs the machine in slices and posts each new view; Esc (or R/S, or on the
-HP-67 any key) asks the model to stop, and the next slice does.  The event loop
-never runs a program step.
+The machine is at a machine host's table (``games/workshop/room_table.py``), in a process
+of its own: keys go down as requests, a frozen ``RoomView`` comes up with every answer,
+and while a program runs the host sends a view every tenth of a second.  Esc (or R/S,
+or on the HP-67 any key) asks the host to stop the program.  Nothing here runs a step.
 """
 
 from __future__ import annotations
 
-import time
-from dataclasses import dataclass
+from dataclasses import replace
+from pathlib import Path
 from typing import Any, Callable, ClassVar
 
 from rich.text import Text
-from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.message import Message
 from textual.screen import Screen
 from textual.geometry import Size
 from textual.widget import Widget
 from textual.widgets import Header, Static
-from textual.worker import get_current_worker
 
+from arcade.host.link import TableLink, TableNews
 from arcade.laid_out import LaidOut
 from arcade.roomy import ROOMY_BREAKPOINTS
 from arcade.widgets.dialogs import Question
@@ -33,9 +29,12 @@ from arcade.widgets.footer import KeysFooter
 from arcade.widgets.keyboard import CalcKeyboard
 from arcade.widgets.led import LedDisplay
 from arcade.widgets.plain import visible
+from games.host.news import Answer, HostGone, Note
+from games.workshop.calc_room import RoomView
 
-POST_EVERY = 0.1
-"""Seconds between two views posted while a program runs (the display is dark anyway)."""
+SWITCHED_ON = RoomView(display="", flashing=False, prefix="", mode="RUN", step=0, code="", mnemonic="",
+                       running=False, paused=False, message="")
+"""What the room shows until its machine's first view comes from the host (a few milliseconds)."""
 
 
 class KeyList(Widget):
@@ -114,20 +113,12 @@ class CalculatorRoom(LaidOut, Screen[None]):
     SHIFTS: ClassVar[tuple[str, ...]] = ()
     """The prefixes whose legends the keys show, in the order of ``KeyFace.shifted``."""
 
-    @dataclass
-    class Shown(Message):
-        view: Any
-
-    @dataclass
-    class FileDone(Message):
-        """A card or a notebook page was read or written (``ok``: it worked; the model's message says)."""
-
-        ok: bool
-
-    def __init__(self, model: Any) -> None:
+    def __init__(self, folder: Path | None = None) -> None:
+        """``folder``: where the machine's cards or notebook pages are kept."""
         super().__init__()
-        self.model = model
-        self.view_now = model.view()
+        self.table = TableLink(self, self.GAME_ID, folder=str(folder) if folder is not None else "")
+        self.view_now = SWITCHED_ON
+        self.card_names: tuple[str, ...] = ()  # the cards on the shelf, as the host last saw them
         self.back_to: str | None = None  # the game screen that opened its program here
 
     @property
@@ -147,7 +138,11 @@ class CalculatorRoom(LaidOut, Screen[None]):
         yield KeysFooter(compact=True)
 
     def on_mount(self) -> None:
-        self.show(self.model.view())
+        self.show(self.view_now)
+        self.table.ask("look", "look")  # the host starts, and the machine's first view comes back
+
+    def on_unmount(self) -> None:
+        self.table.close()
 
     # -- keys --------------------------------------------------------------------------
 
@@ -165,11 +160,23 @@ class CalculatorRoom(LaidOut, Screen[None]):
         self.press(event.key)
 
     def press(self, name: str) -> None:
-        was_running = self.model.running
-        self.model.key(name)
-        self.show(self.model.view())
-        if self.model.running and not was_running:
-            self.run_program()
+        self.send_keys([name])
+
+    def send_keys(self, names: list[str]) -> None:
+        """Keys to the machine; while a program runs, the keys that stop it stop it (``stops_program``)."""
+        if self.view_now.running:
+            if self.stops_program(names[0]):
+                self.table.stop()
+            else:
+                self.show(replace(self.view_now, message=f"the program is running: {self.STOP_KEYS} stops it"))
+            return
+        self.table.request("keys", "keys", names)
+
+    STOP_KEYS: ClassVar[str] = "R/S"
+    """The keys that stop a running program, in words."""
+
+    def stops_program(self, name: str) -> bool:
+        return name == "R/S"
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "back":  # F10 goes back to a game only when a game opened its program here
@@ -178,19 +185,20 @@ class CalculatorRoom(LaidOut, Screen[None]):
 
     def action_escape(self) -> None:
         """Stop a running program; else drop a prefix waiting for its key (f, g, h, STO...); else leave."""
-        clear_prefix = getattr(self.model, "clear_prefix", None)
-        if self.model.running:
-            self.model.request_stop()
-        elif self.view_now.prefix and clear_prefix is not None:
-            clear_prefix()
-            self.show(self.model.view())
+        if self.view_now.running:
+            self.table.stop()
+        elif self.view_now.prefix and self.CLEARS_PREFIX:
+            self.table.ask("prefix", "clear_prefix")
         else:
             self.action_back()
 
+    CLEARS_PREFIX: ClassVar[bool] = False
+    """Esc forgets a prefix waiting for its key (the HP-67 room)."""
+
     def action_back(self) -> None:
         """Back to the game that opened its program here (else to the launcher)."""
-        if self.model.running:
-            self.model.request_stop()
+        if self.view_now.running:
+            self.table.stop()
             return
         back, self.back_to = self.back_to, None
         if back:
@@ -199,64 +207,53 @@ class CalculatorRoom(LaidOut, Screen[None]):
             self.app.action_launcher()
 
     def action_open_listing(self) -> None:
-        if self.model.running:
+        if self.view_now.running:
             self.notify("Stop the program first (Esc).", severity="warning")
             return
         titles = [listing.title for listing in self.LISTINGS]
 
         def chosen(answer: str | None) -> None:
             if answer is not None:
-                self.model.open_game(self.LISTINGS[int(answer)])
-                self.show(self.model.view())
+                self.table.ask("open", "open_game", int(answer))
 
         self.app.push_screen(ListingChoice(titles), chosen)
 
-    def ask_named_file(self, dialog: Callable[[], Screen[Any]], act: Callable[[str, str], bool]) -> None:
-        """The cards' and the notebook's dialog: refused while running; ``act(what, name)`` says if it worked.
-
-        ``act`` reads or writes a file: it runs in a thread (``file_job``), never on the event loop."""
-        if self.model.running:
+    def ask_named_file(self, dialog: Callable[[], Screen[Any]], act: Callable[[str, str], tuple[Any, ...]]) -> None:
+        """The cards' and the notebook's dialog: refused while running; ``act(what, name)`` is the
+        request that reads or writes the file (its name and arguments), carried out in the host."""
+        if self.view_now.running:
             self.notify("Stop the program first (Esc).", severity="warning")
             return
 
         def done(answer: tuple[str, str] | None) -> None:
             if answer is not None:
-                self.file_job(act, *answer)
+                self.table.ask("file", *act(*answer))
 
         self.app.push_screen(dialog(), done)
 
-    @work(thread=True, exclusive=True, exit_on_error=False, group="room-file")
-    def file_job(self, act: Callable[[str, str], bool], what: str, name: str) -> None:
-        """A card or a page read or written off the event loop; the screen hears of it by ``FileDone``."""
-        self.post_message(self.FileDone(act(what, name)))
+    # -- the host's news ------------------------------------------------------------------
 
-    def on_calculator_room_file_done(self, message: CalculatorRoom.FileDone) -> None:
-        self.show(self.model.view())
-        self.notify(visible(self.model.message), severity="information" if message.ok else "error", markup=False)
-
-    # -- the worker ----------------------------------------------------------------------
-
-    @work(thread=True, exclusive=True, exit_on_error=False, group="room-run")
-    def run_program(self) -> None:
-        worker = get_current_worker()
-        last_post = 0.0
-        while not worker.is_cancelled:
-            still = self.model.run_slice()
-            view = self.model.view()
-            if not still:
-                break
-            if view.paused:
-                self.post_message(self.Shown(view))
-                self.model.wait_pause()
-                continue
-            now = time.monotonic()
-            if now - last_post >= POST_EVERY:
-                last_post = now
-                self.post_message(self.Shown(view))
-        self.post_message(self.Shown(self.model.view()))
-
-    def on_calculator_room_shown(self, message: CalculatorRoom.Shown) -> None:
-        self.show(message.view)
+    def on_table_news(self, message: TableNews) -> None:
+        """A view while a program runs; an answer's picture; a file read or written, said."""
+        news = message.news
+        if isinstance(news, Note) and isinstance(news.payload, RoomView):
+            self.show(news.payload)
+        elif isinstance(news, Answer):
+            self.table.ended(news)
+            picture = news.picture
+            if picture is not None:
+                self.card_names = picture.card_names
+                self.show(picture.view)
+            if message.kind == "file":
+                ok = news.done and bool(news.result)
+                self.notify(visible(self.view_now.message or news.text), severity="information" if ok else "error",
+                            markup=False)
+            elif news.outcome == "failed":
+                self.notify(visible(f"{news.error}: {news.text}"), severity="error", markup=False)
+        elif isinstance(news, HostGone):
+            self.show(replace(SWITCHED_ON, message="The machine stopped working; it is switched on again."))
+            self.table.close()
+            self.table.ask("look", "look")
 
     # -- drawing -------------------------------------------------------------------------
 

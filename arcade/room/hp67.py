@@ -11,7 +11,7 @@ from textual.binding import Binding
 from arcade.room.calculator import CalculatorRoom
 from arcade.saves import data_dir
 from arcade.widgets.dialogs import NamedFileDialog
-from games.workshop.hp67_room import GAME_LISTINGS, KEYBOARD, HP67Room
+from games.workshop.hp67_room import GAME_LISTINGS, KEYBOARD
 
 _KEYMAP = {str(d): str(d) for d in range(10)} | {
     ".": ".", "full_stop": ".", "+": "+", "plus": "+", "-": "-", "minus": "-", "*": "×", "asterisk": "×",
@@ -62,24 +62,25 @@ class HP67RoomScreen(CalculatorRoom):
         Binding("k", "cards", "Cards", id="hp67room.cards"),
     ]
 
+    STOP_KEYS = "any key"
+    CLEARS_PREFIX = True
+
     def __init__(self) -> None:
-        super().__init__(HP67Room(cards_dir()))
+        super().__init__(cards_dir())
         self.sub_title = "HP-67 machine room"
 
     def open_program(self, card: str | None, back_to: str | None = None) -> None:
         """The game's program to change: a variant's card, or Verniajou's listing (None); Esc or F10 go back."""
-        if self.model.running:
-            self.model.request_stop()
-        if card is None or not self.model.read_card(card):
-            self.model.open_game(GAME_LISTINGS[0])
+        self.table.stop()  # a program running stops first: the host runs one request at a time
         self.back_to = back_to
-        self.model.message += "; change it in W/PRGM (w), write it on a card (k), Esc: back to the game"
-        if self.is_mounted:  # a room opened just now shows it when it mounts
-            self.show(self.model.view())
+        self.table.ask("open", "open_program", card, 0,
+                       "; change it in W/PRGM (w), write it on a card (k), Esc: back to the game")
 
     def press(self, name: str) -> None:
-        for key in name.split(" "):
-            super().press(key)
+        self.send_keys(name.split(" "))
+
+    def stops_program(self, name: str) -> bool:
+        return True  # any key stops a running HP-67
 
     def switch_line(self, view) -> Text:  # type: ignore[override]
         run = view.mode == "RUN"
@@ -88,11 +89,10 @@ class HP67RoomScreen(CalculatorRoom):
         )
 
     def action_switch(self) -> None:
-        self.model.toggle_switch()
-        self.show(self.model.view())
+        self.table.ask("switch", "toggle_switch")
 
     def action_cards(self) -> None:
-        def act(what: str, name: str) -> bool:
-            return self.model.read_card(name) if what == "read" else self.model.write_card(name, what)
+        def act(what: str, name: str) -> tuple[object, ...]:
+            return ("read_card", name) if what == "read" else ("write_card", name, what)
 
-        self.ask_named_file(lambda: CardDialog(self.model.card_names()), act)
+        self.ask_named_file(lambda: CardDialog(list(self.card_names)), act)

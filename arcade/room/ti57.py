@@ -10,7 +10,7 @@ from textual.binding import Binding
 from arcade.room.calculator import CalculatorRoom
 from arcade.saves import data_dir
 from arcade.widgets.dialogs import NamedFileDialog
-from games.workshop.ti57_room import GAME_LISTINGS, KEYBOARD, TI57Room
+from games.workshop.ti57_room import GAME_LISTINGS, KEYBOARD
 from games.workshop.ti57_variants import NOTEBOOK_FOLDER, variants
 
 _KEYMAP = {str(d): str(d) for d in range(10)} | {
@@ -59,25 +59,19 @@ class TI57RoomScreen(CalculatorRoom):
         return Text.assemble(("RUN", "bold"), " keys act (l: LRN)")
 
     def __init__(self) -> None:
-        super().__init__(TI57Room())
+        super().__init__(notebook_dir())
         self.sub_title = "TI-57 machine room"
 
     def open_program(self, variant: str | None, back_to: str | None = None, game: int = 0) -> None:
         """A game's program to change: a variant from the notebook, or Deconchat's listing
         (``game``: 0 the duel, 1 the wolf); Esc or F10 go back to the game."""
-        if self.model.running:
-            self.model.request_stop()
-        if variant is None or not self.model.load_from_notebook(notebook_dir(), variant, switched_on=True):
-            self.model.open_game(GAME_LISTINGS[game])
+        self.table.stop()  # a program running stops first: the host runs one request at a time
         self.back_to = back_to
-        self.model.message += "; change it in LRN (l), copy it into the notebook (k), Esc: back to the game"
-        if self.is_mounted:
-            self.show(self.model.view())
+        self.table.ask("open", "open_program", variant, game,
+                       "; change it in LRN (l), copy it into the notebook (k), Esc: back to the game")
 
     def action_notebook(self) -> None:
-        def act(what: str, name: str) -> bool:
-            if what == "save":
-                return self.model.save_to_notebook(notebook_dir(), name) is not None
-            return self.model.load_from_notebook(notebook_dir(), name)
+        def act(what: str, name: str) -> tuple[object, ...]:
+            return ("save_to_notebook", name) if what == "save" else ("load_from_notebook", name)
 
         self.ask_named_file(lambda: NotebookDialog([v.name for v in variants(notebook_dir())]), act)

@@ -30,6 +30,8 @@ TABLES: dict[str, str] = {
     "hp67-othello": "games.othello.table:OthelloTable",
     "lazard-othello": "games.othello.table:OthelloTable",
     "match": "games.othello.match_table:MatchTable",
+    "hp67-room": "games.workshop.room_table:CalculatorTable",
+    "ti57-room": "games.workshop.room_table:CalculatorTable",
 }
 """Game name -> ``module:class`` of its table (the class is called with the ``Open`` options)."""
 

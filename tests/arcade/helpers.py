@@ -283,3 +283,8 @@ def driver_without_terminal(attention: Any) -> Any:
     driver._written_at = 0.0
     driver._out, driver._flushed = threading.Condition(), 0
     return driver
+
+
+def room_model(screen: object) -> Any:
+    """The room model at a machine room's table, in the host the tests run in a thread."""
+    return screen.table.client.host.table.model  # type: ignore[attr-defined]

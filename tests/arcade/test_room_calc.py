@@ -8,7 +8,7 @@ from arcade.room.hp67 import HP67RoomScreen
 from arcade.room.ti57 import TI57RoomScreen
 from arcade.widgets.keyboard import CalcKey
 
-from .helpers import flat, screen_text, wait_until
+from .helpers import flat, room_model, screen_text, wait_until
 
 
 async def test_hp67_room_keys_a_program_runs_it_and_stops_a_runaway() -> None:
@@ -42,7 +42,7 @@ async def test_ti57_room_opens_the_wolf_listing_and_pauses() -> None:
         await wait_until(pilot, lambda: "50 steps loaded" in screen.view_now.message, what="the wolf's listing loaded")
         await pilot.press("l")
         display = screen.query_one("#display")
-        first = screen.model.machine.program.steps[0].code_text
+        first = room_model(screen).machine.program.steps[0].code_text
         await wait_until(pilot, lambda: display.text == f"00 {first}" or display.text == f"00  {first}", what="LRN shows step 00 and its code")
         await pilot.press("f", "g", "1", "+", "1", "=", "f", "p", "t", "1", "l", "z", "space")
         await wait_until(pilot, lambda: screen.view_now.paused and "PAUSE" in flat(app), what="a Pause shows the display")  # the wolf's first steps, rewritten in LRN, run
@@ -104,7 +104,7 @@ async def test_hp67_cards_written_and_read_through_the_dialog_and_refused_while_
         await wait_until(pilot, lambda: isinstance(app.screen, CardDialog), what="the card reader")
         await pilot.press(*"loop")
         await pilot.click("#program")
-        await wait_until(pilot, lambda: "loop" in screen.model.card_names(), what="the card written")
+        await wait_until(pilot, lambda: "loop" in room_model(screen).card_names(), what="the card written")
         await pilot.press("k")
         await wait_until(pilot, lambda: isinstance(app.screen, CardDialog), what="the card reader again")
         assert "loop" in flat(app)  # the cards known so far
@@ -168,7 +168,7 @@ async def test_ti57_room_opens_a_games_listing_on_a_clear_display_and_the_notebo
         await pilot.press("l", "5", "+", "3", "=", "space", "l")  # a program of five steps, 00-04 (R/S)
         await pilot.press("z", "space")  # RST, R/S: it runs
         await wait_until(pilot, lambda: not screen.busy and display.text.strip().rstrip(".") == "8", what="5 + 3")
-        program = screen.model.machine.program
+        program = room_model(screen).machine.program
         await pilot.press("k")
         dialog = await wait_until_screen(pilot, NotebookDialog)
         await pilot.press(*"sum")

@@ -9,7 +9,7 @@ from arcade.hp67_othello.workshop import ProgramChoice
 from arcade.room.hp67 import HP67RoomScreen
 from arcade.widgets.dialogs import SideDialog
 
-from .helpers import screen_text, wait_until
+from .helpers import room_model, screen_text, wait_until
 
 
 async def test_change_the_program_then_play_the_variant() -> None:
@@ -25,8 +25,8 @@ async def test_change_the_program_then_play_the_variant() -> None:
         await pilot.press("w")
         await wait_until(pilot, lambda: isinstance(app.screen, HP67RoomScreen), what="the HP-67 room")
         room = app.screen
-        await wait_until(pilot, lambda: len(room.model.machine.program.steps) == 199, what="Verniajou's listing in memory")
-        assert room.model.write_card("mine")  # what the card dialog does (tested in the room's own tests)
+        await wait_until(pilot, lambda: len(room_model(room).machine.program.steps) == 199, what="Verniajou's listing in memory")
+        assert room_model(room).write_card("mine")  # what the card dialog does (tested in the room's own tests)
         await pilot.press("escape")
         await wait_until(pilot, lambda: app.screen is game, what="back to the game")
         await pilot.press("n")

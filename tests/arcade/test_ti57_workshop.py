@@ -12,7 +12,7 @@ from arcade.ti57_wolf.dialogs import NewWolfGame
 from arcade.ti57_wolf.screen import TI57WolfScreen
 from games.ti57_wolf import Side
 from games.workshop.ti57_variants import read_program, variants
-from tests.arcade.helpers import flat, wait_until
+from tests.arcade.helpers import flat, room_model, wait_until
 from tests.arcade.test_ti57_wolf_screen import WOLF_KEYS, opened, wolf_app
 from tests.games.test_workshop_ti57_variants import SWAPPED_CHECKS, WOLF, WRONG_WAY, keyed
 
@@ -43,8 +43,8 @@ async def test_a_broken_wolf_variant_is_named_the_game_stays_and_w_opens_it_in_t
         await pilot.press("W")  # change the program: the variant playing, in the TI-57 room
         await wait_until(pilot, lambda: isinstance(app.screen, TI57RoomScreen), what="the TI-57 room")
         room = app.screen
-        assert room.model.machine.program.steps == read_program(broken).steps
-        assert "the notebook's broken" in room.model.message and "LRN" in room.model.message
+        assert room_model(room).machine.program.steps == read_program(broken).steps
+        assert "the notebook's broken" in room_model(room).message and "LRN" in room_model(room).message
         await pilot.press("escape")  # back to the game, as it was
         await wait_until(pilot, lambda: app.screen is screen, what="back to the wolf")
         assert screen.session.to_save() == before
