@@ -67,9 +67,18 @@ class TI57Workshop:
     def choose_program(self, then: Callable[[str | None, Any], None]) -> None:
         """Ask which program plays when the notebook holds listings; ``then(name, program)``."""
         from arcade.room.ti57 import notebook_dir
-        from games.workshop.ti57_variants import playable_variants, read_program
+        from games.workshop.ti57_variants import playable_variants
 
-        found, left_out = playable_variants(notebook_dir(), self.GAME_INDEX)  # what cannot play is not offered
+        def listed() -> None:  # the notebook's pages are files: looked at in a thread, never on the event loop
+            found, left_out = playable_variants(notebook_dir(), self.GAME_INDEX)  # what cannot play is not offered
+            self.app.call_from_thread(self.offer_programs, found, left_out, then)  # type: ignore[attr-defined]
+
+        self.run_worker(listed, thread=True, group="ti57-variants", exit_on_error=False)  # type: ignore[attr-defined]
+
+    def offer_programs(self, found: list[Any], left_out: list[str], then: Callable[[str | None, Any], None]) -> None:
+        """Which program plays the new game (``found``: none, no question)."""
+        from games.workshop.ti57_variants import read_program
+
         if not found:
             then(None, None)
             return
