@@ -16,7 +16,7 @@ from machines.cpc import errors
 from machines.cpc.compiler import CompiledProgram, Problem, compile_program, var_key
 from machines.cpc.errors import BasicError, error_message
 from machines.cpc.lexer import LexError, tokenize
-from machines.cpc.memory import POWER_ON_FREE, fixed_bytes, variable_bytes
+from machines.cpc.memory import POWER_ON_FREE, fixed_bytes, program_bytes, variable_bytes
 from machines.cpc.numbers import parse_input_number, to_int16
 from machines.cpc.runtime import build_namespace, names
 from machines.cpc.runtime.arrays import Array, default_value, nest
@@ -244,7 +244,11 @@ class CPC:
     # --- what the Ready prompt (ready.py) asks of the machine ------------------------------
     def set_program(self, lines: dict[int, str]) -> list[Problem]:
         """Replace the program after an edit (a typed line, NEW, DELETE, RENUM, LOAD).
-        As on the CPC, variables are cleared and CONT is no longer possible."""
+        As on the CPC, variables are cleared and CONT is no longer possible.  A
+        program larger than the CPC's memory for BASIC is refused (Memory full) and
+        the program is left as it was."""
+        if program_bytes(lines) > POWER_ON_FREE:
+            raise BasicError(errors.MEMORY_FULL)
         self.lines = dict(sorted(lines.items()))
         self._compiled = None
         self.problems = list(self._compile().problems)

@@ -38,7 +38,7 @@ from typing import Any, Iterable
 
 from machines.cpc.lexer import LexError, tokenize
 
-__all__ = ["HIMEM", "PROGRAM_END", "POWER_ON_FREE", "ELEMENT_BYTES", "array_bytes", "elements_bytes",
+__all__ = ["HIMEM", "PROGRAM_END", "POWER_ON_FREE", "ELEMENT_BYTES", "array_bytes", "elements_bytes", "line_bytes",
            "fixed_bytes", "program_bytes", "string_bytes", "strings_bytes", "variable_bytes"]
 
 HIMEM = 0xA67B

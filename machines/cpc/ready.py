@@ -31,6 +31,7 @@ from machines.cpc import errors
 from machines.cpc.errors import BasicError, error_message
 from machines.cpc.lexer import KEYWORDS
 from machines.cpc.machine import CPC, RunState
+from machines.cpc.memory import POWER_ON_FREE, line_bytes
 from machines.fields import Field
 
 __all__ = ["Mode", "ReadyPrompt", "KEY_RETURN", "KEY_DEL", "KEY_CLR", "KEY_ESC", "KEY_LEFT",
@@ -49,6 +50,7 @@ KEY_COPY = "\xe0"
 _LINE_LIMIT = 255
 _LINE_MAX = 65535
 _DISC_KBYTES = 178  # a formatted CPC data disc
+_LOAD_LIMIT = 4 * POWER_ON_FREE  # an ASCII listing longer than this cannot fit once tokenised
 
 
 class Mode(str, Enum):
@@ -507,13 +509,23 @@ class ReadyPrompt:
             shown = candidates[-1].name
             self._say(f"{shown} not found")
             raise _Quiet()
-        text = found.read_bytes().decode("latin-1")
+        with found.open("rb") as file:
+            data = file.read(_LOAD_LIMIT + 1)
+        if len(data) > _LOAD_LIMIT:  # more text than any program a CPC can hold
+            raise BasicError(errors.MEMORY_FULL)
+        text = data.decode("latin-1")
         prompt_lines: dict[int, str] = {}
+        size = 0  # what the lines take of the CPC's memory, counted as they come
         for raw in text.replace("\r\n", "\n").replace("\r", "\n").split("\n"):
             m = re.match(r"\s*(\d+) ?(.*)$", raw)
             if m and m.group(2).strip() and 1 <= int(m.group(1)) <= _LINE_MAX:
-                prompt_lines[int(m.group(1))] = m.group(2)[:_LINE_LIMIT]
-        self.cpc.set_program(prompt_lines)
+                number, body = int(m.group(1)), m.group(2)[:_LINE_LIMIT]
+                old = prompt_lines.get(number)
+                size += line_bytes(body) - (line_bytes(old) if old is not None else 0)
+                if size > POWER_ON_FREE:  # the CPC stops with Memory full; here nothing is kept
+                    raise BasicError(errors.MEMORY_FULL)
+                prompt_lines[number] = body
+        self.cpc.set_program(prompt_lines)  # compiled once, in linear time
 
     def _load_command(self, rest: str) -> None:
         self._load(rest)
