@@ -232,6 +232,11 @@ class CPC:
             self._end_direct()
         return state
 
+    def reset(self) -> None:
+        """Ctrl+Shift+Esc: the machine as just switched on (program, variables, screen,
+        keys and ON BREAK all gone), whatever the program was doing."""
+        self.__init__(self._clock)  # type: ignore[misc]
+
     def free_bytes(self) -> int:
         """What is left of the CPC's memory for arrays and strings (``FRE(0)``)."""
         return max(POWER_ON_FREE - self._mem_fixed - self._mem_vars - self._mem_arrays - self._mem_strings, 0)

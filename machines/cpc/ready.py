@@ -116,6 +116,15 @@ class ReadyPrompt:
             else:
                 self._edit_key(key)
 
+    def reset(self) -> None:
+        """Ctrl+Shift+Esc: the machine reset (nothing survives, not even a program that
+        ignores ESC with ON BREAK CONT), the prompt back at its first Ready."""
+        self.cpc.reset()
+        self.mode = Mode.READY
+        self._auto = None
+        self.internal_error = None
+        self._editor = self._new_editor("")
+
     def run(self, max_statements: int | None = None) -> RunState | None:
         """While a program runs, run up to ``max_statements`` of it; None otherwise.
         When it ends, fails or breaks, the prompt is back (a Syntax error opens the

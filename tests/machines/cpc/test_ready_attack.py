@@ -237,3 +237,39 @@ def test_a_listing_of_many_bad_lines_compiles_in_linear_work(body: str) -> None:
     small = _compiler_lines_run({n: body for n in range(1, 301)})
     large = _compiler_lines_run({n: body for n in range(1, 1201)})
     assert large < 4.6 * small
+
+
+# -- the reset (Ctrl+Shift+Esc) ---------------------------------------------------------------
+
+_RESET_CASES = {
+    "ON BREAK CONT loop": ("10 ON BREAK CONT\r20 I=I+1:GOTO 20\rRUN\r", Mode.RUNNING),
+    "ON BREAK GOSUB loop": ("10 ON BREAK GOSUB 30\r20 GOTO 20\r30 RETURN\rRUN\r", Mode.RUNNING),
+    "INPUT wait": ('10 ON BREAK CONT:INPUT "N";N\rRUN\r', Mode.RUNNING),
+    "INKEY$ wait": ("10 ON BREAK CONT\r20 IF INKEY$=\"\" THEN 20\rRUN\r", Mode.RUNNING),
+    "direct loop": ("ON BREAK CONT:WHILE 1:X=X+1:WEND\r", Mode.RUNNING),
+    "AUTO": ("AUTO 100\r100 PRINT\r", Mode.AUTO),
+    "EDIT": ("10 PRINT 1\rEDIT 10\r\xf3\xf3", Mode.EDIT),
+    "half a line": ("10 PRI", Mode.READY),
+}
+
+
+@pytest.mark.parametrize("case", sorted(_RESET_CASES))
+def test_a_reset_ends_anything_and_gives_the_machine_as_switched_on(case: str) -> None:
+    keys, mode = _RESET_CASES[case]
+    p = _prompt()
+    p.type(keys)
+    for _ in range(5):
+        p.run(3_000)
+    if p.mode is Mode.RUNNING:  # ESC ESC: ignored by ON BREAK CONT, a handler's call for ON BREAK GOSUB
+        p.type("\x1b\x1b")
+    for _ in range(3):
+        p.run(3_000)
+    assert p.mode is mode
+    fresh = _prompt()
+    p.reset()
+    assert p.mode is Mode.READY and p.line == ""
+    assert p.cpc.lines == {} and p.cpc.free_bytes() == POWER_ON_FREE
+    assert p.cpc.screen_text() == fresh.cpc.screen_text() and p.cpc.transcript == ""
+    assert p.run(1_000) is None  # nothing runs
+    assert _said(p, "PRINT X;N") == [" 0  0 "]
+    assert _said(p, "10 PRINT 5") == [] and _said(p, "RUN") == [" 5 "]
