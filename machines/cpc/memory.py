@@ -28,8 +28,9 @@ A simple variable is created, as on the CPC, when a statement naming it first ru
 is entered (the ROM allocates each when its DEF FN runs); strings are freed as soon as they are replaced, so there is never garbage to
 collect and ``FRE("")`` (which collects on the CPC) gives the same figure as ``FRE(0)``;
 a string constant assigned from the program text takes string space here (the ROM
-points into the program until it is edited); temporary strings of an expression, the
-execution stack and direct-mode variables are not counted.
+points into the program until it is edited); temporary strings of an expression and the
+execution stack are not counted.  A program that does not fit is refused as it is typed or
+LOADed (Memory full).
 """
 
 from __future__ import annotations
