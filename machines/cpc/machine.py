@@ -120,7 +120,10 @@ class CPC:
         return self.transcript[max(mark - self._transcript_dropped, 0):]
 
     def _record(self, text: str) -> None:
-        """Add output to the transcript, dropping the oldest once it holds twice what it keeps."""
+        """Add output to the transcript, dropping the oldest once it holds twice what it keeps.
+        Only text is kept (anything else is a Type mismatch before it reaches the transcript)."""
+        if type(text) is not str:
+            raise TypeError("only text is printed")
         self._transcript.append(text)
         self._transcript_size += len(text)
         if self._transcript_size > 2 * TRANSCRIPT_KEPT:
@@ -874,7 +877,7 @@ class CPC:
             "zone": self._zone,
             "time": self._clock() - self._t0,
             "screen": self.screen.to_json(),
-            "transcript": self.transcript,
+            "transcript": self.transcript[-TRANSCRIPT_KEPT:],
         }
 
     def restore(self, snap: dict[str, Any]) -> None:
