@@ -319,7 +319,7 @@ class CPC:
                 table.setdefault(key, slot)
         base.deftypes.update(typed.deftypes)
 
-    def adopt_variable(self, key: tuple[str, str]) -> int:
+    def _adopt_variable(self, key: tuple[str, str]) -> int:
         """Give a variable not named by the program a slot of its own (a snapshot's
         variable that was created by a typed line); returns the slot."""
         compiled = self._compile()
@@ -332,7 +332,7 @@ class CPC:
         return slot
 
     def _adopt_array(self, key: tuple[str, str]) -> int:
-        """``adopt_variable`` for an array a typed line dimensioned."""
+        """``_adopt_variable`` for an array a typed line dimensioned."""
         compiled = self._compile()
         slot = compiled.arrays.get(key)
         if slot is None:
@@ -910,9 +910,9 @@ class CPC:
             compiled = self._compile()
         self.problems = list(compiled.problems)
         for slot, value in st.scalars.items():
-            self.V[self.adopt_variable(slot) if isinstance(slot, tuple) else slot] = value
+            self.V[self._adopt_variable(slot) if isinstance(slot, tuple) else slot] = value
         for slot in st.created:
-            slot = self.adopt_variable(slot) if isinstance(slot, tuple) else slot
+            slot = self._adopt_variable(slot) if isinstance(slot, tuple) else slot
             self._allocated[slot] = 1
             self._mem_vars += self._var_bytes[slot]
         for slot, (dims, data) in st.arrays.items():
