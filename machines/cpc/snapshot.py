@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from machines.cpc.compiler import CompiledProgram, compile_program
@@ -88,6 +88,16 @@ def _typed_key(f: Field, name: Any, table: dict[tuple[str, str], int], typed: se
 
 
 _NAME = re.compile(r"[A-Z][A-Z0-9.]{0,39}[%!$]")
+
+
+def _with_typed(table: dict[tuple[str, str], int], read: dict) -> dict[tuple[str, str], int]:
+    """The program's table and, after it, the names typed lines made (the tuple keys of
+    ``read``), numbered in their order as ``CPC._adopt_variable`` numbers them."""
+    out = dict(table)
+    for key in read:
+        if isinstance(key, tuple) and key not in out:
+            out[key] = len(out)
+    return out
 
 
 @dataclass
@@ -199,23 +209,6 @@ def read_cpc(f: Field, compiled: CompiledProgram | None = None, fixed: int | Non
     screen = read_screen(f["screen"])
     code_size = len(compiled.code)
 
-    direct = f["direct"] if f.has("direct") else None
-    direct_compiled = None
-    if direct is not None and not direct.is_null:
-        text = direct["text"].str(255)
-        if any(c in text for c in "\r\n"):
-            direct["text"].refuse("is not one line")
-        direct_compiled = compile_program({0: text}, {}, base=compiled)
-        direct["pc"].int(0, len(direct_compiled.code) - 1)
-        direct["state"].choice(_STATES)
-        direct["stopped_after"].bool()
-    # a statement typed at the prompt can leave its own program points on the stack
-    pc_limit = max(code_size, len(direct_compiled.code) if direct_compiled else 0) - 1
-    suffix_of_slot = {slot: key[1] for key, slot in (direct_compiled or compiled).scalars.items()}
-
-    def pc(at: Field) -> int:
-        return at.int(0, pc_limit)
-
     # variables a typed line made (not in the program) are kept by name: the machine
     # gives them slots after the program's as it restores them
     typed: set[tuple[str, str]] = set()
@@ -256,6 +249,28 @@ def read_cpc(f: Field, compiled: CompiledProgram | None = None, fixed: int | Non
     if taken > room:
         f["arrays"].refuse(f"the variables, arrays and strings take {taken}"
                            f" bytes, more than the {room} a CPC 6128 has left beside this program")
+
+    direct = f["direct"] if f.has("direct") else None
+    direct_compiled = None
+    if direct is not None and not direct.is_null:
+        text = direct["text"].str(255)
+        if any(c in text for c in "\r\n"):
+            direct["text"].refuse("is not one line")
+        # the typed line is compiled after the names earlier typed lines made, in their
+        # order, as the machine restoring the snapshot will have them
+        base = replace(compiled, scalars=_with_typed(compiled.scalars, scalars),
+                       arrays=_with_typed(compiled.arrays, arrays))
+        direct_compiled = compile_program({0: text}, {}, base=base)
+        direct["pc"].int(0, len(direct_compiled.code) - 1)
+        direct["state"].choice(_STATES)
+        direct["stopped_after"].bool()
+    # a statement typed at the prompt can leave its own program points on the stack
+    pc_limit = max(code_size, len(direct_compiled.code) if direct_compiled else 0) - 1
+    suffix_of_slot = {slot: key[1] for key, slot in (direct_compiled or compiled).scalars.items()}
+
+    def pc(at: Field) -> int:
+        return at.int(0, pc_limit)
+
     functions: dict[int, str] = {}
     for name, fname in f["functions"].items():
         slot = compiled.functions[_key(fname, name, compiled.functions)]

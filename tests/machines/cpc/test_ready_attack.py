@@ -87,6 +87,24 @@ def test_variables_typed_at_the_prompt_keep_their_own_values(seed: int) -> None:
     assert fresh.cpc.free_bytes() == p.cpc.free_bytes()
 
 
+@pytest.mark.parametrize("earlier", ["", "X=1", "A$=\"S\":B%=2", "Q=1:DIM W(3):R=2"])
+def test_a_typed_loop_caught_in_a_snapshot_goes_on_in_a_fresh_machine(earlier: str) -> None:
+    """A FOR typed at the prompt, stopped half-way in a snapshot, after other typed names:
+    restored on a fresh machine it counts on with its own variable."""
+    p = _prompt()
+    if earlier:
+        _enter(p, earlier)
+    p.type("FOR K=1 TO 3000:T=T+K:NEXT:PRINT T;K\r")
+    p.run(1_001)
+    assert p.mode is Mode.RUNNING
+    fresh = _prompt()
+    fresh.restore(json.loads(json.dumps(p.snapshot())))
+    for machine in (p, fresh):
+        while machine.mode is Mode.RUNNING:
+            machine.run(5_000)
+        assert machine.cpc.transcript.rstrip().split("\n")[-2] == " 4501500  3001 "
+
+
 def test_arrays_typed_at_the_prompt_are_kept_and_def_fn_is_for_programs() -> None:
     p = _prompt()
     assert _said(p, "DIM Q(5),N$(2)") == []
