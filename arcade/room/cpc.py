@@ -5,7 +5,9 @@ type numbered lines, ``LIST``, ``RUN``, ``EDIT n`` with the cursor keys, ``AUTO`
 ``DELETE``, ``RENUM``, ``PRINT 2+2``...; ``SAVE "name"``, ``LOAD "name"`` and ``CAT``
 use a folder of the arcade's data directory as the disc, which holds the games'
 listings (``LOAD "othello"``).  Esc breaks a running program (ESC ESC on the CPC)
-or abandons the line being typed; ``CONT`` goes on.
+or abandons the line being typed; ``CONT`` goes on.  F9 (or Ctrl+Shift+Esc, where the
+terminal sends it) resets the CPC, as its Ctrl+Shift+Esc does: the way out of a program
+that ignores ESC (``ON BREAK CONT``).
 
 One thread worker runs the machine for as long as the screen lives: it types the
 keys waiting, runs the program in slices and posts frozen views.  The event loop
@@ -35,7 +37,7 @@ from arcade.widgets.cpc_screen import CpcScreen
 from arcade.widgets.footer import KeysFooter
 from arcade.widgets.plain import visible
 from arcade.widgets.words import path_lines
-from games.workshop.cpc_room import BREAK, KEYS, CpcRoom, RoomView
+from games.workshop.cpc_room import BREAK, KEYS, RESET, CpcRoom, RoomView
 
 SLICE = 2_000  # BASIC statements between two looks at the queue and the stop flag
 FRAME = 1 / 30  # a running program's screen is posted at most this often
@@ -60,6 +62,9 @@ class CpcRoomScreen(LaidOut, Screen[None]):
     BINDINGS = [
         Binding("f10", "leave", "Leave", id="room.leave"),
         Binding("f2", "load_game", "LOAD \"othello\"", id="room.load-othello"),
+        Binding("ctrl+shift+escape,f9", "reset", "Reset", key_display="F9",
+                tooltip="Ctrl+Shift+Esc on the CPC: the machine as switched on",
+                id="room.reset"),
     ]
 
     @dataclass
@@ -134,6 +139,7 @@ class CpcRoomScreen(LaidOut, Screen[None]):
             "Esc: break / abandon the line",
             "Tab: COPY; Shift+arrows: copy cursor",
             "F2: LOAD \"othello\"   F10: leave",
+            "F9: reset (Ctrl+Shift+Esc)",
         ]
         if view.notice:
             info[0:0] = [f"! {visible(view.notice)}", ""]  # a fault's words may hold a file's name
@@ -165,6 +171,11 @@ class CpcRoomScreen(LaidOut, Screen[None]):
         if view.running or view.mode != "ready" or view.line:
             self.room.feed(BREAK)  # a program running is broken into, a half-typed line abandoned
         self.type_line(f'LOAD "{name}"')
+
+    def action_reset(self) -> None:
+        """Ctrl+Shift+Esc: end whatever runs (even under ON BREAK CONT) and clear the machine."""
+        self.room.feed(RESET)
+        self.room.clear_notice()
 
     def action_load_game(self) -> None:
         self.type_line('LOAD "othello"')

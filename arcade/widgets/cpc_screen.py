@@ -12,6 +12,11 @@ is shorter than 25 rows it shows the rows around the cursor (where the program i
 writing or asking), as the border title says.  MODE 0's 20 columns are drawn double
 width, as on the monitor.
 
+What a program prints never reaches the terminal as it is: the machine's text VDU has
+obeyed the control codes already, and a character it drew from the CPC's own set (after
+``CHR$(1)``, or 127-159) is shown by a terminal glyph like it (``shown``), so no escape
+sequence or other control character can reach the host terminal.
+
 The widget draws row by row (``render_line``) and keeps each row whole under what it
 shows (``KeptRows``): a turn's end that changes a few of the CPC's rows makes only
 those (the whole screen through ``Text`` took ~5 ms of the event loop, a dozen times a second).
@@ -35,7 +40,7 @@ from arcade.widgets.lines import styled_segments
 
 from games.lazard_othello.cpc_view import ROWS, CpcScreenView, hardware_rgb
 
-__all__ = ["ROWS", "CpcScreen", "CpcScreenView", "CpcTyped", "CpcTypingLeft", "hardware_rgb"]
+__all__ = ["ROWS", "CpcScreen", "CpcScreenView", "CpcTyped", "CpcTypingLeft", "hardware_rgb", "shown"]
 
 
 @dataclass
@@ -155,7 +160,7 @@ class CpcScreen(KeptRows):
             return out
         v = self.view
         out.append(mark, border + Style(color="#ffffff", bold=True) if mark != " " else border)
-        line, pens, papers = v.rows[r], v.pens[r], v.papers[r]
+        line, pens, papers = shown(v.rows[r]), v.pens[r], v.papers[r]
         start = 0
         while start < cols:  # one span per run of cells with the same colours
             end = start + 1
@@ -214,6 +219,33 @@ class CpcScreen(KeptRows):
         r = drawn[y]
         text = self._row(r, cols, scale, border, " " if r is None else self.scroll_mark(r, rows))
         return Strip(styled_segments(self, text, base)).adjust_cell_length(width, base)
+
+
+def _cpc_glyphs() -> dict[int, str]:
+    """Terminal glyphs for the CPC characters that are not printable text here: 0-31 (the
+    CPC draws a symbol for each after CHR$(1)) as Unicode's control pictures, 127 as DEL's,
+    128-143 as the 2x2 block graphics (bit 0 top left, 1 top right, 2 bottom left, 3 bottom
+    right, as in the CPC's set), 144-159 as the line segments from the centre (bit 0 up, 1
+    right, 2 down, 3 left), the no-break space as a space and the soft hyphen as a hyphen."""
+    glyphs = {code: chr(0x2400 + code) for code in range(32)}
+    glyphs[127] = "\u2421"
+    glyphs.update({128 + n: g for n, g in enumerate(" ▘▝▀▖▌▞▛▗▚▐▜▄▙▟█")})
+    glyphs.update({144 + n: g for n, g in enumerate("·╵╶└╷│┌├╴┘─┴┐┤┬┼")})
+    glyphs[0xA0] = " "
+    glyphs[0xAD] = "-"
+    return glyphs
+
+
+_CPC_GLYPHS = _cpc_glyphs()
+
+
+def shown(text: str) -> str:
+    """A CPC row as the terminal may draw it: one printable, single-width glyph per cell
+    (anything beyond the CPC's 256 characters is shown as '?')."""
+    if text.isascii() and text.isprintable():
+        return text
+    return "".join(ch if " " <= ch <= "~" or "\xa1" <= ch <= "\xff" and ch != "\xad"
+                   else _CPC_GLYPHS.get(ord(ch), "?") for ch in text)
 
 
 def _widen(text: str, scale: int) -> str:

@@ -161,7 +161,7 @@ class LazardOthelloDriver(OthelloDriver):
         return decode_board(list(self.machine.array("B")), to_move)
 
     def _new_output(self, mark: int) -> list[str]:
-        return [line.rstrip() for line in self.machine.transcript[mark:].split("\n") if line.strip()]
+        return [line.rstrip() for line in self.machine.transcript_since(mark).split("\n") if line.strip()]
 
     # -- game flow ------------------------------------------------------------------
 
@@ -199,7 +199,7 @@ class LazardOthelloDriver(OthelloDriver):
             notation = program_notation(square)
             keys = [notation[0] + "\r", notation[1] + "\r"]
             flipped = self.position.flips(square)
-        mark = len(self.machine.transcript)
+        mark = self.machine.printed
         self.machine.type(keys[0])  # the column; the program then asks for the row
         state, ran = self._run(START_BUDGET)
         if state != "input" or self.display != "Rangee?":
@@ -246,7 +246,7 @@ class LazardOthelloDriver(OthelloDriver):
         if not self.machine_to_move:
             raise IllegalMove("the game is over" if self.is_over else "it is the human's turn")
         saved = self.machine.snapshot()
-        mark = len(self.machine.transcript)
+        mark = self.machine.printed
         ran = 0
         while True:
             before = self.machine.statements
@@ -316,7 +316,7 @@ class LazardOthelloDriver(OthelloDriver):
         The program notices a full board by itself, and otherwise two passes in a row:
         the driver types the pass it asks for (as a player must on the real machine).
         """
-        mark = len(self.machine.transcript)
+        mark = self.machine.printed
         for _ in range(3):
             if ended:
                 break

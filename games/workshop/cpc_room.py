@@ -26,7 +26,7 @@ from machines.cpc import ready as _ready
 from machines.cpc.ready import Mode, ReadyPrompt
 from machines.files import write_file
 
-__all__ = ["BREAK", "KEYS", "GAME_LISTINGS", "CpcRoom", "RoomView"]
+__all__ = ["BREAK", "KEYS", "RESET", "GAME_LISTINGS", "CpcRoom", "RoomView"]
 
 KEYS: dict[str, str] = {
     "enter": _ready.KEY_RETURN,
@@ -49,6 +49,9 @@ ESC = _ready.KEY_ESC
 BREAK = "\x00break"
 """Not a key: ``feed(BREAK)`` is what Esc means in the room -- ESC ESC (a break) while a
 program runs, a single ESC (abandon the line) at the prompt."""
+RESET = "\x00reset"
+"""Not a key: ``feed(RESET)`` is the CPC's Ctrl+Shift+Esc, a reset that no program can
+refuse (``ON BREAK CONT`` makes ESC ESC do nothing)."""
 
 
 def _lazard_listing() -> str:
@@ -109,8 +112,8 @@ class CpcRoom:
     # -- keys in, views out ---------------------------------------------------------------
     def feed(self, keys: str) -> None:
         """Keys for the CPC (or ``BREAK``), from any thread; the worker types them."""
-        if keys == BREAK:
-            self._keys.put(BREAK)
+        if keys in (BREAK, RESET):
+            self._keys.put(keys)
         else:
             for key in keys:
                 self._keys.put(key)
@@ -150,6 +153,8 @@ class CpcRoom:
     def _type(self, key: str) -> None:
         if key == BREAK:
             self.prompt.type(ESC + ESC if self.prompt.mode is Mode.RUNNING else ESC)
+        elif key == RESET:
+            self.prompt.reset()
         else:
             self.prompt.type(key)
 

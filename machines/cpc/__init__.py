@@ -21,8 +21,11 @@ Public API (other packages rely on these names)::
         # (cpc.state holds the last one; READY before the first run)
     cpc.type("E\\r")                   # keys; '\\r' RETURN, '\\x7f' DEL, '\\x1b' ESC,
                                       # '\\xf0'-'\\xf3' cursor up/down/left/right
-    cpc.transcript                    # every character written since power-on
-                                      # (banner excluded), new lines as '\\n'
+    cpc.transcript                    # what was written since power-on (banner
+                                      # excluded, new lines as '\\n'): the latest
+                                      # 256K characters (TRANSCRIPT_KEPT) are kept
+    mark = cpc.printed; cpc.transcript_since(mark)   # output after a mark
+    cpc.reset()                       # Ctrl+Shift+Esc: as just switched on
     cpc.screen_text()                 # 25 rows of text (MODE 0/1/2: 20/40/80 columns)
     cpc.screen                        # the model: chars, pens, papers, inks, windows
     cpc.pen, cpc.paper                # per cell hardware colour 0..26 (PALETTE_RGB)

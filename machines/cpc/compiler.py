@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, field
+from bisect import bisect_left
 from functools import lru_cache
 from types import CodeType
 
@@ -125,6 +126,7 @@ class _Parser:
         self.line = 0
         self._stmt_mark = 0  # statements emitted before the one being parsed
         self._refs: set[int] = set()  # simple variables named since the last statement emitted
+        self._line_labels: list[str] = []  # the jump labels placed in the line being compiled
 
     # --- token helpers --------------------------------------------------------------
     def peek(self) -> Token:
@@ -184,6 +186,7 @@ class _Parser:
 
     def place(self, label: str) -> None:
         self.labels[label] = len(self.stmts)
+        self._line_labels.append(label)
 
     def emit(self, code: list[str], kind: str = "", closes: int = 0) -> _Stmt:
         stmt = _Stmt(self.line, code, kind, closes, refs=tuple(sorted(self._refs)))
@@ -251,6 +254,7 @@ class _Parser:
                 continue
             self.toks = tokens[number]
             self.pos = 0
+            self._line_labels = []
             self.statements(top=True)
             self.labels[f"E{number}"] = len(self.stmts)
         self.line = max(self.lines, default=0)
@@ -274,6 +278,10 @@ class _Parser:
                     self.statement()
                 except RecursionError:
                     raise BasicError(errors.STRING_EXPRESSION_TOO_COMPLEX) from None
+                except (_Syntax, _Mismatch, BasicError):
+                    raise
+                except Exception as exc:  # a fault of this compiler: the statement cannot run
+                    raise _Syntax(f"not understood ({type(exc).__name__}: {exc})") from None
                 if not self.at_end():
                     raise _Syntax(f"unexpected {self._show(self.peek())}")
             except (_Syntax, _Mismatch, BasicError) as exc:
@@ -306,8 +314,12 @@ class _Parser:
         mark = self._stmt_mark
         if mark <= len(self.stmts):
             del self.stmts[mark:]
-            for key in [k for k, v in self.labels.items() if v > mark and not k.startswith("L")]:
-                del self.labels[key]
+            # only this line's labels can lie past the mark: looking at them alone keeps a
+            # listing of many bad lines compiling in linear time
+            for key in self._line_labels:
+                value = self.labels.get(key)
+                if value is not None and value > mark:
+                    del self.labels[key]
         self.pos = max(self.pos, start)
 
     # --- statements ----------------------------------------------------------------------
@@ -1198,7 +1210,10 @@ class _Parser:
             return f"{rt.COPYCHR}({stream})", "s"
         if name == "RND":
             if self.at_op("("):
-                (c, t), = self.args()
+                args = self.args()
+                if len(args) != 1:
+                    raise _Syntax("RND takes one argument")
+                (c, t), = args
                 return f"{rt.RND}({self.num(c, t)[0]})", "r"
             return f"{rt.RND}(1)", "r"
         if name in ("POS", "VPOS"):
@@ -1351,39 +1366,32 @@ def compile_program(lines: dict[int, str], namespace: dict, base: CompiledProgra
     while_wend: dict[int, int] = {}
     for_mismatch: set[int] = set()
     closed_by: dict[tuple[int, int], list[int]] = {}  # (NEXT, its d-th name) -> FOR bodies
-    for i, s in enumerate(stmts):
+    # One pass with a stack of the FORs (WHILEs) still open: a NEXT closes the innermost
+    # ones, as many as it names (one if none), the d-th of them at its d-th name; a WEND
+    # the innermost WHILE.  The same as scanning forward from each FOR, counting depth,
+    # in linear time.
+    open_fors: list[int] = []
+    open_whiles: list[int] = []
+    for j, s in enumerate(stmts):
         if s.kind == "for":
-            depth = 0
-            found = None
-            for j in range(i + 1, count):
-                k = stmts[j].kind
-                if k == "for":
-                    depth += 1
-                elif k == "next":
-                    named = stmts[j].slots
-                    if depth < stmts[j].closes:
-                        # the NEXT variable that closes this FOR must be its variable
-                        if named and named[depth] != s.slots[0]:
-                            for_mismatch.add(i)
-                        found = next_of[j]
-                        closed_by.setdefault((j, depth), []).append(next_of[i] + off)
-                        break
-                    depth -= stmts[j].closes
-            for_exit[i] = found
+            for_exit[j] = None
+            open_fors.append(j)
+        elif s.kind == "next":
+            named = s.slots
+            for depth in range(min(s.closes, len(open_fors))):
+                i = open_fors.pop()
+                # the NEXT variable that closes this FOR must be its variable
+                if named and named[depth] != stmts[i].slots[0]:
+                    for_mismatch.add(i)
+                for_exit[i] = next_of[j]
+                closed_by.setdefault((j, depth), []).append(next_of[i] + off)
         elif s.kind == "while":
-            depth = 0
-            found = None
-            for j in range(i + 1, count):
-                k = stmts[j].kind
-                if k == "while":
-                    depth += 1
-                elif k == "wend":
-                    if depth == 0:
-                        found = next_of[j]
-                        while_wend[i] = j
-                        break
-                    depth -= 1
-            while_exit[i] = found
+            while_exit[j] = None
+            open_whiles.append(j)
+        elif s.kind == "wend" and open_whiles:
+            i = open_whiles.pop()
+            while_exit[i] = next_of[j]
+            while_wend[i] = j
 
     # a FOR with no NEXT after it (or WHILE with no WEND) fails as soon as it runs
     for i, pc in for_exit.items():
@@ -1394,6 +1402,8 @@ def compile_program(lines: dict[int, str], namespace: dict, base: CompiledProgra
     for i, pc in while_exit.items():
         if pc is None:
             stmts[i].code = [f"raise {rt.ERROR_CLASS}({errors.WEND_MISSING})"]
+
+    data_lines = sorted(p.data_start)
 
     def fill(i: int, text: str) -> str:
         def sub(m: re.Match) -> str:
@@ -1420,7 +1430,7 @@ def compile_program(lines: dict[int, str], namespace: dict, base: CompiledProgra
                 bodies = closed_by.get((i, int(arg)), ())
                 return str(bodies[0]) if len(bodies) == 1 else "-1"
             if kind == "D":
-                return str(_data_index_from(p.data_start, len(p.data), int(arg)))
+                return str(_data_index_from(p.data_start, len(p.data), int(arg), data_lines))
             raise AssertionError(kind)
         return _PLACEHOLDER.sub(sub, text)
 
@@ -1479,11 +1489,10 @@ def _exec_or_fail(source: str, namespace: dict, stmt: tuple[int, int] | None, p:
         exec(f"def s{i}():\n    raise {rt.ERROR_CLASS}({errors.STRING_EXPRESSION_TOO_COMPLEX})", namespace)
 
 
-def _data_index_from(data_start: dict[int, int], count: int, line: int) -> int:
-    """RESTORE n: the first DATA item in line n or after it."""
-    for number in sorted(data_start):
-        if number >= line:
-            return data_start[number]
-    return count
-
-
+def _data_index_from(data_start: dict[int, int], count: int, line: int,
+                     numbers: list[int] | None = None) -> int:
+    """RESTORE n: the first DATA item in line n or after it (``numbers``: the DATA
+    lines in order, when already sorted)."""
+    numbers = sorted(data_start) if numbers is None else numbers
+    at = bisect_left(numbers, line)
+    return data_start[numbers[at]] if at < len(numbers) else count

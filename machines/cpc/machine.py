@@ -15,7 +15,8 @@ from typing import Any, Callable
 from machines.cpc import errors
 from machines.cpc.compiler import CompiledProgram, Problem, compile_program, var_key
 from machines.cpc.errors import BasicError, error_message
-from machines.cpc.memory import POWER_ON_FREE, fixed_bytes, variable_bytes
+from machines.cpc.lexer import LexError, tokenize
+from machines.cpc.memory import POWER_ON_FREE, fixed_bytes, program_bytes, variable_bytes
 from machines.cpc.numbers import parse_input_number, to_int16
 from machines.cpc.runtime import build_namespace, names
 from machines.cpc.runtime.arrays import Array, default_value, nest
@@ -42,6 +43,9 @@ class RunState(str, Enum):
 
 _RESTART = (RunState.READY, RunState.ENDED, RunState.ERROR)
 _IDLE_POLLS = 1000  # empty INKEY$ polls in a row that count as "waiting for a key"
+TRANSCRIPT_KEPT = 256 * 1024
+"""Characters of output the transcript keeps (the latest); a CPC itself keeps only its
+screen, and a program printing in a loop must not fill the host's memory."""
 
 
 
@@ -63,6 +67,8 @@ class CPC:
         self._t0 = self._clock()
         self.screen = Screen()
         self._transcript: list[str] = []
+        self._transcript_size = 0  # characters in ``_transcript``
+        self._transcript_dropped = 0  # characters printed since power-on and no longer kept
         self.screen.write(BANNER.replace("\n", "\r\n"))
         self.lines: dict[int, str] = {}
         self.problems: list[Problem] = []
@@ -97,11 +103,37 @@ class CPC:
     # --- the public face -----------------------------------------------------------------
     @property
     def transcript(self) -> str:
-        """Everything written to the screen since power-on (banner excluded), with each
-        new line as '\\n'; typed input echoed as on the screen."""
+        """What was written to the screen since power-on (banner excluded), with each
+        new line as '\\n'; typed input echoed as on the screen.  Only the latest
+        ``TRANSCRIPT_KEPT`` characters or so are kept (``printed`` counts them all)."""
         text = "".join(self._transcript)
-        self._transcript = [text, ""]  # joined once; later output appends to the list
+        self._transcript = [text]  # joined once; later output appends to the list
         return text
+
+    @property
+    def printed(self) -> int:
+        """Characters written to the transcript since power-on: a mark for ``transcript_since``."""
+        return self._transcript_dropped + self._transcript_size
+
+    def transcript_since(self, mark: int) -> str:
+        """What was written after ``printed`` was ``mark`` (as much of it as is kept)."""
+        return self.transcript[max(mark - self._transcript_dropped, 0):]
+
+    def _record(self, text: str) -> None:
+        """Add output to the transcript, dropping the oldest once it holds twice what it keeps.
+        Only text is kept (anything else is a Type mismatch before it reaches the transcript)."""
+        if type(text) is not str:
+            raise TypeError("only text is printed")
+        self._transcript.append(text)
+        self._transcript_size += len(text)
+        if self._transcript_size > 2 * TRANSCRIPT_KEPT:
+            self._keep_transcript("".join(self._transcript))
+
+    def _keep_transcript(self, text: str) -> None:
+        kept = text[-TRANSCRIPT_KEPT:]
+        self._transcript_dropped += len(text) - len(kept)
+        self._transcript = [kept]
+        self._transcript_size = len(kept)
 
     def screen_text(self) -> list[str]:
         """The 25 text rows as the screen shows them."""
@@ -203,6 +235,11 @@ class CPC:
             self._end_direct()
         return state
 
+    def reset(self) -> None:
+        """Ctrl+Shift+Esc: the machine as just switched on (program, variables, screen,
+        keys and ON BREAK all gone), whatever the program was doing."""
+        self.__init__(self._clock)  # type: ignore[misc]
+
     def free_bytes(self) -> int:
         """What is left of the CPC's memory for arrays and strings (``FRE(0)``)."""
         return max(POWER_ON_FREE - self._mem_fixed - self._mem_vars - self._mem_arrays - self._mem_strings, 0)
@@ -215,7 +252,11 @@ class CPC:
     # --- what the Ready prompt (ready.py) asks of the machine ------------------------------
     def set_program(self, lines: dict[int, str]) -> list[Problem]:
         """Replace the program after an edit (a typed line, NEW, DELETE, RENUM, LOAD).
-        As on the CPC, variables are cleared and CONT is no longer possible."""
+        As on the CPC, variables are cleared and CONT is no longer possible.  A
+        program larger than the CPC's memory for BASIC is refused (Memory full) and
+        the program is left as it was."""
+        if program_bytes(lines) > POWER_ON_FREE:
+            raise BasicError(errors.MEMORY_FULL)
         self.lines = dict(sorted(lines.items()))
         self._compiled = None
         self.problems = list(self._compile().problems)
@@ -246,10 +287,13 @@ class CPC:
         """Prepare a statement line typed at the Ready prompt (``PRINT A``, ``A=5``) to run
         on the program's variables; the next ``run()`` runs it.  When it is done the
         program is back as it was, so CONT still goes on after a break."""
+        if _defines_function(text):  # ROM: DEF FN is for programs only
+            raise BasicError(errors.INVALID_DIRECT_COMMAND)
         base = self._compile()
         ns = dict(base.namespace)  # the same runtime and state lists, its own statements
         compiled = compile_program({0: text}, ns, base=base)
         compiled.data = base.data  # READ in direct mode reads the program's DATA
+        self._adopt_names(base, compiled)
         self.V.extend(default_value(k[1]) for k in list(compiled.scalars)[len(self.V):])
         new = list(compiled.scalars)[len(self._var_bytes):]
         self._var_bytes.extend(variable_bytes(k) for k in new)
@@ -263,6 +307,39 @@ class CPC:
         self._compiled, self._code, self._pc = compiled, compiled.code, compiled.line_start[0]
         self.error = None
         self.state = RunState.BUDGET
+
+    @staticmethod
+    def _adopt_names(base: CompiledProgram, typed: CompiledProgram) -> None:
+        """Variables, arrays and functions a typed line names for the first time stay
+        the program's (with the slots the line gave them) until the program is edited
+        or the machine reset, as the CPC keeps them: the next typed line finds them."""
+        for table, new in ((base.scalars, typed.scalars), (base.arrays, typed.arrays),
+                           (base.functions, typed.functions)):
+            for key, slot in new.items():
+                table.setdefault(key, slot)
+        base.deftypes.update(typed.deftypes)
+
+    def _adopt_variable(self, key: tuple[str, str]) -> int:
+        """Give a variable not named by the program a slot of its own (a snapshot's
+        variable that was created by a typed line); returns the slot."""
+        compiled = self._compile()
+        slot = compiled.scalars.get(key)
+        if slot is None:
+            slot = compiled.scalars[key] = len(self.V)
+            self.V.append(default_value(key[1]))
+            self._var_bytes.append(variable_bytes(key))
+            self._allocated.append(0)
+        return slot
+
+    def _adopt_array(self, key: tuple[str, str]) -> int:
+        """``_adopt_variable`` for an array a typed line dimensioned."""
+        compiled = self._compile()
+        slot = compiled.arrays.get(key)
+        if slot is None:
+            slot = compiled.arrays[key] = len(self.ARRS)
+            self.ARRS.append(None)
+            self._array_types[slot] = key
+        return slot
 
     def _leave_direct(self) -> None:
         assert self._direct is not None
@@ -318,7 +395,7 @@ class CPC:
 
     def echo(self, text: str) -> None:
         """Record typed text in the transcript (the Ready prompt drew it already)."""
-        self._transcript.append(text)
+        self._record(text)
 
     def newline(self) -> None:
         self._newline()
@@ -618,7 +695,7 @@ class CPC:
 
     # --- output ------------------------------------------------------------------------------
     def _print(self, text: str) -> None:
-        self._transcript.append(text)
+        self._record(text)
         screen = self.screen
         if screen._pending or any(c < " " for c in text):
             screen.write(text)
@@ -628,7 +705,7 @@ class CPC:
             put(ch)
 
     def _newline(self) -> None:
-        self._transcript.append("\n")
+        self._record("\n")
         self.screen.newline()
 
     def _new_line_if_needed(self) -> None:
@@ -660,6 +737,7 @@ class CPC:
                         self._transcript.pop()
                     if self._transcript:  # the echoed character goes from the transcript too
                         self._transcript[-1] = self._transcript[-1][:-1]
+                        self._transcript_size -= 1
                     self.screen.backspace()
             elif ch >= " " and len(self._edit) < 255:
                 self._edit.append(ch)
@@ -799,7 +877,7 @@ class CPC:
             "zone": self._zone,
             "time": self._clock() - self._t0,
             "screen": self.screen.to_json(),
-            "transcript": self.transcript,
+            "transcript": self.transcript[-TRANSCRIPT_KEPT:],
         }
 
     def restore(self, snap: dict[str, Any]) -> None:
@@ -832,12 +910,15 @@ class CPC:
             compiled = self._compile()
         self.problems = list(compiled.problems)
         for slot, value in st.scalars.items():
-            self.V[slot] = value
+            self.V[self._adopt_variable(slot) if isinstance(slot, tuple) else slot] = value
         for slot in st.created:
+            slot = self._adopt_variable(slot) if isinstance(slot, tuple) else slot
             self._allocated[slot] = 1
             self._mem_vars += self._var_bytes[slot]
         for slot, (dims, data) in st.arrays.items():
-            self.ARRS[slot] = Array(dims, 0, st.array_bytes[slot], data)
+            size = st.array_bytes[slot]
+            slot = self._adopt_array(slot) if isinstance(slot, tuple) else slot
+            self.ARRS[slot] = Array(dims, 0, size, data)
         self._mem_arrays = sum(st.array_bytes.values())
         self._mem_strings = st.strings_bytes
         ns = compiled.namespace
@@ -868,7 +949,8 @@ class CPC:
         self._deg = st.deg
         self._zone = st.zone
         self._t0 = self._clock() - st.time
-        self._transcript = [st.transcript]
+        self._transcript_dropped = 0
+        self._keep_transcript(st.transcript)
         self._direct = None
         if st.direct:
             self.direct(st.direct["text"])
@@ -927,6 +1009,15 @@ def _split_input(line: str, count: int) -> list[str] | None:
     if len(items) != count:
         return None
     return items
+
+
+def _defines_function(text: str) -> bool:
+    """The typed line has a DEF statement (outside strings and REM)."""
+    try:
+        tokens = tokenize(text)
+    except LexError:
+        return False  # the compiler reports it as it does for a program line
+    return any(tok.kind == "kw" and tok.value == "DEF" for tok in tokens)
 
 
 def _printed_size(text: str) -> int:

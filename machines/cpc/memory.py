@@ -28,8 +28,9 @@ A simple variable is created, as on the CPC, when a statement naming it first ru
 is entered (the ROM allocates each when its DEF FN runs); strings are freed as soon as they are replaced, so there is never garbage to
 collect and ``FRE("")`` (which collects on the CPC) gives the same figure as ``FRE(0)``;
 a string constant assigned from the program text takes string space here (the ROM
-points into the program until it is edited); temporary strings of an expression, the
-execution stack and direct-mode variables are not counted.
+points into the program until it is edited); temporary strings of an expression and the
+execution stack are not counted.  A program that does not fit is refused as it is typed or
+LOADed (Memory full).
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ from typing import Any, Iterable
 
 from machines.cpc.lexer import LexError, tokenize
 
-__all__ = ["HIMEM", "PROGRAM_END", "POWER_ON_FREE", "ELEMENT_BYTES", "array_bytes", "elements_bytes",
+__all__ = ["HIMEM", "PROGRAM_END", "POWER_ON_FREE", "ELEMENT_BYTES", "array_bytes", "elements_bytes", "line_bytes",
            "fixed_bytes", "program_bytes", "string_bytes", "strings_bytes", "variable_bytes"]
 
 HIMEM = 0xA67B

@@ -32,8 +32,9 @@ from machines.cpc import errors
 from machines.cpc.errors import BasicError, error_message
 from machines.cpc.lexer import KEYWORDS
 from machines.cpc.machine import CPC, RunState
+from machines.cpc.memory import POWER_ON_FREE, line_bytes
 from machines.fields import Field
-from machines.files import FileRefused, files_in, read_file, write_file
+from machines.files import FileRefused, files_in, read_head, write_file
 
 __all__ = ["Mode", "ReadyPrompt", "KEY_RETURN", "KEY_DEL", "KEY_CLR", "KEY_ESC", "KEY_LEFT",
            "KEY_RIGHT", "KEY_UP", "KEY_DOWN", "KEY_COPY", "KEY_COPY_UP", "KEY_COPY_DOWN",
@@ -53,6 +54,7 @@ _LINE_MAX = 65535
 _DISC_KBYTES = 178  # a formatted CPC data disc
 DISC_FILE_BYTES = _DISC_KBYTES * 1024
 """The longest file read from the disc: no file on a CPC data disc is longer than the disc."""
+_LOAD_LIMIT = 4 * POWER_ON_FREE  # an ASCII listing longer than this cannot fit once tokenised
 
 
 class Mode(str, Enum):
@@ -117,6 +119,15 @@ class ReadyPrompt:
                 self.cpc.type(key)
             else:
                 self._edit_key(key)
+
+    def reset(self) -> None:
+        """Ctrl+Shift+Esc: the machine reset (nothing survives, not even a program that
+        ignores ESC with ON BREAK CONT), the prompt back at its first Ready."""
+        self.cpc.reset()
+        self.mode = Mode.READY
+        self._auto = None
+        self.internal_error = None
+        self._editor = self._new_editor("")
 
     def run(self, max_statements: int | None = None) -> RunState | None:
         """While a program runs, run up to ``max_statements`` of it; None otherwise.
@@ -519,16 +530,25 @@ class ReadyPrompt:
             shown = candidates[-1].name
             self._say(f"{shown} not found")
             raise _Quiet()
-        try:
-            text = read_file(found, DISC_FILE_BYTES, folder=self.disc).decode("latin-1")
+        try:  # a regular file of the disc's folder, read no further than any listing a CPC could hold
+            data = read_head(found, _LOAD_LIMIT + 1, folder=self.disc)
         except FileRefused as exc:
             self._refused(exc)
+        if len(data) > _LOAD_LIMIT:  # more text than any program a CPC can hold
+            raise BasicError(errors.MEMORY_FULL)
+        text = data.decode("latin-1")
         prompt_lines: dict[int, str] = {}
+        size = 0  # what the lines take of the CPC's memory, counted as they come
         for raw in text.replace("\r\n", "\n").replace("\r", "\n").split("\n"):
             m = re.match(r"\s*(\d+) ?(.*)$", raw)
             if m and m.group(2).strip() and 1 <= int(m.group(1)) <= _LINE_MAX:
-                prompt_lines[int(m.group(1))] = m.group(2)[:_LINE_LIMIT]
-        self.cpc.set_program(prompt_lines)
+                number, body = int(m.group(1)), m.group(2)[:_LINE_LIMIT]
+                old = prompt_lines.get(number)
+                size += line_bytes(body) - (line_bytes(old) if old is not None else 0)
+                if size > POWER_ON_FREE:  # the CPC stops with Memory full; here nothing is kept
+                    raise BasicError(errors.MEMORY_FULL)
+                prompt_lines[number] = body
+        self.cpc.set_program(prompt_lines)  # compiled once, in linear time
 
     def _load_command(self, rest: str) -> None:
         self._load(rest)

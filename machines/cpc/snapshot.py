@@ -13,7 +13,8 @@ snapshot leaves the machine as it was.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, replace
 from typing import Any
 
 from machines.cpc.compiler import CompiledProgram, compile_program
@@ -69,6 +70,36 @@ def _key(f: Field, name: Any, table: dict[tuple[str, str], int]) -> tuple[str, s
     return key
 
 
+_TYPED_NAMES = 4096  # names a typed line may add beside the program's (each takes memory when made)
+
+
+def _typed_key(f: Field, name: Any, table: dict[tuple[str, str], int], typed: set) -> tuple[str, str]:
+    """A name of this program's table, or one a line typed at the Ready prompt made
+    (a BASIC variable name not in the program)."""
+    if isinstance(name, str) and name and (name[:-1], name[-1]) in table:
+        return (name[:-1], name[-1])
+    if not (isinstance(name, str) and _NAME.fullmatch(name)):
+        f.refuse("is not a BASIC variable name")
+    key = (name[:-1], name[-1])
+    typed.add(key)
+    if len(typed) > _TYPED_NAMES:
+        f.refuse("is one name too many beside the program's")
+    return key
+
+
+_NAME = re.compile(r"[A-Z][A-Z0-9.]{0,39}[%!$]")
+
+
+def _with_typed(table: dict[tuple[str, str], int], read: dict) -> dict[tuple[str, str], int]:
+    """The program's table and, after it, the names typed lines made (the tuple keys of
+    ``read``), numbered in their order as ``CPC._adopt_variable`` numbers them."""
+    out = dict(table)
+    for key in read:
+        if isinstance(key, tuple) and key not in out:
+            out[key] = len(out)
+    return out
+
+
 @dataclass
 class CpcState:
     """A checked snapshot: everything ``CPC.restore`` assigns."""
@@ -76,10 +107,10 @@ class CpcState:
     lines: dict[int, str]
     compiled: CompiledProgram  # compiled in a scratch namespace (slots, sizes, names)
     screen: Screen
-    scalars: dict[int, Any]  # slot -> value
-    created: list[int]  # the slots of the variables created so far in this run
-    arrays: dict[int, tuple[tuple[int, ...], list]]  # slot -> (dims, flat data)
-    array_bytes: dict[int, int]  # slot -> what the array takes of the CPC's memory
+    scalars: dict[int | tuple[str, str], Any]  # slot (or a typed line's name) -> value
+    created: list[int | tuple[str, str]]  # the variables created so far in this run
+    arrays: dict[int | tuple[str, str], tuple[tuple[int, ...], list]]  # slot or name -> (dims, flat data)
+    array_bytes: dict[int | tuple[str, str], int]  # slot or name -> what the array takes of the memory
     strings_bytes: int  # what the strings' text takes in the strings area
     functions: dict[int, str]  # slot -> generated function name
     stack: list[list]
@@ -178,13 +209,58 @@ def read_cpc(f: Field, compiled: CompiledProgram | None = None, fixed: int | Non
     screen = read_screen(f["screen"])
     code_size = len(compiled.code)
 
+    # variables a typed line made (not in the program) are kept by name: the machine
+    # gives them slots after the program's as it restores them
+    typed: set[tuple[str, str]] = set()
+
+    def slot_of(key: tuple[str, str], table: dict[tuple[str, str], int]) -> int | tuple[str, str]:
+        return table.get(key, key)
+
+    scalars: dict[int | tuple[str, str], Any] = {}
+    for name, value in f["scalars"].items():
+        key = _typed_key(value, name, compiled.scalars, typed)
+        scalars[slot_of(key, compiled.scalars)] = _basic(value, key[1])
+    created_keys: set[tuple[str, str]] = set()
+    if f.has("created"):
+        for name in f["created"].list(0, len(compiled.scalars) + _TYPED_NAMES):
+            key = _typed_key(name, name.value, compiled.scalars, typed)
+            if key not in compiled.scalars and slot_of(key, compiled.scalars) not in scalars:
+                name.refuse("is a variable made by a typed line without a value")
+            created_keys.add(key)
+    else:  # a snapshot from before variables were created as met: all of them are
+        created_keys = set(compiled.scalars)
+    variables = sum(variable_bytes(k) for k in created_keys)
+    created = sorted((slot_of(k, compiled.scalars) for k in created_keys), key=str)
+    arrays: dict[int | tuple[str, str], tuple[tuple[int, ...], list]] = {}
+    sizes: dict[int | tuple[str, str], int] = {}
+    text_bytes = strings_bytes(scalars.values())
+    for name, arr in f["arrays"].items():
+        key = _typed_key(arr, name, compiled.arrays, typed)
+        dims = arr["dims"].ints(1, 32768, 1, 3)
+        size = math.prod(dims)
+        if size * ELEMENT_BYTES[key[1]] > 0xFFFF:
+            arr["dims"].refuse("is larger than a CPC array can be")
+        values = _basic_list(arr["data"], key[1], size)
+        arrays[slot_of(key, compiled.arrays)] = (tuple(dims), values)
+        sizes[slot_of(key, compiled.arrays)] = array_bytes(key, dims)
+        text_bytes += strings_bytes(values)
+    room = max(POWER_ON_FREE - fixed, 0)
+    taken = variables + sum(sizes.values()) + text_bytes
+    if taken > room:
+        f["arrays"].refuse(f"the variables, arrays and strings take {taken}"
+                           f" bytes, more than the {room} a CPC 6128 has left beside this program")
+
     direct = f["direct"] if f.has("direct") else None
     direct_compiled = None
     if direct is not None and not direct.is_null:
         text = direct["text"].str(255)
         if any(c in text for c in "\r\n"):
             direct["text"].refuse("is not one line")
-        direct_compiled = compile_program({0: text}, {}, base=compiled)
+        # the typed line is compiled after the names earlier typed lines made, in their
+        # order, as the machine restoring the snapshot will have them
+        base = replace(compiled, scalars=_with_typed(compiled.scalars, scalars),
+                       arrays=_with_typed(compiled.arrays, arrays))
+        direct_compiled = compile_program({0: text}, {}, base=base)
         direct["pc"].int(0, len(direct_compiled.code) - 1)
         direct["state"].choice(_STATES)
         direct["stopped_after"].bool()
@@ -195,34 +271,6 @@ def read_cpc(f: Field, compiled: CompiledProgram | None = None, fixed: int | Non
     def pc(at: Field) -> int:
         return at.int(0, pc_limit)
 
-    scalars: dict[int, Any] = {}
-    for name, value in f["scalars"].items():
-        key = _key(value, name, compiled.scalars)
-        scalars[compiled.scalars[key]] = _basic(value, key[1])
-    if f.has("created"):
-        created = sorted({compiled.scalars[_key(name, name.value, compiled.scalars)]
-                          for name in f["created"].list(0, len(compiled.scalars))})
-    else:  # a snapshot from before variables were created as met: all of them are
-        created = sorted(compiled.scalars.values())
-    variables = sum(variable_bytes(k) for k, slot in compiled.scalars.items() if slot in set(created))
-    arrays: dict[int, tuple[tuple[int, ...], list]] = {}
-    sizes: dict[int, int] = {}
-    text_bytes = strings_bytes(scalars.values())
-    for name, arr in f["arrays"].items():
-        key = _key(arr, name, compiled.arrays)
-        dims = arr["dims"].ints(1, 32768, 1, 3)
-        size = math.prod(dims)
-        if size * ELEMENT_BYTES[key[1]] > 0xFFFF:
-            arr["dims"].refuse("is larger than a CPC array can be")
-        values = _basic_list(arr["data"], key[1], size)
-        arrays[compiled.arrays[key]] = (tuple(dims), values)
-        sizes[compiled.arrays[key]] = array_bytes(key, dims)
-        text_bytes += strings_bytes(values)
-    room = max(POWER_ON_FREE - fixed, 0)
-    taken = variables + sum(sizes.values()) + text_bytes
-    if taken > room:
-        f["arrays"].refuse(f"the variables, arrays and strings take {taken}"
-                           f" bytes, more than the {room} a CPC 6128 has left beside this program")
     functions: dict[int, str] = {}
     for name, fname in f["functions"].items():
         slot = compiled.functions[_key(fname, name, compiled.functions)]

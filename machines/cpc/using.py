@@ -9,7 +9,7 @@ String fields: ``!`` first character, ``&`` whole string, ``\\  \\`` fixed width
 
 from __future__ import annotations
 
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import ROUND_HALF_UP, Context, Decimal
 
 from machines.cpc import errors
 from machines.cpc.errors import BasicError
@@ -67,11 +67,14 @@ def _nine_digits(x: float) -> Decimal:
     return Decimal("%.8e" % abs(x))
 
 
+_WIDE = Context(prec=600)  # every digit of 1.7E38 with a format's 255 places after the point
+
+
 def _round_to_places(x: float, places: int) -> str:
     """The fixed form with ``places`` decimals, the dropped digits rounded half up
     (ROM ``prob_round_last_digit``: 1234.5 -> 1235, 0.125 -> 0.13)."""
     quantum = Decimal(1).scaleb(-places)
-    return format(_nine_digits(x).quantize(quantum, rounding=ROUND_HALF_UP), "f")
+    return format(_nine_digits(x).quantize(quantum, rounding=ROUND_HALF_UP, context=_WIDE), "f")
 
 
 def _round_to_digits(x: float, digits: int) -> tuple[str, int]:

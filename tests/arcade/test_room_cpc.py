@@ -92,3 +92,29 @@ async def test_at_100x32_the_match_screen_holds_the_cpcs_25_rows_whole() -> None
         await wait_until(pilot, lambda: monitor.size.height > 0, what="laid out")
         assert monitor.visible_rows(monitor.size.height) == range(25)
         assert monitor.region.bottom <= 31  # above the footer's row
+
+
+async def test_f9_resets_a_program_that_turned_esc_off(arcade_data_dir: Path) -> None:
+    """ON BREAK CONT makes Esc do nothing; the room's reset (the CPC's Ctrl+Shift+Esc) ends
+    the program and clears the machine; the prompt then works as after switching on."""
+    app = ArcadeApp(game="cpc-room")
+    async with app.run_test(size=(100, 32)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, CpcRoomScreen))
+        screen = app.screen
+        assert isinstance(screen, CpcRoomScreen)
+        await type_line(pilot, "10 ON BREAK CONT")
+        await type_line(pilot, "20 PRINT 7;:GOTO 20")
+        await type_line(pilot, "RUN")
+        await wait_until(pilot, lambda: screen.room_view.running and screen.room_view.statements > 5_000,
+                         what="the program runs")
+        await pilot.press("escape")
+        seen = screen.room_view.statements
+        await wait_until(pilot, lambda: screen.room_view.statements > seen + 5_000, what="Esc ignored")
+        assert screen.room_view.running
+        assert any(b.id == "room.reset" and b.description for b in screen.BINDINGS)
+        await pilot.press("f9")
+        await wait_until(pilot, lambda: not screen.room_view.running and screen.room_view.lines == 0,
+                         what="the reset ended the program")
+        assert cpc_text(screen).startswith(" Amstrad 128K Microcomputer")
+        await type_line(pilot, "PRINT 2+2")
+        await wait_until(pilot, lambda: cpc_text(screen).endswith("PRINT 2+2\n 4\nReady"), what="a fresh prompt")

@@ -102,14 +102,14 @@ def test_an_unreadable_file_is_reported_and_the_program_kept(tmp_path: Path, mon
     room.feed("10 PRINT 1\r")
     settle(room)
     (tmp_path / "BAD.BAS").write_bytes(b"10 PRINT 2\r\n")
-    real = ready.read_file
+    real = ready.read_head
 
     def failing(path: Path, limit: int, *, folder: Path | None = None) -> bytes:
         if Path(path).name == "BAD.BAS":
             raise OSError(errno.EIO, "Input/output error", str(path))
         return real(path, limit, folder=folder)
 
-    monkeypatch.setattr(ready, "read_file", failing)
+    monkeypatch.setattr(ready, "read_head", failing)
     room.feed('LOAD "bad"\r')
     view = settle(room)
     assert "Input/output error" in view.notice and "BAD.BAS" in view.notice

@@ -271,12 +271,19 @@ _WORDS = (
     "EVERY", "AFTER", "DI", "EI", "END", "STOP", "CONT", "RUN", "LIST", "NEW", "DELETE", "RENUM",
     "AUTO", "EDIT", "CALL", "&BB18", "TAB(", "SPC(", "USING", '"##.#"', "MOD", "AND", "OR", "NOT",
     "20000", "13106", "9999", "10", "20", "100", "65535", "65536",
+    "RND(", "DEC$(", "HEX$(", "BIN$(", "ROUND(", "INSTR(", "MAX(", "MIN(", "INT(", "FIX(", "ABS(", "SGN(",
+    "SQR(", "LOG(", "EXP(", "SIN(", "ATN(", "UPPER$(", "RIGHT$(", "INKEY(", "POS(#0)", "VPOS(#0)", "ERR",
+    "ERL", "TIME", "PI", "1E28", "-1E38", "1.7E38", "2.9E-39", "-32768", "&X101", '"#"', '"+##.##^^^^"',
+    '"&"', '"!"', "XOR", "<", ">", "<=", "<>", "X", "Y", "S$", "ZONE", "DEFINT", "DEFSTR", "DEFREAL",
+    "SWAP", "WRITE", "RANDOMIZE", "ERROR", "ON BREAK CONT", "ON BREAK GOSUB", "COPYCHR$(#0)",
 )
 _SHAPES = (
     "{n} {s}", "{n} {s}", "{s}", "{n}", "{n} FOR I=1 TO {k}:{s}:NEXT", "DIM A({k}):{s}",
     "{n} DIM A$({k}):FOR I=0 TO {k}:A$(I)=STRING$(255,\"X\"):NEXT", "RUN", "RUN {n}", "GOTO {n}",
     "LIST", "CONT", "RENUM {n},{m},{k}", "DELETE {m}-{n}", "AUTO {n},{k}", "EDIT {n}", "NEW",
     "{n} GOTO {m}", "{n} GOSUB {m}:RETURN", "PRINT FRE(0);FRE(\"\")", "{n} WHILE 1:{s}:WEND",
+    "X={k}", "S$=\"{k}\"", "PRINT X;S$;{s}", "PRINT {s}", "?{s}", "X={s}", "S$={s}",
+    "PRINT USING {s}", "{n} PRINT {s}",
 )
 
 
@@ -291,7 +298,9 @@ def prompt_campaign(lines: int, seed: int, budget: int = 20_000) -> Counts:
     """Type ``lines`` random lines (program lines, commands, direct statements, stray
     keys) at one Ready prompt, running what starts for at most ``budget`` statements
     (then ESC ESC).  Refused: the line ended in a BASIC error message; accepted: it
-    gave a result; a crash is any Python exception or interpreter fault."""
+    gave a result; a crash is any Python exception or interpreter fault, an "Unknown
+    error" (a Python fault shown as a BASIC error) or a line the compiler did not
+    understand (``Problem`` "not understood")."""
     from machines.cpc.errors import ERROR_MESSAGES
 
     rng = random.Random(seed)
@@ -302,7 +311,7 @@ def prompt_campaign(lines: int, seed: int, budget: int = 20_000) -> Counts:
         line = random_line(rng)
         keys = line + rng.choice(("\r", "\r", "\r", "\x7f\r", "\x1b", "\xf2X\r", "\xf4\xe0\r"))
         counts.tried += 1
-        mark = len(prompt.cpc.transcript)
+        mark = prompt.cpc.printed
         try:
             prompt.type(keys)
             ran = 0
@@ -319,11 +328,18 @@ def prompt_campaign(lines: int, seed: int, budget: int = 20_000) -> Counts:
             if prompt.internal_error is not None or prompt.cpc.internal_error is not None:
                 raise AssertionError(f"interpreter fault {prompt.internal_error or prompt.cpc.internal_error!r}")
             prompt.cpc.screen_text(), prompt.cpc.cursor, prompt.line
+            json.dumps(prompt.snapshot())
+            said = prompt.cpc.transcript_since(mark)
+            if "Unknown error" in said:
+                raise AssertionError(f"Unknown error: {said[-200:]!r}")
+            faults = [p for p in prompt.cpc.problems if "not understood" in p.message]
+            if faults:
+                raise AssertionError(f"compiler fault: {faults[0]}")
         except Exception:  # noqa: BLE001 - what the campaign is looking for
             counts.crashes.append(f"{line!r}\n{traceback.format_exc()}")
             prompt = ReadyPrompt(CPC(clock=lambda: 0.0))
             continue
-        if any(m in prompt.cpc.transcript[mark:] for m in messages):
+        if any(m in said for m in messages):
             counts.refused += 1
         else:
             counts.accepted += 1

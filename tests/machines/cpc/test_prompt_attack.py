@@ -3,8 +3,9 @@
 ``damage.prompt_campaign`` types lines made of BASIC words, numbers near the machine's
 limits (65535, 32768, DIM 13106...) and stray editing keys, runs whatever starts under a
 statement budget (then ESC ESC), and answers INPUT and key waits.  Every line must end
-in a BASIC error message or a result: no Python exception, no interpreter fault, nothing
-running for ever.  The counts are printed (``-s``); ``-m soak`` types many more.
+in a BASIC error message or a result: no Python exception, no interpreter fault, no
+"Unknown error" (a fault shown as a BASIC error), no line the compiler did not understand,
+nothing running for ever, and the snapshot still readable.  The counts are printed (``-s``); ``-m soak`` types many more.
 """
 
 from __future__ import annotations
