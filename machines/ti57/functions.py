@@ -18,9 +18,9 @@ original ROM run instruction by instruction (issue 12):
 
 from __future__ import annotations
 
-from decimal import ROUND_DOWN, Context, Decimal
+from decimal import ROUND_DOWN, ROUND_HALF_UP, Context, Decimal
 
-from machines.ti57.numbers import CHOP, LIMIT, ONE, PI, TINY, ZERO, add, chop, div, fit, mul, sub
+from machines.ti57.numbers import CHOP, LIMIT, ONE, PI, TINY, ZERO, add, chop, div, divide, fit, mul, sub
 
 __all__ = ["FUNCTIONS", "TRIG", "PI", "power", "exp", "ln", "ten_to", "polar_to_rect", "rect_to_polar", "square_root"]
 
@@ -68,9 +68,12 @@ def _exp_product(r_units: int) -> int:
     return p
 
 
+_FAR_OUT = Decimal("1E12")
+
+
 def _exp_parts(a: Decimal) -> tuple[int, Decimal, Decimal]:
     """a >= 0 split as n*ln 10 + r; returns n, r and e^a = mantissa * 10^n."""
-    if a >= Decimal("1E12"):  # far past the range either way: no fraction left
+    if a >= _FAR_OUT:  # far past the range either way: no fraction left
         return 999, ZERO, ONE
     n = int(_WIDE.divide_int(a, LN10))
     r = _WIDE.subtract(a, n * LN10)
@@ -102,8 +105,10 @@ def ten_to(x: Decimal) -> Result:
 
 def _exp_of_product(y: Decimal) -> Result:
     """e^y for 10^x and y^x: below 1E-99, a y within 1E-5 above a multiple of ln 10
-    flashes 9.9999999 99 (10^-100, 10 y^x 100 +/-), not 1.-99 (ROM)."""
-    if y < 0:
+    flashes 9.9999999 99 (10^-100, 10 y^x 100 +/-), not 1.-99 (ROM).  A product far
+    out of range has no such fraction: it underflows the way the true result does
+    (.444 y^x 78 EE 17 = and 5 y^x 78 EE 17 +/- = flash 1.-99; ROM, issue 40)."""
+    if y < 0 and -y < _FAR_OUT:
         n, r, _m = _exp_parts(-y)
         if n > 99 and r < Decimal("0.00001"):
             return LIMIT, True
@@ -188,7 +193,7 @@ def power(y: Decimal, x: Decimal, inv: bool) -> Result:
     80.999999951, and Int gives 80 on the real machine too)."""
     if inv:
         if not x:
-            return LIMIT, True
+            return _zeroth_root(y)
         x = div(ONE, x)
     if not y:
         if not x:
@@ -197,6 +202,16 @@ def power(y: Decimal, x: Decimal, inv: bool) -> Result:
     err = y < 0
     r, e2 = _exp_of_product(chop(mul(ln(-y if err else y), x)))
     return r, err or e2
+
+
+def _zeroth_root(y: Decimal) -> Result:
+    """y INV y^x 0: an error whose value is e^(ln|y| / 0) with the chip's division by
+    zero (ROM, issue 40): 1 for y = 1 (0 / 0 = 1, so e = 2.7182818), 9.9999999 99 for
+    |y| > 1, 1.-99 for |y| < 1; 0 INV y^x 0 gives 1.  All flash."""
+    if not y:
+        return ONE, True
+    exponent, _ = divide(ln(-y if y < 0 else y), ZERO)
+    return _exp_of_product(exponent)[0], True
 
 
 # ---------------------------------------------------------------------------
@@ -315,9 +330,17 @@ def _arctan_turn(a: Decimal) -> int:
     return total
 
 
-def _from_radians(units: int, angle: str) -> Decimal:
-    """An angle held in units of 1E-12 rad, in the current mode (10 decimals kept)."""
-    r = Decimal(units // 100).scaleb(-10)
+def _arctan(a: Decimal) -> Decimal:
+    """arctan of a >= 0 in radians, 10 decimals kept; a tiny argument is its own
+    arctangent with all its digits (1 EE 78 +/- INV tan in Deg gives 5.729578-77, not
+    0; ROM, issue 40), as sin and tan of a tiny angle are the angle."""
+    if a < _SMALL_ANGLE:
+        return a
+    return Decimal(_arctan_units(a) // 100).scaleb(-10)
+
+
+def _from_radians(r: Decimal, angle: str) -> Decimal:
+    """An angle in radians, in the current mode."""
     if angle == "rad":
         return r
     return mul(r, _PER_RADIAN[angle])
@@ -330,18 +353,16 @@ def _trig(which: str):
                 return x, True  # the argument flashes
             a = -x if x < 0 else x
             if which == "tan":
-                units = _arctan_units(a)
+                rad = _arctan(a)
             else:
                 # through arctan of s / sqrt(1 - s^2), with the chip's operations
                 c = square_root(sub(ONE, mul(a, a)))
-                if which == "sin":
-                    units = _arctan_units(div(a, c)) if c else _HALF_PI_UNITS
-                else:  # pi/2 - arcsin, the arcsin cut to 10 decimals first
-                    arcsin = Decimal((_arctan_units(div(a, c)) if c else _HALF_PI_UNITS) // 100).scaleb(-10)
-                    r = add(_HALF_PI, arcsin) if x < 0 else sub(_HALF_PI, arcsin)
+                rad = _arctan(div(a, c)) if c else _HALF_PI
+                if which == "cos":  # pi/2 - arcsin, the arcsin cut to 10 decimals first
+                    r = add(_HALF_PI, rad) if x < 0 else sub(_HALF_PI, rad)
                     r = r if angle == "rad" else mul(r, _PER_RADIAN[angle])
                     return (r if r else ZERO), False
-            r = _from_radians(units, angle)
+            r = _from_radians(rad, angle)
             r = -r if x < 0 else r
             return (r if r else ZERO), False
         if which == "tan":
@@ -371,12 +392,12 @@ def rect_to_polar(x: Decimal, y: Decimal, angle: str) -> tuple[Decimal, Result]:
     by the chip's operations."""
     r = square_root(add(mul(x, x), mul(y, y)))
     if not x and not y:
-        return ZERO, (_from_radians(_arctan_units(ONE), angle), False)
+        return ZERO, (_from_radians(_arctan(ONE), angle), False)
     if not x:
         rad = _HALF_PI if y > 0 else -_HALF_PI
     else:
         ratio = div(y, x)
-        rad = Decimal(_arctan_units(-ratio if ratio < 0 else ratio) // 100).scaleb(-10)
+        rad = _arctan(-ratio if ratio < 0 else ratio)
         rad = -rad if ratio < 0 else rad
         if x < 0:  # the arctan, cut to 10 decimals, goes to the other side: pi + it
             rad = add(_PI_CHIP, rad)
@@ -395,6 +416,7 @@ def _abs(x: Decimal, inv: bool) -> Result:
 
 
 _SIXTY = Decimal(60)
+_EIGHT_DIGITS = Context(prec=8, rounding=ROUND_HALF_UP, Emax=999_999, Emin=-999_999, traps=[])
 
 
 def _dms(x: Decimal, inv: bool) -> Result:
@@ -403,11 +425,17 @@ def _dms(x: Decimal, inv: bool) -> Result:
     a = -x if neg else x
     d = a.to_integral_value(rounding=ROUND_DOWN)
     if not inv:
+        # The angle is first rounded to the 8 digits a display holds: pi D.MS takes
+        # 3.1415927, seconds 15.927, and gives 3.2377575 (ROM, issue 40).
+        a = _EIGHT_DIGITS.plus(a)
         # ROM: on DDMM.SS the seconds become minutes (SS / 60 added to DDMM, held in
-        # 11 digits), then on DD the minutes become degrees (MM.mm / 60 added to DD)
+        # 11 digits), then the sum is read again as DD.MMmm and the minutes become
+        # degrees (MM.mm / 60 added to DD).  Seconds past 60 carry into the degrees
+        # that way: 0.99999 (99' 99.9") gives 1.0110833 (ROM, issue 40).
         ddmm_ss = a.scaleb(2)
         ddmm = ddmm_ss.to_integral_value(rounding=ROUND_DOWN)
         ddmm_mm = add(ddmm, div((ddmm_ss - ddmm).scaleb(2), _SIXTY))
+        d = ddmm_mm.scaleb(-2).to_integral_value(rounding=ROUND_DOWN)
         minutes = ddmm_mm - d.scaleb(2)
         r = add(d, div(minutes, _SIXTY)) if minutes else d
     else:

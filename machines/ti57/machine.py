@@ -21,11 +21,11 @@ from machines.ti57 import snapshot as snapshot_fields
 from machines.ti57.keys import INSTRUCTIONS, NO_DIGIT_WITH_INV, PRIMARY_LEGENDS, SECOND_LEGENDS, Step, second_of
 from machines.ti57.listing import PROGRAM_STEPS, Program
 from machines.ti57.numbers import (
-    LIMIT,
     ONE,
     ZERO,
     add,
-    div,
+    display_overflows,
+    divide,
     fit,
     format_entry,
     format_number,
@@ -47,6 +47,7 @@ EDIT_KEYS = ("LRN", "SST", "BST", "Ins", "Del")
 _EDIT_SECOND = {"STO": "Ins", "EE": "Del"}
 _SECOND_OF_EDIT = {"LRN": "D.MS", "SST": "Pause", "BST": "Nop"}
 _INV_DROPPED = {51, 86}  # the ROM stores no INV before GTO and Lbl (nor before a digit)
+_MEMORY_CODES = frozenset((32, 33, 34, 38, 39))  # STO RCL SUM Exc Prd: complete the entry when pressed
 _DIGIT_TEXT = "0123456789"
 _PRECEDENCE = {75: 1, 65: 1, 55: 2, 45: 2, 35: 3}
 _OP_SYMBOL = {75: "+", 65: "-", 55: "*", 45: "/", 35: "y^x"}
@@ -168,6 +169,10 @@ class TI57:
             elif key not in PRIMARY_LEGENDS and key not in SECOND_LEGENDS and key not in EDIT_KEYS:
                 raise UnknownKey(f"not a TI-57 key: {key!r}")
             return
+        if not self.learning and not self.flashing and not self.entering and display_overflows(self.x, self.fix):
+            # The display routine's rounding of 9.9999999999E99 raised the error after
+            # the last key showed it: this key finds the machine in error (ROM, issue 40).
+            self.flashing = True
         if self._second and key in _SECOND_OF_EDIT:
             key = _SECOND_OF_EDIT[key]  # 2nd LRN is D.MS, 2nd SST Pause, 2nd BST Nop
         elif key in EDIT_KEYS or (self._second and key in _EDIT_SECOND):
@@ -226,6 +231,8 @@ class TI57:
         ins = INSTRUCTIONS[code]
         if ins.takes_digit and not (inv and code in NO_DIGIT_WITH_INV):
             self._awaiting, self._await_inv = code, inv
+            if code in _MEMORY_CODES and not self.learning:
+                self._complete()  # 4 1 STO shows 41. before the register digit (ROM, issue 40)
             return
         if self.learning:
             self._learn(Step(code, inv and code >= 10 and code not in _INV_DROPPED))
@@ -459,9 +466,13 @@ class TI57:
             self.e_mant = mant + _DIGIT_TEXT[d]
 
     def _point(self) -> None:
+        """The decimal point; during an exponent it ends the exponent and further
+        digits go back to the mantissa (ROM, issue 40: 6.6 / 8.4 = EE EE 5 . 4 keeps
+        0.7857143 05, the mantissa being full)."""
         if not self.entering:
             self._digit(0)
-        if not self.e_in_exp and "." not in self.e_mant:
+        self.e_in_exp = False
+        if "." not in self.e_mant:
             self.e_mant = (self.e_mant or "0") + "."
 
     def _change_sign(self) -> None:
@@ -470,8 +481,8 @@ class TI57:
                 self.e_exp_neg = not self.e_exp_neg
             else:
                 self.e_neg = not self.e_neg
-        elif self.x:
-            self.x = -self.x
+        else:
+            self.x = self.x.copy_negate()  # a completed zero too: RCL 1 +/- shows -0. (ROM, issue 40)
 
     def _ee(self, inv: bool) -> None:
         if inv:
@@ -513,10 +524,7 @@ class TI57:
         elif op == 55:
             r, err = fit(mul(a, x))
         elif op == 45:
-            if not x:
-                r, err = ((ONE if not a else (LIMIT if a > 0 else -LIMIT)), True)
-            else:
-                r, err = fit(div(a, x))
+            r, err = divide(a, x)
         else:
             r, err = fn.power(a, x, p.inv)
             if p.reg is not None:  # the chip leaves the exponent in R6 / R5
@@ -546,6 +554,16 @@ class TI57:
         pending.append(_Pending(op, inv, x, reg))
         self.after_op = True
 
+    def _drop_last_operation(self) -> None:
+        """'=' refused after an operation drops that operation: 2 + = 3 = gives 3.
+        (ROM, issue 40); the number shown stays and can be operated on."""
+        pending = self.pending
+        for i in range(len(pending) - 1, -1, -1):
+            if pending[i] is not None:
+                del pending[i]
+                break
+        self.after_op = False
+
     def _open(self) -> None:
         if self.pending.count(PAREN) >= 9:
             self._error()  # a 10th parenthesis is refused
@@ -556,6 +574,8 @@ class TI57:
     def _close(self, all_levels: bool) -> None:
         if self.after_op:
             self._error()  # '=' or ')' right after an operation
+            if all_levels:
+                self._drop_last_operation()
             return
         self._complete()
         pending = self.pending
@@ -593,10 +613,8 @@ class TI57:
             if code == 34:
                 value, err = fit(sub(r, x) if inv else add(r, x))
             elif inv:
-                if not x:  # 0 INV Prd 1 leaves 9.9999999999E99 in R1 (ROM), even for 0 / 0
-                    value, err = (-LIMIT if r < 0 else LIMIT), True
-                else:
-                    value, err = fit(div(r, x))
+                # 0 INV Prd 1 leaves 9.9999999999E99 in R1, or 1 when R1 is 0 (0 / 0; ROM)
+                value, err = divide(r, x)
             else:
                 value, err = fit(mul(r, x))
             regs[n] = value
@@ -630,21 +648,18 @@ class TI57:
 
     def _stat_mean(self, inv: bool) -> None:
         self._complete()
-        n = self.regs[0]
-        if not n:
-            self._set((ONE, True))
-            return
-        self._set(fit(div(self.regs[3] if inv else self.regs[1], n)))
+        # n = 0 is a division by zero like any other: 1 if the sum is 0 too (ROM)
+        self._set(divide(self.regs[3] if inv else self.regs[1], self.regs[0]))
 
     def _stat_variance(self, inv: bool) -> None:
         self._complete()
         n = self.regs[0]
-        if not n:
-            self._set((-LIMIT, True))
-            return
         s, s2 = (self.regs[3], self.regs[4]) if inv else (self.regs[1], self.regs[2])
-        # (sum y^2 - (sum y)^2 / n) / n, in this order (ROM, digit for digit)
-        self._set(fit(div(sub(s2, div(mul(s, s), n)), n)))
+        # (sum y^2 - (sum y)^2 / n) / n, in this order (ROM, digit for digit); with
+        # n = 0 both divisions are divisions by zero (0 / 0 = 1): -9.9999999 99 flashes
+        mean_square, err = divide(mul(s, s), n)
+        variance, err2 = divide(sub(s2, mean_square), n)
+        self._set((variance, err or err2))
 
     # --- polar / rectangular -------------------------------------------
 

@@ -307,7 +307,7 @@ def _f_sum(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
         value = op(regs[n], m.x)
         e = value.adjusted()
         if -99 <= e <= 99 or not value:
-            regs[n] = value
+            regs[n] = value if value else ZERO  # as fit() leaves a zero sum
             return nxt
         regs[n], _ = fit(value)
         m._error()
