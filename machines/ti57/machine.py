@@ -47,7 +47,7 @@ EDIT_KEYS = ("LRN", "SST", "BST", "Ins", "Del")
 _EDIT_SECOND = {"STO": "Ins", "EE": "Del"}
 _SECOND_OF_EDIT = {"LRN": "D.MS", "SST": "Pause", "BST": "Nop"}
 _INV_DROPPED = {51, 86}  # the ROM stores no INV before GTO and Lbl (nor before a digit)
-_MEMORY_CODES = frozenset((32, 33, 34, 38, 39))  # STO RCL SUM Exc Prd: complete the entry when pressed
+_COMPLETING_PREFIXES = frozenset((32, 33, 34, 38, 39, 48))  # STO RCL SUM Exc Prd Fix: complete when pressed
 _DIGIT_TEXT = "0123456789"
 _PRECEDENCE = {75: 1, 65: 1, 55: 2, 45: 2, 35: 3}
 _OP_SYMBOL = {75: "+", 65: "-", 55: "*", 45: "/", 35: "y^x"}
@@ -231,7 +231,7 @@ class TI57:
         ins = INSTRUCTIONS[code]
         if ins.takes_digit and not (inv and code in NO_DIGIT_WITH_INV):
             self._awaiting, self._await_inv = code, inv
-            if code in _MEMORY_CODES and not self.learning:
+            if code in _COMPLETING_PREFIXES and not self.learning:
                 self._complete()  # 4 1 STO shows 41. before the register digit (ROM, issue 40)
             return
         if self.learning:
@@ -421,8 +421,11 @@ class TI57:
         self._stop = StopReason.ERROR
 
     def _complete(self) -> None:
-        """End the number being keyed: its value goes to the display register."""
+        """End the number being keyed: its value goes to the display register.  A -0.
+        shown by +/- on a completed zero becomes 0. here (ROM: RCL 1 +/- + shows 0.)."""
         if not self.entering:
+            if not self.x and self.x.is_signed():
+                self.x = ZERO
             return
         self.entering = False
         mant = self.e_mant or "0"
@@ -555,14 +558,12 @@ class TI57:
         self.after_op = True
 
     def _drop_last_operation(self) -> None:
-        """'=' refused after an operation drops that operation: 2 + = 3 = gives 3.
-        (ROM, issue 40); the number shown stays and can be operated on."""
+        """The operation just pressed leaves the pending list (see _close)."""
         pending = self.pending
         for i in range(len(pending) - 1, -1, -1):
             if pending[i] is not None:
                 del pending[i]
                 break
-        self.after_op = False
 
     def _open(self) -> None:
         if self.pending.count(PAREN) >= 9:
@@ -573,10 +574,11 @@ class TI57:
 
     def _close(self, all_levels: bool) -> None:
         if self.after_op:
-            self._error()  # '=' or ')' right after an operation
-            if all_levels:
-                self._drop_last_operation()
-            return
+            # '=' or ')' right after an operation: an error that drops that operation;
+            # the key then completes what is left, and the next operation key is
+            # still refused (ROM, issue 40: 1 + 2 * = 3 = shows 3. then 3.)
+            self._error()
+            self._drop_last_operation()
         self._complete()
         pending = self.pending
         if not all_levels and PAREN not in pending:

@@ -265,7 +265,10 @@ def _f_store(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
             complete()
             if m._stop is not None:
                 return ~nxt
-        m.regs[n] = m.x
+        x = m.x
+        if not x:
+            x = m.x = ZERO  # a -0. shown by +/- is stored and shown as 0 (machine._complete)
+        m.regs[n] = x
         return nxt
 
     return step
@@ -303,8 +306,11 @@ def _f_sum(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
             complete()
             if m._stop is not None:
                 return ~nxt
+        x = m.x
+        if not x:
+            m.x = ZERO  # a -0. shown by +/- becomes 0 (machine._complete)
         regs = m.regs
-        value = op(regs[n], m.x)
+        value = op(regs[n], x)
         e = value.adjusted()
         if -99 <= e <= 99 or not value:
             regs[n] = value if value else ZERO  # as fit() leaves a zero sum
@@ -326,6 +332,8 @@ def _f_dsz(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
             complete()
             if m._stop is not None:
                 return ~nxt
+        elif not m.x:
+            m.x = ZERO  # a -0. shown by +/- becomes 0 (machine._complete)
         r = toward_zero(m.regs[0])
         m.regs[0] = r
         if (not r) != inv:
@@ -344,6 +352,8 @@ def _f_sbr(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
                 complete()
                 if m._stop is not None:
                     return ~nxt
+            elif not m.x:
+                m.x = ZERO  # a -0. shown by +/- becomes 0 (machine._complete)
             returns = m.returns
             if returns:
                 return returns.pop()
@@ -361,6 +371,8 @@ def _f_sbr(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
             complete()
             if m._stop is not None:
                 return ~nxt
+        elif not m.x:
+            m.x = ZERO  # a -0. shown by +/- becomes 0 (machine._complete)
         returns = m.returns
         if len(returns) >= 2:
             m._error()
@@ -382,6 +394,8 @@ def _f_gto(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
             complete()
             if m._stop is not None:
                 return ~nxt
+        elif not m.x:
+            m.x = ZERO  # a -0. shown by +/- becomes 0 (machine._complete)
         return target
 
     return step
@@ -398,6 +412,8 @@ def _f_compare(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
             complete()
             if m._stop is not None:
                 return ~nxt
+        elif not m.x:
+            m.x = ZERO  # a -0. shown by +/- becomes 0 (machine._complete)
         if (m.x == m.regs[7]) != inv:
             return nxt
         return skip
