@@ -161,10 +161,17 @@ def _square(x: Decimal, inv: bool) -> Result:
     return fit(mul(x, x))
 
 
+_RECIPROCAL_UNDERFLOW = Decimal("1.0000000001E-99")
+
+
 def _reciprocal(x: Decimal, inv: bool) -> Result:
+    """1/x; an underflow leaves 1.0000000001E-99, not the 1E-99 of a division (ROM)."""
     if not x:
         return LIMIT, True
-    return fit(div(ONE, x))
+    r = div(ONE, x)
+    if r.adjusted() < -99:
+        return (-_RECIPROCAL_UNDERFLOW if r < 0 else _RECIPROCAL_UNDERFLOW), True
+    return fit(r)
 
 
 def _ln(x: Decimal, inv: bool) -> Result:
@@ -292,8 +299,11 @@ def _sin_cos(x: Decimal, angle: str) -> tuple[Decimal, Decimal]:
 
 def _tan(x: Decimal, angle: str) -> Result:
     negative, quarter, swap, phi = _octant(x, angle)
-    flip = swap != (quarter % 2 == 1)
-    minus = (quarter % 2 == 1) != negative
+    odd = quarter % 2 == 1
+    # an odd quarter is taken as -tan(pi/2 - a): with a exactly pi/4 (135 degrees,
+    # 150 grads) that is the 45-degree case, 1.0000000001 (ROM, issue 40)
+    flip = True if odd and swap and phi == _QUARTER_PI else swap != odd
+    minus = odd != negative
     if phi < _SMALL_ANGLE and not quarter and not swap:
         t = phi
     elif not phi:

@@ -47,6 +47,9 @@ EDIT_KEYS = ("LRN", "SST", "BST", "Ins", "Del")
 _EDIT_SECOND = {"STO": "Ins", "EE": "Del"}
 _SECOND_OF_EDIT = {"LRN": "D.MS", "SST": "Pause", "BST": "Nop"}
 _INV_DROPPED = {51, 86}  # the ROM stores no INV before GTO and Lbl (nor before a digit)
+KEEPS_AFTER_OPERATION = frozenset((75, 65, 55, 45, 35, 43, 44, 85))
+"""Operations, '(', ')' and '=': every other key ends the state 'an operation was just pressed'
+(ROM: 2 + STO 1 = and 2 + CE = give 4 without error, 2 + +/- = gives 0)."""
 _COMPLETING_PREFIXES = frozenset((32, 33, 34, 38, 39, 48))  # STO RCL SUM Exc Prd Fix: complete when pressed
 _DIGIT_TEXT = "0123456789"
 _PRECEDENCE = {75: 1, 65: 1, 55: 2, 45: 2, 35: 3}
@@ -538,7 +541,8 @@ class TI57:
 
     def _binary(self, op: int, inv: bool) -> None:
         if self.after_op:
-            self._error()  # two operations in a row: the second is refused
+            self._error()  # two operations in a row: the second is refused,
+            self.after_op = False  # and the next one is not (ROM: 2 + + = gives 4)
             return
         self._complete()
         x = self.x
@@ -558,11 +562,12 @@ class TI57:
         self.after_op = True
 
     def _drop_last_operation(self) -> None:
-        """The operation just pressed leaves the pending list (see _close)."""
+        """The operation just pressed leaves the pending list, with the parentheses
+        opened after it (see _close; ROM: 2 + 3 * ( ) = gives 5, 2 + 3 ( = gives 3)."""
         pending = self.pending
         for i in range(len(pending) - 1, -1, -1):
             if pending[i] is not None:
-                del pending[i]
+                del pending[i:]
                 break
 
     def _open(self) -> None:
@@ -571,12 +576,13 @@ class TI57:
             return
         self._complete()
         self.pending.append(PAREN)
+        self.after_op = True  # an operation, ')' or '=' right after '(' is refused (ROM)
 
     def _close(self, all_levels: bool) -> None:
         if self.after_op:
-            # '=' or ')' right after an operation: an error that drops that operation;
-            # the key then completes what is left, and the next operation key is
-            # still refused (ROM, issue 40: 1 + 2 * = 3 = shows 3. then 3.)
+            # '=' or ')' right after an operation or '(': an error that drops that
+            # operation; the key then completes what is left, and the next operation
+            # key is still refused (ROM, issue 40: 1 + 2 * = 3 = shows 3. then 3.)
             self._error()
             self._drop_last_operation()
         self._complete()
@@ -687,6 +693,8 @@ class TI57:
     def _keyboard(self, code: int, inv: bool, digit: int | None) -> None:
         """A key (with its digit) pressed in RUN mode, not in a program."""
         self._stop = None
+        if code not in KEEPS_AFTER_OPERATION:
+            self.after_op = False
         if code == 81:  # R/S: run from the pointer, unless the display flashes
             if not self.flashing:
                 self.running = True
@@ -755,8 +763,11 @@ class TI57:
     def _generic_step(self, s: Step, nxt: int) -> Callable[[], int]:
         semantics = OPS[s.code].semantics
         inv, digit = s.inv, s.digit
+        clears = s.code not in KEEPS_AFTER_OPERATION
 
         def step() -> int:
+            if clears:
+                self.after_op = False
             r = semantics(self, inv, digit, nxt)
             target = nxt if r is None else r
             return ~target if self._stop is not None else target

@@ -261,6 +261,8 @@ def _f_store(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
     complete = m._complete
 
     def step() -> int:
+
+        m.after_op = False  # see machine.KEEPS_AFTER_OPERATION
         if m.entering:
             complete()
             if m._stop is not None:
@@ -282,12 +284,13 @@ def _f_recall(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
     complete = m._complete
 
     def step() -> int:
+
+        m.after_op = False  # see machine.KEEPS_AFTER_OPERATION
         if m.entering:
             complete()
             if m._stop is not None:
                 return ~nxt
         m.x = m.regs[n]
-        m.after_op = False
         return nxt
 
     return step
@@ -302,6 +305,8 @@ def _f_sum(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
     op = sub if s.inv else add
 
     def step() -> int:
+
+        m.after_op = False  # see machine.KEEPS_AFTER_OPERATION
         if m.entering:
             complete()
             if m._stop is not None:
@@ -328,6 +333,8 @@ def _f_dsz(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
     inv = s.inv
 
     def step() -> int:
+
+        m.after_op = False  # see machine.KEEPS_AFTER_OPERATION
         if m.entering:
             complete()
             if m._stop is not None:
@@ -348,6 +355,8 @@ def _f_sbr(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
         complete = m._complete
 
         def ret() -> int:
+
+            m.after_op = False  # see machine.KEEPS_AFTER_OPERATION
             if m.entering:
                 complete()
                 if m._stop is not None:
@@ -367,6 +376,8 @@ def _f_sbr(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
     complete = m._complete
 
     def call() -> int:
+
+        m.after_op = False  # see machine.KEEPS_AFTER_OPERATION
         if m.entering:
             complete()
             if m._stop is not None:
@@ -390,6 +401,8 @@ def _f_gto(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
     complete = m._complete
 
     def step() -> int:
+
+        m.after_op = False  # see machine.KEEPS_AFTER_OPERATION
         if m.entering:
             complete()
             if m._stop is not None:
@@ -408,6 +421,8 @@ def _f_compare(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
     inv = s.inv
 
     def step() -> int:
+
+        m.after_op = False  # see machine.KEEPS_AFTER_OPERATION
         if m.entering:
             complete()
             if m._stop is not None:
@@ -425,6 +440,8 @@ def _f_quiet(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
     """Lbl and Nop: nothing happens."""
 
     def step() -> int:
+
+        m.after_op = False  # see machine.KEEPS_AFTER_OPERATION
         return nxt
 
     return step
@@ -432,6 +449,7 @@ def _f_quiet(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
 
 def _f_rst(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
     def step() -> int:
+        m.after_op = False  # see machine.KEEPS_AFTER_OPERATION
         m.returns = []
         return 0
 
@@ -440,6 +458,7 @@ def _f_rst(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
 
 def _f_rs(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
     def step() -> int:
+        m.after_op = False  # see machine.KEEPS_AFTER_OPERATION
         m._stop = StopReason.HALT
         return ~nxt
 
@@ -448,6 +467,7 @@ def _f_rs(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
 
 def _f_pause(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
     def step() -> int:
+        m.after_op = False  # see machine.KEEPS_AFTER_OPERATION
         m._stop = StopReason.PAUSE
         return ~nxt
 
@@ -480,6 +500,8 @@ def _f_sign(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
     change_sign = m._change_sign
 
     def step() -> int:
+
+        m.after_op = False  # see machine.KEEPS_AFTER_OPERATION
         change_sign()
         return nxt
 
@@ -488,6 +510,7 @@ def _f_sign(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
 
 def _f_clear_t(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
     def step() -> int:
+        m.after_op = False  # see machine.KEEPS_AFTER_OPERATION
         m.regs[7] = ZERO
         return nxt
 
@@ -500,6 +523,8 @@ def _f_memory(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
     code, inv, n = s.code, s.inv, s.digit
 
     def step() -> int:
+
+        m.after_op = False  # see machine.KEEPS_AFTER_OPERATION
         memory(code, inv, n)  # type: ignore[arg-type]
         return ~nxt if m._stop is not None else nxt
 

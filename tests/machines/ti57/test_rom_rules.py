@@ -393,3 +393,74 @@ def test_a_memory_step_in_a_program_completes_the_entry() -> None:
     m = keyed("R/S", program="00 04 4\n01 01 1\n02 32 3 STO 3\n03 83 .\n04 05 5\n05 85 =\n06 81 R/S")
     stop = m.run(max_steps=20)
     assert stop.display == "0.5" and m.register(3) == 41
+
+
+@pytest.mark.parametrize(
+    "keys, shown, flashing",
+    [
+        ("2 + + =", "4.", True),  # a refused operation lets the next one through
+        ("2 y^x y^x =", "4.", True),
+        ("2 + * 3 =", "5.", True),
+        ("1 ( +", "1.", True),  # an operation right after '(' is refused too
+        ("2 + ( * 3 =", "5.", True),
+        ("2 + 3 * ( =", "5.", True),  # and '=' or ')' after '(' drops the operation before it
+        ("2 + 3 * ( ) =", "5.", True),
+        ("2 + 3 ( =", "3.", True),
+        ("( 2 + 3 ) =", "5.", False),
+    ],
+)
+def test_operations_refused_in_a_row_and_after_a_parenthesis(keys: str, shown: str, flashing: bool) -> None:
+    assert _shows(keys) == (shown, flashing)
+
+
+@pytest.mark.parametrize(
+    "key", ["STO 1", "SUM 1", "INV EE", "2nd Deg", "2nd C.t", "CE", "2nd Fix 2", "INV 2nd Fix", "2nd Dsz"]
+)
+def test_any_other_key_ends_the_state_after_an_operation(key: str) -> None:
+    """2 + <key> = completes 2 + 2 without an error (ROM); x<>t, RCL, functions, pi and
+    EE give a new number as before."""
+    m = keyed(f"2 + {key} =")
+    assert m.x == 4 and not m.flashing
+
+
+def test_change_sign_after_an_operation_negates_the_operand() -> None:
+    assert _shows("2 + +/- =") == ("0.", False)  # 2 + (-2) (ROM)
+
+
+# --- 13. guard digits: the chip's own last digits ------------------------------
+
+
+@pytest.mark.parametrize(
+    "keys, value",
+    [
+        ("1 3 5 tan", "-1.0000000001"),  # the ROM (issue 40): as tan 45, not -0.99999999986
+        ("3 1 5 tan", "-1.0000000001"),
+        ("1 3 5 +/- tan", "1.0000000001"),
+        ("2nd Grad 1 5 0 tan", "-1.0000000001"),
+        ("4 5 tan", "1.0000000001"),  # neighbours: even quarters, other angles
+        ("2 2 5 tan", "1.0000000001"),
+        ("2nd Grad 5 0 tan", "0.99999999986"),
+        ("1 3 4 . 9 9 9 9 tan", "-1.0000034908"),
+        ("1 3 5 . 0 0 0 1 tan", "-0.99999650917"),
+        ("1 x<>t 1 3 5 2nd P>R", "0.70710678145"),
+    ],
+)
+def test_tangent_of_an_odd_quarter_plus_45_degrees_is_the_45_degree_one(keys: str, value: str) -> None:
+    assert keyed(keys).x == Decimal(value)
+
+
+def test_deg_135_tan_sto_1() -> None:
+    assert keyed("2nd Deg 1 3 5 tan STO 1").register(1) == Decimal("-1.0000000001")  # the issue's case
+
+
+@pytest.mark.parametrize("keys, sign", [("9 EE 9 9 1/x", 1), ("9 +/- EE 9 9 1/x", -1)])
+def test_reciprocal_underflow_leaves_its_own_limit(keys: str, sign: int) -> None:
+    """1/x below 1E-99 leaves 1.0000000001E-99 (ROM)."""
+    m = keyed(keys)
+    assert m.x == sign * Decimal("1.0000000001E-99") and m.flashing
+    assert m.display == ("-" if sign < 0 else "") + "1.-99"
+
+
+def test_division_underflow_leaves_1e_minus_99() -> None:
+    m = keyed("9 EE 9 9 +/- / 1 0 =")
+    assert m.x == Decimal("1E-99") and m.flashing
