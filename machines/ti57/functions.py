@@ -18,7 +18,7 @@ original ROM run instruction by instruction (issue 12):
 
 from __future__ import annotations
 
-from decimal import ROUND_DOWN, ROUND_HALF_UP, Context, Decimal
+from decimal import ROUND_DOWN, Context, Decimal
 
 from machines.ti57.numbers import CHOP, LIMIT, ONE, PI, TINY, ZERO, add, chop, div, divide, fit, mul, sub
 
@@ -426,18 +426,15 @@ def _abs(x: Decimal, inv: bool) -> Result:
 
 
 _SIXTY = Decimal(60)
-_EIGHT_DIGITS = Context(prec=8, rounding=ROUND_HALF_UP, Emax=999_999, Emin=-999_999, traps=[])
 
 
 def _dms(x: Decimal, inv: bool) -> Result:
-    """D.MMSS -> degrees (INV: back); minutes/seconds over 60 are not checked (1.7 -> 2.1666667)."""
+    """D.MMSS -> degrees (INV: back); minutes/seconds over 60 are not checked (1.7 -> 2.1666667).
+    D.MS is given the value as displayed (ops: pi D.MS takes 3.1415927)."""
     neg = x < 0
     a = -x if neg else x
     d = a.to_integral_value(rounding=ROUND_DOWN)
     if not inv:
-        # The angle is first rounded to the 8 digits a display holds: pi D.MS takes
-        # 3.1415927, seconds 15.927, and gives 3.2377575 (ROM, issue 40).
-        a = _EIGHT_DIGITS.plus(a)
         # ROM: on DDMM.SS the seconds become minutes (SS / 60 added to DDMM, held in
         # 11 digits), then the sum is read again as DD.MMmm and the minutes become
         # degrees (MM.mm / 60 added to DD).  Seconds past 60 carry into the degrees

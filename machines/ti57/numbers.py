@@ -36,6 +36,7 @@ __all__ = [
     "toward_zero",
     "display_overflows",
     "format_number",
+    "shown_value",
     "format_entry",
 ]
 
@@ -314,6 +315,15 @@ def format_number(value: Decimal, fix: int | None, sci: bool) -> str:
         return "-" + text if value.is_signed() else text
     mantissa, e = _sci_parts(value, fix)
     return f"{mantissa}{'-' if e < 0 else ' '}{abs(e):02d}"
+
+
+def shown_value(value: Decimal, fix: int | None, sci: bool) -> Decimal:
+    """The value as the display shows it (rounded to its digits, Fix and EE included)."""
+    text = format_number(value, fix, sci)
+    if len(text) > 3 and text[-3] in " -" and text[-2:].isdigit():
+        exponent = int(text[-2:]) * (-1 if text[-3] == "-" else 1)
+        return Decimal(text[:-3].rstrip(".") or "0").scaleb(exponent)
+    return Decimal(text.rstrip(".") or "0")
 
 
 def format_entry(mantissa: str, negative: bool, exponent: str | None, exp_negative: bool) -> str:

@@ -19,7 +19,7 @@ from typing import Any, Callable, Protocol
 from machines.ti57 import functions as fn
 from machines.ti57.keys import INSTRUCTIONS, Step
 from machines.ti57.listing import PROGRAM_STEPS
-from machines.ti57.numbers import PI, ZERO, add, fit, sub, toward_zero
+from machines.ti57.numbers import PI, ZERO, add, fit, shown_value, sub, toward_zero
 from machines.ti57.stops import StopReason
 
 __all__ = ["Calculator", "Op", "OPS", "Semantics", "FastPath"]
@@ -537,7 +537,12 @@ def _f_memory(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
 
 def _h_function(m: Calculator, inv: bool, d: int | None, nxt: int | None, *, code: int) -> None:
     m._complete()
-    m._set(fn.FUNCTIONS[code](m.x, inv))
+    x = m.x
+    if code == 26 and not inv:
+        # D.MS reads the digits the display shows, Fix included: pi D.MS takes
+        # 3.1415927 (3.2377575), 10 / 7 = in Fix 2 takes 1.43 (ROM, issue 40)
+        x = shown_value(x, m.fix, m.sci)
+    m._set(fn.FUNCTIONS[code](x, inv))
 
 
 def _h_trig(m: Calculator, inv: bool, d: int | None, nxt: int | None, *, code: int) -> None:

@@ -356,6 +356,22 @@ def test_dms_carries_seconds_and_minutes_past_sixty(keys: str, shown: str) -> No
     assert _shows(keys) == (shown, False)
 
 
+@pytest.mark.parametrize(
+    "keys, value",
+    [
+        ("pi D.MS", "3.2377575"),  # 3.1415927 as shown (the case)
+        ("2 / 3 = D.MS", "1.1185186111"),  # 0.6666667: the leading 0 takes a digit
+        ("1 / 7 0 0 = D.MS", "0.0039683333333"),  # 0.0014286
+        ("2nd Fix 2 1 0 / 7 = D.MS", "1.7166666666"),  # 1.43 in Fix 2
+        ("2nd Fix 0 2 / 3 = D.MS", "1"),
+        ("2 / 3 = +/- D.MS", "-1.1185186111"),
+        ("1 0 / 7 = INV D.MS", "1.2542857142"),  # INV D.MS takes all 11 digits
+    ],
+)
+def test_dms_reads_the_angle_as_displayed(keys: str, value: str) -> None:
+    assert keyed(keys).x == Decimal(value)
+
+
 def test_dms_of_proper_angles_generated() -> None:
     rng = random.Random(4011)
     for _ in range(200):
