@@ -400,19 +400,26 @@ def rect_to_polar(x: Decimal, y: Decimal, angle: str) -> tuple[Decimal, Result]:
     """INV P>R: (r, (theta, error)); theta runs from -90 to 270 degrees, the origin
     gives 45 and r = 0.  theta = arctan(y / x) by the ROM's arctan, r = sqrt(x^2 + y^2)
     by the chip's operations."""
-    r = square_root(add(mul(x, x), mul(y, y)))
+    # the squares and their sum stay in the registers' range: (1E60, 1) gives
+    # r = sqrt(9.9999999999E99) = 9.99999999E49 (ROM)
+    square_x, err_x = fit(mul(x, x))
+    square_y, err_y = fit(mul(y, y))
+    total, err_sum = fit(add(square_x, square_y))
+    r = square_root(total)
+    err = err_x or err_y or err_sum
     if not x and not y:
         return ZERO, (_from_radians(_arctan(ONE), angle), False)
     if not x:
         rad = _HALF_PI if y > 0 else -_HALF_PI
     else:
-        ratio = div(y, x)
+        ratio, err_ratio = fit(div(y, x))  # an underflow leaves 1E-99 and flashes (ROM)
+        err = err or err_ratio
         rad = _arctan(-ratio if ratio < 0 else ratio)
         rad = -rad if ratio < 0 else rad
         if x < 0:  # the arctan, cut to 10 decimals, goes to the other side: pi + it
             rad = add(_PI_CHIP, rad)
     theta = rad if angle == "rad" else mul(rad, _PER_RADIAN[angle])
-    return fit(r)[0], ((theta if theta else ZERO), False)
+    return fit(r)[0], ((theta if theta else ZERO), err)
 
 
 def _int(x: Decimal, inv: bool) -> Result:
@@ -426,6 +433,7 @@ def _abs(x: Decimal, inv: bool) -> Result:
 
 
 _SIXTY = Decimal(60)
+_DMS_LIMIT = Decimal("9.9999999999E97")
 
 
 def _dms(x: Decimal, inv: bool) -> Result:
@@ -446,6 +454,10 @@ def _dms(x: Decimal, inv: bool) -> Result:
         minutes = ddmm_mm - d.scaleb(2)
         r = add(d, div(minutes, _SIXTY)) if minutes else d
     else:
+        if a and not -98 <= a.adjusted() <= 97:
+            # out of the routine's range (x * 100 or the seconds leave the registers):
+            # the error leaves +-9.9999999999E97 (ROM, 1E98 and 9.9E-99 both)
+            return (-_DMS_LIMIT if neg else _DMS_LIMIT), True
         rem = (a - d) * 60
         mm = rem.to_integral_value(rounding=ROUND_DOWN)
         ss = (rem - mm) * 60

@@ -480,3 +480,37 @@ def test_reciprocal_underflow_leaves_its_own_limit(keys: str, sign: int) -> None
 def test_division_underflow_leaves_1e_minus_99() -> None:
     m = keyed("9 EE 9 9 +/- / 1 0 =")
     assert m.x == Decimal("1E-99") and m.flashing
+
+
+# --- found by the checker beyond the rules -------------------------------
+
+
+@pytest.mark.parametrize(
+    "keys, value",
+    [
+        ("1 EE 9 8 INV D.MS", "9.9999999999E97"),
+        ("9 +/- EE 9 9 INV D.MS", "-9.9999999999E97"),
+        ("9 . 9 EE 9 9 +/- INV D.MS", "9.9999999999E97"),
+    ],
+)
+def test_inverse_dms_out_of_its_range_is_an_error(keys: str, value: str) -> None:
+    m = keyed(keys)
+    assert m.x == Decimal(value) and m.flashing
+
+
+@pytest.mark.parametrize("keys, value", [("9 . 9 EE 9 7 INV D.MS", "9.9E97"), ("1 EE 9 8 +/- INV D.MS", "3.6E-99")])
+def test_inverse_dms_at_the_edges_of_its_range(keys: str, value: str) -> None:
+    m = keyed(keys)
+    assert m.x == Decimal(value) and not m.flashing
+
+
+@pytest.mark.parametrize(
+    "keys, theta, radius",
+    [
+        ("1 EE 6 0 x<>t 1 INV 2nd P>R", "5.7295779513E-59", "9.99999999E49"),  # x^2 overflows
+        ("5 EE 9 9 x<>t 3 EE 1 +/- INV 2nd P>R", "5.7295779513E-98", "9.99999999E49"),  # y / x underflows
+    ],
+)
+def test_rectangular_to_polar_out_of_range_flashes(keys: str, theta: str, radius: str) -> None:
+    m = keyed(keys)
+    assert m.x == Decimal(theta) and m.register(7) == Decimal(radius) and m.flashing
