@@ -50,6 +50,7 @@ _INV_DROPPED = {51, 86}  # the ROM stores no INV before GTO and Lbl (nor before 
 KEEPS_AFTER_OPERATION = frozenset((75, 65, 55, 45, 35, 43, 44, 85))
 """Operations, '(', ')' and '=': every other key ends the state 'an operation was just pressed'
 (ROM: 2 + STO 1 = and 2 + CE = give 4 without error, 2 + +/- = gives 0)."""
+_ROUNDING_KEYS = frozenset((75, 65, 55, 45, 35, 43, 44, 85, 32, 33, 34, 38, 39, 48, 56, 66, 76, 49, 40))
 _COMPLETING_PREFIXES = frozenset((32, 33, 34, 38, 39, 48))  # STO RCL SUM Exc Prd Fix: complete when pressed
 _DIGIT_TEXT = "0123456789"
 _PRECEDENCE = {75: 1, 65: 1, 55: 2, 45: 2, 35: 3}
@@ -172,10 +173,6 @@ class TI57:
             elif key not in PRIMARY_LEGENDS and key not in SECOND_LEGENDS and key not in EDIT_KEYS:
                 raise UnknownKey(f"not a TI-57 key: {key!r}")
             return
-        if not self.learning and not self.flashing and not self.entering and display_overflows(self.x, self.fix):
-            # The display routine's rounding of 9.9999999999E99 raised the error after
-            # the last key showed it: this key finds the machine in error (ROM, issue 40).
-            self.flashing = True
         if self._second and key in _SECOND_OF_EDIT:
             key = _SECOND_OF_EDIT[key]  # 2nd LRN is D.MS, 2nd SST Pause, 2nd BST Nop
         elif key in EDIT_KEYS or (self._second and key in _EDIT_SECOND):
@@ -235,11 +232,13 @@ class TI57:
         if ins.takes_digit and not (inv and code in NO_DIGIT_WITH_INV):
             self._awaiting, self._await_inv = code, inv
             if code in _COMPLETING_PREFIXES and not self.learning:
+                self._round_shown_value(code, inv)
                 self._complete()  # 4 1 STO shows 41. before the register digit (ROM, issue 40)
             return
         if self.learning:
             self._learn(Step(code, inv and code >= 10 and code not in _INV_DROPPED))
             return
+        self._round_shown_value(code, inv)
         self._keyboard(code, inv, None)
 
     def run(self, max_steps: int | None = None) -> Stop:
@@ -422,6 +421,20 @@ class TI57:
         """Flash the display; a running program stops after this step."""
         self.flashing = True
         self._stop = StopReason.ERROR
+
+    def _round_shown_value(self, code: int, inv: bool) -> None:
+        """The keys that complete the number through the ROM's rounding of the value
+        shown raise the error again when that rounding passes 9.9999999 99: after
+        100 +/- INV log and CE, RCL (at once), +, STO, Fix, Int... flash; digits,
+        lnx, sin, sqrt, x<>t, +/-, EE, C.t, Deg do not (ROM, issue 40).  Keyboard
+        only: a program running on from such a value is not modelled."""
+        if (
+            (code in _ROUNDING_KEYS or (code == 42 and inv))
+            and not self.flashing
+            and not self.entering
+            and display_overflows(self.x, self.fix)
+        ):
+            self.flashing = True
 
     def _complete(self) -> None:
         """End the number being keyed: its value goes to the display register.  A -0.

@@ -283,6 +283,19 @@ def test_display_rounding_past_the_limit_makes_the_next_key_flash(x: str, fix: i
     assert not m.flashing
 
 
+@pytest.mark.parametrize(
+    "key, raised",
+    [
+        *[(k, True) for k in ("RCL", "STO 1", "SUM 1", "+", "-", "y^x", "=", ")", "(", "2nd Fix 2", "INV 2nd Fix")],
+        *[(k, True) for k in ("2nd Dsz", "2nd x=t", "2nd Int", "2nd |x|", "INV EE")],
+        *[(k, False) for k in ("5", "lnx", "2nd sin", "sqrt", "x<>t", "+/-", "EE", "2nd C.t", "2nd pi", "2nd Deg")],
+    ],
+)
+def test_only_keys_that_complete_the_number_raise_the_error_again(key: str, raised: bool) -> None:
+    m = keyed(f"1 / 0 = CE {key}")  # 9.9999999 99 shown, not flashing, before the key
+    assert m.flashing is raised
+
+
 # --- 9. '=' refused after an operation drops that operation ------------------
 
 
