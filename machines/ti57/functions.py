@@ -195,30 +195,26 @@ def _log(x: Decimal, inv: bool) -> Result:
 
 
 def power(y: Decimal, x: Decimal, inv: bool) -> Result:
-    """y^x (INV: the x-th root of y) = e^(x ln y) with 11-digit steps, as the chip
-    does; so a power of integers can land just below the integer (3 y^x 4 =
-    80.999999951, and Int gives 80 on the real machine too)."""
-    if inv:
-        if not x:
-            return _zeroth_root(y)
-        x = div(ONE, x)
+    """y^x = e^(x ln y) and the x-th root (INV) = e^(ln y / x), with 11-digit steps,
+    as the chip does; so a power of integers can land just below the integer (3 y^x 4
+    = 80.999999951, and Int gives 80 on the real machine too), and the cube root of
+    3 is 1.4422495691 (ROM; e^(ln 3 * (1/3)) would give ...690)."""
     if not y:
+        if inv and not x:
+            return ONE, True  # 0 INV y^x 0: 1, flashing (ROM, issue 40)
         if not x:
             return ONE, False
         return (ZERO, False) if x > 0 else (LIMIT, True)
     err = y < 0
-    r, e2 = _exp_of_product(chop(mul(ln(-y if err else y), x)))
-    return r, err or e2
-
-
-def _zeroth_root(y: Decimal) -> Result:
-    """y INV y^x 0: an error whose value is e^(ln|y| / 0) with the chip's division by
-    zero (ROM, issue 40): 1 for y = 1 (0 / 0 = 1, so e = 2.7182818), 9.9999999 99 for
-    |y| > 1, 1.-99 for |y| < 1; 0 INV y^x 0 gives 1.  All flash."""
-    if not y:
-        return ONE, True
-    exponent, _ = divide(ln(-y if y < 0 else y), ZERO)
-    return _exp_of_product(exponent)[0], True
+    ln_y = ln(-y if err else y)
+    if inv:
+        # the 0th root divides by zero the chip's way: ln y / 0 is 1 for y = 1 (so
+        # e, 2.7182818), +-9.9999999999E99 otherwise; it flashes (ROM, issue 40)
+        exponent, e1 = divide(ln_y, x)
+    else:
+        exponent, e1 = chop(mul(ln_y, x)), False
+    r, e2 = _exp_of_product(exponent)
+    return r, err or e1 or e2
 
 
 # ---------------------------------------------------------------------------
