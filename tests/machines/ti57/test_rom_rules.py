@@ -527,3 +527,17 @@ def test_inverse_dms_at_the_edges_of_its_range(keys: str, value: str) -> None:
 def test_rectangular_to_polar_out_of_range_flashes(keys: str, theta: str, radius: str) -> None:
     m = keyed(keys)
     assert m.x == Decimal(theta) and m.register(7) == Decimal(radius) and m.flashing
+
+
+@pytest.mark.parametrize(
+    "keys, value",
+    [
+        ("3 INV y^x 3 =", "1.4422495691"),  # ln 3 / 3, not ln 3 * (1/3): ...690
+        ("4 9 INV y^x 5 6 6 =", "1.0068997004"),
+        ("2 INV y^x 1 0 =", "1.0717734625"),
+        ("1 0 0 0 INV y^x 3 =", "10.000000000"),
+        (". 5 INV y^x 4 +/- =", "1.1892071148"),
+    ],
+)
+def test_a_root_divides_the_logarithm_by_the_index(keys: str, value: str) -> None:
+    assert keyed(keys).x == Decimal(value)  # the ROM's digits
