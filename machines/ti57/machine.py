@@ -428,13 +428,19 @@ class TI57:
         100 +/- INV log and CE, RCL (at once), +, STO, Fix, Int... flash; digits,
         lnx, sin, sqrt, x<>t, +/-, EE, C.t, Deg do not (ROM, issue 40).  Keyboard
         only: a program running on from such a value is not modelled."""
-        if (
-            (code in _ROUNDING_KEYS or (code == 42 and inv))
-            and not self.flashing
-            and not self.entering
-            and display_overflows(self.x, self.fix)
-        ):
+        if code in _ROUNDING_KEYS:
+            self._complete()  # the rounding follows the completion: 9.6 EE 99 + in Fix 0
+        elif not (code == 42 and inv and not self.entering):
+            return  # (INV EE leaves a number being keyed open)
+        if not self.flashing and display_overflows(self.x, self.fix):
             self.flashing = True
+            self.x = self._past_limit(self.x)
+
+    @staticmethod
+    def _past_limit(value: Decimal) -> Decimal:
+        """What a value whose display rounds past 9.9999999 99 becomes: the limit (ROM:
+        9.6E99 in Fix 0 turns into 9.9999999999E99 at the next operation)."""
+        return fit(value.scaleb(1))[0]
 
     def _complete(self) -> None:
         """End the number being keyed: its value goes to the display register.  A -0.
@@ -458,6 +464,8 @@ class TI57:
             # 1.7E-101, INV D.MS of 1E-99 3.6E-100): an underflow, 1E-99 flashing, as
             # ln, e^x and 10^x underflow (ti57-notes.md).
             value, err = fit(value)
+        if not err and value.adjusted() == 99 and display_overflows(value, self.fix):
+            value, err = self._past_limit(value), True  # a result shown past 9.9999999 99 (ROM: Int of it)
         self.x = value
         self.after_op = False
         if err:
@@ -548,6 +556,8 @@ class TI57:
             r, err = fn.power(a, x, p.inv)
             if p.reg is not None:  # the chip leaves the exponent in R6 / R5
                 self.regs[p.reg] = x
+        if not err and r.adjusted() == 99 and display_overflows(r, self.fix):
+            r, err = self._past_limit(r), True  # -9.9999999999E99 + 0 flashes (ROM)
         if err:
             self._error()
         return r
@@ -746,6 +756,10 @@ class TI57:
             return
         self._execute(code, inv, digit, None)
         self._stop = None
+        if code in (33, 38, 48) and display_overflows(self.x, self.fix):
+            # RCL or Exc of 9.9999999999E99 flashes, as Fix 0 on 9.6E99 (ROM); keyboard only
+            self.flashing = True
+            self.x = self._past_limit(self.x)
 
     def _execute(self, code: int, inv: bool, digit: int | None, nxt: int | None) -> int | None:
         """Run one instruction's semantics (ops.OPS).  ``nxt`` is the next step when in a

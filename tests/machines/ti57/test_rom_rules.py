@@ -296,6 +296,26 @@ def test_only_keys_that_complete_the_number_raise_the_error_again(key: str, rais
     assert m.flashing is raised
 
 
+@pytest.mark.parametrize(
+    "keys, shown, register",
+    [
+        ("2nd Fix 0 9 . 6 EE 9 9 + 0 =", "9. 99", None),  # 9.6E99 in Fix 0 rounds past the limit
+        ("2nd Fix 0 9 . 6 EE 9 9 STO 1", "9. 99", "9.9999999999E99"),  # the limit is what is stored
+        ("9 . 6 EE 9 9 STO 1 2nd Fix 0", "9. 99", "9.6E99"),  # Fix 0 itself raises it
+        ("9 . 6 EE 9 9 * 1 = 2nd Fix 0", "9. 99", None),
+        ("1 / 0 = STO 1 CLR RCL 1", SHOWN_LIMIT, "9.9999999999E99"),  # RCL of the limit
+        ("1 / 0 = STO 1 CLR 2nd Exc 1", SHOWN_LIMIT, "0"),
+        ("1 / 0 = +/- STO 1 CLR RCL 1 2nd |x|", SHOWN_LIMIT, None),  # a function's result
+        ("1 / 0 = STO 1 CLR RCL 1 CE + 0 =", SHOWN_LIMIT, None),  # an operation's result
+    ],
+)
+def test_a_value_shown_past_the_limit_becomes_the_limit_and_flashes(keys: str, shown: str, register: str | None) -> None:
+    m = keyed(keys)
+    assert (m.display, m.flashing) == (shown, True) and abs(m.x) == LIMIT
+    if register is not None:
+        assert m.register(1) == Decimal(register)
+
+
 # --- 9. '=' refused after an operation drops that operation ------------------
 
 
