@@ -438,6 +438,8 @@ def _dms(x: Decimal, inv: bool) -> Result:
     neg = x < 0
     a = -x if neg else x
     d = a.to_integral_value(rounding=ROUND_DOWN)
+    if a and a.adjusted() >= 98 and not inv:
+        return (-_DMS_LIMIT if neg else _DMS_LIMIT), True  # as INV D.MS below (ROM: 1E98 D.MS)
     if not inv:
         # ROM: on DDMM.SS the seconds become minutes (SS / 60 added to DDMM, held in
         # 11 digits), then the sum is read again as DD.MMmm and the minutes become

@@ -524,6 +524,8 @@ def test_division_underflow_leaves_1e_minus_99() -> None:
         ("1 EE 9 8 INV D.MS", "9.9999999999E97"),
         ("9 +/- EE 9 9 INV D.MS", "-9.9999999999E97"),
         ("9 . 9 EE 9 9 +/- INV D.MS", "9.9999999999E97"),
+        ("1 EE 9 8 D.MS", "9.9999999999E97"),  # D.MS from 1E98 up too
+        ("1 / 0 = +/- D.MS", "-9.9999999999E97"),
     ],
 )
 def test_inverse_dms_out_of_its_range_is_an_error(keys: str, value: str) -> None:
@@ -531,7 +533,15 @@ def test_inverse_dms_out_of_its_range_is_an_error(keys: str, value: str) -> None
     assert m.x == Decimal(value) and m.flashing
 
 
-@pytest.mark.parametrize("keys, value", [("9 . 9 EE 9 7 INV D.MS", "9.9E97"), ("1 EE 9 8 +/- INV D.MS", "3.6E-99")])
+@pytest.mark.parametrize(
+    "keys, value",
+    [
+        ("9 . 9 EE 9 7 INV D.MS", "9.9E97"),
+        ("1 EE 9 8 +/- INV D.MS", "3.6E-99"),
+        ("9 . 9 EE 9 7 D.MS", "9.9E97"),
+        ("1 EE 9 8 +/- D.MS", "2.7777777776E-98"),
+    ],
+)
 def test_inverse_dms_at_the_edges_of_its_range(keys: str, value: str) -> None:
     m = keyed(keys)
     assert m.x == Decimal(value) and not m.flashing
