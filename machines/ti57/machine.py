@@ -430,8 +430,10 @@ class TI57:
         only: a program running on from such a value is not modelled."""
         if code in _ROUNDING_KEYS:
             self._complete()  # the rounding follows the completion: 9.6 EE 99 + in Fix 0
-        elif not (code == 42 and inv and not self.entering):
-            return  # (INV EE leaves a number being keyed open)
+        elif code == 42 and inv and not self.entering:
+            self._complete()  # (INV EE leaves a number being keyed open; a -0. becomes 0.)
+        else:
+            return
         if not self.flashing and display_overflows(self.x, self.fix):
             self.flashing = True
             self.x = self._past_limit(self.x)

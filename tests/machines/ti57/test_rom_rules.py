@@ -198,7 +198,7 @@ def test_change_sign_on_a_completed_zero_shows_minus_zero(keys: str, shown: str)
 
 @pytest.mark.parametrize(
     "keys",
-    ["RCL 1 +/- +", "RCL 1 +/- x<>t", "RCL 1 +/- x2", "RCL 1 +/- STO 2 CLR RCL 2", "RCL 1 +/- x<>t x<>t"],
+    ["RCL 1 +/- +", "RCL 1 +/- x<>t", "RCL 1 +/- x2", "RCL 1 +/- STO 2 CLR RCL 2", "RCL 1 +/- x<>t x<>t", "RCL 1 +/- INV EE"],
 )
 def test_minus_zero_becomes_zero_when_the_number_is_completed(keys: str) -> None:
     """What completes a number (an operation, a memory key, x<>t, a function) turns the
