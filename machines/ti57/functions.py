@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from decimal import ROUND_DOWN, Context, Decimal
 
-from machines.ti57.numbers import CHOP, LIMIT, ONE, PI, TINY, ZERO, add, chop, div, fit, mul, sub
+from machines.ti57.numbers import CHOP, LIMIT, ONE, PI, TINY, ZERO, add, chop, div, divide, fit, mul, sub
 
 __all__ = ["FUNCTIONS", "TRIG", "PI", "power", "exp", "ln", "ten_to", "polar_to_rect", "rect_to_polar", "square_root"]
 
@@ -68,9 +68,12 @@ def _exp_product(r_units: int) -> int:
     return p
 
 
+_FAR_OUT = Decimal("1E12")
+
+
 def _exp_parts(a: Decimal) -> tuple[int, Decimal, Decimal]:
     """a >= 0 split as n*ln 10 + r; returns n, r and e^a = mantissa * 10^n."""
-    if a >= Decimal("1E12"):  # far past the range either way: no fraction left
+    if a >= _FAR_OUT:  # far past the range either way: no fraction left
         return 999, ZERO, ONE
     n = int(_WIDE.divide_int(a, LN10))
     r = _WIDE.subtract(a, n * LN10)
@@ -102,8 +105,10 @@ def ten_to(x: Decimal) -> Result:
 
 def _exp_of_product(y: Decimal) -> Result:
     """e^y for 10^x and y^x: below 1E-99, a y within 1E-5 above a multiple of ln 10
-    flashes 9.9999999 99 (10^-100, 10 y^x 100 +/-), not 1.-99 (ROM)."""
-    if y < 0:
+    flashes 9.9999999 99 (10^-100, 10 y^x 100 +/-), not 1.-99 (ROM).  A product far
+    out of range has no such fraction: it underflows the way the true result does
+    (.444 y^x 78 EE 17 = and 5 y^x 78 EE 17 +/- = flash 1.-99; ROM, issue 40)."""
+    if y < 0 and -y < _FAR_OUT:
         n, r, _m = _exp_parts(-y)
         if n > 99 and r < Decimal("0.00001"):
             return LIMIT, True
@@ -156,10 +161,17 @@ def _square(x: Decimal, inv: bool) -> Result:
     return fit(mul(x, x))
 
 
+_RECIPROCAL_UNDERFLOW = Decimal("1.0000000001E-99")
+
+
 def _reciprocal(x: Decimal, inv: bool) -> Result:
+    """1/x; an underflow leaves 1.0000000001E-99, not the 1E-99 of a division (ROM)."""
     if not x:
         return LIMIT, True
-    return fit(div(ONE, x))
+    r = div(ONE, x)
+    if r.adjusted() < -99:
+        return (-_RECIPROCAL_UNDERFLOW if r < 0 else _RECIPROCAL_UNDERFLOW), True
+    return fit(r)
 
 
 def _ln(x: Decimal, inv: bool) -> Result:
@@ -183,20 +195,26 @@ def _log(x: Decimal, inv: bool) -> Result:
 
 
 def power(y: Decimal, x: Decimal, inv: bool) -> Result:
-    """y^x (INV: the x-th root of y) = e^(x ln y) with 11-digit steps, as the chip
-    does; so a power of integers can land just below the integer (3 y^x 4 =
-    80.999999951, and Int gives 80 on the real machine too)."""
-    if inv:
-        if not x:
-            return LIMIT, True
-        x = div(ONE, x)
+    """y^x = e^(x ln y) and the x-th root (INV) = e^(ln y / x), with 11-digit steps,
+    as the chip does; so a power of integers can land just below the integer (3 y^x 4
+    = 80.999999951, and Int gives 80 on the real machine too), and the cube root of
+    3 is 1.4422495691 (ROM; e^(ln 3 * (1/3)) would give ...690)."""
     if not y:
+        if inv and not x:
+            return ONE, True  # 0 INV y^x 0: 1, flashing (ROM, issue 40)
         if not x:
             return ONE, False
         return (ZERO, False) if x > 0 else (LIMIT, True)
     err = y < 0
-    r, e2 = _exp_of_product(chop(mul(ln(-y if err else y), x)))
-    return r, err or e2
+    ln_y = ln(-y if err else y)
+    if inv:
+        # the 0th root divides by zero the chip's way: ln y / 0 is 1 for y = 1 (so
+        # e, 2.7182818), +-9.9999999999E99 otherwise; it flashes (ROM, issue 40)
+        exponent, e1 = divide(ln_y, x)
+    else:
+        exponent, e1 = chop(mul(ln_y, x)), False
+    r, e2 = _exp_of_product(exponent)
+    return r, err or e1 or e2
 
 
 # ---------------------------------------------------------------------------
@@ -277,8 +295,11 @@ def _sin_cos(x: Decimal, angle: str) -> tuple[Decimal, Decimal]:
 
 def _tan(x: Decimal, angle: str) -> Result:
     negative, quarter, swap, phi = _octant(x, angle)
-    flip = swap != (quarter % 2 == 1)
-    minus = (quarter % 2 == 1) != negative
+    odd = quarter % 2 == 1
+    # an odd quarter is taken as -tan(pi/2 - a): with a exactly pi/4 (135 degrees,
+    # 150 grads) that is the 45-degree case, 1.0000000001 (ROM, issue 40)
+    flip = True if odd and swap and phi == _QUARTER_PI else swap != odd
+    minus = odd != negative
     if phi < _SMALL_ANGLE and not quarter and not swap:
         t = phi
     elif not phi:
@@ -315,9 +336,17 @@ def _arctan_turn(a: Decimal) -> int:
     return total
 
 
-def _from_radians(units: int, angle: str) -> Decimal:
-    """An angle held in units of 1E-12 rad, in the current mode (10 decimals kept)."""
-    r = Decimal(units // 100).scaleb(-10)
+def _arctan(a: Decimal) -> Decimal:
+    """arctan of a >= 0 in radians, 10 decimals kept; a tiny argument is its own
+    arctangent with all its digits (1 EE 78 +/- INV tan in Deg gives 5.729578-77, not
+    0; ROM, issue 40), as sin and tan of a tiny angle are the angle."""
+    if a < _SMALL_ANGLE:
+        return a
+    return Decimal(_arctan_units(a) // 100).scaleb(-10)
+
+
+def _from_radians(r: Decimal, angle: str) -> Decimal:
+    """An angle in radians, in the current mode."""
     if angle == "rad":
         return r
     return mul(r, _PER_RADIAN[angle])
@@ -330,18 +359,16 @@ def _trig(which: str):
                 return x, True  # the argument flashes
             a = -x if x < 0 else x
             if which == "tan":
-                units = _arctan_units(a)
+                rad = _arctan(a)
             else:
                 # through arctan of s / sqrt(1 - s^2), with the chip's operations
                 c = square_root(sub(ONE, mul(a, a)))
-                if which == "sin":
-                    units = _arctan_units(div(a, c)) if c else _HALF_PI_UNITS
-                else:  # pi/2 - arcsin, the arcsin cut to 10 decimals first
-                    arcsin = Decimal((_arctan_units(div(a, c)) if c else _HALF_PI_UNITS) // 100).scaleb(-10)
-                    r = add(_HALF_PI, arcsin) if x < 0 else sub(_HALF_PI, arcsin)
+                rad = _arctan(div(a, c)) if c else _HALF_PI
+                if which == "cos":  # pi/2 - arcsin, the arcsin cut to 10 decimals first
+                    r = add(_HALF_PI, rad) if x < 0 else sub(_HALF_PI, rad)
                     r = r if angle == "rad" else mul(r, _PER_RADIAN[angle])
                     return (r if r else ZERO), False
-            r = _from_radians(units, angle)
+            r = _from_radians(rad, angle)
             r = -r if x < 0 else r
             return (r if r else ZERO), False
         if which == "tan":
@@ -369,19 +396,26 @@ def rect_to_polar(x: Decimal, y: Decimal, angle: str) -> tuple[Decimal, Result]:
     """INV P>R: (r, (theta, error)); theta runs from -90 to 270 degrees, the origin
     gives 45 and r = 0.  theta = arctan(y / x) by the ROM's arctan, r = sqrt(x^2 + y^2)
     by the chip's operations."""
-    r = square_root(add(mul(x, x), mul(y, y)))
+    # the squares and their sum stay in the registers' range: (1E60, 1) gives
+    # r = sqrt(9.9999999999E99) = 9.99999999E49 (ROM)
+    square_x, err_x = fit(mul(x, x))
+    square_y, err_y = fit(mul(y, y))
+    total, err_sum = fit(add(square_x, square_y))
+    r = square_root(total)
+    err = err_x or err_y or err_sum
     if not x and not y:
-        return ZERO, (_from_radians(_arctan_units(ONE), angle), False)
+        return ZERO, (_from_radians(_arctan(ONE), angle), False)
     if not x:
         rad = _HALF_PI if y > 0 else -_HALF_PI
     else:
-        ratio = div(y, x)
-        rad = Decimal(_arctan_units(-ratio if ratio < 0 else ratio) // 100).scaleb(-10)
+        ratio, err_ratio = fit(div(y, x))  # an underflow leaves 1E-99 and flashes (ROM)
+        err = err or err_ratio
+        rad = _arctan(-ratio if ratio < 0 else ratio)
         rad = -rad if ratio < 0 else rad
         if x < 0:  # the arctan, cut to 10 decimals, goes to the other side: pi + it
             rad = add(_PI_CHIP, rad)
     theta = rad if angle == "rad" else mul(rad, _PER_RADIAN[angle])
-    return fit(r)[0], ((theta if theta else ZERO), False)
+    return fit(r)[0], ((theta if theta else ZERO), err)
 
 
 def _int(x: Decimal, inv: bool) -> Result:
@@ -395,22 +429,33 @@ def _abs(x: Decimal, inv: bool) -> Result:
 
 
 _SIXTY = Decimal(60)
+_DMS_LIMIT = Decimal("9.9999999999E97")
 
 
 def _dms(x: Decimal, inv: bool) -> Result:
-    """D.MMSS -> degrees (INV: back); minutes/seconds over 60 are not checked (1.7 -> 2.1666667)."""
+    """D.MMSS -> degrees (INV: back); minutes/seconds over 60 are not checked (1.7 -> 2.1666667).
+    D.MS is given the value as displayed (ops: pi D.MS takes 3.1415927)."""
     neg = x < 0
     a = -x if neg else x
     d = a.to_integral_value(rounding=ROUND_DOWN)
+    if a and a.adjusted() >= 98 and not inv:
+        return (-_DMS_LIMIT if neg else _DMS_LIMIT), True  # as INV D.MS below (ROM: 1E98 D.MS)
     if not inv:
         # ROM: on DDMM.SS the seconds become minutes (SS / 60 added to DDMM, held in
-        # 11 digits), then on DD the minutes become degrees (MM.mm / 60 added to DD)
+        # 11 digits), then the sum is read again as DD.MMmm and the minutes become
+        # degrees (MM.mm / 60 added to DD).  Seconds past 60 carry into the degrees
+        # that way: 0.99999 (99' 99.9") gives 1.0110833 (ROM, issue 40).
         ddmm_ss = a.scaleb(2)
         ddmm = ddmm_ss.to_integral_value(rounding=ROUND_DOWN)
         ddmm_mm = add(ddmm, div((ddmm_ss - ddmm).scaleb(2), _SIXTY))
+        d = ddmm_mm.scaleb(-2).to_integral_value(rounding=ROUND_DOWN)
         minutes = ddmm_mm - d.scaleb(2)
         r = add(d, div(minutes, _SIXTY)) if minutes else d
     else:
+        if a and not -98 <= a.adjusted() <= 97:
+            # out of the routine's range (x * 100 or the seconds leave the registers):
+            # the error leaves +-9.9999999999E97 (ROM, 1E98 and 9.9E-99 both)
+            return (-_DMS_LIMIT if neg else _DMS_LIMIT), True
         rem = (a - d) * 60
         mm = rem.to_integral_value(rounding=ROUND_DOWN)
         ss = (rem - mm) * 60

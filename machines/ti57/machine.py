@@ -21,11 +21,11 @@ from machines.ti57 import snapshot as snapshot_fields
 from machines.ti57.keys import INSTRUCTIONS, NO_DIGIT_WITH_INV, PRIMARY_LEGENDS, SECOND_LEGENDS, Step, second_of
 from machines.ti57.listing import PROGRAM_STEPS, Program
 from machines.ti57.numbers import (
-    LIMIT,
     ONE,
     ZERO,
     add,
-    div,
+    display_overflows,
+    divide,
     fit,
     format_entry,
     format_number,
@@ -47,6 +47,11 @@ EDIT_KEYS = ("LRN", "SST", "BST", "Ins", "Del")
 _EDIT_SECOND = {"STO": "Ins", "EE": "Del"}
 _SECOND_OF_EDIT = {"LRN": "D.MS", "SST": "Pause", "BST": "Nop"}
 _INV_DROPPED = {51, 86}  # the ROM stores no INV before GTO and Lbl (nor before a digit)
+KEEPS_AFTER_OPERATION = frozenset((75, 65, 55, 45, 35, 43, 44, 85))
+"""Operations, '(', ')' and '=': every other key ends the state 'an operation was just pressed'
+(ROM: 2 + STO 1 = and 2 + CE = give 4 without error, 2 + +/- = gives 0)."""
+_ROUNDING_KEYS = frozenset((75, 65, 55, 45, 35, 43, 44, 85, 32, 33, 34, 38, 39, 48, 56, 66, 76, 49, 40))
+_COMPLETING_PREFIXES = frozenset((32, 33, 34, 38, 39, 48))  # STO RCL SUM Exc Prd Fix: complete when pressed
 _DIGIT_TEXT = "0123456789"
 _PRECEDENCE = {75: 1, 65: 1, 55: 2, 45: 2, 35: 3}
 _OP_SYMBOL = {75: "+", 65: "-", 55: "*", 45: "/", 35: "y^x"}
@@ -226,10 +231,14 @@ class TI57:
         ins = INSTRUCTIONS[code]
         if ins.takes_digit and not (inv and code in NO_DIGIT_WITH_INV):
             self._awaiting, self._await_inv = code, inv
+            if code in _COMPLETING_PREFIXES and not self.learning:
+                self._round_shown_value(code, inv)
+                self._complete()  # 4 1 STO shows 41. before the register digit (ROM, issue 40)
             return
         if self.learning:
             self._learn(Step(code, inv and code >= 10 and code not in _INV_DROPPED))
             return
+        self._round_shown_value(code, inv)
         self._keyboard(code, inv, None)
 
     def run(self, max_steps: int | None = None) -> Stop:
@@ -413,9 +422,34 @@ class TI57:
         self.flashing = True
         self._stop = StopReason.ERROR
 
+    def _round_shown_value(self, code: int, inv: bool) -> None:
+        """The keys that complete the number through the ROM's rounding of the value
+        shown raise the error again when that rounding passes 9.9999999 99: after
+        100 +/- INV log and CE, RCL (at once), +, STO, Fix, Int... flash; digits,
+        lnx, sin, sqrt, x<>t, +/-, EE, C.t, Deg do not (ROM, issue 40).  Keyboard
+        only: a program running on from such a value is not modelled."""
+        if code in _ROUNDING_KEYS:
+            self._complete()  # the rounding follows the completion: 9.6 EE 99 + in Fix 0
+        elif code == 42 and inv and not self.entering:
+            self._complete()  # (INV EE leaves a number being keyed open; a -0. becomes 0.)
+        else:
+            return
+        if not self.flashing and display_overflows(self.x, self.fix):
+            self.flashing = True
+            self.x = self._past_limit(self.x)
+
+    @staticmethod
+    def _past_limit(value: Decimal) -> Decimal:
+        """What a value whose display rounds past 9.9999999 99 becomes: the limit (ROM:
+        9.6E99 in Fix 0 turns into 9.9999999999E99 at the next operation)."""
+        return fit(value.scaleb(1))[0]
+
     def _complete(self) -> None:
-        """End the number being keyed: its value goes to the display register."""
+        """End the number being keyed: its value goes to the display register.  A -0.
+        shown by +/- on a completed zero becomes 0. here (ROM: RCL 1 +/- + shows 0.)."""
         if not self.entering:
+            if not self.x and self.x.is_signed():
+                self.x = ZERO
             return
         self.entering = False
         mant = self.e_mant or "0"
@@ -432,6 +466,8 @@ class TI57:
             # 1.7E-101, INV D.MS of 1E-99 3.6E-100): an underflow, 1E-99 flashing, as
             # ln, e^x and 10^x underflow (ti57-notes.md).
             value, err = fit(value)
+        if not err and value.adjusted() == 99 and display_overflows(value, self.fix):
+            value, err = self._past_limit(value), True  # a result shown past 9.9999999 99 (ROM: Int of it)
         self.x = value
         self.after_op = False
         if err:
@@ -459,9 +495,13 @@ class TI57:
             self.e_mant = mant + _DIGIT_TEXT[d]
 
     def _point(self) -> None:
+        """The decimal point; during an exponent it ends the exponent and further
+        digits go back to the mantissa (ROM, issue 40: 6.6 / 8.4 = EE EE 5 . 4 keeps
+        0.7857143 05, the mantissa being full)."""
         if not self.entering:
             self._digit(0)
-        if not self.e_in_exp and "." not in self.e_mant:
+        self.e_in_exp = False
+        if "." not in self.e_mant:
             self.e_mant = (self.e_mant or "0") + "."
 
     def _change_sign(self) -> None:
@@ -470,8 +510,8 @@ class TI57:
                 self.e_exp_neg = not self.e_exp_neg
             else:
                 self.e_neg = not self.e_neg
-        elif self.x:
-            self.x = -self.x
+        else:
+            self.x = self.x.copy_negate()  # a completed zero too: RCL 1 +/- shows -0. (ROM, issue 40)
 
     def _ee(self, inv: bool) -> None:
         if inv:
@@ -513,21 +553,21 @@ class TI57:
         elif op == 55:
             r, err = fit(mul(a, x))
         elif op == 45:
-            if not x:
-                r, err = ((ONE if not a else (LIMIT if a > 0 else -LIMIT)), True)
-            else:
-                r, err = fit(div(a, x))
+            r, err = divide(a, x)
         else:
             r, err = fn.power(a, x, p.inv)
             if p.reg is not None:  # the chip leaves the exponent in R6 / R5
                 self.regs[p.reg] = x
+        if not err and r.adjusted() == 99 and display_overflows(r, self.fix):
+            r, err = self._past_limit(r), True  # -9.9999999999E99 + 0 flashes (ROM)
         if err:
             self._error()
         return r
 
     def _binary(self, op: int, inv: bool) -> None:
         if self.after_op:
-            self._error()  # two operations in a row: the second is refused
+            self._error()  # two operations in a row: the second is refused,
+            self.after_op = False  # and the next one is not (ROM: 2 + + = gives 4)
             return
         self._complete()
         x = self.x
@@ -546,17 +586,30 @@ class TI57:
         pending.append(_Pending(op, inv, x, reg))
         self.after_op = True
 
+    def _drop_last_operation(self) -> None:
+        """The operation just pressed leaves the pending list, with the parentheses
+        opened after it (see _close; ROM: 2 + 3 * ( ) = gives 5, 2 + 3 ( = gives 3)."""
+        pending = self.pending
+        for i in range(len(pending) - 1, -1, -1):
+            if pending[i] is not None:
+                del pending[i:]
+                break
+
     def _open(self) -> None:
         if self.pending.count(PAREN) >= 9:
             self._error()  # a 10th parenthesis is refused
             return
         self._complete()
         self.pending.append(PAREN)
+        self.after_op = True  # an operation, ')' or '=' right after '(' is refused (ROM)
 
     def _close(self, all_levels: bool) -> None:
         if self.after_op:
-            self._error()  # '=' or ')' right after an operation
-            return
+            # '=' or ')' right after an operation or '(': an error that drops that
+            # operation; the key then completes what is left, and the next operation
+            # key is still refused (ROM, issue 40: 1 + 2 * = 3 = shows 3. then 3.)
+            self._error()
+            self._drop_last_operation()
         self._complete()
         pending = self.pending
         if not all_levels and PAREN not in pending:
@@ -593,10 +646,8 @@ class TI57:
             if code == 34:
                 value, err = fit(sub(r, x) if inv else add(r, x))
             elif inv:
-                if not x:  # 0 INV Prd 1 leaves 9.9999999999E99 in R1 (ROM), even for 0 / 0
-                    value, err = (-LIMIT if r < 0 else LIMIT), True
-                else:
-                    value, err = fit(div(r, x))
+                # 0 INV Prd 1 leaves 9.9999999999E99 in R1, or 1 when R1 is 0 (0 / 0; ROM)
+                value, err = divide(r, x)
             else:
                 value, err = fit(mul(r, x))
             regs[n] = value
@@ -630,21 +681,18 @@ class TI57:
 
     def _stat_mean(self, inv: bool) -> None:
         self._complete()
-        n = self.regs[0]
-        if not n:
-            self._set((ONE, True))
-            return
-        self._set(fit(div(self.regs[3] if inv else self.regs[1], n)))
+        # n = 0 is a division by zero like any other: 1 if the sum is 0 too (ROM)
+        self._set(divide(self.regs[3] if inv else self.regs[1], self.regs[0]))
 
     def _stat_variance(self, inv: bool) -> None:
         self._complete()
         n = self.regs[0]
-        if not n:
-            self._set((-LIMIT, True))
-            return
         s, s2 = (self.regs[3], self.regs[4]) if inv else (self.regs[1], self.regs[2])
-        # (sum y^2 - (sum y)^2 / n) / n, in this order (ROM, digit for digit)
-        self._set(fit(div(sub(s2, div(mul(s, s), n)), n)))
+        # (sum y^2 - (sum y)^2 / n) / n, in this order (ROM, digit for digit); with
+        # n = 0 both divisions are divisions by zero (0 / 0 = 1): -9.9999999 99 flashes
+        mean_square, err = divide(mul(s, s), n)
+        variance, err2 = divide(sub(s2, mean_square), n)
+        self._set((variance, err or err2))
 
     # --- polar / rectangular -------------------------------------------
 
@@ -670,6 +718,8 @@ class TI57:
     def _keyboard(self, code: int, inv: bool, digit: int | None) -> None:
         """A key (with its digit) pressed in RUN mode, not in a program."""
         self._stop = None
+        if code not in KEEPS_AFTER_OPERATION:
+            self.after_op = False
         if code == 81:  # R/S: run from the pointer, unless the display flashes
             if not self.flashing:
                 self.running = True
@@ -708,6 +758,10 @@ class TI57:
             return
         self._execute(code, inv, digit, None)
         self._stop = None
+        if code in (33, 38, 48) and display_overflows(self.x, self.fix):
+            # RCL or Exc of 9.9999999999E99 flashes, as Fix 0 on 9.6E99 (ROM); keyboard only
+            self.flashing = True
+            self.x = self._past_limit(self.x)
 
     def _execute(self, code: int, inv: bool, digit: int | None, nxt: int | None) -> int | None:
         """Run one instruction's semantics (ops.OPS).  ``nxt`` is the next step when in a
@@ -738,8 +792,11 @@ class TI57:
     def _generic_step(self, s: Step, nxt: int) -> Callable[[], int]:
         semantics = OPS[s.code].semantics
         inv, digit = s.inv, s.digit
+        clears = s.code not in KEEPS_AFTER_OPERATION
 
         def step() -> int:
+            if clears:
+                self.after_op = False
             r = semantics(self, inv, digit, nxt)
             target = nxt if r is None else r
             return ~target if self._stop is not None else target

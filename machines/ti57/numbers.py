@@ -32,8 +32,11 @@ __all__ = [
     "sub",
     "mul",
     "div",
+    "divide",
     "toward_zero",
+    "display_overflows",
     "format_number",
+    "shown_value",
     "format_entry",
 ]
 
@@ -220,6 +223,17 @@ def div(a: Decimal, b: Decimal) -> Decimal:
     return -r if a.is_signed() != b.is_signed() else r
 
 
+def divide(a: Decimal, b: Decimal) -> tuple[Decimal, bool]:
+    """a / b with the chip's division by zero, an error that still gives a value:
+    0 / 0 = 1 and a / 0 = +-9.9999999999E99 (ti57-notes.md, "Errors"; ROM: the
+    same value comes back from the 0th root, 0 INV Prd n and x-bar with n = 0)."""
+    if not b:
+        if not a:
+            return ONE, True
+        return (-LIMIT if a < 0 else LIMIT), True
+    return fit(div(a, b))
+
+
 # ---------------------------------------------------------------------------
 # display
 
@@ -228,9 +242,23 @@ def _round_sig(value: Decimal, decimals: int) -> Decimal:
     return value.quantize(_QUANTUM[-decimals], ROUND_HALF_UP, WIDE)
 
 
+def display_overflows(value: Decimal, fix: int | None) -> bool:
+    """True when the display's rounding takes the value past 9.9999999 99.
+
+    The ROM's display routine rounds the mantissa to the digits shown; from
+    9.99999995E99 up (9.95E99 in Fix 1) that is an overflow, which raises the error
+    flag again after the value is shown: the next key finds the machine in error
+    (issue 40: after 100 +/- INV log and CE, RCL 2 flashes).  The display itself
+    shows 9.9999999 99 (see _sci_parts)."""
+    if value.adjusted() != 99 or not value:
+        return False
+    decimals = 7 if fix is None else min(fix, 7)
+    return _round_sig(WIDE.abs(value).scaleb(-99), decimals) >= 10
+
+
 def _sci_parts(value: Decimal, fix: int | None) -> tuple[str, int]:
     """Mantissa text and exponent for the scientific display."""
-    neg = value < 0
+    neg = value.is_signed()
     v = -value if neg else value
     if not v:
         e = 0
@@ -262,7 +290,8 @@ def _plain(value: Decimal, strip: bool) -> str:
 
 def format_number(value: Decimal, fix: int | None, sci: bool) -> str:
     """The display of a completed number: '20.', '0.5', '1.2345678 08', '1.5-08',
-    with Fix n exactly n decimals ('-0.0' keeps its sign) and EE mode scientific."""
+    with Fix n exactly n decimals as far as the 8 digits allow ('-0.0' keeps its
+    sign) and EE mode scientific."""
     if not sci and value:
         a = -value if value < 0 else value
         if a >= Decimal("1E-7"):
@@ -280,9 +309,21 @@ def format_number(value: Decimal, fix: int | None, sci: bool) -> str:
                     text = _plain(rounded, fix is None)
                     return ("-" + text) if value < 0 else text
     elif not sci:
-        return _plain(_round_sig(ZERO, fix), False) if fix else "0."
+        # the display has 8 digits, the leading 0 among them: Fix 8 shows 0.0000000;
+        # +/- on a completed zero shows -0. (ROM, issue 40)
+        text = _plain(_round_sig(ZERO, min(fix, 7)), False) if fix else "0."
+        return "-" + text if value.is_signed() else text
     mantissa, e = _sci_parts(value, fix)
     return f"{mantissa}{'-' if e < 0 else ' '}{abs(e):02d}"
+
+
+def shown_value(value: Decimal, fix: int | None, sci: bool) -> Decimal:
+    """The value as the display shows it (rounded to its digits, Fix and EE included)."""
+    text = format_number(value, fix, sci)
+    if len(text) > 3 and text[-3] in " -" and text[-2:].isdigit():
+        exponent = int(text[-2:]) * (-1 if text[-3] == "-" else 1)
+        return Decimal(text[:-3].rstrip(".") or "0").scaleb(exponent)
+    return Decimal(text.rstrip(".") or "0")
 
 
 def format_entry(mantissa: str, negative: bool, exponent: str | None, exp_negative: bool) -> str:

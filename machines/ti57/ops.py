@@ -19,7 +19,7 @@ from typing import Any, Callable, Protocol
 from machines.ti57 import functions as fn
 from machines.ti57.keys import INSTRUCTIONS, Step
 from machines.ti57.listing import PROGRAM_STEPS
-from machines.ti57.numbers import PI, ZERO, add, fit, sub, toward_zero
+from machines.ti57.numbers import PI, ZERO, add, fit, shown_value, sub, toward_zero
 from machines.ti57.stops import StopReason
 
 __all__ = ["Calculator", "Op", "OPS", "Semantics", "FastPath"]
@@ -261,11 +261,16 @@ def _f_store(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
     complete = m._complete
 
     def step() -> int:
+
+        m.after_op = False  # see machine.KEEPS_AFTER_OPERATION
         if m.entering:
             complete()
             if m._stop is not None:
                 return ~nxt
-        m.regs[n] = m.x
+        x = m.x
+        if not x:
+            x = m.x = ZERO  # a -0. shown by +/- is stored and shown as 0 (machine._complete)
+        m.regs[n] = x
         return nxt
 
     return step
@@ -279,12 +284,13 @@ def _f_recall(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
     complete = m._complete
 
     def step() -> int:
+
+        m.after_op = False  # see machine.KEEPS_AFTER_OPERATION
         if m.entering:
             complete()
             if m._stop is not None:
                 return ~nxt
         m.x = m.regs[n]
-        m.after_op = False
         return nxt
 
     return step
@@ -299,15 +305,20 @@ def _f_sum(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
     op = sub if s.inv else add
 
     def step() -> int:
+
+        m.after_op = False  # see machine.KEEPS_AFTER_OPERATION
         if m.entering:
             complete()
             if m._stop is not None:
                 return ~nxt
+        x = m.x
+        if not x:
+            m.x = ZERO  # a -0. shown by +/- becomes 0 (machine._complete)
         regs = m.regs
-        value = op(regs[n], m.x)
+        value = op(regs[n], x)
         e = value.adjusted()
         if -99 <= e <= 99 or not value:
-            regs[n] = value
+            regs[n] = value if value else ZERO  # as fit() leaves a zero sum
             return nxt
         regs[n], _ = fit(value)
         m._error()
@@ -322,10 +333,14 @@ def _f_dsz(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
     inv = s.inv
 
     def step() -> int:
+
+        m.after_op = False  # see machine.KEEPS_AFTER_OPERATION
         if m.entering:
             complete()
             if m._stop is not None:
                 return ~nxt
+        elif not m.x:
+            m.x = ZERO  # a -0. shown by +/- becomes 0 (machine._complete)
         r = toward_zero(m.regs[0])
         m.regs[0] = r
         if (not r) != inv:
@@ -340,10 +355,14 @@ def _f_sbr(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
         complete = m._complete
 
         def ret() -> int:
+
+            m.after_op = False  # see machine.KEEPS_AFTER_OPERATION
             if m.entering:
                 complete()
                 if m._stop is not None:
                     return ~nxt
+            elif not m.x:
+                m.x = ZERO  # a -0. shown by +/- becomes 0 (machine._complete)
             returns = m.returns
             if returns:
                 return returns.pop()
@@ -357,10 +376,14 @@ def _f_sbr(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
     complete = m._complete
 
     def call() -> int:
+
+        m.after_op = False  # see machine.KEEPS_AFTER_OPERATION
         if m.entering:
             complete()
             if m._stop is not None:
                 return ~nxt
+        elif not m.x:
+            m.x = ZERO  # a -0. shown by +/- becomes 0 (machine._complete)
         returns = m.returns
         if len(returns) >= 2:
             m._error()
@@ -378,10 +401,14 @@ def _f_gto(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
     complete = m._complete
 
     def step() -> int:
+
+        m.after_op = False  # see machine.KEEPS_AFTER_OPERATION
         if m.entering:
             complete()
             if m._stop is not None:
                 return ~nxt
+        elif not m.x:
+            m.x = ZERO  # a -0. shown by +/- becomes 0 (machine._complete)
         return target
 
     return step
@@ -394,10 +421,14 @@ def _f_compare(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
     inv = s.inv
 
     def step() -> int:
+
+        m.after_op = False  # see machine.KEEPS_AFTER_OPERATION
         if m.entering:
             complete()
             if m._stop is not None:
                 return ~nxt
+        elif not m.x:
+            m.x = ZERO  # a -0. shown by +/- becomes 0 (machine._complete)
         if (m.x == m.regs[7]) != inv:
             return nxt
         return skip
@@ -409,6 +440,8 @@ def _f_quiet(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
     """Lbl and Nop: nothing happens."""
 
     def step() -> int:
+
+        m.after_op = False  # see machine.KEEPS_AFTER_OPERATION
         return nxt
 
     return step
@@ -416,6 +449,7 @@ def _f_quiet(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
 
 def _f_rst(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
     def step() -> int:
+        m.after_op = False  # see machine.KEEPS_AFTER_OPERATION
         m.returns = []
         return 0
 
@@ -424,6 +458,7 @@ def _f_rst(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
 
 def _f_rs(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
     def step() -> int:
+        m.after_op = False  # see machine.KEEPS_AFTER_OPERATION
         m._stop = StopReason.HALT
         return ~nxt
 
@@ -432,6 +467,7 @@ def _f_rs(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
 
 def _f_pause(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
     def step() -> int:
+        m.after_op = False  # see machine.KEEPS_AFTER_OPERATION
         m._stop = StopReason.PAUSE
         return ~nxt
 
@@ -464,6 +500,8 @@ def _f_sign(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
     change_sign = m._change_sign
 
     def step() -> int:
+
+        m.after_op = False  # see machine.KEEPS_AFTER_OPERATION
         change_sign()
         return nxt
 
@@ -472,6 +510,7 @@ def _f_sign(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
 
 def _f_clear_t(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
     def step() -> int:
+        m.after_op = False  # see machine.KEEPS_AFTER_OPERATION
         m.regs[7] = ZERO
         return nxt
 
@@ -484,6 +523,8 @@ def _f_memory(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
     code, inv, n = s.code, s.inv, s.digit
 
     def step() -> int:
+
+        m.after_op = False  # see machine.KEEPS_AFTER_OPERATION
         memory(code, inv, n)  # type: ignore[arg-type]
         return ~nxt if m._stop is not None else nxt
 
@@ -496,7 +537,12 @@ def _f_memory(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
 
 def _h_function(m: Calculator, inv: bool, d: int | None, nxt: int | None, *, code: int) -> None:
     m._complete()
-    m._set(fn.FUNCTIONS[code](m.x, inv))
+    x = m.x
+    if code == 26 and not inv:
+        # D.MS reads the digits the display shows, Fix included: pi D.MS takes
+        # 3.1415927 (3.2377575), 10 / 7 = in Fix 2 takes 1.43 (ROM, issue 40)
+        x = shown_value(x, m.fix, m.sci)
+    m._set(fn.FUNCTIONS[code](x, inv))
 
 
 def _h_trig(m: Calculator, inv: bool, d: int | None, nxt: int | None, *, code: int) -> None:

@@ -55,7 +55,9 @@ def test_registers_8_and_9_are_errors(keys: str) -> None:
 
 
 def test_memory_overflow_leaves_the_limit_and_flashes() -> None:
-    m = keyed("0 INV 2nd Prd 1")
+    # R1 must hold a non-zero value: with R1 = 0 the ROM gives 0 / 0 = 1 (issue 40,
+    # test_rom_rules.py::test_division_by_zero_gives_one_or_the_limit)
+    m = keyed("5 STO 1 0 INV 2nd Prd 1")
     assert m.register(1) == LIMIT and m.flashing and m.display == "0."
     m = keyed("9 EE 9 9 STO 2 SUM 2")
     assert m.register(2) == LIMIT and m.flashing

@@ -1,0 +1,573 @@
+"""The rules found by running the original TI-57 ROM on random keyboard sessions (issue 40).
+
+Each test is named after a rule; the issue's examples (the ROM's displays) are the
+golden cases, the neighbours and generated cases check the rule beyond them.  Every
+key sequence written out here was also run on the ROM (tools/ti57_rom_check.py
+--press), and the values are the ROM's, except where a comment says otherwise.
+"""
+
+from __future__ import annotations
+
+import random
+from decimal import Decimal
+
+import pytest
+
+from machines.ti57 import TI57, StopReason, parse_listing
+from machines.ti57.numbers import LIMIT
+
+from .conftest import keyed
+
+SHOWN_LIMIT = "9.9999999 99"
+
+
+def _shows(keys: str) -> tuple[str, bool]:
+    m = keyed(keys)
+    return m.display, m.flashing
+
+
+def _with_x(x: str, fix: int | None = None) -> TI57:
+    """A machine showing the completed number x (a value no keyboard entry can give)."""
+    state = TI57().snapshot()
+    state.update(x=x, fix=fix)
+    state["entry"][0] = False
+    return TI57.restore(state)
+
+
+def _digits(display: str) -> int:
+    return sum(c.isdigit() for c in display)
+
+
+# --- 1. Fix n shows as many decimals as the display's 8 digits allow ----------
+
+
+@pytest.mark.parametrize(
+    "keys, shown",
+    [
+        ("2nd Fix 8", "0.0000000"),  # the ROM (issue 40)
+        ("2nd Fix 7", "0.0000000"),
+        ("2nd Fix 6", "0.000000"),
+        ("2nd Fix 8 . 5 =", "0.5000000"),
+        ("2nd Fix 8 . 5 +/- =", "-0.5000000"),
+        ("2nd Fix 8 1 2 . 5 =", "12.500000"),
+    ],
+)
+def test_fix_shows_as_many_decimals_as_the_eight_digits_allow(keys: str, shown: str) -> None:
+    assert _shows(keys) == (shown, False)
+
+
+def test_fix_never_shows_more_than_eight_digits_generated() -> None:
+    rng = random.Random(40)
+    for _ in range(400):
+        fix = rng.randint(0, 8)
+        value = Decimal(rng.randint(0, 10**11 - 1)).scaleb(rng.randint(-18, 0))
+        if rng.random() < 0.3:
+            value = -value
+        shown = _with_x(str(value), fix).display
+        assert _digits(shown) <= 10, shown  # 8 digits, and 2 for an exponent
+        if "-" not in shown[1:] and " " not in shown and "." in shown:
+            decimals = len(shown) - shown.index(".") - 1
+            assert _digits(shown) <= 8
+            assert decimals == min(fix, 8 - (shown.index(".") - shown.startswith("-"))), (value, fix, shown)
+
+
+def test_fix_8_in_a_pause_shows_seven_decimals() -> None:
+    m = keyed("R/S", program="00 48 8 2nd Fix 8\n01 36 2nd Pause\n02 81 R/S")
+    stop = m.run(max_steps=10)
+    assert stop.reason is StopReason.PAUSE and stop.display == "0.0000000"
+
+
+# --- 2. the 0th root is y^(1/0), 1/0 being 9.9999999999E99 -----------------
+
+
+@pytest.mark.parametrize(
+    "keys, shown, flashing",
+    [
+        ("0 INV y^x 0 =", "1.", True),  # the ROM (issue 40)
+        (". 5 INV y^x 0 =", "1.-99", True),
+        ("1 INV y^x 0 =", "2.7182818", True),  # ln 1 / 0 = 0 / 0 = 1: e^1
+        ("5 INV y^x 0 =", SHOWN_LIMIT, True),
+        ("2 INV y^x 0 =", SHOWN_LIMIT, True),  # neighbours: any |y| > 1, any |y| < 1
+        (". 9 9 INV y^x 0 =", "1.-99", True),
+        ("1 +/- INV y^x 0 =", "2.7182818", True),  # a negative base: the result for |y|
+        ("8 INV y^x 3 =", "2.", False),  # a root that exists
+        ("0 INV y^x 2 =", "0.", False),
+        ("0 INV y^x 2 +/- =", SHOWN_LIMIT, True),
+    ],
+)
+def test_the_zeroth_root_is_y_to_the_power_one_over_zero(keys: str, shown: str, flashing: bool) -> None:
+    assert _shows(keys) == (shown, flashing)
+
+
+# --- 3. and 5. a division by zero gives 1 (0/0) or the limit, and flashes ------
+
+
+@pytest.mark.parametrize("numerator", ["0", "5", "5 +/-", "9 9 9 9 9 9 9 9 +/-", ". 0 0 3"])
+def test_division_by_zero_gives_one_or_the_limit(numerator: str) -> None:
+    """The same value from ÷, INV Prd and x-bar with n = 0 (R0 = 0)."""
+    value = keyed(f"{numerator} =").x
+    expected = Decimal(1) if not value else (LIMIT if value > 0 else -LIMIT)
+    divided = keyed(f"{numerator} / 0 =")
+    assert divided.x == expected and divided.flashing
+    product = keyed(f"{numerator} STO 1 0 INV 2nd Prd 1")  # Rn / 0 stays in Rn
+    assert product.register(1) == expected and product.flashing and product.display == "0."
+    mean = keyed(f"{numerator} STO 1 2nd mean")  # x-bar = R1 / R0
+    assert mean.x == expected and mean.flashing
+    mean_x = keyed(f"{numerator} STO 3 INV 2nd mean")  # INV x-bar = R3 / R0
+    assert mean_x.x == expected and mean_x.flashing
+
+
+def test_zero_inv_prd_of_a_zero_memory_leaves_one() -> None:
+    m = keyed("0 INV 2nd Prd 4")  # the ROM (issue 40)
+    assert m.register(4) == 1 and m.flashing and m.display == "0."
+    keyed("CE RCL 4", m)
+    assert m.display == "1." and not m.flashing
+
+
+@pytest.mark.parametrize(
+    "keys, shown",
+    [
+        ("9 STO 1 2nd mean", SHOWN_LIMIT),  # the ROM (issue 40): Σy / 0
+        ("2nd mean", "1."),  # 0 / 0
+        ("2nd S+ 0 INV 2nd S+ 2nd mean", "1."),  # n back to 0 with Σy = 0
+        ("4 2nd S+ 7 INV 2nd S+ 2nd mean", "-9.9999999 99"),  # n = 0, Σy = -3
+        ("2nd s2", "-9.9999999 99"),  # (0 - 0/0) / 0 = -1 / 0
+    ],
+)
+def test_mean_with_no_points_divides_the_sum_by_zero(keys: str, shown: str) -> None:
+    assert _shows(keys) == (shown, True)
+
+
+def test_mean_with_points_is_not_an_error() -> None:
+    assert _shows("4 STO 1 2 STO 0 2nd mean") == ("2.", False)
+
+
+# --- 4. a power far out of range goes the way of the true result -------------
+
+
+BASES = {". 4 4 4": False, ". 9": False, "1 EE 5 0 +/-": False, "2": True, "5": True, "1 5 0": True}
+
+
+@pytest.mark.parametrize("base", list(BASES))
+@pytest.mark.parametrize("exponent", ["7 8 EE 1 7", "1 EE 2 0", "5 EE 3 0", "1 EE 9 9", "2 EE 1 2"])
+@pytest.mark.parametrize("negative", [False, True])
+def test_a_power_far_out_of_range_goes_the_way_of_the_true_result(base: str, exponent: str, negative: bool) -> None:
+    """.444 y^x 78 EE 17 = flashes 1.-99 on the ROM (issue 40), and the reverse case:
+    a base above 1 to a huge negative power."""
+    mantissa, power = exponent.split(" EE ")
+    sign = " +/-" if negative else ""
+    grows = BASES[base] != negative
+    shown = _shows(f"{base} y^x {mantissa}{sign} EE {power} =")
+    assert shown == ((SHOWN_LIMIT if grows else "1.-99"), True)
+
+
+@pytest.mark.parametrize(
+    "keys, shown",
+    [
+        ("1 0 0 +/- INV log", SHOWN_LIMIT),  # near the range the chip's quirk stays (ti57-notes.md)
+        ("1 0 y^x 1 0 0 +/- =", SHOWN_LIMIT),
+        ("1 0 2 +/- INV log", "1.-99"),
+        ("2 3 1 +/- INV lnx", "1.-99"),
+    ],
+)
+def test_a_power_just_out_of_range_keeps_the_chip_quirk(keys: str, shown: str) -> None:
+    assert _shows(keys) == (shown, True)
+
+
+# --- 6. +/- on a completed zero shows -0. --------------------------------------
+
+
+@pytest.mark.parametrize(
+    "keys, shown",
+    [
+        ("RCL 1 +/-", "-0."),  # the ROM (issue 40)
+        ("3 - 3 = +/-", "-0."),
+        ("RCL 1 +/- +/-", "0."),
+        ("2nd Fix 2 RCL 1 +/-", "-0.00"),
+        ("2nd Fix 8 RCL 1 +/-", "-0.0000000"),
+        ("0 +/-", "-0"),  # an entry shows its sign as typed
+        ("RCL 1 +/- + 5 =", "5."),  # still zero for arithmetic
+        ("RCL 1 +/- CE", "-0."),
+        ("RCL 1 +/- EE", "-0. 00"),
+        ("RCL 1 +/- 2nd Deg", "-0."),
+    ],
+)
+def test_change_sign_on_a_completed_zero_shows_minus_zero(keys: str, shown: str) -> None:
+    assert _shows(keys) == (shown, False)
+
+
+@pytest.mark.parametrize(
+    "keys",
+    ["RCL 1 +/- +", "RCL 1 +/- x<>t", "RCL 1 +/- x2", "RCL 1 +/- STO 2 CLR RCL 2", "RCL 1 +/- x<>t x<>t", "RCL 1 +/- INV EE"],
+)
+def test_minus_zero_becomes_zero_when_the_number_is_completed(keys: str) -> None:
+    """What completes a number (an operation, a memory key, x<>t, a function) turns the
+    -0. into 0. and stores 0 (ROM)."""
+    m = keyed(keys)
+    assert m.display == "0." and all(not r.is_signed() for r in m.regs)
+
+
+def test_minus_zero_in_a_program_is_stored_as_zero() -> None:
+    """The program steps' fast paths do what the keyboard does."""
+    for fast in (True, False):
+        m = TI57()
+        m.load(parse_listing("00 33 1 RCL 1\n01 84 +/-\n02 32 2 STO 2\n03 81 R/S"), fast=fast)
+        keyed("R/S", m)
+        m.run(max_steps=10)
+        assert m.display == "0." and not m.register(2).is_signed()
+
+
+# --- 7. STO, RCL, SUM, Prd, Exc complete the entry when pressed --------------
+
+
+@pytest.mark.parametrize("key", ["STO", "RCL", "SUM", "INV SUM", "2nd Prd", "INV 2nd Prd", "2nd Exc", "2nd Fix"])
+@pytest.mark.parametrize("fix, shown", [(None, "41."), (2, "41.00"), (0, "41.")])
+def test_memory_keys_complete_the_entry_when_pressed(key: str, fix: int | None, shown: str) -> None:
+    prefix = "" if fix is None else f"2nd Fix {fix} "
+    assert _shows(f"{prefix}4 1 {key}") == (shown, False)  # the ROM (issue 40), before the digit
+
+
+@pytest.mark.parametrize(
+    "keys, shown, register",
+    [
+        ("4 1 STO 3", "41.", "41"),
+        ("4 1 2nd Exc 3", "0.", "41"),
+        ("4 1 SUM 3", "41.", "41"),
+        ("4 1 RCL 3", "0.", "0"),
+        ("2 + 4 1 STO 3 =", "43.", "41"),  # pending operations untouched
+    ],
+)
+def test_memory_keys_after_the_early_completion_do_the_same(keys: str, shown: str, register: str) -> None:
+    m = keyed(keys)
+    assert (m.display, m.register(3)) == (shown, Decimal(register))
+
+
+def test_gto_does_not_complete_the_entry_when_pressed() -> None:
+    assert _shows("4 1 GTO") == ("41", False)  # ours; GTO is a program key the checker does not press
+
+
+# --- 8. display rounding of 9.9999999999E99 raises the error again ------------
+
+
+def test_display_rounding_of_the_limit_raises_the_error_again() -> None:
+    m = keyed("1 0 0 +/- INV log")  # the ROM (issue 40)
+    assert (m.display, m.flashing) == (SHOWN_LIMIT, True)
+    keyed("CE", m)
+    assert (m.display, m.flashing) == (SHOWN_LIMIT, False)
+    keyed("RCL 2", m)
+    assert (m.display, m.flashing) == ("0.", True)
+    keyed("CE", m)
+    assert not m.flashing
+
+
+@pytest.mark.parametrize(
+    "x, fix, raised",
+    [
+        ("9.9999999999E99", None, True),
+        ("-9.9999999999E99", None, True),
+        ("9.99999995E99", None, True),
+        ("9.9999999499E99", None, False),
+        ("9.9999999999E98", None, False),
+        ("9.95E99", 1, True),
+        ("9.9499999999E99", 1, False),
+        ("9.9999999999E99", 8, True),
+    ],
+)
+def test_display_rounding_past_the_limit_makes_the_next_key_flash(x: str, fix: int | None, raised: bool) -> None:
+    m = _with_x(x, fix)
+    assert not m.flashing
+    keyed("RCL 2", m)
+    assert m.flashing is raised
+    m = _with_x(x, fix)
+    keyed("CE", m)  # CE clears the raised error
+    assert not m.flashing
+
+
+@pytest.mark.parametrize(
+    "key, raised",
+    [
+        *[(k, True) for k in ("RCL", "STO 1", "SUM 1", "+", "-", "y^x", "=", ")", "(", "2nd Fix 2", "INV 2nd Fix")],
+        *[(k, True) for k in ("2nd Dsz", "2nd x=t", "2nd Int", "2nd |x|", "INV EE")],
+        *[(k, False) for k in ("5", "lnx", "2nd sin", "sqrt", "x<>t", "+/-", "EE", "2nd C.t", "2nd pi", "2nd Deg")],
+    ],
+)
+def test_only_keys_that_complete_the_number_raise_the_error_again(key: str, raised: bool) -> None:
+    m = keyed(f"1 / 0 = CE {key}")  # 9.9999999 99 shown, not flashing, before the key
+    assert m.flashing is raised
+
+
+@pytest.mark.parametrize(
+    "keys, shown, register",
+    [
+        ("2nd Fix 0 9 . 6 EE 9 9 + 0 =", "9. 99", None),  # 9.6E99 in Fix 0 rounds past the limit
+        ("2nd Fix 0 9 . 6 EE 9 9 STO 1", "9. 99", "9.9999999999E99"),  # the limit is what is stored
+        ("9 . 6 EE 9 9 STO 1 2nd Fix 0", "9. 99", "9.6E99"),  # Fix 0 itself raises it
+        ("9 . 6 EE 9 9 * 1 = 2nd Fix 0", "9. 99", None),
+        ("1 / 0 = STO 1 CLR RCL 1", SHOWN_LIMIT, "9.9999999999E99"),  # RCL of the limit
+        ("1 / 0 = STO 1 CLR 2nd Exc 1", SHOWN_LIMIT, "0"),
+        ("1 / 0 = +/- STO 1 CLR RCL 1 2nd |x|", SHOWN_LIMIT, None),  # a function's result
+        ("1 / 0 = STO 1 CLR RCL 1 CE + 0 =", SHOWN_LIMIT, None),  # an operation's result
+    ],
+)
+def test_a_value_shown_past_the_limit_becomes_the_limit_and_flashes(keys: str, shown: str, register: str | None) -> None:
+    m = keyed(keys)
+    assert (m.display, m.flashing) == (shown, True) and abs(m.x) == LIMIT
+    if register is not None:
+        assert m.register(1) == Decimal(register)
+
+
+# --- 9. '=' refused after an operation drops that operation ------------------
+
+
+@pytest.mark.parametrize(
+    "keys, shown",
+    [
+        ("2 + = 3 =", "3."),  # the ROM (issue 40)
+        ("2 + =", "2."),
+        ("1 + 2 * =", "3."),  # only the last operation goes: = then completes 1 + 2
+        ("1 + 2 * = 3 =", "3."),
+        ("1 + ( 2 * = 3 =", "3."),
+        ("2 + ) 3 =", "3."),  # ')' likewise
+        ("1 + 2 * ) 3 =", "3."),
+        ("2 * = + 3 =", "3."),  # the next operation key is still refused
+        ("2 + = * 3 =", "3."),
+    ],
+)
+def test_equals_refused_after_an_operation_drops_it(keys: str, shown: str) -> None:
+    assert _shows(keys) == (shown, True)
+
+
+# --- 10. tiny inverse tangents and INV P>R results are kept -------------------
+
+
+def test_a_tiny_arctangent_is_kept() -> None:
+    assert _shows("1 EE 7 8 +/- INV tan") == ("5.729578-77", False)  # the ROM (issue 40), Deg
+
+
+def test_a_tiny_arctangent_is_the_argument_generated() -> None:
+    rng = random.Random(4010)
+    for _ in range(100):
+        mantissa = Decimal(rng.randint(10**10, 10**11 - 1)).scaleb(-10)
+        tiny = mantissa.scaleb(rng.randint(-99, -5))
+        # INV sin goes through s / sqrt(1 - s^2): from 1E-5 up s^2 reaches the 11 digits
+        for key in ("INV tan", "INV sin") if tiny < Decimal("1E-5") else ("INV tan",):
+            m = _with_x(str(tiny))
+            keyed(f"2nd Rad {key}", m)
+            assert m.x == tiny and not m.flashing
+        m = _with_x(str(tiny))
+        keyed("2nd Rad 1 x<>t", m)  # x = 1 in t, y = tiny in the display
+        m.x, m.entering = tiny, False
+        keyed("INV 2nd P>R", m)
+        assert m.x == tiny and m.register(7) == 1
+
+
+def test_a_small_arctangent_above_the_limit_comes_from_the_table() -> None:
+    """From 1E-4 up the arctangent is the table's (10 decimals kept), no longer the argument."""
+    for text in ("0.001", "0.00123", "0.01234"):
+        a = Decimal(text)
+        m = keyed(f"2nd Rad {' '.join(text)} INV tan")
+        assert abs(m.x - (a - a**3 / 3 + a**5 / 5)) <= Decimal("2E-10") < a**3 / 3
+        assert m.x == m.x.quantize(Decimal("1E-10"))
+
+
+# --- 11. D.MS: seconds past the 4th decimal, minutes and seconds past 60 --------
+
+
+@pytest.mark.parametrize(
+    "keys, shown",
+    [
+        (". 9 9 9 9 9 D.MS", "1.0110833"),  # the ROM (issue 40)
+        ("pi D.MS", "3.2377575"),
+        ("1 . 7 D.MS", "2.1666667"),  # ti57-notes.md
+        ("1 . 0 0 7 D.MS", "1.0194444"),
+        ("4 5 . 1 5 2nd Fix 4 D.MS", "45.2500"),
+        ("9 9 . 9 9 9 9 D.MS", "100.01083"),  # 99' 99" carry into the degrees
+        (". 9 9 9 9 9 +/- D.MS", "-1.0110833"),
+    ],
+)
+def test_dms_carries_seconds_and_minutes_past_sixty(keys: str, shown: str) -> None:
+    assert _shows(keys) == (shown, False)
+
+
+@pytest.mark.parametrize(
+    "keys, value",
+    [
+        ("pi D.MS", "3.2377575"),  # 3.1415927 as shown (the issue's case)
+        ("2 / 3 = D.MS", "1.1185186111"),  # 0.6666667: the leading 0 takes a digit
+        ("1 / 7 0 0 = D.MS", "0.0039683333333"),  # 0.0014286
+        ("2nd Fix 2 1 0 / 7 = D.MS", "1.7166666666"),  # 1.43 in Fix 2
+        ("2nd Fix 0 2 / 3 = D.MS", "1"),
+        ("2 / 3 = +/- D.MS", "-1.1185186111"),
+        ("1 0 / 7 = INV D.MS", "1.2542857142"),  # INV D.MS takes all 11 digits
+    ],
+)
+def test_dms_reads_the_angle_as_displayed(keys: str, value: str) -> None:
+    assert keyed(keys).x == Decimal(value)
+
+
+def test_dms_of_proper_angles_generated() -> None:
+    rng = random.Random(4011)
+    for _ in range(200):
+        d, mm, ss = rng.randint(0, 999), rng.randint(0, 59), rng.randint(0, 59)
+        x = Decimal(f"{d}.{mm:02d}{ss:02d}")
+        m = _with_x(str(x))
+        keyed("D.MS", m)
+        exact = Decimal(d) + Decimal(mm) / 60 + Decimal(ss) / 3600
+        assert abs(m.x - exact) <= Decimal(3).scaleb(exact.adjusted() - 10), (x, m.x)  # 11 digits
+
+
+# --- 12. a decimal point ends the exponent being typed -------------------------
+
+
+@pytest.mark.parametrize(
+    "keys, shown",
+    [
+        ("6 . 6 / 8 . 4 = EE EE 5 . 4", "0.7857143 05"),  # the ROM (issue 40): the mantissa is full
+        ("2 EE 5 . 3", "2.3 05"),  # digits go back to the mantissa
+        ("2 . 5 EE 3 . 7", "2.57 03"),
+        ("2 EE 5 +/- . 3", "2.3-05"),
+    ],
+)
+def test_a_decimal_point_ends_the_exponent_being_typed(keys: str, shown: str) -> None:
+    assert _shows(keys) == (shown, False)
+
+
+def test_a_decimal_point_in_the_exponent_keeps_the_value() -> None:
+    assert keyed("2 . 5 EE 3 . 7 =").x == Decimal("2570")
+    assert keyed("2 EE 5 . 3 INV EE =").x == Decimal("230000")
+
+
+def test_a_memory_step_in_a_program_completes_the_entry() -> None:
+    """In a program STO completes the number too: the next digits start a new one."""
+    m = keyed("R/S", program="00 04 4\n01 01 1\n02 32 3 STO 3\n03 83 .\n04 05 5\n05 85 =\n06 81 R/S")
+    stop = m.run(max_steps=20)
+    assert stop.display == "0.5" and m.register(3) == 41
+
+
+@pytest.mark.parametrize(
+    "keys, shown, flashing",
+    [
+        ("2 + + =", "4.", True),  # a refused operation lets the next one through
+        ("2 y^x y^x =", "4.", True),
+        ("2 + * 3 =", "5.", True),
+        ("1 ( +", "1.", True),  # an operation right after '(' is refused too
+        ("2 + ( * 3 =", "5.", True),
+        ("2 + 3 * ( =", "5.", True),  # and '=' or ')' after '(' drops the operation before it
+        ("2 + 3 * ( ) =", "5.", True),
+        ("2 + 3 ( =", "3.", True),
+        ("( 2 + 3 ) =", "5.", False),
+    ],
+)
+def test_operations_refused_in_a_row_and_after_a_parenthesis(keys: str, shown: str, flashing: bool) -> None:
+    assert _shows(keys) == (shown, flashing)
+
+
+@pytest.mark.parametrize(
+    "key", ["STO 1", "SUM 1", "INV EE", "2nd Deg", "2nd C.t", "CE", "2nd Fix 2", "INV 2nd Fix", "2nd Dsz"]
+)
+def test_any_other_key_ends_the_state_after_an_operation(key: str) -> None:
+    """2 + <key> = completes 2 + 2 without an error (ROM); x<>t, RCL, functions, pi and
+    EE give a new number as before."""
+    m = keyed(f"2 + {key} =")
+    assert m.x == 4 and not m.flashing
+
+
+def test_change_sign_after_an_operation_negates_the_operand() -> None:
+    assert _shows("2 + +/- =") == ("0.", False)  # 2 + (-2) (ROM)
+
+
+# --- 13. guard digits: the chip's own last digits ------------------------------
+
+
+@pytest.mark.parametrize(
+    "keys, value",
+    [
+        ("1 3 5 tan", "-1.0000000001"),  # the ROM (issue 40): as tan 45, not -0.99999999986
+        ("3 1 5 tan", "-1.0000000001"),
+        ("1 3 5 +/- tan", "1.0000000001"),
+        ("2nd Grad 1 5 0 tan", "-1.0000000001"),
+        ("4 5 tan", "1.0000000001"),  # neighbours: even quarters, other angles
+        ("2 2 5 tan", "1.0000000001"),
+        ("2nd Grad 5 0 tan", "0.99999999986"),
+        ("1 3 4 . 9 9 9 9 tan", "-1.0000034908"),
+        ("1 3 5 . 0 0 0 1 tan", "-0.99999650917"),
+        ("1 x<>t 1 3 5 2nd P>R", "0.70710678145"),
+    ],
+)
+def test_tangent_of_an_odd_quarter_plus_45_degrees_is_the_45_degree_one(keys: str, value: str) -> None:
+    assert keyed(keys).x == Decimal(value)
+
+
+def test_deg_135_tan_sto_1() -> None:
+    assert keyed("2nd Deg 1 3 5 tan STO 1").register(1) == Decimal("-1.0000000001")  # the issue's case
+
+
+@pytest.mark.parametrize("keys, sign", [("9 EE 9 9 1/x", 1), ("9 +/- EE 9 9 1/x", -1)])
+def test_reciprocal_underflow_leaves_its_own_limit(keys: str, sign: int) -> None:
+    """1/x below 1E-99 leaves 1.0000000001E-99 (ROM)."""
+    m = keyed(keys)
+    assert m.x == sign * Decimal("1.0000000001E-99") and m.flashing
+    assert m.display == ("-" if sign < 0 else "") + "1.-99"
+
+
+def test_division_underflow_leaves_1e_minus_99() -> None:
+    m = keyed("9 EE 9 9 +/- / 1 0 =")
+    assert m.x == Decimal("1E-99") and m.flashing
+
+
+# --- found by the checker beyond the issue's rules -------------------------------
+
+
+@pytest.mark.parametrize(
+    "keys, value",
+    [
+        ("1 EE 9 8 INV D.MS", "9.9999999999E97"),
+        ("9 +/- EE 9 9 INV D.MS", "-9.9999999999E97"),
+        ("9 . 9 EE 9 9 +/- INV D.MS", "9.9999999999E97"),
+        ("1 EE 9 8 D.MS", "9.9999999999E97"),  # D.MS from 1E98 up too
+        ("1 / 0 = +/- D.MS", "-9.9999999999E97"),
+    ],
+)
+def test_inverse_dms_out_of_its_range_is_an_error(keys: str, value: str) -> None:
+    m = keyed(keys)
+    assert m.x == Decimal(value) and m.flashing
+
+
+@pytest.mark.parametrize(
+    "keys, value",
+    [
+        ("9 . 9 EE 9 7 INV D.MS", "9.9E97"),
+        ("1 EE 9 8 +/- INV D.MS", "3.6E-99"),
+        ("9 . 9 EE 9 7 D.MS", "9.9E97"),
+        ("1 EE 9 8 +/- D.MS", "2.7777777776E-98"),
+    ],
+)
+def test_inverse_dms_at_the_edges_of_its_range(keys: str, value: str) -> None:
+    m = keyed(keys)
+    assert m.x == Decimal(value) and not m.flashing
+
+
+@pytest.mark.parametrize(
+    "keys, theta, radius",
+    [
+        ("1 EE 6 0 x<>t 1 INV 2nd P>R", "5.7295779513E-59", "9.99999999E49"),  # x^2 overflows
+        ("5 EE 9 9 x<>t 3 EE 1 +/- INV 2nd P>R", "5.7295779513E-98", "9.99999999E49"),  # y / x underflows
+    ],
+)
+def test_rectangular_to_polar_out_of_range_flashes(keys: str, theta: str, radius: str) -> None:
+    m = keyed(keys)
+    assert m.x == Decimal(theta) and m.register(7) == Decimal(radius) and m.flashing
+
+
+@pytest.mark.parametrize(
+    "keys, value",
+    [
+        ("3 INV y^x 3 =", "1.4422495691"),  # ln 3 / 3, not ln 3 * (1/3): ...690
+        ("4 9 INV y^x 5 6 6 =", "1.0068997004"),
+        ("2 INV y^x 1 0 =", "1.0717734625"),
+        ("1 0 0 0 INV y^x 3 =", "10.000000000"),
+        (". 5 INV y^x 4 +/- =", "1.1892071148"),
+    ],
+)
+def test_a_root_divides_the_logarithm_by_the_index(keys: str, value: str) -> None:
+    assert keyed(keys).x == Decimal(value)  # the ROM's digits

@@ -1,0 +1,209 @@
+"""Run random keyboard sessions on the TI-57's own ROM and on our emulator, and compare.
+
+The ROM runs on a TMS-1500 simulation (tools/tms1500.py), driven only through its
+keyboard matrix; after every key the display text, the flashing state, R0-R7 and the
+display register x (when no number is being keyed) are compared with ours.  The ROM
+words are not part of this project: give them as a file (a PCjs TI-57 machine file,
+``jeffpar/pcjs`` machines/ti/ti57/rev0/ti57.json, or whitespace-separated words).
+
+    .venv/bin/python tools/ti57_rom_check.py ROMFILE [--sessions 200] [--keys 30] [--seed 1]
+
+Prints each first difference of a session (the keys so far, the ROM's state and
+ours) and a count of sessions that matched to the end.  Storage places of R0-R7 on
+the chip: ti57-notes.md ("How these facts were checked").
+"""
+
+from __future__ import annotations
+
+import argparse
+import pathlib
+import random
+import sys
+from decimal import Decimal
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+
+from tms1500 import TMS1500, load_rom  # noqa: E402
+
+from machines.ti57 import TI57  # noqa: E402
+
+KEYBOARD = [
+    ["2nd", "INV", "lnx", "CE", "CLR"],
+    ["LRN", "x<>t", "x2", "sqrt", "1/x"],
+    ["SST", "STO", "RCL", "SUM", "y^x"],
+    ["BST", "EE", "(", ")", "/"],
+    ["GTO", "7", "8", "9", "*"],
+    ["SBR", "4", "5", "6", "-"],
+    ["RST", "1", "2", "3", "+"],
+    ["R/S", "0", ".", "+/-", "="],
+]
+MATRIX = {key: row | ((col + 1) << 4) for row, keys in enumerate(KEYBOARD) for col, key in enumerate(keys)}
+# where the ROM keeps R0-R7 (storage register bank, index)
+REGISTER_PLACES = [("x", 5), ("x", 6), ("x", 7), ("y", 6), ("y", 7), ("x", 3), ("x", 2), ("x", 4)]
+
+# keyboard "words" of a random session (physical keys), with weights; no program keys
+_DIGITS = [[d] for d in "0123456789"]
+_WORDS: list[tuple[float, list[list[str]]]] = [
+    (30, _DIGITS),
+    (4, [["."], ["+/-"]]),
+    (3, [["EE"], ["INV", "EE"]]),
+    (12, [["+"], ["-"], ["*"], ["/"], ["y^x"], ["INV", "y^x"], ["="]]),
+    (2, [["("], [")"]]),
+    (1.5, [["CE"]]),
+    (0.4, [["CLR"]]),
+    (6, [["lnx"], ["INV", "lnx"], ["2nd", "lnx"], ["INV", "2nd", "lnx"], ["x2"], ["sqrt"], ["1/x"]]),
+    (5, [["2nd", k] for k in ("x2", "sqrt", "1/x")] + [["INV", "2nd", k] for k in ("x2", "sqrt", "1/x")]),
+    (2, [["2nd", "LRN"], ["INV", "2nd", "LRN"], ["2nd", "x<>t"], ["INV", "2nd", "x<>t"]]),
+    (2, [["2nd", "y^x"], ["2nd", ")"], ["INV", "2nd", ")"], ["2nd", "/"]]),
+    (5, [[k, d] for k in ("STO", "RCL", "SUM") for d in "01234567"]),
+    (3, [["INV", "SUM", d] for d in "01234567"] + [["2nd", k, d] for k in ("RCL", "SUM") for d in "01234567"]),
+    (1, [["INV", "2nd", "SUM", d] for d in "01234567"]),
+    (2, [["x<>t"], ["2nd", "CE"]]),
+    (1.5, [["2nd", "(", d] for d in "0123456789"] + [["INV", "2nd", "("]]),
+    (1, [["2nd", "*"], ["2nd", "-"], ["2nd", "+"]]),
+    (2, [["2nd", "."], ["INV", "2nd", "."], ["2nd", "+/-"], ["INV", "2nd", "+/-"], ["2nd", "="], ["INV", "2nd", "="]]),
+    (0.5, [["2nd", "GTO"], ["2nd", "SBR"], ["2nd", "RST"]]),
+]
+
+
+class RomCalculator:
+    """The TI-57 ROM on the simulated chip, pressed key by key."""
+
+    HOLD = 3000  # instructions a key is held (the ROM scans the keyboard at every DISP)
+    CHUNK = 1000
+
+    def __init__(self, rom: list[int]) -> None:
+        self.cpu = TMS1500(rom)
+        self._settle()
+
+    def _run(self, n: int) -> int:
+        cpu = self.cpu
+        before = cpu.displays
+        for _ in range(n):
+            cpu.step()
+        return cpu.displays - before
+
+    def _settle(self) -> None:
+        """Run until the ROM waits in its display loop (most instructions are DISPs)."""
+        for _ in range(2000):
+            if self._run(self.CHUNK) > self.CHUNK // 5:
+                return
+        raise RuntimeError("the ROM never came back to its display loop")
+
+    def press(self, key: str) -> None:
+        self.cpu.key = MATRIX[key]
+        self._run(self.HOLD)
+        self.cpu.key = 0
+        self._settle()
+
+    def look(self) -> tuple[str, bool]:
+        """(display text, flashing): a flashing display is blanked on part of the scans."""
+        cpu = self.cpu
+        blanks = 0
+        text = ""
+        seen = cpu.displays
+        for _ in range(4000):
+            cpu.step()
+            if cpu.displays != seen:
+                seen = cpu.displays
+                if all(b & 8 for b in cpu.shown[1]):
+                    blanks += 1
+                else:
+                    text = cpu.display_text().strip()
+        return text, blanks > 20
+
+    def value(self, digits: list[int]) -> Decimal:
+        """A storage-format number: D13 flags (1 mantissa sign, 2 exponent sign), D12-D2 mantissa, D1-D0 exponent."""
+        mantissa = "".join(str(d) for d in digits[12:1:-1])
+        exponent = digits[1] * 10 + digits[0]
+        if digits[13] & 2:
+            exponent = -exponent
+        sign = 1 if digits[13] & 1 else 0
+        return Decimal((sign, tuple(int(c) for c in mantissa), exponent - 10))
+
+    def registers(self) -> list[Decimal]:
+        cpu = self.cpu
+        return [self.value((cpu.x if bank == "x" else cpu.y)[i]) for bank, i in REGISTER_PLACES]
+
+    def x(self) -> Decimal:
+        return self.value(self.cpu.ops[2])  # register C holds the display register
+
+
+def _same(a: Decimal, b: Decimal) -> bool:
+    return a == b and (a.is_signed() == b.is_signed() or bool(a))
+
+
+def random_session(rng: random.Random, words: int) -> list[str]:
+    weights = [w for w, _ in _WORDS]
+    keys: list[str] = []
+    for _ in range(words):
+        group = rng.choices(_WORDS, weights)[0][1]
+        keys.extend(rng.choice(group))
+    return keys
+
+
+def compare(rom: RomCalculator, ours: TI57) -> list[str]:
+    """The fields that differ, as 'name: rom / ours'."""
+    out = []
+    text, flashing = rom.look()
+    if text != ours.display:
+        out.append(f"display: {text!r} / {ours.display!r}")
+    if flashing != ours.flashing:
+        out.append(f"flashing: {flashing} / {ours.flashing}")
+    for n, (r, o) in enumerate(zip(rom.registers(), ours.regs)):
+        if not _same(r, o):
+            out.append(f"R{n}: {r} / {o}")
+    if not ours.entering and not _same(rom.x(), ours.x):
+        out.append(f"x: {rom.x()} / {ours.x}")
+    return out
+
+
+def check(rom_words: list[int], sessions: int, words: int, seed: int, quiet: bool) -> int:
+    rng = random.Random(seed)
+    matched = 0
+    for s in range(sessions):
+        keys = random_session(rng, words)
+        rom, ours = RomCalculator(rom_words), TI57()
+        for i, key in enumerate(keys):
+            rom.press(key)
+            ours.press(key)
+            diff = compare(rom, ours)
+            if diff:
+                if not quiet:
+                    print(f"session {s}: {' '.join(keys[: i + 1])}")
+                    for line in diff:
+                        print(f"    {line}")
+                break
+        else:
+            matched += 1
+    print(f"{matched} of {sessions} sessions of {words} keyboard words matched after every key")
+    return matched
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("rom", help="the TI-57 ROM words (PCjs machine file or plain words)")
+    parser.add_argument("--sessions", type=int, default=100)
+    parser.add_argument("--keys", type=int, default=30, help="keyboard words per session")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--quiet", action="store_true")
+    parser.add_argument("--press", help="one session of space-separated keys, every state printed")
+    args = parser.parse_args()
+    words = load_rom(args.rom)
+    if args.press:
+        rom, ours = RomCalculator(words), TI57()
+        for key in args.press.split():
+            rom.press(key)
+            ours.press(key)
+            text, flashing = rom.look()
+            print(f"{key:5} ROM {text!r:16} {'flash' if flashing else '':5} x={rom.x()}")
+            print(f"{'':5} us  {ours.display!r:16} {'flash' if ours.flashing else '':5} x={ours.x}")
+            for line in compare(rom, ours):
+                print(f"      differs: {line}")
+        return
+    check(words, args.sessions, args.keys, args.seed, args.quiet)
+
+
+if __name__ == "__main__":
+    main()
