@@ -301,15 +301,31 @@ class GameServer:
                 self._tasks.discard(task)
             if self.remote is not None and self.remote.writer is writer:
                 self._drop_remote()
-            await self._hang_up(writer)
+            await self._hang_up(reader, writer)
 
-    async def _hang_up(self, writer: asyncio.StreamWriter) -> None:
-        """Close after what was written has gone (a last ``closed``), but never wait on a peer that does not read."""
+    async def _hang_up(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        """Close after what was written has gone (a last ``closed``), never waiting long on the peer.
+
+        Our side ends first (``write_eof``), then what the peer still sends is read and dropped for
+        a bounded time: closing a socket with unread bytes would reset the connection, and the peer
+        would lose the ``closed`` line that says why."""
+        with contextlib.suppress(Exception):
+            if writer.can_write_eof() and not writer.transport.is_closing():
+                writer.write_eof()
+                await asyncio.wait_for(self._discard(reader), self.line_timeout)
         with contextlib.suppress(Exception):
             writer.close()
             await asyncio.wait_for(writer.wait_closed(), self.line_timeout)
         with contextlib.suppress(Exception):
             writer.transport.abort()
+
+    @staticmethod
+    async def _discard(reader: asyncio.StreamReader, most: int = 4 * MAX_VIEW_LINE) -> None:
+        while most > 0:
+            chunk = await reader.read(65536)
+            if not chunk:
+                return
+            most -= len(chunk)
 
     async def _connection(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         def say_closed(reason: str) -> None:
