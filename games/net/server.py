@@ -121,13 +121,14 @@ class _Remote:
 
     player: Any
     writer: asyncio.StreamWriter
+    max_buffered: int = MAX_BUFFERED
     closed: bool = False
 
     def deliver(self, message: dict[str, Any]) -> None:
         if self.closed:
             return
         transport = self.writer.transport
-        if transport.is_closing() or transport.get_write_buffer_size() > MAX_BUFFERED:
+        if transport.is_closing() or transport.get_write_buffer_size() > self.max_buffered:
             self.drop()  # a player who does not read is not waited for
             return
         self.writer.write(encode(message, MAX_VIEW_LINE))

@@ -17,9 +17,9 @@ from typing import Any
 
 import pytest
 
-from games.net import GameClient, GameClosed, GameServer
+from games.net import GameClient, GameClosed, GameServer, parse_address
 from games.net.protocol import CODE_ALPHABET, CODE_LENGTH, MAX_LINE, BadMessage, decode, new_code, penalty
-from games.net.server import read_save
+from games.net.server import _Remote, read_save
 from games.net.tables import DuelTable, WolfTable
 from games.ti57_duel.referee import DELTAS, on_board
 from games.ti57_wolf.referee import Side
@@ -256,25 +256,27 @@ def walk(start: tuple[int, int], directions: list[int]) -> list[tuple[int, int]]
     return squares
 
 
-def hidden_pair(seed: int, moves: int) -> tuple[tuple[int, int], tuple[int, int], tuple[int, int], list[int], list[int]]:
-    """Two start squares for player 1, one for player 2, and both players' directions, such that
-    both of player 1's walks stay on the board and neither ever meets player 2's."""
+Square = tuple[int, int]
+
+
+def hidden_pair(seed: int, moves: int) -> tuple[tuple[Square, Square], Square, list[int], list[int]]:
+    """Two start squares for the player whose square is hidden, one for the other, and both players'
+    directions: every walk stays on the board, and the hidden player's walks never cross the other's
+    (no capture: both duels run to their limit)."""
     rng = random.Random(seed)
     squares = [(c, r) for c in range(10) for r in range(10)]
     while True:
-        a, b, two = rng.sample(squares, 3)
-        d1 = [rng.randint(1, 8) for _ in range(moves)]
-        d2 = [rng.randint(1, 8) for _ in range(moves)]
-        w1, w1b, w2 = walk(a, d1), walk(b, d1), walk(two, d2)
-        if w1 is None or w1b is None or w2 is None:
-            continue
-        # p1's i-th move is followed by p2's i-th: compare the squares at every moment
-        if all(x not in w2[i:i + 2] for walk1 in (w1, w1b) for i, x in enumerate(walk1)):
-            return a, b, two, d1, d2
+        a, b, seen = rng.sample(squares, 3)
+        hidden_moves = [rng.randint(1, 8) for _ in range(moves)]
+        seen_moves = [rng.randint(1, 8) for _ in range(moves)]
+        walks = walk(a, hidden_moves), walk(b, hidden_moves), walk(seen, seen_moves)
+        if all(walks) and not (set(walks[0]) | set(walks[1])) & set(walks[2]):  # type: ignore[arg-type]
+            return (a, b), seen, hidden_moves, seen_moves
 
 
-async def guest_bytes(one: tuple[int, int], two: tuple[int, int], d1: list[int], d2: list[int]) -> tuple[bytes, dict]:
-    """A duel played to its limit and ended; the bytes the joined player received before the end."""
+async def duel_received(one: Square, two: Square, d1: list[int], d2: list[int]) -> tuple[bytes, bytes, dict]:
+    """A duel played to its limit and ended by agreement: the bytes the joined player (a raw client)
+    received before the end, the host's messages before the end (as JSON), and the joined player's last view."""
     server = GameServer("ti57-duel", limit=2 * len(d1), code="samecodeeach1")
     await server.start()
     host = Player(server.host)
@@ -290,30 +292,46 @@ async def guest_bytes(one: tuple[int, int], two: tuple[int, int], d1: list[int],
         await raw.write({"type": "move", "direction": b})
         await host.at((await raw.until("view", host.seq + 1))["seq"])
     assert host.view["phase"] == "draw"
-    before_end = bytes(raw.received)
+    guest_before_end, host_before_end = bytes(raw.received), json.dumps(host.log).encode()
     await host.ask({"type": "end"})
     await raw.write({"type": "end"})
     final = (await raw.until("view", host.seq + 1))["view"]
     raw.close()
     await server.close()
     assert server.faults == []
-    return before_end, final
+    return guest_before_end, host_before_end, final
+
+
+def views_in(received: bytes) -> list[dict[str, Any]]:
+    lines = [json.loads(line) for line in received.splitlines()]
+    return [m["view"] for m in lines if m["type"] == "view"]
 
 
 @pytest.mark.parametrize("seed", range(4))
 async def test_the_joined_player_receives_nothing_of_the_other_square_before_the_end(seed: int) -> None:
     """Two duels alike but for player 1's squares: player 2 receives the same bytes, to the last one
     before the end (so nothing in them comes from player 1's square); the end reveals both."""
-    a, b, two, d1, d2 = hidden_pair(seed, moves=3)
-    first, final_a = await guest_bytes(a, two, d1, d2)
-    second, final_b = await guest_bytes(b, two, d1, d2)
+    (a, b), two, d1, d2 = hidden_pair(seed, moves=3)
+    first, _, final_a = await duel_received(a, two, d1, d2)
+    second, _, final_b = await duel_received(b, two, d1, d2)
     assert first == second
-    lines = [json.loads(line) for line in first.splitlines()]
-    views = [m["view"] for m in lines if m["type"] == "view"]
+    views = views_in(first)
     assert len(views) >= 2 * len(d1) + 2 and all(v["phase"] != "over" for v in views)
     assert all("squares" not in v and "turns" not in v and "keys" not in v for v in views)
     assert all(v["registers"][1] == "" for v in views if v["registers"])
     assert final_a["squares"][0] == list(walk(a, d1)[-1]) and final_b["squares"][0] == list(walk(b, d1)[-1])
+
+
+@pytest.mark.parametrize("seed", range(4, 7))
+async def test_the_host_receives_nothing_of_the_joined_player_square_before_the_end(seed: int) -> None:
+    """The same the other way: the host's seat is sent only player 1's view."""
+    (a, b), one, d2, d1 = hidden_pair(seed, moves=3)
+    _, first, final_a = await duel_received(one, a, d1, d2)
+    _, second, final_b = await duel_received(one, b, d1, d2)
+    assert first == second
+    views = [m["view"] for m in json.loads(first) if m["type"] == "view"]
+    assert len(views) >= 2 * len(d1) + 2 and all(v["registers"][2] == "" for v in views if v["registers"])
+    assert final_a["squares"][1] == list(walk(a, d2)[-1]) and final_b["squares"][1] == list(walk(b, d2)[-1])
 
 
 # ---------------------------------------------------------------- codes
@@ -545,3 +563,51 @@ def test_the_tables_refuse_what_no_player_may_do() -> None:
     assert wolf.players == (Side.LAMBS, Side.WOLF)
     with pytest.raises(Exception, match="you play the lambs"):
         wolf.apply(Side.LAMBS, {"type": "wolf", "key": 1})
+
+
+class StuckTransport:
+    """A transport whose peer reads nothing: what is written piles up."""
+
+    def __init__(self) -> None:
+        self.written, self.aborted = 0, False
+
+    def is_closing(self) -> bool:
+        return self.aborted
+
+    def get_write_buffer_size(self) -> int:
+        return self.written
+
+    def write(self, data: bytes) -> None:
+        self.written += len(data)
+
+    def abort(self) -> None:
+        self.aborted = True
+
+
+class StuckWriter:
+    def __init__(self) -> None:
+        self.transport = StuckTransport()
+
+    def write(self, data: bytes) -> None:
+        self.transport.write(data)
+
+
+def test_a_player_who_does_not_read_is_dropped_not_waited_for() -> None:
+    remote = _Remote(2, StuckWriter(), max_buffered=1000)  # type: ignore[arg-type]
+    view = {"type": "view", "view": {"news": "x" * 300}}
+    for _ in range(3):  # each ~335 bytes: under the bound when written
+        remote.deliver(view)
+    assert not remote.closed and remote.writer.transport.written > 1000
+    remote.deliver(view)  # over the bound: dropped, not written
+    assert remote.closed and remote.writer.transport.aborted
+    written = remote.writer.transport.written
+    remote.deliver(view)
+    assert remote.writer.transport.written == written
+
+
+def test_the_join_line_address_is_read_back() -> None:
+    assert parse_address("127.0.0.1:4711") == ("127.0.0.1", 4711)
+    assert parse_address("[::1]:80") == ("::1", 80)
+    for bad in ("127.0.0.1", ":80", "host:0", "host:65536", "host:x1"):
+        with pytest.raises(ValueError):
+            parse_address(bad)
