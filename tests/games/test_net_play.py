@@ -30,6 +30,18 @@ WAIT = 10.0
 """The most any step waits for the other end (a bound, never a measure)."""
 
 
+@pytest.fixture(autouse=True)
+async def nothing_reaches_the_event_loop() -> Any:
+    """No exception escapes to the event loop (an unhandled one in a callback or a task)."""
+    loop = asyncio.get_running_loop()
+    escaped: list[dict[str, Any]] = []
+    loop.set_exception_handler(lambda _loop, context: escaped.append(context))
+    yield
+    await asyncio.sleep(0)
+    loop.set_exception_handler(None)
+    assert escaped == []
+
+
 class Player:
     """A seat (the host's ``LocalPlayer`` or a ``GameClient``) and the messages it received."""
 
@@ -466,7 +478,7 @@ async def test_a_truncated_line_at_a_dropped_connection_plays_nothing() -> None:
     await raw.until("view")
     await raw.write(b'{"type": "move", "direc')
     raw.writer.write_eof()  # the connection ends mid-line
-    assert await asyncio.wait_for(raw.reader.read(), WAIT) is not None
+    assert await asyncio.wait_for(raw.reader.read(), WAIT) == b""  # nothing more: no view, no refusal
     while not server.paused:
         await host.next()
     assert server.table.session.game.to_move == 2 and len(server.table.session.game.turns) == 1
