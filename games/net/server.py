@@ -65,6 +65,10 @@ def _player_json(player: Any) -> Any:
     return player.value if isinstance(player, Side) else player
 
 
+def _player_name(player: Any) -> str:
+    return f"The {player.value}" if isinstance(player, Side) else f"Player {player}"
+
+
 def write_save(path: Path, game: str, state: dict[str, Any], summary: str) -> None:
     """The arcade's envelope, written whole or not at all (a temporary file, then a rename)."""
     envelope = {"format": SAVE_FORMAT, "game": game, "saved_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
@@ -167,6 +171,7 @@ class GameServer:
         if self.table.game != self.game:
             raise ValueError(f"a table of {self.table.game} is not a game of {self.game}")
         self.host = LocalPlayer(self, self.table.players[0])
+        self._requests = Schema({**self.table.schema.requests, **LEAVE})
         self.remote: _Remote | None = None
         self.seq = 0
         self.ended: str | None = None
@@ -205,10 +210,11 @@ class GameServer:
         self._end(reason)
         if self._server is not None:
             self._server.close()
-            await self._server.wait_closed()
-        for task in list(self._tasks):
+        for task in list(self._tasks):  # before waiting on the server: it may wait for its connections
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
+        if self._server is not None:
+            await self._server.wait_closed()
 
     def _end(self, reason: str) -> None:
         if self.ended is not None:
@@ -232,14 +238,14 @@ class GameServer:
         if not isinstance(message, dict):
             raise BadMessage("a message is a JSON object")
         assert self.table is not None
-        return Schema({**self.table.schema.requests, **LEAVE}).check(message)
+        return self._requests.check(message)
 
     def handle(self, seat: LocalPlayer | _Remote, message: dict[str, Any]) -> None:
         """A checked request from ``seat``'s player: played by the table, or refused with the reason."""
         assert self.table is not None
         kind = message["type"]
         if kind == "leave":
-            self._end(f"Player {_player_json(seat.player)} ended the game")
+            self._end(f"{_player_name(seat.player)} ended the game")
             return
         if self.ended is not None:
             return self._refuse(seat, message, "the game has ended")

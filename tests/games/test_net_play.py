@@ -553,12 +553,12 @@ async def test_either_player_ends_the_game(who: str) -> None:
     await play(host, guest, {"type": "lamb", "lamb": 1, "key": 6})
     if who == "host":
         await host.seat.send({"type": "leave"})
-        with pytest.raises(GameClosed, match="Player lambs ended"):
+        with pytest.raises(GameClosed, match="The lambs ended"):
             while True:
                 await asyncio.wait_for(client.receive(), WAIT)
     else:
         await client.leave()
-        assert (await host.next()) == {"type": "closed", "reason": "Player wolf ended the game"}
+        assert (await host.next()) == {"type": "closed", "reason": "The wolf ended the game"}
     assert server.ended and server.saved is not None and server.saved["first"] == "lambs"
     late = await RawClient.join(server)
     assert "ended" in (await late.closed())["reason"]
