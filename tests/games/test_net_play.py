@@ -24,6 +24,7 @@ from games.net.tables import DuelTable, WolfTable
 from games.ti57_duel.referee import DELTAS, on_board
 from games.ti57_wolf.referee import Side
 from tests.games.wolf_scripts import GAMES as WOLF_GAMES
+from tests.games.wolf_scripts import PURIST_TO_A_COLLISION
 from tests.games.wolf_scripts import moves as wolf_moves
 
 WAIT = 10.0
@@ -547,10 +548,10 @@ async def test_closing_the_host_ends_it_for_both_saved_and_it_resumes_from_the_f
 
 
 @pytest.mark.parametrize("who", ["host", "guest"])
-async def test_either_player_ends_the_game(who: str) -> None:
-    server = GameServer("ti57-wolf", first="lambs")
+async def test_either_player_ends_the_game(who: str, tmp_path: Path) -> None:
+    server = GameServer("ti57-wolf", first="lambs", save_path=tmp_path / "wolf.json")
     host, guest, client = await seated(server)
-    await play(host, guest, {"type": "lamb", "lamb": 1, "key": 6})
+    board = (await play(host, guest, {"type": "lamb", "lamb": 1, "key": 6}))["board"]
     if who == "host":
         await host.seat.send({"type": "leave"})
         with pytest.raises(GameClosed, match="The lambs ended"):
@@ -562,6 +563,31 @@ async def test_either_player_ends_the_game(who: str) -> None:
     assert server.ended and server.saved is not None and server.saved["first"] == "lambs"
     late = await RawClient.join(server)
     assert "ended" in (await late.closed())["reason"]
+    await server.close()
+    assert server.faults == []
+    resumed = GameServer("ti57-wolf", save_path=tmp_path / "wolf.json")  # the side that moved first hosts again
+    host, guest, client = await seated(resumed)
+    assert host.view["moves_played"] == 1 and host.view["board"] == board and client.you == "wolf"
+    await play(guest, host, {"type": "wolf", "key": 1})
+    await client.close()
+    await resumed.close()
+
+
+async def test_purist_wolf_takes_back_a_refused_move_across_the_terminals() -> None:
+    server = GameServer("ti57-wolf", first="lambs", referee=False)
+    host, guest, client = await seated(server)  # the host plays the lambs, the guest the wolf
+    for move in wolf_moves(PURIST_TO_A_COLLISION):
+        if move.side is Side.WOLF:
+            await play(guest, host, {"type": "wolf", "key": move.key})
+        else:
+            await play(host, guest, {"type": "lamb", "lamb": move.lamb, "key": move.key})
+    await play(guest, host, {"type": "wolf", "key": 7})  # onto lamb 3: the TI-57 flashes
+    assert host.view["phase"] == "flashing" and host.view["take_back_key"] == 3
+    assert (await host.ask({"type": "take_back"}))["type"] == "refused"  # the wolf's to take back
+    assert (await host.ask({"type": "lamb", "lamb": 1, "key": 4}))["type"] == "refused"
+    await play(guest, host, {"type": "take_back"})
+    assert host.view["phase"] == "turn" and host.view["board"]["wolf"] == [5, 5] and not host.view["flashing"]
+    await client.close()
     await server.close()
     assert server.faults == []
 
