@@ -11,7 +11,9 @@ in its view, and only the next player lifts it (with their PIN in a locked duel)
 player who just moved may take the move back while the curtain is down (``undo``), never
 after.  With a computer in a seat there is no curtain (one person looks); the computer
 plays through the TI-57's keys like a person (``play_computer``), knowing only what its
-seat may know (``games.ti57_duel.computer``).
+seat may know (``games.ti57_duel.computer``).  Two people on two terminals (``apart``,
+``games.net``) need no curtain either: each terminal is sent its own player's view only,
+and the mover may take a move back until the other has moved.
 
 ``view(viewer)`` is all a front-end may show: player 1's view never holds player 2's
 square (nor its register, nor the keys that placed it), and the reverse; ``view(None)``
