@@ -11,7 +11,9 @@ in its view, and only the next player lifts it (with their PIN in a locked duel)
 player who just moved may take the move back while the curtain is down (``undo``), never
 after.  With a computer in a seat there is no curtain (one person looks); the computer
 plays through the TI-57's keys like a person (``play_computer``), knowing only what its
-seat may know (``games.ti57_duel.computer``).
+seat may know (``games.ti57_duel.computer``).  Two people on two terminals (``apart``,
+``games.net``) need no curtain either: each terminal is sent its own player's view only,
+and the mover may take a move back until the other has moved.
 
 ``view(viewer)`` is all a front-end may show: player 1's view never holds player 2's
 square (nor its register, nor the keys that placed it), and the reverse; ``view(None)``
@@ -191,6 +193,9 @@ class DuelSession:
     _seal_key: bytes = field(default_factory=sealing.new_key, repr=False)  # unlocked, or no PIN chosen yet
     _computers: dict[int, Any] = field(default_factory=dict, repr=False)
     program: Any = field(default=None, repr=False)  # a workshop variant (machines.ti57 Program); None: the listing
+    apart: bool = False
+    """Two people on two terminals (``games.net``): no curtain, each terminal is sent only its own
+    player's view; the mover may take a move back until the other has answered it."""
 
     def __post_init__(self) -> None:
         for seat in self.seats:
@@ -205,7 +210,7 @@ class DuelSession:
     @property
     def hot_seat(self) -> bool:
         """Two people share the keyboard: a curtain goes up between them."""
-        return self.is_person(1) and self.is_person(2)
+        return self.is_person(1) and self.is_person(2) and not self.apart
 
     @property
     def actor(self) -> int | None:
@@ -325,13 +330,15 @@ class DuelSession:
         else:
             news = f"Player {turn.player} has moved {_ARROW[direction]} {_NAME[direction]} (code {direction})."
             self._hand_off(g.to_move, Phase.TURN, news)
-            if self.phase is Phase.HANDOFF:
+            if self.phase is Phase.HANDOFF or self.apart:
                 self._undo, self.undo_for = before, turn.player
         return Moved(turn, mover_view)
 
     def undo(self) -> None:
-        """The mover takes the move back, on the curtain that follows it (never after it is lifted)."""
-        if self.phase is not Phase.HANDOFF or self._undo is None or self.undo_for is None:
+        """The mover takes the move back, on the curtain that follows it (never after it is lifted);
+        apart, until the other player moves."""
+        if self.phase is not (Phase.TURN if self.apart else Phase.HANDOFF) or self._undo is None \
+                or self.undo_for is None:
             raise Refused("a move can only be taken back by its player, before the next player lifts the curtain")
         player, state = self.undo_for, self._undo
         self.game = DuelGame.restore(state)
@@ -381,7 +388,7 @@ class DuelSession:
 
     def _may_see(self, viewer: int) -> bool:
         if self.phase is Phase.SETUP:
-            return viewer == self.setup_player and self.is_person(viewer)
+            return (viewer == self.setup_player or self.apart) and self.is_person(viewer)
         if self.phase is Phase.TURN:
             return self.is_person(viewer) and (viewer == self.game.to_move or not self.hot_seat)  # type: ignore[union-attr]
         return False

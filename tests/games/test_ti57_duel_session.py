@@ -81,7 +81,7 @@ def check_views(s: DuelSession) -> None:
         if v.me is None:
             assert v.registers == () or v.registers[other] == ""
             continue
-        assert v.viewer == p and (s.phase is Phase.SETUP and s.setup_player == p or s.phase is Phase.TURN)
+        assert v.viewer == p and (s.phase is Phase.SETUP and (s.setup_player == p or s.apart) or s.phase is Phase.TURN)
         assert v.registers[other] == "" and other in v.hidden
         if g.placed[p - 1]:
             assert v.me.square == g.square_of(p)
@@ -409,3 +409,42 @@ def test_two_computers_play_whole_duels_through_the_keys() -> None:
             assert s.viewer is None and s.view(1).me is None
             s.play_computer()
         assert s.game is not None and s.game.status in (DuelStatus.CAPTURE, DuelStatus.DRAW)
+
+
+def test_apart_two_people_see_their_own_views_with_no_curtain_and_undo_until_answered() -> None:
+    """Two terminals (``games.net``): no hand-off, both players' own views throughout; the mover
+    takes a move back until the other moves; a save resumes as a hot seat (on the curtain)."""
+    rng = random.Random(11)
+    for seed in range(6):
+        s = DuelSession(limit=rng.randint(2, 12), apart=True)
+        refused(s, s.undo)
+        s.start()
+        while s.phase is not Phase.OVER:
+            assert s.phase is not Phase.HANDOFF and not s.hot_seat
+            check_views(s)
+            round_trip(s)
+            if s.phase in (Phase.SETUP, Phase.TURN):
+                for p in (1, 2):
+                    assert s.view(p).viewer == p and s.view(p).me is not None
+            if s.phase is Phase.DRAW:
+                s.end()
+            elif s.phase is Phase.SETUP:
+                s.place((rng.randrange(10), rng.randrange(10)))
+            else:
+                mover = s.game.to_move  # type: ignore[union-attr]
+                before = s.game.snapshot()  # type: ignore[union-attr]
+                moved = s.move(rng.choice(s.view(mover).legal))
+                if s.phase is Phase.TURN:
+                    assert s.undo_for == mover
+                    if seed % 2:
+                        s.undo()
+                        assert s.phase is Phase.TURN and s.game.to_move == mover  # type: ignore[union-attr]
+                        assert s.game.snapshot() == before  # type: ignore[union-attr]
+                        refused(s, s.undo)
+                        s.move(moved.turn.direction)
+                    other = s.game.to_move  # type: ignore[union-attr]
+                    if s.view(other).legal:
+                        s.move(s.view(other).legal[0])
+                        assert s.undo_for in (other, None)  # the first mover's take-back is gone
+    with pytest.raises(Refused):
+        DuelSession(apart=True, lock=True).start()
