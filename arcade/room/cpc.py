@@ -9,27 +9,23 @@ or abandons the line being typed; ``CONT`` goes on.  F9 (or Ctrl+Shift+Esc, wher
 terminal sends it) resets the CPC, as its Ctrl+Shift+Esc does: the way out of a program
 that ignores ESC (``ON BREAK CONT``).
 
-One thread worker runs the machine for as long as the screen lives: it types the
-keys waiting, runs the program in slices and posts frozen views.  The event loop
-only queues keys and draws, so a ``10 GOTO 10`` never freezes the arcade.
+The CPC runs at a machine host's table (``games/workshop/cpc_room_table.py``), in a
+process of its own, for as long as the room lives: the room sends keys and draws the
+frozen views the host sends back, so a ``10 GOTO 10`` never freezes the arcade.
 """
 
 from __future__ import annotations
 
-import threading
-import time
-from dataclasses import dataclass
 from pathlib import Path
 
-from textual import events, on, work
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
-from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Header, Static
-from textual.worker import get_current_worker
 
+from arcade.host.link import TableLink, TableNews
 from arcade.laid_out import LaidOut
 from arcade.room.cpc_disc import disc_dir
 from arcade.roomy import ROOMY_BREAKPOINTS
@@ -37,11 +33,9 @@ from arcade.widgets.cpc_screen import CpcScreen
 from arcade.widgets.footer import KeysFooter
 from arcade.widgets.plain import visible
 from arcade.widgets.words import path_lines
-from games.workshop.cpc_room import BREAK, KEYS, RESET, CpcRoom, RoomView
-
-SLICE = 2_000  # BASIC statements between two looks at the queue and the stop flag
-FRAME = 1 / 30  # a running program's screen is posted at most this often
-IDLE_WAIT = 0.25  # the idle worker wakes this often to see whether it is cancelled
+from games.host.news import Answer, HostGone, Note
+from games.lazard_othello.cpc_view import CpcScreenView
+from games.workshop.cpc_room import BREAK, KEYS, RESET, RoomView
 
 MODE_WORDS = {
     "ready": "Ready: type a line, RETURN.",
@@ -67,18 +61,13 @@ class CpcRoomScreen(LaidOut, Screen[None]):
                 id="room.reset"),
     ]
 
-    @dataclass
-    class Changed(Message):
-        """The worker's news: a new picture of the CPC."""
-
-        view: RoomView
-
     def __init__(self, disc: Path | None = None) -> None:
         super().__init__()
-        self.room = CpcRoom(disc if disc is not None else disc_dir())
+        self.disc = disc if disc is not None else disc_dir()
+        self.table = TableLink(self, self.GAME_ID, disc=str(self.disc))
         self.back_to: str | None = None  # the game's mode that opened the room ("change the program")
-        self.room_view = self.room.view()
-        self._shown = threading.Event()  # the worker runs the CPC only while the room is on screen
+        self.room_view = RoomView(screen=CpcScreenView(), mode="ready", line="", notice="", statements=0,
+                                  lines=0)  # until the CPC's first view comes from the host
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -90,40 +79,34 @@ class CpcRoomScreen(LaidOut, Screen[None]):
     def on_mount(self) -> None:
         self.sub_title = "Locomotive BASIC 1.1 - the machine room"
         self.show(self.room_view)
-        self._shown.set()
-        self.run_machine()
+        self.table.pace(paused=False)
+        self.table.request("run", "run")  # the CPC runs at the host's table while the room lives
 
     def on_screen_resume(self) -> None:
-        self._shown.set()
+        self.table.pace(paused=False)
 
     def on_screen_suspend(self) -> None:
         """Another screen or game in front: the CPC holds (a runaway left running would take a
         core from the game being played); it goes on when the room comes back."""
-        self._shown.clear()
+        self.table.pace(paused=True)
 
-    # -- the machine, in its worker ------------------------------------------------------
-    @work(thread=True, exclusive=True, exit_on_error=False, group="cpc-room")
-    def run_machine(self) -> None:
-        """Type the keys, run the program in slices, post what the CPC shows."""
-        worker = get_current_worker()
-        room = self.room
-        posted = 0.0
-        while not worker.is_cancelled:
-            if not self._shown.wait(IDLE_WAIT):
-                continue
-            if not room.busy:
-                if not room.wait_for_keys(IDLE_WAIT):
-                    continue
-            view = room.step(SLICE)
-            now = time.monotonic()
-            if not view.running or now - posted >= FRAME:
-                posted = now
-                self.post_message(self.Changed(view))
+    # -- the machine, at the host's table -----------------------------------------------
 
-    @on(Changed)
-    def _changed(self, message: Changed) -> None:
-        self.room_view = message.view
-        self.show(message.view)
+    def on_table_news(self, message: TableNews) -> None:
+        """What the CPC shows now (a note while it runs, an answer's picture)."""
+        news = message.news
+        if isinstance(news, Note) and isinstance(news.payload, RoomView):
+            self.room_view = news.payload
+            self.show(news.payload)
+        elif isinstance(news, Answer):
+            self.table.ended(news)
+            if isinstance(news.picture, RoomView):
+                self.room_view = news.picture
+                self.show(news.picture)
+        elif isinstance(news, HostGone) and self.is_mounted:
+            self.notify("The CPC stopped working; it is switched on again.", severity="error")
+            self.table.close()
+            self.table.request("run", "run")
 
     def show(self, view: RoomView) -> None:
         self.query_one("#cpc", CpcScreen).view = view.screen
@@ -134,7 +117,7 @@ class CpcRoomScreen(LaidOut, Screen[None]):
             f"Statements run: {view.statements:,}.",
             "",
             "Disc: a folder,",
-            *path_lines(Path(self.room.disc), 36),  # the panel's width at 80 columns
+            *path_lines(Path(self.disc), 36),  # the panel's width at 80 columns
             "",
             "Esc: break / abandon the line",
             "Tab: COPY; Shift+arrows: copy cursor",
@@ -149,33 +132,35 @@ class CpcRoomScreen(LaidOut, Screen[None]):
     def on_key(self, event: events.Key) -> None:
         """Every key the CPC has goes to it; F-keys and Ctrl+keys stay the arcade's."""
         if event.key == "escape":
-            self.room.feed(BREAK)
+            self.feed(BREAK)
         elif event.key in KEYS:
-            self.room.feed(KEYS[event.key])
+            self.feed(KEYS[event.key])
         elif event.is_printable and event.character and " " <= event.character <= "~":
-            self.room.feed(event.character)
+            self.feed(event.character)
         else:
             return
-        self.room.clear_notice()
         event.stop()
         event.prevent_default()
 
+    def feed(self, keys: str) -> None:
+        """Keys for the CPC (``BREAK``, ``RESET`` too): typed by the machine at the host's table."""
+        self.table.ask("key", "feed", keys)
+
     def type_line(self, text: str) -> None:
         """Type a line at the prompt as a person would (a menu's or another screen's way in)."""
-        self.room.feed(text + KEYS["enter"])
+        self.feed(text + KEYS["enter"])
 
     def open_listing(self, name: str, back_to: str | None = None) -> None:
         """``LOAD "name"``: a game's listing to read, LIST and change; F10 goes back to ``back_to``."""
         self.back_to = back_to
-        view = self.room.view()
+        view = self.room_view
         if view.running or view.mode != "ready" or view.line:
-            self.room.feed(BREAK)  # a program running is broken into, a half-typed line abandoned
+            self.feed(BREAK)  # a program running is broken into, a half-typed line abandoned
         self.type_line(f'LOAD "{name}"')
 
     def action_reset(self) -> None:
         """Ctrl+Shift+Esc: end whatever runs (even under ON BREAK CONT) and clear the machine."""
-        self.room.feed(RESET)
-        self.room.clear_notice()
+        self.feed(RESET)
 
     def action_load_game(self) -> None:
         self.type_line('LOAD "othello"')
@@ -188,4 +173,4 @@ class CpcRoomScreen(LaidOut, Screen[None]):
         self.app.action_launcher()  # type: ignore[attr-defined]
 
     def on_unmount(self) -> None:
-        self.workers.cancel_group(self, "cpc-room")
+        self.table.close()

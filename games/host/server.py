@@ -95,6 +95,8 @@ class Host:
                         self._job.stop_asked.set()
                     else:
                         self._stopped.add(message.serial)
+            elif isinstance(message, Request) and message.name in getattr(self.table, "AT_ONCE", ()):
+                self.send(self.carry_out_at_once(message))
             elif isinstance(message, (Open, Request)):
                 self._queue.put(message)
         with self._job_lock:
@@ -135,6 +137,18 @@ class Host:
             with self._job_lock:
                 self._job = None
         return answer
+
+    def carry_out_at_once(self, message: Request) -> Answer:
+        """A request the table carries out on the reader's thread, beside the one running (its
+        ``AT_ONCE``: thread-safe ones, such as keys for a machine that runs for as long as its room
+        is open)."""
+        assert self.table is not None
+        job = Job(message.serial, self.pacing, self.send)
+        try:
+            result = run_request(self.table, job, message.name, message.args, message.kwargs)
+            return Answer(message.serial, "done", result=result, picture=self._picture())
+        except BaseException as error:  # noqa: BLE001 - as any request's end: news, never a silent death
+            return self._answer_for(message.serial, error)
 
     def _job_options(self) -> dict[str, Any]:
         table = self.table

@@ -19,7 +19,10 @@ class Table(Protocol):
     REQUESTS: ClassVar[frozenset[str]]
     """The names a screen may send (each a method taking the running ``Job`` first)."""
     STOPPED_BY: ClassVar[tuple[type[BaseException], ...]]
-    """Exceptions meaning the player stopped the request (besides ``JobStopped``)."""
+    """Exceptions meaning the player stopped the request (besides ``JobStopped``).
+
+    A table may also name ``AT_ONCE``: requests carried out as they arrive, on the host's
+    reader thread, beside the request running (they must be thread-safe)."""
 
     def picture(self) -> Any:
         """Everything the screen draws and decides from, after each request (plain, picklable data)."""
@@ -32,6 +35,7 @@ TABLES: dict[str, str] = {
     "match": "games.othello.match_table:MatchTable",
     "hp67-room": "games.workshop.room_table:CalculatorTable",
     "ti57-room": "games.workshop.room_table:CalculatorTable",
+    "cpc-room": "games.workshop.cpc_room_table:CpcRoomTable",
 }
 """Game name -> ``module:class`` of its table (the class is called with the ``Open`` options)."""
 
