@@ -30,6 +30,7 @@ TABLES: dict[str, str] = {
     "hp67-othello": "games.othello.table:OthelloTable",
     "lazard-othello": "games.othello.table:OthelloTable",
     "match": "games.othello.match_table:MatchTable",
+    "ti57-wolf": "games.ti57_wolf.table:WolfTable",
 }
 """Game name -> ``module:class`` of its table (the class is called with the ``Open`` options)."""
 
