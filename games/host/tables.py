@@ -31,6 +31,7 @@ TABLES: dict[str, str] = {
     "lazard-othello": "games.othello.table:OthelloTable",
     "match": "games.othello.match_table:MatchTable",
     "ti57-wolf": "games.ti57_wolf.table:WolfTable",
+    "ti57-duel": "games.ti57_duel.table:DuelTable",
 }
 """Game name -> ``module:class`` of its table (the class is called with the ``Open`` options)."""
 
