@@ -237,7 +237,8 @@ class DuelTable:
     def move(self, job: Job, direction: int, *, viewer: int | None = None) -> Turn:
         """``direction SBR player`` for the viewer, who must be the player to move; refused before any
         key.  At the real pace the Pause and the stop are told to the mover (``DuelDisplay``); a stop
-        meanwhile takes the move back.  At instant speed the computer's reply follows in this request."""
+        meanwhile takes the move back.  At instant speed the computer's reply follows in this request
+        (a stop before it leaves the person's move played, told in ``PersonMoved``)."""
         s = self._mover(self._looks(viewer), viewer)
         s.check_move(direction)
         before = None if job.pacing.instant else _moment(s)

@@ -83,7 +83,7 @@ class WolfTable:
         if s is None:
             return None
         view = s.view()
-        kept = view.moves_played and view.phase is not Phase.OVER
+        kept = view.moves_played > 0 and view.phase is not Phase.OVER
         return WolfPicture(view=view, history=tuple(s.history()), referee_story=s.referee_story(),
                            summary=s.summary(), save=s.to_save() if kept else None, variant=self.variant,
                            refusals=self._refusals(s, view))

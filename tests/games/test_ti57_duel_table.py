@@ -167,6 +167,8 @@ def hot_seat(d: Duel, rng: random.Random, *, lock: bool = False, ends: dict[str,
             if undo_for is not None and rng.random() < 0.2:
                 d.refused("undo", viewer=p)  # only the mover takes it back
                 d.done("undo", viewer=undo_for)
+                if ends is not None:
+                    ends["taken back"] += 1
                 squares[undo_for] = d.at.table.session.game.square_of(undo_for)
                 assert d.view.handoff_to == undo_for and d.view.undo_for is None
                 continue
@@ -174,6 +176,8 @@ def hot_seat(d: Duel, rng: random.Random, *, lock: bool = False, ends: dict[str,
                 save = d.picture.save
                 args = (tuple(pins[q] for q in (1, 2) if q in squares),) if lock else ()
                 d.done("resume", save, *args, viewer=p)
+                if ends is not None:
+                    ends["resumed"] += 1
                 assert d.view.phase is Phase.HANDOFF and d.view.handoff_to == p
             d.done("reveal", pins[p] if lock else None, viewer=p)
             assert d.view.me is not None and d.view.me.player == p and d.picture.looks == p
@@ -230,7 +234,7 @@ def hot_seat(d: Duel, rng: random.Random, *, lock: bool = False, ends: dict[str,
 
 
 def test_whole_duels_between_two_people_keep_each_players_square_to_themselves(duel: Duel) -> None:
-    ends = {"capture": 0, "extended": 0, "ended at the limit": 0}
+    ends = {"capture": 0, "extended": 0, "ended at the limit": 0, "taken back": 0, "resumed": 0}
     for seed in range(12):
         hot_seat(duel, random.Random(seed), ends=ends)
         duel.done("new_duel")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import queue
 import random
+from collections import Counter
 from importlib import resources
 from typing import Any
 
@@ -87,7 +88,7 @@ def test_a_whole_game_in_the_hosts_own_process() -> None:
         same_game(picture, replayed(first, moves(script)))
 
 
-def play_generated(wolf: TableAtHost, rng: random.Random) -> WolfPicture:
+def play_generated(wolf: TableAtHost, rng: random.Random, seen: Counter[str]) -> WolfPicture:
     """A seeded game against the computer (or two computers) at instant speed, with undos and a
     resume from the picture's save on the way; every step judged by the referee's replay."""
     first = rng.choice(list(Side))
@@ -102,6 +103,7 @@ def play_generated(wolf: TableAtHost, rng: random.Random) -> WolfPicture:
             played.append(record_move(reply.answer.result))
         elif played and rng.random() < 0.08:
             reply = wolf.done("undo")  # back to a person's move (or the start)
+            seen["undo"] += 1
             del played[reply.picture.view.moves_played:]
             assert not reply.picture.view.computer_to_move or not played
         else:
@@ -115,6 +117,7 @@ def play_generated(wolf: TableAtHost, rng: random.Random) -> WolfPicture:
             played.extend(record_move(record) for _, record in parts)
             if len(parts) == 2:  # the computer replied in the same request, the person's move told first
                 (told,) = reply.notes
+                seen["reply"] += 1
                 assert isinstance(told, PersonMoved) and told.record == parts[0][1]
                 assert told.picture.view.moves_played == len(played) - 1
             else:
@@ -123,17 +126,19 @@ def play_generated(wolf: TableAtHost, rng: random.Random) -> WolfPicture:
         same_game(picture, replayed(first, played))
         if picture.save is not None and rng.random() < 0.05:
             resumed = wolf.done("resume", picture.save).picture
+            seen["resume"] += 1
             assert resumed.view == picture.view and resumed.history == picture.history
     return picture
 
 
 def test_generated_games_against_the_computer_end_as_the_referee_says(wolf: TableAtHost) -> None:
-    winners = set()
+    winners, seen = set(), Counter[str]()
     for seed in range(14):
-        picture = play_generated(wolf, random.Random(seed))
+        picture = play_generated(wolf, random.Random(seed), seen)
         assert picture.save is None and picture.refusals == {}
         winners.add(picture.view.result.winner)
     assert winners == {Side.WOLF, Side.LAMBS}
+    assert seen["undo"] and seen["reply"] and seen["resume"], seen
 
 
 def test_purist_the_flash_and_its_take_back(wolf: TableAtHost) -> None:
@@ -169,11 +174,9 @@ def test_refusals_before_a_game_and_on_the_computers_turn_change_nothing(wolf: T
     assert wolf.ask("no_such_request").outcome == "refused"
     picture = wolf.done("new_game", Side.WOLF, seats={Side.WOLF: Seat("computer", "beginner")}).picture
     assert picture.view.computer_to_move and picture.refusals == {}
-    for name, args in (("play", (WolfMove.wolf(1),)), ("take_back", ()), ("redo", ()),
-                       ("set_referee", (True,))):
-        reply = wolf.ask(name, *args)
-        unchanged(picture, reply.picture)
-        assert reply.outcome in ("refused", "done")  # the referee already on: nothing to switch
+    for name, args in (("play", (WolfMove.wolf(1),)), ("take_back", ()), ("undo", ()), ("redo", ())):
+        unchanged(picture, wolf.refused(name, *args).picture)
+    unchanged(picture, wolf.done("set_referee", True).picture)  # on already: nothing to switch
     person = wolf.refused("play", WolfMove.wolf(1))
     assert person.answer.text == "the computer plays the wolf: wait for its move"
 
