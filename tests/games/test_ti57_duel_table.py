@@ -14,6 +14,7 @@ import dataclasses
 import json
 import queue
 import random
+from importlib import resources
 from typing import Any, Iterator
 
 import pytest
@@ -509,3 +510,25 @@ def test_refusals_out_of_their_phase_change_nothing(duel: Duel) -> None:
         duel.refused(name, *args)
     unknown = duel.at.ask("no_such_request", viewer=1)
     assert unknown.outcome == "refused" and unknown.picture.viewer is None  # a refusal before it ran: public
+
+
+def test_a_variant_plays_by_its_listing_and_a_new_duel_goes_back_to_deconchats(duel: Duel) -> None:
+    listing = resources.files("games.ti57_duel").joinpath("listing.txt").read_text(encoding="utf-8")
+    unreadable = duel("start", listing=listing.replace("STO", "FOO", 1), variant="smudged")
+    assert unreadable.answer.error == "VariantUnreadable" and "smudged" in unreadable.answer.text
+    assert duel.at.table.session.program is None and duel.view.phase is Phase.LIMIT
+    duel.done("set_limit", 3)
+    duel.done("start", listing=listing, variant="my copy")
+    assert duel.picture.variant == "my copy" and duel.at.table.session.game.program is not None
+    for p, square in ((1, (0, 0)), (2, (9, 9))):
+        duel.done("reveal", viewer=p)
+        duel.done("place", square, viewer=p)
+    while duel.view.phase is not Phase.DRAW:
+        p = duel.view.handoff_to
+        duel.done("reveal", viewer=p)
+        duel.done("move", duel.view.legal[0], viewer=p)
+        assert duel.picture.variant == "my copy"
+    duel.done("end")
+    assert duel.view.squares is not None and duel.view.phase is Phase.OVER
+    duel.done("new_duel")
+    assert duel.picture.variant is None and duel.view.limit == 3
