@@ -36,6 +36,8 @@ TABLES: dict[str, str] = {
     "hp67-room": "games.workshop.room_table:CalculatorTable",
     "ti57-room": "games.workshop.room_table:CalculatorTable",
     "cpc-room": "games.workshop.cpc_room_table:CpcRoomTable",
+    "ti57-wolf": "games.ti57_wolf.table:WolfTable",
+    "ti57-duel": "games.ti57_duel.table:DuelTable",
 }
 """Game name -> ``module:class`` of its table (the class is called with the ``Open`` options)."""
 
