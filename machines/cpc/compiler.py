@@ -583,7 +583,7 @@ class _Parser:
                 f"    v = {rt.VARIABLES}[k] + f[3]",
                 f"    if v > 32767 or v < -32768: raise {rt.ERROR_CLASS}({errors.OVERFLOW})",
                 "else:",
-                f"    v = {rt.REAL}({rt.VARIABLES}[k] + f[3])",
+                f"    v = {rt.ADD}({rt.VARIABLES}[k], f[3])",
                 f"{rt.VARIABLES}[k] = v",
                 "if (v <= f[2]) if f[6] > 0 else (v >= f[2]) if f[6] < 0 else v != f[2]: return f[4]",
                 f"{rt.CONTROL_STACK}.pop()",
@@ -595,7 +595,7 @@ class _Parser:
             if key[1] == "%":
                 add = [f"v = {var} + f[3]", f"if v > 32767 or v < -32768: raise {rt.ERROR_CLASS}({errors.OVERFLOW})"]
             else:
-                add = [f"v = {rt.REAL}({var} + f[3])"]
+                add = [f"v = {rt.ADD}({var}, f[3])"]
             code += [
                 find % d,
                 other % (d, d),
@@ -922,12 +922,14 @@ class _Parser:
                 n = self.num_int(*self.expr())
                 self.expect_op(")")
                 code.append(f"{rt.PRINT_TAB}({n})")
+                newline = False  # ROM: only an expression item ends the line
                 continue
             if self.accept_kw("SPC"):
                 self.expect_op("(")
                 n = self.num_int(*self.expr())
                 self.expect_op(")")
                 code.append(f"{rt.PRINT_SPC}({n})")
+                newline = False
                 continue
             c, t = self.expr()
             if t == "s":
@@ -1090,7 +1092,8 @@ class _Parser:
         bc, bt = self.num(*b)
         if at == "i" and bt == "i":
             return f"({ac} {op} {bc})", "i"
-        return f"{rt.REAL}({ac} {op} {bc})", "r"
+        operation = {"+": rt.ADD, "-": rt.SUBTRACT, "*": rt.MULTIPLY}[op]
+        return f"{operation}({ac}, {bc})", "r"
 
     def e_mod(self) -> tuple[str, str]:
         a = self.e_idiv()

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from machines.cpc.reals import decimal_to_real
+
 _DIGITS = frozenset("0123456789")
 _LETTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
 _NAME_CHARS = _DIGITS | _LETTERS | {"."}
@@ -71,8 +73,8 @@ def _number(src: str, i: int) -> tuple[Token, int]:
         value = int(literal)
         if value <= 32767:
             return Token("num", value, literal), j
-        return Token("num", float(value), literal), j
-    return Token("num", float(literal if literal != "." else "0"), literal), j
+        return Token("num", decimal_to_real(literal), literal), j
+    return Token("num", decimal_to_real(literal if literal != "." else "0"), literal), j
 
 
 def tokenize(src: str) -> list[Token]:

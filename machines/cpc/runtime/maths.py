@@ -20,6 +20,7 @@ from machines.cpc.numbers import (
     to_int16,
     unsigned_to_int16,
 )
+from machines.cpc.reals import make_operations
 from machines.cpc.runtime import names as rt
 from machines.cpc.runtime.host import Host
 from machines.cpc.runtime.printing import on_stream
@@ -40,17 +41,21 @@ def check_int(x: int) -> int:
     raise BasicError(errors.OVERFLOW)
 
 
-def int_divide(a: Any, b: Any) -> int:
-    a, b = unsigned_to_int16(a), unsigned_to_int16(b)
+def int_divide(a: Any, b: Any) -> int | float:
+    r"""``\``: both operands as signed 16-bit integers (40000 is Overflow); the one
+    quotient that does not fit, -32768\-1, is given as the real 32768 (ROM
+    ``infix_integer_division``)."""
+    a, b = to_int16(a), to_int16(b)
     if b == 0:
         raise BasicError(errors.DIVISION_BY_ZERO)
     q = abs(a) // abs(b)
     q = q if (a >= 0) == (b >= 0) else -q
-    return check_int(q)
+    return q if q != 32768 else 32768.0
 
 
 def mod(a: Any, b: Any) -> int:
-    a, b = unsigned_to_int16(a), unsigned_to_int16(b)
+    """``MOD``: signed 16-bit operands; the remainder takes the dividend's sign."""
+    a, b = to_int16(a), to_int16(b)
     if b == 0:
         raise BasicError(errors.DIVISION_BY_ZERO)
     r = abs(a) % abs(b)
@@ -77,19 +82,22 @@ def bind(machine: Host) -> dict[str, Callable[..., Any]]:
         if machine._on_error >= 0:  # ROM maths_error: any ON ERROR GOTO raises it
             raise BasicError(code)
 
-        def show() -> None:
-            machine._new_line_if_needed()
+        def show() -> None:  # at the cursor, then a new line (ROM maths_error)
             machine._print(error_message(code))
             machine._newline()
         on_stream(machine, 0, show)
         return REAL_MAX if sign >= 0 else -REAL_MAX
 
-    real = make_to_real(lambda sign: maths_error(errors.OVERFLOW, sign))
+    def overflow(sign: float) -> float:
+        return maths_error(errors.OVERFLOW, sign)
+
+    real = make_to_real(overflow)
+    add, subtract, multiply, divide = make_operations(overflow)
 
     def div(a: Any, b: Any) -> float:
         if b == 0:
             return maths_error(errors.DIVISION_BY_ZERO, a)
-        return real(a / b)
+        return divide(a, b)
 
     def power(a: Any, b: Any) -> float:
         try:
@@ -132,13 +140,20 @@ def bind(machine: Host) -> dict[str, Callable[..., Any]]:
 
     def log(x: Any) -> float:
         if x <= 0:
-            raise BasicError(errors.IMPROPER_ARGUMENT)
+            return log_of_non_positive(x)
         return real(math.log(x))
 
     def log10(x: Any) -> float:
         if x <= 0:
-            raise BasicError(errors.IMPROPER_ARGUMENT)
+            return log_of_non_positive(x)
         return real(math.log10(x))
+
+    def log_of_non_positive(x: Any) -> float:
+        """The firmware's LOG refuses x <= 0 with the flags of an overflow (REAL_log:
+        its sign test leaves M set), so BASIC's maths error says "Overflow" and the
+        accumulator keeps the argument."""
+        maths_error(errors.OVERFLOW, 1)
+        return float(x)
 
     def round_(x: Any, d: Any = 0) -> float:
         d = to_int16(d)
@@ -176,7 +191,7 @@ def bind(machine: Host) -> dict[str, Callable[..., Any]]:
         machine._deg = deg
 
     return {
-        rt.REAL: real, rt.CINT: to_int16, rt.CHECK_INT: check_int, rt.UNT: unsigned_to_int16,
+        rt.REAL: real, rt.ADD: add, rt.SUBTRACT: subtract, rt.MULTIPLY: multiply, rt.CINT: to_int16, rt.CHECK_INT: check_int, rt.UNT: unsigned_to_int16,
         rt.DIVIDE: div, rt.INT_DIVIDE: int_divide, rt.MOD: mod, rt.POWER: power,
         rt.INT: int_, rt.FIX: fix, rt.ROUND: round_, rt.SGN: sgn, rt.SQR: sqr,
         rt.SIN: trig(math.sin), rt.COS: trig(math.cos), rt.TAN: trig(math.tan), rt.ATN: atn,

@@ -54,6 +54,9 @@ TIME = "_time"
 
 # --- numbers (runtime/maths.py) ---------------------------------------------------------
 REAL = "_r"  # round to a 5-byte real (overflow is the ROM's maths error)
+ADD = "_add"  # the firmware's real +, -, * (reals.py)
+SUBTRACT = "_sub"
+MULTIPLY = "_mul"
 CINT = "_ci"  # to a 16-bit integer, rounding
 CHECK_INT = "_ck"  # an integer result must fit 16 bits
 UNT = "_u16"  # 16-bit pattern for AND/OR/XOR/NOT and UNT
@@ -164,7 +167,7 @@ BY_CONCERN: dict[str, frozenset[str]] = {
         INKEY, CLEAR_INPUT, CALL, TIME,
     }),
     "maths": frozenset({
-        REAL, CINT, CHECK_INT, UNT, DIVIDE, INT_DIVIDE, MOD, POWER, INT, FIX, ROUND, SGN, SQR, SIN, COS,
+        REAL, ADD, SUBTRACT, MULTIPLY, CINT, CHECK_INT, UNT, DIVIDE, INT_DIVIDE, MOD, POWER, INT, FIX, ROUND, SGN, SQR, SIN, COS,
         TAN, ATN, EXP, LOG, LOG10, FRE, RND, RANDOMIZE, ANGLE,
     }),
     "strings": frozenset({
