@@ -20,7 +20,8 @@ from machines.cpc.numbers import (
     to_int16,
     unsigned_to_int16,
 )
-from machines.cpc.reals import make_operations
+from machines.cpc import reals
+from machines.cpc.reals import MathsFault, make_operations
 from machines.cpc.runtime import names as rt
 from machines.cpc.runtime.host import Host
 from machines.cpc.runtime.printing import on_stream
@@ -92,68 +93,44 @@ def bind(machine: Host) -> dict[str, Callable[..., Any]]:
         return maths_error(errors.OVERFLOW, sign)
 
     real = make_to_real(overflow)
-    add, subtract, multiply, divide = make_operations(overflow)
+    def division_by_zero(dividend: float) -> float:
+        return maths_error(errors.DIVISION_BY_ZERO, dividend)
 
-    def div(a: Any, b: Any) -> float:
-        if b == 0:
-            return maths_error(errors.DIVISION_BY_ZERO, a)
-        return divide(a, b)
+    add, subtract, multiply, div = make_operations(overflow, division_by_zero)
+
+    def firmware(routine: Callable[..., float], *args: Any) -> float:
+        """A firmware maths routine (reals.py) on real arguments: Improper argument is
+        an error; Overflow and Division by zero are maths errors, after which BASIC
+        goes on with what the routine left (ROM ``read_real_param_and_validate``)."""
+        try:
+            return routine(*(float(a) for a in args))
+        except MathsFault as fault:
+            if fault.code == errors.IMPROPER_ARGUMENT:
+                raise BasicError(errors.IMPROPER_ARGUMENT) from None
+            maths_error(fault.code, fault.value)
+            return fault.value
 
     def power(a: Any, b: Any) -> float:
-        try:
-            if a == 0 and b < 0:
-                return maths_error(errors.DIVISION_BY_ZERO, 1)
-            if a < 0 and b != int(b):
-                raise BasicError(errors.IMPROPER_ARGUMENT)
-            r = math.pow(a, b)
-        except OverflowError:
-            return maths_error(errors.OVERFLOW, 1)
-        if abs(r) > REAL_MAX:
-            return maths_error(errors.OVERFLOW, r)
-        return real(r)
+        return firmware(reals.power, a, b)
 
-    def to_rad(x: float) -> float:
-        return x * math.pi / 180 if machine._deg else x
-
-    def trig(fn: Callable[[float], float]) -> Callable[[Any], float]:
+    def trig(routine: Callable[[float, bool], float]) -> Callable[[Any], float]:
         def f(x: Any) -> float:
-            return real(fn(to_rad(x)))
+            return firmware(routine, x, machine._deg)
         return f
 
-    def atn(x: Any) -> float:
-        r = math.atan(x)
-        return real(r * 180 / math.pi if machine._deg else r)
-
     def sqr(x: Any) -> float:
-        if x < 0:
-            raise BasicError(errors.IMPROPER_ARGUMENT)
-        return real(math.sqrt(x))
+        return firmware(reals.sqr, x)
 
     def exp(x: Any) -> float:
-        try:
-            r = math.exp(x)
-        except OverflowError:
-            return maths_error(errors.OVERFLOW, 1)
-        if r > REAL_MAX:
-            return maths_error(errors.OVERFLOW, 1)
-        return real(r)
+        return firmware(reals.exp, x)
 
     def log(x: Any) -> float:
-        if x <= 0:
-            return log_of_non_positive(x)
-        return real(math.log(x))
+        # x <= 0: the firmware's sign test leaves the flags of an overflow (REAL_log),
+        # so BASIC says "Overflow" and the accumulator keeps the argument
+        return firmware(reals.log, x)
 
     def log10(x: Any) -> float:
-        if x <= 0:
-            return log_of_non_positive(x)
-        return real(math.log10(x))
-
-    def log_of_non_positive(x: Any) -> float:
-        """The firmware's LOG refuses x <= 0 with the flags of an overflow (REAL_log:
-        its sign test leaves M set), so BASIC's maths error says "Overflow" and the
-        accumulator keeps the argument."""
-        maths_error(errors.OVERFLOW, 1)
-        return float(x)
+        return firmware(reals.log10, x)
 
     def round_(x: Any, d: Any = 0) -> float:
         d = to_int16(d)
@@ -194,7 +171,7 @@ def bind(machine: Host) -> dict[str, Callable[..., Any]]:
         rt.REAL: real, rt.ADD: add, rt.SUBTRACT: subtract, rt.MULTIPLY: multiply, rt.CINT: to_int16, rt.CHECK_INT: check_int, rt.UNT: unsigned_to_int16,
         rt.DIVIDE: div, rt.INT_DIVIDE: int_divide, rt.MOD: mod, rt.POWER: power,
         rt.INT: int_, rt.FIX: fix, rt.ROUND: round_, rt.SGN: sgn, rt.SQR: sqr,
-        rt.SIN: trig(math.sin), rt.COS: trig(math.cos), rt.TAN: trig(math.tan), rt.ATN: atn,
+        rt.SIN: trig(reals.sin), rt.COS: trig(reals.cos), rt.TAN: trig(reals.tan), rt.ATN: trig(reals.atn),
         rt.EXP: exp, rt.LOG: log, rt.LOG10: log10, rt.FRE: machine.fre, rt.RND: rnd,
         rt.RANDOMIZE: randomize, rt.ANGLE: angle,
     }
