@@ -1,0 +1,129 @@
+"""Locomotive BASIC 1.1 against its ROMs (issue 40): one test per rule, named after
+it, then the neighbours the rule implies.  The examples are what the CPC 6128's own
+ROMs printed; the neighbours follow from the ROM source (Bread80's commented BASIC
+and firmware), and the arithmetic ones were run on the OS ROM's maths routines
+(``tools/cpc_rom_check.py``)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, strategies as st
+
+from tests.machines.cpc.helpers import output, run_program
+
+
+# --- 1. a PRINT ending in SPC(n) or TAB(n) keeps the line open ------------------------------
+def test_print_ending_in_spc_or_tab_keeps_the_line_open() -> None:
+    assert output('10 PRINT "AB";SPC(2)\n20 PRINT "CD"') == "AB  CD\n"
+    assert output('10 PRINT "AB";TAB(6)\n20 PRINT "CD"') == "AB   CD\n"
+
+
+def test_only_an_expression_item_ends_the_line() -> None:
+    assert output('10 PRINT SPC(3)\n20 PRINT "X"') == "   X\n"
+    assert output('10 PRINT "A";SPC(1);"B"\n20 PRINT "C"') == "A B\nC\n"
+    assert output('10 PRINT TAB(3);\n20 PRINT "X"') == "  X\n"
+    assert output('10 PRINT "A",\n20 PRINT "B"') == "A            B\n"
+
+
+# --- 2. an item ending exactly at column 40 gets no line break from BASIC -------------------
+def test_item_ending_at_column_40_gets_no_line_break_from_basic() -> None:
+    assert output('10 PRINT STRING$(40,"X");1') == "X" * 40 + " 1 \n"
+
+
+@pytest.mark.parametrize("width", [38, 39])
+def test_items_that_do_not_fit_still_start_a_new_line(width: int) -> None:
+    # " 1 " needs 3 columns: after 38 or 39 characters it does not fit
+    assert output(f'10 PRINT STRING$({width},"X");1') == "X" * width + "\n 1 \n"
+
+
+def test_the_pending_wrap_counts_as_column_one_for_zones_and_tab() -> None:
+    cpc, _ = run_program('10 PRINT STRING$(40,"X");"Y",5;TAB(30);"Z"')
+    assert cpc.transcript.startswith("X" * 40 + "Y" + " " * 12 + " 5 " + " " * 13 + "Z\n")
+    rows = cpc.screen_text()
+    assert rows.index("X" * 40) + 1 == rows.index(("Y" + " " * 12 + " 5 " + " " * 13 + "Z").ljust(40))
+
+
+def test_mode_2_and_a_window_wrap_the_same_way() -> None:
+    assert output('10 MODE 2:PRINT STRING$(80,"X");1') == "X" * 80 + " 1 \n"
+    assert output('10 WINDOW 1,10,1,25:PRINT STRING$(10,"X");"AB"') == "X" * 10 + "AB\n"
+
+
+# --- 3. maths warnings print at the cursor ----------------------------------------------------
+def test_maths_warnings_print_at_the_cursor() -> None:
+    assert output('10 PRINT "AB";1/0') == "ABDivision by zero\n 1.70141E+38 \n"
+
+
+def test_overflow_warnings_print_at_the_cursor_too() -> None:
+    assert output('10 PRINT "AB";1E38*10') == "ABOverflow\n 1.70141E+38 \n"
+    assert output('10 PRINT "AB";:A=EXP(100):PRINT "C"') == "ABOverflow\nC\n"
+    assert output('10 PRINT "A":PRINT 1/0') == "A\nDivision by zero\n 1.70141E+38 \n"
+
+
+# --- 4. LOG(0) is Overflow -------------------------------------------------------------------
+def test_log_of_zero_is_overflow() -> None:
+    assert output("10 PRINT LOG(0)") == "Overflow\n 0 \n"
+
+
+def test_log_of_a_negative_number_is_overflow_and_keeps_it() -> None:
+    assert output("10 PRINT LOG(-2.5);LOG10(0)") == "Overflow\n-2.5 Overflow\n 0 \n"
+    assert output("10 ON ERROR GOTO 100\n20 A=LOG10(-1)\n30 END\n100 PRINT ERR;ERL:RESUME NEXT") == " 6  20 \n"
+
+
+# --- 5. the last digit of real arithmetic ----------------------------------------------------
+def test_the_last_digit_of_real_arithmetic() -> None:
+    assert output("10 PRINT 47/6") == " 7.83333334 \n"
+    assert output("10 PRINT -(9.87654321E-5+7)") == "-7.00009877 \n"
+    assert output("10 PRINT COS(982)") == "-0.249627587 \n"
+    assert output("10 A=-1:FOR I=1 TO 17:A=A+0.1:NEXT:PRINT A") == " 0.700000001 \n"
+
+
+def test_the_last_digit_neighbours() -> None:
+    # run on the OS ROM's routines (tools/cpc_rom_check.py), printed by BASIC's rules
+    src = "10 PRINT 1/3;2/3;SQR(2);SIN(1);EXP(1);LOG(10);ATN(1)*4;2^0.5"
+    assert output(src) == (
+        " 0.333333333  0.666666667  1.41421356 \n 0.841470985  2.71828183  2.30258509 \n"
+        " 3.14159265  1.41421356 \n"
+    )
+
+
+def test_sqr_is_exp_of_half_the_log_so_perfect_squares_come_out_whole() -> None:
+    assert output("10 PRINT SQR(4);SQR(9);SQR(16);4^0.5") == " 2  3  4  2 \n"
+
+
+def test_sin_and_cos_past_65535_half_turns_are_improper_arguments() -> None:
+    assert output("10 PRINT SIN(205000)") != "Improper argument in 10\n"
+    assert output("10 PRINT SIN(206000)") == "Improper argument in 10\n"
+    assert output("10 DEG:PRINT COS(1.17E7)") != "Improper argument in 10\n"  # 65000 half-turns
+    assert output("10 DEG:PRINT COS(1.18E7)") == "Improper argument in 10\n"
+
+
+# --- 6. \ and MOD ---------------------------------------------------------------------------
+def test_integer_division_and_mod_take_signed_16_bit_operands() -> None:
+    assert output("10 PRINT -32768\\-1") == " 32768 \n"
+    assert output("10 PRINT 40000\\3") == "Overflow in 10\n"
+    assert output("10 PRINT 3893 MOD 38140") == "Overflow in 10\n"
+
+
+@given(st.integers(-32768, 32767), st.integers(-32768, 32767).filter(bool))
+def test_integer_division_and_mod_neighbours(a: int, b: int) -> None:
+    q = abs(a) // abs(b) * (1 if (a < 0) == (b < 0) else -1)
+    r = abs(a) % abs(b) * (1 if a >= 0 else -1)
+    shown_q = f" {q} " if q >= 0 else f"{q} "
+    shown_r = f" {r} " if r >= 0 else f"{r} "
+    assert output(f"10 PRINT {a}\\{b};{a} MOD {b}".replace("--", "- -")) == shown_q + shown_r + "\n"
+
+
+def test_the_quotient_32768_is_a_real_that_goes_on_as_one() -> None:
+    assert output("10 A=-32768:B=A\\-1+1:PRINT B") == " 32769 \n"
+    assert output("10 A%=-32768\\-1") == "Overflow in 10\n"
+
+
+# --- 8. MID$ assignment on an empty string ---------------------------------------------------
+def test_mid_assignment_on_an_empty_string_does_nothing() -> None:
+    assert output('10 A$="":MID$(A$,2,2)="XY":PRINT "[";A$;"]"') == "[]\n"
+
+
+def test_mid_assignment_past_the_end_does_nothing_but_position_0_is_improper() -> None:
+    assert output('10 A$="AB":MID$(A$,3)="XY":PRINT A$') == "AB\n"
+    assert output('10 A$="AB":MID$(A$,2)="XY":PRINT A$') == "AX\n"
+    assert output('10 A$="AB":MID$(A$,0)="XY":PRINT A$') == "Improper argument in 10\n"
