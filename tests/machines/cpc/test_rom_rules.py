@@ -127,3 +127,35 @@ def test_mid_assignment_past_the_end_does_nothing_but_position_0_is_improper() -
     assert output('10 A$="AB":MID$(A$,3)="XY":PRINT A$') == "AB\n"
     assert output('10 A$="AB":MID$(A$,2)="XY":PRINT A$') == "AX\n"
     assert output('10 A$="AB":MID$(A$,0)="XY":PRINT A$') == "Improper argument in 10\n"
+
+
+# --- 7. PRINT USING --------------------------------------------------------------------------
+def test_print_using() -> None:
+    assert output('10 PRINT USING "#.##^^^^";7.17') == " .72E+01\n"
+    assert output('10 PRINT USING "#.##";-0.5') == "-.50\n"
+    assert output('10 PRINT USING "##.";16') == "16.\n"
+    assert output('10 PRINT USING "######";1.1E21') == "% 11000E+17\n"
+    assert output('10 PRINT USING "##";-0.4') == " 0\n"
+
+
+@pytest.mark.parametrize("fmt, value, shown", [
+    # the sign takes the first digit place of an exponent field, a space if positive
+    ("#.##^^^^", -7.17, "-.72E+01"),
+    ("##.##^^^^", 7.17, " 7.17E+00"),
+    ("+#.##^^^^", 7.17, "+7.17E+00"),
+    # the 0 before the point only where a place is left after the sign
+    ("#.##", 0.5, "0.50"),
+    ("##.##", -0.5, "-0.50"),
+    ("+#.##", -0.5, "-0.50"),
+    (".##", 0.5, ".50"),
+    # a point with no decimals after it is printed
+    ("###.", -16, "-16."),
+    # 21 digits or more before the point: the exponent form, flagged
+    ("##.##", 1e20, "% 1.00E+20"),
+    ("##.##", 9e19, "%90000000000000000000.00"),
+    # digits all 0: no sign, and the 0 before the point comes back
+    ("#.#", -0.04, "0.0"),
+    ("###", -0.3, "  0"),
+])
+def test_print_using_neighbours(fmt: str, value: float, shown: str) -> None:
+    assert output(f'10 PRINT USING "{fmt}";{value!r}'.replace("e+", "E+").replace("e-", "E-")) == shown + "\n"
