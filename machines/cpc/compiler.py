@@ -737,6 +737,7 @@ class _Parser:
                 code.append(self.store(target, "s", f"{rt.READ_STRING}()", "s"))
             else:
                 code.append(self.store(target, ttype, f"{rt.READ_NUMBER}()", "r" if ttype == "r" else "i"))
+                code.append(f"{rt.READ_CHECK}()")
             if not self.accept_op(","):
                 break
         self.emit(code)

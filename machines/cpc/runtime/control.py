@@ -151,10 +151,15 @@ def bind(machine: Host) -> dict[str, Any]:
         machine._data_ptr += 1
         return item
 
+    bad_item: list[int] = []  # the DATA line of a bad item just read, until checked
+
     def read_num() -> Any:
         # ROM input_parse_item: an empty item is 0; anything that is not a whole
         # number (a word, a number with text after it) is a Syntax error
-        # reported in the DATA line (ERL is the DATA line)
+        # reported in the DATA line (ERL is the DATA line).  The variable is given
+        # what was read of it (0 for a word) before the error, and the DATA pointer
+        # stays on the bad item: RESUME NEXT and the next READ meet it again
+        bad_item.clear()
         text, line = read_item()
         if not text.strip(" "):
             return 0
@@ -163,8 +168,14 @@ def bind(machine: Host) -> dict[str, Any]:
         except BasicError:
             raise BasicError(errors.OVERFLOW) from None
         if used == 0 or text[used:].strip(" "):
-            raise BasicError(errors.SYNTAX_ERROR, line=line)
+            machine._data_ptr -= 1
+            bad_item.append(line)
+            return value if used else 0
         return value
+
+    def read_check() -> None:
+        if bad_item:
+            raise BasicError(errors.SYNTAX_ERROR, line=bad_item.pop())
 
     def read_str() -> str:
         # leading spaces are skipped; a quoted item is what its quotes hold and
@@ -187,7 +198,7 @@ def bind(machine: Host) -> dict[str, Any]:
         rt.ERROR_CLASS: BasicError, rt.RAISE: err, rt.END: ProgramEnd(), rt.STOP: ProgramStop(),
         rt.FALL_OFF: falloff, rt.PUSH: push, rt.RETURN: ret, rt.FOR_PUSH: forpush, rt.FOR_FIND: topfor,
         rt.WHILE_PUSH: whilepush, rt.WEND: wend_, rt.RUN_AGAIN: rerun, rt.CLEAR: clear,
-        rt.READ_NUMBER: read_num, rt.READ_STRING: read_str, rt.RESTORE: restore,
+        rt.READ_NUMBER: read_num, rt.READ_CHECK: read_check, rt.READ_STRING: read_str, rt.RESTORE: restore,
         rt.INPUT: machine._input, rt.LINE_INPUT: machine._line_input,
     }
 

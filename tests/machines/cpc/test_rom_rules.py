@@ -159,3 +159,34 @@ def test_print_using() -> None:
 ])
 def test_print_using_neighbours(fmt: str, value: float, shown: str) -> None:
     assert output(f'10 PRINT USING "{fmt}";{value!r}'.replace("e+", "E+").replace("e-", "E-")) == shown + "\n"
+
+
+# --- 9. a trapped READ of a word into a number, then RESUME NEXT -------------------------------
+def test_trapped_read_of_a_word_then_resume_next() -> None:
+    src = "\n".join([
+        "10 ON ERROR GOTO 100",
+        '20 A=5:READ A:PRINT "A=";A',
+        '30 READ B:PRINT "B=";B',
+        "40 END",
+        "50 DATA HELLO,7",
+        '100 PRINT "ERR";ERR;ERL:RESUME NEXT',
+    ])
+    assert output(src) == "ERR 2  50 \nA= 0 \nERR 2  50 \nB= 0 \n"
+
+
+def test_trapped_read_neighbours() -> None:
+    # what was read of a number before the text is kept; the items before it are read
+    src = "\n".join([
+        "10 ON ERROR GOTO 100",
+        "20 READ A,B,C:PRINT A;B;C",
+        "30 RESTORE 60:READ D$,E:PRINT D$;E",
+        "40 END",
+        "50 DATA 1,12AB,3",
+        "60 DATA WORD,4",
+        '100 PRINT "ERR";ERR;ERL:RESUME NEXT',
+    ])
+    assert output(src) == "ERR 2  50 \n 1  12  0 \nWORD 4 \n"
+
+
+def test_untrapped_read_of_a_word_stops_at_the_data_line() -> None:
+    assert output("10 READ A\n20 DATA X").startswith("Syntax error in 20\n")
