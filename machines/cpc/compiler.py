@@ -238,7 +238,7 @@ class _Parser:
         bad: dict[int, str] = {}
         for number in sorted(self.lines):
             try:
-                tokens[number] = tokenize(self.lines[number])
+                tokens[number] = tokenize(self.lines[number], keep_bad=True)
             except LexError as exc:
                 bad[number] = str(exc)
         self.prescan_deftypes(tokens)
@@ -288,18 +288,22 @@ class _Parser:
                 # drop whatever the failed statement emitted, then skip to its end
                 self._discard_from_tokens(start)
                 self.emit([f"raise {rt.ERROR_CLASS}({code})"])
+                self.skip_statement()
+
+    def skip_statement(self) -> None:
+        """Past the rest of a statement that failed to compile (to its ':' or the end)."""
+        depth = 0
+        while not (self.at_end() and depth == 0):
+            tok = self.take()
+            if tok.kind == "eol":
+                break
+            if tok.kind == "op" and tok.value == "(":
+                depth += 1
+            elif tok.kind == "op" and tok.value == ")":
+                depth = max(depth - 1, 0)
+            elif depth and tok.kind == "op" and tok.value == ":":
                 depth = 0
-                while not (self.at_end() and depth == 0):
-                    tok = self.take()
-                    if tok.kind == "eol":
-                        break
-                    if tok.kind == "op" and tok.value == "(":
-                        depth += 1
-                    elif tok.kind == "op" and tok.value == ")":
-                        depth = max(depth - 1, 0)
-                    elif depth and tok.kind == "op" and tok.value == ":":
-                        depth = 0
-                        break
+                break
 
     def _discard_from_tokens(self, start: int) -> None:
         """A statement that failed half-way may have emitted parts (an IF); remove them."""
@@ -892,6 +896,24 @@ class _Parser:
                 if not self.at_end():
                     raise _Syntax("expected ',' after the stream")
         code: list[str] = [f"{rt.STREAM}({stream})"] if stream != "0" else []
+        try:
+            newline = self.print_items(code)
+        except _Syntax as exc:
+            # the ROM prints each item as it reads it: the items before the fault
+            # are printed, then Syntax error (RESUME NEXT goes on after this statement)
+            self.problems.append(Problem(self.line, f"{error_message(errors.SYNTAX_ERROR)}: {exc}"))
+            code.append(f"raise {rt.ERROR_CLASS}({errors.SYNTAX_ERROR})")
+            self.emit(code)
+            self.skip_statement()
+            return
+        if newline:
+            code.append(f"{rt.PRINT_NEWLINE}()")
+        if stream != "0":
+            code.append(f"{rt.STREAM}(0)")
+        self.emit(code)
+
+    def print_items(self, code: list[str]) -> bool:
+        """PRINT's items into ``code``; whether the line is ended after them."""
         newline = True
         while not self.at_end():
             newline = True
@@ -908,14 +930,19 @@ class _Parser:
                     raise _Mismatch("USING needs a format string")
                 if not (self.accept_op(";") or self.accept_op(",")):
                     raise _Syntax("expected ';' after the USING format")
-                items = []
+                items: list[str] = []
                 newline = True
-                while not self.at_end():
-                    c, t = self.expr()
-                    items.append(c if t != "b" else f"(-{c})")
-                    newline = not (self.accept_op(";") or self.accept_op(","))
-                    if newline:
-                        break
+                try:
+                    while not self.at_end():
+                        c, t = self.expr()
+                        items.append(c if t != "b" else f"(-{c})")
+                        newline = not (self.accept_op(";") or self.accept_op(","))
+                        if newline:
+                            break
+                except _Syntax:
+                    if items:  # the values before the fault are printed
+                        code.append(f"{rt.PRINT_USING}({fmt}, ({', '.join(items)},))")
+                    raise
                 code.append(f"{rt.PRINT_USING}({fmt}, ({', '.join(items)},))")
                 continue
             if self.accept_kw("TAB"):
@@ -939,11 +966,7 @@ class _Parser:
                 code.append(f"{rt.PRINT_NUMBER}(-{c})")
             else:
                 code.append(f"{rt.PRINT_NUMBER}({c})")
-        if newline:
-            code.append(f"{rt.PRINT_NEWLINE}()")
-        if stream != "0":
-            code.append(f"{rt.STREAM}(0)")
-        self.emit(code)
+        return newline
 
     def input_targets(self) -> list[str]:
         """Setter lambdas for INPUT/LINE INPUT targets with their kinds."""

@@ -77,8 +77,10 @@ def _number(src: str, i: int) -> tuple[Token, int]:
     return Token("num", decimal_to_real(literal if literal != "." else "0"), literal), j
 
 
-def tokenize(src: str) -> list[Token]:
-    """Tokens of one program line's text (after its line number)."""
+def tokenize(src: str, keep_bad: bool = False) -> list[Token]:
+    """Tokens of one program line's text (after its line number).  A character no
+    token can start is a LexError, or with ``keep_bad`` a token of kind 'bad': the
+    CPC stores such a line and only fails when it runs into that character."""
     out: list[Token] = []
     i = 0
     n = len(src)
@@ -169,6 +171,10 @@ def tokenize(src: str) -> list[Token]:
                 out.append(Token("op", ")"))
             else:
                 out.append(Token("op", ch))
+            i += 1
+            continue
+        if keep_bad:
+            out.append(Token("bad", ch, ch))
             i += 1
             continue
         raise LexError("unexpected character %r" % ch)

@@ -190,3 +190,39 @@ def test_trapped_read_neighbours() -> None:
 
 def test_untrapped_read_of_a_word_stops_at_the_data_line() -> None:
     assert output("10 READ A\n20 DATA X").startswith("Syntax error in 20\n")
+
+
+# --- 10. a syntax error partway through a line ------------------------------------------------
+def test_syntax_error_partway_through_a_line() -> None:
+    cpc, _ = run_program('10 PRINT "A";1;A%%')
+    assert cpc.transcript == 'A 1  0 \nSyntax error in 10\n10 PRINT "A";1;A%%\n'
+    src = "\n".join([
+        "10 ON ERROR GOTO 100",
+        '20 PRINT "X":PRINT "A";1;A%%:PRINT "B"',
+        '30 PRINT "C":END',
+        '100 PRINT "ERR";ERR;ERL:RESUME NEXT',
+    ])
+    assert output(src) == "X\nA 1  0 ERR 2  20 \nB\nC\n"
+
+
+@pytest.mark.parametrize("line, printed", [
+    ('10 A=1:PRINT A:B=2%%:PRINT "NO"', " 1 \n"),  # statements before the fault run
+    ('10 PRINT "A";:PRINT 5;@', "A 5 "),  # a character no token starts
+    ('10 PRINT "A"`', "A"),
+    ('10 PRINT USING "##";5;%', " 5"),
+])
+def test_syntax_error_partway_neighbours(line: str, printed: str) -> None:
+    cpc, _ = run_program(line)
+    assert cpc.transcript.startswith(printed)
+    assert "Syntax error in 10\n" in cpc.transcript
+    assert cpc.error == (2, 10)
+
+
+def test_resume_next_after_a_faulty_statement_goes_on_in_the_same_line() -> None:
+    src = "\n".join([
+        "10 ON ERROR GOTO 100",
+        '20 PRINT "P";:X=5%%:PRINT "Q";:Y=@:PRINT "R"',
+        "30 END",
+        '100 PRINT "!";:RESUME NEXT',
+    ])
+    assert output(src) == "P!Q!R\n"
