@@ -132,14 +132,25 @@ def bind(machine: Host) -> dict[str, Callable[..., Any]]:
     def log10(x: Any) -> float:
         return firmware(reals.log10, x)
 
-    def round_(x: Any, d: Any = 0) -> float:
+    def round_(x: Any, d: Any = 0) -> Any:
+        """ROUND as the ROM does it (``round_accumulator``): x * 10^d by the firmware,
+        rounded half up to a whole number (left as it is if that is past 32 bits or
+        the scaling overflows), then divided back; an integer is kept unless d < 0."""
         d = to_int16(d)
-        if abs(d) > 39:
+        if not -39 <= d <= 39:
             raise BasicError(errors.IMPROPER_ARGUMENT)
-        scale = 10.0 ** d
-        y = abs(x) * scale
-        r = math.floor(y + 0.5) / scale
-        return real(r if x >= 0 else -r)
+        if type(x) is int:
+            return x if d >= 0 else to_int16(round_real(float(x), d))
+        return round_real(x, d)
+
+    def round_real(x: float, d: int) -> float:
+        y = reals.scale_by_power_of_ten(x, d) if d else x
+        magnitude = abs(y)
+        if magnitude >= 4294967296.0:
+            return x
+        n = math.floor(magnitude + 0.5)
+        r = float(n if y >= 0 else -n)
+        return reals.scale_by_power_of_ten(r, -d) if d and r else r
 
     def rnd(x: Any) -> float:
         if x < 0:

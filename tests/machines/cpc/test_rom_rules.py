@@ -226,3 +226,14 @@ def test_resume_next_after_a_faulty_statement_goes_on_in_the_same_line() -> None
         '100 PRINT "!";:RESUME NEXT',
     ])
     assert output(src) == "P!Q!R\n"
+
+
+def test_round_scales_by_the_firmware_and_rounds_half_up_within_32_bits() -> None:
+    # ROM round_accumulator: REAL_10A, REAL_TO_BINARY (half up), BINARY_TO_REAL, REAL_10A back
+    assert output("10 PRINT ROUND(2.5);ROUND(-2.5);ROUND(3.14159,2);ROUND(1234.5,-2)") == (
+        " 3 -3  3.14  1200 \n"
+    )
+    assert output("10 A%=155:PRINT ROUND(A%,-1);ROUND(A%,2);ROUND(1E20,2);ROUND(-4.56E9)") == (
+        " 160  155  1E+20 -4.56E+09 \n"
+    )
+    assert output("10 PRINT ROUND(1,40)") == "Improper argument in 10\n"
