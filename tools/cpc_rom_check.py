@@ -10,8 +10,9 @@ Each case draws random reals (full 32-bit mantissas and short ones, whose sums a
 products land on half-way points; exponents near each other and far apart), calls
 one maths routine of the OS ROM on them at its documented address, and compares the
 5 bytes it leaves (and its carry flag: done or refused) with ``machines.cpc.reals``.
-Routines: REAL_addition, REAL_multiplication, REAL_division, REAL_exp_A (x * 10^n,
-how BASIC reads decimals), REAL_prepare_for_decimal (the digits PRINT shows),
+Routines: REAL_addition, REAL_multiplication, REAL_division, REAL_5byte_to_real and
+REAL_exp_A (a 40-bit whole number to a real, then * 10^n: how BASIC reads decimals),
+REAL_prepare_for_decimal (the digits PRINT shows),
 REAL_sin, REAL_cosine, REAL_tan, REAL_arctan (radians and degrees), REAL_log,
 REAL_log10, REAL_exp, REAL_sqr and REAL_power.  ``--golden FILE`` also writes the
 firmware's answers as text lines (routine, operands and result as 5-byte hex, flag)
@@ -22,6 +23,7 @@ exits 1 if any.
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import sys
 from fractions import Fraction
@@ -34,7 +36,7 @@ from machines.cpc import reals  # noqa: E402
 
 # entry points in the CPC 6128 OS ROM (Bread80/CPC6128-Firmware-Source, FPMaths.asm)
 ROUTINES = {
-    "add": 0x34A2, "mul": 0x3577, "div": 0x3604, "exp10": 0x30C6, "digits": 0x305F,
+    "add": 0x34A2, "mul": 0x3577, "div": 0x3604, "exp10": 0x30C6, "digits": 0x305F, "int40": 0x2FD1,
     "sin": 0x3353, "cos": 0x3349, "tan": 0x33C8, "atn": 0x33D8, "log": 0x31B6,
     "log10": 0x31B1, "exp": 0x322F, "sqr": 0x32AC, "pow": 0x32AF,
 }
@@ -85,6 +87,12 @@ def random_real(rng: random.Random, low: int, high: int) -> float:
     mantissa = (rng.getrandbits(bits) << (31 - bits)) | (1 << 31)
     x = float(Fraction(mantissa, 1 << 32) * Fraction(2) ** rng.randint(low, high))
     return -x if rng.random() < 0.5 else x
+
+
+def rng_int40(x: float) -> int:
+    """A whole number below 10^12 (what 12 decimal digits make) drawn from x's bits."""
+    m, e = math.frexp(abs(x))
+    return int(m * 2**53) % 10 ** (1 + (e % 12))
 
 
 def ours(name: str, x: float, y: float, degrees: bool) -> tuple[int, float]:
@@ -138,6 +146,17 @@ def check_case(fw: Firmware, name: str, x: float, y: float, degrees: bool) -> tu
     fw.degrees(degrees)
     fw.put(X_AT, x)
     fw.put(Y_AT, y)
+    if name == "int40":
+        # the digits BASIC has read, as a 40-bit whole number: low byte in C, the
+        # other four at HL, the real written over those four
+        n = rng_int40(x)
+        data = n.to_bytes(5, "little")
+        fw.cpu.set_memory_block(X_AT, data)
+        fw.cpu.c = data[0]
+        done, where = fw.call(ROUTINES[name], hl=X_AT + 1, a=0)
+        theirs = fw.get(where)
+        mine = reals.round_exact(n, 1)
+        return mine == theirs, f"int40 {data.hex()} {reals.to_bytes(theirs).hex()} {done}"
     if name == "digits":
         fw.call(ROUTINES[name])
         count, exponent = fw.cpu.c, fw.cpu.e - 256 if fw.cpu.e > 127 else fw.cpu.e

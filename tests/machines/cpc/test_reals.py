@@ -1,6 +1,6 @@
 """The firmware's 5-byte real arithmetic (machines/cpc/reals.py).
 
-``firmware_maths.txt`` holds 700 answers of the CPC 6128 OS ROM's own maths routines,
+``firmware_maths.txt`` holds 750 answers of the CPC 6128 OS ROM's own maths routines,
 run on a Z80 core by ``tools/cpc_rom_check.py`` (routine, operands and result as
 5-byte hex, 1 if the routine succeeded): each must come out of our model to the bit.
 The properties pin the rules the firmware follows, against exact rational arithmetic.
@@ -43,6 +43,10 @@ def _ours(name: str, x: float, y: float) -> tuple[bool, float]:
 
 @pytest.mark.parametrize("case", _golden_cases(), ids=lambda c: f"{c[0]}-{c[1]}")
 def test_every_maths_routine_agrees_with_the_firmware_to_the_bit(case: list[str]) -> None:
+    if case[0] == "int40":  # 12 decimal digits read as a whole number, to a real
+        n = int.from_bytes(bytes.fromhex(case[1]), "little")
+        assert reals.to_bytes(reals.round_exact(n, 1)).hex() == case[2]
+        return
     if case[0] == "digits":
         x = reals.from_bytes(bytes.fromhex(case[1]))
         assert reals.decimal_digits(x) == (int(case[2]), int(case[3]))
@@ -57,7 +61,7 @@ def test_every_maths_routine_agrees_with_the_firmware_to_the_bit(case: list[str]
 
 def test_the_golden_file_covers_every_routine() -> None:
     names = {case[0].partition("/")[0] for case in _golden_cases()}
-    assert names == {"add", "mul", "div", "exp10", "digits", "sin", "cos", "tan", "atn",
+    assert names == {"add", "mul", "div", "exp10", "digits", "int40", "sin", "cos", "tan", "atn",
                      "log", "log10", "exp", "sqr", "pow"}
 
 
