@@ -1061,7 +1061,7 @@ class _Parser:
             return f"({a[0]} {py} {b[0]})", "b"
         ac, _ = self.num(*a)
         bc, _ = self.num(*b)
-        return f"({rt.UNT}({ac}) {op} {rt.UNT}({bc}))", "i"
+        return f"({rt.CINT}({ac}) {op} {rt.CINT}({bc}))", "i"  # signed 16-bit operands (ROM)
 
     def e_or(self) -> tuple[str, str]:
         a = self.e_and()
@@ -1081,7 +1081,7 @@ class _Parser:
             if etype == "b":
                 return f"(not {code})", "b"
             code, _ = self.num(code, etype)
-            return f"(~{rt.UNT}({code}))", "i"
+            return f"(~{rt.CINT}({code}))", "i"
         return self.e_rel()
 
     _REL = {"=": "==", "<>": "!=", "<": "<", ">": ">", "<=": "<=", ">=": ">="}

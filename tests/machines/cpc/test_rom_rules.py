@@ -237,3 +237,11 @@ def test_round_scales_by_the_firmware_and_rounds_half_up_within_32_bits() -> Non
         " 160  155  1E+20 -4.56E+09 \n"
     )
     assert output("10 PRINT ROUND(1,40)") == "Improper argument in 10\n"
+
+
+def test_and_or_xor_not_take_signed_16_bit_operands_like_backslash_and_mod() -> None:
+    # run on the CPC 6128's ROMs: the same operand conversion as \ and MOD
+    assert output("10 PRINT 65535 AND 1") == "Overflow in 10\n"
+    assert output("10 PRINT NOT 40000") == "Overflow in 10\n"
+    assert output("10 PRINT 32767.6 AND 1") == "Overflow in 10\n"
+    assert output("10 PRINT -1 AND 32767;&FFFF AND 255;1.5 XOR 3;UNT(65535)") == " 32767  255  1 -1 \n"
