@@ -95,11 +95,11 @@ def _round_to_digits(x: float, digits: int) -> tuple[str, int]:
 
 
 _EXPONENT_FROM = Decimal(10) ** 20  # 21 digits before the point: exponent form (ROM)
+_FIXED_DIGITS = 20
 
 
 def _format_number(x: float, spec: dict) -> str:
-    if not spec["exp"] and _round_to_places(x, max(spec["after"], 0)).find(".") != 0 \
-            and _nine_digits(x) >= _EXPONENT_FROM:
+    if not spec["exp"] and _nine_digits(x) >= _EXPONENT_FROM:
         # ROM prob_scale_and_add_exponent_if_needed: 21 or more digits before the
         # point switch a fixed field to the exponent form, flagged with %
         return "%" + _format_number(x, dict(spec, exp=True))
@@ -115,14 +115,18 @@ def _format_number(x: float, spec: dict) -> str:
         m, e = _round_to_digits(x, max(digits, 1))
         lead = m[:lead_places]
         body = lead + ("." + m[len(lead):] if spec["after"] >= 0 else "")
-        exp = e - (len(lead) - 1)
+        exp = e - (len(lead) - 1) if x else 0  # 0 is shown with the exponent +00
         body += "E" + ("-" if exp < 0 else "+") + "%02d" % abs(exp)
     else:
-        body = _round_to_places(x, after)
+        # the fixed form holds at most 20 digits: decimals past them are not shown
+        # (ROM scale_no_exp_needed), the point still is
+        whole_digits = len(str(int(_nine_digits(x))))
+        places = min(after, max(_FIXED_DIGITS - whole_digits, 0))
+        body = _round_to_places(x, places)
+        if spec["after"] >= 0 and places == 0:
+            body = body.split(".")[0] + "."
         if spec["after"] < 0:
             body = body.split(".")[0]
-        elif spec["after"] == 0:
-            body += "."  # "##." prints its point
         if spec["comma"]:
             whole, _, frac = body.partition(".")
             whole = "{:,}".format(int(whole))

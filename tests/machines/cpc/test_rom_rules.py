@@ -152,10 +152,15 @@ def test_print_using() -> None:
     ("###.", -16, "-16."),
     # 21 digits or more before the point: the exponent form, flagged
     ("##.##", 1e20, "% 1.00E+20"),
-    ("##.##", 9e19, "%90000000000000000000.00"),
+    ("##.##", 9e19, "%90000000000000000000."),
     # digits all 0: no sign, and the 0 before the point comes back
     ("#.#", -0.04, "0.0"),
     ("###", -0.3, "  0"),
+    # seen on the ROMs (tools/cpc_rom_check.py): 0 in the exponent form has E+00;
+    # the fixed form shows at most 20 digits, so decimals past them are dropped
+    ("#.##^^^^", 0, " .00E+00"),
+    ("+#.###", -7.13266119e19, "%-71326611900000000000."),
+    ("+#.###", 4.939e31, "%+4.939E+31"),
 ])
 def test_print_using_neighbours(fmt: str, value: float, shown: str) -> None:
     assert output(f'10 PRINT USING "{fmt}";{value!r}'.replace("e+", "E+").replace("e-", "E-")) == shown + "\n"
