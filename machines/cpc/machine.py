@@ -632,7 +632,9 @@ class CPC:
         self.screen.newline()
 
     def _new_line_if_needed(self) -> None:
-        if self.screen.col != 0:
+        # the ROM asks for the validated cursor: a line filled to the right edge has
+        # its wrap pending and counts as a new line already ("...X" then "Ready")
+        if 0 < self.screen.col < self.screen.width:
             self._newline()
 
     def _print_item(self, text: str) -> None:

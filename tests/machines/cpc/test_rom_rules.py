@@ -250,3 +250,14 @@ def test_and_or_xor_not_take_signed_16_bit_operands_like_backslash_and_mod() -> 
     assert output("10 PRINT NOT 40000") == "Overflow in 10\n"
     assert output("10 PRINT 32767.6 AND 1") == "Overflow in 10\n"
     assert output("10 PRINT -1 AND 32767;&FFFF AND 255;1.5 XOR 3;UNT(65535)") == " 32767  255  1 -1 \n"
+
+
+def test_a_line_filled_to_the_edge_counts_as_ended_for_ready_and_messages() -> None:
+    # seen on the ROMs (tools/cpc_rom_check.py): no CR LF before "Ready" or an error
+    # message when the wrap is pending; the screen puts them on the next row anyway
+    cpc, _ = run_program('10 PRINT STRING$(35,"X");SPC(5);')
+    assert cpc.transcript == "X" * 35 + " " * 5 + "Ready\n"
+    rows = cpc.screen_text()
+    assert rows[rows.index("X" * 35 + " " * 5) + 1].startswith("Ready")
+    assert output('10 PRINT STRING$(40,"X");:ERROR 5') == "X" * 40 + "Improper argument in 10\n"
+    assert output('10 PRINT STRING$(39,"X");') == "X" * 39 + "\n"
