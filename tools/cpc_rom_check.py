@@ -335,7 +335,7 @@ def random_program(rng: random.Random) -> str:
     that a run goes on past them."""
     lines = ["10 ON ERROR GOTO 900", f"20 {'DEG' if rng.random() < 0.3 else 'RAD'}"]
     for n in range(30, 30 + 10 * rng.randint(2, 6), 10):
-        kind = rng.randrange(6)
+        kind = rng.randrange(10)
         if kind == 0:
             items = [random_expression(rng) for _ in range(rng.randint(1, 3))]
             seps = [rng.choice([";", ",", ";", f";SPC({rng.randint(0, 5)});", f";TAB({rng.randint(1, 45)});"])
@@ -353,9 +353,25 @@ def random_program(rng: random.Random) -> str:
             lines.append(f"{n} S=-1:FOR I=1 TO {rng.randint(1, 30)}:S=S+{step}:NEXT:PRINT S")
         elif kind == 4:
             lines.append(f'{n} PRINT STRING$({rng.randint(30, 41)},"X");{random_expression(rng)}')
-        else:
+        elif kind == 5:
             a, b = rng.randint(-40000, 40000), rng.randint(-40000, 40000) or 1
-            lines.append(f"{n} PRINT {a}{rng.choice([' AND ', ' OR ', chr(92), ' MOD '])}{b}")
+            lines.append(f"{n} PRINT {a}{rng.choice([' AND ', ' OR ', ' XOR ', chr(92), ' MOD '])}{b}")
+        elif kind == 6:
+            word = rng.choice(["", "AB", "HELLO", "X1"])
+            start, count = rng.randint(0, 7), rng.randint(0, 4)
+            lines.append(f'{n} A$="{word}":MID$(A$,{start},{count})="{rng.choice(["Q", "QRS"])}":'
+                         f'PRINT "[";A$;"]";LEFT$(A$,{count});STR$({random_number(rng)});'
+                         f'VAL("{random_number(rng)}")')
+        elif kind == 7:
+            items = ",".join(rng.choice([random_number(rng), "WORD", "12AB", "", '"Q"']) for _ in range(3))
+            lines.append(f"{n} RESTORE {n + 5}:READ A,B%:PRINT A;B%:READ C:PRINT C")
+            lines.append(f"{n + 5} DATA {items}")
+        elif kind == 8:
+            bad = rng.choice(["%", "@", "`"])
+            lines.append(f'{n} PRINT "P";{random_expression(rng)};A%{bad}:PRINT "Q"')
+        else:
+            lines.append(f"{n} A%={rng.randint(-300, 300)}:B={random_expression(rng)}:"
+                         f"PRINT A%*B;A%/7;A%=B;A%<B;-A%;LOG({rng.choice(['0', '-1', '1E-30', '2'])})")
     lines += ["890 END", '900 PRINT "E";ERR;ERL:RESUME NEXT']
     return "\n".join(lines)
 

@@ -735,13 +735,16 @@ class _Parser:
 
     def st_READ(self) -> None:
         code = []
+        first = "True"  # the first item notes where the DATA pointer was (see READ_CHECK)
         while True:
             target, ttype = self.lvalue()
             if ttype == "s":
-                code.append(self.store(target, "s", f"{rt.READ_STRING}()", "s"))
-            else:
-                code.append(self.store(target, ttype, f"{rt.READ_NUMBER}()", "r" if ttype == "r" else "i"))
+                code.append(self.store(target, "s", f"{rt.READ_STRING}({first})", "s"))
                 code.append(f"{rt.READ_CHECK}()")
+            else:
+                code.append(self.store(target, ttype, f"{rt.READ_NUMBER}({first})", "r" if ttype == "r" else "i"))
+                code.append(f"{rt.READ_CHECK}()")
+            first = "False"
             if not self.accept_op(","):
                 break
         self.emit(code)

@@ -193,6 +193,21 @@ def test_trapped_read_neighbours() -> None:
     assert output(src) == "ERR 2  50 \n 1  12  0 \nWORD 4 \n"
 
 
+def test_after_a_bad_item_the_data_pointer_is_back_where_the_read_began() -> None:
+    # seen on the ROMs (tools/cpc_rom_check.py): the items the failed READ had read
+    # are read again, and a bad quoted string item is stored before its error
+    src = "\n".join([
+        "10 ON ERROR GOTO 900",
+        "40 READ A,B%:PRINT A;B%:READ C:PRINT C",
+        "45 DATA 0.19663752,WORD,12AB",
+        "50 RESTORE 55:READ A$,B:PRINT A$;B:READ C$:PRINT C$",
+        '55 DATA "X"Y,5',
+        "890 END",
+        '900 PRINT "E";ERR;ERL:RESUME NEXT',
+    ])
+    assert output(src) == "E 2  45 \n 0.19663752  0 \n 0.19663752 \nE 2  55 \nX 0 \nE 2  55 \nX\n"
+
+
 def test_untrapped_read_of_a_word_stops_at_the_data_line() -> None:
     assert output("10 READ A\n20 DATA X").startswith("Syntax error in 20\n")
 
