@@ -742,12 +742,15 @@ class _Parser:
                 code.append(self.store(target, "s", f"{rt.READ_STRING}({first})", "s"))
                 code.append(f"{rt.READ_CHECK}()")
             else:
-                code.append(self.store(target, ttype, f"{rt.READ_NUMBER}({first})", "r" if ttype == "r" else "i"))
+                # a number read into an integer variable is rounded (CINT), as assigned
+                code.append(self.store(target, ttype, f"{rt.READ_NUMBER}({first})", "r"))
                 code.append(f"{rt.READ_CHECK}()")
             first = "False"
             if not self.accept_op(","):
                 break
-        self.emit(code)
+        # any error in the statement sends the DATA pointer back to where it began
+        self.emit(["try:", *("    " + line for line in code), "except BaseException:",
+                   f"    {rt.READ_ABORT}()", "    raise"])
 
     def st_RESTORE(self) -> None:
         if self.peek().kind == "num":

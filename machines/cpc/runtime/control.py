@@ -181,6 +181,10 @@ def bind(machine: Host) -> dict[str, Any]:
         if bad_item:
             raise BasicError(errors.SYNTAX_ERROR, line=bad_item.pop())
 
+    def read_abort() -> None:
+        bad_item.clear()
+        machine._data_ptr = read_start[0]
+
     def read_str(first: bool = True) -> str:
         # leading spaces are skipped; a quoted item is what its quotes hold and
         # may be followed only by spaces; an unquoted one keeps trailing spaces
@@ -206,7 +210,8 @@ def bind(machine: Host) -> dict[str, Any]:
         rt.ERROR_CLASS: BasicError, rt.RAISE: err, rt.END: ProgramEnd(), rt.STOP: ProgramStop(),
         rt.FALL_OFF: falloff, rt.PUSH: push, rt.RETURN: ret, rt.FOR_PUSH: forpush, rt.FOR_FIND: topfor,
         rt.WHILE_PUSH: whilepush, rt.WEND: wend_, rt.RUN_AGAIN: rerun, rt.CLEAR: clear,
-        rt.READ_NUMBER: read_num, rt.READ_CHECK: read_check, rt.READ_STRING: read_str, rt.RESTORE: restore,
+        rt.READ_NUMBER: read_num, rt.READ_CHECK: read_check, rt.READ_ABORT: read_abort,
+        rt.READ_STRING: read_str, rt.RESTORE: restore,
         rt.INPUT: machine._input, rt.LINE_INPUT: machine._line_input,
     }
 

@@ -33,6 +33,7 @@ RUN_AGAIN = "_rerun"  # RUN inside a program
 CLEAR = "_clear"
 READ_NUMBER = "_read_num"
 READ_CHECK = "_read_check"  # after each READ item: the bad item's Syntax error, if any
+READ_ABORT = "_read_abort"  # a READ statement failed: the DATA pointer goes back
 READ_STRING = "_read_str"
 RESTORE = "_restore"
 INPUT = "_input"
@@ -161,7 +162,7 @@ BY_CONCERN: dict[str, frozenset[str]] = {
     "state": frozenset({VARIABLES, USER_FUNCTIONS, CONTROL_STACK}),
     "control": frozenset({
         ERROR_CLASS, RAISE, END, STOP, FALL_OFF, PUSH, RETURN, FOR_PUSH, FOR_FIND, WHILE_PUSH, WEND,
-        RUN_AGAIN, CLEAR, READ_NUMBER, READ_CHECK, READ_STRING, RESTORE, INPUT, LINE_INPUT,
+        RUN_AGAIN, CLEAR, READ_NUMBER, READ_CHECK, READ_ABORT, READ_STRING, RESTORE, INPUT, LINE_INPUT,
     }),
     "events": frozenset({
         TIMER, REMAIN, EVENTS, ON_ERROR, ON_BREAK, RESUME, ERROR_STATEMENT, ERR_INFO, INKEY_STRING,

@@ -276,3 +276,19 @@ def test_a_line_filled_to_the_edge_counts_as_ended_for_ready_and_messages() -> N
     assert rows[rows.index("X" * 35 + " " * 5) + 1].startswith("Ready")
     assert output('10 PRINT STRING$(40,"X");:ERROR 5') == "X" * 40 + "Improper argument in 10\n"
     assert output('10 PRINT STRING$(39,"X");') == "X" * 39 + "\n"
+
+
+def test_read_into_an_integer_rounds_and_any_read_error_rewinds_the_statement() -> None:
+    # seen on the ROMs: 145.6 read into B% is 146; an Overflow while storing also
+    # sends the DATA pointer back to where the READ began
+    src = "\n".join([
+        "10 ON ERROR GOTO 900",
+        "40 READ A,B%:PRINT A;B%:READ C:PRINT C",
+        "45 DATA ,115506538E4,6",
+        "50 RESTORE 55:READ A,B%:PRINT A;B%",
+        "55 DATA 1,145.6,7",
+        "890 END",
+        '900 PRINT "E";ERR;ERL:RESUME NEXT',
+    ])
+    assert output(src) == "E 6  40 \n 0  0 \n 0 \n 1  146 \n"
+    assert output("10 READ B%:PRINT B%\n45 DATA 40000") == "Overflow in 10\n"
