@@ -111,6 +111,8 @@ def _format_number(x: float, spec: dict) -> str:
         # (ROM prob_test_if_prefix_char_needed: always in the exponent form)
         lead_places = before if spec["plus"] or spec["trail"] else before - 1
         lead_places = max(lead_places, 0)
+        if spec["comma"]:  # a place in four is the comma's, unused in this form (ROM)
+            lead_places -= lead_places // 4
         digits = lead_places + after
         m, e = _round_to_digits(x, max(digits, 1))
         lead = m[:lead_places]

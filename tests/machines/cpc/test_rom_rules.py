@@ -161,6 +161,7 @@ def test_print_using() -> None:
     ("#.##^^^^", 0, " .00E+00"),
     ("+#.###", -7.13266119e19, "%-71326611900000000000."),
     ("+#.###", 4.939e31, "%+4.939E+31"),
+    ("#,###.##", 2.6294778e26, "%  262.95E+24"),  # a place in four kept for commas
 ])
 def test_print_using_neighbours(fmt: str, value: float, shown: str) -> None:
     assert output(f'10 PRINT USING "{fmt}";{value!r}'.replace("e+", "E+").replace("e-", "E-")) == shown + "\n"
