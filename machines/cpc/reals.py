@@ -268,7 +268,15 @@ def make_operations(
     # (and unlike signs far apart, for the sum) goes to the exact functions above.
     def add_(a: Any, b: Any) -> float:
         s = a + b
-        if (a < 0) != (b < 0) and s:
+        m, e = frexp(s)
+        t = m * two32
+        w = floor(t)
+        d = t - w
+        if d == 0:  # a result that fits 32 bits is the firmware's too, truncation or not
+            if e < 128:
+                return s if e >= lowest else 0.0
+            return finish(s)
+        if (a < 0) != (b < 0):
             x = a if a > 0 else -a
             y = b if b > 0 else -b
             if x > 256 * y or y > 256 * x:
@@ -278,17 +286,9 @@ def make_operations(
                 # operand to the larger one's 40 bits, and ignores it 33 or more
                 # apart; otherwise the result is the exact sum's rounding
                 big_exponent = frexp(x)[1]
-                t = ldexp(y, 40 - big_exponent)
-                if t != floor(t) or big_exponent - frexp(y)[1] >= 33:
+                r = ldexp(y, 40 - big_exponent)
+                if r != floor(r) or big_exponent - frexp(y)[1] >= 33:
                     return finish(exact_add(a, b))
-        m, e = frexp(s)
-        t = m * two32
-        w = floor(t)
-        d = t - w
-        if d == 0:
-            if e < 128:
-                return s if e >= lowest else 0.0
-            return finish(s)
         if d == 0.5:
             return finish(exact_add(a, b))
         if e < lowest:
@@ -297,7 +297,15 @@ def make_operations(
 
     def subtract_(a: Any, b: Any) -> float:
         s = a - b
-        if (a < 0) == (b < 0) and s:
+        m, e = frexp(s)
+        t = m * two32
+        w = floor(t)
+        d = t - w
+        if d == 0:  # a result that fits 32 bits is the firmware's too, truncation or not
+            if e < 128:
+                return s if e >= lowest else 0.0
+            return finish(s)
+        if (a < 0) == (b < 0):
             x = a if a > 0 else -a
             y = b if b > 0 else -b
             if x > 256 * y or y > 256 * x:
@@ -307,17 +315,9 @@ def make_operations(
                 # operand to the larger one's 40 bits, and ignores it 33 or more
                 # apart; otherwise the result is the exact sum's rounding
                 big_exponent = frexp(x)[1]
-                t = ldexp(y, 40 - big_exponent)
-                if t != floor(t) or big_exponent - frexp(y)[1] >= 33:
+                r = ldexp(y, 40 - big_exponent)
+                if r != floor(r) or big_exponent - frexp(y)[1] >= 33:
                     return finish(exact_add(a, -b))
-        m, e = frexp(s)
-        t = m * two32
-        w = floor(t)
-        d = t - w
-        if d == 0:
-            if e < 128:
-                return s if e >= lowest else 0.0
-            return finish(s)
         if d == 0.5:
             return finish(exact_add(a, -b))
         if e < lowest:
