@@ -335,7 +335,7 @@ def random_program(rng: random.Random) -> str:
     that a run goes on past them."""
     lines = ["10 ON ERROR GOTO 900", f"20 {'DEG' if rng.random() < 0.3 else 'RAD'}"]
     for n in range(30, 30 + 10 * rng.randint(2, 6), 10):
-        kind = rng.randrange(10)
+        kind = rng.randrange(12)
         if kind == 0:
             items = [random_expression(rng) for _ in range(rng.randint(1, 3))]
             seps = [rng.choice([";", ",", ";", f";SPC({rng.randint(0, 5)});", f";TAB({rng.randint(1, 45)});"])
@@ -369,11 +369,21 @@ def random_program(rng: random.Random) -> str:
         elif kind == 8:
             bad = rng.choice(["%", "@", "`"])
             lines.append(f'{n} PRINT "P";{random_expression(rng)};A%{bad}:PRINT "Q"')
+        elif kind == 9:
+            word = rng.choice(["ABC", "hello", "X Y", ""])
+            x = random_expression(rng)
+            lines.append(f'{n} W$="{word}":PRINT UPPER$(W$);INSTR(W$,"{rng.choice("ABLY ")}");'
+                         f'RIGHT$(W$+"Z",2);HEX$({rng.randint(-5, 70000)});BIN$({rng.randint(0, 300)});'
+                         f'DEC$({x},"##.##");INT(-{x});FIX(-{x});{x}>{random_expression(rng)}')
+        elif kind == 10:
+            lines.append(f"{n} I%={rng.randint(0, 5)}:T=0:WHILE I%<{rng.randint(3, 9)}:I%=I%+1:"
+                         f"T=T+{random_number(rng)}/I%:WEND:PRINT T;I%*{rng.randint(1, 9000)}")
         else:
             lines.append(f"{n} A%={rng.randint(-300, 300)}:B={random_expression(rng)}:"
                          f"PRINT A%*B;A%/7;A%=B;A%<B;-A%;LOG({rng.choice(['0', '-1', '1E-30', '2'])})")
     lines += ["890 END", '900 PRINT "E";ERR;ERL:RESUME NEXT']
-    return "\n".join(lines)
+    # the line editor takes 255 characters at most: longer lines are not typed
+    return "\n".join(line for line in lines if len(line) <= 240)
 
 
 def check_programs(os_rom: bytes, basic_rom: bytes, cases: int, seed: int) -> int:
