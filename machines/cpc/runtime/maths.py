@@ -139,9 +139,9 @@ def bind(machine: Host) -> dict[str, Callable[..., Any]]:
         d = to_int16(d)
         if not -39 <= d <= 39:
             raise BasicError(errors.IMPROPER_ARGUMENT)
-        if type(x) is int:
+        if type(x) is int and -32768 <= x <= 32767:  # wider: an integer sum gone real
             return x if d >= 0 else to_int16(round_real(float(x), d))
-        return round_real(x, d)
+        return round_real(float(x), d)
 
     def round_real(x: float, d: int) -> float:
         y = reals.scale_by_power_of_ten(x, d) if d else x

@@ -293,3 +293,9 @@ def test_read_into_an_integer_rounds_and_any_read_error_rewinds_the_statement() 
     ])
     assert output(src) == "E 6  40 \n 0  0 \n 0 \n 1  146 \n"
     assert output("10 READ B%:PRINT B%\n45 DATA 40000") == "Overflow in 10\n"
+
+
+def test_round_of_an_integer_product_gone_real_is_a_real() -> None:
+    # seen on the ROMs: 27924*9916 overflows 16 bits and becomes a real, which ROUND
+    # rounds as a real (it is no Overflow)
+    assert output("10 PRINT ROUND(ROUND((27924*9916),-3),1);ROUND(30000+30000,-2)") == " 276894000  60000 \n"
