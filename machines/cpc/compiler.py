@@ -241,7 +241,7 @@ class _Parser:
         bad: dict[int, str] = {}
         for number in sorted(self.lines):
             try:
-                tokens[number] = tokenize(self.lines[number])
+                tokens[number] = tokenize(self.lines[number], keep_bad=True)
             except LexError as exc:
                 bad[number] = str(exc)
         self.prescan_deftypes(tokens)
@@ -296,18 +296,22 @@ class _Parser:
                 # drop whatever the failed statement emitted, then skip to its end
                 self._discard_from_tokens(start)
                 self.emit([f"raise {rt.ERROR_CLASS}({code})"])
+                self.skip_statement()
+
+    def skip_statement(self) -> None:
+        """Past the rest of a statement that failed to compile (to its ':' or the end)."""
+        depth = 0
+        while not (self.at_end() and depth == 0):
+            tok = self.take()
+            if tok.kind == "eol":
+                break
+            if tok.kind == "op" and tok.value == "(":
+                depth += 1
+            elif tok.kind == "op" and tok.value == ")":
+                depth = max(depth - 1, 0)
+            elif depth and tok.kind == "op" and tok.value == ":":
                 depth = 0
-                while not (self.at_end() and depth == 0):
-                    tok = self.take()
-                    if tok.kind == "eol":
-                        break
-                    if tok.kind == "op" and tok.value == "(":
-                        depth += 1
-                    elif tok.kind == "op" and tok.value == ")":
-                        depth = max(depth - 1, 0)
-                    elif depth and tok.kind == "op" and tok.value == ":":
-                        depth = 0
-                        break
+                break
 
     def _discard_from_tokens(self, start: int) -> None:
         """A statement that failed half-way may have emitted parts (an IF); remove them."""
@@ -595,7 +599,7 @@ class _Parser:
                 f"    v = {rt.VARIABLES}[k] + f[3]",
                 f"    if v > 32767 or v < -32768: raise {rt.ERROR_CLASS}({errors.OVERFLOW})",
                 "else:",
-                f"    v = {rt.REAL}({rt.VARIABLES}[k] + f[3])",
+                f"    v = {rt.ADD}({rt.VARIABLES}[k], f[3])",
                 f"{rt.VARIABLES}[k] = v",
                 "if (v <= f[2]) if f[6] > 0 else (v >= f[2]) if f[6] < 0 else v != f[2]: return f[4]",
                 f"{rt.CONTROL_STACK}.pop()",
@@ -607,7 +611,7 @@ class _Parser:
             if key[1] == "%":
                 add = [f"v = {var} + f[3]", f"if v > 32767 or v < -32768: raise {rt.ERROR_CLASS}({errors.OVERFLOW})"]
             else:
-                add = [f"v = {rt.REAL}({var} + f[3])"]
+                add = [f"v = {rt.ADD}({var}, f[3])"]
             code += [
                 find % d,
                 other % (d, d),
@@ -743,15 +747,22 @@ class _Parser:
 
     def st_READ(self) -> None:
         code = []
+        first = "True"  # the first item notes where the DATA pointer was (see READ_CHECK)
         while True:
             target, ttype = self.lvalue()
             if ttype == "s":
-                code.append(self.store(target, "s", f"{rt.READ_STRING}()", "s"))
+                code.append(self.store(target, "s", f"{rt.READ_STRING}({first})", "s"))
+                code.append(f"{rt.READ_CHECK}()")
             else:
-                code.append(self.store(target, ttype, f"{rt.READ_NUMBER}()", "r" if ttype == "r" else "i"))
+                # a number read into an integer variable is rounded (CINT), as assigned
+                code.append(self.store(target, ttype, f"{rt.READ_NUMBER}({first})", "r"))
+                code.append(f"{rt.READ_CHECK}()")
+            first = "False"
             if not self.accept_op(","):
                 break
-        self.emit(code)
+        # any error in the statement sends the DATA pointer back to where it began
+        self.emit(["try:", *("    " + line for line in code), "except BaseException:",
+                   f"    {rt.READ_ABORT}()", "    raise"])
 
     def st_RESTORE(self) -> None:
         if self.peek().kind == "num":
@@ -903,6 +914,24 @@ class _Parser:
                 if not self.at_end():
                     raise _Syntax("expected ',' after the stream")
         code: list[str] = [f"{rt.STREAM}({stream})"] if stream != "0" else []
+        try:
+            newline = self.print_items(code)
+        except _Syntax as exc:
+            # the ROM prints each item as it reads it: the items before the fault
+            # are printed, then Syntax error (RESUME NEXT goes on after this statement)
+            self.problems.append(Problem(self.line, f"{error_message(errors.SYNTAX_ERROR)}: {exc}"))
+            code.append(f"raise {rt.ERROR_CLASS}({errors.SYNTAX_ERROR})")
+            self.emit(code)
+            self.skip_statement()
+            return
+        if newline:
+            code.append(f"{rt.PRINT_NEWLINE}()")
+        if stream != "0":
+            code.append(f"{rt.STREAM}(0)")
+        self.emit(code)
+
+    def print_items(self, code: list[str]) -> bool:
+        """PRINT's items into ``code``; whether the line is ended after them."""
         newline = True
         while not self.at_end():
             newline = True
@@ -919,14 +948,19 @@ class _Parser:
                     raise _Mismatch("USING needs a format string")
                 if not (self.accept_op(";") or self.accept_op(",")):
                     raise _Syntax("expected ';' after the USING format")
-                items = []
+                items: list[str] = []
                 newline = True
-                while not self.at_end():
-                    c, t = self.expr()
-                    items.append(c if t != "b" else f"(-{c})")
-                    newline = not (self.accept_op(";") or self.accept_op(","))
-                    if newline:
-                        break
+                try:
+                    while not self.at_end():
+                        c, t = self.expr()
+                        items.append(c if t != "b" else f"(-{c})")
+                        newline = not (self.accept_op(";") or self.accept_op(","))
+                        if newline:
+                            break
+                except _Syntax:
+                    if items:  # the values before the fault are printed
+                        code.append(f"{rt.PRINT_USING}({fmt}, ({', '.join(items)},))")
+                    raise
                 code.append(f"{rt.PRINT_USING}({fmt}, ({', '.join(items)},))")
                 continue
             if self.accept_kw("TAB"):
@@ -934,12 +968,14 @@ class _Parser:
                 n = self.num_int(*self.expr())
                 self.expect_op(")")
                 code.append(f"{rt.PRINT_TAB}({n})")
+                newline = False  # ROM: only an expression item ends the line
                 continue
             if self.accept_kw("SPC"):
                 self.expect_op("(")
                 n = self.num_int(*self.expr())
                 self.expect_op(")")
                 code.append(f"{rt.PRINT_SPC}({n})")
+                newline = False
                 continue
             c, t = self.expr()
             if t == "s":
@@ -948,11 +984,7 @@ class _Parser:
                 code.append(f"{rt.PRINT_NUMBER}(-{c})")
             else:
                 code.append(f"{rt.PRINT_NUMBER}({c})")
-        if newline:
-            code.append(f"{rt.PRINT_NEWLINE}()")
-        if stream != "0":
-            code.append(f"{rt.STREAM}(0)")
-        self.emit(code)
+        return newline
 
     def input_targets(self) -> list[str]:
         """Setter lambdas for INPUT/LINE INPUT targets with their kinds."""
@@ -1047,7 +1079,7 @@ class _Parser:
             return f"({a[0]} {py} {b[0]})", "b"
         ac, _ = self.num(*a)
         bc, _ = self.num(*b)
-        return f"({rt.UNT}({ac}) {op} {rt.UNT}({bc}))", "i"
+        return f"({rt.CINT}({ac}) {op} {rt.CINT}({bc}))", "i"  # signed 16-bit operands (ROM)
 
     def e_or(self) -> tuple[str, str]:
         a = self.e_and()
@@ -1067,7 +1099,7 @@ class _Parser:
             if etype == "b":
                 return f"(not {code})", "b"
             code, _ = self.num(code, etype)
-            return f"(~{rt.UNT}({code}))", "i"
+            return f"(~{rt.CINT}({code}))", "i"
         return self.e_rel()
 
     _REL = {"=": "==", "<>": "!=", "<": "<", ">": ">", "<=": "<=", ">=": ">="}
@@ -1102,7 +1134,8 @@ class _Parser:
         bc, bt = self.num(*b)
         if at == "i" and bt == "i":
             return f"({ac} {op} {bc})", "i"
-        return f"{rt.REAL}({ac} {op} {bc})", "r"
+        operation = {"+": rt.ADD, "-": rt.SUBTRACT, "*": rt.MULTIPLY}[op]
+        return f"{operation}({ac}, {bc})", "r"
 
     def e_mod(self) -> tuple[str, str]:
         a = self.e_idiv()

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from machines.cpc.reals import decimal_to_real
+
 _DIGITS = frozenset("0123456789")
 _LETTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
 _NAME_CHARS = _DIGITS | _LETTERS | {"."}
@@ -71,12 +73,14 @@ def _number(src: str, i: int) -> tuple[Token, int]:
         value = int(literal)
         if value <= 32767:
             return Token("num", value, literal), j
-        return Token("num", float(value), literal), j
-    return Token("num", float(literal if literal != "." else "0"), literal), j
+        return Token("num", decimal_to_real(literal), literal), j
+    return Token("num", decimal_to_real(literal if literal != "." else "0"), literal), j
 
 
-def tokenize(src: str) -> list[Token]:
-    """Tokens of one program line's text (after its line number)."""
+def tokenize(src: str, keep_bad: bool = False) -> list[Token]:
+    """Tokens of one program line's text (after its line number).  A character no
+    token can start is a LexError, or with ``keep_bad`` a token of kind 'bad': the
+    CPC stores such a line and only fails when it runs into that character."""
     out: list[Token] = []
     i = 0
     n = len(src)
@@ -167,6 +171,10 @@ def tokenize(src: str) -> list[Token]:
                 out.append(Token("op", ")"))
             else:
                 out.append(Token("op", ch))
+            i += 1
+            continue
+        if keep_bad:
+            out.append(Token("bad", ch, ch))
             i += 1
             continue
         raise LexError("unexpected character %r" % ch)

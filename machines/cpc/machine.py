@@ -709,17 +709,22 @@ class CPC:
         self.screen.newline()
 
     def _new_line_if_needed(self) -> None:
-        if self.screen.col != 0:
+        # the ROM asks for the validated cursor: a line filled to the right edge has
+        # its wrap pending and counts as a new line already ("...X" then "Ready")
+        if 0 < self.screen.col < self.screen.width:
             self._newline()
 
     def _print_item(self, text: str) -> None:
         """A PRINT item that does not fit in what is left of the line starts a new one."""
         screen = self.screen
-        if screen.col:
+        col = screen.col
+        # the ROM asks for the validated cursor: after a character in the last column
+        # the wrap is pending and the next item starts at column 0 (only the screen wraps)
+        if col and col < screen.width:
             size = len(text)
             if size and min(text) < " ":  # control codes take no room (ROM PRINT_do_string)
                 size = _printed_size(text)
-            if screen.col + size > screen.width:
+            if col + size > screen.width:
                 self._newline()
         self._print(text)
 

@@ -2,9 +2,9 @@
 
 A CPC real is a 4-byte mantissa (32 significant bits, the top one implied by the sign
 bit) with a 1-byte exponent biased by 128 (cpcwiki "Technical information about
-Locomotive BASIC").  We keep reals as Python floats but round every stored or computed
-real to 32 significant bits, so accumulated error behaves like the machine's, not like
-a 53-bit double.  Integers (``%``) are signed 16-bit: storing outside -32768..32767 is
+Locomotive BASIC").  Reals are Python floats holding exactly such values; the
+firmware's arithmetic, its decimal reading and its 9 printed digits are in
+``reals.py``.  Integers (``%``) are signed 16-bit: storing outside -32768..32767 is
 ``Overflow``; storing a real into an integer rounds half away from zero (2.5 -> 3).
 """
 
@@ -15,6 +15,7 @@ from typing import Callable
 
 from machines.cpc import errors
 from machines.cpc.errors import BasicError
+from machines.cpc.reals import REAL_MAX, decimal_digits, decimal_to_real
 
 __all__ = [
     "REAL_MAX",
@@ -28,7 +29,6 @@ __all__ = [
     "parse_input_number",
 ]
 
-REAL_MAX = (1 - 2.0**-32) * 2.0**127  # largest 5-byte real, about 1.70141183E+38
 _TWO32 = 4294967296.0
 _DIGITS = frozenset("0123456789")
 _frexp = math.frexp
@@ -122,10 +122,10 @@ def _real_digits(x: float) -> str:
     zeros are kept: 1.30000E+09), and the exponent has two digits."""
     if x == 0:
         return "0"
-    text = "%.8e" % abs(x)
-    mantissa, exp_text = text.split("e")
-    exponent = int(exp_text)
-    digits = mantissa.replace(".", "").rstrip("0") or "0"
+    n, power = decimal_digits(x)  # the firmware's 9 digits (reals.py)
+    text = str(n)
+    exponent = len(text) - 1 + power
+    digits = text.rstrip("0") or "0"
     decimals = len(digits) - 1 - exponent
     if exponent < 9 and decimals <= 9:
         if exponent >= 0:
@@ -213,13 +213,15 @@ def parse_number_prefix(text: str) -> tuple[float | int, int]:
                 m += 1
             k = m
     literal = text[i:k]
-    value = float(literal) * sign
-    if abs(value) > REAL_MAX:
+    if "." not in literal and "e" not in literal.lower():
+        whole = int(literal) * sign
+        if -32768 <= whole <= 32767:
+            return whole, k
+    value = decimal_to_real(literal)
+    if value > REAL_MAX:
         raise BasicError(errors.OVERFLOW)
-    if "." not in literal and "e" not in literal.lower() and -32768 <= value <= 32767:
-        return int(value), k
     del start
-    return to_real(value), k
+    return value * sign, k
 
 
 def parse_input_number(text: str) -> float | int | None:

@@ -13,6 +13,7 @@ from decimal import ROUND_HALF_UP, Context, Decimal
 
 from machines.cpc import errors
 from machines.cpc.errors import BasicError
+from machines.cpc.reals import decimal_digits
 
 __all__ = ["format_using"]
 
@@ -64,7 +65,10 @@ def _numeric_field(fmt: str, i: int) -> tuple[int, dict] | None:
 def _nine_digits(x: float) -> Decimal:
     """The number as the firmware hands it to the formatter: 9 significant decimal
     digits (``REAL_prepare_for_decimal``), so 123.45 is exactly 123.450000."""
-    return Decimal("%.8e" % abs(x))
+    if x == 0:
+        return Decimal(0)
+    n, power = decimal_digits(x)
+    return Decimal(n).scaleb(power)
 
 
 _WIDE = Context(prec=600)  # every digit of 1.7E38 with a format's 255 places after the point
@@ -93,28 +97,54 @@ def _round_to_digits(x: float, digits: int) -> tuple[str, int]:
     return text[:digits], exponent
 
 
+_EXPONENT_FROM = Decimal(10) ** 20  # 21 digits before the point: exponent form (ROM)
+_FIXED_DIGITS = 20
+
+
 def _format_number(x: float, spec: dict) -> str:
+    if not spec["exp"] and _nine_digits(x) >= _EXPONENT_FROM:
+        # ROM prob_scale_and_add_exponent_if_needed: 21 or more digits before the
+        # point switch a fixed field to the exponent form, flagged with %
+        return "%" + _format_number(x, dict(spec, exp=True))
     after = max(spec["after"], 0)
     before = spec["before"]
     negative = x < 0
     if spec["exp"]:
-        # one leading place is kept for the sign unless the sign has its own place
+        # the sign takes the first digit place unless it has a place of its own
+        # (ROM prob_test_if_prefix_char_needed: always in the exponent form)
         lead_places = before if spec["plus"] or spec["trail"] else before - 1
-        lead_places = max(lead_places, 1)
+        lead_places = max(lead_places, 0)
+        if spec["comma"]:  # a place in four is the comma's, unused in this form (ROM)
+            lead_places -= lead_places // 4
         digits = lead_places + after
         m, e = _round_to_digits(x, max(digits, 1))
         lead = m[:lead_places]
         body = lead + ("." + m[len(lead):] if spec["after"] >= 0 else "")
-        exp = e - (len(lead) - 1)
+        exp = e - (len(lead) - 1) if x else 0  # 0 is shown with the exponent +00
         body += "E" + ("-" if exp < 0 else "+") + "%02d" % abs(exp)
     else:
-        body = _round_to_places(x, after)
+        # the fixed form holds at most 20 digits: decimals past them are not shown
+        # (ROM scale_no_exp_needed), the point still is
+        whole_digits = len(str(int(_nine_digits(x))))
+        places = min(after, max(_FIXED_DIGITS - whole_digits, 0))
+        body = _round_to_places(x, places)
+        if spec["after"] >= 0 and places == 0:
+            body = body.split(".")[0] + "."
         if spec["after"] < 0:
             body = body.split(".")[0]
         if spec["comma"]:
             whole, _, frac = body.partition(".")
             whole = "{:,}".format(int(whole))
             body = whole + ("." + frac if spec["after"] >= 0 else "")
+    # ROM write_zero_if_required: a number whose digits are all 0 loses its sign...
+    if negative and not any(c in "123456789" for c in body.partition("E")[0]):
+        negative = False
+    if not spec["exp"]:
+        # ...and the 0 before the point is written only where a digit place is left
+        # once a minus sign has taken its place
+        places = before - (1 if negative and not spec["plus"] and not spec["trail"] else 0)
+        if body.startswith("0.") and places <= 0:
+            body = body[1:]
     sign = ""
     if spec["plus"]:
         sign = "-" if negative else "+"

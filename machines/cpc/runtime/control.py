@@ -151,10 +151,19 @@ def bind(machine: Host) -> dict[str, Any]:
         machine._data_ptr += 1
         return item
 
-    def read_num() -> Any:
+    bad_item: list[int] = []  # the DATA line of a bad item just read, until checked
+    read_start = [0]  # the DATA pointer when the READ statement began
+
+    def read_num(first: bool = True) -> Any:
         # ROM input_parse_item: an empty item is 0; anything that is not a whole
         # number (a word, a number with text after it) is a Syntax error
-        # reported in the DATA line (ERL is the DATA line)
+        # reported in the DATA line (ERL is the DATA line).  The variable is given
+        # what was read of it (0 for a word) before the error, and the DATA pointer
+        # goes back to where it was when the READ statement began (seen on the
+        # ROMs): RESUME NEXT and the next READ read those items again
+        bad_item.clear()
+        if first:
+            read_start[0] = machine._data_ptr
         text, line = read_item()
         if not text.strip(" "):
             return 0
@@ -163,20 +172,34 @@ def bind(machine: Host) -> dict[str, Any]:
         except BasicError:
             raise BasicError(errors.OVERFLOW) from None
         if used == 0 or text[used:].strip(" "):
-            raise BasicError(errors.SYNTAX_ERROR, line=line)
+            machine._data_ptr = read_start[0]
+            bad_item.append(line)
+            return value if used else 0
         return value
 
-    def read_str() -> str:
+    def read_check() -> None:
+        if bad_item:
+            raise BasicError(errors.SYNTAX_ERROR, line=bad_item.pop())
+
+    def read_abort() -> None:
+        bad_item.clear()
+        machine._data_ptr = read_start[0]
+
+    def read_str(first: bool = True) -> str:
         # leading spaces are skipped; a quoted item is what its quotes hold and
         # may be followed only by spaces; an unquoted one keeps trailing spaces
+        bad_item.clear()
+        if first:
+            read_start[0] = machine._data_ptr
         text, line = read_item()
         text = text.lstrip(" ")
         if text.startswith('"'):
             end = text.find('"', 1)
             if end < 0:
                 return text[1:]
-            if text[end + 1:].strip(" "):
-                raise BasicError(errors.SYNTAX_ERROR, line=line)
+            if text[end + 1:].strip(" "):  # the quoted part is stored, then the error
+                machine._data_ptr = read_start[0]
+                bad_item.append(line)
             return text[1:end]
         return text
 
@@ -187,7 +210,8 @@ def bind(machine: Host) -> dict[str, Any]:
         rt.ERROR_CLASS: BasicError, rt.RAISE: err, rt.END: ProgramEnd(), rt.STOP: ProgramStop(),
         rt.FALL_OFF: falloff, rt.PUSH: push, rt.RETURN: ret, rt.FOR_PUSH: forpush, rt.FOR_FIND: topfor,
         rt.WHILE_PUSH: whilepush, rt.WEND: wend_, rt.RUN_AGAIN: rerun, rt.CLEAR: clear,
-        rt.READ_NUMBER: read_num, rt.READ_STRING: read_str, rt.RESTORE: restore,
+        rt.READ_NUMBER: read_num, rt.READ_CHECK: read_check, rt.READ_ABORT: read_abort,
+        rt.READ_STRING: read_str, rt.RESTORE: restore,
         rt.INPUT: machine._input, rt.LINE_INPUT: machine._line_input,
     }
 

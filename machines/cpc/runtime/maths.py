@@ -20,6 +20,8 @@ from machines.cpc.numbers import (
     to_int16,
     unsigned_to_int16,
 )
+from machines.cpc import reals
+from machines.cpc.reals import MathsFault, make_operations
 from machines.cpc.runtime import names as rt
 from machines.cpc.runtime.host import Host
 from machines.cpc.runtime.printing import on_stream
@@ -40,17 +42,21 @@ def check_int(x: int) -> int:
     raise BasicError(errors.OVERFLOW)
 
 
-def int_divide(a: Any, b: Any) -> int:
-    a, b = unsigned_to_int16(a), unsigned_to_int16(b)
+def int_divide(a: Any, b: Any) -> int | float:
+    r"""``\``: both operands as signed 16-bit integers (40000 is Overflow); the one
+    quotient that does not fit, -32768\-1, is given as the real 32768 (ROM
+    ``infix_integer_division``)."""
+    a, b = to_int16(a), to_int16(b)
     if b == 0:
         raise BasicError(errors.DIVISION_BY_ZERO)
     q = abs(a) // abs(b)
     q = q if (a >= 0) == (b >= 0) else -q
-    return check_int(q)
+    return q if q != 32768 else 32768.0
 
 
 def mod(a: Any, b: Any) -> int:
-    a, b = unsigned_to_int16(a), unsigned_to_int16(b)
+    """``MOD``: signed 16-bit operands; the remainder takes the dividend's sign."""
+    a, b = to_int16(a), to_int16(b)
     if b == 0:
         raise BasicError(errors.DIVISION_BY_ZERO)
     r = abs(a) % abs(b)
@@ -77,77 +83,74 @@ def bind(machine: Host) -> dict[str, Callable[..., Any]]:
         if machine._on_error >= 0:  # ROM maths_error: any ON ERROR GOTO raises it
             raise BasicError(code)
 
-        def show() -> None:
-            machine._new_line_if_needed()
+        def show() -> None:  # at the cursor, then a new line (ROM maths_error)
             machine._print(error_message(code))
             machine._newline()
         on_stream(machine, 0, show)
         return REAL_MAX if sign >= 0 else -REAL_MAX
 
-    real = make_to_real(lambda sign: maths_error(errors.OVERFLOW, sign))
+    def overflow(sign: float) -> float:
+        return maths_error(errors.OVERFLOW, sign)
 
-    def div(a: Any, b: Any) -> float:
-        if b == 0:
-            return maths_error(errors.DIVISION_BY_ZERO, a)
-        return real(a / b)
+    real = make_to_real(overflow)
+    def division_by_zero(dividend: float) -> float:
+        return maths_error(errors.DIVISION_BY_ZERO, dividend)
+
+    add, subtract, multiply, div = make_operations(overflow, division_by_zero)
+
+    def firmware(routine: Callable[..., float], *args: Any) -> float:
+        """A firmware maths routine (reals.py) on real arguments: Improper argument is
+        an error; Overflow and Division by zero are maths errors, after which BASIC
+        goes on with what the routine left (ROM ``read_real_param_and_validate``)."""
+        try:
+            return routine(*(float(a) for a in args))
+        except MathsFault as fault:
+            if fault.code == errors.IMPROPER_ARGUMENT:
+                raise BasicError(errors.IMPROPER_ARGUMENT) from None
+            maths_error(fault.code, fault.value)
+            return fault.value
 
     def power(a: Any, b: Any) -> float:
-        try:
-            if a == 0 and b < 0:
-                return maths_error(errors.DIVISION_BY_ZERO, 1)
-            if a < 0 and b != int(b):
-                raise BasicError(errors.IMPROPER_ARGUMENT)
-            r = math.pow(a, b)
-        except OverflowError:
-            return maths_error(errors.OVERFLOW, 1)
-        if abs(r) > REAL_MAX:
-            return maths_error(errors.OVERFLOW, r)
-        return real(r)
+        return firmware(reals.power, a, b)
 
-    def to_rad(x: float) -> float:
-        return x * math.pi / 180 if machine._deg else x
-
-    def trig(fn: Callable[[float], float]) -> Callable[[Any], float]:
+    def trig(routine: Callable[[float, bool], float]) -> Callable[[Any], float]:
         def f(x: Any) -> float:
-            return real(fn(to_rad(x)))
+            return firmware(routine, x, machine._deg)
         return f
 
-    def atn(x: Any) -> float:
-        r = math.atan(x)
-        return real(r * 180 / math.pi if machine._deg else r)
-
     def sqr(x: Any) -> float:
-        if x < 0:
-            raise BasicError(errors.IMPROPER_ARGUMENT)
-        return real(math.sqrt(x))
+        return firmware(reals.sqr, x)
 
     def exp(x: Any) -> float:
-        try:
-            r = math.exp(x)
-        except OverflowError:
-            return maths_error(errors.OVERFLOW, 1)
-        if r > REAL_MAX:
-            return maths_error(errors.OVERFLOW, 1)
-        return real(r)
+        return firmware(reals.exp, x)
 
     def log(x: Any) -> float:
-        if x <= 0:
-            raise BasicError(errors.IMPROPER_ARGUMENT)
-        return real(math.log(x))
+        # x <= 0: the firmware's sign test leaves the flags of an overflow (REAL_log),
+        # so BASIC says "Overflow" and the accumulator keeps the argument
+        return firmware(reals.log, x)
 
     def log10(x: Any) -> float:
-        if x <= 0:
-            raise BasicError(errors.IMPROPER_ARGUMENT)
-        return real(math.log10(x))
+        return firmware(reals.log10, x)
 
-    def round_(x: Any, d: Any = 0) -> float:
+    def round_(x: Any, d: Any = 0) -> Any:
+        """ROUND as the ROM does it (``round_accumulator``): x * 10^d by the firmware,
+        rounded half up to a whole number (left as it is if that is past 32 bits or
+        the scaling overflows), then divided back; an integer is kept unless d < 0."""
         d = to_int16(d)
-        if abs(d) > 39:
+        if not -39 <= d <= 39:
             raise BasicError(errors.IMPROPER_ARGUMENT)
-        scale = 10.0 ** d
-        y = abs(x) * scale
-        r = math.floor(y + 0.5) / scale
-        return real(r if x >= 0 else -r)
+        if type(x) is int and -32768 <= x <= 32767:  # wider: an integer sum gone real
+            return x if d >= 0 else to_int16(round_real(float(x), d))
+        return round_real(float(x), d)
+
+    def round_real(x: float, d: int) -> float:
+        y = reals.scale_by_power_of_ten(x, d) if d else x
+        magnitude = abs(y)
+        if magnitude >= 4294967296.0:
+            return x
+        n = math.floor(magnitude + 0.5)
+        r = float(n if y >= 0 else -n)
+        return reals.scale_by_power_of_ten(r, -d) if d and r else r
 
     def rnd(x: Any) -> float:
         if x < 0:
@@ -176,10 +179,10 @@ def bind(machine: Host) -> dict[str, Callable[..., Any]]:
         machine._deg = deg
 
     return {
-        rt.REAL: real, rt.CINT: to_int16, rt.CHECK_INT: check_int, rt.UNT: unsigned_to_int16,
+        rt.REAL: real, rt.ADD: add, rt.SUBTRACT: subtract, rt.MULTIPLY: multiply, rt.CINT: to_int16, rt.CHECK_INT: check_int, rt.UNT: unsigned_to_int16,
         rt.DIVIDE: div, rt.INT_DIVIDE: int_divide, rt.MOD: mod, rt.POWER: power,
         rt.INT: int_, rt.FIX: fix, rt.ROUND: round_, rt.SGN: sgn, rt.SQR: sqr,
-        rt.SIN: trig(math.sin), rt.COS: trig(math.cos), rt.TAN: trig(math.tan), rt.ATN: atn,
+        rt.SIN: trig(reals.sin), rt.COS: trig(reals.cos), rt.TAN: trig(reals.tan), rt.ATN: trig(reals.atn),
         rt.EXP: exp, rt.LOG: log, rt.LOG10: log10, rt.FRE: machine.fre, rt.RND: rnd,
         rt.RANDOMIZE: randomize, rt.ANGLE: angle,
     }

@@ -32,6 +32,8 @@ WEND = "_wend"
 RUN_AGAIN = "_rerun"  # RUN inside a program
 CLEAR = "_clear"
 READ_NUMBER = "_read_num"
+READ_CHECK = "_read_check"  # after each READ item: the bad item's Syntax error, if any
+READ_ABORT = "_read_abort"  # a READ statement failed: the DATA pointer goes back
 READ_STRING = "_read_str"
 RESTORE = "_restore"
 INPUT = "_input"
@@ -54,9 +56,12 @@ TIME = "_time"
 
 # --- numbers (runtime/maths.py) ---------------------------------------------------------
 REAL = "_r"  # round to a 5-byte real (overflow is the ROM's maths error)
+ADD = "_add"  # the firmware's real +, -, * (reals.py)
+SUBTRACT = "_sub"
+MULTIPLY = "_mul"
 CINT = "_ci"  # to a 16-bit integer, rounding
 CHECK_INT = "_ck"  # an integer result must fit 16 bits
-UNT = "_u16"  # 16-bit pattern for AND/OR/XOR/NOT and UNT
+UNT = "_u16"  # 16-bit pattern for addresses (PEEK, POKE, CALL...) and UNT
 DIVIDE = "_div"
 INT_DIVIDE = "_idiv"
 MOD = "_mod"
@@ -157,14 +162,14 @@ BY_CONCERN: dict[str, frozenset[str]] = {
     "state": frozenset({VARIABLES, USER_FUNCTIONS, CONTROL_STACK}),
     "control": frozenset({
         ERROR_CLASS, RAISE, END, STOP, FALL_OFF, PUSH, RETURN, FOR_PUSH, FOR_FIND, WHILE_PUSH, WEND,
-        RUN_AGAIN, CLEAR, READ_NUMBER, READ_STRING, RESTORE, INPUT, LINE_INPUT,
+        RUN_AGAIN, CLEAR, READ_NUMBER, READ_CHECK, READ_ABORT, READ_STRING, RESTORE, INPUT, LINE_INPUT,
     }),
     "events": frozenset({
         TIMER, REMAIN, EVENTS, ON_ERROR, ON_BREAK, RESUME, ERROR_STATEMENT, ERR_INFO, INKEY_STRING,
         INKEY, CLEAR_INPUT, CALL, TIME,
     }),
     "maths": frozenset({
-        REAL, CINT, CHECK_INT, UNT, DIVIDE, INT_DIVIDE, MOD, POWER, INT, FIX, ROUND, SGN, SQR, SIN, COS,
+        REAL, ADD, SUBTRACT, MULTIPLY, CINT, CHECK_INT, UNT, DIVIDE, INT_DIVIDE, MOD, POWER, INT, FIX, ROUND, SGN, SQR, SIN, COS,
         TAN, ATN, EXP, LOG, LOG10, FRE, RND, RANDOMIZE, ANGLE,
     }),
     "strings": frozenset({

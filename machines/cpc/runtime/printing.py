@@ -119,7 +119,7 @@ def bind(machine: Host) -> dict[str, Callable[..., Any]]:
         # ROM PRINT_do_comma: the spaces to the next zone, plus one whole zone,
         # must fit on the line, else a new line is started
         scr = machine.screen
-        col = scr.col
+        col = scr.col if scr.col < scr.width else 0  # the validated cursor (pending wrap)
         z = machine._zone
         spaces = z - col % z
         if col and col + spaces + z > scr.width:
@@ -130,9 +130,11 @@ def bind(machine: Host) -> dict[str, Callable[..., Any]]:
     def ptab(n: int) -> None:
         scr = machine.screen
         n = (n - 1) % scr.width if n >= 1 else 0
-        if scr.col > n:
+        col = scr.col if scr.col < scr.width else 0  # the validated cursor (pending wrap)
+        if col > n:
             machine._newline()
-        machine._print(" " * (n - scr.col))
+            col = 0
+        machine._print(" " * (n - col))
 
     def pspc(n: int) -> None:
         # ROM PRINT_do_SPC: a negative count is 0, a count is taken modulo the width

@@ -66,10 +66,12 @@ def mid(s: str, start: Any, n: Any = 255) -> str:
 
 
 def midset(s: str, start: Any, n: Any, new: str) -> str:
-    """``MID$(a$,start,n)=new$``: the new text overwrites, never lengthens."""
+    """``MID$(a$,start,n)=new$``: the new text overwrites, never lengthens; a start
+    past the end copies nothing (ROM ``calc_substring_length`` clips the count to 0),
+    only a start of 0 is Improper argument."""
     start = _start(start)
     if start > len(s):
-        raise BasicError(errors.IMPROPER_ARGUMENT)
+        return s
     n = min(byte(n), len(new), len(s) - start + 1)
     return s[: start - 1] + new[:n] + s[start - 1 + n:]
 

@@ -90,8 +90,9 @@ def test_on_error_goto_with_err_erl_and_resume_next() -> None:
         "60 END",
         '100 PRINT "TRAPPED";ERR;ERL:RESUME NEXT',
     ])
-    # RESUME clears ERR (ROM restore_RESUME_data_or_error); ERL keeps the line
-    assert output(src) == "TRAPPED 5  20 \nAFTER 0  20 \nTRAPPED 9  40 \nDONE\n"
+    # LOG(0) is Overflow (firmware REAL_log); RESUME clears ERR (ROM
+    # restore_RESUME_data_or_error); ERL keeps the line
+    assert output(src) == "TRAPPED 6  20 \nAFTER 0  20 \nTRAPPED 9  40 \nDONE\n"
 
 
 def test_on_error_goto_0_inside_a_handler_reports_the_error() -> None:

@@ -1,0 +1,301 @@
+"""Locomotive BASIC 1.1 against its ROMs (issue 40): one test per rule, named after
+it, then the neighbours the rule implies.  The examples are what the CPC 6128's own
+ROMs printed; the neighbours follow from the ROM source (Bread80's commented BASIC
+and firmware), and the arithmetic ones were run on the OS ROM's maths routines
+(``tools/cpc_rom_check.py``)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, strategies as st
+
+from tests.machines.cpc.helpers import output, run_program
+
+
+# --- 1. a PRINT ending in SPC(n) or TAB(n) keeps the line open ------------------------------
+def test_print_ending_in_spc_or_tab_keeps_the_line_open() -> None:
+    assert output('10 PRINT "AB";SPC(2)\n20 PRINT "CD"') == "AB  CD\n"
+    assert output('10 PRINT "AB";TAB(6)\n20 PRINT "CD"') == "AB   CD\n"
+
+
+def test_only_an_expression_item_ends_the_line() -> None:
+    assert output('10 PRINT SPC(3)\n20 PRINT "X"') == "   X\n"
+    assert output('10 PRINT "A";SPC(1);"B"\n20 PRINT "C"') == "A B\nC\n"
+    assert output('10 PRINT TAB(3);\n20 PRINT "X"') == "  X\n"
+    assert output('10 PRINT "A",\n20 PRINT "B"') == "A            B\n"
+
+
+# --- 2. an item ending exactly at column 40 gets no line break from BASIC -------------------
+def test_item_ending_at_column_40_gets_no_line_break_from_basic() -> None:
+    assert output('10 PRINT STRING$(40,"X");1') == "X" * 40 + " 1 \n"
+
+
+@pytest.mark.parametrize("width", [38, 39])
+def test_items_that_do_not_fit_still_start_a_new_line(width: int) -> None:
+    # " 1 " needs 3 columns: after 38 or 39 characters it does not fit
+    assert output(f'10 PRINT STRING$({width},"X");1') == "X" * width + "\n 1 \n"
+
+
+def test_the_pending_wrap_counts_as_column_one_for_zones_and_tab() -> None:
+    cpc, _ = run_program('10 PRINT STRING$(40,"X");"Y",5;TAB(30);"Z"')
+    assert cpc.transcript.startswith("X" * 40 + "Y" + " " * 12 + " 5 " + " " * 13 + "Z\n")
+    rows = cpc.screen_text()
+    assert rows.index("X" * 40) + 1 == rows.index(("Y" + " " * 12 + " 5 " + " " * 13 + "Z").ljust(40))
+
+
+def test_mode_2_and_a_window_wrap_the_same_way() -> None:
+    assert output('10 MODE 2:PRINT STRING$(80,"X");1') == "X" * 80 + " 1 \n"
+    assert output('10 WINDOW 1,10,1,25:PRINT STRING$(10,"X");"AB"') == "X" * 10 + "AB\n"
+
+
+# --- 3. maths warnings print at the cursor ----------------------------------------------------
+def test_maths_warnings_print_at_the_cursor() -> None:
+    assert output('10 PRINT "AB";1/0') == "ABDivision by zero\n 1.70141E+38 \n"
+
+
+def test_overflow_warnings_print_at_the_cursor_too() -> None:
+    assert output('10 PRINT "AB";1E38*10') == "ABOverflow\n 1.70141E+38 \n"
+    assert output('10 PRINT "AB";:A=EXP(100):PRINT "C"') == "ABOverflow\nC\n"
+    assert output('10 PRINT "A":PRINT 1/0') == "A\nDivision by zero\n 1.70141E+38 \n"
+
+
+# --- 4. LOG(0) is Overflow -------------------------------------------------------------------
+def test_log_of_zero_is_overflow() -> None:
+    assert output("10 PRINT LOG(0)") == "Overflow\n 0 \n"
+
+
+def test_log_of_a_negative_number_is_overflow_and_keeps_it() -> None:
+    assert output("10 PRINT LOG(-2.5);LOG10(0)") == "Overflow\n-2.5 Overflow\n 0 \n"
+    assert output("10 ON ERROR GOTO 100\n20 A=LOG10(-1)\n30 END\n100 PRINT ERR;ERL:RESUME NEXT") == " 6  20 \n"
+
+
+# --- 5. the last digit of real arithmetic ----------------------------------------------------
+def test_the_last_digit_of_real_arithmetic() -> None:
+    assert output("10 PRINT 47/6") == " 7.83333334 \n"
+    assert output("10 PRINT -(9.87654321E-5+7)") == "-7.00009877 \n"
+    assert output("10 PRINT COS(982)") == "-0.249627587 \n"
+    assert output("10 A=-1:FOR I=1 TO 17:A=A+0.1:NEXT:PRINT A") == " 0.700000001 \n"
+
+
+def test_the_last_digit_neighbours() -> None:
+    # run on the OS ROM's routines (tools/cpc_rom_check.py), printed by BASIC's rules
+    src = "10 PRINT 1/3;2/3;SQR(2);SIN(1);EXP(1);LOG(10);ATN(1)*4;2^0.5"
+    assert output(src) == (
+        " 0.333333333  0.666666667  1.41421356 \n 0.841470985  2.71828183  2.30258509 \n"
+        " 3.14159265  1.41421356 \n"
+    )
+
+
+def test_sqr_is_exp_of_half_the_log_so_perfect_squares_come_out_whole() -> None:
+    assert output("10 PRINT SQR(4);SQR(9);SQR(16);4^0.5") == " 2  3  4  2 \n"
+
+
+def test_sin_and_cos_past_65535_half_turns_are_improper_arguments() -> None:
+    assert output("10 PRINT SIN(205000)") != "Improper argument in 10\n"
+    assert output("10 PRINT SIN(206000)") == "Improper argument in 10\n"
+    assert output("10 DEG:PRINT COS(1.17E7)") != "Improper argument in 10\n"  # 65000 half-turns
+    assert output("10 DEG:PRINT COS(1.18E7)") == "Improper argument in 10\n"
+
+
+# --- 6. \ and MOD ---------------------------------------------------------------------------
+def test_integer_division_and_mod_take_signed_16_bit_operands() -> None:
+    assert output("10 PRINT -32768\\-1") == " 32768 \n"
+    assert output("10 PRINT 40000\\3") == "Overflow in 10\n"
+    assert output("10 PRINT 3893 MOD 38140") == "Overflow in 10\n"
+
+
+@given(st.integers(-32768, 32767), st.integers(-32768, 32767).filter(bool))
+def test_integer_division_and_mod_neighbours(a: int, b: int) -> None:
+    q = abs(a) // abs(b) * (1 if (a < 0) == (b < 0) else -1)
+    r = abs(a) % abs(b) * (1 if a >= 0 else -1)
+    shown_q = f" {q} " if q >= 0 else f"{q} "
+    shown_r = f" {r} " if r >= 0 else f"{r} "
+    assert output(f"10 PRINT {a}\\{b};{a} MOD {b}".replace("--", "- -")) == shown_q + shown_r + "\n"
+
+
+def test_the_quotient_32768_is_a_real_that_goes_on_as_one() -> None:
+    assert output("10 A=-32768:B=A\\-1+1:PRINT B") == " 32769 \n"
+    assert output("10 A%=-32768\\-1") == "Overflow in 10\n"
+
+
+# --- 8. MID$ assignment on an empty string ---------------------------------------------------
+def test_mid_assignment_on_an_empty_string_does_nothing() -> None:
+    assert output('10 A$="":MID$(A$,2,2)="XY":PRINT "[";A$;"]"') == "[]\n"
+
+
+def test_mid_assignment_past_the_end_does_nothing_but_position_0_is_improper() -> None:
+    assert output('10 A$="AB":MID$(A$,3)="XY":PRINT A$') == "AB\n"
+    assert output('10 A$="AB":MID$(A$,2)="XY":PRINT A$') == "AX\n"
+    assert output('10 A$="AB":MID$(A$,0)="XY":PRINT A$') == "Improper argument in 10\n"
+
+
+# --- 7. PRINT USING --------------------------------------------------------------------------
+def test_print_using() -> None:
+    assert output('10 PRINT USING "#.##^^^^";7.17') == " .72E+01\n"
+    assert output('10 PRINT USING "#.##";-0.5') == "-.50\n"
+    assert output('10 PRINT USING "##.";16') == "16.\n"
+    assert output('10 PRINT USING "######";1.1E21') == "% 11000E+17\n"
+    assert output('10 PRINT USING "##";-0.4') == " 0\n"
+
+
+@pytest.mark.parametrize("fmt, value, shown", [
+    # the sign takes the first digit place of an exponent field, a space if positive
+    ("#.##^^^^", -7.17, "-.72E+01"),
+    ("##.##^^^^", 7.17, " 7.17E+00"),
+    ("+#.##^^^^", 7.17, "+7.17E+00"),
+    # the 0 before the point only where a place is left after the sign
+    ("#.##", 0.5, "0.50"),
+    ("##.##", -0.5, "-0.50"),
+    ("+#.##", -0.5, "-0.50"),
+    (".##", 0.5, ".50"),
+    # a point with no decimals after it is printed
+    ("###.", -16, "-16."),
+    # 21 digits or more before the point: the exponent form, flagged
+    ("##.##", 1e20, "% 1.00E+20"),
+    ("##.##", 9e19, "%90000000000000000000."),
+    # digits all 0: no sign, and the 0 before the point comes back
+    ("#.#", -0.04, "0.0"),
+    ("###", -0.3, "  0"),
+    # seen on the ROMs (tools/cpc_rom_check.py): 0 in the exponent form has E+00;
+    # the fixed form shows at most 20 digits, so decimals past them are dropped
+    ("#.##^^^^", 0, " .00E+00"),
+    ("+#.###", -7.13266119e19, "%-71326611900000000000."),
+    ("+#.###", 4.939e31, "%+4.939E+31"),
+    ("#,###.##", 2.6294778e26, "%  262.95E+24"),  # a place in four kept for commas
+])
+def test_print_using_neighbours(fmt: str, value: float, shown: str) -> None:
+    assert output(f'10 PRINT USING "{fmt}";{value!r}'.replace("e+", "E+").replace("e-", "E-")) == shown + "\n"
+
+
+# --- 9. a trapped READ of a word into a number, then RESUME NEXT -------------------------------
+def test_trapped_read_of_a_word_then_resume_next() -> None:
+    src = "\n".join([
+        "10 ON ERROR GOTO 100",
+        '20 A=5:READ A:PRINT "A=";A',
+        '30 READ B:PRINT "B=";B',
+        "40 END",
+        "50 DATA HELLO,7",
+        '100 PRINT "ERR";ERR;ERL:RESUME NEXT',
+    ])
+    assert output(src) == "ERR 2  50 \nA= 0 \nERR 2  50 \nB= 0 \n"
+
+
+def test_trapped_read_neighbours() -> None:
+    # what was read of a number before the text is kept; the items before it are read
+    src = "\n".join([
+        "10 ON ERROR GOTO 100",
+        "20 READ A,B,C:PRINT A;B;C",
+        "30 RESTORE 60:READ D$,E:PRINT D$;E",
+        "40 END",
+        "50 DATA 1,12AB,3",
+        "60 DATA WORD,4",
+        '100 PRINT "ERR";ERR;ERL:RESUME NEXT',
+    ])
+    assert output(src) == "ERR 2  50 \n 1  12  0 \nWORD 4 \n"
+
+
+def test_after_a_bad_item_the_data_pointer_is_back_where_the_read_began() -> None:
+    # seen on the ROMs (tools/cpc_rom_check.py): the items the failed READ had read
+    # are read again, and a bad quoted string item is stored before its error
+    src = "\n".join([
+        "10 ON ERROR GOTO 900",
+        "40 READ A,B%:PRINT A;B%:READ C:PRINT C",
+        "45 DATA 0.19663752,WORD,12AB",
+        "50 RESTORE 55:READ A$,B:PRINT A$;B:READ C$:PRINT C$",
+        '55 DATA "X"Y,5',
+        "890 END",
+        '900 PRINT "E";ERR;ERL:RESUME NEXT',
+    ])
+    assert output(src) == "E 2  45 \n 0.19663752  0 \n 0.19663752 \nE 2  55 \nX 0 \nE 2  55 \nX\n"
+
+
+def test_untrapped_read_of_a_word_stops_at_the_data_line() -> None:
+    assert output("10 READ A\n20 DATA X").startswith("Syntax error in 20\n")
+
+
+# --- 10. a syntax error partway through a line ------------------------------------------------
+def test_syntax_error_partway_through_a_line() -> None:
+    cpc, _ = run_program('10 PRINT "A";1;A%%')
+    assert cpc.transcript == 'A 1  0 \nSyntax error in 10\n10 PRINT "A";1;A%%\n'
+    src = "\n".join([
+        "10 ON ERROR GOTO 100",
+        '20 PRINT "X":PRINT "A";1;A%%:PRINT "B"',
+        '30 PRINT "C":END',
+        '100 PRINT "ERR";ERR;ERL:RESUME NEXT',
+    ])
+    assert output(src) == "X\nA 1  0 ERR 2  20 \nB\nC\n"
+
+
+@pytest.mark.parametrize("line, printed", [
+    ('10 A=1:PRINT A:B=2%%:PRINT "NO"', " 1 \n"),  # statements before the fault run
+    ('10 PRINT "A";:PRINT 5;@', "A 5 "),  # a character no token starts
+    ('10 PRINT "A"`', "A"),
+    ('10 PRINT USING "##";5;%', " 5"),
+])
+def test_syntax_error_partway_neighbours(line: str, printed: str) -> None:
+    cpc, _ = run_program(line)
+    assert cpc.transcript.startswith(printed)
+    assert "Syntax error in 10\n" in cpc.transcript
+    assert cpc.error == (2, 10)
+
+
+def test_resume_next_after_a_faulty_statement_goes_on_in_the_same_line() -> None:
+    src = "\n".join([
+        "10 ON ERROR GOTO 100",
+        '20 PRINT "P";:X=5%%:PRINT "Q";:Y=@:PRINT "R"',
+        "30 END",
+        '100 PRINT "!";:RESUME NEXT',
+    ])
+    assert output(src) == "P!Q!R\n"
+
+
+def test_round_scales_by_the_firmware_and_rounds_half_up_within_32_bits() -> None:
+    # ROM round_accumulator: REAL_10A, REAL_TO_BINARY (half up), BINARY_TO_REAL, REAL_10A back
+    assert output("10 PRINT ROUND(2.5);ROUND(-2.5);ROUND(3.14159,2);ROUND(1234.5,-2)") == (
+        " 3 -3  3.14  1200 \n"
+    )
+    assert output("10 A%=155:PRINT ROUND(A%,-1);ROUND(A%,2);ROUND(1E20,2);ROUND(-4.56E9)") == (
+        " 160  155  1E+20 -4.56E+09 \n"
+    )
+    assert output("10 PRINT ROUND(1,40)") == "Improper argument in 10\n"
+
+
+def test_and_or_xor_not_take_signed_16_bit_operands_like_backslash_and_mod() -> None:
+    # run on the CPC 6128's ROMs: the same operand conversion as \ and MOD
+    assert output("10 PRINT 65535 AND 1") == "Overflow in 10\n"
+    assert output("10 PRINT NOT 40000") == "Overflow in 10\n"
+    assert output("10 PRINT 32767.6 AND 1") == "Overflow in 10\n"
+    assert output("10 PRINT -1 AND 32767;&FFFF AND 255;1.5 XOR 3;UNT(65535)") == " 32767  255  1 -1 \n"
+
+
+def test_a_line_filled_to_the_edge_counts_as_ended_for_ready_and_messages() -> None:
+    # seen on the ROMs (tools/cpc_rom_check.py): no CR LF before "Ready" or an error
+    # message when the wrap is pending; the screen puts them on the next row anyway
+    cpc, _ = run_program('10 PRINT STRING$(35,"X");SPC(5);')
+    assert cpc.transcript == "X" * 35 + " " * 5 + "Ready\n"
+    rows = cpc.screen_text()
+    assert rows[rows.index("X" * 35 + " " * 5) + 1].startswith("Ready")
+    assert output('10 PRINT STRING$(40,"X");:ERROR 5') == "X" * 40 + "Improper argument in 10\n"
+    assert output('10 PRINT STRING$(39,"X");') == "X" * 39 + "\n"
+
+
+def test_read_into_an_integer_rounds_and_any_read_error_rewinds_the_statement() -> None:
+    # seen on the ROMs: 145.6 read into B% is 146; an Overflow while storing also
+    # sends the DATA pointer back to where the READ began
+    src = "\n".join([
+        "10 ON ERROR GOTO 900",
+        "40 READ A,B%:PRINT A;B%:READ C:PRINT C",
+        "45 DATA ,115506538E4,6",
+        "50 RESTORE 55:READ A,B%:PRINT A;B%",
+        "55 DATA 1,145.6,7",
+        "890 END",
+        '900 PRINT "E";ERR;ERL:RESUME NEXT',
+    ])
+    assert output(src) == "E 6  40 \n 0  0 \n 0 \n 1  146 \n"
+    assert output("10 READ B%:PRINT B%\n45 DATA 40000") == "Overflow in 10\n"
+
+
+def test_round_of_an_integer_product_gone_real_is_a_real() -> None:
+    # seen on the ROMs: 27924*9916 overflows 16 bits and becomes a real, which ROUND
+    # rounds as a real (it is no Overflow)
+    assert output("10 PRINT ROUND(ROUND((27924*9916),-3),1);ROUND(30000+30000,-2)") == " 276894000  60000 \n"
