@@ -89,11 +89,11 @@ def _round_to_digits(x: float, digits: int) -> tuple[str, int]:
         return "0" * digits, 0
     exponent = d.adjusted()
     quantum = Decimal(1).scaleb(exponent - digits + 1)
-    r = d.quantize(quantum, rounding=ROUND_HALF_UP)
+    r = d.quantize(quantum, rounding=ROUND_HALF_UP, context=_WIDE)  # a format may ask 255 digits
     if r.adjusted() > exponent:  # 9.995 -> 10.0: one digit more, one more in the exponent
         exponent += 1
-        r = d.quantize(Decimal(1).scaleb(exponent - digits + 1), rounding=ROUND_HALF_UP)
-    text = str(r.scaleb(-r.as_tuple().exponent).to_integral_value()).rjust(digits, "0")
+        r = d.quantize(Decimal(1).scaleb(exponent - digits + 1), rounding=ROUND_HALF_UP, context=_WIDE)
+    text = str(r.scaleb(-r.as_tuple().exponent, context=_WIDE).to_integral_value(context=_WIDE)).rjust(digits, "0")
     return text[:digits], exponent
 
 
