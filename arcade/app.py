@@ -361,7 +361,9 @@ class ArcadeApp(App[None]):
         return self._first_refresh_done and all(screen.is_mounted for screen in self.screen_stack)
 
     def get_driver_class(self) -> type[Driver]:
-        """Textual's Linux driver made to survive a terminal that goes away (``arcade/terminal.py``)."""
+        """Textual's Linux driver made to survive a terminal that goes away (``arcade/terminal.py``),
+        and its web driver (``TEXTUAL_DRIVER``, set by textual-serve) made to end as one in a
+        terminal does (``arcade/web_driver.py``)."""
         chosen = super().get_driver_class()
         if sys.platform == "win32":
             return chosen
@@ -371,6 +373,10 @@ class ArcadeApp(App[None]):
             from arcade.terminal import ArcadeDriver
 
             return ArcadeDriver
+        if chosen.__module__ == "textual.drivers.web_driver" and chosen.__name__ == "WebDriver":
+            from arcade.web_driver import ArcadeWebDriver
+
+            return ArcadeWebDriver
         return chosen
 
     async def run_async(self, **options: Any) -> Any:
