@@ -331,13 +331,19 @@ class ArcadeApp(App[None]):
                 return None
         if filename is None and time_format is None:  # short: the toast says it on one line
             filename = datetime.now().strftime("arcade-%Y-%m-%d-%H%M%S.svg")
+        if self.is_web:  # in a browser (``arcade web``): kept where the arcade keeps its files, and sent to the tab
+            saved = Path(self.save_screenshot(filename, path or str(self.screenshot_dir()), time_format))
+            self.notify(screenshot_words(saved) + "\nand opened in a new tab", title="Screenshot", markup=False)
+            return super().deliver_screenshot(saved.name)
         return super().deliver_screenshot(filename, path or str(self.screenshot_dir()), time_format)
 
     @on(events.DeliveryComplete)
     def _screenshot_saved(self, event: events.DeliveryComplete) -> None:
         """Said in our words, the folder and the file on lines of their own (Textual's toast, a path in
         quotes, wrapped it mid-word); Textual's own handler stays quiet (``prevent_default``)."""
-        if event.name == "screenshot" and event.path is not None:
+        if event.name == "screenshot" and event.path is None:  # sent to a browser: said already, on saving
+            event.prevent_default()
+        elif event.name == "screenshot":
             event.prevent_default()
             self.notify(screenshot_words(event.path), title="Screenshot", markup=False)
 

@@ -200,9 +200,9 @@ def server_class() -> type:
                     envelope = json.loads(message.data)
                 except ValueError:
                     break
-                if not (isinstance(envelope, list) and len(envelope) == 2 and isinstance(envelope[0], str)):
+                if not (isinstance(envelope, list) and 1 <= len(envelope) <= 2 and isinstance(envelope[0], str)):
                     break
-                kind, data = envelope
+                kind, data = envelope[0], (envelope[1] if len(envelope) == 2 else None)  # ["focus"], ["blur"]
                 if kind == "stdin" and isinstance(data, str):
                     await service.send_bytes(data.encode("utf-8", "replace"))
                 elif kind == "resize" and isinstance(data, dict):

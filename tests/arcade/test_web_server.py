@@ -146,6 +146,8 @@ async def test_a_session_plays_and_closing_its_socket_ends_its_arcade(serve) -> 
     async with aiohttp.ClientSession() as client:
         async with client.ws_connect(served.ws_url + "?width=100&height=32") as ws:
             tab = Tab(ws)
+            for message in (["blur"], ["focus"], ["resize", {"width": 100, "height": 32}], ["ping", "1"]):
+                await ws.send_str(json.dumps(message))  # what a page sends besides keys: the session goes on
             await start_game(tab)
             arcades = children(served.proc.pid)
             assert len(arcades) == 1, f"one process per session, no shell beside it: {arcades}"
