@@ -35,7 +35,7 @@ DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
 DEFAULT_MAX_SESSIONS = 4
 """Sized for 2 cores: a machine at full speed takes most of a core, an idle one next to nothing."""
-SHUTDOWN = 0.8
+SHUTDOWN = 0.6
 """Seconds the sessions have to save and end when the server stops (then it goes; they end on their own)."""
 MAX_MESSAGE = 64 * 1024
 """Bytes of one websocket message from a browser (a paste, at most): more closes the session."""
@@ -114,6 +114,7 @@ class Session:
 
     websocket: Any
     task: asyncio.Task[Any] | None = field(default=None)
+    service: Any = None  # textual-serve's AppService: its arcade process, once started
 
 
 @functools.cache
@@ -183,6 +184,7 @@ def server_class() -> type:
                 service = AppService(self.command, write_bytes=websocket.send_bytes, write_str=websocket.send_str,
                                      close=websocket.close, download_manager=self.download_manager)
                 await service.start(width, height)
+                session.service = service
                 try:
                     await self.relay(websocket, service)
                 finally:
@@ -259,16 +261,19 @@ def server_class() -> type:
                       f" {DEFAULT_HOST} to keep it to this machine", flush=True)
 
         async def end_sessions(self) -> None:
-            """Every session's websocket closed (its arcade asked to quit); ``SHUTDOWN`` seconds for them all."""
+            """Every arcade asked to quit (it saves its games) and every websocket closed, all at once;
+            ``SHUTDOWN`` seconds for them all (a page that never answers the close is left)."""
             sessions = list(self.sessions)
             for session in sessions:
-                try:
-                    await asyncio.wait_for(session.websocket.close(code=WSCloseCode.GOING_AWAY,
-                                                                   message=b"the server is stopping"), SHUTDOWN)
-                except (asyncio.TimeoutError, ConnectionError):
-                    pass
-            tasks = [s.task for s in sessions if s.task is not None]
-            if tasks:
-                await asyncio.wait(tasks, timeout=SHUTDOWN)
+                if session.service is not None:
+                    await session.service.send_meta({"type": "quit"})  # to the arcade's pipe: no wait on a browser
+            closing = [asyncio.ensure_future(session.websocket.close(code=WSCloseCode.GOING_AWAY,
+                                                                     message=b"the server is stopping"))
+                       for session in sessions]
+            tasks = [session.task for session in sessions if session.task is not None]
+            if closing or tasks:
+                await asyncio.wait([*closing, *tasks], timeout=SHUTDOWN)
+            for closer in closing:
+                closer.cancel()
 
     return ArcadeServer
