@@ -237,7 +237,3 @@ def test_another_address_is_said_to_let_anyone_in() -> None:
         loopback.announce()
     assert "anyone" not in said.getvalue()
 
-
-def test_the_session_command_leaves_no_shell_and_quotes_the_game() -> None:
-    assert web.session_command("ti57-duel").startswith("exec ")
-    assert web.session_command("a b;rm") .endswith("--game 'a b;rm'")
