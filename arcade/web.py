@@ -150,8 +150,22 @@ def server_class() -> type:
             ])
             return app
 
+        def refusal(self, request: web.Request) -> str | None:
+            """Why a request is refused, if it is: on loopback the page's host must be this machine (a
+            web site made to resolve to 127.0.0.1 must not reach the arcade), and a websocket opened by a
+            page must come from the arcade's own page (no other site's page opens sessions)."""
+            host = request.host.rsplit(":", 1)[0].strip("[]") if request.host else ""
+            if is_loopback(self.host) and not is_loopback(host):
+                return f"the arcade answers only to this machine's own addresses, not {request.host!r}"
+            origin = request.headers.get("Origin")
+            if request.path == "/ws" and origin is not None and origin.split("://", 1)[-1] != request.host:
+                return "a websocket from another site's page"
+            return None
+
         async def handle_index(self, request: web.Request) -> web.Response:
             """The page: the terminal, or "full" (503) while every session is taken."""
+            if (reason := self.refusal(request)) is not None:
+                raise web.HTTPForbidden(text=f"arcade web: {reason}")
             full = len(self.sessions) >= self.max_sessions
             context = {
                 "full": full,
@@ -167,6 +181,8 @@ def server_class() -> type:
         # -- a session ----------------------------------------------------------------------
 
         async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
+            if (reason := self.refusal(request)) is not None:
+                raise web.HTTPForbidden(text=f"arcade web: {reason}")
             websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_MESSAGE)
             if len(self.sessions) >= self.max_sessions:
                 await websocket.prepare(request)

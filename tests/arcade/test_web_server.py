@@ -216,6 +216,23 @@ async def test_a_malformed_message_ends_its_session_only(serve) -> None:
     assert status == 0 and "Traceback" not in out, out
 
 
+async def test_another_sites_page_and_a_foreign_host_name_are_refused(serve) -> None:
+    """A page of another site opening a session (its Origin), a host name made to resolve to
+    127.0.0.1 (DNS rebinding): refused; the arcade's own page and its websocket are served."""
+    served = await serve()
+    port = served.url.rsplit(":", 1)[1].strip("/")
+    async with aiohttp.ClientSession() as client:
+        async with client.get(served.url, headers={"Host": f"rebound.example:{port}"}) as page:
+            assert page.status == 403
+        with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+            await client.ws_connect(served.ws_url, headers={"Origin": "http://elsewhere.example"})
+        assert refused.value.status == 403
+        assert not children(served.proc.pid), "a refused websocket started an arcade"
+        async with client.ws_connect(served.ws_url, headers={"Origin": served.url.rstrip("/")}) as ws:
+            await Tab(ws).wait_for_text("Choose a game")
+    await served.stop()
+
+
 def test_the_page_names_no_other_host() -> None:
     """textual-serve's page asked a font host for its font; ours takes everything from the server
     (the browser test checks every request the page makes)."""
