@@ -185,3 +185,16 @@ async def test_a_screenshot_from_the_palette_is_kept_and_sent_to_the_browser(ser
     await tab.wait_for_text(saved[0].name)  # the toast says where it is
     await tab.wait_for_text("new tab")
     await served.stop()
+
+
+async def test_quitting_in_the_browser_ends_the_session_and_its_arcade(serve, browser) -> None:
+    """Ctrl+Q reaches the arcade through the browser: it quits, the page says the session ended."""
+    served = await serve()
+    tab = await open_arcade(browser, served.url)
+    arcades = children(served.proc.pid)
+    await tab.page.keyboard.press("Control+q")
+    await until(lambda: tab.closed, "the session's websocket closed")
+    await tab.page.locator("body.-closed").wait_for(timeout=WAIT * 1000)
+    assert await tab.page.locator(".closed-dialog .message").inner_text() == "Session ended (its games are saved)."
+    await until(lambda: not any(alive(pid) for pid in arcades), "the arcade's end")
+    await served.stop()
