@@ -28,6 +28,7 @@ def parser() -> argparse.ArgumentParser:
         description="A terminal arcade of vintage machine games, each running unmodified on its own emulated machine.",
         epilog="games:\n" + "\n".join(lines)
         + "\n\nmachine against machine: arcade match --games N [--verbose] [--watch]  (arcade match --help)"
+        + "\nin a browser: arcade web [--host ADDR] [--port N] [--max-sessions N] [--game NAME]  (arcade web --help)"
         + "\n\nkeys: ? or F1 for help on every screen, Ctrl+P the command palette."
         + "\nkeymap: binding ids and keys in KEYMAP (default: keymap.toml in the config directory,"
         + " or $ARCADE_CONFIG_DIR); arcade --list-bindings shows the ids.",
@@ -115,6 +116,10 @@ def main(argv: list[str] | None = None) -> int:
             from arcade.match_cli import main as match_main
 
             return match_main(argv[1:])
+        if argv and argv[0] == "web":
+            from arcade.web import main as web_main
+
+            return web_main(argv[1:])
         hold_collections()  # until the first frame (its screen calls freeze_heap): a launch builds, never frees
         # Textual's frame timer (60 a second by default) sleeps to its next tick and skips the ticks
         # it missed: a key that comes just after a frame waits one to two periods for its own (up

@@ -373,13 +373,19 @@ class ArcadeApp(App[None]):
                 return None
         if filename is None and time_format is None:  # short: the toast says it on one line
             filename = datetime.now().strftime("arcade-%Y-%m-%d-%H%M%S.svg")
+        if self.is_web:  # in a browser (``arcade web``): kept where the arcade keeps its files, and sent to the tab
+            saved = Path(self.save_screenshot(filename, path or str(self.screenshot_dir()), time_format))
+            self.notify(screenshot_words(saved) + "\nand opened in a new tab", title="Screenshot", markup=False)
+            return super().deliver_screenshot(saved.name)
         return super().deliver_screenshot(filename, path or str(self.screenshot_dir()), time_format)
 
     @on(events.DeliveryComplete)
     def _screenshot_saved(self, event: events.DeliveryComplete) -> None:
         """Said in our words, the folder and the file on lines of their own (Textual's toast, a path in
         quotes, wrapped it mid-word); Textual's own handler stays quiet (``prevent_default``)."""
-        if event.name == "screenshot" and event.path is not None:
+        if event.name == "screenshot" and event.path is None:  # sent to a browser: said already, on saving
+            event.prevent_default()
+        elif event.name == "screenshot":
             event.prevent_default()
             self.notify(screenshot_words(event.path), title="Screenshot", markup=False)
 
@@ -403,7 +409,9 @@ class ArcadeApp(App[None]):
         return self._first_refresh_done and all(screen.is_mounted for screen in self.screen_stack)
 
     def get_driver_class(self) -> type[Driver]:
-        """Textual's Linux driver made to survive a terminal that goes away (``arcade/terminal.py``)."""
+        """Textual's Linux driver made to survive a terminal that goes away (``arcade/terminal.py``),
+        and its web driver (``TEXTUAL_DRIVER``, set by textual-serve) made to end as one in a
+        terminal does (``arcade/web_driver.py``)."""
         chosen = super().get_driver_class()
         if sys.platform == "win32":
             return chosen
@@ -413,6 +421,10 @@ class ArcadeApp(App[None]):
             from arcade.terminal import ArcadeDriver
 
             return ArcadeDriver
+        if chosen.__module__ == "textual.drivers.web_driver" and chosen.__name__ == "WebDriver":
+            from arcade.web_driver import ArcadeWebDriver
+
+            return ArcadeWebDriver
         return chosen
 
     async def run_async(self, **options: Any) -> Any:

@@ -57,6 +57,7 @@ class _State:
         self.signum: int | None = None
         self.pipe: tuple[int, int] | None = None
         self.restore: Callable[[str], None] | None = None  # the terminal put back, a last word written
+        self.handled: list[int] = []  # the signals ``install()`` took (``reclaim()`` takes them again)
 
 
 _state = _State()
@@ -79,7 +80,17 @@ def install() -> bool:
         if name != "SIGHUP" and signal.getsignal(number) is signal.SIG_IGN:
             continue
         signal.signal(number, _on_signal)
+        _state.handled.append(number)
     return True
+
+
+def reclaim() -> None:
+    """Put the arcade's handler back on SIGHUP and SIGTERM, where something replaced it since ``install()``
+    (Textual's web driver puts its own on SIGTERM: ``arcade/web_driver.py``).  An ignored SIGTERM stays so."""
+    if _state.pipe is None or sys.platform == "win32":
+        return
+    for number in _state.handled:
+        signal.signal(number, _on_signal)
 
 
 def installed() -> bool:
