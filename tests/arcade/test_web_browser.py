@@ -130,7 +130,9 @@ async def test_keys_help_mouse_and_resize_work_in_a_browser_with_no_other_host(s
     mark = len(tab.received)
     await tab.page.keyboard.press("F1")  # help, as in a terminal
     await tab.wait_for_text("Every game here is a real program", after=mark)
+    mark = len(tab.received)
     await tab.page.keyboard.press("Escape")
+    await tab.wait_for_text("Choose a game", after=mark)  # the help gone, the launcher drawn again
 
     # The mouse: a click chooses a card, a second starts its game (launcher.md); the first card is
     # HP-67 Othello, whose screen opens with "you start".
