@@ -448,3 +448,30 @@ async def test_the_first_game_asks_who_plays_each_side_and_the_next_run_remember
         assert screen.seats[Side.LAMBS] == Seat("computer", "beginner")
         assert "lambs: the computer, beginner (g: change)" in right_column(again)
         assert "Lambs: the computer, beginner" in flat(again)
+
+
+async def test_a_few_moves_against_the_computer_with_the_host_as_a_real_process(monkeypatch) -> None:  # noqa: ANN001
+    """The table in a host process of its own (as the arcade runs it): the person's moves, the
+    computer's replies at a person's pace and at once, undo, each drawn from the table's pictures."""
+    monkeypatch.setenv("ARCADE_MACHINE_HOST", "process")
+    app = wolf_app(Side.WOLF, pace=0.0)
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = await lambs_by_the_computer(pilot)
+        await settle(pilot, screen)
+        assert screen.table.client.process is not None and screen.table.client.host is None  # a real process
+        assert screen.seats[Side.LAMBS] == Seat("computer", "beginner")
+        for speed in ("person", "instant"):
+            if speed == "instant":
+                await pilot.press("f")
+            moves = screen.shown_view.moves_played
+            await pilot.press("1" if screen.shown_view.board.wolf[0] > 1 else "9")
+            await wait_until(pilot, lambda: screen.shown_view.moves_played == moves + 2 and not screen.busy,
+                             what="the computer's reply")
+            await settle(pilot, screen)
+            assert screen.shown_view.to_move is Side.WOLF and screen.picture is not None
+            assert screen.picture.history[-1].who.lower().startswith("lamb")
+            assert any(w.startswith("The computer moved lamb ") for w in screen.messages)
+        assert shown_board(app)[screen.shown_view.board.wolf] == "W"
+        await pilot.press("z")  # undo: back before the wolf's move, the computer's reply with it
+        await settle(pilot, screen)
+        assert screen.shown_view.moves_played == 2 and "Undone: back to move 3, the wolf to move" in right_column(app)
