@@ -372,10 +372,7 @@ class WolfScreenCore(WolfSaves, MoveKeys, TI57Screen):
         if seats is None:
             self.send_new_game(self.seats, f"{toss_words(self.first)} Two people share the keyboard (g: who plays).")
             return
-        remember = getattr(self.app, "remember_wolf_seats", None)
-        if remember is not None:
-            remember({side.value: seat_setting(seat) for side, seat in seats.items()})
-        self.send_new_game(seats, f"New game. {toss_words(self.first)}")
+        self._start_new_game(seats)
 
     def seats_words(self, seats: dict[Side, Seat] | None = None) -> str:
         seats = seats or self.seats

@@ -107,6 +107,7 @@ async def lambs_by_the_computer(pilot) -> TI57WolfScreen:  # noqa: ANN001
     await wait_until(pilot, lambda: isinstance(app.screen, NewWolfGame))
     await pilot.press("l", "enter")  # the lambs: the computer
     await wait_until(pilot, lambda: app.screen is screen and not screen.busy)
+    await settle(pilot, screen)  # the new game at the table
     return screen
 
 
@@ -165,6 +166,7 @@ async def test_a_whole_game_by_keys_then_the_game_over_dialog_takes_g() -> None:
         await wait_until(pilot, lambda: isinstance(app.screen, NewWolfGame))
         await pilot.press("enter")
         await wait_until(pilot, lambda: app.screen is screen)
+        await settle(pilot, screen)  # the new game at the table
         assert not driver(screen).history and shown_board(app) == expected_board(WolfReferee(START, Side.WOLF))
         assert "New game. Coin toss: heads, the wolf starts." in right_column(app)
 
@@ -173,7 +175,8 @@ async def test_purist_flash_take_back_history_export_undo_then_quit_and_resume()
     app = wolf_app(Side.LAMBS)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await opened(pilot)
-        await pilot.press("r")
+        await pilot.press("r")  # the referee off at the table
+        await settle(pilot, screen)
         assert "Referee off (purist)" in flat(app)
         for move in PURIST_TO_A_COLLISION.split():
             await pilot.press(*(["1" if move == "W1" else "3"] if move[0] == "W" else [move[1], LAMB_KEYS[int(move[2])][0]]))
@@ -189,13 +192,16 @@ async def test_purist_flash_take_back_history_export_undo_then_quit_and_resume()
         assert "Press t to take it back" in right_column(app) and driver(screen).keys[-2:] == ["SBR", "7"]
         await pilot.press("ctrl+z")  # undo: the registers as before, the flashing gone
         await wait_until(pilot, lambda: driver(screen).collision is None)
+        await settle(pilot, screen)  # the table's answer drawn
         assert driver(screen).snapshot() == before and "✱" not in flat(app)
         await pilot.press("U")  # redo: flashing again
         await wait_until(pilot, lambda: driver(screen).collision == 7)
+        await settle(pilot, screen)  # the table's answer drawn
         await pilot.press("t")
         await settle(pilot, screen)
         assert driver(screen).keys[-3:] == ["CLR", "SBR", "3"] and driver(screen).board.wolf == (5, 5)
         await pilot.press("r")  # the referee back on: the same move is now refused before the machine
+        await settle(pilot, screen)
         await pilot.press("3")
         assert "SBR 7: a lamb is on 6.4" in right_column(app)
         await pilot.press("H")
@@ -240,6 +246,7 @@ async def test_the_computer_takes_the_lambs_seat_and_plays_through_the_keys() ->
         assert "the computer, beginner" in flat(app)
         await pilot.press("enter")
         await wait_until(pilot, lambda: app.screen is screen)
+        await settle(pilot, screen)  # the new game at the table
         assert "Lambs: the computer, beginner" in flat(app)  # the dialog's words (issue 13)
         for _ in range(3):
             moves = len(driver(screen).history)
@@ -272,6 +279,7 @@ async def test_saves_unreadable_or_unusable_are_kept_aside_the_old_format_resume
         await opened(pilot)
         await pilot.press("r")
         await wait_until(pilot, lambda: isinstance(app.screen, TI57WolfScreen))
+        await settle(pilot, app.screen)  # the new game at the table
         assert not driver(app.screen).history and any("could not be restored" in str(n.message) for n in app._notifications)
     assert list(store.directory.glob("ti57-wolf.unusable-*.json"))
 
@@ -294,6 +302,7 @@ async def test_saves_unreadable_or_unusable_are_kept_aside_the_old_format_resume
         assert driver(screen).snapshot() == session.game.snapshot() and screen.first is Side.LAMBS
         await pilot.press("z")  # its undo steps came with it
         await wait_until(pilot, lambda: len(driver(screen).history) == 1)
+        await settle(pilot, screen)  # the table's answer drawn
         assert driver(screen).snapshot() == past[1]
         await pilot.press("ctrl+q")
     assert store.info("ti57-wolf").summary == "move 1, the wolf to move"  # saved again, in schema 2
@@ -303,6 +312,7 @@ async def test_saves_unreadable_or_unusable_are_kept_aside_the_old_format_resume
         await opened(pilot)
         await pilot.press("n")  # a new game instead: untouched, it replaces the save
         await wait_until(pilot, lambda: isinstance(app.screen, TI57WolfScreen) and app.screen.save_ready)
+        await settle(pilot, app.screen)  # the new game at the table
         assert driver(app.screen).history == [] and "Coin toss: heads, the wolf starts." in right_column(app)
     assert not store.exists("ti57-wolf")
 
