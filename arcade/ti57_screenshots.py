@@ -47,6 +47,10 @@ async def _wolf(directory: Path) -> list[Path]:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause(0.2)
         screen = app.screen
+        for _ in range(500):  # the game at the host's table: its first picture
+            if screen.picture is not None and not screen.busy:
+                break
+            await pilot.pause(0.02)
         for keys in (("3", "4"), ("1",), ("3", "6"), ("3",), ("3", "6"), ("3",)):
             await pilot.press(*keys)
             await settle(pilot, screen)

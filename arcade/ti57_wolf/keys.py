@@ -4,7 +4,7 @@ Keys follow the board as drawn (row 8 at the top, the article's keypad picture):
 9 ↗, 1 ↙, 3 ↘ for the wolf (also y u b n); a lamb is chosen with 1-4, Tab or a click,
 then moved with 7 ↖ or 9 ↗ (y u, ← →): a digit 1-4 always names a lamb, never a direction
 (it once meant ↖ for ``4`` once a lamb was chosen, ``k SBR 4`` as typed on the TI-57).
-A mixin of ``TI57WolfScreen``: it reads the session's view and calls the screen's ``play``.
+A mixin of ``TI57WolfScreen``: it reads the last picture's view and calls the screen's ``play``.
 """
 
 from __future__ import annotations
@@ -17,14 +17,15 @@ from arcade.ti57_screen import TOGGLE_REGISTERS, TI57Screen
 from arcade.ti57_wolf import render
 from arcade.widgets.grid import BoardClicked
 from games.ti57_wolf.referee import Side
-from games.ti57_wolf.session import Phase, WolfMove, WolfSession, WolfSessionView
+from games.ti57_wolf.session import Phase, WolfMove, WolfSessionView
+from games.ti57_wolf.table import WolfPicture
 
 
 class WolfScreenParts(Protocol):
     """What these keys use of the wolf screen beyond the TI-57 layout both games share
     (``TI57Screen``): named here, so that keys.py need not import the screen that imports it."""
 
-    session: WolfSession
+    picture: WolfPicture | None  # the table's last picture (None: no game yet)
     selected: int | None
     shown_view: WolfSessionView  # the view last drawn: keys act on what the screen shows
 
@@ -82,6 +83,9 @@ class MoveKeys(Base):
         """Can a person play now?  If not, say why."""
         if self.wait_if_running():
             return False
+        if self.picture is None:
+            self.say("Wait: the TI-57 is being set up.")
+            return False
         view = self.shown_view
         if view.phase is Phase.OVER and view.result is not None:
             self.say(f"The game is over: the {view.result.winner.value} won ({view.result.reason}). g: new game.")
@@ -125,7 +129,7 @@ class MoveKeys(Base):
 
     def select(self, k: int) -> None:
         view = self.shown_view
-        if view.to_move is not Side.LAMBS or view.computer_to_move or self.busy:
+        if view.to_move is not Side.LAMBS or view.computer_to_move or self.busy or self.picture is None:
             return
         self.selected = k
         self.say(f"Lamb {k} on {view.register_texts[k]}: {LAMB_KEYS_WORDS}.")

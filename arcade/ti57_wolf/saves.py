@@ -1,53 +1,60 @@
-"""The wolf screen's saves: the session's save with the panels shown, and the resume.
+"""The wolf screen's saves: the table's save with the panels shown, and the resume.
 
-A mixin of ``WolfScreenCore`` (kept apart to keep the screen short, as the duel's
-``DuelSaves``): it reads the screen's ``session`` and replaces it on resume.  A game not
-begun, or finished, is not kept; a save that does not restore, whatever the reason, is kept
-aside and said (``GameScreen.resume_failed``), and the game on screen goes on.
+A mixin of ``WolfScreenCore`` (kept apart to keep the screen short): the save is the last
+picture's (``WolfPicture.save``), the resume a request at the table whose end comes back as
+a job's.  A game not begun, or finished, is not kept; a save that does not restore, whatever
+the reason, is kept aside and said (``GameScreen.resume_failed``), and a new game begins.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from games.ti57_wolf.session import Phase, WolfSession
+from games.ti57_wolf.table import WolfPicture
 
 
 class WolfSaves:
     """Save, summary and resume for the wolf screen (``GameScreen`` does the writing)."""
 
-    session: WolfSession
-    _session_args: dict[str, Any]
+    picture: WolfPicture | None
+    _resumed_settings: dict[str, Any]
 
     def save_state(self) -> dict[str, Any] | None:
-        """The session's save and the panels shown; a game not begun, or finished, is not kept."""
-        session = self.session
-        if not session.moves_played or session.phase is Phase.OVER:
+        """The table's save and the panels shown; a game not begun, or finished, is not kept."""
+        picture = self.picture
+        if picture is None or picture.save is None:
             return None
-        settings = {"registers": self.registers_shown, "history": self.history_shown, "instant": self.instant}
-        return {**self.session.to_save(), "settings": settings}
+        settings = {"registers": self.registers_shown, "history": self.history_shown,  # type: ignore[attr-defined]
+                    "instant": self.instant}  # type: ignore[attr-defined]
+        return {**picture.save, "settings": settings}
 
     def save_summary(self) -> str:
-        return self.session.summary()
+        return self.picture.summary if self.picture is not None else ""
 
     def offer_resume(self) -> None:
-        self.offer_saved_game(lambda state: "A saved game of wolf and lambs is waiting at move "
-                              f"{len(state.get('game', {}).get('history', []))}. Resume it?")
+        self.offer_saved_game(self.resume_question)  # type: ignore[attr-defined]
 
-    def resume(self, state: dict[str, Any]) -> bool:
-        """Go on with a saved game exactly as it was (today's saves and the older screen's)."""
-        try:
-            session = WolfSession.from_save(state, **self._session_args)
-        except Exception as error:  # noqa: BLE001 - SaveUnreadable or, last resort, a fault: said, kept aside
-            self.resume_failed(error)
-            return False
-        self.new_generation()
-        self.session = session
-        self.purist = not session.view().referee_enabled
+    @staticmethod
+    def resume_question(state: dict[str, Any]) -> str:
+        return f"A saved game of wolf and lambs is waiting at move {len(state.get('game', {}).get('history', []))}. Resume it?"
+
+    def offer_again(self) -> None:
+        """After the host's end: its last save offered again."""
+        self.offer_saved_game(self.resume_question)  # type: ignore[attr-defined]
+
+    def resume(self, state: dict[str, Any], **program: Any) -> bool:
+        """Go on with a saved game exactly as it was (today's saves and the older screen's): read at
+        the table; its end (``_resumed``, or ``job_failed``) comes back as a job's."""
         settings = state.get("settings") if isinstance(state.get("settings"), dict) else {}
+        self._resumed_settings = dict(settings or {})
+        self.new_generation()  # type: ignore[attr-defined]
+        self.run_request("resume", "resume", state, **program)  # type: ignore[attr-defined]
+        return True
+
+    def _resumed(self) -> None:
+        """The saved game is at the table: the panels as they were, the computer plays if it is to."""
+        settings = self._resumed_settings
         self.registers_shown = bool(settings.get("registers", False))
         self.history_shown = bool(settings.get("history", False))
-        self.instant = bool(settings.get("instant", self.instant))
-        self._reset(f"Resumed the saved game at move {session.moves_played}.")
-        self.computer_turn()
-        return True
+        self.instant = bool(settings.get("instant", self.instant))  # type: ignore[has-type]
+        self._game_on_board(f"Resumed the saved game at move {self.picture.view.moves_played if self.picture else 0}.")  # type: ignore[attr-defined]

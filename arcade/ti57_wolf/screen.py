@@ -1,30 +1,27 @@
 """The wolf and the lambs on an emulated TI-57: the board the calculator never had.
 
-The screen renders a ``WolfSession`` (games/ti57_wolf/session.py), which owns the game:
-the TI-57 and its driver, the turn, the referee and when it was switched, the seats,
-undo/redo by whole TI-57 snapshots and the save.  The screen turns keys into moves a
-TI-57 owner would type (``SBR n`` for the wolf, ``k SBR 4`` / ``k SBR 6`` for lamb k),
-plays them in the ``GameScreen`` worker, and draws the session's view
-(``arcade/ti57_wolf/render.py``) into the TI-57 layout both TI-57 games share
-(``arcade/ti57_screen.py``: ``frame()``).  The keys follow the board as drawn (row 8 at the
-top): 7 ↖, 9 ↗, 1 ↙, 3 ↘; the key log shows what was really typed.
+The game runs at a machine host's table (``games/ti57_wolf/table.py``): the ``WolfSession``
+there owns the TI-57 and its driver, the turn, the referee, the seats, undo/redo and the
+save.  The screen never holds it: it sends requests (``GameScreen.run_request``) and draws
+the ``WolfPicture`` every answer brings (``arcade/ti57_wolf/render.py``) into the TI-57
+layout both TI-57 games share (``arcade/ti57_screen.py``: ``frame()``).  It turns keys into
+moves a TI-57 owner would type (``SBR n`` for the wolf, ``k SBR 4`` / ``k SBR 6`` for lamb k);
+the keys follow the board as drawn (row 8 at the top): 7 ↖, 9 ↗, 1 ↙, 3 ↘.
 
-A seat may be the computer (``g``: new game, ``w``/``l`` choose who plays): it thinks
-in the worker, from the public board, and its move is typed on the TI-57 like a
-person's, after a person-like pause unless the pace is instant (``f``).
+A seat may be the computer (``g``: new game, ``w``/``l`` choose who plays): it thinks at
+the table, from the public board, and its move is typed on the TI-57 like a person's,
+after a person-like pause unless the pace is instant (``f``).  The coin toss is the
+screen's; its result is sent with the new game.
 """
 
 from __future__ import annotations
 
 import random
-import time
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Hashable
 
 from textual.reactive import reactive
 
-from arcade.game_screen import JobContext, JobStopped
 from arcade.ti57_wolf import render
 from arcade.ti57_wolf.dialogs import NewWolfGame, WolfGameOver, seat_from_setting, seat_setting
 from arcade.ti57_wolf.export import history_header, history_rows, history_text
@@ -32,29 +29,16 @@ from arcade.ti57_wolf.keys import WOLF_BINDINGS, MoveKeys
 from arcade.ti57_wolf.saves import WolfSaves
 from arcade.ti57_screen import TI57_CSS, TI57Frame, TI57Screen
 from arcade.ti57_wolf.workshop import WolfWorkshop
-from arcade.widgets.grid import SquareBoard
-from arcade.widgets.ti57 import Shown, TI57Display
-from games.session import Refused, Seat
+from arcade.widgets.grid import GridView, SquareBoard
+from arcade.widgets.ti57 import Shown
+from games.session import Refused, SaveUnreadable, Seat
 from games.ti57_wolf.driver import MoveRecord
-from games.ti57_wolf.referee import Side
-from games.ti57_wolf.session import Phase, WolfMove, WolfSession, WolfSessionView
+from games.ti57_wolf.referee import START, Side
+from games.ti57_wolf.session import Phase, WolfMove, WolfSessionView
+from games.ti57_wolf.table import COMPUTER_PACE, PersonMoved, WolfPicture
 
 ROOMY = 34
 """Terminal rows from which the registers and the key log (or the history) are shown together."""
-
-COMPUTER_PACE = 0.8
-"""Seconds a computer's move takes at the person-like pace (thinking included): long enough to follow."""
-
-
-@dataclass(frozen=True)
-class TurnEnd:
-    """What a job hands its end, made in the worker as its last steps (the job has the session to
-    itself until it ends): the moves it played, the session's view and the save (``made_save``).
-    Made on the event loop, view and save were ~0.9 ms of every turn's end, a key pressed waiting."""
-
-    moves: MoveRecord | tuple[tuple[str, MoveRecord], ...]
-    view: WolfSessionView
-    save: Any
 
 
 def coin_toss() -> Side:
@@ -64,6 +48,16 @@ def coin_toss() -> Side:
 
 def toss_words(first: Side) -> str:
     return f"Coin toss: {'heads' if first is Side.WOLF else 'tails'}, the {first.value} start{'s' if first is Side.WOLF else ''}."
+
+
+def waiting_view(first: Side, seats: dict[Side, Seat], referee: bool) -> WolfSessionView:
+    """What the screen shows before the table's first picture: no game yet (the board is drawn empty)."""
+    return WolfSessionView(
+        phase=Phase.TURN, board=START, to_move=first, first=first, result=None, display="", flashing=False,
+        collision=None, take_back_key=None, referee_enabled=referee, legal_wolf_moves=(), legal_lamb_moves=(),
+        last_move=None, moves_played=0, register_texts=("",) * 5, off_board=(), registers=("",) * 8, pc=0,
+        steps=0, keys=(), setup_keys=(), seats=tuple(seats.items()), computer_to_move=False, can_undo=False,
+        can_redo=False, referee_changes=())
 
 
 def move_words(record: MoveRecord, view: WolfSessionView, *, by_computer: bool = False) -> str:
@@ -91,35 +85,30 @@ class WolfScreenCore(WolfSaves, MoveKeys, TI57Screen):
     TITLE = "Wolf and lambs on the TI-57"
     PAUSE_HIDES = frozenset({"diagonal", "digit", "next_lamb", "take_back", "toggle_purist", "undo", "redo",
                              "toggle_history", "export_history", "toggle_registers", "new_game", "toggle_speed"})
+    HOSTED_ERRORS = {"SaveUnreadable": SaveUnreadable}
 
     BINDINGS = WOLF_BINDINGS
 
     selected: reactive[int | None] = reactive(None, repaint=False)  # redraw() draws what changed
 
     def __init__(self, *, coin: Callable[[], Side] = coin_toss, purist: bool = False, blink: bool = True,
-                 seats: dict[Side, Seat] | None = None, pace: float = COMPUTER_PACE,
-                 player_for: Callable[..., Any] | None = None) -> None:
+                 seats: dict[Side, Seat] | None = None, pace: float = COMPUTER_PACE) -> None:
+        """``seats``: who plays each side in the first game (computer levels by ``Seat``); ``pace``:
+        seconds a computer's move takes at a person's pace."""
         super().__init__(blink=blink)
         self.coin, self.purist, self.pace = coin, purist, pace
-        self._session_args: dict[str, Any] = {"player_for": player_for} if player_for else {}
-        self.session = self._new_session(dict(seats or {}))
+        self.first = coin()  # the first game's toss, said on the first frame
+        self.seats = {side: (seats or {}).get(side, Seat()) for side in Side}
+        self.picture: WolfPicture | None = None  # the table's last picture (None: no game yet)
         self.instant = False  # the computer's moves come at a person's pace (f: instant)
-        self.shown_view = self.session.view()  # the last view drawn (footer and key checks read it)
-        self._shown = Shown(self.shown_view.display)
+        self.shown_view = waiting_view(self.first, self.seats, not purist)  # footer and key checks read it
+        self._shown = Shown("")
         self._over_announced = False
+        self._new_words = ""  # said when the new game sent is at the table
+        self._resumed_settings: dict[str, Any] = {}  # the panels of the save being resumed
+        self.open_table(pace=pace)
 
-    def _new_session(self, seats: dict[Side, Seat]) -> WolfSession:
-        return WolfSession(self.coin(), referee=not self.purist, seats=seats, **self._session_args)
-
-    @property
-    def game(self) -> Any:  # the session's driver, for tests and screenshots; the screen draws view()
-        return self.session.game
-
-    @property
-    def first(self) -> Side:
-        return self.session.first
-
-    # -- drawing the session's view ------------------------------------------------------
+    # -- drawing the table's picture -----------------------------------------------------
 
     def on_resize(self) -> None:
         if self.is_mounted:
@@ -131,23 +120,32 @@ class WolfScreenCore(WolfSaves, MoveKeys, TI57Screen):
         self.redraw()
         self.after_first_frame(self.offer_resume)
 
-    def redraw(self, view: WolfSessionView | None = None, *, in_two: bool = False) -> None:
-        """The session's view drawn (``view``: the session's, just made; ``in_two``: ``TI57Screen.redraw``)."""
-        self.shown_view = view if view is not None else self.session.view()
+    def picture_changed(self, picture: Any) -> None:
+        """Every answer brings the game as it is at the table: what the screen draws and decides from."""
+        if isinstance(picture, WolfPicture):
+            self.picture = picture
+            self.shown_view = picture.view
+            self.seats = dict(picture.view.seats)
+
+    def redraw(self, *, in_two: bool = False) -> None:
+        """The last picture drawn (``in_two``: ``TI57Screen.redraw``)."""
         super().redraw(in_two=in_two)
 
     def frame(self) -> TI57Frame:
         """The board and the registers as the TI-57 holds them; the registers with the key log
         (or the history) below them only on a tall terminal, on a shorter one in the key log's box."""
-        view = self.shown_view
+        view, picture = self.shown_view, self.picture
         below = not self.registers_shown or self.size.height >= ROOMY
+        board = (render.board_view(view, self.selected, self.busy) if picture is not None
+                 else GridView(render.COLUMNS, render.ROWS, {}, {}, render.DARK, None))  # no game yet
         return TI57Frame(
-            sub_title=render.sub_title(view), board=render.board_view(view, self.selected, self.busy),
-            info=render.turn_text(view, self.selected), status=render.status_text(view),
+            sub_title=render.sub_title(view), board=board,
+            info=render.turn_text(view, self.selected) if picture is not None else "Setting the TI-57 up…",
+            status=render.status_text(view) if picture is not None else "",
             calculator=view, meanings=render.REGISTERS, registers=self.registers_shown,
             keylog=not self.history_shown and below,
             registers_in_log=self.registers_shown and not below and not self.history_shown,
-            history=(history_rows(self.session.history()), history_header(self.session))
+            history=(history_rows(list(picture.history)) if picture else [], history_header(view))
             if self.history_shown and below else None)
 
     def footer_signature(self) -> Hashable:  # what check_action decides, not its inputs: no redraw per turn
@@ -168,110 +166,111 @@ class WolfScreenCore(WolfSaves, MoveKeys, TI57Screen):
     # -- moves ---------------------------------------------------------------------------
 
     def play(self, move: WolfMove, words: str, refusal: str = "Refused") -> None:
-        """Refused at once with the reason, or typed on the TI-57 in the worker."""
-        try:
-            self.session.check(move)
-        except Refused as refused:
+        """Refused at once with the reason the picture gives, or typed on the TI-57 at the table."""
+        if self.picture is None:
+            self.say("Wait: the TI-57 is being set up.")
+            return
+        reason = (self.picture.refusals or {}).get(move)
+        if reason is not None:
             self.app.bell()
-            self.say(f"{refusal}: {refused}.")
+            self.say(f"{refusal}: {reason}.")
             return
         keys = f"SBR {move.key}" if move.side is Side.WOLF else f"{move.lamb} SBR {move.key}"
-        self.say(f"{words}: {keys}.", show=False)  # drawn with the start (``_draw_start``), or at instant speed with the turn's end
-        session = self.session  # the job plays on this game, even if a new one starts meanwhile
-        self._start(lambda ctx: self._person_move(ctx, session, move), shown=True)
+        self.say(f"{words}: {keys}.")
+        self._start("move", "play", move)
 
-    def _person_move(self, ctx: JobContext, session: WolfSession,
-                     move: WolfMove) -> tuple[tuple[str, MoveRecord], ...]:
-        """In the worker: the person's move; at instant speed the computer's reply too, in the same
-        job (as the duel's): one end, one save, one redraw for the turn, where two jobs drew two
-        ends and the computer's start between them, each a frame a key pressed meanwhile waited for."""
-        done = [("move", session.play(move))]
-        if self.instant and session.computer_to_move:
-            ctx.between_parts()  # a key on its way first (the job runs no machine slices of its own)
-            ctx.next_part("computer")
-            done.append(("computer", self._computer_move(ctx, session)))
-        return tuple(done)
-
-    def _start(self, run: Callable[[JobContext], Any], kind: str = "move", *, shown: bool = False) -> None:
-        """Run a job, drawn as started.  ``shown``: the screen shows the session as it is (a person's
-        move, checked against the view drawn): only what a start changes is drawn, the board without
-        its marks (nothing to play while the TI-57 runs) and the LED; the whole redraw, the session's
-        view made again with it, was ~1 ms of the move key's action, and a key pressed right behind
-        the move waited for it.  At instant speed that start is drawn only if the turn outlasts
-        ``QUIET_START`` (``GameScreen.run_job``): its end comes first."""
+    def _start(self, kind: str, name: str, *args: Any) -> None:
+        """A request at the table, drawn as started: the board without its marks, the LED running."""
         self._shown = Shown("", state="running")
-        session = self.session  # the job's game, even if a new one starts meanwhile (its end is then dropped)
-
-        def job(ctx: JobContext) -> TurnEnd:
-            done = run(ctx)
-            ctx.between_parts()  # the save made once a key on its way has been drawn
-            return TurnEnd(done, session.view(), self.made_save())
-
-        if shown and self.instant:
-            self.run_job(kind, job, quiet_start=self._draw_start)
-            return
-        self.run_job(kind, job)
-        if shown:
-            self._draw_start()
-        else:
-            self.redraw()
-
-    def _draw_start(self) -> None:
-        """A person's move started: the board without its marks, the LED running, what was said."""
-        self.query_one("#board", SquareBoard).view = render.board_view(self.shown_view, self.selected, self.busy)
-        self.query_one("#led", TI57Display).shown = self._shown
-        self.show_message(self.message)
-
-    def _computer_move(self, ctx: JobContext, session: WolfSession) -> MoveRecord:
-        """In the worker: choose from the public board, wait like a person would, then type it."""
-        began = time.monotonic()
-        move = session.computer_choice()
-        if not self.instant and not ctx.sleep(max(0.0, self.pace - (time.monotonic() - began))):
-            raise JobStopped("computer")
-        ctx.check()
-        return session.play(move)
+        self.run_request(kind, name, *args)
+        self.redraw()
 
     def computer_turn(self) -> None:
         """Start the computer's move when it is its turn and nothing else is going on."""
-        if self.busy or self.paused or not self.is_mounted or self.app.screen is not self:
+        if self.busy or self.paused or not self.is_mounted or self.app.screen is not self or self.picture is None:
             return
-        if not self.session.computer_to_move:
+        view = self.shown_view
+        if not view.computer_to_move or view.phase is not Phase.TURN:
             return
-        self.say(f"The computer plays the {self.session.to_move.value}…")
-        session = self.session
-        self._start(lambda ctx: self._computer_move(ctx, session), "computer")
+        self.say(f"The computer plays the {view.to_move.value}…")
+        self._start("computer", "computer")
 
-    def job_done(self, kind: str, result: TurnEnd) -> None:
-        moves = result.moves
-        records = moves if isinstance(moves, tuple) else ((kind, moves),)  # a turn: each move is said
-        for _part, record in records:
+    def table_note(self, kind: str, payload: Any) -> None:
+        """At instant speed the person's move is shown while the computer's reply goes on."""
+        if isinstance(payload, PersonMoved):
+            self.picture_changed(payload.picture)
+            self.redraw()
+
+    def job_done(self, kind: str, result: Any) -> None:
+        """A request's end: the picture is drawn, what happened said, the game saved, the next turn."""
+        if kind == "new":
+            self._game_on_board(self._new_words)
+            return
+        if kind == "resume":
+            self._resumed()
+            return
+        if kind in ("undo", "redo"):
+            view = self.shown_view
+            self._game_on_board(f"Undone: back to move {view.moves_played + 1}, the {view.to_move.value} to move (U: redo)."
+                                if kind == "undo" else f"Redone: {view.moves_played} moves played.")
+            return
+        if kind == "referee":
+            self.purist = not self.shown_view.referee_enabled
+            self.say("Purist: no referee. Only the program's own check stands (the wolf landing on a lamb)."
+                     if self.purist else "Referee on: illegal moves are refused before they reach the TI-57.")
+            self.redraw()
+            self.save_game()
+            return
+        records = result if isinstance(result, tuple) else ((kind, result),)  # a turn: each move is said
+        view = self.shown_view
+        for part, record in records:
             self._shown = Shown(record.display, record.flashing, "stopped")
             if record.lamb is not None:
                 self.selected = None
-        view = result.view  # the words and the redraw read it
         for part, record in records:  # each move into the log, in the game's words; the redraw shows the last
             self.say(move_words(record, view, by_computer=part == "computer"), show=False)
-        self.redraw(view, in_two=True)
-        self.save_game(result.save)  # made by the job as it ended (``made_save``)
+        self.redraw()
+        self.save_game()
         if not self._announce_end():
             self.computer_turn()
 
+    def _game_on_board(self, words: str) -> None:
+        """A new, undone or redone game at the table: drawn, said, saved; the computer plays if it is to."""
+        self.first = self.shown_view.first
+        self.purist = not self.shown_view.referee_enabled
+        self._reset(words)
+        self.save_game()
+        self.computer_turn()
+
     def job_failed(self, kind: str, error: BaseException) -> None:
-        """A refusal found in the worker (said as such) or a bug (named, never hidden)."""
+        """A refusal found at the table (said as such), a save that does not resume, or a bug (named)."""
         self._shown = self._stopped()
-        if isinstance(error, Refused):
+        if kind == "resume":  # SaveUnreadable or, as a last resort, any fault: said, kept aside, a new game
+            self.resume_failed(error)
+            self.new_game()
+            return
+        if kind in ("undo", "redo"):
+            self.say("Nothing to undo." if kind == "undo" else "Nothing to redo.")
+        elif kind == "referee":
+            self.app.bell()
+            self.say(f"The referee stays {'off' if self.purist else 'on'}: {error} (z: undo).")
+        elif isinstance(error, Refused) and str(error).startswith("The variant "):  # a variant broke: named whole
+            self.app.bell()
+            self.say(str(error))
+        elif isinstance(error, Refused):
             self.app.bell()
             self.say(f"Refused: {error}.")
         else:
-            self.say(f"{type(error).__name__}: {error}")
+            self.say(f"{getattr(error, 'kind', type(error).__name__)}: {error}")
         self.redraw()
 
     def job_stopped(self, kind: str) -> None:
         self._shown = self._stopped()
         self.redraw()
+        self.save_game()
 
     def _stopped(self) -> Shown:
-        view = self.session.view()
+        view = self.shown_view
         return Shown(view.display, view.flashing, "stopped")
 
     def _announce_end(self) -> bool:
@@ -286,7 +285,7 @@ class WolfScreenCore(WolfSaves, MoveKeys, TI57Screen):
             if answer == "new":
                 self.action_new_game()
             elif answer == "launcher":
-                self.app.action_launcher()
+                self.app.action_launcher()  # type: ignore[attr-defined]
 
         self.app.push_screen(WolfGameOver(f"Game over. {verdict}"), after)
         return True
@@ -294,38 +293,30 @@ class WolfScreenCore(WolfSaves, MoveKeys, TI57Screen):
     # -- the other keys ------------------------------------------------------------------
 
     def action_take_back(self) -> None:
-        view = self.session.view()
-        if view.phase is Phase.FLASHING and not self.busy:
+        view = self.shown_view
+        if view.phase is Phase.FLASHING and not self.busy and self.picture is not None:
             self.say(f"Taking it back as an owner would: CLR, SBR {view.take_back_key}.")
-            session = self.session
-            self._start(lambda ctx: session.take_back())
+            self._start("take_back", "take_back")
 
     def action_toggle_purist(self) -> None:
-        if self.busy:
+        if self.busy or self.picture is None:
             return
-        try:
-            self.session.set_referee(not self.session.view().referee_enabled)
-        except Refused as refused:
-            self.app.bell()
-            self.say(f"The referee stays {'off' if self.purist else 'on'}: {refused} (z: undo).")
-            return
-        self.purist = not self.session.view().referee_enabled
-        self.say("Purist: no referee. Only the program's own check stands (the wolf landing on a lamb)."
-                 if self.purist else "Referee on: illegal moves are refused before they reach the TI-57.")
-        self.redraw()
-        self.save_game()
+        self.run_request("referee", "set_referee", not self.shown_view.referee_enabled)
 
     def speed_text(self) -> str:
         return "The computer moves at once." if self.instant else "The computer moves at a person's pace."
 
     def action_export_history(self) -> None:
-        self.export_moves(history_text(self.session, self.TITLE))
+        if self.picture is None:
+            self.say("No game yet: nothing to export.")
+            return
+        self.export_moves(history_text(self.picture, self.TITLE))
 
     def action_new_game(self) -> None:
         """g: who plays each side, then a new coin toss and a freshly keyed set-up."""
         if self.paused:
             return
-        self.app.push_screen(NewWolfGame(dict(self.session.seats)), self._start_new_game)
+        self.app.push_screen(NewWolfGame(dict(self.seats)), self._start_new_game)
 
     def _start_new_game(self, seats: dict[Side, Seat] | None) -> None:
         if seats is None:
@@ -334,11 +325,22 @@ class WolfScreenCore(WolfSaves, MoveKeys, TI57Screen):
         remember = getattr(self.app, "remember_wolf_seats", None)
         if remember is not None:  # the next first game starts with these seats
             remember({side.value: seat_setting(seat) for side, seat in seats.items()})
+        self.first = self.coin()
+        self.send_new_game(seats, f"New game. {toss_words(self.first)}")
+
+    def send_new_game(self, seats: dict[Side, Seat], words: str) -> None:
+        """A new game at the table: the coin toss's ``first``, the referee, the seats, the program;
+        ``words`` are said once it is there (the game replaces the save of the old one)."""
         self.new_generation()
-        self.session = self._new_session(seats)
-        self._reset(f"New game. {toss_words(self.first)}")
-        self.save_game()  # the new game replaces the save of the old one
-        self.computer_turn()
+        self.seats = dict(seats)
+        self._new_words = words
+        self.say(words)
+        self.run_request("new", "new_game", self.first, referee=not self.purist, seats=dict(seats),
+                         **self.table_program())
+
+    def table_program(self) -> dict[str, Any]:
+        """The program a new game plays (the workshop's variant, by its listing's text); {}: Deconchat's."""
+        return {}
 
     def remembered_seats(self) -> dict[Side, Seat] | None:
         """Who plays each side as last chosen (the settings), None if never chosen; an unknown seat
@@ -354,35 +356,31 @@ class WolfScreenCore(WolfSaves, MoveKeys, TI57Screen):
         The first game ever asks who plays each side (two people at one keyboard was the silent
         default); after that, the seats last chosen play.  Without a configuration directory (the
         tests' apps) nothing can be remembered: nothing is asked, the seats given stand."""
+        if self.picture is not None:  # after a game (a save that did not resume): a new toss
+            self.first = self.coin()
         remembered = self.remembered_seats()
         if remembered is None and getattr(self.app, "config_dir", None) is not None:
-            self.app.push_screen(NewWolfGame(dict(self.session.seats), first=True), self._first_seats)
+            self.app.push_screen(NewWolfGame(dict(self.seats), first=True), self._first_seats)
             return
-        if remembered is not None and remembered != self.session.seats and not self.session.moves_played:
-            self.new_generation()
-            self.session = self._new_session(remembered)
-            self._reset(f"{toss_words(self.first)} {self.seats_words()}")
-        if self.session.moves_played:
-            self.new_generation()
-            self.session = self._new_session(dict(self.session.seats))
-            self._reset(f"New game. {toss_words(self.first)}")
-        self.computer_turn()
+        if remembered is not None and remembered != self.seats:
+            self.send_new_game(remembered, f"{toss_words(self.first)} {self.seats_words(remembered)}")
+        else:
+            self.send_new_game(self.seats, toss_words(self.first))
 
     def _first_seats(self, seats: dict[Side, Seat] | None) -> None:
         """The first game's answer: remembered, and played; Esc: two people, asked again next time."""
         if seats is None:
-            self.say(f"{toss_words(self.first)} Two people share the keyboard (g: who plays).")
-            self.computer_turn()
+            self.send_new_game(self.seats, f"{toss_words(self.first)} Two people share the keyboard (g: who plays).")
             return
         self._start_new_game(seats)
 
-    def seats_words(self) -> str:
-        seats = self.session.seats
+    def seats_words(self, seats: dict[Side, Seat] | None = None) -> str:
+        seats = seats or self.seats
         return f"Wolf: {render.seat_label(seats[Side.WOLF])}; lambs: {render.seat_label(seats[Side.LAMBS])} (g: change)."
 
     def _reset(self, message: str) -> None:
         self.selected = None
-        self._over_announced = self.session.view().result is not None
+        self._over_announced = self.shown_view.result is not None
         self._shown = self._stopped()
         self.say(message)
         self.redraw()
@@ -393,18 +391,13 @@ class WolfScreenCore(WolfSaves, MoveKeys, TI57Screen):
         """Undo (or redo) whole moves, past the computer's so a person gets the move back."""
         if self.wait_if_running():
             return
-        try:
-            self.session.undo(to_a_person=True) if undo else self.session.redo(to_a_person=True)
-        except Refused:
+        view = self.shown_view
+        if self.picture is None or not (view.can_undo if undo else view.can_redo):
             self.say("Nothing to undo." if undo else "Nothing to redo.")
             return
-        view = self.session.view()
         self.new_generation()
-        self.purist = not view.referee_enabled
-        self._reset(f"Undone: back to move {view.moves_played + 1}, the {view.to_move.value} to move (U: redo)."
-                    if undo else f"Redone: {view.moves_played} moves played.")
-        self.save_game()
-        self.computer_turn()  # back at the start with the computer to move: it plays again
+        way = "undo" if undo else "redo"
+        self.run_request(way, way, to_a_person=True)
 
     def action_undo(self) -> None:
         self._step_back(True)

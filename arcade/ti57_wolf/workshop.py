@@ -1,6 +1,6 @@
 """Wolf and lambs' side of the workshop: ``W`` opens the program in the TI-57 room; a new
 game asks which program plays when the notebook holds listings; a variant's game is saved
-with its name and resumed with its program."""
+with its name and resumed with its program, sent to the table as its listing's text."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 from arcade.room.ti57_workshop import TI57Workshop
 from games.session import Seat, SaveUnreadable
 from games.ti57_wolf.referee import Side
-from games.ti57_wolf.session import WolfSession
+from games.workshop.ti57_variants import listing_text
 
 
 class WolfWorkshop(TI57Workshop):
@@ -18,12 +18,13 @@ class WolfWorkshop(TI57Workshop):
     GAME_INDEX = 1
     WORKSHOP_PREFIX = "wolf"
     _chosen: tuple[str | None, Any] | None = None
+    _resuming: tuple[str | None, Any] = (None, None)
 
-    def _new_session(self, seats: dict[Side, Seat]) -> WolfSession:
+    def table_program(self) -> dict[str, Any]:
+        """The variant playing, by its listing's text (the table parses it); {}: Deconchat's."""
         if self.program is None:
-            return super()._new_session(seats)  # type: ignore[misc]
-        return WolfSession(self.coin(), referee=not self.purist, seats=seats,  # type: ignore[attr-defined]
-                           program=self.program, **self._session_args)  # type: ignore[attr-defined]
+            return {}
+        return {"listing": listing_text(self.program, self.variant or "your variant"), "variant": self.variant}
 
     def action_new_game(self) -> None:
         if self.paused:  # type: ignore[attr-defined]
@@ -41,24 +42,22 @@ class WolfWorkshop(TI57Workshop):
             self.use_program(*chosen)
         super()._start_new_game(seats)  # type: ignore[misc]
         if seats is not None:
-            self.say(f"{self.message} {self.program_text().capitalize()} plays.")  # type: ignore[attr-defined]
+            self._new_words = f"{self._new_words} {self.program_text().capitalize()} plays."
+            self.say(self._new_words)  # type: ignore[attr-defined]
 
-    def redraw(self, view: Any = None, *, in_two: bool = False) -> None:
-        super().redraw(view, in_two=in_two)  # type: ignore[misc]
+    def redraw(self, *, in_two: bool = False) -> None:
+        super().redraw(in_two=in_two)  # type: ignore[misc]
         self.titled()
 
-    def resume(self, state: dict[str, Any]) -> bool:
-        name, program = self.saved_variant(state)
-        if name is not None and program is None:
+    def resume(self, state: dict[str, Any], **program: Any) -> bool:
+        name, variant_program = self.saved_variant(state)
+        if name is not None and variant_program is None:
             self.resume_failed(SaveUnreadable(f"the variant {name} it was played with is not in the notebook"))  # type: ignore[attr-defined]
             return False
-        args = self._session_args  # type: ignore[attr-defined]
-        self._session_args = {**args, "program": program} if program is not None else args
-        try:
-            ok = super().resume(state)  # type: ignore[misc]
-        finally:
-            self._session_args = args
-        if ok:
-            self.use_program(name, program)
-            self.redraw()
-        return ok
+        self._resuming = (name, variant_program)
+        listing = {"listing": listing_text(variant_program, name), "variant": name} if variant_program is not None else {}
+        return bool(super().resume(state, **listing))  # type: ignore[misc]
+
+    def _resumed(self) -> None:
+        self.use_program(*self._resuming)
+        super()._resumed()  # type: ignore[misc]

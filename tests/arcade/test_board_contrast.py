@@ -311,6 +311,7 @@ async def test_the_wolf_s_pieces_hints_and_cursor_stand_out_in_every_theme() -> 
         await wait_until(pilot, lambda: isinstance(app.screen, TI57WolfScreen) and app.screen.save_ready)
         screen = app.screen
         board = screen.query_one(SquareBoard)
+        await settle(pilot, screen)  # the game at the table
         await pilot.press("tab")  # a lamb chosen: the cursor on it, its moves shown
         await settle(pilot, screen)
 

@@ -127,6 +127,15 @@ def all_there(app: ArcadeApp) -> bool:
                for screen in app.screen_stack)
 
 
+def pictured(app: ArcadeApp) -> bool:
+    """Every screen whose game runs at a host's table (``picture``) has the table's first picture and
+    no answer outstanding: before it, it draws a game not yet set up, stable for a while too."""
+    from tests.arcade.helpers import busy
+
+    return all(getattr(s, "picture", True) is not None and not (hasattr(s, "picture") and busy(s))
+               for s in app.screen_stack)
+
+
 async def drawn(pilot: Pilot, name: str, size: tuple[int, int]) -> Picture:
     """``name``'s screen (already asked to open) at ``size``, once it has stopped changing."""
     app = pilot.app
@@ -139,7 +148,8 @@ async def drawn(pilot: Pilot, name: str, size: tuple[int, int]) -> Picture:
     end = time.monotonic() + 60  # a bound on a wait that would never end, not a measure
     while time.monotonic() < end:
         await pilot.pause()  # the app's messages handled (a refresh asked is drawn) before each look
-        if (app.size.width, app.size.height) != size or not showing(app, name) or not all_there(app):
+        if ((app.size.width, app.size.height) != size or not showing(app, name) or not all_there(app)
+                or not pictured(app)):
             continue
         seen.append(picture(app))
         if seen[-1] == seen[-2]:

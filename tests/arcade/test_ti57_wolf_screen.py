@@ -2,7 +2,8 @@
 
 The rules are tested headless on the session (tests/games/test_ti57_wolf_session.py);
 here a few whole scenes are played by keys as a player would, and every wait is on a
-condition (``settle``, ``wait_until``), never a fixed time.
+condition (``settle``, ``wait_until``), never a fixed time.  The game runs at the machine
+host's table, in a thread of the tests' process: a test looks at it through ``hosted``.
 """
 
 from __future__ import annotations
@@ -13,7 +14,6 @@ import re
 import pytest
 from textual import events
 
-from arcade import attention as attention_module
 from arcade.app import ArcadeApp
 from arcade.gamesave import ResumeDialog
 from arcade.saves import SaveStore
@@ -28,8 +28,6 @@ from games.ti57_wolf.session import WolfSession
 from games.session import Seat
 from tests.arcade.helpers import (
     flat,
-    key_read_at_the_move,
-    marked_job_end,
     noted_refreshes,
     screen_text,
     settle,
@@ -75,6 +73,15 @@ def expected_board(ref: WolfReferee) -> dict[tuple[int, int], str]:
     return board
 
 
+def hosted(screen: TI57WolfScreen) -> WolfSession:
+    """The session at the screen's table, in the host the tests run in a thread."""
+    return screen.table.client.host.table.session  # type: ignore[union-attr]
+
+
+def driver(screen: TI57WolfScreen):  # noqa: ANN201 - the session's TI-57 driver
+    return hosted(screen).game
+
+
 def wolf_app(first: Side, purist: bool = False, **kw: object) -> ArcadeApp:
     return ArcadeApp(
         game="ti57-wolf",
@@ -87,6 +94,8 @@ async def opened(pilot) -> TI57WolfScreen:  # noqa: ANN001
     await wait_until(pilot, lambda: isinstance(app.screen, (TI57WolfScreen, ResumeDialog)) and app.screen.is_mounted,
                      what="the wolf screen")
     await wait_until(pilot, lambda: isinstance(app.screen, ResumeDialog) or app.screen.save_ready, what="settled")
+    if isinstance(app.screen, TI57WolfScreen):
+        await settle(pilot, app.screen)  # the new game at the table
     return app.screen
 
 
@@ -98,6 +107,7 @@ async def lambs_by_the_computer(pilot) -> TI57WolfScreen:  # noqa: ANN001
     await wait_until(pilot, lambda: isinstance(app.screen, NewWolfGame))
     await pilot.press("l", "enter")  # the lambs: the computer
     await wait_until(pilot, lambda: app.screen is screen and not screen.busy)
+    await settle(pilot, screen)  # the new game at the table
     return screen
 
 
@@ -105,7 +115,7 @@ async def test_a_whole_game_by_keys_then_the_game_over_dialog_takes_g() -> None:
     app = wolf_app(Side.WOLF)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await opened(pilot)
-        game = screen.game
+        game = driver(screen)
         # refusals, before any key reaches the TI-57
         await pilot.press("7")  # ↖ from 4.8: off the board
         assert "Refused ↖: SBR 3 would take the wolf off the board to 3.9" in right_column(app)
@@ -156,7 +166,8 @@ async def test_a_whole_game_by_keys_then_the_game_over_dialog_takes_g() -> None:
         await wait_until(pilot, lambda: isinstance(app.screen, NewWolfGame))
         await pilot.press("enter")
         await wait_until(pilot, lambda: app.screen is screen)
-        assert not screen.game.history and shown_board(app) == expected_board(WolfReferee(START, Side.WOLF))
+        await settle(pilot, screen)  # the new game at the table
+        assert not driver(screen).history and shown_board(app) == expected_board(WolfReferee(START, Side.WOLF))
         assert "New game. Coin toss: heads, the wolf starts." in right_column(app)
 
 
@@ -164,29 +175,33 @@ async def test_purist_flash_take_back_history_export_undo_then_quit_and_resume()
     app = wolf_app(Side.LAMBS)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await opened(pilot)
-        await pilot.press("r")
+        await pilot.press("r")  # the referee off at the table
+        await settle(pilot, screen)
         assert "Referee off (purist)" in flat(app)
         for move in PURIST_TO_A_COLLISION.split():
             await pilot.press(*(["1" if move == "W1" else "3"] if move[0] == "W" else [move[1], LAMB_KEYS[int(move[2])][0]]))
             await settle(pilot, screen)
-        before = screen.game.snapshot()
+        before = driver(screen).snapshot()
         await pilot.press("3")  # ↘ SBR 7 onto lamb 3
         await settle(pilot, screen)
-        assert screen.game.collision == 7
+        assert driver(screen).collision == 7
         text = flat(app)
         assert "✱ 6.4 ✱" in text and "FLASHING" in text and "t: take it back (CLR, SBR 3)" in text
         assert shown_board(app)[(6, 4)] == "W"  # the machine kept the wolf on the lamb's square (R7)
         await pilot.press("9")  # nothing moves while the display flashes
-        assert "Press t to take it back" in right_column(app) and screen.game.keys[-2:] == ["SBR", "7"]
+        assert "Press t to take it back" in right_column(app) and driver(screen).keys[-2:] == ["SBR", "7"]
         await pilot.press("ctrl+z")  # undo: the registers as before, the flashing gone
-        await wait_until(pilot, lambda: screen.game.collision is None)
-        assert screen.game.snapshot() == before and "✱" not in flat(app)
+        await wait_until(pilot, lambda: driver(screen).collision is None)
+        await settle(pilot, screen)  # the table's answer drawn
+        assert driver(screen).snapshot() == before and "✱" not in flat(app)
         await pilot.press("U")  # redo: flashing again
-        await wait_until(pilot, lambda: screen.game.collision == 7)
+        await wait_until(pilot, lambda: driver(screen).collision == 7)
+        await settle(pilot, screen)  # the table's answer drawn
         await pilot.press("t")
         await settle(pilot, screen)
-        assert screen.game.keys[-3:] == ["CLR", "SBR", "3"] and screen.game.board.wolf == (5, 5)
+        assert driver(screen).keys[-3:] == ["CLR", "SBR", "3"] and driver(screen).board.wolf == (5, 5)
         await pilot.press("r")  # the referee back on: the same move is now refused before the machine
+        await settle(pilot, screen)
         await pilot.press("3")
         assert "SBR 7: a lamb is on 6.4" in right_column(app)
         await pilot.press("H")
@@ -203,9 +218,9 @@ async def test_purist_flash_take_back_history_export_undo_then_quit_and_resume()
         await pilot.pause()
         assert "Paused: the board and the TI-57 are hidden." in screen_text(app) and shown_board(app) == {}
         await pilot.press("1")
-        assert len(screen.game.history) == 9
+        assert len(driver(screen).history) == 9
         await pilot.press("p")
-        kept = screen.session.to_save()
+        kept = hosted(screen).to_save()
         await pilot.press("ctrl+q")
     envelope = json.loads(SaveStore().path_for("ti57-wolf").read_text(encoding="utf-8"))
     assert envelope["summary"] == "move 9, the wolf to move" and envelope["state"]["schema"] == 2
@@ -217,7 +232,7 @@ async def test_purist_flash_take_back_history_export_undo_then_quit_and_resume()
         await pilot.press("r")
         await wait_until(pilot, lambda: isinstance(app.screen, TI57WolfScreen) and app.screen.registers_shown)
         screen = app.screen
-        assert screen.session.to_save() == kept and screen.first is Side.LAMBS
+        assert hosted(screen).to_save() == kept and screen.first is Side.LAMBS
         assert "Resumed the saved game at move 9" in right_column(app)
 
 
@@ -231,19 +246,20 @@ async def test_the_computer_takes_the_lambs_seat_and_plays_through_the_keys() ->
         assert "the computer, beginner" in flat(app)
         await pilot.press("enter")
         await wait_until(pilot, lambda: app.screen is screen)
+        await settle(pilot, screen)  # the new game at the table
         assert "Lambs: the computer, beginner" in flat(app)  # the dialog's words (issue 13)
         for _ in range(3):
-            moves = len(screen.game.history)
-            await pilot.press("1" if screen.game.board.wolf[0] > 1 else "9")
-            await wait_until(pilot, lambda: len(screen.game.history) == moves + 2 and not screen.busy,
+            moves = len(driver(screen).history)
+            await pilot.press("1" if driver(screen).board.wolf[0] > 1 else "9")
+            await wait_until(pilot, lambda: len(driver(screen).history) == moves + 2 and not screen.busy,
                              what="the computer's reply")
-            reply = screen.game.history[-1]
+            reply = driver(screen).history[-1]
             assert reply.side is Side.LAMBS and reply.keys[1:] == ("SBR", str(reply.key))  # k SBR 4 / k SBR 6
         await pilot.press("2")  # not the person's turn to choose a lamb: nothing happens
         assert screen.selected is None
         await pilot.press("z")  # undo takes back the computer's reply with the wolf's move
-        await wait_until(pilot, lambda: len(screen.game.history) == 4 and not screen.busy)
-        assert screen.game.to_move is Side.WOLF and "Undone: back to move 5, the wolf to move" in right_column(app)
+        await wait_until(pilot, lambda: len(driver(screen).history) == 4 and not screen.busy)
+        assert driver(screen).to_move is Side.WOLF and "Undone: back to move 5, the wolf to move" in right_column(app)
 
 
 async def test_saves_unreadable_or_unusable_are_kept_aside_the_old_format_resumes_and_n_replaces() -> None:
@@ -263,7 +279,8 @@ async def test_saves_unreadable_or_unusable_are_kept_aside_the_old_format_resume
         await opened(pilot)
         await pilot.press("r")
         await wait_until(pilot, lambda: isinstance(app.screen, TI57WolfScreen))
-        assert not app.screen.game.history and any("could not be restored" in str(n.message) for n in app._notifications)
+        await settle(pilot, app.screen)  # the new game at the table
+        assert not driver(app.screen).history and any("could not be restored" in str(n.message) for n in app._notifications)
     assert list(store.directory.glob("ti57-wolf.unusable-*.json"))
 
     session = WolfSession(Side.LAMBS)  # a game saved by the screen before sessions: no schema, "shown", undo steps
@@ -282,10 +299,11 @@ async def test_saves_unreadable_or_unusable_are_kept_aside_the_old_format_resume
         await pilot.press("r")
         await wait_until(pilot, lambda: isinstance(app.screen, TI57WolfScreen) and app.screen.history_shown)
         screen = app.screen
-        assert screen.game.snapshot() == session.game.snapshot() and screen.first is Side.LAMBS
+        assert driver(screen).snapshot() == session.game.snapshot() and screen.first is Side.LAMBS
         await pilot.press("z")  # its undo steps came with it
-        await wait_until(pilot, lambda: len(screen.game.history) == 1)
-        assert screen.game.snapshot() == past[1]
+        await wait_until(pilot, lambda: len(driver(screen).history) == 1)
+        await settle(pilot, screen)  # the table's answer drawn
+        assert driver(screen).snapshot() == past[1]
         await pilot.press("ctrl+q")
     assert store.info("ti57-wolf").summary == "move 1, the wolf to move"  # saved again, in schema 2
 
@@ -294,7 +312,8 @@ async def test_saves_unreadable_or_unusable_are_kept_aside_the_old_format_resume
         await opened(pilot)
         await pilot.press("n")  # a new game instead: untouched, it replaces the save
         await wait_until(pilot, lambda: isinstance(app.screen, TI57WolfScreen) and app.screen.save_ready)
-        assert app.screen.game.history == [] and "Coin toss: heads, the wolf starts." in right_column(app)
+        await settle(pilot, app.screen)  # the new game at the table
+        assert driver(app.screen).history == [] and "Coin toss: heads, the wolf starts." in right_column(app)
     assert not store.exists("ti57-wolf")
 
 
@@ -344,9 +363,9 @@ async def test_on_a_short_terminal_i_shows_the_registers_in_the_key_logs_box_and
 
 
 @pytest.mark.parametrize("instant", [True, False])
-async def test_at_instant_speed_a_move_and_the_computers_reply_are_one_job(instant: bool) -> None:
-    """At instant speed the person's move and the computer's reply run as one job (one end, one save,
-    one redraw for the turn), each move still said; at a person's pace they stay two."""
+async def test_at_instant_speed_a_move_and_the_computers_reply_are_one_request(instant: bool) -> None:
+    """At instant speed the person's move and the computer's reply are one request at the table (one
+    end, one save, one redraw for the turn), each move still said; at a person's pace they stay two."""
     app = wolf_app(Side.WOLF, pace=0.0)
     async with app.run_test(size=(100, 32)) as pilot:
         screen = await lambs_by_the_computer(pilot)
@@ -356,152 +375,16 @@ async def test_at_instant_speed_a_move_and_the_computers_reply_are_one_job(insta
         ended: list[str] = []
         done = screen.job_done
         screen.job_done = lambda kind, result: (ended.append(kind), done(kind, result))  # type: ignore[method-assign]
-        moves, said = len(screen.game.history), len(screen.messages)
-        await pilot.press("1" if screen.game.board.wolf[0] > 1 else "9")
-        await wait_until(pilot, lambda: len(screen.game.history) == moves + 2 and not screen.busy,
+        moves, said = len(driver(screen).history), len(screen.messages)
+        await pilot.press("1" if driver(screen).board.wolf[0] > 1 else "9")
+        await wait_until(pilot, lambda: len(driver(screen).history) == moves + 2 and not screen.busy,
                          what="the computer's reply")
-        assert ended == (["computer"] if instant else ["move", "computer"])  # one end: the job's last part
+        assert ended == (["move"] if instant else ["move", "computer"])  # one end: the request's
         words = list(screen.messages)[said:]
         assert any(w.startswith("The wolf went ") for w in words)
         assert any(w.startswith("The computer moved lamb ") for w in words)
-        reply = screen.game.history[-1]
-        assert reply.side is Side.LAMBS and screen.query_one("#led").shown.text == screen.session.view().display
-
-
-async def test_a_persons_move_draws_its_start_as_a_whole_redraw_would() -> None:
-    """A person's move draws only what its start changes (the board loses its marks, the LED says
-    "running"), without making the session's view again: the screen then reads exactly as a whole
-    redraw of the same moment, while the move waits in the worker."""
-    import threading
-
-    from arcade.widgets.ti57 import TI57Display
-
-    app = wolf_app(Side.LAMBS, pace=0.0)
-    async with app.run_test(size=(100, 32)) as pilot:
-        screen = await opened(pilot)
-        go = threading.Event()
-        move = screen._person_move
-
-        def held(ctx, session, wolf_move):  # noqa: ANN001, ANN202 - the job's own signature
-            go.wait(30)  # a bound on a wait the test ends, not a measure
-            return move(ctx, session, wolf_move)
-
-        screen._person_move = held  # type: ignore[method-assign]
-        marks = screen.query_one("#board", SquareBoard).view.marks
-        await pilot.press("1")
-        await wait_until(pilot, lambda: screen.query_one("#board", SquareBoard).view.marks != marks, what="lamb 1 chosen")
-        await pilot.press("9")
-        await wait_until(pilot, lambda: screen.busy and screen.query_one("#led", TI57Display).shown.state == "running",
-                         what="the move started")
-        assert not screen.query_one("#board", SquareBoard).view.marks  # nothing to play while the TI-57 runs
-        started = screen_text(app)
-        screen.redraw()  # the whole redraw, the session's view made again: the move has not been played
-        await pilot.pause()
-        assert screen_text(app) == started
-        go.set()
-        await settle(pilot, screen)
-        assert screen.game.history and screen.game.history[-1].lamb == 1
-
-
-async def test_a_turns_end_takes_its_view_and_save_from_the_worker() -> None:
-    """The session's view and the save of a turn are made in the job's worker as its last steps:
-    the end's handler on the event loop makes neither (a key pressed then waited ~0.9 ms for them),
-    and what it draws and saves is the turn as it ended."""
-    import threading
-
-    from games.ti57_wolf.session import WolfSession
-
-    app = wolf_app(Side.WOLF, pace=0.0)
-    async with app.run_test(size=(100, 32)) as pilot:
-        screen = await lambs_by_the_computer(pilot)
-        await pilot.press("f")  # instant: the move and the reply in one job
-        made_in: dict[str, list[bool]] = {"view": [], "to_save": []}
-        in_end = marked_job_end(screen)
-        for name in made_in:
-            original = getattr(WolfSession, name)
-
-            def spy(self, *args, _original=original, _name=name, **kwargs):  # noqa: ANN001, ANN002, ANN003, ANN202
-                if in_end.is_set() or threading.current_thread() is not threading.main_thread():
-                    made_in[_name].append(in_end.is_set())
-                return _original(self, *args, **kwargs)
-
-            setattr(screen.session, name, spy.__get__(screen.session))
-        moves = len(screen.game.history)
-        await pilot.press("1" if screen.game.board.wolf[0] > 1 else "9")
-        await wait_until(pilot, lambda: len(screen.game.history) == moves + 2 and not screen.busy,
-                         what="the computer's reply")
-        assert made_in["view"] and made_in["to_save"], made_in  # made in the worker...
-        assert not any(made_in["view"]) and not any(made_in["to_save"]), made_in  # ...and not in the end's handler
-        assert screen.shown_view == screen.session.view()  # drawn as the turn ended
-        saved = SaveStore().load("ti57-wolf")  # (a load waits for the saves asked for)
-        assert saved is not None and len(saved["game"]["history"]) == moves + 2  # the turn as it ended
-
-
-async def test_the_one_job_of_an_instant_turn_gives_way_between_its_parts_to_a_key_on_its_way() -> None:
-    """As the duel's (``JobContext.between``): a key read as the person's move is keyed parks the
-    computer's choice and reply until that key is let through (its frame drawn, ``GIVE_WAY`` at most);
-    the job runs no machine slices of its own, where a park would hold it."""
-    app = wolf_app(Side.WOLF, pace=0.0)
-    async with app.run_test(size=(100, 32)) as pilot:
-        screen = await lambs_by_the_computer(pilot)
-        await pilot.press("f")  # instant: the move and the reply in one job
-        order = key_read_at_the_move(screen.session, screen.attention, "play", "computer_choice")
-        moves = len(screen.game.history)
-        await pilot.press("1" if screen.game.board.wolf[0] > 1 else "9")
-        await wait_until(pilot, lambda: len(screen.game.history) == moves + 2 and not screen.busy,
-                         what="the computer's reply")
-        assert order == [("moved", False), ("reply", True)]  # the reply waited for the key to be let through
-
-
-async def test_a_turns_end_is_drawn_in_two_and_a_key_read_between_goes_first(monkeypatch) -> None:  # noqa: ANN001
-    """A turn's end draws the board, the LED and whose turn it is first, in a frame of their own; the
-    status, the message, the key log and the footer in the next, after a key read meanwhile (its
-    action and its frame first).  Drawn at once, the end was a handler and a frame of ~5 ms that a key
-    read just after the turn ended waited for whole."""
-    monkeypatch.setattr(attention_module, "GIVE_WAY", 600.0)  # only the key's frame lets the rest go
-    app = wolf_app(Side.WOLF)
-    async with app.run_test(size=(100, 32)) as pilot:
-        screen = await opened(pilot)
-        attention = screen.attention
-        status, log = screen.query_one("#status", Words), screen.query_one("#keylog", KeyLog)
-        order: list[str] = []
-        key_between = False
-        done, rest, toggle = screen.job_done, screen._draw_rest, screen.action_toggle_registers
-
-        def read_i() -> None:  # ``i`` read by the terminal's input thread (as ``ArcadeDriver`` tells of it)
-            key = events.Key("i", "i")
-            attention.key_arrived(key.time)
-            app.post_message(key)
-
-        def end(kind: str, result: object) -> None:
-            before = (status.content, log.lines)
-            if key_between:
-                attention.after_frame(screen, read_i)  # just after the first half's frame
-            done(kind, result)
-            order.append("end")
-            assert (status.content, log.lines) == before  # the rest waits for the next frame...
-            assert screen.query_one("#board", SquareBoard).view == render.board_view(screen.shown_view, None, False)
-
-        def drawn_rest(f: object, *later: object) -> None:
-            rest(f, *later)
-            if later:  # the second half of a redraw in two (a whole redraw draws it at once)
-                order.append("rest")
-
-        def toggled() -> None:
-            toggle()
-            order.append("i")
-
-        screen.job_done, screen._draw_rest, screen.action_toggle_registers = end, drawn_rest, toggled
-        await pilot.press("3")  # the wolf ↘: SBR 7
-        await wait_until(pilot, lambda: order == ["end", "rest"] and not screen.busy, what="the turn's end")
-        assert "SBR 7" in log.lines[-1]  # ...and is drawn then
-        assert str(status.content) == str(render.status_text(screen.shown_view))
-        key_between = True
-        await pilot.press("4")  # lamb 4... (chosen: no TI-57 yet)
-        await pilot.press("9")  # ...goes ↗: 4 SBR 6
-        await wait_until(pilot, lambda: len(order) == 5 and not screen.busy, what="the lambs' turn's end")
-        assert order[2:] == ["end", "i", "rest"]  # the key's action and frame before the rest
-        assert "Registers R0-R7" in screen_text(app) and screen.registers_shown
+        reply = driver(screen).history[-1]
+        assert reply.side is Side.LAMBS and screen.query_one("#led").shown.text == screen.shown_view.display
 
 
 async def test_i_shows_the_registers_when_they_are_not_on_screen_whatever_the_setting_says() -> None:
@@ -535,13 +418,13 @@ async def test_with_a_lamb_chosen_a_digit_still_names_a_lamb_and_the_status_says
         assert "7 ↖ or 9 ↗ moves it" in right_column(app)
         await pilot.press("4")  # lamb 4, not lamb 1 ↖
         await settle(pilot, screen)
-        assert screen.selected == 4 and not screen.game.history
+        assert screen.selected == 4 and not driver(screen).history
         await pilot.press("6")  # not a direction any more: said which keys are
         await settle(pilot, screen)
-        assert not screen.game.history and "1-4 chooses another lamb" in right_column(app)
+        assert not driver(screen).history and "1-4 chooses another lamb" in right_column(app)
         await pilot.press("9")  # lamb 4 (7.1) ↗
         await settle(pilot, screen)
-        assert screen.game.history[-1].lamb == 4 and shown_board(app)[(8, 2)] == "4"
+        assert driver(screen).history[-1].lamb == 4 and shown_board(app)[(8, 2)] == "4"
         text = right_column(app)
         assert "Lamb 4 went ↗ to 8.2." in text
         assert "step" not in text and "RCL" not in text and "would show" not in text
@@ -564,14 +447,41 @@ async def test_the_first_game_asks_who_plays_each_side_and_the_next_run_remember
         await pilot.press("l", "enter")  # the lambs: the computer (beginner)
         await wait_until(pilot, lambda: isinstance(first.screen, TI57WolfScreen), what="the game")
         screen = first.screen
-        assert screen.session.seats[Side.LAMBS] == Seat("computer", "beginner")
-        assert screen.session.seats[Side.WOLF] == Seat()
+        assert screen.seats[Side.LAMBS] == Seat("computer", "beginner")
+        assert screen.seats[Side.WOLF] == Seat()
     assert 'lambs = "computer beginner"' in (tmp_path / "settings.toml").read_text(encoding="utf-8")
 
     again = app()
     async with again.run_test(size=(80, 24)) as pilot:
         screen = await opened(pilot)
         assert isinstance(screen, TI57WolfScreen) and not isinstance(again.screen, NewWolfGame)
-        assert screen.session.seats[Side.LAMBS] == Seat("computer", "beginner")
+        assert screen.seats[Side.LAMBS] == Seat("computer", "beginner")
         assert "lambs: the computer, beginner (g: change)" in right_column(again)
         assert "Lambs: the computer, beginner" in flat(again)
+
+
+async def test_a_few_moves_against_the_computer_with_the_host_as_a_real_process(monkeypatch) -> None:  # noqa: ANN001
+    """The table in a host process of its own (as the arcade runs it): the person's moves, the
+    computer's replies at a person's pace and at once, undo, each drawn from the table's pictures."""
+    monkeypatch.setenv("ARCADE_MACHINE_HOST", "process")
+    app = wolf_app(Side.WOLF, pace=0.0)
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = await lambs_by_the_computer(pilot)
+        await settle(pilot, screen)
+        assert screen.table.client.process is not None and screen.table.client.host is None  # a real process
+        assert screen.seats[Side.LAMBS] == Seat("computer", "beginner")
+        for speed in ("person", "instant"):
+            if speed == "instant":
+                await pilot.press("f")
+            moves = screen.shown_view.moves_played
+            await pilot.press("1" if screen.shown_view.board.wolf[0] > 1 else "9")
+            await wait_until(pilot, lambda: screen.shown_view.moves_played == moves + 2 and not screen.busy,
+                             what="the computer's reply")
+            await settle(pilot, screen)
+            assert screen.shown_view.to_move is Side.WOLF and screen.picture is not None
+            assert screen.picture.history[-1].who.lower().startswith("lamb")
+            assert any(w.startswith("The computer moved lamb ") for w in screen.messages)
+        assert shown_board(app)[screen.shown_view.board.wolf] == "W"
+        await pilot.press("z")  # undo: back before the wolf's move, the computer's reply with it
+        await settle(pilot, screen)
+        assert screen.shown_view.moves_played == 2 and "Undone: back to move 3, the wolf to move" in right_column(app)

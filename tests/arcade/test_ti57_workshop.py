@@ -12,8 +12,8 @@ from arcade.ti57_wolf.dialogs import NewWolfGame
 from arcade.ti57_wolf.screen import TI57WolfScreen
 from games.ti57_wolf import Side
 from games.workshop.ti57_variants import read_program, variants
-from tests.arcade.helpers import flat, room_model, wait_until
-from tests.arcade.test_ti57_wolf_screen import WOLF_KEYS, opened, wolf_app
+from tests.arcade.helpers import flat, room_model, settle, wait_until
+from tests.arcade.test_ti57_wolf_screen import WOLF_KEYS, driver, hosted, opened, wolf_app
 from tests.games.test_workshop_ti57_variants import SWAPPED_CHECKS, WOLF, WRONG_WAY, keyed
 
 
@@ -31,14 +31,15 @@ async def test_a_broken_wolf_variant_is_named_the_game_stays_and_w_opens_it_in_t
         await wait_until(pilot, lambda: isinstance(app.screen, NewWolfGame), what="who plays")
         await pilot.press("enter")
         await wait_until(pilot, lambda: app.screen is screen and screen.variant == "broken", what="the variant plays")
-        assert screen.game.machine.program.steps == read_program(broken).steps
+        await settle(pilot, screen)  # the new game at the table
+        assert driver(screen).machine.program.steps == read_program(broken).steps
         assert "your variant broken" in str(screen.sub_title)
-        before = screen.session.to_save()
-        key = next(k for k in (1, 9) if k in screen.game.legal_wolf_moves())
+        before = hosted(screen).to_save()
+        key = next(k for k in (1, 9) if k in driver(screen).legal_wolf_moves())
         await pilot.press(WOLF_KEYS[key][0])
         await wait_until(pilot, lambda: "The variant broken broke the game" in flat(app), what="the variant named")
-        await wait_until(pilot, lambda: not screen.busy, what="the worker done")
-        assert screen.session.to_save() == before and not screen.game.history
+        await wait_until(pilot, lambda: not screen.busy, what="the table's answer")
+        assert hosted(screen).to_save() == before and not driver(screen).history
 
         await pilot.press("W")  # change the program: the variant playing, in the TI-57 room
         await wait_until(pilot, lambda: isinstance(app.screen, TI57RoomScreen), what="the TI-57 room")
@@ -47,7 +48,7 @@ async def test_a_broken_wolf_variant_is_named_the_game_stays_and_w_opens_it_in_t
         assert "the notebook's broken" in room_model(room).message and "LRN" in room_model(room).message
         await pilot.press("escape")  # back to the game, as it was
         await wait_until(pilot, lambda: app.screen is screen, what="back to the wolf")
-        assert screen.session.to_save() == before
+        assert hosted(screen).to_save() == before
 
 
 async def test_a_listing_that_cannot_play_the_game_is_not_offered_and_the_question_says_why(arcade_data_dir: Path) -> None:
