@@ -51,13 +51,13 @@ async def _wolf(directory: Path) -> list[Path]:
             if screen.picture is not None and not screen.busy:
                 break
             await pilot.pause(0.02)
-        for keys in (("3", "4"), ("1",), ("3", "6"), ("3",), ("3", "6"), ("3",)):
+        for keys in (("3", "7"), ("1",), ("3", "9"), ("3",), ("3", "9"), ("3",)):  # lamb 3 ↖, the wolf ↙ ...
             await pilot.press(*keys)
             await settle(pilot, screen)
         await pilot.press("1")  # lamb 1 chosen: its moves are hinted
         await pilot.pause(0.2)
         written.append(Path(app.save_screenshot("ti57_wolf.svg", str(directory))))
-        await pilot.press("6", "r")  # 1 SBR 6, then purist: the referee off
+        await pilot.press("9", "r")  # lamb 1 ↗ (1 SBR 6), then purist: the referee off
         await settle(pilot, screen)
         await pilot.press("3")  # the wolf onto lamb 3: the TI-57's own refusal flashes
         await settle(pilot, screen)
