@@ -28,8 +28,8 @@ PIN_RULE = f"{PIN_DIGITS[0]} to {PIN_DIGITS[1]} digits"
 class HandOff(LaidOut, Screen[str | None]):
     """The curtain between two players: opaque, public words only; Enter (and a PIN, if locked) lifts it.
 
-    ``lift(pin)`` asks the session to lift it and answers None, or the refusal to show
-    ("that is not Player 2's PIN"); the curtain stays up on a refusal.
+    ``lift(pin)`` asks the host's table to lift it; the screen then dismisses the curtain, or
+    hands it the refusal to show (``refused``: "that is not Player 2's PIN"), and it stays up.
     """
 
     GAME_ID = "ti57-duel"  # ? shows the duel's help (public) and this curtain's keys
@@ -51,7 +51,7 @@ class HandOff(LaidOut, Screen[str | None]):
     ]
 
     def __init__(self, player: int, text: str, undo_for: int | None, needs_pin: bool,
-                 lift: Callable[[str | None], str | None]) -> None:
+                 lift: Callable[[str | None], None]) -> None:
         super().__init__()
         self.player = player
         self.text = text
@@ -59,6 +59,7 @@ class HandOff(LaidOut, Screen[str | None]):
         """The player who just moved and may take it back, until the curtain lifts; None: no undo here."""
         self.needs_pin = needs_pin
         self.lift = lift
+        self.asking = False  # a lift asked, not yet answered: Enter waits
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -99,12 +100,15 @@ class HandOff(LaidOut, Screen[str | None]):
         self._try(pin)
 
     def _try(self, pin: str | None) -> None:
-        refusal = self.lift(pin)
-        if refusal is None:
-            self.dismiss(None)
-        else:
-            self.app.bell()
-            self.query_one("#pin-message", Static).update(refusal)
+        if not self.asking:
+            self.asking = True
+            self.lift(pin)
+
+    def refused(self, text: str) -> None:
+        """The table kept the curtain down (a wrong PIN): said, and Enter may try again."""
+        self.asking = False
+        self.app.bell()
+        self.query_one("#pin-message", Static).update(text)
 
 
 class PinDialog(ModalScreen[str | None]):

@@ -1,8 +1,8 @@
 """The duel screen's keys: the bindings, which are on offer in each phase, and how keys and
 clicks become the session's requests (the move limit, the seats, the lock, the cursor, a move).
 
-A mixin of ``TI57DuelScreen`` (the wolf's ``keys.py`` is its twin): it reads the session and
-the view of whoever looks now, and starts a move in the screen's worker (``_person_job``).  A move
+A mixin of ``TI57DuelScreen`` (the wolf's ``keys.py`` is its twin): it reads the table's last
+picture (``seen``) and sends the requests to the host's table, each naming who looks.  A move
 is a direction, keyed on the TI-57 as ``code SBR player`` (1 NE ... 8 N); the keypad digits
 are laid out as they point (7 8 9 / 4 6 / 1 2 3), or the arrows, or y u b n.
 """
@@ -13,28 +13,26 @@ from typing import TYPE_CHECKING, Any, Callable, Protocol
 
 from textual.binding import Binding
 
-from arcade.jobs import JobContext
 from arcade.ti57_duel import render
+from arcade.ti57_duel.seen import SeenDuel
 from arcade.ti57_screen import TOGGLE_REGISTERS, TI57Screen
 from arcade.widgets.grid import BoardClicked
-from games.session import Refused
 from games.ti57_duel import DELTAS
-from games.ti57_duel.session import DuelSession, DuelView, Moved, Phase
+from games.ti57_duel.session import DuelView, Phase
 
 
 class DuelScreenParts(Protocol):
     """What these keys use of the duel screen beyond the TI-57 layout both games share
     (``TI57Screen``): named here, so that keys.py need not import the screen that imports it."""
 
-    session: DuelSession
+    seen: SeenDuel
     seat_choice: int
     cursor: tuple[int, int]
-    _frozen: DuelView | None = None  # the view kept on screen while a move runs
 
     @property
     def viewer(self) -> int | None: ...
     def view(self) -> DuelView: ...
-    def _person_job(self, ctx: JobContext, code: int) -> Moved | tuple[int, int]: ...
+    def move(self, code: int) -> None: ...
     def action_new_game(self) -> None: ...
 
 
@@ -87,57 +85,56 @@ class DuelKeys(Base):
         if self.paused:
             return action == "pause"
         phases = ACTION_PHASES.get(action)
-        return not (action == "confirm" and self.session.computer_to_act) and (phases is None or self.session.phase in phases)
+        return not (action == "confirm" and self.seen.computer_to_act) and (phases is None or self.seen.phase in phases)
 
     def action_limit(self, delta: int) -> None:
-        s = self.session
-        if s.phase is Phase.LIMIT:
-            s.set_limit(max(1, min(99, s.limit + delta)))
-        elif s.phase is Phase.DRAW:
-            s.set_extension(max(1, min(99, s.extension + delta)))
-        self.redraw()
-
-    def action_seats(self) -> None:
-        self.seat_choice = (self.seat_choice + 1) % len(render.SEAT_CHOICES)
-        self.session = DuelSession(seats=render.SEAT_CHOICES[self.seat_choice], limit=self.session.limit,
-                                   seal_cost=self.session.seal_cost)
-        self.redraw()
-
-    def action_lock(self) -> None:
-        s = self.session
-        if s.phase is Phase.LIMIT and s.hot_seat:
-            s.lock = not s.lock
-            self.say("Locked: each player chooses a PIN with the start square." if s.lock else "No PIN lock.")
-        else:
-            self.say("The PIN lock is for two people sharing the keyboard.")
-        self.redraw()
-
-    def action_direction(self, code: int) -> None:
-        s = self.session
+        v = self.seen.view
         if self.wait_if_running():
             return
-        if s.phase is Phase.LIMIT:
+        if v.phase is Phase.LIMIT:
+            self.run_request("setting", "set_limit", max(1, min(99, v.limit + delta)))
+        elif v.phase is Phase.DRAW:
+            self.run_request("setting", "set_extension", max(1, min(99, v.extension + delta)))
+
+    def action_seats(self) -> None:
+        if self.wait_if_running() or self.seen.phase is not Phase.LIMIT:
+            return
+        self.seat_choice = (self.seat_choice + 1) % len(render.SEAT_CHOICES)
+        self.run_request("setting", "set_seats", render.SEAT_CHOICES[self.seat_choice])
+
+    def action_lock(self) -> None:
+        v = self.seen.view
+        if self.wait_if_running():
+            return
+        if v.phase is Phase.LIMIT and self.seen.hot_seat:
+            self.run_request("lock", "set_lock", not v.locked)
+        else:
+            self.say("The PIN lock is for two people sharing the keyboard.")
+
+    def action_direction(self, code: int) -> None:
+        v = self.seen.view
+        if self.wait_if_running():
+            return
+        if v.phase is Phase.LIMIT:
             self.action_limit(1 if code in (1, 2, 8) else -1 if code in (4, 5, 6) else 0)
-        elif s.phase is Phase.SETUP and self.viewer is not None:
+        elif v.phase is Phase.SETUP and self.viewer is not None:
             c, r = self.cursor[0] + DELTAS[code][0], self.cursor[1] + DELTAS[code][1]
             if 0 <= c < render.SIZE and 0 <= r < render.SIZE:
                 self.cursor, self._message = (c, r), ""
             else:
                 self._message = "The edge of the board."
             self.redraw()
-        elif s.phase is Phase.TURN and self.viewer is not None:
-            if s.actor != self.viewer:
-                self.say(f"It is Player {s.actor}'s turn.")
+        elif v.phase is Phase.TURN and self.viewer is not None:
+            if v.to_move != self.viewer:
+                self.say(f"It is Player {v.to_move}'s turn.")
                 return
-            try:
-                s.check_move(code)  # the rules first: refused before any key
-            except Refused as refused:
+            refusal = self.seen.refusal(code)  # the rules first: refused before any key
+            if refusal is not None:
                 self.app.bell()
-                self.say(f"Refused, no move used: {refused}.")
+                self.say(f"Refused, no move used: {refusal}.")
                 return
             self.say(f"You key {code} SBR {self.viewer}: {render.ARROW[code]} {render.NAME[code]}.")
-            self._frozen = self.view()
-            self.run_job("move", lambda ctx: self._person_job(ctx, code))
+            self.move(code)
 
     def on_board_clicked(self, event: BoardClicked) -> None:
         v = self.view()

@@ -1,6 +1,7 @@
 """The blind duel's side of the workshop: ``W`` opens the program in the TI-57 room; a new
-duel asks which program plays when the notebook holds listings.  The variant's name is all a
-save adds (the TI-57 in it, and so the program, is sealed as before)."""
+duel asks which program plays when the notebook holds listings.  The variant's listing goes to
+the host's table with the duel's start; its name is all a save adds (the TI-57 in it, and so
+the program, is sealed as before)."""
 
 from __future__ import annotations
 
@@ -25,24 +26,27 @@ class DuelWorkshop(TI57Workshop):
             super(DuelWorkshop, self).action_new_game()  # type: ignore[misc]
             self.say(f"New duel: {self.program_text()} plays.")  # type: ignore[attr-defined]
 
-        if self.session.phase is Phase.OVER:  # type: ignore[attr-defined]
+        if self.seen.phase is Phase.OVER:  # type: ignore[attr-defined]
             self.choose_program(then)
             return
         ask = DiscardDialog("Start a new duel? The duel in progress will be lost.")
         self.app.push_screen(ask, lambda answer: self.choose_program(then) if answer == "new" else None)  # type: ignore[attr-defined]
 
-    def action_confirm(self) -> None:
-        if self.session.phase is Phase.LIMIT:  # type: ignore[attr-defined]
-            self.session.program = self.program  # type: ignore[attr-defined]  # keyed in at start()
-        super().action_confirm()  # type: ignore[misc]
+    def start_listing(self) -> dict[str, Any]:
+        """What the table's ``start`` needs of the program chosen: its listing's text and name (none: Deconchat's)."""
+        if self.program is None:
+            return {}
+        from games.workshop.ti57_variants import listing_text
 
-    def sync(self, made: Any = None, *, in_two: bool = False) -> None:
-        super().sync(made, in_two=in_two)  # type: ignore[misc]
+        name = self.variant or "your variant"
+        return {"listing": listing_text(self.program, name), "variant": name}
+
+    def sync(self) -> None:
+        super().sync()  # type: ignore[misc]
         self.titled()
 
-    def resume(self, state: dict[str, Any], pins: tuple[str, ...] = ()) -> bool:
-        ok = super().resume(state, pins)  # type: ignore[misc]
-        if ok and self.session.game is not None:  # type: ignore[attr-defined]
-            self.use_program(*self.saved_variant(state))
-            self.titled()  # no second sync: it would put up a second curtain
-        return ok
+    def resume_done(self) -> None:
+        state = self._resumed  # type: ignore[attr-defined]
+        super().resume_done()  # type: ignore[misc]
+        if state is not None:
+            self.use_program(*self.saved_variant(state))  # the program for the next duel

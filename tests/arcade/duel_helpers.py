@@ -11,6 +11,7 @@ from arcade.ti57_duel.curtain import HandOff
 from arcade.ti57_duel.screen import TI57DuelScreen
 from games.ti57_duel import DELTAS
 from games.ti57_duel.seal import KdfCost
+from games.ti57_duel.session import DuelSession
 from tests.arcade.helpers import flat, screen_text, settle, wait_until
 
 BOARD_LINE = re.compile(r"^ (\d) (.{30}) (\d)")
@@ -91,23 +92,39 @@ def duel_app(game: str | None = "ti57-duel", **options: object) -> ArcadeApp:
         seal_cost=LOW_SEAL_COST)})
 
 
+def hosted(screen: object) -> DuelSession:
+    """The duel's session at the screen's table, in the host the tests run in a thread (to look at
+    what the screen is never sent: the TI-57, the other player's square)."""
+    return screen.table.client.host.table.session  # type: ignore[attr-defined]
+
+
+async def press(pilot, screen: object, *keys: str) -> None:  # noqa: ANN001
+    """Press ``keys`` one by one, each once the table has answered the one before."""
+    for key in keys:
+        await pilot.press(key)
+        await settle(pilot, screen)
+
+
 async def opened(pilot) -> TI57DuelScreen | ResumeDialog:  # noqa: ANN001
     """Wait until the duel is open: on its move-limit page, or asking to resume a save."""
     app = pilot.app
     await wait_until(pilot, lambda: isinstance(app.screen, ResumeDialog)
                      or isinstance(app.screen, TI57DuelScreen) and app.screen.save_ready, what="the duel opens")
+    if isinstance(app.screen, TI57DuelScreen):
+        await settle(pilot, app.screen)
     return app.screen
 
 
 async def lift_curtain(pilot, player: int) -> TI57DuelScreen:  # noqa: ANN001
     app = pilot.app
-    assert isinstance(app.screen, HandOff), screen_text(app)
+    await wait_until(pilot, lambda: isinstance(app.screen, HandOff), what=f"the curtain for Player {player}")
     assert f"Pass the keyboard to Player {player}" in flat(app)
     await pilot.press("space", "a")  # not Enter: nothing happens
     assert isinstance(app.screen, HandOff)
     await pilot.press("enter")
     await wait_until(pilot, lambda: isinstance(app.screen, TI57DuelScreen), what="the curtain lifts")
     screen = app.screen
+    await settle(pilot, screen)
     assert isinstance(screen, TI57DuelScreen) and screen.viewer == player
     return screen
 
@@ -119,7 +136,7 @@ async def place(pilot, watch: FrameWatch, player: int, square: tuple[int, int]) 
     c, r = screen.cursor
     keys = (["right"] * (square[0] - c) if square[0] >= c else ["left"] * (c - square[0]))
     keys += (["up"] * (square[1] - r) if square[1] >= r else ["down"] * (r - square[1]))
-    await pilot.press(*keys)
+    await press(pilot, screen, *keys)
     assert screen.cursor == square
     assert board_cells(screen_text(pilot.app))[square] == "·"  # the cursor's cell, bracketed
     watch.squares[player] = square
@@ -139,7 +156,7 @@ async def both_placed(pilot, watch: FrameWatch, first: tuple[int, int], second: 
 async def move(pilot, watch: FrameWatch, player: int, code: int, key: str) -> TI57DuelScreen:  # noqa: ANN001
     """Lift the curtain for ``player`` and move in direction ``code`` with ``key``."""
     screen = await lift_curtain(pilot, player)
-    game = screen.session.game
+    game = hosted(screen).game
     assert game is not None and game.to_move == player
     own = watch.squares[player]
     text = screen_text(pilot.app)
@@ -167,7 +184,7 @@ async def against_the_computer(pilot, app: ArcadeApp, *, instant: bool) -> TI57D
     if asked (the computer's reply then runs in the person's move's job)."""
     screen = await opened(pilot)
     assert isinstance(screen, TI57DuelScreen)
-    await pilot.press("c", "enter")  # player 2: the computer; the move limit
+    await press(pilot, screen, "c", "enter")  # player 2: the computer; the move limit
     await wait_until(pilot, lambda: screen.phase == "setup" and screen.viewer == 1, what="player 1 places")
     await pilot.press("enter")  # 4.4
     await settle(pilot, screen)
@@ -179,7 +196,7 @@ async def against_the_computer(pilot, app: ArcadeApp, *, instant: bool) -> TI57D
 
 def free_move(screen: TI57DuelScreen) -> int:
     """A legal direction from 4.4 that does not land on the computer's square."""
-    theirs = screen.session.game.square_of(2)
+    theirs = hosted(screen).game.square_of(2)
     return next(k for k in screen.view().legal if (4 + DELTAS[k][0], 4 + DELTAS[k][1]) != theirs)
 
 
@@ -188,11 +205,12 @@ async def drawn_duel(pilot, watch: FrameWatch) -> TI57DuelScreen:  # noqa: ANN00
     (the draw's page, before it is ended or extended)."""
     screen = await opened(pilot)
     assert isinstance(screen, TI57DuelScreen)
-    await pilot.press(*["minus"] * (screen.session.limit - 1), "enter")
+    await press(pilot, screen, *["minus"] * (screen.seen.view.limit - 1), "enter")
     await place(pilot, watch, 1, (3, 3))
     await place(pilot, watch, 2, (7, 7))
     await pilot.press("enter")
     await wait_until(pilot, lambda: pilot.app.screen is screen, what="player 1's view")
+    await settle(pilot, screen)
     watch.squares[1] = (3, 4)
     await pilot.press("8")
     await settle(pilot, screen)

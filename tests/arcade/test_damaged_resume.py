@@ -42,7 +42,7 @@ def fresh_game(app: ArcadeApp, game: str) -> bool:
     if game.endswith("othello"):
         return isinstance(screen, SideDialog)  # a new Othello game starts by choosing the machine's side
     if game == "ti57-duel":
-        return isinstance(screen, TI57DuelScreen) and screen.save_ready and screen.session.phase is DuelPhase.LIMIT
+        return isinstance(screen, TI57DuelScreen) and screen.save_ready and screen.seen.phase is DuelPhase.LIMIT
     return (isinstance(screen, TI57WolfScreen) and screen.save_ready and screen.picture is not None
             and screen.shown_view.moves_played == 0)  # the table's new game
 

@@ -8,6 +8,7 @@ anywhere (info, display, registers, title, footer).
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -20,7 +21,10 @@ from arcade.widgets.grid import GridView, SquareBoard
 from arcade.widgets.ti57 import key_lines
 from games.ti57_duel import DELTAS, DuelStatus
 from games.ti57_duel.session import PIN_DIGITS
+from games.ti57_duel.table import DuelDisplay
 from tests.arcade.duel_helpers import (
+    hosted,
+    press,
     both_placed,
     KEY_OF,
     OTHER_KEY,
@@ -38,8 +42,6 @@ from tests.arcade.duel_helpers import (
 )
 from tests.arcade.helpers import (
     flat,
-    key_read_at_the_move,
-    marked_job_end,
     screen_text,
     settle,
     wait_for_screen,
@@ -59,17 +61,17 @@ async def test_whole_duel_to_a_capture_by_keys() -> None:
         await place(pilot, watch, 2, (6, 7))
         # Player 1: west is off the board: refused, costs nothing, nothing keyed
         screen = await lift_curtain(pilot, 1)
-        keys_before = list(screen.session.game.keys)
+        keys_before = list(hosted(screen).game.keys)
         await pilot.press("4")
         await settle(pilot, screen)
         assert "Refused, no move used" in flat(app) and "off the 10 x 10 board" in flat(app)
-        assert screen.session.game.keys == keys_before and screen.session.game.moves_left == 20
+        assert hosted(screen).game.keys == keys_before and hosted(screen).game.moves_left == 20
         assert isinstance(app.screen, TI57DuelScreen) and screen.viewer == 1  # still player 1's turn
         dc, dr = DELTAS[1]
         watch.squares[1] = (0 + dc, 3 + dr)
         await pilot.press("9")  # NE: 1 SBR 1
         await settle(pilot, screen)
-        assert screen.session.game.turns[-1].displays == ("1.4", "1.0")  # the pause on the square, then the direction
+        assert hosted(screen).game.turns[-1].displays == ("1.4", "1.0")  # the pause on the square, then the direction
         # keypad, y u b n, arrows, h j k l by the Pilot (every key of every direction: the test below)
         for player, code, key in [(2, 5, "1"), (1, 1, "u"), (2, 6, "left"), (1, 2, "l")]:
             screen = await move(pilot, watch, player, code, key)
@@ -81,7 +83,7 @@ async def test_whole_duel_to_a_capture_by_keys() -> None:
         await pilot.press("b")
         await settle(pilot, screen)
         await pilot.pause()
-        game = screen.session.game
+        game = hosted(screen).game
         assert game.status is DuelStatus.CAPTURE and game.winner == 2
         assert screen.phase == "over"
         text = flat(app)
@@ -113,8 +115,7 @@ async def test_whole_duel_to_a_draw_extended_then_revealed() -> None:
     app = duel_app()
     watch = FrameWatch(app)
     async with app.run_test(size=(80, 24)) as pilot:
-        await opened(pilot)
-        await pilot.press(*["minus"] * 17)  # 3 moves
+        await press(pilot, await opened(pilot), *["minus"] * 17)  # 3 moves
         assert "Move limit: 3" in flat(app)
         await pilot.press("enter")
         await place(pilot, watch, 1, (7, 2))
@@ -122,25 +123,24 @@ async def test_whole_duel_to_a_draw_extended_then_revealed() -> None:
         screen = await move(pilot, watch, 1, 8, "up")  # 7.3
         await move(pilot, watch, 2, 4, "2")  # 2.6
         await move(pilot, watch, 1, 7, "7")  # 6.4: the last move
-        assert screen.phase == "draw" and screen.session.game.status is DuelStatus.DRAW
+        assert screen.phase == "draw" and hosted(screen).game.status is DuelStatus.DRAW
         text = flat(app)
         # the machine ran past step 49: the direction just shown flashes; no square is shown
         assert "✱ 7.0 ✱" in text and "FLASHING" in text
         assert not board_cells(screen_text(app)) or all(c == "·" for c in board_cells(screen_text(app)).values())
         assert not re.search(r"\d\.[1-9]", screen_text(app))
         assert "Extend by 10 moves" in text
-        await pilot.press(*["minus"] * 8)  # extend by 2
+        await press(pilot, screen, *["minus"] * 8)  # extend by 2
         assert "Extend by 2 moves (CLR, 2 STO 0)" in flat(app)
         await pilot.press("e")
         await settle(pilot, screen)
-        assert screen.session.game.moves_left == 2 and screen.session.game.status is DuelStatus.IN_PROGRESS
-        assert screen.session.game.keys[-4:] == ["CLR", "2", "STO", "0"]
+        assert hosted(screen).game.moves_left == 2 and hosted(screen).game.status is DuelStatus.IN_PROGRESS
+        assert hosted(screen).game.keys[-4:] == ["CLR", "2", "STO", "0"]
         await move(pilot, watch, 2, 3, "n")  # 3.5
         await move(pilot, watch, 1, 6, "left")  # 5.4: moves out again
         assert screen.phase == "draw"
         assert "✱ 6.0 ✱" in flat(app)
-        await pilot.press("x")  # the players stop: both squares revealed
-        await pilot.pause()
+        await press(pilot, screen, "x")  # the players stop: both squares revealed
         text = flat(app)
         assert screen.phase == "over" and "Game over: a draw" in text
         assert "Player 1 on 5.4, Player 2 on 3.5" in text
@@ -152,14 +152,14 @@ async def test_whole_duel_to_a_draw_extended_then_revealed() -> None:
 
 
 class PacedDuelScreen(TI57DuelScreen):
-    """Records each display the worker paces and the screen as then drawn (no clock: only the order)."""
+    """Records each display the table tells and the screen as then drawn (no clock: only the order)."""
 
-    seen: list[tuple[str, str, str]]
+    paced: list[tuple[str, str, str]]
 
-    def on_display_shown(self, message) -> None:  # noqa: ANN001
-        super().on_display_shown(message)
-        if hasattr(self, "seen"):
-            self.seen.append((message.shown.text, message.shown.state, screen_text(self.app)))
+    def table_note(self, kind: str, payload: object) -> None:
+        super().table_note(kind, payload)
+        if hasattr(self, "paced") and isinstance(payload, DuelDisplay):
+            self.paced.append((payload.text, payload.state, screen_text(self.app)))
 
 
 async def test_pause_shows_the_new_square_then_the_direction() -> None:
@@ -167,12 +167,10 @@ async def test_pause_shows_the_new_square_then_the_direction() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await opened(pilot)
         assert isinstance(screen, TI57DuelScreen)
-        await pilot.press("enter", "enter", "enter")  # limit 20, player 1 keys 4.4
-        await settle(pilot, screen)
-        await pilot.press("enter", "down", "enter")  # player 2 keys 4.3
-        await settle(pilot, screen)
-        await pilot.press("enter")
-        seen = screen.seen = []  # (display, state, what the screen showed)
+        await press(pilot, screen, "enter", "enter", "enter")  # limit 20, player 1 keys 4.4
+        await press(pilot, screen, "enter", "down", "enter")  # player 2 keys 4.3
+        await press(pilot, screen, "enter")
+        seen = screen.paced = []  # (display, state, what the screen showed)
         await pilot.press("8")  # player 1 goes north: 8 SBR 1
         await settle(pilot, screen)
         assert [(d, s) for d, s, _ in seen] == [("4.5", "pause"), ("8.0", "stopped")]
@@ -188,7 +186,7 @@ class LeakyDuelScreen(TI57DuelScreen):
 
     def redraw(self, *, in_two: bool = False) -> None:
         super().redraw(in_two=in_two)
-        game = self.session.game
+        game = hosted(self).game if self.table is not None and self.table.client is not None else None
         if self.phase == "turn" and self.viewer is not None and game is not None:
             other = 3 - self.viewer
             board = self.query_one("#board", SquareBoard)
@@ -258,11 +256,11 @@ async def test_the_mouse_places_and_moves() -> None:
             await settle(pilot, screen)
         await lift_curtain(pilot, 1)
         await pilot.click(board, offset=at((5, 5)))  # not next to 8.1: nothing happens
-        assert not screen.session.game.turns
+        assert not hosted(screen).game.turns
         watch.squares[1] = (7, 2)
         await pilot.click(board, offset=at((7, 2)))  # the ↖ square: 7 SBR 1
         await settle(pilot, screen)
-        assert screen.session.game.turns[-1].keys == ("7", "SBR", "1") and screen.session.game.square_of(1) == (7, 2)
+        assert hosted(screen).game.turns[-1].keys == ("7", "SBR", "1") and hosted(screen).game.square_of(1) == (7, 2)
     assert not watch.leaks, watch.leaks[0]
 
 
@@ -271,7 +269,7 @@ async def test_a_locked_duel_lifts_each_curtain_only_with_its_players_pin() -> N
     watch = FrameWatch(app)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await opened(pilot)
-        await pilot.press("L")
+        await press(pilot, screen, "L")
         assert "PIN lock: on" in flat(app)
         await pilot.press("enter")
         for player, square, pin in ((1, (2, 3), "123456"), (2, (7, 6), "98765432")):
@@ -299,7 +297,7 @@ async def test_against_the_computer_there_is_no_curtain_and_its_square_never_sho
     watch = FrameWatch(app)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await opened(pilot)
-        await pilot.press("c")  # player 2: the computer (hunter)
+        await press(pilot, screen, "c")  # player 2: the computer (hunter)
         assert "Player 2: the computer (hunter)" in flat(app)
         await pilot.press("enter")
         await wait_until(pilot, lambda: screen.phase == "setup" and screen.viewer == 1, what="player 1 places")
@@ -307,7 +305,7 @@ async def test_against_the_computer_there_is_no_curtain_and_its_square_never_sho
         await pilot.press("enter")  # 4.4; the computer keys its square in the worker
         await settle(pilot, screen)
         assert screen.phase == "turn" and screen.viewer == 1 and not isinstance(app.screen, HandOff)
-        game = screen.session.game
+        game = hosted(screen).game
         watch.squares[2] = game.square_of(2)
         for _ in range(3):
             if screen.phase != "turn":
@@ -345,22 +343,22 @@ async def test_g_asks_before_a_duel_in_progress_is_thrown_away() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await opened(pilot)
         assert isinstance(screen, TI57DuelScreen)
-        await pilot.press("enter", "enter", "enter")  # limit 20, player 1 keys 4.4
+        await press(pilot, screen, "enter", "enter", "enter")  # limit 20, player 1 keys 4.4
         await settle(pilot, screen)
-        await pilot.press("enter", "down", "enter")  # player 2 keys 4.3
+        await press(pilot, screen, "enter", "down", "enter")  # player 2 keys 4.3
         await settle(pilot, screen)
         await pilot.press("enter")  # the curtain lifts for player 1's first move
-        await wait_until(pilot, lambda: app.screen is screen and screen.session.phase.value == "turn", what="a turn")
-        before = (screen.session.phase, screen.session.game.snapshot())
+        await wait_until(pilot, lambda: app.screen is screen and screen.phase == "turn", what="a turn")
+        before = (hosted(screen).phase, hosted(screen).game.snapshot())
         await pilot.press("g")
         await wait_until(pilot, lambda: isinstance(app.screen, DiscardDialog), what="the question")
         await pilot.press("escape")
         await wait_until(pilot, lambda: app.screen is screen, what="the duel again")
-        assert (screen.session.phase, screen.session.game.snapshot()) == before  # nothing lost
+        assert (hosted(screen).phase, hosted(screen).game.snapshot()) == before  # nothing lost
         await pilot.press("g")
         await wait_until(pilot, lambda: isinstance(app.screen, DiscardDialog), what="the question")
         await pilot.press("y")
-        await wait_until(pilot, lambda: app.screen is screen and screen.session.phase.value == "limit", what="a new duel")
+        await wait_until(pilot, lambda: app.screen is screen and screen.phase == "limit", what="a new duel")
 
 
 async def test_a_tall_terminal_shows_the_duel_in_the_middle_not_at_the_top() -> None:
@@ -391,131 +389,13 @@ async def test_at_instant_speed_a_move_and_the_computers_reply_are_one_job(insta
         ended: list[str] = []
         done = screen.job_done
         screen.job_done = lambda kind, result: (ended.append(kind), done(kind, result))  # type: ignore[method-assign]
-        game = screen.session.game
+        game = hosted(screen).game
         turns = len(game.turns)
         await pilot.press(KEY_OF[free_move(screen)])
         await settle(pilot, screen)
         assert len(game.turns) == turns + 2 and [t.player for t in game.turns[-2:]] == [1, 2]
         assert ended == (["computer"] if instant else ["move", "computer"])  # one end: the job's last part
         assert screen.query_one("#led").shown.text == game.machine.display  # the reply's stop, drawn
-
-
-async def test_the_one_job_of_an_instant_turn_gives_way_between_its_parts_to_a_key_on_its_way() -> None:
-    """The duel's job at instant speed runs no machine slices (the person's move keyed, the computer's
-    choice and reply, the save: ~1.5 ms of pure Python): a key read while it ran shared the interpreter
-    with all of it.  Between its parts it gives way (``JobContext.between``): a key read as the move
-    was keyed parks the reply until that key's frame is drawn (``GIVE_WAY`` at most), and so on."""
-    app = duel_app()
-    async with app.run_test(size=(100, 32)) as pilot:
-        screen = await against_the_computer(pilot, app, instant=True)
-        order = key_read_at_the_move(screen.session, screen.attention, "move", "play_computer")
-        await pilot.press(KEY_OF[free_move(screen)])
-        await settle(pilot, screen)
-        assert order == [("moved", False), ("reply", True)]  # the reply waited for the key to be let through
-
-
-async def test_a_move_s_save_is_made_in_the_worker_and_is_the_one_written() -> None:
-    """The save of a move is made by its job as its last step, off the event loop (sealing the
-    TI-57's state took ~0.4 ms of every turn's end there), and is the save the end writes: it
-    opens to the duel as the move left it.  A reply that captures ends the duel (a finished duel
-    is not kept): the move is then played again in a new duel, a few times at most."""
-    import threading
-
-    from arcade.gamesave import read_save
-    from arcade.save_writer import flush
-    from games.ti57_duel.session import DuelSession, Phase
-
-    for _ in range(10):  # the computer's reply is its own: it may capture player 1 at once
-        app = duel_app()
-        async with app.run_test(size=(100, 32)) as pilot:
-            screen = await against_the_computer(pilot, app, instant=True)  # the move and the reply in one job
-            session = screen.session
-            made_in: list[bool] = []
-            to_save = session.to_save
-
-            def noted() -> object:
-                made_in.append(threading.current_thread() is threading.main_thread())
-                return to_save()
-
-            session.to_save = noted  # type: ignore[method-assign]
-            game = session.game
-            turns = len(game.turns)
-            await pilot.press(KEY_OF[free_move(screen)])
-            await settle(pilot, screen)
-            assert len(game.turns) == turns + 2
-            assert made_in == [False]  # made once, in the worker
-            flush()
-            state = read_save(screen, screen.GAME_ID)
-            if session.phase is Phase.OVER:  # captured: nothing kept, another duel
-                assert state is None
-                continue
-            assert state is not None
-            resumed = DuelSession.from_save(state)
-            assert len(resumed.game.turns) == turns + 2
-            assert resumed.game.square_of(1) == game.square_of(1) and resumed.game.square_of(2) == game.square_of(2)
-            return
-    raise AssertionError("the computer captured player 1 at its first reply in ten duels")
-
-
-@pytest.mark.parametrize("leave", [False, True])
-async def test_a_moves_end_draws_the_view_its_worker_made_only_for_the_same_viewer(leave: bool) -> None:
-    """The session's view at a move's end is made in the job's worker too (~0.2 ms of the end on the
-    event loop): the end draws it if the viewer is still the one on screen.  Gone to the launcher
-    between the two (the duel covered: the viewer is then nobody), the end makes the view for
-    nobody instead: the private one the worker made for player 1 is never drawn.  A reply that
-    captures ends the duel (no private view then): the move is played in a new duel, a few times
-    at most."""
-    for _ in range(10):  # the computer's reply is its own: it may capture player 1 at once
-        if await _end_draws_the_workers_view(leave):
-            return
-    pytest.fail("the computer captured player 1 ten duels running")
-
-
-async def _end_draws_the_workers_view(leave: bool) -> bool:
-    """One duel of the test above; False if the computer's reply captured player 1."""
-    import threading
-
-    from games.ti57_duel.session import Phase
-
-    app = duel_app()
-    async with app.run_test(size=(100, 32)) as pilot:
-        screen = await against_the_computer(pilot, app, instant=True)
-        session = screen.session
-        asked: list[tuple[int | None, str]] = []  # (viewer, where: "worker", "end" or "loop")
-        in_end = marked_job_end(screen)
-        view = session.view
-
-        def noted(viewer: int | None = None) -> object:
-            worker = threading.current_thread() is not threading.main_thread()
-            asked.append((viewer, "worker" if worker else "end" if in_end.is_set() else "loop"))
-            return view(viewer)
-
-        session.view = noted  # type: ignore[method-assign]
-        reached, go = threading.Event(), threading.Event()
-        job_end = screen._job_end
-
-        def held(ctx):  # noqa: ANN001, ANN202 - the job's last step, then held until the test goes on
-            made = job_end(ctx)
-            reached.set()
-            go.wait(30)  # a bound on a wait the test ends, not a measure
-            return made
-
-        screen._job_end = held  # type: ignore[method-assign]
-        await pilot.press(KEY_OF[free_move(screen)])
-        await wait_until(pilot, reached.is_set, what="the job's last step")
-        if leave:
-            await pilot.press("escape")
-            await wait_until(pilot, lambda: app.screen is not screen, what=f"the launcher ({screen.message})")
-            assert screen.viewer is None
-        go.set()
-        await settle(pilot, screen)
-        if session.phase is Phase.OVER:
-            return False
-        made = [viewer for viewer, where in asked if where == "worker"]
-        at_end = [viewer for viewer, where in asked if where == "end"]
-        assert made and made[-1] == 1  # the worker made player 1's view as the job ended
-        assert at_end == ([None] if leave else [])  # drawn as made, or made again for nobody
-    return True
 
 
 async def test_a_turns_end_drawn_in_two_and_wiped_between_draws_nothing_private() -> None:
@@ -544,7 +424,7 @@ async def test_a_pin_too_short_keeps_the_pin_box_open_with_the_reason_inside_it(
     app = duel_app()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await opened(pilot)
-        await pilot.press("L", "enter")
+        await press(pilot, screen, "L", "enter")
         await lift_curtain(pilot, 1)
         await pilot.press("enter")
         dialog = await wait_for_screen(pilot, PinDialog)
@@ -556,7 +436,7 @@ async def test_a_pin_too_short_keeps_the_pin_box_open_with_the_reason_inside_it(
         assert screen.cursor == (4, 4) and dialog.query_one(Input).value == "9" * low
         await pilot.press("enter")
         await wait_until(pilot, lambda: isinstance(app.screen, HandOff), what="player 2's curtain")
-        assert screen.session.needs_pin(1)
+        assert hosted(screen).needs_pin(1)
 
 
 async def test_while_the_pause_shows_a_move_the_title_and_the_body_tell_the_same_turn() -> None:
@@ -566,9 +446,9 @@ async def test_while_the_pause_shows_a_move_the_title_and_the_body_tell_the_same
     async with app.run_test(size=(100, 32)) as pilot:
         screen = await opened(pilot)
         assert isinstance(screen, TI57DuelScreen)
-        await pilot.press("enter", "enter", "enter")  # limit 20, player 1 keys 4.4
+        await press(pilot, screen, "enter", "enter", "enter")  # limit 20, player 1 keys 4.4
         await settle(pilot, screen)
-        await pilot.press("enter", "down", "enter")  # player 2 keys 4.3
+        await press(pilot, screen, "enter", "down", "enter")  # player 2 keys 4.3
         await settle(pilot, screen)
         await pilot.press("enter")
         await pilot.press("8")
@@ -615,6 +495,37 @@ async def test_the_footer_is_whole_on_every_page_of_a_duel(size: tuple[int, int]
         await wait_until(pilot, lambda: "e Extend" in screen_text(app).splitlines()[-1], what="the draw's keys")
         footer = screen_text(app).splitlines()[-1]
         assert "+/- Moves" in footer and re.search(r"\? Help(\s|$)", footer), footer
-        await pilot.press("minus", "minus")  # still takes both keys
-        assert screen.session.extension == 8
+        await press(pilot, screen, "minus", "minus")  # takes both keys
+        assert hosted(screen).extension == 8
+    assert not watch.leaks, watch.leaks[0]
+
+
+async def test_a_few_moves_against_the_computer_with_the_host_as_a_real_process(monkeypatch) -> None:  # noqa: ANN001
+    """The duel at a table of a machine host in a process of its own: the computer keys its square
+    and replies, the screen draws only player 1's pictures, and the save is the host's sealed one."""
+    from arcade.saves import SaveStore
+
+    monkeypatch.setenv("ARCADE_MACHINE_HOST", "process")
+    app = duel_app()
+    watch = FrameWatch(app)
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = await against_the_computer(pilot, app, instant=False)
+        assert screen.table is not None and screen.table.client is not None and screen.table.client.pid
+        assert screen.phase == "turn" and screen.viewer == 1 and not isinstance(app.screen, HandOff)
+        watch.squares[1] = (4, 4)
+        for _ in range(3):
+            if screen.phase != "turn":
+                break
+            v = screen.view()
+            assert v.viewer == 1 and v.me is not None and v.me.to_move
+            square = v.me.square
+            code = v.legal[0]
+            await pilot.press(KEY_OF[code])
+            await settle(pilot, screen)  # the person's move (its Pause shown), then the computer's
+            watch.squares[1] = (square[0] + DELTAS[code][0], square[1] + DELTAS[code][1])
+            if screen.phase == "turn":
+                assert "Player 2 last went" in flat(app)
+        assert screen.seen.view.moves_played >= 2
+        state = SaveStore().load("ti57-duel")
+        assert state is not None and "sealed" in json.dumps(state)
     assert not watch.leaks, watch.leaks[0]

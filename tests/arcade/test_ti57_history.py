@@ -18,7 +18,7 @@ from arcade.widgets.history import MoveHistory
 from games.ti57_duel import load_program as duel_program
 from games.ti57_wolf import Side
 from tests.arcade.helpers import flat, replay_ti57_export, screen_text, settle, wait_until
-from tests.arcade.duel_helpers import FrameWatch, board_cells, both_placed, lift_curtain, move
+from tests.arcade.duel_helpers import hosted, FrameWatch, board_cells, both_placed, lift_curtain, move
 
 SQUARE = re.compile(r"\d\.\d")
 
@@ -62,8 +62,8 @@ async def test_duel_history_hidden_until_the_end_then_shown_and_exported() -> No
         exported = screen.exported.read_text(encoding="utf-8")
         assert "Player 1 captured Player 2 on 3.4." in exported and "shows 3.4 then 9.9 99 flashing" in exported
         machine = replay_ti57_export(exported, duel_program())
-        assert machine.register(1) == machine.register(2) == screen.session.game.machine.register(1)
-        assert machine.flashing and machine.display == screen.session.game.machine.display
+        assert machine.register(1) == machine.register(2) == hosted(screen).game.machine.register(1)
+        assert machine.flashing and machine.display == hosted(screen).game.machine.display
     assert not watch.leaks, watch.leaks[0]
 
 
@@ -83,7 +83,7 @@ async def test_duel_pause_hides_everything_and_hands_off_again() -> None:
         assert "paused" in text  # the title says so, and nothing else
         await pilot.press("6", "i", "s")  # nothing works but p
         await pilot.pause()
-        assert screen.session.game.turns == [] and not SQUARE.search(screen_text(app))
+        assert hosted(screen).game.turns == [] and not SQUARE.search(screen_text(app))
         await pilot.press("p")
         await pilot.pause()
         assert isinstance(app.screen, HandOff) and "Back from the pause" in flat(app)

@@ -20,7 +20,7 @@ from arcade.launcher import LauncherScreen
 from arcade.saves import SaveStore
 from arcade.ti57_duel.screen import HandOff, TI57DuelScreen
 from tests.arcade.helpers import flat, screen_text, settle, wait_until
-from tests.arcade.duel_helpers import LOW_SEAL_COST, FrameWatch, board_cells, both_placed, lift_curtain, move, opened, place
+from tests.arcade.duel_helpers import hosted, press, LOW_SEAL_COST, FrameWatch, board_cells, both_placed, lift_curtain, move, opened, place
 
 SQUARE = re.compile(r"\d\.\d")
 
@@ -37,7 +37,7 @@ async def test_duel_quit_mid_game_resumes_on_the_hand_off_and_tells_nothing_priv
         await move(pilot, watch, 1, 2, "6")  # 2 SBR 1: player 1 to 3.3
         screen = await lift_curtain(pilot, 2)  # player 2's private view is up when the app quits
         assert board_cells(screen_text(app))[(7, 6)] == "2"
-        kept = screen.session.game.snapshot()
+        kept = hosted(screen).game.snapshot()
         await pilot.press("ctrl+q")
         await pilot.pause()
     envelope = json.loads(SaveStore().path_for("ti57-duel").read_text(encoding="utf-8"))
@@ -66,12 +66,12 @@ async def test_duel_quit_mid_game_resumes_on_the_hand_off_and_tells_nothing_priv
         assert "The saved duel resumes" in flat(app) and "Pass the keyboard to Player 2" in flat(app)
         assert "takes your move back" not in flat(app)  # no undo survives a save
         screen = await lift_curtain(pilot, 2)
-        assert screen.session.game.snapshot() == kept  # the TI-57 and the driver exactly as saved
+        assert hosted(screen).game.snapshot() == kept  # the TI-57 and the driver exactly as saved
         assert board_cells(screen_text(app))[(7, 6)] == "2"
         assert "Player 1 last went → E (code 2)" in flat(app) and "Moves left: 19" in flat(app)
         await pilot.press("4")  # 6 SBR 2: the resumed program runs on
         await settle(pilot, screen)
-        assert screen.session.game.square_of(2) == (6, 6) and screen.session.game.moves_left == 18
+        assert hosted(screen).game.square_of(2) == (6, 6) and hosted(screen).game.moves_left == 18
     assert not watch.leaks, watch.leaks[0]
     assert watch.private_frames > 3
 
@@ -118,8 +118,7 @@ async def test_duel_saved_at_a_draw_resumes_on_the_public_draw_and_can_be_extend
     app = duel_app()
     watch = FrameWatch(app)
     async with app.run_test(size=(80, 24)) as pilot:
-        await opened(pilot)
-        await pilot.press(*["minus"] * 19, "enter")  # a one-move duel
+        await press(pilot, await opened(pilot), *["minus"] * 19, "enter")  # a one-move duel
         await place(pilot, watch, 1, (2, 3))
         await place(pilot, watch, 2, (7, 6))
         screen = await move(pilot, watch, 1, 2, "6")
@@ -142,7 +141,7 @@ async def test_duel_saved_at_a_draw_resumes_on_the_public_draw_and_can_be_extend
         await pilot.press("e")  # CLR, 10 STO 0: the resumed TI-57 goes on
         await settle(pilot, screen)
         assert isinstance(app.screen, HandOff) and "Pass the keyboard to Player 2" in flat(app)
-        assert screen.session.game.moves_left == 10 and screen.session.game.square_of(1) == (3, 3)
+        assert hosted(screen).game.moves_left == 10 and hosted(screen).game.square_of(1) == (3, 3)
     assert not watch.leaks, watch.leaks[0]
 
 
@@ -155,7 +154,7 @@ async def test_duel_save_that_does_not_restore_is_kept_aside_and_reported() -> N
         await pilot.press("r")
         await pilot.pause()
         screen = app.screen
-        assert isinstance(screen, TI57DuelScreen) and screen.phase == "limit" and screen.session.game is None
+        assert isinstance(screen, TI57DuelScreen) and screen.phase == "limit" and hosted(screen).game is None
         assert any("could not be restored" in str(n.message) for n in app._notifications)
     assert not store.exists("ti57-duel") and list(store.directory.glob("ti57-duel.unusable-*.json"))
 
@@ -193,23 +192,23 @@ async def test_nothing_the_arcade_writes_mid_duel_shows_a_square_a_key_or_a_regi
 
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await opened(pilot)
-        await pilot.press("s", "enter")
+        await press(pilot, screen, "s", "enter")
         game = None
         for player, square in ((1, (2, 3)), (2, (7, 6))):
             await place(pilot, watch, player, square)
-            game = screen.session.game
+            game = hosted(screen).game
             scan(game)
         for player, code, key in ((1, 2, "6"), (2, 4, "2")):  # a move of each (the session writes nothing: its tests)
             screen = await move(pilot, watch, player, code, key)
-            scan(screen.session.game)
+            scan(hosted(screen).game)
             await lift_curtain(pilot, 3 - player)
             await pilot.press("w", "H")  # no export, no history while the duel goes on
             await pilot.pause()
-            scan(screen.session.game)
+            scan(hosted(screen).game)
             await pilot.press("p")  # the pause puts the curtain back
             await pilot.press("p")
             await wait_until(pilot, lambda: isinstance(app.screen, HandOff), what="the curtain after the pause")
-        last = screen.session.game
+        last = hosted(screen).game
         await app.action_quit()
     assert any(p.endswith("ti57-duel.json") for p in seen)
     plain = json.dumps(last.snapshot())  # yesterday's save: the scan would have caught it
@@ -275,6 +274,6 @@ async def test_a_locked_save_of_the_earlier_seal_asks_no_pin_and_says_why_it_is_
         await pilot.press("r")
         await wait_until(pilot, lambda: any("sealed the earlier way" in note for note in notes), what="the reason, in a note")
         screen = app.screen
-        assert isinstance(screen, TI57DuelScreen) and screen.phase == "limit" and screen.session.game is None
+        assert isinstance(screen, TI57DuelScreen) and screen.phase == "limit" and hosted(screen).game is None
         assert not SQUARE.search(screen_text(app))
     assert not store.exists("ti57-duel") and list(store.directory.glob("ti57-duel.unusable-*.json"))

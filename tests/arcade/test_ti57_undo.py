@@ -11,7 +11,7 @@ from __future__ import annotations
 from arcade.app import ArcadeApp
 from arcade.ti57_duel.screen import HandOff, TI57DuelScreen
 from tests.arcade.helpers import wait_until, flat, screen_text, settle
-from tests.arcade.duel_helpers import FrameWatch, board_cells, both_placed, lift_curtain
+from tests.arcade.duel_helpers import hosted, FrameWatch, board_cells, both_placed, lift_curtain
 
 
 async def test_duel_undo_only_for_the_mover_and_only_before_enter() -> None:
@@ -20,21 +20,21 @@ async def test_duel_undo_only_for_the_mover_and_only_before_enter() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await both_placed(pilot, watch, (2, 3), (7, 6))
         screen = await lift_curtain(pilot, 1)
-        before = screen.session.game.snapshot()
+        before = hosted(screen).game.snapshot()
         watch.squares[1] = (3, 3)
         await pilot.press("6")  # 2 SBR 1
         await settle(pilot, screen)
         assert isinstance(app.screen, HandOff)
         assert "Player 1: u takes your move back (only before Enter)" in flat(app)
         await pilot.press("U")  # no redo, nor anything else, on the curtain
-        assert isinstance(app.screen, HandOff) and len(screen.session.game.turns) == 1
+        assert isinstance(app.screen, HandOff) and len(hosted(screen).game.turns) == 1
         await pilot.press("u")
         await wait_until(pilot, lambda: "taken back" in flat(app), what="the curtain for the mover")
         watch.squares[1] = (2, 3)
         assert isinstance(app.screen, HandOff)  # the curtain again, for the mover: nothing private yet
         assert "Player 1's move was taken back" in flat(app) and "Pass the keyboard to Player 1" in flat(app)
         assert "takes your move back" not in flat(app)  # one undo, then nothing more to take back
-        assert screen.session.game.snapshot() == before  # the TI-57 as before the move: R1, R0, keys
+        assert hosted(screen).game.snapshot() == before  # the TI-57 as before the move: R1, R0, keys
         screen = await lift_curtain(pilot, 1)
         assert board_cells(screen_text(app))[(2, 3)] == "1" and "Moves left: 20" in flat(app)
         watch.squares[1] = (2, 4)
@@ -42,10 +42,10 @@ async def test_duel_undo_only_for_the_mover_and_only_before_enter() -> None:
         await settle(pilot, screen)
         assert "Player 1: u takes your move back" in flat(app)
         screen = await lift_curtain(pilot, 2)  # Enter: the undo is gone
-        turns = list(screen.session.game.turns)
+        turns = list(hosted(screen).game.turns)
         await pilot.press("ctrl+z")
         await pilot.pause()
-        assert screen.session.game.turns == turns and screen.viewer == 2 and isinstance(app.screen, TI57DuelScreen)
+        assert hosted(screen).game.turns == turns and screen.viewer == 2 and isinstance(app.screen, TI57DuelScreen)
         await pilot.press("2")  # 4 SBR 2: player 2 moves; now only player 2 may take it back
         watch.squares[2] = (7, 5)
         await settle(pilot, screen)
@@ -53,7 +53,7 @@ async def test_duel_undo_only_for_the_mover_and_only_before_enter() -> None:
         await pilot.press("ctrl+z")
         await wait_until(pilot, lambda: "taken back" in flat(app), what="the curtain for the mover")
         watch.squares[2] = (7, 6)
-        assert "Player 2's move was taken back" in flat(app) and len(screen.session.game.turns) == 1
-        assert screen.session.game.square_of(1) == (2, 4)  # player 1's move stands
+        assert "Player 2's move was taken back" in flat(app) and len(hosted(screen).game.turns) == 1
+        assert hosted(screen).game.square_of(1) == (2, 4)  # player 1's move stands
     assert not watch.leaks, watch.leaks[0]
     assert watch.curtain_frames > 5
