@@ -168,13 +168,13 @@ async def test_duel_private_view_never_shows_and_comes_back_unchanged() -> None:
     app = ArcadeApp(game="ti57-duel", screens={"ti57-duel": lambda: TI57DuelScreen(pause_seconds=0.02, blink=False)})
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await opened(pilot)
-        await pilot.press("enter")  # the move limit
-        await pilot.pause()
-        assert isinstance(app.screen, HandOff)
-        await pilot.press("enter")
-        await pilot.pause()
+        await pilot.press("enter")  # the move limit: the duel starts at the host's table, then the hand-off
+        await wait_until(pilot, lambda: isinstance(app.screen, HandOff), what="the hand-off")
+        await pilot.press("enter")  # the curtain lifts once the table has answered
+        await wait_until(pilot, lambda: isinstance(app.screen, TI57DuelScreen) and app.screen.viewer == 1
+                         and app.screen.phase == "setup", what="player 1's view")
         screen = app.screen
-        assert isinstance(screen, TI57DuelScreen) and screen.viewer == 1 and screen.phase == "setup"
+        assert isinstance(screen, TI57DuelScreen)
         await pilot.press("right", "up")
         before = (screen.viewer, screen.phase, screen.cursor, visible(app))
         assert "secret start square" in " ".join(before[-1].split())
