@@ -22,10 +22,12 @@ from typing import Any
 
 from games.host.job import Job, JobStopped, Pacing
 from games.host.news import Answer, Close, Open, Pace, Request, Started, Stop
-from games.host.tables import Table, open_table, run_request
+from games.host.tables import Table, open_table, run_request, table_class
 from games.host.wire import Wire, WireClosed
 from games.session import Refused
 
+OPEN_WAIT = 30.0
+"""Seconds an at-once request waits for its table to be built (a bound, never reached in practice)."""
 STOP_WAIT = 2.0
 """Seconds the host gives a running request to stop when the screen goes."""
 PR_SET_PDEATHSIG = 1
@@ -57,6 +59,8 @@ class Host:
         self._stopped: set[int] = set()  # serials stopped before they ran
         self._job: Job | None = None
         self._job_lock = threading.Lock()
+        self._at_once: frozenset[str] = frozenset()  # the opened table's AT_ONCE, known as the Open arrives
+        self._opened = threading.Event()  # the table is built (or failed to be): AT_ONCE requests may run
 
     def send(self, news: Any) -> None:
         """Send ``news`` to the screen (from either thread); a closed pipe ends the host."""
@@ -95,9 +99,18 @@ class Host:
                         self._job.stop_asked.set()
                     else:
                         self._stopped.add(message.serial)
-            elif isinstance(message, Request) and message.name in getattr(self.table, "AT_ONCE", ()):
+            elif isinstance(message, Request) and message.name in self._at_once:
+                # keys typed as the room opens come before its table is built: they wait for it, not
+                # behind the request that will run for the table's life
+                self._opened.wait(OPEN_WAIT)
                 self.send(self.carry_out_at_once(message))
             elif isinstance(message, (Open, Request)):
+                if isinstance(message, Open):
+                    self._opened.clear()
+                    try:
+                        self._at_once = frozenset(getattr(table_class(message.game), "AT_ONCE", ()))
+                    except Exception:  # noqa: BLE001 - an unknown game: the worker's answer says so
+                        self._at_once = frozenset()
                 self._queue.put(message)
         with self._job_lock:
             if self._job is not None:
@@ -124,7 +137,10 @@ class Host:
             self._job = job
         try:
             if isinstance(message, Open):
-                self.table = open_table(message.game, dict(message.options))
+                try:
+                    self.table = open_table(message.game, dict(message.options))
+                finally:
+                    self._opened.set()
                 result: Any = None
             else:
                 if self.table is None:
@@ -142,7 +158,8 @@ class Host:
         """A request the table carries out on the reader's thread, beside the one running (its
         ``AT_ONCE``: thread-safe ones, such as keys for a machine that runs for as long as its room
         is open)."""
-        assert self.table is not None
+        if self.table is None:
+            return Answer(message.serial, "refused", text="no game is open on this host", error="Refused")
         job = Job(message.serial, self.pacing, self.send)
         try:
             result = run_request(self.table, job, message.name, message.args, message.kwargs)

@@ -46,14 +46,18 @@ class UnknownGame(LookupError):
     """An ``Open`` for a game no table is known for."""
 
 
-def open_table(game: str, options: dict[str, Any]) -> Table:
-    """The table of ``game`` set up with ``options`` (the game's own name is passed as ``game``)."""
+def table_class(game: str) -> Any:
+    """The class of ``game``'s table (imported now), or ``UnknownGame``."""
     where = TABLES.get(game)
     if where is None:
         raise UnknownGame(f"no table for the game {game!r}")
     module_name, _, class_name = where.partition(":")
-    table_class = getattr(importlib.import_module(module_name), class_name)
-    table: Table = table_class(game=game, **options)
+    return getattr(importlib.import_module(module_name), class_name)
+
+
+def open_table(game: str, options: dict[str, Any]) -> Table:
+    """The table of ``game`` set up with ``options`` (the game's own name is passed as ``game``)."""
+    table: Table = table_class(game)(game=game, **options)
     return table
 
 

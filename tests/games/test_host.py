@@ -199,3 +199,30 @@ def test_the_host_never_outlives_the_screens_process_killed_mid_move_process(how
     while _alive(host_pid) and time.monotonic() < end:
         time.sleep(0.05)
     assert not _alive(host_pid)
+
+
+def test_an_at_once_request_sent_as_the_table_opens_waits_for_it_not_behind_a_long_request() -> None:
+    """Keys typed as a CPC room opens: the room's run (for its whole life) is queued behind the
+    table's opening; a feed sent right after both must still be carried out, not queued behind it."""
+    import tempfile
+
+    listener = Listener()
+    client = HostClient(listener, own_process=False)
+    client.start()
+    listener.next(Started)
+    with tempfile.TemporaryDirectory() as disc:
+        client.open("cpc-room", disc=disc)
+        run = client.request("run")
+        typed = [client.request("feed", key) for key in 'PRINT 6*7\r']
+        for serial in typed:
+            assert listener.answer(serial).done
+        end = time.monotonic() + BOUND
+        while time.monotonic() < end:
+            news = listener.news.get(timeout=BOUND)
+            if isinstance(news, Note) and " 42" in news.payload.screen.text:
+                break
+        else:
+            raise AssertionError("the CPC never printed 42")
+        client.stop(run)
+        assert listener.answer(run).done
+        client.close()
