@@ -1,88 +1,67 @@
 """``GameScreen``: the one base of every game screen (both Othellos, the duel, the wolf and the lambs).
 
-A game screen renders a headless session (``games/<game>/session.py``) and runs the
-session's slow work -- a machine's turn -- in a thread worker.  The base owns what
-every game does alike; a game's screen is composition, bindings and the rendering of
-its session's view.
+A game screen draws a session that plays at its machine host's table (``games/host/``, one
+child process per screen, through the screen's ``TableLink``, ``arcade/host/link.py``): it
+sends requests and takes the answers.  The base owns what every game does alike; a game's
+screen is composition, bindings and the rendering of the table's picture.
 
 Interface (what a subclass uses or fills in)::
 
     GAME_ID, MACHINE, STEPS_PER_SECOND     class attributes: save name, the machine as the player
-                                           reads it, the real machine's pace (for ``ctx.go_on``)
-    STOPPED_BY / REFUSED_BY                exception types meaning "the player stopped it" /
-                                           "a refusal, say it" (``games.session.Refused`` by default)
-    busy, paused, instant                  reactives (none refreshes the footer by itself)
-    attention                              the app's ``Attention`` (``arcade/attention.py``): a key parks
-                                           the jobs until its frame is drawn; jobs rest while the player types
-    run_job(kind, run, *, view=None, quiet_start=None)
-                                           start ``run(ctx: JobContext) -> result`` in the worker;
-                                           ``view()`` (called in the thread) is sent with progress;
-                                           ``quiet_start()`` draws the start only if the job outlasts
-                                           ``QUIET_START`` (the wolf's turn at instant speed)
-    stop_job() -> bool                     Esc: ask the running job to stop (it ends as "stopped")
+                                           reads it, the real machine's pace (sent to the table)
+    REFUSED_BY                             exception types meaning "a refusal, say it"
+    busy, paused, instant                  reactives (paused and instant are sent to the host)
+    open_table(**options)                  the screen's table at its own host (in ``__init__``)
+    run_request(kind, name, *args)         the request under way; its end comes back as
+                                           ``job_done(kind, result)`` / ``job_stopped(kind)`` /
+                                           ``job_failed(kind, error)``, on the event loop
+    table_note(kind, payload) / picture_changed(picture) / asked(kind, answer)
+                                           news before an end; every answer's picture; the answer
+                                           of a question sent beside the request (``TableLink.ask``)
+    stop_job() -> bool                     Esc: ask the request under way to stop
     job_kind / job_held                    what runs now ('' none); whether it holds for the pause
-    job_done(kind, result) / job_stopped(kind) / job_failed(kind, error)
-                                           hooks, on the event loop, only for the current generation
+    host_gone(gone) / offer_again()        the host ended unasked: said, the last save offered
     show_progress(MachineProgress)         hook: the machine has run some more (throttled)
-    new_generation() -> int                late news from older jobs is dropped from then on
+    new_generation() -> int                the request under way is forgotten (a new game)
     say(text, show=) / message / messages  the message area (``#message``) and a log of what was said
     footer_signature() / refresh_footer()  the footer is redrawn only when the signature changes
-    VERTICAL_BREAKPOINTS                   from 38 rows the class ``-roomy`` (``arcade/roomy.py``):
-                                           ``#game`` in the middle, at most 28 rows high (a screen's CSS may say more)
+    VERTICAL_BREAKPOINTS                   from 38 rows the class ``-roomy`` (``arcade/roomy.py``)
     save_state() / save_summary() / save_game(made) / save_ready
-                                           saved after every job and on unmount (never before the
-                                           resume question is answered); ``made_save()`` in a job's
-                                           worker, as its last step, makes the save its end writes
+                                           saved after every request that changes the game and on
+                                           unmount (never before the resume question is answered)
     offer_saved_game(question, dialog) / resume(state) -> bool / resume_failed(error) / new_game()
     after_first_frame(callback, *args)     run it once the screen is on the terminal (the resume question)
-    key_acted()                            a key a widget took for itself had its action (its frame is not held)
     export_moves(text) -> Path | None      moves written beside the saves, the name said
     palette_commands()                     the command palette's entries for this screen
 
-A job runs in the worker and never touches a widget: it reports only through typed
-messages (``arcade.messages``) and its return value.  The end of every job -- done,
-stopped, refused or a bug -- is handled in one place, the worker's ``StateChanged``
-(Harlequin's pattern), not with an ``except`` in each job.  Saves, resume and export are
-the ``SavedGame`` mixin's (``arcade/game_saves.py``); a key's way to its frame, ahead of
-the jobs and their news, the ``KeysFirst`` mixin's (``arcade/key_frames.py``).  Jobs run one at a time
-(a lock: a replaced job may still be finishing its slice in its thread); a new game
-starts a new generation, so whatever an older job still reports is ignored.
-
-``JobContext`` is the job's side: ``go_on(steps)`` is a driver's slice callback
-(stop, hold while paused, real-speed pacing, throttled progress), ``sleep(seconds)``
-a pausable, stoppable wait (the TI-57's Pause), ``post(message)`` any other news
-(``arcade/jobs.py``; a job runs under ``prompt_switching``, ``arcade/switching.py``).
+Saves, resume and export are the ``SavedGame`` mixin's (``arcade/game_saves.py``); a key's
+way to its frame the ``KeysFirst`` mixin's (``arcade/key_frames.py``, to go: nothing shares the
+interpreter with the keys any more).
 """
 
 from __future__ import annotations
 
-import asyncio
 import threading
 from collections import deque
 from pathlib import Path
 from typing import Any, Callable, ClassVar, Hashable
 
-from textual import work
 from textual.reactive import Reactive, reactive
-from textual.worker import Worker, WorkerState, get_current_worker
 
 from arcade.attention import Attention
 from arcade.compositor import NearCompositor
 from arcade.game_saves import SavedGame
 from arcade.host.link import TableLink, TableNews
-from arcade.jobs import Job, JobContext, JobStopped
 from arcade.key_frames import KeysFirst
 from arcade.messages import MachineProgress
 from arcade.roomy import ROOMY_BREAKPOINTS
-from arcade.switching import freeze_heap, prompt_switching
+from arcade.switching import freeze_heap
 from games.host.news import Answer, HostGone, Note, Progress
 from games.session import Refused
 
 _NOT_YET: Hashable = object()
 """No footer signature taken yet: the first one is noted, the footer being new (recomposing it cost ~50 ms of the first frame)."""
 
-QUIET_START = 0.05
-"""Seconds a job started with ``quiet_start`` runs before its start is drawn (``run_job``)."""
 MESSAGE_LOG = 50
 """Messages kept for the player to read again (a long message is never lost to a small area)."""
 
@@ -102,7 +81,6 @@ class GameScreen(KeysFirst, SavedGame):
     MACHINE: ClassVar[str] = "machine"
     STEPS_PER_SECOND: ClassVar[float] = 1000.0
     PROGRESS_PER_SECOND: ClassVar[float] = 12.0
-    STOPPED_BY: ClassVar[tuple[type[BaseException], ...]] = ()
     REFUSED_BY: ClassVar[tuple[type[BaseException], ...]] = (Refused,)
     PAUSE_HIDES: ClassVar[frozenset[str]] = frozenset()
     """Actions refused (and hidden from the footer) while the game is paused."""
@@ -130,9 +108,6 @@ class GameScreen(KeysFirst, SavedGame):
         self.exported: Path | None = None
         self._message = ""
         self.messages: deque[str] = deque(maxlen=MESSAGE_LOG)
-        self._lock = threading.Lock()
-        self._jobs: dict[Worker[Any], Job] = {}
-        self._job: Job | None = None
         self._footer_signature: Hashable = _NOT_YET
         self._attention: Attention | None = None
         self.table: TableLink | None = None  # the machine host's table, for a screen whose game runs there
@@ -153,100 +128,24 @@ class GameScreen(KeysFirst, SavedGame):
         self.generation += 1
         if self.table is not None:
             self.table.forget()
-        if self._job is not None:
-            self._job.stop.set()
-        self._job = None
         self.busy = False
         return self.generation
 
-    def run_job(self, kind: str, run: Callable[[JobContext], Any], *, view: Callable[[], Any] | None = None,
-                quiet_start: Callable[[], Any] | None = None) -> Job:
-        """Run ``run(ctx)`` in the worker; its end comes back through ``job_done`` & co.
-
-        The job begins once the frame showing it started (what the caller changed) is drawn.
-        With ``quiet_start`` the caller has changed nothing (the job begins after the loop's next
-        turns, or after the frame of a key read meanwhile), and ``quiet_start()`` draws the start
-        only if the job still runs ``QUIET_START`` seconds later.  The wolf's turn at instant speed
-        is over in a millisecond or two: the frame of its start (the board, the LED, the words)
-        was never seen, and a key pressed right behind the move waited for it (interleaved in a
-        real terminal, the keys behind a lamb's move: p90 9.4 -> 8.1 ms, p95 11.3 -> 8.7 ms).
-        The duel's start at instant speed draws only its words: quiet, it measured the same."""
-        if self._job is not None:
-            self._job.stop.set()  # a replaced job stops at its next slice
-        job = Job(kind, run, self.generation, view)
-        attention = self.attention  # taken here, on the loop: the job's thread reads it
-        self._job = job
-        self.busy = True
-        attention.park()  # the job begins once the frame that shows it started is drawn
-        self.release_after_frame()
-        if quiet_start is not None:
-            asyncio.get_running_loop().call_later(QUIET_START, self._quiet_start_due, job, quiet_start)
-        worker = self._work(job)
-        self._jobs[worker] = job
-        return job
-
-    def _quiet_start_due(self, job: Job, quiet_start: Callable[[], Any]) -> None:
-        """``QUIET_START`` after a quiet job began: its start drawn if it still runs (else its end is)."""
-        if self._job is job and self.is_mounted:
-            quiet_start()
-
     @property
     def job_kind(self) -> str:
-        """What the running job does ('' when none runs)."""
+        """What the request under way at the host's table does ('' when none runs)."""
         if self.table is not None and self.table.running is not None:
             return self.table.running.kind
-        return self._job.kind if self._job is not None else ""
+        return ""
 
     @property
     def job_held(self) -> bool:
-        """The running job is holding because the game is paused (a host holds at once when told)."""
-        if self.table is not None:
-            return self.table.running is not None and self.paused
-        return self._job is not None and self._job.held
+        """The request under way holds because the game is paused (the host holds at once when told)."""
+        return self.table is not None and self.table.running is not None and self.paused
 
     def stop_job(self) -> bool:
-        """Ask the running job to stop; its end (as stopped) comes through ``job_stopped``."""
-        if self.table is not None and self.table.stop():
-            return True
-        if self._job is None:
-            return False
-        self._job.stop.set()
-        return True
-
-    @work(thread=True, exclusive=True, exit_on_error=False, group="game", description="The machine runs")
-    def _work(self, job: Job) -> Any:
-        """The worker's whole body: one job at a time, news by messages, the end by ``StateChanged``."""
-        worker = get_current_worker()
-        with self._lock:
-            ctx = JobContext(self, job, worker)
-            ctx.check()
-            self.attention.job_started()
-            self.attention.give_way()  # parked by run_job: the job begins once its start is drawn
-            try:
-                with prompt_switching():
-                    return job.run(ctx)
-            finally:
-                self.attention.job_ended()
-
-    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        """Where every job ends, whatever happened to it (after the frame of a key on its way)."""
-        if event.state in (WorkerState.SUCCESS, WorkerState.ERROR, WorkerState.CANCELLED):
-            self.attention.after_keys(self, self._job_ended, event)
-
-    def _job_ended(self, event: Worker.StateChanged) -> None:
-        job = self._jobs.pop(event.worker, None)
-        if job is None or job is not self._job or job.generation != self.generation:
-            return  # a replaced job, or news from an older game
-        self._job = None
-        self.busy = False
-        error = event.worker.error
-        if event.state is WorkerState.SUCCESS:
-            self.job_done(job.kind, event.worker.result)
-        elif event.state is WorkerState.CANCELLED or isinstance(error, (JobStopped, *self.STOPPED_BY)):
-            self.job_stopped(job.kind)
-        else:
-            assert error is not None
-            self.job_failed(job.kind, error)
+        """Ask the request under way to stop; its end (as stopped) comes through ``job_stopped``."""
+        return self.table is not None and self.table.stop()
 
     def job_done(self, kind: str, result: Any) -> None:
         self.save_game()  # the job ran to its end: the game is saved after every move
@@ -262,11 +161,6 @@ class GameScreen(KeysFirst, SavedGame):
             self.say(str(error))
         else:
             self.say(f"{getattr(error, 'kind', type(error).__name__)}: {error}")
-
-    def on_machine_progress(self, message: MachineProgress) -> None:
-        if message.generation == self.generation and self.busy:  # none after the job's end: no stale bar
-            if not self.attention.key_in_flight():  # a key first: the next progress comes soon enough
-                self.attention.news(self.show_progress, message)
 
     def show_progress(self, message: MachineProgress) -> None:
         """The machine has run some more of the job (at most ``PROGRESS_PER_SECOND`` a second)."""

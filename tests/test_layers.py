@@ -7,7 +7,7 @@ Textual, no Rich).  And no import cycle between the project's modules, counting 
 imports inside functions too (they are cycles all the same, only deferred) and those
 under ``if TYPE_CHECKING:`` (not run, but a loop in the design all the same: the lower
 module names what it needs of the other in a small ``Protocol`` instead, as
-``arcade/jobs.py``'s ``JobHost`` or ``machines/cpc/runtime/host.py``).
+``machines/cpc/runtime/host.py``).
 """
 
 from __future__ import annotations

@@ -101,12 +101,9 @@ if DIR:
     if os.path.isdir(os.path.join(os.getcwd(), "arcade")) and os.getcwd() not in sys.path:
         sys.path.insert(0, os.getcwd())
     import arcade.attention as _attention
-    import arcade.jobs as _jobs
     import arcade.save_writer as _save_writer
     import arcade.terminal as _terminal
 
-    wrap(_jobs.JobContext, "go_on", before=lambda self, t, steps: note("slice_end", t),
-         after=lambda self, t0, t1, steps: note("slice_start", t1))
     wrap(_attention.Attention, "park", before=lambda self, t: note("park", t))
     wrap(_attention.Attention, "release", after=lambda self, t0, t1, *a: note("free", t1) if self.free.is_set() else None)
     wrap(_terminal.SturdyFile, "flush", after=lambda self, t0, t1: note("flush", t1))
