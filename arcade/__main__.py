@@ -8,10 +8,12 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from arcade import catalog, hangup
+from arcade.shell import catalog
+
+from arcade.runtime import hangup
 
 if TYPE_CHECKING:
-    from arcade.app import ArcadeApp
+    from arcade.shell.app import ArcadeApp
 
 
 def parser() -> argparse.ArgumentParser:
@@ -37,7 +39,7 @@ def parser() -> argparse.ArgumentParser:
 
 
 def full_parser() -> argparse.ArgumentParser:
-    from arcade.themes import COLOUR_BLIND_THEMES
+    from arcade.shell.themes import COLOUR_BLIND_THEMES
 
     p = parser()
     p.add_argument("--game", metavar="NAME", help="start this game directly (see the list below)")
@@ -60,7 +62,8 @@ def build_app(argv: list[str], stderr: TextIO | None = None) -> ArcadeApp | int:
     A bad keymap or settings file is reported on ``stderr`` and again inside the app;
     it never stops the arcade.
     """
-    from arcade import keymap, settings, themes
+    from arcade.shell import keymap, themes
+    from arcade.storage import settings
 
     stderr = sys.stderr if stderr is None else stderr
     p = full_parser()
@@ -88,7 +91,7 @@ def build_app(argv: list[str], stderr: TextIO | None = None) -> ArcadeApp | int:
     known = keymap.known_binding_ids(keymap.read_keymap_ids(path))
     loaded = keymap.load_keymap(path, known, required=args.keymap is not None)
 
-    from arcade.app import ArcadeApp
+    from arcade.shell.app import ArcadeApp
 
     app = ArcadeApp(
         game=args.game,
@@ -113,11 +116,11 @@ def main(argv: list[str] | None = None) -> int:
     app: ArcadeApp | int = 0
     try:
         if argv and argv[0] == "match":
-            from arcade.match_cli import main as match_main
+            from arcade.shell.match_cli import main as match_main
 
             return match_main(argv[1:])
         if argv and argv[0] == "web":
-            from arcade.web import main as web_main
+            from arcade.web.server import main as web_main
 
             return web_main(argv[1:])
         hold_collections()  # until the first frame (its screen calls freeze_heap): a launch builds, never frees

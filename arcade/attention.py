@@ -7,7 +7,7 @@ over at each turn of the loop, and a key's way to the screen is a dozen turns (t
 the screen, the widget's refresh, the screen's update, the frame).  So a key *parks* the
 running jobs from the moment it arrives until its frame has been drawn:
 
-- ``key_arrived()``, from the terminal's input thread (``arcade/terminal.py``) as soon as
+- ``key_arrived()``, from the terminal's input thread (``arcade/runtime/terminal.py``) as soon as
   the key is read, and from the screen that receives it (other drivers, the tests' Pilot);
 - ``release_after_frame(screen)``, on the event loop once the key has run its action (the
   game screen asks for it from its ``on_key`` through the message queues, the screen's then

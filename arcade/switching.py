@@ -119,7 +119,7 @@ def collect_middle_when_due() -> bool:
     """A collection of the middle generation, if one is due (and collections are on); True if it ran.
 
     Called by the terminal's output thread once a frame is on the terminal that shows every key
-    read (``arcade/terminal.py``, ``Attention.frame_shows_keys``): the moment furthest from a key's
+    read (``arcade/runtime/terminal.py``, ``Attention.frame_shows_keys``): the moment furthest from a key's
     way to the screen."""
     if gc.isenabled() and gc.get_count()[1] >= MIDDLE_AFTER:
         gc.collect(1)

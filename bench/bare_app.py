@@ -24,7 +24,7 @@ from textual.widgets import Footer, Header, Static
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from arcade.stall_probe import start_if_asked  # noqa: E402 - after the path is set
+from arcade.devtools.stall_probe import start_if_asked  # noqa: E402 - after the path is set
 
 
 class BareApp(App[None]):

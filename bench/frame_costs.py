@@ -37,8 +37,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import textual.screen as textual_screen  # noqa: E402 - after the environment is set
 
-from arcade import game_screen  # noqa: E402
-from arcade.app import ArcadeApp  # noqa: E402
+from arcade.screens import game_screen  # noqa: E402
+from arcade.shell.app import ArcadeApp  # noqa: E402
 from arcade.widgets.dialogs import GameOverDialog, SideDialog  # noqa: E402
 from textual.worker import WorkerState  # noqa: E402
 

@@ -5,7 +5,7 @@
 Each game runs headless (``App.run_test``, 100x32) with fresh data and config
 directories; a 10 ms timer on the app notes the gap between its ticks while the game
 screen is busy (a machine answering), as ``ARCADE_STALL_PROBE`` does for the whole app
-(``arcade/stall_probe.py``).  The Othellos play the person's first legal move whenever
+(``arcade/devtools/stall_probe.py``).  The Othellos play the person's first legal move whenever
 it is their turn (the machine plays Black: it answers first); the duel and the wolf
 put the computer in both seats.  A bare Textual app's idle timer, measured the same way
 first, shows what the machine's load alone costs.  At real speed a turn lasts minutes: the machine is
@@ -58,7 +58,7 @@ class BusyProbe:
 
 
 def game_screen(app: Any) -> Any:
-    from arcade.game_screen import GameScreen
+    from arcade.screens.game_screen import GameScreen
 
     return next((s for s in reversed(app.screen_stack) if isinstance(s, GameScreen)), None)
 
@@ -105,7 +105,7 @@ async def duel(pilot: Any, app: Any, instant: bool, seconds: float) -> str:
 
 
 async def wolf(pilot: Any, app: Any, instant: bool, seconds: float) -> str:
-    from arcade.ti57_wolf.dialogs import NewWolfGame
+    from arcade.screens.ti57_wolf.dialogs import NewWolfGame
 
     await until(pilot, lambda: game_screen(app) is not None and app.screen is game_screen(app))
     screen = game_screen(app)

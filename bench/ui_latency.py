@@ -19,7 +19,7 @@ the same run, on the same machine, through the same tmux:
     answers, in every game that has one (HP-67 and Lazard Othello, the TI-57 duel
     and wolf with a computer seat), at instant and at real speed (``bench/busy_keys.py``;
     ``--cases`` chooses them).
-(b) event-loop stalls: the apps run with ``ARCADE_STALL_PROBE`` (``arcade/stall_probe.py``),
+(b) event-loop stalls: the apps run with ``ARCADE_STALL_PROBE`` (``arcade/devtools/stall_probe.py``),
     a 10 ms timer whose largest gap is the longest time the loop could not run.
 (c) launch to first frame: from starting the command to the first frame showing the
     launcher, the HP-67 game's board, or the bare app's line, the median of ``--rounds``

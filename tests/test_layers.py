@@ -188,14 +188,14 @@ def test_imports_inside_functions_count_and_type_checking_ones_are_marked(tmp_pa
     source = tmp_path / "m.py"
     source.write_text(
         "from typing import TYPE_CHECKING\n"
-        "if TYPE_CHECKING:\n    from arcade.app import ArcadeApp\n"
-        "def f():\n    from arcade import keymap\n    import machines.ti57\n"
+        "if TYPE_CHECKING:\n    from arcade.shell.app import ArcadeApp\n"
+        "def f():\n    from arcade.shell import keymap\n    import machines.ti57\n"
         "from . import sibling\n",
         encoding="utf-8",
     )
-    found = {(i.target, i.type_only) for i in imports_of("arcade.m", source, {"arcade.keymap", "arcade.sibling"})}
-    assert ("arcade.app", True) in found
-    assert ("arcade.keymap", False) in found
+    found = {(i.target, i.type_only) for i in imports_of("arcade.m", source, {"arcade.shell.keymap", "arcade.sibling"})}
+    assert ("arcade.shell.app", True) in found
+    assert ("arcade.shell.keymap", False) in found
     assert ("machines.ti57", False) in found
     assert ("arcade.sibling", False) in found
 

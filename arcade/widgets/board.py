@@ -9,7 +9,7 @@ turned over underlined, legal moves are ``+``.
 Each square is drawn on the board's own colour (``board--cell``): the disc, hint and
 cursor classes add only what they say (``partial``), so the baize shows under every
 disc and the discs stand out from it at 3:1 or more in every theme
-(``tests/arcade/test_board_contrast.py``; the colours: ``arcade/themes.py``).
+(``tests/arcade/test_board_contrast.py``; the colours: ``arcade/shell/themes.py``).
 
 It draws line by line (Textual's line API): each of its rows is turned into a strip
 once and kept, so a cursor move or a new disc re-renders only the rows that changed
@@ -33,7 +33,7 @@ from textual.geometry import Region
 from textual.strip import Strip
 from textual.widget import Widget
 
-from arcade.themes import BOARD_DEFAULTS
+from arcade.shell.themes import BOARD_DEFAULTS
 from arcade.widgets.lines import RowStyle, changed_cells, line_strip
 from games.othello.referee import Disc
 
@@ -77,7 +77,7 @@ class SquareClicked(Message):
 class OthelloBoard(RowStyle, Widget):
     """The board drawn with a box grid (18 rows x 35 columns) or compact (9 x 26)."""
 
-    # the arcade's stylesheet gives the theme's colours ($board-cell...: arcade/app.tcss); these are
+    # the arcade's stylesheet gives the theme's colours ($board-cell...: arcade/shell/app.tcss); these are
     # for an app without them (the match on its own), the same green baize as the default theme's
     DEFAULT_CSS = f"""
     OthelloBoard {{ width: auto; height: auto; }}

@@ -5,7 +5,7 @@ of the screen) each time a screen says its bindings changed, and one change was 
 twice (two recomposes in a row, measured in the wolf).  In the TI-57 wolf "Next lamb" is hidden on the
 wolf's turn and shown on the lambs': ~15-60 ms of the loop twice a move; and a dialog opening
 over the launcher or a machine room laid the screen out again under it.  This footer draws
-the same keys the same way (it *is* a ``Footer``: the same CSS, ``arcade/footer.tcss``, clicks,
+the same keys the same way (it *is* a ``Footer``: the same CSS, ``arcade/shell/footer.tcss``, clicks,
 the palette key, the keymap's keys), but follows a change with the least it needs:
 
 - the same keys as shown: nothing;

@@ -101,8 +101,8 @@ if DIR:
     if os.path.isdir(os.path.join(os.getcwd(), "arcade")) and os.getcwd() not in sys.path:
         sys.path.insert(0, os.getcwd())
     import arcade.attention as _attention
-    import arcade.save_writer as _save_writer
-    import arcade.terminal as _terminal
+    import arcade.storage.writer as _save_writer
+    import arcade.runtime.terminal as _terminal
 
     wrap(_attention.Attention, "park", before=lambda self, t: note("park", t))
     wrap(_attention.Attention, "release", after=lambda self, t0, t1, *a: note("free", t1) if self.free.is_set() else None)
@@ -119,6 +119,6 @@ if DIR:
 
     _save_writer.save_text_in_pieces = pieces
 
-    import arcade.stall_probe as _stall_probe
+    import arcade.devtools.stall_probe as _stall_probe
 
     wrap(_stall_probe.StallProbe, "tick", before=lambda self, t: note("tick", t))

@@ -55,7 +55,7 @@ __all__ = ["GameServer", "LocalPlayer", "SAVE_FORMAT", "read_save", "write_save"
 JOIN = Schema({"join": {"code": Text(64)}})
 LEAVE = {"leave": {}}
 SAVE_FORMAT = 1
-"""The arcade's save envelope (``arcade/saves.py``): format, game, saved_at, summary, state."""
+"""The arcade's save envelope (``arcade/storage/saves.py``): format, game, saved_at, summary, state."""
 MAX_SAVE_BYTES = 16 * 1024 * 1024
 MAX_BUFFERED = 1024 * 1024
 """Bytes waiting to be sent to a player who does not read: past this, that connection is dropped."""

@@ -1,6 +1,6 @@
 """An Othello game at a machine host's table: the session, its requests, and its picture.
 
-The screen (``arcade/othello/``) sends requests; the host runs them here, one at a time,
+The screen (``arcade/screens/othello/``) sends requests; the host runs them here, one at a time,
 with the running ``Job`` for the machine's slices, the pace and the stop.  The person's
 move and the machine's reply are one request: the host tells the screen between the two
 (``PersonMoved``), so the screen shows and saves the person's move while the machine thinks.

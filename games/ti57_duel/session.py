@@ -60,7 +60,7 @@ DEFAULT_EXTENSION = 10  # the article: "10 STO 0 par exemple, ce qui donnera 10 
 PIN_DIGITS = (6, 12)
 """Six digits at least: a million guesses, each paying the seal's scrypt (``docs/reliability.md``)."""
 SETTINGS = {"instant": "bool", "registers": "bool", "variant": "name"}
-"""The duel screen's choices kept beside the session's save (``arcade/ti57_duel/saves.py``)."""
+"""The duel screen's choices kept beside the session's save (``arcade/screens/ti57_duel/saves.py``)."""
 
 
 class Phase(Enum):

@@ -1,6 +1,6 @@
 """The blind duel at a machine host's table: the session, its requests, and one picture per viewer.
 
-The screen (``arcade/ti57_duel/``) never holds the ``DuelSession``.  Every request says who
+The screen (``arcade/screens/ti57_duel/``) never holds the ``DuelSession``.  Every request says who
 looks (``viewer``: player 1, 2, or None for anyone), and the answer's picture is made from
 ``session.view(viewer)`` alone: the session decides what that viewer may see (nothing private
 while the curtain is down, nor for a player whose turn it is not between two people), and

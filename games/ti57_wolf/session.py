@@ -509,7 +509,7 @@ class WolfSession:
 # -------------------------------------------------------------------- helpers
 
 SETTINGS = {"registers": "bool", "history": "bool", "instant": "bool", "variant": "name"}
-"""The wolf screen's choices kept beside the session's save (``arcade/ti57_wolf``)."""
+"""The wolf screen's choices kept beside the session's save (``arcade/screens/ti57_wolf``)."""
 
 
 def _restored(f: Field, program: Program | None = None) -> WolfGame:

@@ -1,6 +1,6 @@
 """Wolf and lambs at a machine host's table: the session, its requests, and its picture.
 
-The screen (``arcade/ti57_wolf/``) never holds the ``WolfSession``: it sends requests and
+The screen (``arcade/screens/ti57_wolf/``) never holds the ``WolfSession``: it sends requests and
 draws the picture each answer brings.  Nothing is hidden in wolf and lambs, so there is
 one picture for everyone.  The computer's move keeps its person-like pace (``job.sleep``,
 pausable, stoppable before anything is typed); at instant speed it follows a person's

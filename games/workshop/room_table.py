@@ -1,6 +1,6 @@
 """A calculator room's machine at a machine host's table: keys down, views up, the program run there.
 
-The HP-67 and TI-57 rooms (``arcade/room/``) send keys and the room's other requests;
+The HP-67 and TI-57 rooms (``arcade/screens/room/``) send keys and the room's other requests;
 the host presses them on the room model (``hp67_room``, ``ti57_room``) and, when a key
 starts a program, runs it in slices in the same request: a view every ``VIEW_EVERY``
 seconds as a ``Note``, a Pause held for its time (``Job.sleep``), and a stop asked by the

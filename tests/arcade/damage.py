@@ -19,8 +19,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from arcade import keymap, settings
-from arcade.saves import FORMAT_VERSION, SaveError, SaveStore
+from arcade.shell import keymap
+
+from arcade.storage import settings
+from arcade.storage.saves import FORMAT_VERSION, SaveError, SaveStore
 from tests.arcade.real_saves import real_states
 
 GAMES = ("hp67-othello", "lazard-othello", "ti57-duel", "ti57-wolf")

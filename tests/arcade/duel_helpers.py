@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import re
 
-from arcade.app import ArcadeApp
-from arcade.gamesave import ResumeDialog
-from arcade.ti57_duel.curtain import HandOff
-from arcade.ti57_duel.screen import TI57DuelScreen
+from arcade.shell.app import ArcadeApp
+from arcade.storage.resume import ResumeDialog
+from arcade.screens.ti57_duel.curtain import HandOff
+from arcade.screens.ti57_duel.screen import TI57DuelScreen
 from games.ti57_duel import DELTAS
 from games.ti57_duel.seal import KdfCost
 from games.ti57_duel.session import DuelSession

@@ -276,7 +276,7 @@ def key_read_at_the_move(session: Any, attention: Any, move: str, reply: str) ->
 def driver_without_terminal(attention: Any) -> Any:
     """An ``ArcadeDriver`` made without a terminal, for an app whose ``attention`` is given: only what
     a frame's way out reads is set (its ``_file`` and ``_writer_thread`` are the test's)."""
-    from arcade.terminal import ArcadeDriver
+    from arcade.runtime.terminal import ArcadeDriver
 
     driver = ArcadeDriver.__new__(ArcadeDriver)
     driver._app = type("App", (), {"attention": attention})()

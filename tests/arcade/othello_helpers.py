@@ -7,7 +7,7 @@ import json
 from typing import Any, Callable
 
 from games.othello.table import PersonMoved
-from arcade.saves import SaveStore
+from arcade.storage.saves import SaveStore
 from arcade.widgets.board import OthelloBoard
 from games.othello.referee import Disc, Position, parse
 

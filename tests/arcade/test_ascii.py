@@ -18,11 +18,11 @@ from rich.console import Console
 from textual.screen import Screen
 
 from arcade.__main__ import build_app
-from arcade.app import ArcadeApp
-from arcade.help import HelpScreen
-from arcade.hp67_othello.screen import HP67OthelloScreen
-from arcade.ti57_duel.screen import TI57DuelScreen
-from arcade.ti57_wolf.screen import TI57WolfScreen
+from arcade.shell.app import ArcadeApp
+from arcade.shell.help import HelpScreen
+from arcade.screens.hp67_othello.screen import HP67OthelloScreen
+from arcade.screens.ti57_duel.screen import TI57DuelScreen
+from arcade.screens.ti57_wolf.screen import TI57WolfScreen
 from arcade.widgets.board import OthelloBoard
 from arcade.widgets.glyphs import ascii_for, to_ascii
 from games.ti57_wolf.referee import Side

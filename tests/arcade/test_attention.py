@@ -192,7 +192,7 @@ def test_the_terminal_numbers_the_driver_s_writes_and_tells_which_each_flush_put
     """The driver numbers each write in the app's count (``Attention.frames``); after a flush the
     output thread tells the number of the last one written, so writes lost before it (a suspend's
     queue, never written) hold nothing back for good."""
-    from arcade.terminal import NumberedWrite, SturdyFile
+    from arcade.runtime.terminal import NumberedWrite, SturdyFile
 
     class Out:
         def __init__(self) -> None:
@@ -240,7 +240,7 @@ def output_thread_driver(terminal: object) -> tuple[object, object]:
     """An ``ArcadeDriver`` with no terminal but a real output thread writing to ``terminal``; the thread."""
     from textual.drivers._writer_thread import WriterThread
 
-    from arcade.terminal import SturdyFile
+    from arcade.runtime.terminal import SturdyFile
 
     driver = driver_without_terminal(Attention())
     driver._file = SturdyFile(terminal, lambda: None, driver._frame_out)  # type: ignore[arg-type]
@@ -273,7 +273,7 @@ class SlowTerminal:
 def test_the_event_loop_hands_a_frame_to_the_terminal_before_it_goes_on(monkeypatch: pytest.MonkeyPatch) -> None:
     """After a write the driver waits until the output thread has put it on the terminal: the loop
     does not keep the interpreter from that thread (``HAND_OVER``, made generous here)."""
-    import arcade.terminal as terminal_module
+    import arcade.runtime.terminal as terminal_module
 
     monkeypatch.setattr(terminal_module, "HAND_OVER", LIMIT)
     terminal = SlowTerminal(delay=0.05)  # left to itself, the loop would be back long before
@@ -288,7 +288,7 @@ def test_the_event_loop_hands_a_frame_to_the_terminal_before_it_goes_on(monkeypa
 
 
 def test_a_terminal_that_takes_nothing_holds_the_event_loop_only_hand_over_seconds(monkeypatch: pytest.MonkeyPatch) -> None:
-    import arcade.terminal as terminal_module
+    import arcade.runtime.terminal as terminal_module
 
     monkeypatch.setattr(terminal_module, "HAND_OVER", 0.01)
     terminal = SlowTerminal()
@@ -344,8 +344,8 @@ async def test_without_frame_counts_the_release_follows_the_refresh() -> None:
 async def test_the_terminal_driver_parks_the_jobs_as_soon_as_it_reads_a_key(monkeypatch) -> None:  # noqa: ANN001
     from textual.drivers.linux_driver import LinuxDriver
 
-    from arcade.app import ArcadeApp
-    from arcade.terminal import ArcadeDriver
+    from arcade.shell.app import ArcadeApp
+    from arcade.runtime.terminal import ArcadeDriver
 
     sent: list[object] = []
     monkeypatch.setattr(LinuxDriver, "process_message", lambda self, message: sent.append(message))

@@ -6,8 +6,8 @@ import re
 
 import pytest
 
-from arcade.app import ArcadeApp
-from arcade.hp67_othello.screen import HP67OthelloScreen
+from arcade.shell.app import ArcadeApp
+from arcade.screens.hp67_othello.screen import HP67OthelloScreen
 from arcade.widgets.blank import Column, Row
 from arcade.widgets.dialogs import SideDialog
 from tests.arcade.fake_driver import FakeDriver

@@ -26,14 +26,14 @@ from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widget import Widget
 
-from arcade.app import ArcadeApp
-from arcade.hp67_othello.screen import HP67OthelloScreen
-from arcade.lazard_othello.screen import LazardOthelloScreen
-from arcade.match.app import MatchApp
-from arcade.match.screen import MatchScreen
-from arcade.themes import theme_names
-from arcade.ti57_duel.screen import TI57DuelScreen
-from arcade.ti57_wolf.screen import TI57WolfScreen
+from arcade.shell.app import ArcadeApp
+from arcade.screens.hp67_othello.screen import HP67OthelloScreen
+from arcade.screens.lazard_othello.screen import LazardOthelloScreen
+from arcade.screens.match.app import MatchApp
+from arcade.screens.match.screen import MatchScreen
+from arcade.shell.themes import theme_names
+from arcade.screens.ti57_duel.screen import TI57DuelScreen
+from arcade.screens.ti57_wolf.screen import TI57WolfScreen
 from arcade.widgets.board import OthelloBoard
 from arcade.widgets.dialogs import SideDialog
 from arcade.widgets.grid import GridView, SquareBoard

@@ -32,7 +32,7 @@ async def test_the_stall_probe_writes_its_figures_only_when_asked(tmp_path, monk
     """bench/ui_latency.py's probe: off by default; with ARCADE_STALL_PROBE a JSON file of timer gaps."""
     import json
 
-    from arcade.app import ArcadeApp
+    from arcade.shell.app import ArcadeApp
     from tests.arcade.helpers import wait_until
 
     monkeypatch.delenv("ARCADE_STALL_PROBE", raising=False)
@@ -71,7 +71,7 @@ def test_a_series_of_more_than_two_games_says_that_it_repeats_and_points_to_open
         games: int, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     """Before: ``--games 4`` played the same two games twice without a word.  (The games themselves are
     left out here: a series of real ones is the match's own test.)"""
-    import arcade.match_cli as match_cli
+    import arcade.shell.match_cli as match_cli
 
     played: list[int] = []
     monkeypatch.setattr(match_cli, "play_series", lambda first, second, n, observer: played.append(n) or [])

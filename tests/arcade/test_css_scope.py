@@ -27,20 +27,20 @@ from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 
-from arcade.app import ArcadeApp
-from arcade.help import HelpScreen
-from arcade.hp67_othello.screen import HP67OthelloScreen
-from arcade.launcher import LauncherScreen
-from arcade.lazard_othello.screen import LazardOthelloScreen
-from arcade.lazard_othello.variants import ProgramDialog
-from arcade.match.screen import MatchScreen, ResultsDialog
-from arcade.room.cpc import CpcRoomScreen
-from arcade.room.hp67 import HP67RoomScreen
-from arcade.room.ti57 import TI57RoomScreen
-from arcade.ti57_duel.curtain import HandOff, PinDialog
-from arcade.ti57_duel.screen import TI57DuelScreen
-from arcade.ti57_wolf.dialogs import CHOICES, NewWolfGame
-from arcade.ti57_wolf.screen import TI57WolfScreen
+from arcade.shell.app import ArcadeApp
+from arcade.shell.help import HelpScreen
+from arcade.screens.hp67_othello.screen import HP67OthelloScreen
+from arcade.shell.launcher import LauncherScreen
+from arcade.screens.lazard_othello.screen import LazardOthelloScreen
+from arcade.screens.lazard_othello.variants import ProgramDialog
+from arcade.screens.match.screen import MatchScreen, ResultsDialog
+from arcade.screens.room.cpc import CpcRoomScreen
+from arcade.screens.room.hp67 import HP67RoomScreen
+from arcade.screens.room.ti57 import TI57RoomScreen
+from arcade.screens.ti57_duel.curtain import HandOff, PinDialog
+from arcade.screens.ti57_duel.screen import TI57DuelScreen
+from arcade.screens.ti57_wolf.dialogs import CHOICES, NewWolfGame
+from arcade.screens.ti57_wolf.screen import TI57WolfScreen
 from arcade.widgets.dialogs import MessageLog, NamedFileDialog, Question
 from arcade.widgets.too_small import TooSmallScreen
 from games.ti57_wolf.referee import Side

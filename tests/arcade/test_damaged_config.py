@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from arcade import settings
+from arcade.storage import settings
 from arcade.__main__ import build_app
-from arcade.app import ArcadeApp
-from arcade.keymap import load_keymap
+from arcade.shell.app import ArcadeApp
+from arcade.shell.keymap import load_keymap
 from tests.arcade.damage import Counts, config_campaign
 
 
@@ -112,7 +112,7 @@ def test_the_exit_status_is_non_zero_only_for_a_crash(tmp_path: Path, monkeypatc
 def test_a_stale_temporary_settings_file_goes_when_the_settings_are_next_written(tmp_path: Path) -> None:
     import os
 
-    from arcade.readback import STALE_TEMPORARY_SECONDS
+    from arcade.storage.readback import STALE_TEMPORARY_SECONDS
 
     left = tmp_path / ".settings.ab12cd34.tmp"  # a kill during an earlier write
     left.write_text("theme = ", encoding="utf-8")
@@ -123,7 +123,7 @@ def test_a_stale_temporary_settings_file_goes_when_the_settings_are_next_written
 
 @pytest.mark.parametrize("entries", [900, 5000])
 def test_a_keymap_of_thousands_of_entries_is_said_in_a_few_lines(tmp_path: Path, entries: int) -> None:
-    from arcade import keymap
+    from arcade.shell import keymap
 
     path = tmp_path / "keymap.toml"
     path.write_text("".join(f'"othello.lef{i}" = "a"\n' for i in range(entries)), encoding="utf-8")

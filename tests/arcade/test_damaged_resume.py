@@ -15,13 +15,13 @@ from typing import Any, Callable
 import pytest
 from textual.screen import Screen
 
-from arcade import saves
-from arcade.app import ArcadeApp
-from arcade.gamesave import ResumeDialog
-from arcade.launcher import LauncherScreen
-from arcade.saves import SaveStore
-from arcade.ti57_duel.screen import TI57DuelScreen
-from arcade.ti57_wolf.screen import TI57WolfScreen
+from arcade.storage import saves
+from arcade.shell.app import ArcadeApp
+from arcade.storage.resume import ResumeDialog
+from arcade.shell.launcher import LauncherScreen
+from arcade.storage.saves import SaveStore
+from arcade.screens.ti57_duel.screen import TI57DuelScreen
+from arcade.screens.ti57_wolf.screen import TI57WolfScreen
 from arcade.widgets.dialogs import SideDialog
 from games.othello.session import OthelloSession
 from games.ti57_duel.session import Phase as DuelPhase
@@ -151,7 +151,7 @@ async def test_a_read_only_data_directory(arcade_data_dir: Path) -> None:
 
 
 async def test_a_resumed_othello_whose_settings_break_the_screen_is_a_damaged_save(monkeypatch: pytest.MonkeyPatch) -> None:
-    from arcade.hp67_othello.screen import HP67OthelloScreen
+    from arcade.screens.hp67_othello.screen import HP67OthelloScreen
 
     def broken(self: object, settings: object) -> None:
         raise TypeError("a setting the screen cannot show")

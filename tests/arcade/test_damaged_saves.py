@@ -18,9 +18,9 @@ from pathlib import Path
 
 import pytest
 
-from arcade import readback, saves
-from arcade.readback import MAX_NESTING, nesting, sweep_temporaries
-from arcade.saves import SaveError, SaveStore
+from arcade.storage import readback, saves
+from arcade.storage.readback import MAX_NESTING, nesting, sweep_temporaries
+from arcade.storage.saves import SaveError, SaveStore
 from tests.arcade.damage import GAMES, Counts, damaged_save, real_envelope, save_campaign
 
 
@@ -216,7 +216,7 @@ def test_a_fifo_or_a_device_in_place_of_a_save_never_blocks(tmp_path: Path) -> N
 
 
 def test_a_save_failing_every_move_the_same_way_is_said_once(arcade_data_dir: Path) -> None:
-    from arcade.gamesave import write_save
+    from arcade.storage.resume import write_save
 
     class Screen:  # what write_save uses of a game screen
         is_mounted = True

@@ -18,18 +18,18 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Button, Static
 
-from arcade.app import ArcadeApp
-from arcade.hp67_othello.screen import HP67OthelloScreen
-from arcade.hp67_othello.workshop import ProgramChoice as HP67ProgramChoice
-from arcade.lazard_othello.screen import LazardOthelloScreen
-from arcade.lazard_othello.variants import ProgramDialog
-from arcade.match_cli import main as match_main
-from arcade.room.cpc import CpcRoomScreen
-from arcade.room.hp67 import CardDialog, HP67RoomScreen
-from arcade.room.ti57 import NotebookDialog, TI57RoomScreen, notebook_dir
-from arcade.room.ti57_workshop import ProgramChoice as TI57ProgramChoice
-from arcade.ti57_wolf.dialogs import NewWolfGame
-from arcade.ti57_wolf.screen import TI57WolfScreen
+from arcade.shell.app import ArcadeApp
+from arcade.screens.hp67_othello.screen import HP67OthelloScreen
+from arcade.screens.hp67_othello.workshop import ProgramChoice as HP67ProgramChoice
+from arcade.screens.lazard_othello.screen import LazardOthelloScreen
+from arcade.screens.lazard_othello.variants import ProgramDialog
+from arcade.shell.match_cli import main as match_main
+from arcade.screens.room.cpc import CpcRoomScreen
+from arcade.screens.room.hp67 import CardDialog, HP67RoomScreen
+from arcade.screens.room.ti57 import NotebookDialog, TI57RoomScreen, notebook_dir
+from arcade.screens.room.ti57_workshop import ProgramChoice as TI57ProgramChoice
+from arcade.screens.ti57_wolf.dialogs import NewWolfGame
+from arcade.screens.ti57_wolf.screen import TI57WolfScreen
 from arcade.widgets.cpc_screen import CpcScreen
 from arcade.widgets.dialogs import MessageLog, SideDialog
 from arcade.widgets.plain import visible
@@ -323,8 +323,8 @@ def test_an_export_goes_beside_whatever_holds_its_name(arcade_data_dir: Path, ki
     go beside it (``-2``)."""
     from datetime import datetime, timezone
 
-    from arcade import gamesave
-    from arcade.saves import SaveStore
+    from arcade.storage import resume as gamesave
+    from arcade.storage.saves import SaveStore
 
     class OneSecond(datetime):
         @classmethod
@@ -352,7 +352,7 @@ def test_an_export_goes_beside_whatever_holds_its_name(arcade_data_dir: Path, ki
 def test_a_save_that_is_no_file_of_the_folder_is_never_read(arcade_data_dir: Path, kind: str) -> None:
     """A save is read as any file is (``machines.files``): a link out of the saves' folder is
     damaged, set aside as a link (nothing outside read, linked or moved), and a new game starts."""
-    from arcade.saves import SaveError, SaveStore
+    from arcade.storage.saves import SaveError, SaveStore
 
     store = SaveStore()
     outside = arcade_data_dir / "outside"

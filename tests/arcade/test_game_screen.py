@@ -7,8 +7,8 @@ from typing import Any
 from textual.app import App, ComposeResult
 from textual.widgets import Static
 
-from arcade.game_screen import GameScreen
-from arcade.messages import MachineProgress
+from arcade.screens.game_screen import GameScreen
+from arcade.screens.messages import MachineProgress
 from tests.arcade.helpers import wait_until
 
 

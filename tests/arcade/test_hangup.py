@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from arcade.saves import SaveStore
+from arcade.storage.saves import SaveStore
 from tests.arcade.pty_arcade import PtyArcade, signal_statuses
 
 pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGHUP"), reason="no SIGHUP on this platform")
@@ -182,7 +182,7 @@ def test_sigterm_while_quitting_ends_it_with_the_game_saved(spawn) -> None:
 
 TERMINAL_GONE_WITH_SIGHUP_REPLACED = """
 import asyncio, signal, sys, threading
-from arcade import hangup
+from arcade.runtime import hangup
 
 hangup.install()
 signal.signal(signal.SIGHUP, signal.SIG_IGN)  # another handler took SIGHUP after the arcade's

@@ -11,8 +11,8 @@ from __future__ import annotations
 import signal
 import pytest
 
-from arcade import catalog
-from arcade.saves import SaveStore
+from arcade.shell import catalog
+from arcade.storage.saves import SaveStore
 from tests.arcade.pty_arcade import PtyArcade, signal_statuses
 from tests.arcade.test_hangup import (GAME, HUP, TERM, assert_ended_by, assert_saved_game, save_path, saved_moves,
                                       spawn, start_game_as_black)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 
-from arcade.app import ArcadeApp
-from arcade.gamesave import ResumeDialog
-from arcade.hp67_othello.screen import HP67OthelloScreen
+from arcade.shell.app import ArcadeApp
+from arcade.storage.resume import ResumeDialog
+from arcade.screens.hp67_othello.screen import HP67OthelloScreen
 from arcade.widgets.board import OthelloBoard
 from arcade.widgets.dialogs import GameOverDialog, SideDialog
 from arcade.widgets.tape import PrinterTape

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import re
 
-from arcade.app import ArcadeApp
-from arcade.hp67_othello.screen import HP67OthelloScreen
+from arcade.shell.app import ArcadeApp
+from arcade.screens.hp67_othello.screen import HP67OthelloScreen
 from arcade.widgets.board import OthelloBoard
 from arcade.widgets.dialogs import GameOverDialog, SideDialog
 from arcade.widgets.tape import PrinterTape
@@ -245,7 +245,7 @@ async def test_no_color_still_tells_discs_cursor_and_hints_apart(monkeypatch) ->
 
 
 def test_tape_prints_keys_and_displays_in_calculator_order() -> None:
-    from arcade.hp67_othello.screen import print_turn
+    from arcade.screens.hp67_othello.screen import print_turn
 
     class Tape:
         def __init__(self) -> None:
@@ -303,7 +303,7 @@ async def test_program_coordinates_number_rows_from_the_bottom() -> None:
 
 async def test_help_lists_the_arrow_keys_with_the_inspector_open_or_closed() -> None:
     """The inspector's listing follows the step by itself and must not take the arrows from the board."""
-    from arcade.help import keys_markdown
+    from arcade.shell.help import keys_markdown
 
     app = app_with()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -350,7 +350,7 @@ def test_a_register_name_and_its_number_never_touch_however_long_the_number() ->
     import re
     from types import SimpleNamespace
 
-    from arcade.hp67_othello.inspector import machine_lines
+    from arcade.screens.hp67_othello.inspector import machine_lines
     from arcade.widgets.ti57 import register_lines
 
     long = "-1.234567891-12"

@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from arcade.__main__ import build_app
-from arcade.app import ArcadeApp
-from arcade.help import HelpScreen
-from arcade.hp67_othello.screen import HP67OthelloScreen
-from arcade.keymap import binding_table, find_clashes, known_binding_ids, load_keymap, parse_keymap, valid_key
+from arcade.shell.app import ArcadeApp
+from arcade.shell.help import HelpScreen
+from arcade.screens.hp67_othello.screen import HP67OthelloScreen
+from arcade.shell.keymap import binding_table, find_clashes, known_binding_ids, load_keymap, parse_keymap, valid_key
 from arcade.widgets.board import OthelloBoard
 from arcade.widgets.dialogs import SideDialog
 from tests.arcade.fake_driver import FakeDriver
@@ -236,21 +236,21 @@ def _modules_after(code: str, tmp_path: Path) -> set[str]:
 
 def test_launching_imports_no_game_and_a_game_only_its_own(tmp_path: Path) -> None:
     launcher = _modules_after("from arcade.__main__ import build_app\nbuild_app([])", tmp_path)
-    assert "arcade.app" in launcher
+    assert "arcade.shell.app" in launcher
     files = {"games.files", "machines.files"}  # the one reader of files (the settings are read at launch): no game
     assert not {m for m in launcher - files
                 if m.startswith(("machines.", "games.", "arcade.hp67", "arcade.ti57", "arcade.lazard"))}
     (tmp_path / "config").mkdir()
     (tmp_path / "config" / "keymap.toml").write_text('duel.confirm = "space"\nnope.nothing = "x"\n', encoding="utf-8")
     duel = _modules_after("from arcade.__main__ import build_app\nbuild_app([])", tmp_path)
-    assert "arcade.ti57_duel.screen" in duel  # to check duel.confirm
+    assert "arcade.screens.ti57_duel.screen" in duel  # to check duel.confirm
     assert not {m for m in duel if m.startswith(("machines.hp67", "machines.cpc", "arcade.hp67", "arcade.lazard"))}
 
 
 def test_every_screen_declares_only_the_ids_its_catalog_entry_names() -> None:
     from textual.binding import Binding
 
-    from arcade import catalog
+    from arcade.shell import catalog
 
     shell = {b.id for b in binding_table([])}
     for screen in catalog.all_screens():

@@ -20,10 +20,10 @@ from textual.widget import Widget
 from textual.screen import Screen
 from textual.widgets import Static
 
-from arcade.app import ArcadeApp
-from arcade.hp67_othello.screen import HP67OthelloScreen
+from arcade.shell.app import ArcadeApp
+from arcade.screens.hp67_othello.screen import HP67OthelloScreen
 from arcade.laid_out import LaidOut
-from arcade.othello.screen import OthelloScreen
+from arcade.screens.othello.screen import OthelloScreen
 from tests.arcade.fake_driver import FakeDriver
 from tests.arcade.helpers import wait_until
 

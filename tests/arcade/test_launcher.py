@@ -10,12 +10,12 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from arcade import catalog
+from arcade.shell import catalog
 from arcade.__main__ import main
-from arcade.app import ArcadeApp
-from arcade.help import HelpScreen
-from arcade.hp67_othello.screen import HP67OthelloScreen
-from arcade.launcher import GameCard, LauncherScreen
+from arcade.shell.app import ArcadeApp
+from arcade.shell.help import HelpScreen
+from arcade.screens.hp67_othello.screen import HP67OthelloScreen
+from arcade.shell.launcher import GameCard, LauncherScreen
 from tests.arcade.fake_driver import FakeDriver
 from tests.arcade.helpers import footer_settled, layouts_of, screen_text, wait_for_screen, wait_until
 
@@ -84,7 +84,7 @@ async def test_coming_soon_cannot_start(monkeypatch: pytest.MonkeyPatch) -> None
 
 
 def test_a_game_whose_driver_is_missing_is_coming_soon(monkeypatch: pytest.MonkeyPatch) -> None:
-    entry = catalog.GameEntry("x", "X", "m", "y", "a", "p", screen="arcade.launcher:LauncherScreen", requires=("no.such.module",))
+    entry = catalog.GameEntry("x", "X", "m", "y", "a", "p", screen="arcade.shell.launcher:LauncherScreen", requires=("no.such.module",))
     assert not entry.available
     assert catalog.get("hp67-othello").available
 
@@ -195,7 +195,7 @@ def test_coming_soon_game_is_refused(capsys: pytest.CaptureFixture[str]) -> None
 
 
 def test_every_binding_has_a_description_and_an_id() -> None:
-    from arcade.help import HelpScreen as H
+    from arcade.shell.help import HelpScreen as H
     from arcade.widgets.dialogs import GameOverDialog, Question, SideDialog
 
     for cls in (ArcadeApp, LauncherScreen, HP67OthelloScreen, H, Question, SideDialog, GameOverDialog):
@@ -267,7 +267,7 @@ async def test_palette_screenshot_is_saved_in_the_data_dir_without_a_downloads_f
 
 
 async def test_a_saved_game_gets_its_own_line_under_the_description_and_all_fit_80x24() -> None:
-    from arcade.saves import SaveStore
+    from arcade.storage.saves import SaveStore
 
     store = SaveStore()
     summaries = {e.id: f"move {3 + i}, Player 1 to move, 18 moves left, a long summary to be cut"
@@ -311,7 +311,7 @@ async def test_a_screen_with_a_private_view_refuses_the_screenshot(arcade_data_d
 async def test_machine_rooms_have_their_own_page_and_back_comes_to_it() -> None:
     """r on the launcher lists the machine rooms (never mixed with the games); a room opens from
     there, and Back from the room comes to the rooms' page, Esc to the games."""
-    from arcade.launcher import RoomsScreen
+    from arcade.shell.launcher import RoomsScreen
 
     assert catalog.rooms() and not set(e.id for e in catalog.rooms()) & set(e.id for e in catalog.games())
     app = ArcadeApp()

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import random
 
-from arcade.app import ArcadeApp
-from arcade.gamesave import ResumeDialog
-from arcade.lazard_othello.screen import LazardOthelloScreen
+from arcade.shell.app import ArcadeApp
+from arcade.storage.resume import ResumeDialog
+from arcade.screens.lazard_othello.screen import LazardOthelloScreen
 from arcade.widgets.board import CELL_W, LABEL_W, OthelloBoard
 from arcade.widgets.cpc_screen import CpcScreen
 from arcade.widgets.dialogs import GameOverDialog, SideDialog
@@ -274,7 +274,7 @@ async def test_new_game_asks_the_side_and_legal_moves_toggle() -> None:
 
 
 def test_every_binding_has_a_description_and_an_id() -> None:
-    from arcade.match.screen import MatchScreen, ResultsDialog
+    from arcade.screens.match.screen import MatchScreen, ResultsDialog
 
     for cls in (LazardOthelloScreen, MatchScreen, ResultsDialog):
         for binding in cls.BINDINGS:

@@ -97,7 +97,7 @@ def test_a_message_fitted_to_its_area_wraps_as_a_fresh_console_would() -> None:
 
     from rich.console import Console
 
-    from arcade.othello.screen import fitted
+    from arcade.screens.othello.screen import fitted
 
     def reference(text: str, width: int, height: int) -> str:
         content = Text(text)

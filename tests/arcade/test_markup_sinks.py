@@ -17,7 +17,7 @@ BUTTONS = {"Button"}
 PARSERS = {"from_markup"}
 PARSING_ALLOWED = {("arcade/widgets/lines.py", "_as_text")}
 """``LineText._as_text`` parses markup only for a widget made with ``markup=True`` (none is)."""
-FIXED_SENTENCES = {("arcade/ti57_duel/curtain.py", "text"), ("arcade/ti57_duel/curtain.py", "question")}
+FIXED_SENTENCES = {("arcade/screens/ti57_duel/curtain.py", "text"), ("arcade/screens/ti57_duel/curtain.py", "question")}
 """Attributes holding only the duel's own sentences (a player's number, no name, nothing typed)."""
 
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import re
 
-from arcade.match.app import LeaveDialog, MatchApp
-from arcade.match.screen import MatchMoved, MatchScreen, ResultsDialog
-from arcade.match.players import CPC_LABEL, FACTORIES, HP67_LABEL
+from arcade.screens.match.app import LeaveDialog, MatchApp
+from arcade.screens.match.screen import MatchMoved, MatchScreen, ResultsDialog
+from arcade.screens.match.players import CPC_LABEL, FACTORIES, HP67_LABEL
 from arcade.widgets.board import OthelloBoard
 from arcade.widgets.cpc_screen import CpcScreen
 from arcade.widgets.led import LedDisplay

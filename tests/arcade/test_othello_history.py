@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from arcade.app import ArcadeApp
-from arcade.hp67_othello.screen import key_sequence
-from arcade.othello.screen import OthelloScreen
-from arcade.saves import SaveStore
+from arcade.shell.app import ArcadeApp
+from arcade.screens.hp67_othello.screen import key_sequence
+from arcade.screens.othello.screen import OthelloScreen
+from arcade.storage.saves import SaveStore
 from arcade.widgets.board import OthelloBoard
 from arcade.widgets.dialogs import SideDialog
 from arcade.widgets.history import MoveHistory

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from arcade.app import ArcadeApp
-from arcade.hp67_othello.screen import HP67OthelloScreen
-from arcade.lazard_othello.screen import LazardOthelloScreen
-from arcade.othello.screen import OthelloScreen
+from arcade.shell.app import ArcadeApp
+from arcade.screens.hp67_othello.screen import HP67OthelloScreen
+from arcade.screens.lazard_othello.screen import LazardOthelloScreen
+from arcade.screens.othello.screen import OthelloScreen
 from arcade.widgets.board import OthelloBoard
 from arcade.widgets.dialogs import MessageLog, SideDialog
 from arcade.widgets.words import said_path

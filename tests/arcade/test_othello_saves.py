@@ -9,12 +9,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from arcade.app import ArcadeApp
-from arcade.gamesave import ResumeDialog
-from arcade.hp67_othello.screen import HP67OthelloScreen
-from arcade.launcher import GameCard, LauncherScreen
-from arcade.othello.screen import OthelloScreen
-from arcade.saves import FORMAT_VERSION, SaveStore
+from arcade.shell.app import ArcadeApp
+from arcade.storage.resume import ResumeDialog
+from arcade.screens.hp67_othello.screen import HP67OthelloScreen
+from arcade.shell.launcher import GameCard, LauncherScreen
+from arcade.screens.othello.screen import OthelloScreen
+from arcade.storage.saves import FORMAT_VERSION, SaveStore
 from arcade.widgets.board import OthelloBoard
 from arcade.widgets.dialogs import SideDialog
 from arcade.widgets.tape import PrinterTape

@@ -8,11 +8,11 @@ measures time: each step waits for what it expects, however long a loaded machin
 
 from __future__ import annotations
 
-from arcade.app import ArcadeApp
-from arcade.gamesave import ResumeDialog
-from arcade.launcher import LauncherScreen
-from arcade.saves import SaveStore
-from arcade.othello.screen import OthelloScreen
+from arcade.shell.app import ArcadeApp
+from arcade.storage.resume import ResumeDialog
+from arcade.shell.launcher import LauncherScreen
+from arcade.storage.saves import SaveStore
+from arcade.screens.othello.screen import OthelloScreen
 from arcade.widgets.dialogs import SideDialog
 from games.othello.referee import parse
 from tests.arcade.helpers import flat, screen_text, settle, shown_board, wait_until

@@ -6,12 +6,12 @@ machine's reply goes too; redo plays them again; neither works while the machine
 
 from __future__ import annotations
 
-from arcade.app import ArcadeApp
-from arcade.hp67_othello.screen import HP67OthelloScreen
-from arcade.lazard_othello.screen import LazardOthelloScreen
-from arcade.othello.screen import OthelloScreen
-from arcade.gamesave import ResumeDialog
-from arcade.saves import SaveStore
+from arcade.shell.app import ArcadeApp
+from arcade.screens.hp67_othello.screen import HP67OthelloScreen
+from arcade.screens.lazard_othello.screen import LazardOthelloScreen
+from arcade.screens.othello.screen import OthelloScreen
+from arcade.storage.resume import ResumeDialog
+from arcade.storage.saves import SaveStore
 from arcade.widgets.board import OthelloBoard
 from arcade.widgets.dialogs import SideDialog
 from tests.arcade.fake_driver import FakeDriver
@@ -140,7 +140,7 @@ def test_every_othello_binding_has_an_id_and_a_description() -> None:
 
 
 async def test_help_lists_the_keys_the_footer_has_no_room_for() -> None:
-    from arcade.help import HelpScreen
+    from arcade.shell.help import HelpScreen
 
     app = ArcadeApp(game="lazard-othello")
     async with app.run_test(size=(100, 40)) as pilot:

@@ -3,9 +3,9 @@ program runs in a worker and Esc stops it while the screen answers (waits are on
 
 from __future__ import annotations
 
-from arcade.app import ArcadeApp
-from arcade.room.hp67 import HP67RoomScreen
-from arcade.room.ti57 import TI57RoomScreen
+from arcade.shell.app import ArcadeApp
+from arcade.screens.room.hp67 import HP67RoomScreen
+from arcade.screens.room.ti57 import TI57RoomScreen
 from arcade.widgets.keyboard import CalcKey
 
 from .helpers import flat, room_model, screen_text, wait_until
@@ -93,7 +93,7 @@ async def test_a_tall_terminal_shows_the_calculator_in_the_middle() -> None:
 
 
 async def test_hp67_cards_written_and_read_through_the_dialog_and_refused_while_running() -> None:
-    from arcade.room.hp67 import CardDialog
+    from arcade.screens.room.hp67 import CardDialog
 
     app = ArcadeApp(game="hp67-room")
     async with app.run_test(size=(100, 32), notifications=True) as pilot:
@@ -125,7 +125,7 @@ async def test_hp67_cards_written_and_read_through_the_dialog_and_refused_while_
 async def test_hp67_room_upper_case_keys_esc_clears_a_prefix_and_help_has_no_way_back_to_a_game() -> None:
     """Before: ``A``-``E`` did nothing (only ``a`` pressed A), Esc with ``f`` pending left the room, and
     help offered "f10 Back to the game" in a room opened from the launcher."""
-    from arcade.help import HelpScreen
+    from arcade.shell.help import HelpScreen
 
     app = ArcadeApp(game="hp67-room")
     async with app.run_test(size=(100, 32)) as pilot:
@@ -155,8 +155,8 @@ async def test_ti57_room_opens_a_games_listing_on_a_clear_display_and_the_notebo
         tmp_path, monkeypatch) -> None:  # noqa: ANN001
     """Before: a listing copied into the notebook ran to step 49 with every trailing 00, and the display
     of what was computed stayed beside a game's program opened next."""
-    import arcade.room.ti57 as ti57_room
-    from arcade.room.ti57 import NotebookDialog
+    import arcade.screens.room.ti57 as ti57_room
+    from arcade.screens.room.ti57 import NotebookDialog
     from machines.ti57 import parse_listing
 
     monkeypatch.setattr(ti57_room, "notebook_dir", lambda: tmp_path)

@@ -3,10 +3,10 @@ there is a variant, and a new game played by it (waits are on conditions)."""
 
 from __future__ import annotations
 
-from arcade.app import ArcadeApp
-from arcade.hp67_othello.screen import HP67OthelloScreen
-from arcade.hp67_othello.workshop import ProgramChoice
-from arcade.room.hp67 import HP67RoomScreen
+from arcade.shell.app import ArcadeApp
+from arcade.screens.hp67_othello.screen import HP67OthelloScreen
+from arcade.screens.hp67_othello.workshop import ProgramChoice
+from arcade.screens.room.hp67 import HP67RoomScreen
 from arcade.widgets.dialogs import SideDialog
 
 from .helpers import room_model, screen_text, wait_until
@@ -41,7 +41,7 @@ async def test_change_the_program_then_play_the_variant() -> None:
 
 async def test_a_card_that_cannot_play_othello_is_not_offered_and_the_question_says_why() -> None:
     """Before: every program card was offered, a two-line test card as an Othello program too."""
-    from arcade.room.hp67 import cards_dir
+    from arcade.screens.room.hp67 import cards_dir
     from games.workshop.hp67_room import GAME_LISTINGS, HP67Room
 
     room = HP67Room(cards_dir())

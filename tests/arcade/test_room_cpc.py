@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from arcade.app import ArcadeApp
-from arcade.room.cpc import CpcRoomScreen
+from arcade.shell.app import ArcadeApp
+from arcade.screens.room.cpc import CpcRoomScreen
 from arcade.widgets.cpc_screen import CpcScreen
 from tests.arcade.helpers import flat, wait_until
 
@@ -83,7 +83,7 @@ async def test_at_80x24_the_cpc_panel_shows_it_scrolls_when_its_25_rows_do_not_f
 
 
 async def test_at_100x32_the_match_screen_holds_the_cpcs_25_rows_whole() -> None:
-    from arcade.match.app import MatchApp
+    from arcade.screens.match.app import MatchApp
 
     app = MatchApp(games=1, autostart=False, instant=True)
     async with app.run_test(size=(100, 32)) as pilot:

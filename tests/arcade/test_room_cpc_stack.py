@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from arcade.app import ArcadeApp
-from arcade.room.cpc import CpcRoomScreen
+from arcade.shell.app import ArcadeApp
+from arcade.screens.room.cpc import CpcRoomScreen
 from tests.arcade.helpers import wait_until
 from tests.arcade.test_room_cpc import cpc_text, type_line
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from arcade.app import ArcadeApp
-from arcade.lazard_othello.screen import LazardOthelloScreen
-from arcade.lazard_othello.variants import ProgramDialog
-from arcade.room.cpc import CpcRoomScreen
+from arcade.shell.app import ArcadeApp
+from arcade.screens.lazard_othello.screen import LazardOthelloScreen
+from arcade.screens.lazard_othello.variants import ProgramDialog
+from arcade.screens.room.cpc import CpcRoomScreen
 from arcade.widgets.cpc_screen import CpcScreen
 from arcade.widgets.dialogs import SideDialog
 from games.lazard_othello.driver import LISTING

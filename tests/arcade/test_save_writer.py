@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from arcade import save_writer
-from arcade.saves import SaveStore, flush
+from arcade.storage import writer as save_writer
+from arcade.storage.saves import SaveStore, flush
 
 
 def test_later_saves_land_in_order_and_reads_wait_for_them(tmp_path: Path) -> None:

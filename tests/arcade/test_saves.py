@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from arcade.saves import FORMAT_VERSION, SaveError, SaveStore
+from arcade.storage.saves import FORMAT_VERSION, SaveError, SaveStore
 
 
 def test_round_trip_and_info(tmp_path: Path) -> None:
@@ -59,7 +59,7 @@ def test_bad_game_ids_are_refused(tmp_path: Path) -> None:
 
 _WRITER = """
 import sys
-from arcade.saves import SaveStore
+from arcade.storage.saves import SaveStore
 store = SaveStore(sys.argv[1])
 big = {"blob": "x" * 4_000_000}
 n = 0
@@ -90,7 +90,7 @@ def test_two_exports_in_one_second_keep_both_and_the_same_moves_again_are_one_fi
     goes beside the first, never over it; the same moves exported again are the same file."""
     from datetime import datetime, timezone
 
-    from arcade import gamesave
+    from arcade.storage import resume as gamesave
 
     class OneSecond(datetime):
         @classmethod

@@ -11,12 +11,12 @@ from tests.arcade.othello_helpers import hosted, reload
 from rich.console import Console
 from textual.screen import Screen
 
-from arcade.app import ArcadeApp
-from arcade.help import HelpScreen
-from arcade.hp67_othello.screen import HP67OthelloScreen
-from arcade.launcher import LauncherScreen
-from arcade.ti57_duel.screen import HandOff, TI57DuelScreen
-from arcade.ti57_wolf.screen import TI57WolfScreen
+from arcade.shell.app import ArcadeApp
+from arcade.shell.help import HelpScreen
+from arcade.screens.hp67_othello.screen import HP67OthelloScreen
+from arcade.shell.launcher import LauncherScreen
+from arcade.screens.ti57_duel.screen import HandOff, TI57DuelScreen
+from arcade.screens.ti57_wolf.screen import TI57WolfScreen
 from arcade.widgets.board import OthelloBoard
 from arcade.widgets.dialogs import SideDialog
 from arcade.widgets.too_small import TooSmallScreen
@@ -193,7 +193,7 @@ async def test_duel_private_view_never_shows_and_comes_back_unchanged() -> None:
 
 GAMES: dict[str, Callable[[], Screen]] = {
     "ti57-wolf": lambda: TI57WolfScreen(coin=lambda: Side.WOLF, blink=False),
-    "lazard-othello": lambda: __import__("arcade.lazard_othello.screen", fromlist=["x"]).LazardOthelloScreen(),
+    "lazard-othello": lambda: __import__("arcade.screens.lazard_othello.screen", fromlist=["x"]).LazardOthelloScreen(),
 }
 
 

@@ -94,9 +94,9 @@ def test_the_terminal_runs_a_due_middle_collection_once_a_frame_that_shows_every
     import time
 
     import arcade.attention as attention_module
-    from arcade import terminal
+    from arcade.runtime import terminal
     from arcade.attention import Attention
-    from arcade.terminal import SturdyFile
+    from arcade.runtime.terminal import SturdyFile
     from tests.arcade.helpers import driver_without_terminal
 
     ran: list[str] = []
@@ -135,7 +135,7 @@ def test_the_terminal_runs_a_due_middle_collection_once_a_frame_that_shows_every
 
 
 async def test_the_arcade_holds_them_and_switches_threads_promptly_while_it_runs_and_gives_both_back() -> None:
-    from arcade.app import ArcadeApp
+    from arcade.shell.app import ArcadeApp
 
     before = gc.get_threshold()
     switching_before = sys.getswitchinterval()

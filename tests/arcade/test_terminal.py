@@ -1,4 +1,4 @@
-"""``arcade/terminal.py``: the driver's output survives a terminal that is gone; SIGCONT resumes only a suspend."""
+"""``arcade/runtime/terminal.py``: the driver's output survives a terminal that is gone; SIGCONT resumes only a suspend."""
 
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ class GoneTerminal(io.StringIO):
 
 
 def test_writes_to_a_terminal_that_is_gone_are_dropped_and_said_once() -> None:
-    from arcade.terminal import SturdyFile
+    from arcade.runtime.terminal import SturdyFile
 
     gone: list[int] = []
     terminal = GoneTerminal()
@@ -39,7 +39,7 @@ def test_writes_to_a_terminal_that_is_gone_are_dropped_and_said_once() -> None:
 
 
 def test_a_working_terminal_gets_everything() -> None:
-    from arcade.terminal import SturdyFile
+    from arcade.runtime.terminal import SturdyFile
 
     terminal = io.StringIO()
     output = SturdyFile(terminal, lambda: pytest.fail("not gone"))
@@ -53,8 +53,8 @@ async def test_sigcont_without_a_suspend_starts_nothing(monkeypatch) -> None:  #
     """The SIGCONT that comes with every hang-up is no come-back from Ctrl+Z: application mode is not restarted."""
     from textual.drivers.linux_driver import LinuxDriver
 
-    from arcade.app import ArcadeApp
-    from arcade.terminal import ArcadeDriver
+    from arcade.shell.app import ArcadeApp
+    from arcade.runtime.terminal import ArcadeDriver
 
     starts: list[int] = []
     monkeypatch.setattr(LinuxDriver, "start_application_mode", lambda self: starts.append(1))

@@ -1,4 +1,4 @@
-"""``arcade/terminal.py`` leans on three private names of Textual's Linux driver (8.2.8):
+"""``arcade/runtime/terminal.py`` leans on three private names of Textual's Linux driver (8.2.8):
 
 - ``LinuxDriver._file``: the output file; ``ArcadeDriver`` replaces it with a ``SturdyFile``
   before ``start_application_mode`` builds the output thread on it;
@@ -7,7 +7,7 @@
 
 A Textual upgrade that renames or drops one would break the hang-up handling (issue 16)
 without any error until a terminal goes away; these tests fail first, naming the name.
-``arcade/app.py`` reads three of ``App``'s (``ArcadeApp.on_resize``), and ``arcade/laid_out.py``
+``arcade/shell/app.py`` reads three of ``App``'s (``ArcadeApp.on_resize``), and ``arcade/laid_out.py``
 three of ``Screen``'s and one of ``App``'s, checked here too.
 """
 
@@ -23,7 +23,7 @@ pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="the Linux drive
 
 
 def _missing(name: str, why: str) -> str:
-    return f"Textual no longer has the private name {name}, which arcade/terminal.py uses: {why}"
+    return f"Textual no longer has the private name {name}, which arcade/runtime/terminal.py uses: {why}"
 
 
 def test_the_linux_driver_builds_its_output_thread_on_its_private_file() -> None:
@@ -46,8 +46,8 @@ def test_the_writer_thread_takes_its_end_through_its_private_queue() -> None:
 async def test_arcade_driver_has_the_private_names_and_closes_a_writer_thread_through_them() -> None:
     from textual.drivers._writer_thread import WriterThread
 
-    from arcade.app import ArcadeApp
-    from arcade.terminal import ArcadeDriver, SturdyFile
+    from arcade.shell.app import ArcadeApp
+    from arcade.runtime.terminal import ArcadeDriver, SturdyFile
 
     hooked = {number: signal.getsignal(number) for number in (signal.SIGTSTP, signal.SIGCONT)}
     try:

@@ -14,13 +14,13 @@ from rich.console import Console
 from rich.segment import Segment
 from textual.screen import Screen
 
-from arcade import settings
+from arcade.storage import settings
 from arcade.__main__ import build_app
-from arcade.app import ArcadeApp
-from arcade.hp67_othello.screen import HP67OthelloScreen
-from arcade.themes import ARCADE_THEMES, OKABE_ITO, OKABE_ITO_LIGHT
-from arcade.ti57_duel.screen import TI57DuelScreen
-from arcade.ti57_wolf.screen import TI57WolfScreen
+from arcade.shell.app import ArcadeApp
+from arcade.screens.hp67_othello.screen import HP67OthelloScreen
+from arcade.shell.themes import ARCADE_THEMES, OKABE_ITO, OKABE_ITO_LIGHT
+from arcade.screens.ti57_duel.screen import TI57DuelScreen
+from arcade.screens.ti57_wolf.screen import TI57WolfScreen
 from arcade.widgets.board import OthelloBoard
 from games.ti57_wolf.referee import Side
 from tests.arcade.fake_driver import FakeDriver

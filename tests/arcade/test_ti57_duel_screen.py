@@ -14,9 +14,9 @@ import re
 import pytest
 from textual.widgets import Input
 
-from arcade.app import ArcadeApp
-from arcade.ti57_duel.curtain import HandOff, PinDialog
-from arcade.ti57_duel.screen import TI57DuelScreen
+from arcade.shell.app import ArcadeApp
+from arcade.screens.ti57_duel.curtain import HandOff, PinDialog
+from arcade.screens.ti57_duel.screen import TI57DuelScreen
 from arcade.widgets.grid import GridView, SquareBoard
 from arcade.widgets.ti57 import key_lines
 from games.ti57_duel import DELTAS, DuelStatus
@@ -504,7 +504,7 @@ async def test_the_footer_is_whole_on_every_page_of_a_duel(size: tuple[int, int]
 async def test_a_few_moves_against_the_computer_with_the_host_as_a_real_process(monkeypatch) -> None:  # noqa: ANN001
     """The duel at a table of a machine host in a process of its own: the computer keys its square
     and replies, the screen draws only player 1's pictures, and the save is the host's sealed one."""
-    from arcade.saves import SaveStore
+    from arcade.storage.saves import SaveStore
 
     monkeypatch.setenv("ARCADE_MACHINE_HOST", "process")
     app = duel_app()

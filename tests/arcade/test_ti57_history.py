@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import re
 
-from arcade.app import ArcadeApp
-from arcade.help import HelpScreen, keys_markdown
-from arcade.ti57_duel.screen import HandOff, TI57DuelScreen
-from arcade.ti57_wolf.screen import TI57WolfScreen
+from arcade.shell.app import ArcadeApp
+from arcade.shell.help import HelpScreen, keys_markdown
+from arcade.screens.ti57_duel.screen import HandOff, TI57DuelScreen
+from arcade.screens.ti57_wolf.screen import TI57WolfScreen
 from arcade.widgets.history import MoveHistory
 from games.ti57_duel import load_program as duel_program
 from games.ti57_wolf import Side

@@ -14,11 +14,11 @@ import json
 import re
 from pathlib import Path
 
-from arcade.app import ArcadeApp
-from arcade.gamesave import ResumeDialog
-from arcade.launcher import LauncherScreen
-from arcade.saves import SaveStore
-from arcade.ti57_duel.screen import HandOff, TI57DuelScreen
+from arcade.shell.app import ArcadeApp
+from arcade.storage.resume import ResumeDialog
+from arcade.shell.launcher import LauncherScreen
+from arcade.storage.saves import SaveStore
+from arcade.screens.ti57_duel.screen import HandOff, TI57DuelScreen
 from tests.arcade.helpers import flat, screen_text, settle, wait_until
 from tests.arcade.duel_helpers import hosted, press, LOW_SEAL_COST, FrameWatch, board_cells, both_placed, lift_curtain, move, opened, place
 
@@ -217,7 +217,7 @@ async def test_nothing_the_arcade_writes_mid_duel_shows_a_square_a_key_or_a_regi
 
 
 async def test_a_locked_save_asks_both_pins_and_wrong_ones_leave_it_untouched() -> None:
-    from arcade.ti57_duel.curtain import PinDialog
+    from arcade.screens.ti57_duel.curtain import PinDialog
     from games.ti57_duel.session import DuelSession
 
     session = DuelSession(lock=True, seal_cost=LOW_SEAL_COST)

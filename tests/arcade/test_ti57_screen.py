@@ -1,4 +1,4 @@
-"""The TI-57 games' one layout (``arcade/ti57_screen.py``) keeps each game's look its own.
+"""The TI-57 games' one layout (``arcade/screens/ti57_screen.py``) keeps each game's look its own.
 
 Textual reads a screen's .tcss for the whole app: with bare ``#left``/``#status`` rules in
 each game's file, the game opened last set the other's widths (the wolf's board lost its
@@ -8,9 +8,9 @@ was opened before it in the same app.
 
 from __future__ import annotations
 
-from arcade.app import ArcadeApp
-from arcade.ti57_duel.screen import TI57DuelScreen
-from arcade.ti57_wolf.screen import TI57WolfScreen
+from arcade.shell.app import ArcadeApp
+from arcade.screens.ti57_duel.screen import TI57DuelScreen
+from arcade.screens.ti57_wolf.screen import TI57WolfScreen
 from games.ti57_wolf.referee import Side
 from tests.arcade.helpers import screen_text, settle, wait_until
 

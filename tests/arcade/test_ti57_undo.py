@@ -8,8 +8,8 @@ Every duel frame is watched for the other player's square (``FrameWatch``).
 
 from __future__ import annotations
 
-from arcade.app import ArcadeApp
-from arcade.ti57_duel.screen import HandOff, TI57DuelScreen
+from arcade.shell.app import ArcadeApp
+from arcade.screens.ti57_duel.screen import HandOff, TI57DuelScreen
 from tests.arcade.helpers import wait_until, flat, screen_text, settle
 from tests.arcade.duel_helpers import hosted, FrameWatch, board_cells, both_placed, lift_curtain
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from arcade.ti57_wolf.export import history_header, history_rows, history_text
+from arcade.screens.ti57_wolf.export import history_header, history_rows, history_text
 from games.ti57_wolf import Side, load_program
 from games.ti57_wolf.session import WolfMove, WolfSession
 from tests.arcade.helpers import replay_ti57_export
@@ -62,7 +62,7 @@ def test_a_switch_before_the_first_move_is_listed_before_it() -> None:
 
 
 def test_off_board_pieces_are_shown_by_what_their_register_holds() -> None:
-    from arcade.ti57_wolf.render import status_text, turn_text
+    from arcade.screens.ti57_wolf.render import status_text, turn_text
 
     session = WolfSession(Side.LAMBS, referee=False)
     for move in moves("L14 W1 L14"):  # lamb 1 off the left edge twice (no referee)
@@ -75,7 +75,7 @@ def test_off_board_pieces_are_shown_by_what_their_register_holds() -> None:
 
 
 def test_the_turn_panel_says_whose_turn_and_the_computers() -> None:
-    from arcade.ti57_wolf.render import turn_text
+    from arcade.screens.ti57_wolf.render import turn_text
     from games.session import Seat
 
     session = WolfSession(Side.WOLF, seats={Side.WOLF: Seat("computer", "cunning")})

@@ -14,12 +14,12 @@ import re
 import pytest
 from textual import events
 
-from arcade.app import ArcadeApp
-from arcade.gamesave import ResumeDialog
-from arcade.saves import SaveStore
-from arcade.ti57_wolf.dialogs import NewWolfGame, WolfGameOver
-from arcade.ti57_wolf import render
-from arcade.ti57_wolf.screen import TI57WolfScreen
+from arcade.shell.app import ArcadeApp
+from arcade.storage.resume import ResumeDialog
+from arcade.storage.saves import SaveStore
+from arcade.screens.ti57_wolf.dialogs import NewWolfGame, WolfGameOver
+from arcade.screens.ti57_wolf import render
+from arcade.screens.ti57_wolf.screen import TI57WolfScreen
 from arcade.widgets.grid import SquareBoard
 from arcade.widgets.ti57 import KeyLog
 from arcade.widgets.words import Words

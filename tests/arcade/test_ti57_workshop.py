@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from arcade.room.ti57 import TI57RoomScreen, notebook_dir
-from arcade.room.ti57_workshop import ProgramChoice
-from arcade.ti57_wolf.dialogs import NewWolfGame
-from arcade.ti57_wolf.screen import TI57WolfScreen
+from arcade.screens.room.ti57 import TI57RoomScreen, notebook_dir
+from arcade.screens.room.ti57_workshop import ProgramChoice
+from arcade.screens.ti57_wolf.dialogs import NewWolfGame
+from arcade.screens.ti57_wolf.screen import TI57WolfScreen
 from games.ti57_wolf import Side
 from games.workshop.ti57_variants import read_program, variants
 from tests.arcade.helpers import flat, room_model, settle, wait_until

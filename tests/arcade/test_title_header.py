@@ -6,7 +6,7 @@ import pytest
 from textual.app import App, ComposeResult
 from textual.widgets import Header
 
-from arcade.app import ArcadeApp
+from arcade.shell.app import ArcadeApp
 from arcade.widgets.dialogs import SideDialog
 from arcade.widgets.header import TitleHeader
 from tests.arcade.helpers import screen_text, wait_until

@@ -1,10 +1,10 @@
-"""`arcade web`'s command line (``arcade/web.py``), without the web extra's server."""
+"""`arcade web`'s command line (``arcade/web/server.py``), without the web extra's server."""
 
 from __future__ import annotations
 
 import pytest
 
-from arcade import web
+from arcade.web import server as web
 from arcade.__main__ import main
 
 

@@ -1,4 +1,4 @@
-"""`arcade web` (``arcade/web.py``), the real server, driven by a websocket client on 127.0.0.1 (issue 42).
+"""`arcade web` (``arcade/web/server.py``), the real server, driven by a websocket client on 127.0.0.1 (issue 42).
 
 The server runs as ``python -m arcade web --port 0`` (a free port, which it prints); aiohttp's
 client (a dependency of textual-serve) plays the browser's part of textual-serve's protocol:
@@ -24,8 +24,8 @@ import pytest
 pytest.importorskip("textual_serve", reason="the web extra is not installed (pip install -e '.[web]')")
 aiohttp = pytest.importorskip("aiohttp", reason="the web extra is not installed (pip install -e '.[web]')")
 
-from arcade import web  # noqa: E402
-from arcade.saves import SaveStore  # noqa: E402
+from arcade.web import server as web  # noqa: E402
+from arcade.storage.saves import SaveStore  # noqa: E402
 from tests.arcade.pty_arcade import ROOT, WAIT  # noqa: E402
 
 pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="finds the sessions' processes in /proc")

@@ -3,7 +3,7 @@
 Both run unmodified on their emulators; ``games/othello/match.py`` types each one's move
 into the other.  A whole HP-67 game is some 860,000 calculator steps and a CPC game some
 130,000 BASIC statements; on this project's machine a game takes about a second
-(``python -m arcade.match_cli --games 2`` prints the time it takes).
+(``python -m arcade.shell.match_cli --games 2`` prints the time it takes).
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import re
 
 import pytest
 
-from arcade import match_cli
+from arcade.shell import match_cli
 from games.hp67_othello.driver import HP67OthelloDriver
 from games.lazard_othello import LazardOthelloDriver, decode_board
 from games.othello.driver import MoveRecord

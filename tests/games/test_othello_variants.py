@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from arcade import match_cli
+from arcade.shell import match_cli
 from games.lazard_othello.driver import LISTING
 from games.othello.contenders import LAZARD_LABEL, VariantUnreadable, contender
 from games.othello.measure import Contender, MeasuredGame, play_series, summary_lines, tally, wilson

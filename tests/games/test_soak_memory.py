@@ -94,7 +94,7 @@ def test_duel_matches() -> None:
 
 
 def test_othello_matches_hp67_against_the_cpc() -> None:
-    from arcade.match.players import cpc_player, hp67_player
+    from arcade.screens.match.players import cpc_player, hp67_player
     from games.othello.match import play_series
 
     check("othello games", lambda: play_series(hp67_player, cpc_player, 1))

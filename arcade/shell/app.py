@@ -1,0 +1,460 @@
+"""The arcade app: a launcher mode plus one mode per started game.
+
+Each game is an app *mode* (Textual keeps one screen stack per mode), added the
+first time the game starts: leaving a game for the launcher keeps it as it was,
+and coming back resumes it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import inspect
+import os
+import sys
+import time
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Callable, Iterable, Mapping
+
+from textual import events, on
+from textual.app import App, SystemCommand
+from textual.binding import Binding
+from textual.driver import Driver
+from textual.screen import Screen
+
+from arcade.shell import catalog, themes
+
+from arcade.runtime import hangup
+
+from arcade.storage import settings
+from arcade.attention import Attention
+from arcade.shell.bindings import APP_BINDINGS
+from arcade.shell.keymap import find_clashes
+from arcade.storage.saves import data_dir
+from arcade.devtools.stall_probe import start_if_asked
+from arcade.switching import collect_when_quiet, freeze_heap, hold_older_collections, prompt_input
+from arcade.widgets.glyphs import AsciiFilter, to_ascii
+from arcade.widgets.too_small import DEFAULT_MIN_SIZE, TooSmallScreen
+from arcade.widgets.words import path_lines
+
+HERE = Path(__file__).parent
+HANGUP_RETRY = 0.05
+"""Seconds between two looks at whether the app has finished starting, when a hang-up waits for it."""
+
+
+def _opening_screen(game: str | None, overrides: Mapping[str, Callable[[], Screen]]) -> Callable[[], Screen] | type[Screen] | None:
+    """The screen ``--game`` opens on, if it can open (else the launcher first, and a notice)."""
+    if game is None:
+        return None
+    if game in overrides:
+        return overrides[game]
+    try:
+        entry = catalog.get(game)
+        return entry.load_screen() if entry.available else None
+    except (LookupError, ImportError):
+        return None
+
+
+def _css_paths(opening: Callable[[], Screen] | type[Screen]) -> list[Path]:
+    """The style files of the screen ``--game`` opens on, to be read with the app's own.
+
+    Textual reads a mode's style files when it first shows the mode, and then parses the
+    whole stylesheet again and applies it to every widget (about 10 ms of a launch, before
+    the first frame); read with the app's, they are parsed once with the rest."""
+    if not (isinstance(opening, type) and issubclass(opening, Screen)) or opening.CSS_PATH is None:
+        return []
+    paths = opening.CSS_PATH if isinstance(opening.CSS_PATH, list) else [opening.CSS_PATH]
+    here = Path(inspect.getfile(opening)).parent
+    return [Path(p) if Path(p).is_absolute() else (here / p).resolve() for p in paths]
+
+
+def screenshot_words(path: Path, width: int = 34) -> str:
+    """Where a screenshot went: the file's name, then its folder on lines of at most ``width`` (a toast's)."""
+    return "Saved " + path.name + "\nin the folder\n" + "\n".join(path_lines(path.parent, width))
+
+
+def _launcher() -> Screen:
+    """The launcher's screen (``MODES``), its module imported on first use (~9 ms of a launch)."""
+    from arcade.shell.launcher import LauncherScreen
+
+    return LauncherScreen()
+
+
+class ArcadeApp(App[None]):
+    """Vintage machine arcade."""
+
+    TITLE = "Vintage machine arcade"
+    CSS_PATH = ["app.tcss", "footer.tcss"]
+    MODES = {"launcher": _launcher}  # imported when first shown: --game opens without it
+    DEFAULT_MODE = "launcher"
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]  # narrow: the compact footers drop "^p palette" (footer.tcss)
+
+    BINDINGS = APP_BINDINGS
+
+    def __init__(
+        self,
+        game: str | None = None,
+        theme: str | None = None,
+        screens: dict[str, Callable[[], Screen]] | None = None,
+        *,
+        ascii_glyphs: bool = False,
+        keymap: Mapping[str, str] | None = None,
+        config_dir: Path | None = None,
+        problems: Iterable[str] = (),
+    ) -> None:
+        """``screens`` replaces the catalog's screen for some games (tests give fake drivers).
+
+        ``ascii_glyphs`` draws with ASCII only; ``keymap`` maps binding ids to keys;
+        ``config_dir`` (the CLI gives ``settings.config_dir()``) is where the theme
+        chosen is remembered: without it nothing is read or written, so tests never
+        touch the user's files.  ``problems`` (a bad keymap file...) are notified on start.
+        """
+        opening = _opening_screen(game, screens or {})
+        if opening is not None:  # --game: the first frame is the game's; the launcher is built on Back
+            self.DEFAULT_MODE = game  # type: ignore[misc] - read by App.__init__ for the first mode
+        super().__init__()
+        self.initial_game = game
+        if opening is not None:
+            self.add_mode(game, opening)  # type: ignore[arg-type]
+            self.css_path = [*self.css_path, *_css_paths(opening)]
+        self._first_refresh_done = False
+        self._hung_up = False
+        self._collections_before = gc.get_threshold()
+        self._switch_before = sys.getswitchinterval()
+        self.attention = Attention()
+        """A key parks the machines' jobs until its frame is drawn (``arcade/attention.py``); the
+        terminal's input thread tells it as soon as a key is read."""
+        self.last_game: str | None = None
+        """The game last started: the launcher highlights it when the player comes back."""
+        self.screen_overrides = dict(screens or {})
+        self.ascii_glyphs = ascii_glyphs
+        """Widgets read this to choose their glyphs; a line filter makes the rest ASCII."""
+        if ascii_glyphs:
+            self._filters.append(AsciiFilter())
+        self.config_dir = config_dir
+        self.startup_problems = list(problems)
+        for extra in themes.ARCADE_THEMES:
+            self.register_theme(extra)
+        remembered = settings.load_settings(config_dir) if config_dir is not None else settings.Settings()
+        self.startup_problems += remembered.problems
+        self.remembered_theme = remembered.theme
+        self.remembered_wolf_seats = remembered.wolf_seats
+        """Who plays each side of wolf and lambs, as last chosen (None: never asked)."""
+        self.theme_option = theme
+        chosen = theme or remembered.theme
+        if chosen:
+            if chosen in self.available_themes:
+                self.theme = chosen
+            else:
+                self.startup_problems.append(f"unknown theme {chosen[:40]!r}; the themes are: {', '.join(sorted(self.available_themes))}")
+        if keymap:
+            # Textual's own clash report is unreliable (a two-key binding "clashes" with itself,
+            # a real clash replaces the other binding silently): the keymap module checks instead.
+            self.startup_problems += find_clashes(keymap)
+            self.set_keymap(dict(keymap))
+
+    def on_mount(self) -> None:
+        self.stall_probe = start_if_asked(self)  # bench/ui_latency.py: ARCADE_STALL_PROBE
+        self._collections_before = hold_older_collections()  # run after a frame, at quiet moments (arcade/switching.py)
+        self._switch_before = prompt_input()  # a key is read at once, whatever the loop draws
+        self.set_interval(1.0, self._collect_when_quiet)
+        self.theme_changed_signal.subscribe(self, self._remember_theme)
+        self.app_resume_signal.subscribe(self, self._draw_all_again)
+        if self.theme_option and self.theme == self.theme_option:  # --theme is a choice too
+            self._remember_theme(None)
+        for problem in self.startup_problems:
+            self.notify(problem, title="Configuration", severity="error", timeout=12, markup=False)
+        if self.initial_game and self.current_mode != self.initial_game:
+            self.start_game(self.initial_game)  # it could not open first: start_game says why
+        elif self.initial_game:
+            self.last_game = self.initial_game
+        self.call_after_refresh(self.check_terminal_size)
+        self.call_after_refresh(freeze_heap)  # what the first frame built is never collected again
+        self.call_after_refresh(setattr, self, "_first_refresh_done", True)  # a hang-up may quit from now on
+
+    def _draw_all_again(self, _app: object) -> None:
+        """Back from a suspend (SIGTSTP, then ``fg``): the terminal's screen was given back and taken
+        again empty, and Textual 8.2.8 draws only what changes from then on (the board, the header,
+        the footer stayed blank until they changed).  The screen is drawn again whole."""
+        self.screen.refresh()
+
+    # -- themes, keymap, glyphs ------------------------------------------------------
+
+    def get_theme_variable_defaults(self) -> dict[str, str]:
+        return dict(themes.BOARD_DEFAULTS)
+
+    def get_css_variables(self) -> dict[str, str]:
+        variables = super().get_css_variables()
+        if not self.current_theme.variables.keys() & themes.BOARD_DEFAULTS.keys():
+            variables.update(themes.board_variables(self.current_theme.name))
+        variables.update(themes.grid_variables(self.current_theme, variables))
+        return variables
+
+    def _collect_when_quiet(self) -> None:
+        attention = self.attention
+        collect_when_quiet(attention.key_at, attention.jobs_running, time.monotonic())
+
+    def on_unmount(self) -> None:
+        gc.set_threshold(*self._collections_before)  # another app in this process collects as before
+        sys.setswitchinterval(self._switch_before)
+
+    def _remember_theme(self, theme: object) -> None:
+        name = self.theme
+        if self.config_dir is None or name == self.remembered_theme:
+            return
+        try:
+            _, kept = settings.save_settings_keeping(self.config_dir, self._settings(theme=name))
+        except OSError as error:
+            self.notify(f"cannot remember the theme in {self.config_dir}: {error}", severity="warning", markup=False)
+            return
+        if kept is not None:
+            self.notify(f"the damaged settings file was kept as {kept}; a new one remembers the theme",
+                        title="Configuration", severity="warning", markup=False)
+        self.remembered_theme = name
+
+    PASSING_TOASTS = frozenset({"Export", "Screenshot"})
+    """Toasts that only say where a file went: they belong to the moment, not to the next game."""
+
+    def notify(self, message: str, *, title: str = "", severity: Any = "information", timeout: float | None = None,
+               markup: bool = True) -> None:
+        """Textual's, noting each toast's title and when it goes (``clear_passing_toasts``)."""
+        shown_for = self.NOTIFICATION_TIMEOUT if timeout is None else timeout
+        self._toasts_until = [*getattr(self, "_toasts_until", []), (title, time.monotonic() + shown_for)]
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
+
+    def clear_passing_toasts(self) -> None:
+        """A new game's first question is opening: if the toasts still up only said where a file went
+        (the export of the game before), they go, or they are drawn over the question; a toast that
+        warns (a damaged save...) keeps them all."""
+        now = time.monotonic()
+        up = [title for title, until in getattr(self, "_toasts_until", []) if until > now]
+        if up and all(title in self.PASSING_TOASTS for title in up):
+            self.clear_notifications()
+            self._toasts_until = []
+
+    def _settings(self, **changes: Any) -> settings.Settings:
+        """The choices remembered now, with ``changes``: one choice written never forgets the others."""
+        kept = {"theme": self.remembered_theme, "wolf_seats": self.remembered_wolf_seats}
+        return settings.Settings(**{**kept, **changes})
+
+    def remember_wolf_seats(self, seats: dict[str, str]) -> None:
+        """Who plays each side of wolf and lambs, for the next first game (without a configuration
+        directory, for this run only)."""
+        self.remembered_wolf_seats = dict(seats)
+        if self.config_dir is None:
+            return
+        try:
+            _, kept = settings.save_settings_keeping(self.config_dir, self._settings())
+        except OSError as error:
+            self.notify(f"cannot remember who plays in {self.config_dir}: {error}", severity="warning", markup=False)
+            return
+        if kept is not None:
+            self.notify(f"the damaged settings file was kept as {kept}; a new one remembers who plays",
+                        title="Configuration", severity="warning", markup=False)
+
+    def get_key_display(self, binding: Binding) -> str:
+        shown = super().get_key_display(binding)
+        if not self.ascii_glyphs or shown.isascii():
+            return shown
+        name = binding.key.split(",")[0].strip()  # "enter" rather than a glyph the terminal lacks
+        return name if name.isascii() else to_ascii(shown)
+
+    # -- terminal too small ----------------------------------------------------------
+
+    def required_size(self) -> tuple[int, int]:
+        """The largest ``MIN_SIZE`` of the screens shown (a game without one needs 80x24)."""
+        stack = [s for s in self.screen_stack if not isinstance(s, TooSmallScreen)]
+        sizes = [getattr(s, "MIN_SIZE") for s in stack if hasattr(s, "MIN_SIZE")]
+        if not stack or not hasattr(stack[0], "MIN_SIZE"):
+            sizes.append(DEFAULT_MIN_SIZE)
+        return max(w for w, _ in sizes), max(h for _, h in sizes)
+
+    def check_terminal_size(self) -> None:
+        """Cover the screen while the terminal is smaller than it needs; uncover when it has grown."""
+        if not self.is_running or not self.screen_stack:
+            return
+        need = self.required_size()
+        now = (self.size.width, self.size.height)
+        small = now[0] < need[0] or now[1] < need[1]
+        top = self.screen
+        if small and isinstance(top, TooSmallScreen):
+            top.show_sizes(need, now)
+        elif small:
+            self.clear_notifications()  # a toast may hold something private (the duel)
+            self.push_screen(TooSmallScreen(need, now))
+        elif isinstance(top, TooSmallScreen):
+            self.pop_screen()
+
+    def on_resize(self, event: events.Resize) -> None:
+        """A new size: the screen covered while the terminal is too small.  A size the screens
+        already have is not sent to them again (``prevent_default``: Textual's ``App._on_resize``,
+        called after this one, is not).
+
+        At start the app tells its screen the terminal's size, then the terminal's driver tells
+        it the same size: Textual kept that second event and sent it to the screen when the app
+        was next idle, and the screen laid itself out again (15-25 ms of a game's launch, traced
+        in tmux).  A resize on its way (``_resize_event``, ``_resize_timer``) is left to Textual."""
+        quiet = getattr(self, "_resize_event", None) is None and getattr(self, "_resize_timer", None) is None
+        if quiet and getattr(self, "_size", None) == event.size:  # Textual's private names, checked by a test
+            event.prevent_default()
+            return
+        self.call_after_refresh(self.check_terminal_size)
+
+    def start_game(self, game_id: str) -> None:
+        """Open a game's screen (creating it the first time), or say why not."""
+        entry = catalog.get(game_id)
+        override = self.screen_overrides.get(game_id)
+        if override is None and not entry.available:
+            self.notify(f"{entry.title} on the {entry.machine} is coming soon: its screen is not written yet.", severity="warning",
+                        markup=False)
+            return
+        if game_id not in self._modes:
+            try:
+                screen = override or entry.load_screen()
+            except ImportError as error:  # a game whose driver or machine is not installed
+                self.notify(f"{entry.title} cannot start: {error}", severity="error", markup=False)
+                return
+            self.add_mode(game_id, screen)
+        self.last_game = game_id
+        self.switch_mode(game_id)
+        self.call_after_refresh(self.check_terminal_size)
+
+    def action_launcher(self) -> None:
+        if self.current_mode != "launcher":
+            self.switch_mode("launcher")
+            self.call_after_refresh(self.check_terminal_size)
+
+    def action_help(self) -> None:
+        from arcade.shell.help import HelpScreen, keys_markdown  # on the first ?: not part of the launch
+
+        screen = self.screen
+        if isinstance(screen, (HelpScreen, TooSmallScreen)):
+            return
+        game_id = getattr(screen, "GAME_ID", None)
+        text = catalog.get(game_id).help_text() if game_id else (HERE / "launcher.md").read_text(encoding="utf-8")
+        self.push_screen(HelpScreen(text, keys_markdown(screen)))
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+        yield SystemCommand("Arcade: launcher", "Back to the list of games", self.action_launcher)
+        for entry in catalog.entries():
+            if entry.available:
+                verb = "Open" if entry.room else "Play"
+                yield SystemCommand(
+                    f"{verb}: {entry.title} ({entry.machine})", entry.pitch, lambda g=entry.id: self.start_game(g)
+                )
+        for title, help_text, callback in getattr(screen, "palette_commands", list)():
+            yield SystemCommand(title, help_text, callback)
+
+    # -- screenshots ------------------------------------------------------------------------
+
+    def screenshot_dir(self) -> Path:
+        """Where a screenshot goes: the arcade's data directory (``screenshots/``), else the current one.
+
+        Textual's own choice (``~/Downloads``) fails where that folder does not exist.
+        """
+        for candidate in (data_dir() / "screenshots", Path.cwd()):
+            try:
+                candidate.mkdir(parents=True, exist_ok=True)
+            except OSError:
+                continue
+            if os.access(candidate, os.W_OK):
+                return candidate
+        return Path.cwd()
+
+    def deliver_screenshot(self, filename: str | None = None, path: str | None = None, time_format: str | None = None) -> str | None:
+        """The palette's Screenshot: saved where the arcade keeps its files; the message names the file.
+
+        A screen showing something private (the duel's player view) refuses: its
+        ``screenshot_refusal()`` says why, and nothing is written.
+        """
+        for screen in self.screen_stack:  # the screenshot composites the screens under the top one too
+            refusal = getattr(screen, "screenshot_refusal", None)
+            reason = refusal() if callable(refusal) else None
+            if reason:
+                self.notify(reason, title="Screenshot", severity="warning", markup=False)
+                return None
+        if filename is None and time_format is None:  # short: the toast says it on one line
+            filename = datetime.now().strftime("arcade-%Y-%m-%d-%H%M%S.svg")
+        if self.is_web:  # in a browser (``arcade web``): kept where the arcade keeps its files, and sent to the tab
+            saved = Path(self.save_screenshot(filename, path or str(self.screenshot_dir()), time_format))
+            self.notify(screenshot_words(saved) + "\nand opened in a new tab", title="Screenshot", markup=False)
+            return super().deliver_screenshot(saved.name)
+        return super().deliver_screenshot(filename, path or str(self.screenshot_dir()), time_format)
+
+    @on(events.DeliveryComplete)
+    def _screenshot_saved(self, event: events.DeliveryComplete) -> None:
+        """Said in our words, the folder and the file on lines of their own (Textual's toast, a path in
+        quotes, wrapped it mid-word); Textual's own handler stays quiet (``prevent_default``)."""
+        if event.name == "screenshot" and event.path is None:  # sent to a browser: said already, on saving
+            event.prevent_default()
+        elif event.name == "screenshot":
+            event.prevent_default()
+            self.notify(screenshot_words(event.path), title="Screenshot", markup=False)
+
+    # -- saves on quit (issue 8; the game screens' part) -------------------------------------
+    async def action_quit(self) -> None:
+        """Quit, every open game first writing its save (its screen saves again as it closes)."""
+        self.save_open_games()
+        self.exit()
+
+    def save_open_games(self) -> None:
+        for stack in self._screen_stacks.values():  # every mode's screens, not only the current one
+            for screen in stack:
+                save = getattr(screen, "save_game", None)
+                if callable(save):
+                    save()
+
+    # -- the terminal closing, a polite kill (issue 16; arcade/runtime/hangup.py) ---------------------
+
+    def _settled(self) -> bool:
+        """The app has drawn once and every screen of the current stack has mounted."""
+        return self._first_refresh_done and all(screen.is_mounted for screen in self.screen_stack)
+
+    def get_driver_class(self) -> type[Driver]:
+        """Textual's Linux driver made to survive a terminal that goes away (``arcade/runtime/terminal.py``),
+        and its web driver (``TEXTUAL_DRIVER``, set by textual-serve) made to end as one in a
+        terminal does (``arcade/web/driver.py``)."""
+        chosen = super().get_driver_class()
+        if sys.platform == "win32":
+            return chosen
+        from textual.drivers.linux_driver import LinuxDriver
+
+        if chosen is LinuxDriver:
+            from arcade.runtime.terminal import ArcadeDriver
+
+            return ArcadeDriver
+        if chosen.__module__ == "textual.drivers.web_driver" and chosen.__name__ == "WebDriver":
+            from arcade.web.driver import ArcadeWebDriver
+
+            return ArcadeWebDriver
+        return chosen
+
+    async def run_async(self, **options: Any) -> Any:
+        """Run; while running, a hang-up or SIGTERM caught by ``arcade.runtime.hangup`` calls ``hang_up`` here."""
+        if hangup.installed():
+            hangup.attach(self, asyncio.get_running_loop())
+        try:
+            return await super().run_async(**options)
+        finally:
+            if hangup.installed():
+                hangup.detach()
+
+    def hang_up(self, signum: int) -> None:
+        """The terminal closed (SIGHUP) or a polite kill (SIGTERM): save every open game and quit like Ctrl+Q.
+
+        Called on the event loop, at any moment: while the app or a screen is still being
+        built, the quit waits for it (Textual's start breaks if the app exits halfway).
+        The exit status is 128 + ``signum``; if this does not end the process within
+        ``hangup.GRACE`` seconds, ``arcade.runtime.hangup`` ends it."""
+        if not self._hung_up:
+            self._hung_up = True
+            try:
+                self.save_open_games()  # first, whatever else is under way: the watchdog may end it all
+            except Exception:  # noqa: BLE001 - a screen still mounting; the save after the last move stays
+                pass
+        if not self._settled():
+            asyncio.get_running_loop().call_later(HANGUP_RETRY, self.hang_up, signum)
+            return
+        self.exit(return_code=128 + signum)

@@ -1,0 +1,1 @@
+"""What the arcade keeps on disk: saves (written atomically, read back whatever the disk holds) and settings."""
