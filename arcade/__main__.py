@@ -39,7 +39,7 @@ def parser() -> argparse.ArgumentParser:
 
 
 def full_parser() -> argparse.ArgumentParser:
-    from arcade.shell.themes import COLOUR_BLIND_THEMES
+    from arcade.widgets.themes import COLOUR_BLIND_THEMES
 
     p = parser()
     p.add_argument("--game", metavar="NAME", help="start this game directly (see the list below)")
@@ -62,7 +62,8 @@ def build_app(argv: list[str], stderr: TextIO | None = None) -> ArcadeApp | int:
     A bad keymap or settings file is reported on ``stderr`` and again inside the app;
     it never stops the arcade.
     """
-    from arcade.shell import keymap, themes
+    from arcade.shell import keymap
+    from arcade.widgets import themes
     from arcade.storage import settings
 
     stderr = sys.stderr if stderr is None else stderr

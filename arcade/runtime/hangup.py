@@ -86,7 +86,7 @@ def install() -> bool:
 
 def reclaim() -> None:
     """Put the arcade's handler back on SIGHUP and SIGTERM, where something replaced it since ``install()``
-    (Textual's web driver puts its own on SIGTERM: ``arcade/web/driver.py``).  An ignored SIGTERM stays so."""
+    (Textual's web driver puts its own on SIGTERM: ``arcade/runtime/web_driver.py``).  An ignored SIGTERM stays so."""
     if _state.pipe is None or sys.platform == "win32":
         return
     for number in _state.handled:

@@ -23,7 +23,8 @@ from textual.binding import Binding
 from textual.driver import Driver
 from textual.screen import Screen
 
-from arcade.shell import catalog, themes
+from arcade.shell import catalog
+from arcade.widgets import themes
 
 from arcade.runtime import hangup
 
@@ -326,7 +327,7 @@ class ArcadeApp(App[None]):
             self.call_after_refresh(self.check_terminal_size)
 
     def action_help(self) -> None:
-        from arcade.shell.help import HelpScreen, keys_markdown  # on the first ?: not part of the launch
+        from arcade.screens.help import HelpScreen, keys_markdown  # on the first ?: not part of the launch
 
         screen = self.screen
         if isinstance(screen, (HelpScreen, TooSmallScreen)):
@@ -415,7 +416,7 @@ class ArcadeApp(App[None]):
     def get_driver_class(self) -> type[Driver]:
         """Textual's Linux driver made to survive a terminal that goes away (``arcade/runtime/terminal.py``),
         and its web driver (``TEXTUAL_DRIVER``, set by textual-serve) made to end as one in a
-        terminal does (``arcade/web/driver.py``)."""
+        terminal does (``arcade/runtime/web_driver.py``)."""
         chosen = super().get_driver_class()
         if sys.platform == "win32":
             return chosen
@@ -426,7 +427,7 @@ class ArcadeApp(App[None]):
 
             return ArcadeDriver
         if chosen.__module__ == "textual.drivers.web_driver" and chosen.__name__ == "WebDriver":
-            from arcade.web.driver import ArcadeWebDriver
+            from arcade.runtime.web_driver import ArcadeWebDriver
 
             return ArcadeWebDriver
         return chosen

@@ -1,7 +1,7 @@
 """`arcade web`: the arcade in a browser, one arcade process per tab (textual-serve, the ``web`` extra).
 
 textual-serve gives the page (xterm.js) and runs one ``python -m arcade`` per websocket under
-Textual's web driver; ``arcade/web/driver.py`` makes each end as in a terminal.  This module
+Textual's web driver; ``arcade/runtime/web_driver.py`` makes each end as in a terminal.  This module
 adds what the arcade needs around it:
 
 - loopback by default; another address is said plainly to let anyone who reaches it start

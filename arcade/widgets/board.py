@@ -9,7 +9,7 @@ turned over underlined, legal moves are ``+``.
 Each square is drawn on the board's own colour (``board--cell``): the disc, hint and
 cursor classes add only what they say (``partial``), so the baize shows under every
 disc and the discs stand out from it at 3:1 or more in every theme
-(``tests/arcade/test_board_contrast.py``; the colours: ``arcade/shell/themes.py``).
+(``tests/arcade/test_board_contrast.py``; the colours: ``arcade/widgets/themes.py``).
 
 It draws line by line (Textual's line API): each of its rows is turned into a strip
 once and kept, so a cursor move or a new disc re-renders only the rows that changed
@@ -33,7 +33,7 @@ from textual.geometry import Region
 from textual.strip import Strip
 from textual.widget import Widget
 
-from arcade.shell.themes import BOARD_DEFAULTS
+from arcade.widgets.themes import BOARD_DEFAULTS
 from arcade.widgets.lines import RowStyle, changed_cells, line_strip
 from games.othello.referee import Disc
 

@@ -19,7 +19,7 @@ from textual.screen import Screen
 
 from arcade.__main__ import build_app
 from arcade.shell.app import ArcadeApp
-from arcade.shell.help import HelpScreen
+from arcade.screens.help import HelpScreen
 from arcade.screens.hp67_othello.screen import HP67OthelloScreen
 from arcade.screens.ti57_duel.screen import TI57DuelScreen
 from arcade.screens.ti57_wolf.screen import TI57WolfScreen

@@ -31,7 +31,7 @@ from arcade.screens.hp67_othello.screen import HP67OthelloScreen
 from arcade.screens.lazard_othello.screen import LazardOthelloScreen
 from arcade.screens.match.app import MatchApp
 from arcade.screens.match.screen import MatchScreen
-from arcade.shell.themes import theme_names
+from arcade.widgets.themes import theme_names
 from arcade.screens.ti57_duel.screen import TI57DuelScreen
 from arcade.screens.ti57_wolf.screen import TI57WolfScreen
 from arcade.widgets.board import OthelloBoard

@@ -28,7 +28,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 
 from arcade.shell.app import ArcadeApp
-from arcade.shell.help import HelpScreen
+from arcade.screens.help import HelpScreen
 from arcade.screens.hp67_othello.screen import HP67OthelloScreen
 from arcade.shell.launcher import LauncherScreen
 from arcade.screens.lazard_othello.screen import LazardOthelloScreen

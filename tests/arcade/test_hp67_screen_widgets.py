@@ -303,7 +303,7 @@ async def test_program_coordinates_number_rows_from_the_bottom() -> None:
 
 async def test_help_lists_the_arrow_keys_with_the_inspector_open_or_closed() -> None:
     """The inspector's listing follows the step by itself and must not take the arrows from the board."""
-    from arcade.shell.help import keys_markdown
+    from arcade.screens.help import keys_markdown
 
     app = app_with()
     async with app.run_test(size=(80, 24)) as pilot:

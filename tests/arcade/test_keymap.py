@@ -10,7 +10,7 @@ import pytest
 
 from arcade.__main__ import build_app
 from arcade.shell.app import ArcadeApp
-from arcade.shell.help import HelpScreen
+from arcade.screens.help import HelpScreen
 from arcade.screens.hp67_othello.screen import HP67OthelloScreen
 from arcade.shell.keymap import binding_table, find_clashes, known_binding_ids, load_keymap, parse_keymap, valid_key
 from arcade.widgets.board import OthelloBoard

@@ -13,7 +13,7 @@ from textual.widgets import Footer, Static
 from arcade.shell import catalog
 from arcade.__main__ import main
 from arcade.shell.app import ArcadeApp
-from arcade.shell.help import HelpScreen
+from arcade.screens.help import HelpScreen
 from arcade.screens.hp67_othello.screen import HP67OthelloScreen
 from arcade.shell.launcher import GameCard, LauncherScreen
 from tests.arcade.fake_driver import FakeDriver
@@ -195,7 +195,7 @@ def test_coming_soon_game_is_refused(capsys: pytest.CaptureFixture[str]) -> None
 
 
 def test_every_binding_has_a_description_and_an_id() -> None:
-    from arcade.shell.help import HelpScreen as H
+    from arcade.screens.help import HelpScreen as H
     from arcade.widgets.dialogs import GameOverDialog, Question, SideDialog
 
     for cls in (ArcadeApp, LauncherScreen, HP67OthelloScreen, H, Question, SideDialog, GameOverDialog):

@@ -140,7 +140,7 @@ def test_every_othello_binding_has_an_id_and_a_description() -> None:
 
 
 async def test_help_lists_the_keys_the_footer_has_no_room_for() -> None:
-    from arcade.shell.help import HelpScreen
+    from arcade.screens.help import HelpScreen
 
     app = ArcadeApp(game="lazard-othello")
     async with app.run_test(size=(100, 40)) as pilot:

@@ -125,7 +125,7 @@ async def test_hp67_cards_written_and_read_through_the_dialog_and_refused_while_
 async def test_hp67_room_upper_case_keys_esc_clears_a_prefix_and_help_has_no_way_back_to_a_game() -> None:
     """Before: ``A``-``E`` did nothing (only ``a`` pressed A), Esc with ``f`` pending left the room, and
     help offered "f10 Back to the game" in a room opened from the launcher."""
-    from arcade.shell.help import HelpScreen
+    from arcade.screens.help import HelpScreen
 
     app = ArcadeApp(game="hp67-room")
     async with app.run_test(size=(100, 32)) as pilot:

@@ -12,7 +12,7 @@ from rich.console import Console
 from textual.screen import Screen
 
 from arcade.shell.app import ArcadeApp
-from arcade.shell.help import HelpScreen
+from arcade.screens.help import HelpScreen
 from arcade.screens.hp67_othello.screen import HP67OthelloScreen
 from arcade.shell.launcher import LauncherScreen
 from arcade.screens.ti57_duel.screen import HandOff, TI57DuelScreen

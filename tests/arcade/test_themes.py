@@ -18,7 +18,7 @@ from arcade.storage import settings
 from arcade.__main__ import build_app
 from arcade.shell.app import ArcadeApp
 from arcade.screens.hp67_othello.screen import HP67OthelloScreen
-from arcade.shell.themes import ARCADE_THEMES, OKABE_ITO, OKABE_ITO_LIGHT
+from arcade.widgets.themes import ARCADE_THEMES, OKABE_ITO, OKABE_ITO_LIGHT
 from arcade.screens.ti57_duel.screen import TI57DuelScreen
 from arcade.screens.ti57_wolf.screen import TI57WolfScreen
 from arcade.widgets.board import OthelloBoard

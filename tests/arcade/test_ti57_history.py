@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from arcade.shell.app import ArcadeApp
-from arcade.shell.help import HelpScreen, keys_markdown
+from arcade.screens.help import HelpScreen, keys_markdown
 from arcade.screens.ti57_duel.screen import HandOff, TI57DuelScreen
 from arcade.screens.ti57_wolf.screen import TI57WolfScreen
 from arcade.widgets.history import MoveHistory

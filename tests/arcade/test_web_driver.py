@@ -1,4 +1,4 @@
-"""An arcade under Textual's web driver ends as one in a terminal does (issue 42; ``arcade/web/driver.py``).
+"""An arcade under Textual's web driver ends as one in a terminal does (issue 42; ``arcade/runtime/web_driver.py``).
 
 Each test runs ``python -m arcade`` with the environment textual-serve gives its children and
 speaks the web driver's packet protocol on its pipes (``web_pipes.py``; no server, no new

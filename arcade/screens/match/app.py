@@ -61,7 +61,7 @@ class MatchApp(App[None]):
         self.push_screen(LeaveDialog("Leave the match?"), after)
 
     def action_help(self) -> None:
-        from arcade.shell.help import HelpScreen, keys_markdown
+        from arcade.screens.help import HelpScreen, keys_markdown
 
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen(HELP.read_text(encoding="utf-8"), keys_markdown(self.screen)))
