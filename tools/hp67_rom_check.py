@@ -1,11 +1,13 @@
 """Run random keyboard sessions on the HP-67 microcode and on this project's HP-67; compare.
 
     .venv/bin/python tools/hp67_rom_check.py ROM_IMAGE [--sessions 200] [--keys 20] [--seed 1]
+                                             [--functions SIN,COS,TAN,→R]
 
 ROM_IMAGE is the HP-67 ROM as 8192 octal words (the firmware is not in this project:
 extract the ``i_rom`` table of the x11-calc project's ``x11-calc-67.c``, for example).
 After every key the two machines' X, Y, Z, T, LAST X, the 26 registers, flags F0-F3 and
-the display text are compared; the first difference of a session ends it and is printed
+the display text are compared (``--functions`` narrows the function keys pressed to a
+few, to survey them); the first difference of a session ends it and is printed
 with the keys that led to it.  Prints figures, asserts nothing; exits 1 if anything differs.
 
 Where the microcode keeps things (found by storing values and reading its RAM): X, Y,
@@ -60,8 +62,8 @@ def physical_keys(key: str) -> tuple[str, ...]:
     return ins.keys
 
 
-def random_key(rng: random.Random) -> str:
-    keys = rng.choices([g for g, _ in KEY_GROUPS], weights=[w for _, w in KEY_GROUPS])[0]
+def random_key(rng: random.Random, groups: list[tuple[list[str], int]] = KEY_GROUPS) -> str:
+    keys = rng.choices([g for g, _ in groups], weights=[w for _, w in groups])[0]
     return rng.choice(keys)
 
 
@@ -103,13 +105,14 @@ def differences(a: dict[str, object], b: dict[str, object]) -> list[str]:
     return out
 
 
-def session(rom: list[int], rng: random.Random, length: int) -> tuple[list[str], list[str]]:
+def session(rom: list[int], rng: random.Random, length: int,
+            groups: list[tuple[list[str], int]] = KEY_GROUPS) -> tuple[list[str], list[str]]:
     """Keys pressed and the differences after the last of them (empty: the session matched)."""
     mc = HP67Microcode(rom)
     m = HP67()
     pressed: list[str] = []
     for _ in range(length):
-        key = random_key(rng)
+        key = random_key(rng, groups)
         pressed.append(key)
         for physical in physical_keys(key):
             mc.press_key(physical)
@@ -126,13 +129,21 @@ def main() -> int:
     parser.add_argument("--sessions", type=int, default=200)
     parser.add_argument("--keys", type=int, default=20, help="keys per session")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--functions", help="only these function keys, comma-separated (SIN,COS,TAN,→R)")
     args = parser.parse_args()
+    groups = KEY_GROUPS
+    if args.functions:
+        chosen = args.functions.split(",")
+        unknown = set(chosen) - set(FUNCTION_KEYS)
+        if unknown:
+            parser.error(f"not function keys: {', '.join(sorted(unknown))}")
+        groups = [(chosen if keys is FUNCTION_KEYS else keys, weight) for keys, weight in KEY_GROUPS]
     rom = read_rom(args.rom)
     rng = random.Random(args.seed)
     matched = 0
     by_last_key: Counter[str] = Counter()
     for n in range(args.sessions):
-        pressed, found = session(rom, rng, args.keys)
+        pressed, found = session(rom, rng, args.keys, groups)
         if not found:
             matched += 1
             continue

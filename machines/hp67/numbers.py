@@ -6,13 +6,12 @@ saturates (no error), below 1E-99 it becomes 0.  The C ``decimal`` module does
 the arithmetic: binary floating point would break the Othello listing, which
 extracts columns as ``FRC(r.c) x 10`` and uses them as exponents of 4.
 
-R→D and the hours-minutes-seconds functions are computed as the microcode computes
-them, digit by digit on its 13-digit register, so their last digit is the machine's.
-The other transcendental functions (logs, powers with non-integer exponents,
-trigonometry) are computed to 30 digits and rounded once, the trigonometric argument
-reduced as the microcode reduces it (``reduce_angle``); the microcode's own routines
-differ from that in the tenth digit for a few arguments in a hundred
-(``docs/fidelity/hp67.md``).
+R→D, the hours-minutes-seconds functions, SIN, COS, TAN and →R are computed as the
+microcode computes them, digit by digit on its 13-digit register (``trig`` for the
+trigonometry), so their last digit is the machine's.  The other transcendental
+functions (logs, powers with non-integer exponents, the inverse trigonometric functions
+and →P) are computed to 30 digits and rounded once; the microcode's own routines differ
+from that in the tenth digit for a few arguments in a hundred (``docs/fidelity/hp67.md``).
 """
 
 from __future__ import annotations
@@ -32,6 +31,8 @@ from decimal import (
     Underflow,
     localcontext,
 )
+
+from machines.hp67 import trig
 
 
 class MachineError(ArithmeticError):
@@ -219,65 +220,25 @@ def factorial(x: Decimal) -> Decimal:
 TURN = {"DEG": Decimal(360), "RAD": 2 * PI_HIGH, "GRD": Decimal(400)}
 _TINY = Decimal("1E-36")
 
-# How the microcode reduces a trigonometric argument (hp67-instruction-set.md 15): it
-# takes away the nearest multiple of a quarter turn, exactly, in the mode's own unit --
-# 90 degrees, 100 grads, or in RAD pi/2 from a pi held to 12 digits, 3.14159265359 --
-# and works on the remainder.  So DEG and GRD are exact at quarter turns (cos 90 = 0,
-# TAN 90 overflows), while in RAD sin(3.141592654) is -(3.141592654 - 3.14159265359)
-# = -4.1E-10 exactly, not the true -4.102067615E-10.
-PI_TRIG = Decimal("3.14159265359")
-_QUARTER = {"DEG": Decimal(90), "GRD": Decimal(100), "RAD": PI_TRIG / 2}
-_TO_RADIANS = {"DEG": PI_TRIG / 180, "GRD": PI_TRIG / 200, "RAD": ONE}
-# Exact reduction of any 10-digit argument (up to 1E99) by a 13-digit quarter turn.
-_REDUCTION = Context(prec=130, Emax=999999, Emin=-999999, traps=[InvalidOperation])
+
+# SIN, COS, TAN and →R are the microcode's own digit-by-digit routines (``trig``): its
+# exact reduction with pi/4 = 0.7853981633975, pseudo-division by its atan 10^-j table,
+# pseudo-multiplication, 13-digit division and 12-digit square root, rounded once.  So
+# DEG and GRD are exact at quarter turns (cos 90 = 0, TAN 90 overflows), and in RAD
+# sin(3.141592654) is -4.1E-10, not the true -4.102067615E-10 (issue 40, rule 12).
 
 
-def reduce_angle(x: Decimal, mode: str) -> tuple[Decimal, int]:
-    """(remainder in radians, quarter turns mod 4): x = quarters * quarter turn + remainder, exactly."""
-    quarter = _QUARTER[mode]
-    remainder = _REDUCTION.remainder_near(x, quarter)  # |remainder| <= quarter / 2
-    quarters = int(_REDUCTION.divide_int(_REDUCTION.subtract(x, remainder), quarter)) % 4
-    return remainder * _TO_RADIANS[mode], quarters
-
-
-def _sin_cos_high(x: Decimal, mode: str) -> tuple[Decimal, Decimal]:
-    """(sin x, cos x) in the current (30-digit) context, from the machine's reduction."""
-    r, quarters = reduce_angle(x, mode)
-    r2 = r * r
-    s = term = r
-    c = cterm = ONE
-    k = 1
-    while abs(term) > _TINY or abs(cterm) > _TINY:
-        term = -term * r2 / ((2 * k) * (2 * k + 1))
-        cterm = -cterm * r2 / ((2 * k - 1) * (2 * k))
-        s += term
-        c += cterm
-        k += 1
-    if quarters == 0:
-        return s, c
-    if quarters == 1:
-        return c, -s
-    if quarters == 2:
-        return -s, -c
-    return -c, s
-
-
-@_high
 def sin(x: Decimal, mode: str) -> Decimal:
-    return _sin_cos_high(x, mode)[0]
+    return fit(trig.sine(x, mode))
 
 
-@_high
 def cos(x: Decimal, mode: str) -> Decimal:
-    return _sin_cos_high(x, mode)[1]
+    return fit(trig.sine(x, mode, cosine=True))
 
 
-@_high
 def tan(x: Decimal, mode: str) -> Decimal:
-    s, c = _sin_cos_high(x, mode)
-    if not c:
-        return MAX * 10 if s > 0 else -MAX * 10  # TAN 90 deg saturates, no error
-    return s / c
+    t = trig.tan(x, mode)
+    return MAX if t is None else fit(t)  # TAN 90 deg: 9.999999999E99 whatever the sign
 
 
 def _atan_rad(x: Decimal) -> Decimal:
@@ -345,11 +306,10 @@ def to_polar(x: Decimal, y: Decimal, mode: str) -> tuple[Decimal, Decimal]:
     return (x * x + y * y).sqrt(), _from_radians(_atan2(y, x), mode)
 
 
-@_high
 def to_rectangular(r: Decimal, theta: Decimal, mode: str) -> tuple[Decimal, Decimal]:
-    """(x, y) from polar (r, theta)."""
-    s, c = _sin_cos_high(theta, mode)
-    return r * c, r * s
+    """(x, y) from polar (r, theta), as the microcode computes them."""
+    x, y = trig.rectangular(r, theta, mode)
+    return fit(x), fit(y)
 
 
 # -- degrees and radians -----------------------------------------------------------------

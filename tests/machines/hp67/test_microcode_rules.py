@@ -415,3 +415,90 @@ def test_to_hms_and_back_round_trip_on_exact_minutes_and_seconds(hours: str) -> 
     assert m.x == Decimal(hours)
     minutes_and_seconds = (hms - int(hms)) * 100
     assert minutes_and_seconds < 60
+
+
+# -- 12. the last digit of SIN, COS, TAN and →R, as the microcode computes them --------------
+
+TRIG_GOLDEN = Path(__file__).parent / "golden" / "microcode_trigonometry.txt"
+
+
+def microcode_trig_cases() -> list[tuple[str, str, tuple[Decimal, ...], tuple[Decimal, ...]]]:
+    cases = []
+    for line in TRIG_GOLDEN.read_text(encoding="utf-8").splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        left, _, right = line.partition(" -> ")
+        name, mode, *arguments = left.split()
+        cases.append((name, mode, tuple(map(Decimal, arguments)), tuple(map(Decimal, right.split()))))
+    return cases
+
+
+@pytest.mark.parametrize("name,mode,arguments,expected", microcode_trig_cases())
+def test_sin_cos_tan_and_to_r_give_the_microcode_s_last_digit(
+        name: str, mode: str, arguments: tuple[Decimal, ...], expected: tuple[Decimal, ...]) -> None:
+    m = keys(HP67(), mode)
+    if len(arguments) == 2:
+        m.y, m.x = arguments
+    else:
+        m.x = arguments[0]
+    m.press(name)
+    assert (m.x, m.y)[:len(expected)] == expected
+    assert m.last_x == arguments[-1] and not m.error
+
+
+def test_the_trigonometry_golden_cases_cover_each_function_in_each_mode() -> None:
+    seen = {(name, mode) for name, mode, _, _ in microcode_trig_cases()}
+    assert seen == {(name, mode) for name in ("SIN", "COS", "TAN", "→R") for mode in ("DEG", "RAD", "GRD")}
+    # the case random sessions met: 30 degrees and its neighbours
+    assert ("SIN", "DEG", (Decimal(30),), (Decimal("0.5"),)) in microcode_trig_cases()
+
+
+@pytest.mark.parametrize("degrees", ["0.000001", "1", "12.34567891", "29.99999999", "44.99999999", "45",
+                                     "45.00000001", "60", "89", "89.99999999"])
+def test_cosine_is_the_sine_of_the_complement_digit_for_digit(degrees: str) -> None:
+    # The microcode folds an angle at 45 degrees and computes COS x as SIN (90 - x) in the
+    # same registers, so the two agree in every digit where the complement is exact.
+    angle = Decimal(degrees)
+    for sign in (1, -1):
+        cos = keys(HP67(), "DEG")
+        cos.x = sign * angle
+        cos.press("COS")
+        sin = keys(HP67(), "DEG")
+        sin.x = 90 - angle
+        sin.press("SIN")
+        assert cos.x == sin.x, (degrees, sign)
+
+
+@pytest.mark.parametrize("grads", ["1", "12.3456789", "50", "99.99999", "-250.5", "0.00001234", "4.44444444E5"])
+def test_grads_are_nine_tenths_of_a_degree_exactly(grads: str) -> None:
+    # GRD multiplies by 0.9 exactly and goes on as DEG: the same digits as DEG of 0.9 x
+    # (each 0.9 x here is itself a ten-digit number, so both can be keyed in).
+    assert len((Decimal(grads) * Decimal("0.9")).normalize().as_tuple().digits) <= 10
+    for name in ("SIN", "COS", "TAN"):
+        in_grads = keys(HP67(), "GRD")
+        in_grads.x = Decimal(grads)
+        in_grads.press(name)
+        in_degrees = keys(HP67(), "DEG")
+        in_degrees.x = Decimal(grads) * Decimal("0.9")
+        in_degrees.press(name)
+        assert in_grads.x == in_degrees.x, (grads, name)
+
+
+@pytest.mark.parametrize("mode", ["DEG", "RAD", "GRD"])
+def test_trigonometry_keeps_its_sign_symmetries(mode: str) -> None:
+    # The reduction works on |x| and sets the sign from the quadrant: SIN and TAN are odd,
+    # COS even, digit for digit, and →R of -r negates both sides.
+    for text in ("0.3", "1.234567891", "7.5", "1000.123", "3.3E-5"):
+        x = Decimal(text)
+        for name, parity in (("SIN", -1), ("COS", 1), ("TAN", -1)):
+            plus, minus = keys(HP67(), mode), keys(HP67(), mode)
+            plus.x, minus.x = x, -x
+            plus.press(name)
+            minus.press(name)
+            assert minus.x == parity * plus.x, (text, name)
+        plus, minus = keys(HP67(), mode), keys(HP67(), mode)
+        plus.y, plus.x = x, Decimal(2)
+        minus.y, minus.x = x, Decimal(-2)
+        plus.press("→R")
+        minus.press("→R")
+        assert (minus.x, minus.y) == (-plus.x, -plus.y), text
