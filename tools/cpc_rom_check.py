@@ -207,6 +207,7 @@ class BootedCPC:
         self.keys: list[str] = []
         self.output: list[str] = []
         self.vsync = 0
+        self.echo = False
         cpu.set_memory_block(0, os_rom)
         cpu.set_output_callback(self._port_out)
         cpu.set_input_callback(self._port_in)
@@ -242,28 +243,33 @@ class BootedCPC:
         cpu.pc = cpu.memory[sp] | cpu.memory[(sp + 1) & 0xFFFF] << 8
         cpu.sp = (sp + 2) & 0xFFFF
 
-    def run(self, max_steps: int = 400) -> bool:
+    def run(self, max_ticks: int = 400_000_000) -> bool:
         """Run until the firmware waits for a key with none left (True), or for
-        max_steps million T-states (False: still running)."""
+        max_ticks T-states (False: still running).  A key handed to KM_WAIT_CHAR
+        while ``echo`` is set is recorded as printed: that is what the line editor
+        shows of a plain key typed at INPUT (it writes it by TXT_WR_CHAR, which is
+        not watched)."""
         cpu = self.cpu
-        for _ in range(max_steps):
+        spent = 0
+        while spent < max_ticks:
             cpu.ticks_to_stop = 1_000_000
             cpu.run()
-            while cpu.pc in (TXT_OUTPUT, KM_WAIT_CHAR, KM_READ_CHAR):
-                if cpu.pc == TXT_OUTPUT:
-                    self.output.append(chr(cpu.a))
-                    cpu.step_over_breakpoint()
-                    break
-                if cpu.pc == KM_READ_CHAR:
-                    cpu.f &= ~1
-                    self._return()
-                    break
+            spent += 1_000_000 - cpu.ticks_to_stop
+            if cpu.pc == TXT_OUTPUT:
+                self.output.append(chr(cpu.a))
+                cpu.step_over_breakpoint()
+            elif cpu.pc == KM_READ_CHAR:
+                cpu.f &= ~1
+                self._return()
+            elif cpu.pc == KM_WAIT_CHAR:
                 if not self.keys:
                     return True
-                cpu.a = ord(self.keys.pop(0))
+                key = self.keys.pop(0)
+                if self.echo and " " <= key <= "~":
+                    self.output.append(key)
+                cpu.a = ord(key)
                 cpu.f |= 1
                 self._return()
-                break
         return False
 
 
