@@ -7,11 +7,14 @@ emulator projects) and the Z80 core comes from PyPI (``pip install z80``, the
 
     python tools/cpc_rom_check.py OS.rom [--cases 4000] [--seed 1] [--golden FILE]
     python tools/cpc_rom_check.py OS.rom BASIC.rom [--cases 300] [--seed 1]
+    python tools/cpc_rom_check.py OS.rom BASIC.rom --golden FILE    # RND, byte for byte
 
 With the BASIC ROM too, a CPC 6128 is booted (``BootedCPC``) and random programs
 (numbers printed with ; , SPC, TAB and USING, real loops, integer operators, errors
 trapped) are typed into it and RUN; each program's printed output must be the same
 as ``machines.cpc.CPC``'s.  The differing programs are printed with both outputs.
+``--golden FILE`` instead writes what RND gives on the ROMs, as 5-byte reals, after
+power-on and seeds (``rnd_golden``; the test suite's ``firmware_rnd.txt``).
 
 With the OS ROM alone:
 
@@ -420,6 +423,34 @@ def check_programs(os_rom: bytes, basic_rom: bytes, cases: int, seed: int) -> in
     return wrong
 
 
+# seeds for the RND golden file: zero, signs, integers and reals, tiny and huge
+RND_SEEDS = ("0", "1", "-1", "7", "-7", "0.5", "-3.5", "2", "12345.678", "32767", "-32768", "1E+38", "-1E-38",
+             "0.1", "3.14159265", "65536", "-1234567", "99.999", "1E-10", "255")
+
+
+def rnd_golden(os_rom: bytes, basic_rom: bytes) -> list[str]:
+    """The firmware's RND on the ROMs, byte for byte (PEEK of the variable): from power-on
+    RND(0) then 12 RNDs; for each seed s of ``RND_SEEDS``, RANDOMIZE s then RND(0) and 5
+    RNDs, and RND(-|s|) then 3 RNDs (each case starts from the state the one before left).  One line per case: the statement giving A its first
+    value, "|", then the 5-byte reals (A, then each RND) in hex."""
+    cases = [("A=RND(0)", 12)] + [(f"RANDOMIZE {s}:A=RND(0)", 5) for s in RND_SEEDS]
+    # (RND(-0) is RND(0), which reseeds nothing: left out)
+    cases += [(first, 3) for first in dict.fromkeys(f"A=RND(-{s.lstrip('-')})" for s in RND_SEEDS if s != "0")]
+    lines = ["1000 FOR K=0 TO 4:PRINT HEX$(PEEK(@A+K),2);:NEXT:PRINT:RETURN", "990 END"]
+    for n, (first, count) in enumerate(cases, start=1):
+        lines.append(f'{10 * n} PRINT "{first}":{first}:GOSUB 1000:FOR I=1 TO {count}:A=RND:GOSUB 1000:NEXT')
+    printed = run_on_roms(os_rom, basic_rom, "\n".join(sorted(lines, key=lambda t: int(t.split()[0]))))
+    if printed is None:
+        raise SystemExit("the RND program ran too long on the ROMs")
+    out: list[str] = []
+    for line in printed.splitlines():
+        if len(line) == 10 and all(c in "0123456789ABCDEF" for c in line):
+            out[-1] += " " + line.lower()
+        else:
+            out.append(line + " |")
+    return out
+
+
 def check_maths(os_rom: bytes, cases: int, seed: int, golden: Path | None) -> int:
     fw = Firmware(os_rom)
     rng = random.Random(seed)
@@ -451,7 +482,10 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--golden", type=Path)
     args = parser.parse_args()
-    if args.basic_rom:
+    if args.basic_rom and args.golden:
+        args.golden.write_text("\n".join(rnd_golden(args.os_rom.read_bytes(), args.basic_rom.read_bytes())) + "\n")
+        wrong = 0
+    elif args.basic_rom:
         wrong = check_programs(args.os_rom.read_bytes(), args.basic_rom.read_bytes(), args.cases, args.seed)
     else:
         wrong = check_maths(args.os_rom.read_bytes(), args.cases, args.seed, args.golden)

@@ -12,7 +12,7 @@ import time
 from enum import Enum
 from typing import Any, Callable
 
-from machines.cpc import errors
+from machines.cpc import errors, reals
 from machines.cpc.compiler import CompiledProgram, Problem, compile_program, var_key
 from machines.cpc.errors import BasicError, error_message
 from machines.cpc.lexer import LexError, tokenize
@@ -83,8 +83,7 @@ class CPC:
         self._in_input = False
         self._edit: list[str] = []
         self._line_ready: str | None = None
-        self._rnd_state = 0x6C078965
-        self._rnd_last = 0.0
+        self._rnd_state = reals.RND_POWER_ON  # RANDOMIZE, RND: the firmware's generator
         self._deg = False
         self._zone = 13
         self._compiled: CompiledProgram | None = None
@@ -877,7 +876,7 @@ class CPC:
             "edit": list(self._edit),
             "line_ready": self._line_ready,
             "idle": self._idle,
-            "rnd": [self._rnd_state, self._rnd_last],
+            "rnd": self._rnd_state,
             "deg": self._deg,
             "zone": self._zone,
             "time": self._clock() - self._t0,
@@ -950,7 +949,7 @@ class CPC:
         self._edit = st.edit
         self._line_ready = st.line_ready
         self._idle = st.idle
-        self._rnd_state, self._rnd_last = st.rnd
+        self._rnd_state = st.rnd
         self._deg = st.deg
         self._zone = st.zone
         self._t0 = self._clock() - st.time

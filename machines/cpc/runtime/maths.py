@@ -26,13 +26,7 @@ from machines.cpc.runtime import names as rt
 from machines.cpc.runtime.host import Host
 from machines.cpc.runtime.printing import on_stream
 
-__all__ = ["bind", "seed"]
-
-
-def seed(x: Any) -> int:
-    """A generator state from any number (RANDOMIZE n, RND(-n))."""
-    bits = int(abs(x) * 65536) & 0xFFFFFFFF
-    return (bits ^ 0x6C078965 ^ (0x55555555 if x < 0 else 0)) & 0xFFFFFFFF
+__all__ = ["bind"]
 
 
 def check_int(x: int) -> int:
@@ -152,28 +146,26 @@ def bind(machine: Host) -> dict[str, Callable[..., Any]]:
         r = float(n if y >= 0 else -n)
         return reals.scale_by_power_of_ten(r, -d) if d and r else r
 
+    rnd_seeded, rnd_next, rnd_value = reals.rnd_seeded, reals.rnd_next, reals.rnd_value
+
     def rnd(x: Any) -> float:
-        if x < 0:
-            machine._rnd_state = seed(x)
-        elif x == 0:
-            return machine._rnd_last
-        machine._rnd_state = (machine._rnd_state * 69069 + 1) & 0xFFFFFFFF
-        machine._rnd_last = real(machine._rnd_state / 4294967296.0)
-        if machine._rnd_last >= 1.0:
-            machine._rnd_last = 0.0
-        return machine._rnd_last
+        """RND (x > 0 or none): the next value; RND(0): the state's value again (after
+        RANDOMIZE, the seed's, not the last RND's); RND(x < 0): reseeded by x, then the
+        next value (BASIC ``variable_RND``)."""
+        if x <= 0:
+            if x == 0:
+                return rnd_value(machine._rnd_state)
+            machine._rnd_state = rnd_seeded(float(x))
+        machine._rnd_state = state = rnd_next(machine._rnd_state)
+        return rnd_value(state)
 
     def randomize(x: Any) -> None:
         if x is None:
-            while True:
-                line = machine._read_line("Random number seed ? ", False)
-                value = parse_input_number(line)
-                if value is not None:
-                    break
-                machine._print("?Redo from start")
-                machine._newline()
-            x = value
-        machine._rnd_state = seed(x)
+            # the ROM asks again, with no "?Redo from start", until the line is a number
+            # (an empty line is 0); BASIC ``command_RANDOMIZE``
+            while (x := parse_input_number(machine._read_line("Random number seed ? ", False))) is None:
+                pass
+        machine._rnd_state = rnd_seeded(float(x))
 
     def angle(deg: bool) -> None:
         machine._deg = deg

@@ -6,9 +6,12 @@ and firmware), and the arithmetic ones were run on the OS ROM's maths routines
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from hypothesis import given, strategies as st
 
+from machines.cpc import CPC, RunState, reals
 from tests.machines.cpc.helpers import output, run_program
 
 
@@ -299,3 +302,79 @@ def test_round_of_an_integer_product_gone_real_is_a_real() -> None:
     # seen on the ROMs: 27924*9916 overflows 16 bits and becomes a real, which ROUND
     # rounds as a real (it is no Overflow)
     assert output("10 PRINT ROUND(ROUND((27924*9916),-3),1);ROUND(30000+30000,-2)") == " 276894000  60000 \n"
+
+
+# --- RND is the firmware's generator (REAL_rnd, REAL_rnd0, REAL_RANDOMIZE_seed) ---------------
+# firmware_rnd.txt: the 5-byte reals the ROMs gave (PEEK of the variable), written by
+# ``tools/cpc_rom_check.py OS.rom BASIC.rom --golden FILE``: from power-on, after RANDOMIZE
+# of 20 seeds and after RND of their negatives
+_RND_CASES = [line.split(" | ") for line in
+              (Path(__file__).with_name("firmware_rnd.txt")).read_text().splitlines()]
+
+
+@pytest.mark.parametrize("first, reals_hex", _RND_CASES, ids=[case[0] for case in _RND_CASES])
+def test_rnd_is_the_firmwares_generator_to_the_byte(first: str, reals_hex: str) -> None:
+    expected = reals_hex.split()
+    cpc, _ = run_program(f"10 DIM R(20):{first}:R(0)=A:FOR I=1 TO {len(expected) - 1}:R(I)=RND:NEXT")
+    got = cpc.array("R")[: len(expected)]
+    assert [reals.to_bytes(x).hex() for x in got] == expected
+
+
+def test_rnd_0_is_the_state_so_after_randomize_it_is_the_seeds_value() -> None:
+    # seen on the ROMs: RND(0) gives the generator's state, not the last RND
+    assert output("10 PRINT RND(0);RND;RND(0):PRINT RND(5)") == " 0.536703827  0.271940658  0.271940658 \n 0.528612386 \n"
+    assert output("10 RANDOMIZE 0.1:PRINT RND(0);RND;RND") == " 0.772119569  0.885239785  0.235754041 \n"
+    assert output("10 PRINT RND(-0.1);RND(0.1);RND(0)") == " 0.885239785  0.235754041  0.235754041 \n"
+
+
+def test_run_new_and_clear_do_not_reseed() -> None:
+    # seen on the ROMs: only switching on seeds the generator
+    cpc = CPC(clock=lambda: 0.0)
+    cpc.load_basic("10 PRINT RND;RND(0)\n20 CLEAR:PRINT RND")
+    cpc.run()
+    cpc.run()
+    assert cpc.transcript.endswith(" 0.271940658  0.271940658 \n 0.528612386 \nReady\n"
+                                   " 0.021330127  0.021330127 \n 0.175138616 \nReady\n")
+
+
+def test_a_seeds_sign_and_high_word_are_forgotten() -> None:
+    # the state's top bit never reaches the next state, and the high word is multiplied by
+    # a multiple of 4 each time: RANDOMIZE 7 and -7 differ from power-on only in RND(0)
+    # (seen on the ROMs), and RND(-1) is RND(1) from power-on
+    power_on = output("10 PRINT RND;RND;RND")
+    assert output("10 RANDOMIZE 7:PRINT RND(0);RND;RND") == " 0.911703827  0.771940658  0.528612386 \n"
+    assert output("10 RANDOMIZE -7:PRINT RND(0);RND;RND") == " 0.411703827  0.771940658  0.528612386 \n"
+    assert output("10 PRINT RND(-1);RND;RND") == power_on == " 0.271940658  0.528612386  0.021330127 \n"
+
+
+def test_randomize_alone_asks_again_without_redo_until_a_number() -> None:
+    # seen on the ROMs: no "?Redo from start"; 12x and "1 2"-like typing follow the ROM's
+    # number reading, an empty line is 0
+    src = "10 RANDOMIZE:PRINT RND(0)"
+    assert output(src, ["abc", "12x", " 5 "]) == ("Random number seed ? abc\nRandom number seed ? 12x\n"
+                                                  "Random number seed ?  5 \n 0.661703827 \n")
+    assert output(src, [""]) == "Random number seed ? \n 0.536703827 \n"
+    assert output(src, ["&FF"]) == "Random number seed ? &FF\n 0.962485077 \n"
+
+
+@pytest.mark.parametrize("seed", ["0", "1", "-1", "7", "0.1", "-3.5", "1E38", "-1E-38", "12345.678"])
+def test_rnd_state_goes_through_a_snapshot(seed: str) -> None:
+    cpc = CPC(clock=lambda: 0.0)
+    cpc.load_basic(f"10 RANDOMIZE {seed}:PRINT RND\n20 PRINT RND;RND(0)")
+    cpc.run(2)
+    copy = CPC(clock=lambda: 0.0)
+    copy.restore(cpc.snapshot())
+    assert copy.snapshot()["rnd"] == cpc.snapshot()["rnd"] == reals.rnd_next(reals.rnd_seeded(
+        reals.decimal_to_real(seed.lstrip("-")) * (-1 if seed[0] == "-" else 1)))
+    cpc.run()
+    copy.run()
+    assert copy.transcript == cpc.transcript
+
+
+def test_a_snapshot_from_before_keeps_its_state_and_drops_its_last_value() -> None:
+    cpc = CPC(clock=lambda: 0.0)
+    cpc.load_basic("10 PRINT RND(0)")
+    snap = cpc.snapshot()
+    snap["rnd"] = [0x40000000, 0.3]  # [state, last value], as saved before RND was the firmware's
+    cpc.restore(snap)
+    assert cpc.run() == RunState.ENDED and cpc.transcript.endswith(" 0.25 \nReady\n")
