@@ -265,8 +265,8 @@ class BootedCPC:
                 cpu.f &= ~1
                 self._return()
             elif cpu.pc == KM_WAIT_CHAR:
-                if not self.keys:
-                    return True
+                if not self.keys or (self.echo and self.output[-7:] == list("Ready\r\n")):
+                    return True  # no key left, or the program has ended: keys left are not typed
                 key = self.keys.pop(0)
                 if self.echo and " " <= key <= "~":
                     self.output.append(key)
@@ -276,28 +276,31 @@ class BootedCPC:
         return False
 
 
-def run_on_roms(os_rom: bytes, basic_rom: bytes, program: str) -> str | None:
-    """The program typed into a freshly booted CPC and RUN: what it printed (new lines
-    as '\n', the final Ready left out); None if it ran past the time allowed."""
+def run_on_roms(os_rom: bytes, basic_rom: bytes, program: str, keys: str = "") -> str | None:
+    """The program typed into a freshly booted CPC and RUN, with ``keys`` typed for its
+    INPUTs: what it printed, the keys it read included (new lines as '\n', the final
+    Ready left out); None if it ran past the time allowed."""
     cpc = BootedCPC(os_rom, basic_rom)
     cpc.run()
     for line in program.splitlines():
         cpc.keys += list(line + "\r")
         cpc.run()
     cpc.output = []
-    cpc.keys += list("RUN\r")
+    cpc.echo = True
+    cpc.keys += list("RUN\r" + keys)
     if not cpc.run():
         return None
-    text = "".join(cpc.output).replace("\r", "")
+    text = "".join(cpc.output).replace("\r", "").removeprefix("RUN")
     text = text[1:] if text.startswith("\n") else text
     return text[: -len("Ready\n")] if text.endswith("Ready\n") else text
 
 
-def run_on_ours(program: str) -> str:
+def run_on_ours(program: str, keys: str = "") -> str:
     from machines.cpc import CPC
 
     cpc = CPC(clock=lambda: 0.0)
     cpc.load_basic(program)
+    cpc.type(keys)
     cpc.run(200_000)
     text = cpc.transcript
     return text[: -len("Ready\n")] if text.endswith("Ready\n") else text
@@ -339,13 +342,54 @@ def random_expression(rng: random.Random, depth: int = 0) -> str:
     return f"-{random_expression(rng, depth + 1)}"
 
 
-def random_program(rng: random.Random) -> str:
+def odd_number_text(rng: random.Random, overflow: bool = True) -> str:
+    """Text that VAL and INPUT read as a number, or partly, or not: spaces inside the
+    digits, lone signs and points, hex and binary, exponents cut short; with
+    ``overflow``, also numbers too large (not for VAL: after an Overflow inside VAL,
+    the ROM's RESUME NEXT goes on in the string's text as if it were the program's)."""
+    text = rng.choice([random_number(rng), random_number(rng), "1 2", ". 5", "- 3", "1 e 2", " 7", "1e", "&",
+                       "+", "-", ".", "&HFF", "&X101", "&h 1f", "& 7", "12abc", "abc", "", "1E+", "1.2.3",
+                       "-&FF", "1d3", "-.5", "+.", "1e-", "2E 3", "&FFFF", "1 .5", "99999", "-32768",
+                       "32768", "0.0001E5", "1E-40", " - 7 . 5 E - 1"] + (["3E100", "&10000"] if overflow else []))
+    if text and rng.random() < 0.2:  # a space somewhere inside
+        k = rng.randrange(len(text) + 1)
+        text = text[:k] + " " + text[k:]
+    return text
+
+
+def input_line(rng: random.Random, items: str) -> str:
+    """A line typed at INPUT for variables of the kinds in ``items`` ('n' a number,
+    's' a string): often right, sometimes with a wrong item or count."""
+    parts = []
+    for kind in items:
+        if kind == "s":
+            parts.append(rng.choice(["WORD", "two words", '"QUOTED, TOO"', "", " LEAD", "1,5"[: rng.randint(1, 3)]]))
+        else:
+            parts.append(odd_number_text(rng) if rng.random() < 0.4 else random_number(rng))
+    if rng.random() < 0.1:
+        parts.append(random_number(rng))  # one item too many
+    return ",".join(parts)
+
+
+def random_program(rng: random.Random) -> tuple[str, str]:
     """A few lines of the statements the issue's rules are about: numbers printed
-    with ; , SPC TAB and USING, real loops, integer operators; errors are trapped so
-    that a run goes on past them."""
-    lines = ["10 ON ERROR GOTO 900", f"20 {'DEG' if rng.random() < 0.3 else 'RAD'}"]
+    with ; , SPC TAB and USING, real loops, integer operators, RND after RANDOMIZE,
+    GOSUB and RETURN, FOR loops with STEP, string functions, INPUT; errors are trapped
+    so that a run goes on past them, but in one program in five (where maths errors
+    print their warning and go on, and any other error ends the run; these programs
+    have no bad DATA or characters, whose Syntax error would open the line editor).  Returns the
+    program and the keys to type for its INPUTs (a line each, and a right one after it
+    for a "?Redo from start")."""
+    trapped = rng.random() < 0.8
+    lines = [f"10 {'ON ERROR GOTO 900' if trapped else 'REM'}", f"20 {'DEG' if rng.random() < 0.3 else 'RAD'}"]
+    keys: list[str] = []
+    subroutines = iter(range(700, 890, 10))
     for n in range(30, 30 + 10 * rng.randint(2, 6), 10):
-        kind = rng.randrange(14)
+        kind = rng.randrange(20)
+        if not trapped and kind in (7, 8):
+            # an untrapped Syntax error puts the ROM in its line editor, showing the line
+            # by TXT_WR_CHAR, which is not recorded (and the keys left would edit it)
+            kind = 2
         if kind == 0:
             items = [random_expression(rng) for _ in range(rng.randint(1, 3))]
             seps = [rng.choice([";", ",", ";", f";SPC({rng.randint(0, 5)});", f";TAB({rng.randint(1, 45)});"])
@@ -396,27 +440,106 @@ def random_program(rng: random.Random) -> str:
             start, step = random_number(rng), random_number(rng)
             lines.append(f"{n} FOR R={start} TO {start}-{rng.randint(0, 20)}*{step} STEP -{step}:"
                          f"Q=Q+R:NEXT:PRINT Q;R;A%+{rng.randint(0, 40000)};ABS(-32768)")
-        else:
+        elif kind == 13:
             lines.append(f"{n} A%={rng.randint(-300, 300)}:B={random_expression(rng)}:"
                          f"PRINT A%*B;A%/7;A%=B;A%<B;-A%;LOG({rng.choice(['0', '-1', '1E-30', '2'])})")
+        elif kind == 14:  # RND after RANDOMIZE or a negative argument
+            seed = rng.choice([random_number(rng), "-" + random_number(rng), str(rng.randint(-3, 3))])
+            form = rng.randrange(3)
+            if form == 0:
+                lines.append(f"{n} RANDOMIZE {seed}:PRINT RND;RND(0);INT(RND*{rng.randint(2, 100)})")
+            elif form == 1:
+                lines.append(f"{n} PRINT RND(-{seed.lstrip('-')});RND;RND(0)*{rng.randint(1, 1000)}")
+            else:
+                lines.append(f"{n} FOR I=1 TO {rng.randint(1, 6)}:PRINT ROUND(RND({random_number(rng)})*100,2);"
+                             f":NEXT:PRINT RND(0)")
+        elif kind == 15:  # GOSUB and RETURN
+            sub = next(subroutines, None)
+            form = rng.randrange(4)
+            if sub is None or form == 3:
+                lines.append(f'{n} PRINT "R";:RETURN:PRINT "S"')  # RETURN with no GOSUB
+            elif form == 0:
+                lines.append(f"{n} X={random_expression(rng)}:GOSUB {sub}:PRINT X")
+                lines.append(f"{sub} X=X*2+{random_number(rng)}:PRINT X;:RETURN")
+            elif form == 1:
+                lines.append(f'{n} ON {rng.randint(0, 3)} GOSUB {sub},{sub + 5}:PRINT "O"')
+                lines.append(f'{sub} PRINT "A";:GOSUB {sub + 5}:RETURN')
+                lines.append(f'{sub + 5} PRINT "B";:RETURN')
+            else:
+                lines.append(f"{n} FOR I={rng.randint(1, 3)} TO {rng.randint(1, 5)}:GOSUB {sub}:NEXT:PRINT I")
+                lines.append(f"{sub} PRINT I*{random_number(rng)};:RETURN")
+        elif kind == 16:  # FOR loops with STEP
+            form = rng.randrange(4)
+            if form == 0:
+                a, b, c = rng.randint(-20, 20), rng.randint(-20, 20), rng.choice([-7, -3, -2, -1, 1, 2, 3, 5])
+                lines.append(f"{n} FOR I%={a} TO {b} STEP {c}:PRINT I%;:NEXT:PRINT I%")
+            elif form == 1:
+                start = rng.uniform(-5, 5)
+                step = rng.choice([-1, 1]) * rng.uniform(0.05, 3)
+                end = start + step * rng.randint(0, 20) + rng.uniform(-0.5, 0.5)
+                lines.append(f"{n} FOR X={start:.{rng.randint(0, 3)}f} TO {end:.{rng.randint(0, 3)}f} STEP "
+                             f"{step:.{rng.randint(1, 4)}f}:PRINT X;:NEXT X:PRINT X")
+            elif form == 2:
+                lines.append(f"{n} FOR I={rng.randint(1, 3)} TO {rng.randint(1, 4)}:FOR J=I TO {rng.randint(0, 3)}"
+                             f" STEP -1:PRINT I*J;:NEXT J,I:PRINT I;J")
+            else:
+                top = rng.choice([32767, 32766, 32760, 100])
+                lines.append(f"{n} FOR I%={top - rng.randint(0, 9)} TO {top} STEP {rng.randint(1, 6)}:PRINT I%;"
+                             f":NEXT:PRINT \"F\"")
+        elif kind == 17:  # string functions
+            word = rng.choice(["", "A", "HELLO", " A b ", "x,y", "Mixed Case", "AAA"])
+            k, start = rng.randint(0, 6), rng.randint(0, 8)
+            form = rng.randrange(4)
+            if form == 0:
+                lines.append(f'{n} W$="{word}":PRINT LEN(W$);LEFT$(W$,{k});"|";MID$(W$,{start},{k});"|";'
+                             f'MID$(W$,{start});"|";RIGHT$(W$,{k});"|";INSTR({start},W$,"{rng.choice(["A", "", "b", "AA"])}")')
+            elif form == 1:
+                lines.append(f'{n} W$="{word}":PRINT ASC(W$+"?");LOWER$(W$);UPPER$(W$);SPACE$({k});"|";'
+                             f'STRING$({k},{rng.randint(33, 126)});CHR$({rng.randint(33, 126)});STR$({random_number(rng)})')
+            elif form == 2:
+                lines.append(f'{n} PRINT VAL("{odd_number_text(rng, not trapped)}");VAL("{odd_number_text(rng, not trapped)}")')
+            else:
+                a, b = rng.choice(["A", "AB", "", "B", "a"]), rng.choice(["A", "AB", "", "B", "a"])
+                lines.append(f'{n} A$=STRING$({rng.randint(100, 200)},"Z"):B$=A$+A$:PRINT LEN(B$);'
+                             f'"{a}"<"{b}";"{a}"="{b}";"{a}">="{b}";MIN(LEN(A$),{k})')
+        elif kind == 18:  # INPUT, from the keys typed
+            form = rng.randrange(4)
+            if form == 0:
+                lines.append(f'{n} INPUT "Q";A,B$:PRINT A;"[";B$;"]"')
+                keys.append(input_line(rng, "ns"))
+                keys.append("5,OK")  # for a ?Redo from start
+            elif form == 1:
+                lines.append(f"{n} INPUT A%:PRINT A%*2")
+                keys.append(rng.choice([input_line(rng, "n"), str(rng.randint(-40000, 40000))]))
+                keys.append("7")
+            elif form == 2:
+                lines.append(f'{n} LINE INPUT "L? ";L$:PRINT "[";L$;"]";LEN(L$)')
+                keys.append(input_line(rng, rng.choice(["s", "ns", "nn"])))
+            else:
+                lines.append(f'{n} INPUT;"",X:PRINT "/";X;:INPUT Y$:PRINT Y$')
+                keys += [input_line(rng, "n"), "3", input_line(rng, "s")]
+        else:  # RANDOMIZE asking for its seed
+            lines.append(f"{n} RANDOMIZE:PRINT RND(0);RND")
+            keys += [odd_number_text(rng), str(rng.randint(-9, 9))]
     lines += ["890 END", '900 PRINT "E";ERR;ERL:RESUME NEXT']
     # the line editor takes 255 characters at most: longer lines are not typed
-    return "\n".join(line for line in lines if len(line) <= 240)
+    program = "\n".join(line for line in sorted(lines, key=lambda t: int(t.split()[0])) if len(line) <= 240)
+    return program, "".join(key + "\r" for key in keys)
 
 
 def check_programs(os_rom: bytes, basic_rom: bytes, cases: int, seed: int) -> int:
     rng = random.Random(seed)
     wrong = unfinished = 0
     for case in range(cases):
-        program = random_program(rng)
-        theirs = run_on_roms(os_rom, basic_rom, program)
+        program, keys = random_program(rng)
+        theirs = run_on_roms(os_rom, basic_rom, program, keys)
         if theirs is None:  # too long on the Z80: not compared
             unfinished += 1
             continue
-        mine = run_on_ours(program)
+        mine = run_on_ours(program, keys)
         if theirs != mine:
             wrong += 1
-            print(f"--- program {case} differs\n{program}\n--- ROMs:\n{theirs}--- ours:\n{mine}")
+            print(f"--- program {case} differs\n{program}\n--- keys: {keys!r}\n--- ROMs:\n{theirs}--- ours:\n{mine}")
     compared = cases - unfinished
     print(f"{compared - wrong} of {compared} programs print the same on the ROMs and here"
           f" ({unfinished} ran too long on the Z80 and were not compared)")

@@ -17,9 +17,10 @@ from machines.cpc.compiler import CompiledProgram, Problem, compile_program, var
 from machines.cpc.errors import BasicError, error_message
 from machines.cpc.lexer import LexError, tokenize
 from machines.cpc.memory import POWER_ON_FREE, fixed_bytes, program_bytes, variable_bytes
-from machines.cpc.numbers import parse_input_number, to_int16
+from machines.cpc.numbers import read_whole_number, to_int16
 from machines.cpc.runtime import build_namespace, names
 from machines.cpc.runtime.arrays import Array, default_value, nest
+from machines.cpc.runtime.maths import maths_error
 from machines.cpc.runtime.control import FOR, ProgramEnd, ProgramStop, WaitForInput, WaitForKey, frame_bytes
 from machines.cpc.runtime.strings import UPPER
 from machines.cpc.screen import PALETTE_RGB, Screen
@@ -777,17 +778,25 @@ class CPC:
                     if kind == "s":
                         values.append(item)
                         continue
-                    value = parse_input_number(item)  # an empty item is 0
-                    if value is None or (kind == "i" and not -32768.5 < value < 32767.5):
+                    # an empty item is 0; a number too large for a real (or '&' digits
+                    # past 16 bits) is the maths error Overflow: raised under ON ERROR
+                    # GOTO, else printed before "?Redo from start" (seen on the ROMs)
+                    value = read_whole_number(item, self._overflow_warning)
+                    if value is None:
                         values = None
                         break
                     values.append(value)
             if values is not None:
+                # stored in order: an integer variable given a number past 16 bits is
+                # Overflow, after the variables before it have their values (ROM)
                 for (_, setter), value in zip(targets, values):
                     setter(value)
                 return
             self._print("?Redo from start")
             self._newline()
+
+    def _overflow_warning(self) -> None:
+        maths_error(self, errors.OVERFLOW)
 
     def _line_input(self, prompt: str, keep_line: bool, setter: Callable[[str], None]) -> None:
         setter(self._read_line(prompt, keep_line))

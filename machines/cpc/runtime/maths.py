@@ -16,7 +16,7 @@ from machines.cpc.errors import BasicError, error_message
 from machines.cpc.numbers import (
     REAL_MAX,
     make_to_real,
-    parse_input_number,
+    read_whole_number,
     to_int16,
     unsigned_to_int16,
 )
@@ -26,7 +26,19 @@ from machines.cpc.runtime import names as rt
 from machines.cpc.runtime.host import Host
 from machines.cpc.runtime.printing import on_stream
 
-__all__ = ["bind"]
+__all__ = ["bind", "maths_error"]
+
+
+def maths_error(machine: Host, code: int) -> None:
+    """The ROM's ``maths_error``: with any ON ERROR GOTO it is raised; without, its message
+    is printed at the cursor, then a new line, and the caller goes on."""
+    if machine._on_error >= 0:
+        raise BasicError(code)
+
+    def show() -> None:
+        machine._print(error_message(code))
+        machine._newline()
+    on_stream(machine, 0, show)
 
 
 def check_int(x: int) -> int:
@@ -73,22 +85,17 @@ def bind(machine: Host) -> dict[str, Callable[..., Any]]:
     """The numeric functions, closed over the machine (maths errors print on it; DEG,
     the random generator)."""
 
-    def maths_error(code: int, sign: float) -> float:
-        if machine._on_error >= 0:  # ROM maths_error: any ON ERROR GOTO raises it
-            raise BasicError(code)
-
-        def show() -> None:  # at the cursor, then a new line (ROM maths_error)
-            machine._print(error_message(code))
-            machine._newline()
-        on_stream(machine, 0, show)
+    def maths_error_going_on(code: int, sign: float) -> float:
+        """A maths error in arithmetic: printed (if not raised), BASIC goes on with the largest real."""
+        maths_error(machine, code)
         return REAL_MAX if sign >= 0 else -REAL_MAX
 
     def overflow(sign: float) -> float:
-        return maths_error(errors.OVERFLOW, sign)
+        return maths_error_going_on(errors.OVERFLOW, sign)
 
     real = make_to_real(overflow)
     def division_by_zero(dividend: float) -> float:
-        return maths_error(errors.DIVISION_BY_ZERO, dividend)
+        return maths_error_going_on(errors.DIVISION_BY_ZERO, dividend)
 
     add, subtract, multiply, div = make_operations(overflow, division_by_zero)
 
@@ -101,7 +108,7 @@ def bind(machine: Host) -> dict[str, Callable[..., Any]]:
         except MathsFault as fault:
             if fault.code == errors.IMPROPER_ARGUMENT:
                 raise BasicError(errors.IMPROPER_ARGUMENT) from None
-            maths_error(fault.code, fault.value)
+            maths_error(machine, fault.code)
             return fault.value
 
     def power(a: Any, b: Any) -> float:
@@ -148,6 +155,9 @@ def bind(machine: Host) -> dict[str, Callable[..., Any]]:
 
     rnd_seeded, rnd_next, rnd_value = reals.rnd_seeded, reals.rnd_next, reals.rnd_value
 
+    def overflow_warning() -> None:
+        maths_error(machine, errors.OVERFLOW)
+
     def rnd(x: Any) -> float:
         """RND (x > 0 or none): the next value; RND(0): the state's value again (after
         RANDOMIZE, the seed's, not the last RND's); RND(x < 0): reseeded by x, then the
@@ -162,8 +172,10 @@ def bind(machine: Host) -> dict[str, Callable[..., Any]]:
     def randomize(x: Any) -> None:
         if x is None:
             # the ROM asks again, with no "?Redo from start", until the line is a number
-            # (an empty line is 0); BASIC ``command_RANDOMIZE``
-            while (x := parse_input_number(machine._read_line("Random number seed ? ", False))) is None:
+            # (an empty line is 0; too large a number is the maths error Overflow, then
+            # the question again); BASIC ``command_RANDOMIZE``
+            while (x := read_whole_number(machine._read_line("Random number seed ? ", False),
+                                          overflow_warning)) is None:
                 pass
         machine._rnd_state = rnd_seeded(float(x))
 

@@ -378,3 +378,45 @@ def test_a_snapshot_from_before_keeps_its_state_and_drops_its_last_value() -> No
     snap["rnd"] = [0x40000000, 0.3]  # [state, last value], as saved before RND was the firmware's
     cpc.restore(snap)
     assert cpc.run() == RunState.ENDED and cpc.transcript.endswith(" 0.25 \nReady\n")
+
+
+# --- numbers are read as BASIC's convert_string_to_number reads them (VAL, INPUT, RANDOMIZE) ---
+def test_numbers_are_read_with_blanks_inside() -> None:
+    # seen on the ROMs: blanks are skipped after a sign, between digits, around the point and the E
+    assert output('10 PRINT VAL("1 2");VAL(". 5");VAL("- 3");VAL("1 e 2");VAL(" 7");VAL("1e")') == (
+        " 12  0.5 -3  100  7  1 \n")
+    assert output("10 INPUT A:PRINT A", ["1 2"]) == "? 1 2\n 12 \n"
+    assert output("10 INPUT A:PRINT A", [" - 3"]) == "?  - 3\n-3 \n"
+
+
+@pytest.mark.parametrize("text, value", [("1  .5", "1.5"), ("&h 1f", "31"), ("& 7", "7"), ("&X101", "5"),
+                                         ("12abc", "12"), ("abc", "0"), ("", "0"), ("1E+", "1"), ("2E 3", "2000"),
+                                         ("&FFFF", "-1"), ("-.5", "-0.5"), ("1.2.3", "1.2")])
+def test_numbers_read_with_blanks_neighbours(text: str, value: str) -> None:
+    assert output(f'10 PRINT VAL("{text}")') == (value if value.startswith("-") else " " + value) + " \n"
+
+
+def test_a_sign_or_point_with_no_digit_is_refused() -> None:
+    # seen on the ROMs: VAL gives up with Type mismatch, INPUT asks again, so does RANDOMIZE
+    for text in ("+", ".", "&", "+.", "-", "&G"):
+        assert output(f'10 PRINT VAL("{text}")') == "Type mismatch in 10\n", text
+    assert output("10 INPUT A:PRINT A", ["+", "."]) == "? +\n?Redo from start\n? .\n?Redo from start\n? "
+    assert output("10 INPUT A:PRINT A", ["1e", "1d2"]) == "? 1e\n?Redo from start\n? 1d2\n?Redo from start\n? "
+
+
+def test_a_number_too_large_to_read_is_the_maths_error_overflow() -> None:
+    # seen on the ROMs: printed (then the reading gives up), or raised under ON ERROR GOTO
+    assert output('10 PRINT VAL("3E100")') == "Overflow\nType mismatch in 10\n"
+    assert output('10 PRINT VAL("&10000")') == "Overflow\nType mismatch in 10\n"
+    assert output("10 INPUT A,B:PRINT A;B", ["1,1E39", "2,3"]) == "? 1,1E39\nOverflow\n?Redo from start\n? 2,3\n 2  3 \n"
+    assert output("10 INPUT A,B:PRINT A;B", ["&10000,1", "2,3"]) == (
+        "? &10000,1\nOverflow\n?Redo from start\n? 2,3\n 2  3 \n")
+    assert output("10 RANDOMIZE:PRINT RND(0)", ["3E100", "2"]) == (
+        "Random number seed ? 3E100\nOverflow\nRandom number seed ? 2\n 0.536703827 \n")
+    trapped = '10 ON ERROR GOTO 900\n20 INPUT;"",X:PRINT "/";X\n890 END\n900 PRINT "E";ERR;ERL:RESUME NEXT'
+    assert output(trapped, ["3E100"]) == "3E100E 6  20 \n/ 0 \n"
+
+
+def test_right_longer_than_the_string_is_the_whole_string() -> None:
+    # seen on the ROMs
+    assert output('10 W$=" A b ":PRINT RIGHT$(W$,6);"|";RIGHT$(W$,255);"|";RIGHT$("",3);"|"') == " A b | A b ||\n"
