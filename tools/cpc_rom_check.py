@@ -7,11 +7,14 @@ emulator projects) and the Z80 core comes from PyPI (``pip install z80``, the
 
     python tools/cpc_rom_check.py OS.rom [--cases 4000] [--seed 1] [--golden FILE]
     python tools/cpc_rom_check.py OS.rom BASIC.rom [--cases 300] [--seed 1]
+    python tools/cpc_rom_check.py OS.rom BASIC.rom --golden FILE    # RND, byte for byte
 
 With the BASIC ROM too, a CPC 6128 is booted (``BootedCPC``) and random programs
 (numbers printed with ; , SPC, TAB and USING, real loops, integer operators, errors
 trapped) are typed into it and RUN; each program's printed output must be the same
 as ``machines.cpc.CPC``'s.  The differing programs are printed with both outputs.
+``--golden FILE`` instead writes what RND gives on the ROMs, as 5-byte reals, after
+power-on and seeds (``rnd_golden``; the test suite's ``firmware_rnd.txt``).
 
 With the OS ROM alone:
 
@@ -207,6 +210,7 @@ class BootedCPC:
         self.keys: list[str] = []
         self.output: list[str] = []
         self.vsync = 0
+        self.echo = False
         cpu.set_memory_block(0, os_rom)
         cpu.set_output_callback(self._port_out)
         cpu.set_input_callback(self._port_in)
@@ -242,53 +246,61 @@ class BootedCPC:
         cpu.pc = cpu.memory[sp] | cpu.memory[(sp + 1) & 0xFFFF] << 8
         cpu.sp = (sp + 2) & 0xFFFF
 
-    def run(self, max_steps: int = 400) -> bool:
+    def run(self, max_ticks: int = 400_000_000) -> bool:
         """Run until the firmware waits for a key with none left (True), or for
-        max_steps million T-states (False: still running)."""
+        max_ticks T-states (False: still running).  A key handed to KM_WAIT_CHAR
+        while ``echo`` is set is recorded as printed: that is what the line editor
+        shows of a plain key typed at INPUT (it writes it by TXT_WR_CHAR, which is
+        not watched)."""
         cpu = self.cpu
-        for _ in range(max_steps):
+        spent = 0
+        while spent < max_ticks:
             cpu.ticks_to_stop = 1_000_000
             cpu.run()
-            while cpu.pc in (TXT_OUTPUT, KM_WAIT_CHAR, KM_READ_CHAR):
-                if cpu.pc == TXT_OUTPUT:
-                    self.output.append(chr(cpu.a))
-                    cpu.step_over_breakpoint()
-                    break
-                if cpu.pc == KM_READ_CHAR:
-                    cpu.f &= ~1
-                    self._return()
-                    break
-                if not self.keys:
-                    return True
-                cpu.a = ord(self.keys.pop(0))
+            spent += 1_000_000 - cpu.ticks_to_stop
+            if cpu.pc == TXT_OUTPUT:
+                self.output.append(chr(cpu.a))
+                cpu.step_over_breakpoint()
+            elif cpu.pc == KM_READ_CHAR:
+                cpu.f &= ~1
+                self._return()
+            elif cpu.pc == KM_WAIT_CHAR:
+                if not self.keys or (self.echo and self.output[-7:] == list("Ready\r\n")):
+                    return True  # no key left, or the program has ended: keys left are not typed
+                key = self.keys.pop(0)
+                if self.echo and " " <= key <= "~":
+                    self.output.append(key)
+                cpu.a = ord(key)
                 cpu.f |= 1
                 self._return()
-                break
         return False
 
 
-def run_on_roms(os_rom: bytes, basic_rom: bytes, program: str) -> str | None:
-    """The program typed into a freshly booted CPC and RUN: what it printed (new lines
-    as '\n', the final Ready left out); None if it ran past the time allowed."""
+def run_on_roms(os_rom: bytes, basic_rom: bytes, program: str, keys: str = "") -> str | None:
+    """The program typed into a freshly booted CPC and RUN, with ``keys`` typed for its
+    INPUTs: what it printed, the keys it read included (new lines as '\n', the final
+    Ready left out); None if it ran past the time allowed."""
     cpc = BootedCPC(os_rom, basic_rom)
     cpc.run()
     for line in program.splitlines():
         cpc.keys += list(line + "\r")
         cpc.run()
     cpc.output = []
-    cpc.keys += list("RUN\r")
+    cpc.echo = True
+    cpc.keys += list("RUN\r" + keys)
     if not cpc.run():
         return None
-    text = "".join(cpc.output).replace("\r", "")
+    text = "".join(cpc.output).replace("\r", "").removeprefix("RUN")
     text = text[1:] if text.startswith("\n") else text
     return text[: -len("Ready\n")] if text.endswith("Ready\n") else text
 
 
-def run_on_ours(program: str) -> str:
+def run_on_ours(program: str, keys: str = "") -> str:
     from machines.cpc import CPC
 
     cpc = CPC(clock=lambda: 0.0)
     cpc.load_basic(program)
+    cpc.type(keys)
     cpc.run(200_000)
     text = cpc.transcript
     return text[: -len("Ready\n")] if text.endswith("Ready\n") else text
@@ -330,13 +342,54 @@ def random_expression(rng: random.Random, depth: int = 0) -> str:
     return f"-{random_expression(rng, depth + 1)}"
 
 
-def random_program(rng: random.Random) -> str:
+def odd_number_text(rng: random.Random, overflow: bool = True) -> str:
+    """Text that VAL and INPUT read as a number, or partly, or not: spaces inside the
+    digits, lone signs and points, hex and binary, exponents cut short; with
+    ``overflow``, also numbers too large (not for VAL: after an Overflow inside VAL,
+    the ROM's RESUME NEXT goes on in the string's text as if it were the program's)."""
+    text = rng.choice([random_number(rng), random_number(rng), "1 2", ". 5", "- 3", "1 e 2", " 7", "1e", "&",
+                       "+", "-", ".", "&HFF", "&X101", "&h 1f", "& 7", "12abc", "abc", "", "1E+", "1.2.3",
+                       "-&FF", "1d3", "-.5", "+.", "1e-", "2E 3", "&FFFF", "1 .5", "99999", "-32768",
+                       "32768", "0.0001E5", "1E-40", " - 7 . 5 E - 1"] + (["3E100", "&10000"] if overflow else []))
+    if text and rng.random() < 0.2:  # a space somewhere inside
+        k = rng.randrange(len(text) + 1)
+        text = text[:k] + " " + text[k:]
+    return text
+
+
+def input_line(rng: random.Random, items: str) -> str:
+    """A line typed at INPUT for variables of the kinds in ``items`` ('n' a number,
+    's' a string): often right, sometimes with a wrong item or count."""
+    parts = []
+    for kind in items:
+        if kind == "s":
+            parts.append(rng.choice(["WORD", "two words", '"QUOTED, TOO"', "", " LEAD", "1,5"[: rng.randint(1, 3)]]))
+        else:
+            parts.append(odd_number_text(rng) if rng.random() < 0.4 else random_number(rng))
+    if rng.random() < 0.1:
+        parts.append(random_number(rng))  # one item too many
+    return ",".join(parts)
+
+
+def random_program(rng: random.Random) -> tuple[str, str]:
     """A few lines of the statements the issue's rules are about: numbers printed
-    with ; , SPC TAB and USING, real loops, integer operators; errors are trapped so
-    that a run goes on past them."""
-    lines = ["10 ON ERROR GOTO 900", f"20 {'DEG' if rng.random() < 0.3 else 'RAD'}"]
+    with ; , SPC TAB and USING, real loops, integer operators, RND after RANDOMIZE,
+    GOSUB and RETURN, FOR loops with STEP, string functions, INPUT; errors are trapped
+    so that a run goes on past them, but in one program in five (where maths errors
+    print their warning and go on, and any other error ends the run; these programs
+    have no bad DATA or characters, whose Syntax error would open the line editor).  Returns the
+    program and the keys to type for its INPUTs (a line each, and a right one after it
+    for a "?Redo from start")."""
+    trapped = rng.random() < 0.8
+    lines = [f"10 {'ON ERROR GOTO 900' if trapped else 'REM'}", f"20 {'DEG' if rng.random() < 0.3 else 'RAD'}"]
+    keys: list[str] = []
+    subroutines = iter(range(700, 890, 10))
     for n in range(30, 30 + 10 * rng.randint(2, 6), 10):
-        kind = rng.randrange(14)
+        kind = rng.randrange(20)
+        if not trapped and kind in (7, 8):
+            # an untrapped Syntax error puts the ROM in its line editor, showing the line
+            # by TXT_WR_CHAR, which is not recorded (and the keys left would edit it)
+            kind = 2
         if kind == 0:
             items = [random_expression(rng) for _ in range(rng.randint(1, 3))]
             seps = [rng.choice([";", ",", ";", f";SPC({rng.randint(0, 5)});", f";TAB({rng.randint(1, 45)});"])
@@ -387,31 +440,138 @@ def random_program(rng: random.Random) -> str:
             start, step = random_number(rng), random_number(rng)
             lines.append(f"{n} FOR R={start} TO {start}-{rng.randint(0, 20)}*{step} STEP -{step}:"
                          f"Q=Q+R:NEXT:PRINT Q;R;A%+{rng.randint(0, 40000)};ABS(-32768)")
-        else:
+        elif kind == 13:
             lines.append(f"{n} A%={rng.randint(-300, 300)}:B={random_expression(rng)}:"
                          f"PRINT A%*B;A%/7;A%=B;A%<B;-A%;LOG({rng.choice(['0', '-1', '1E-30', '2'])})")
+        elif kind == 14:  # RND after RANDOMIZE or a negative argument
+            seed = rng.choice([random_number(rng), "-" + random_number(rng), str(rng.randint(-3, 3))])
+            form = rng.randrange(3)
+            if form == 0:
+                lines.append(f"{n} RANDOMIZE {seed}:PRINT RND;RND(0);INT(RND*{rng.randint(2, 100)})")
+            elif form == 1:
+                lines.append(f"{n} PRINT RND(-{seed.lstrip('-')});RND;RND(0)*{rng.randint(1, 1000)}")
+            else:
+                lines.append(f"{n} FOR I=1 TO {rng.randint(1, 6)}:PRINT ROUND(RND({random_number(rng)})*100,2);"
+                             f":NEXT:PRINT RND(0)")
+        elif kind == 15:  # GOSUB and RETURN
+            sub = next(subroutines, None)
+            form = rng.randrange(4)
+            if sub is None or form == 3:
+                lines.append(f'{n} PRINT "R";:RETURN:PRINT "S"')  # RETURN with no GOSUB
+            elif form == 0:
+                lines.append(f"{n} X={random_expression(rng)}:GOSUB {sub}:PRINT X")
+                lines.append(f"{sub} X=X*2+{random_number(rng)}:PRINT X;:RETURN")
+            elif form == 1:
+                lines.append(f'{n} ON {rng.randint(0, 3)} GOSUB {sub},{sub + 5}:PRINT "O"')
+                lines.append(f'{sub} PRINT "A";:GOSUB {sub + 5}:RETURN')
+                lines.append(f'{sub + 5} PRINT "B";:RETURN')
+            else:
+                lines.append(f"{n} FOR I={rng.randint(1, 3)} TO {rng.randint(1, 5)}:GOSUB {sub}:NEXT:PRINT I")
+                lines.append(f"{sub} PRINT I*{random_number(rng)};:RETURN")
+        elif kind == 16:  # FOR loops with STEP
+            form = rng.randrange(4)
+            if form == 0:
+                a, b, c = rng.randint(-20, 20), rng.randint(-20, 20), rng.choice([-7, -3, -2, -1, 1, 2, 3, 5])
+                lines.append(f"{n} FOR I%={a} TO {b} STEP {c}:PRINT I%;:NEXT:PRINT I%")
+            elif form == 1:
+                start = rng.uniform(-5, 5)
+                step = rng.choice([-1, 1]) * rng.uniform(0.05, 3)
+                end = start + step * rng.randint(0, 20) + rng.uniform(-0.5, 0.5)
+                lines.append(f"{n} FOR X={start:.{rng.randint(0, 3)}f} TO {end:.{rng.randint(0, 3)}f} STEP "
+                             f"{step:.{rng.randint(1, 4)}f}:PRINT X;:NEXT X:PRINT X")
+            elif form == 2:
+                lines.append(f"{n} FOR I={rng.randint(1, 3)} TO {rng.randint(1, 4)}:FOR J=I TO {rng.randint(0, 3)}"
+                             f" STEP -1:PRINT I*J;:NEXT J,I:PRINT I;J")
+            else:
+                top = rng.choice([32767, 32766, 32760, 100])
+                lines.append(f"{n} FOR I%={top - rng.randint(0, 9)} TO {top} STEP {rng.randint(1, 6)}:PRINT I%;"
+                             f":NEXT:PRINT \"F\"")
+        elif kind == 17:  # string functions
+            word = rng.choice(["", "A", "HELLO", " A b ", "x,y", "Mixed Case", "AAA"])
+            k, start = rng.randint(0, 6), rng.randint(0, 8)
+            form = rng.randrange(4)
+            if form == 0:
+                lines.append(f'{n} W$="{word}":PRINT LEN(W$);LEFT$(W$,{k});"|";MID$(W$,{start},{k});"|";'
+                             f'MID$(W$,{start});"|";RIGHT$(W$,{k});"|";INSTR({start},W$,"{rng.choice(["A", "", "b", "AA"])}")')
+            elif form == 1:
+                lines.append(f'{n} W$="{word}":PRINT ASC(W$+"?");LOWER$(W$);UPPER$(W$);SPACE$({k});"|";'
+                             f'STRING$({k},{rng.randint(33, 126)});CHR$({rng.randint(33, 126)});STR$({random_number(rng)})')
+            elif form == 2:
+                lines.append(f'{n} PRINT VAL("{odd_number_text(rng, not trapped)}");VAL("{odd_number_text(rng, not trapped)}")')
+            else:
+                a, b = rng.choice(["A", "AB", "", "B", "a"]), rng.choice(["A", "AB", "", "B", "a"])
+                lines.append(f'{n} A$=STRING$({rng.randint(100, 200)},"Z"):B$=A$+A$:PRINT LEN(B$);'
+                             f'"{a}"<"{b}";"{a}"="{b}";"{a}">="{b}";MIN(LEN(A$),{k})')
+        elif kind == 18:  # INPUT, from the keys typed
+            form = rng.randrange(4)
+            if form == 0:
+                lines.append(f'{n} INPUT "Q";A,B$:PRINT A;"[";B$;"]"')
+                keys.append(input_line(rng, "ns"))
+                keys.append("5,OK")  # for a ?Redo from start
+            elif form == 1:
+                lines.append(f"{n} INPUT A%:PRINT A%*2")
+                keys.append(rng.choice([input_line(rng, "n"), str(rng.randint(-40000, 40000))]))
+                keys.append("7")
+            elif form == 2:
+                lines.append(f'{n} LINE INPUT "L? ";L$:PRINT "[";L$;"]";LEN(L$)')
+                keys.append(input_line(rng, rng.choice(["s", "ns", "nn"])))
+            else:
+                lines.append(f'{n} INPUT;"",X:PRINT "/";X;:INPUT Y$:PRINT Y$')
+                keys += [input_line(rng, "n"), "3", input_line(rng, "s")]
+        else:  # RANDOMIZE asking for its seed
+            lines.append(f"{n} RANDOMIZE:PRINT RND(0);RND")
+            keys += [odd_number_text(rng), str(rng.randint(-9, 9))]
     lines += ["890 END", '900 PRINT "E";ERR;ERL:RESUME NEXT']
     # the line editor takes 255 characters at most: longer lines are not typed
-    return "\n".join(line for line in lines if len(line) <= 240)
+    program = "\n".join(line for line in sorted(lines, key=lambda t: int(t.split()[0])) if len(line) <= 240)
+    return program, "".join(key + "\r" for key in keys)
 
 
 def check_programs(os_rom: bytes, basic_rom: bytes, cases: int, seed: int) -> int:
     rng = random.Random(seed)
     wrong = unfinished = 0
     for case in range(cases):
-        program = random_program(rng)
-        theirs = run_on_roms(os_rom, basic_rom, program)
+        program, keys = random_program(rng)
+        theirs = run_on_roms(os_rom, basic_rom, program, keys)
         if theirs is None:  # too long on the Z80: not compared
             unfinished += 1
             continue
-        mine = run_on_ours(program)
+        mine = run_on_ours(program, keys)
         if theirs != mine:
             wrong += 1
-            print(f"--- program {case} differs\n{program}\n--- ROMs:\n{theirs}--- ours:\n{mine}")
+            print(f"--- program {case} differs\n{program}\n--- keys: {keys!r}\n--- ROMs:\n{theirs}--- ours:\n{mine}")
     compared = cases - unfinished
     print(f"{compared - wrong} of {compared} programs print the same on the ROMs and here"
           f" ({unfinished} ran too long on the Z80 and were not compared)")
     return wrong
+
+
+# seeds for the RND golden file: zero, signs, integers and reals, tiny and huge
+RND_SEEDS = ("0", "1", "-1", "7", "-7", "0.5", "-3.5", "2", "12345.678", "32767", "-32768", "1E+38", "-1E-38",
+             "0.1", "3.14159265", "65536", "-1234567", "99.999", "1E-10", "255")
+
+
+def rnd_golden(os_rom: bytes, basic_rom: bytes) -> list[str]:
+    """The firmware's RND on the ROMs, byte for byte (PEEK of the variable): from power-on
+    RND(0) then 12 RNDs; for each seed s of ``RND_SEEDS``, RANDOMIZE s then RND(0) and 5
+    RNDs, and RND(-|s|) then 3 RNDs (each case starts from the state the one before left).  One line per case: the statement giving A its first
+    value, "|", then the 5-byte reals (A, then each RND) in hex."""
+    cases = [("A=RND(0)", 12)] + [(f"RANDOMIZE {s}:A=RND(0)", 5) for s in RND_SEEDS]
+    # (RND(-0) is RND(0), which reseeds nothing: left out)
+    cases += [(first, 3) for first in dict.fromkeys(f"A=RND(-{s.lstrip('-')})" for s in RND_SEEDS if s != "0")]
+    lines = ["1000 FOR K=0 TO 4:PRINT HEX$(PEEK(@A+K),2);:NEXT:PRINT:RETURN", "990 END"]
+    for n, (first, count) in enumerate(cases, start=1):
+        lines.append(f'{10 * n} PRINT "{first}":{first}:GOSUB 1000:FOR I=1 TO {count}:A=RND:GOSUB 1000:NEXT')
+    printed = run_on_roms(os_rom, basic_rom, "\n".join(sorted(lines, key=lambda t: int(t.split()[0]))))
+    if printed is None:
+        raise SystemExit("the RND program ran too long on the ROMs")
+    out: list[str] = []
+    for line in printed.splitlines():
+        if len(line) == 10 and all(c in "0123456789ABCDEF" for c in line):
+            out[-1] += " " + line.lower()
+        else:
+            out.append(line + " |")
+    return out
 
 
 def check_maths(os_rom: bytes, cases: int, seed: int, golden: Path | None) -> int:
@@ -445,7 +605,10 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--golden", type=Path)
     args = parser.parse_args()
-    if args.basic_rom:
+    if args.basic_rom and args.golden:
+        args.golden.write_text("\n".join(rnd_golden(args.os_rom.read_bytes(), args.basic_rom.read_bytes())) + "\n")
+        wrong = 0
+    elif args.basic_rom:
         wrong = check_programs(args.os_rom.read_bytes(), args.basic_rom.read_bytes(), args.cases, args.seed)
     else:
         wrong = check_maths(args.os_rom.read_bytes(), args.cases, args.seed, args.golden)

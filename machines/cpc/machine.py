@@ -12,14 +12,15 @@ import time
 from enum import Enum
 from typing import Any, Callable
 
-from machines.cpc import errors
+from machines.cpc import errors, reals
 from machines.cpc.compiler import CompiledProgram, Problem, compile_program, var_key
 from machines.cpc.errors import BasicError, error_message
 from machines.cpc.lexer import LexError, tokenize
 from machines.cpc.memory import POWER_ON_FREE, fixed_bytes, program_bytes, variable_bytes
-from machines.cpc.numbers import parse_input_number, to_int16
+from machines.cpc.numbers import read_whole_number, to_int16
 from machines.cpc.runtime import build_namespace, names
 from machines.cpc.runtime.arrays import Array, default_value, nest
+from machines.cpc.runtime.maths import maths_error
 from machines.cpc.runtime.control import FOR, ProgramEnd, ProgramStop, WaitForInput, WaitForKey, frame_bytes
 from machines.cpc.runtime.strings import UPPER
 from machines.cpc.screen import PALETTE_RGB, Screen
@@ -83,8 +84,7 @@ class CPC:
         self._in_input = False
         self._edit: list[str] = []
         self._line_ready: str | None = None
-        self._rnd_state = 0x6C078965
-        self._rnd_last = 0.0
+        self._rnd_state = reals.RND_POWER_ON  # RANDOMIZE, RND: the firmware's generator
         self._deg = False
         self._zone = 13
         self._compiled: CompiledProgram | None = None
@@ -778,17 +778,25 @@ class CPC:
                     if kind == "s":
                         values.append(item)
                         continue
-                    value = parse_input_number(item)  # an empty item is 0
-                    if value is None or (kind == "i" and not -32768.5 < value < 32767.5):
+                    # an empty item is 0; a number too large for a real (or '&' digits
+                    # past 16 bits) is the maths error Overflow: raised under ON ERROR
+                    # GOTO, else printed before "?Redo from start" (seen on the ROMs)
+                    value = read_whole_number(item, self._overflow_warning)
+                    if value is None:
                         values = None
                         break
                     values.append(value)
             if values is not None:
+                # stored in order: an integer variable given a number past 16 bits is
+                # Overflow, after the variables before it have their values (ROM)
                 for (_, setter), value in zip(targets, values):
                     setter(value)
                 return
             self._print("?Redo from start")
             self._newline()
+
+    def _overflow_warning(self) -> None:
+        maths_error(self, errors.OVERFLOW)
 
     def _line_input(self, prompt: str, keep_line: bool, setter: Callable[[str], None]) -> None:
         setter(self._read_line(prompt, keep_line))
@@ -877,7 +885,7 @@ class CPC:
             "edit": list(self._edit),
             "line_ready": self._line_ready,
             "idle": self._idle,
-            "rnd": [self._rnd_state, self._rnd_last],
+            "rnd": self._rnd_state,
             "deg": self._deg,
             "zone": self._zone,
             "time": self._clock() - self._t0,
@@ -950,7 +958,7 @@ class CPC:
         self._edit = st.edit
         self._line_ready = st.line_ready
         self._idle = st.idle
-        self._rnd_state, self._rnd_last = st.rnd
+        self._rnd_state = st.rnd
         self._deg = st.deg
         self._zone = st.zone
         self._t0 = self._clock() - st.time

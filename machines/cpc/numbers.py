@@ -25,8 +25,9 @@ __all__ = [
     "unsigned_to_int16",
     "format_number",
     "str_number",
+    "read_number",
     "parse_number_prefix",
-    "parse_input_number",
+    "read_whole_number",
 ]
 
 _TWO32 = 4294967296.0
@@ -162,78 +163,129 @@ def format_number(x: float | int) -> str:
     return str_number(x) + " "
 
 
-def parse_number_prefix(text: str) -> tuple[float | int, int]:
-    """The longest number at the start of ``text`` (after spaces), as ``VAL`` reads it:
-    decimal with optional exponent, ``&H``/``&`` hex or ``&X`` binary.  Returns the value
-    and how many characters were used (0 if none)."""
-    i = 0
+_BLANKS = " \t\n"  # what the ROM's number reading skips (skip_space_tab_or_line_feed)
+_HEX_DIGITS = "0123456789ABCDEF"
+
+
+def _skip_blanks(text: str, i: int) -> int:
     n = len(text)
-    while i < n and text[i] == " ":
+    while i < n and text[i] in _BLANKS:
         i += 1
-    start = i
-    if i < n and text[i] == "&":
-        j = i + 1
-        base = 16
-        if j < n and text[j] in "hH":
-            j += 1
-        elif j < n and text[j] in "xX":
-            j += 1
-            base = 2
-        k = j
-        allowed = "0123456789abcdefABCDEF" if base == 16 else "01"
-        while k < n and text[k] in allowed:
-            k += 1
-        if k == j:
-            return 0, 0
-        value = int(text[j:k], base)
-        if value > 65535:
-            raise BasicError(errors.OVERFLOW)
-        return (value - 65536 if value > 32767 else value), k
+    return i
+
+
+def _digits(text: str, i: int) -> tuple[str, int, str]:
+    """Decimal digits from ``i``, blanks before each skipped (``copy_while_decimal_digits``):
+    the digits, where reading stopped (before the blanks that precede the next character)
+    and that character upper-cased ('' at the end)."""
+    got = []
+    n = len(text)
+    while True:
+        j = _skip_blanks(text, i)
+        if j < n and text[j] in _DIGITS:
+            got.append(text[j])
+            i = j + 1
+        else:
+            return "".join(got), i, text[j].upper() if j < n else ""
+
+
+def read_number(text: str, start: int = 0,
+                on_overflow: Callable[[], None] | None = None) -> tuple[float | int, int] | None:
+    """A number read from ``text`` at ``start`` as BASIC's ``convert_string_to_number``
+    reads it (VAL, INPUT, READ, RANDOMIZE's question): the value and where reading
+    stopped, or None where the ROM gives up (a sign or a point with no digit, '&' with
+    no digit).  Blanks are skipped before the number, after a sign, between digits, around
+    the point and the E, and after '&' and its H or X.  Text that does not start a number
+    reads as 0 with nothing used.  A decimal beyond the largest real, or '&' digits beyond
+    16 bits, is the ROM's maths error Overflow: ``on_overflow()`` is called (it raises the
+    error or prints the warning) and, if it returns, the reading gives up (None); with no
+    ``on_overflow``, BasicError(OVERFLOW) is raised."""
+    n = len(text)
+    i = _skip_blanks(text, start)
     sign = 1
     if i < n and text[i] in "+-":
         sign = -1 if text[i] == "-" else 1
-        i += 1
-    j = i
-    while j < n and text[j] in _DIGITS:
-        j += 1
-    if j < n and text[j] == ".":
-        j += 1
-        while j < n and text[j] in _DIGITS:
-            j += 1
-    mant = text[i:j]
-    if mant in ("", "."):
-        return 0, 0
-    k = j
-    if k < n and text[k] in "eE":
-        m = k + 1
-        if m < n and text[m] in "+-":
-            m += 1
-        if m < n and text[m] in _DIGITS:
-            while m < n and text[m] in _DIGITS:
-                m += 1
-            k = m
-    literal = text[i:k]
-    if "." not in literal and "e" not in literal.lower():
-        whole = int(literal) * sign
-        if -32768 <= whole <= 32767:
-            return whole, k
+        i = _skip_blanks(text, i + 1)
+    elif i < n and text[i] == "&":
+        return _read_based(text, i, on_overflow)
+    elif not (i < n and (text[i] in _DIGITS or text[i] == ".")):
+        return 0, i
+    # convert_decimal: a digit must come first, or a point then (after blanks) a digit
+    j = _skip_blanks(text, i + 1) if i < n and text[i] == "." else i
+    if not (j < n and text[j] in _DIGITS):
+        return None
+    whole, i, after = _digits(text, i)
+    fraction, real = "", False
+    if after == ".":
+        real = True
+        fraction, i, after = _digits(text, _skip_blanks(text, i) + 1)
+    exponent = 0
+    if after == "E":  # test_for_and_eval_exponent: else the E is left unread
+        j = _skip_blanks(text, _skip_blanks(text, i) + 1)
+        negative = j < n and text[j] == "-"
+        if j < n and text[j] in "+-":
+            j = _skip_blanks(text, j + 1)
+        k = j
+        while k < n and text[k] in _DIGITS:
+            k += 1
+        if k > j:
+            real = True
+            magnitude = int(text[j:k])
+            magnitude = magnitude if magnitude < 100 else 127  # eval_exponent
+            exponent = -magnitude if negative else magnitude
+            i = k
+    if not real:
+        value = int(whole) * sign
+        if -32768 <= value <= 32767:
+            return value, i
+    literal = f"{whole or '0'}.{fraction}E{exponent}"
     value = decimal_to_real(literal)
     if value > REAL_MAX:
+        return _overflow(on_overflow)
+    return value * sign, i
+
+
+def _overflow(on_overflow: Callable[[], None] | None) -> None:
+    if on_overflow is None:
         raise BasicError(errors.OVERFLOW)
-    del start
-    return value * sign, k
+    on_overflow()
+    return None
 
 
-def parse_input_number(text: str) -> float | int | None:
-    """A number typed at ``INPUT``: the whole item must be a number (spaces around it
-    allowed); an empty item is 0.  ``None`` means "?Redo from start"."""
-    stripped = text.strip(" ")
-    if stripped == "":
-        return 0
-    try:
-        value, used = parse_number_prefix(stripped)
-    except BasicError:
+def _read_based(text: str, i: int, on_overflow: Callable[[], None] | None) -> tuple[int, int] | None:
+    """``&`` (hexadecimal), ``&H`` or ``&X`` (binary) and digits (``convert_hex_or_binary_to_HL``):
+    an integer, its 16 bits signed; past 16 bits is Overflow."""
+    n = len(text)
+    i = _skip_blanks(text, i + 1)
+    base = 16
+    if i < n and text[i].upper() in "HX":
+        base = 2 if text[i].upper() == "X" else 16
+        i = _skip_blanks(text, i + 1)
+    allowed = _HEX_DIGITS[:base]
+    j = i
+    while j < n and text[j].upper() in allowed:
+        j += 1
+    if j == i:
         return None
-    if used == 0 or used != len(stripped):
+    value = int(text[i:j], base)
+    if value > 65535:
+        return _overflow(on_overflow)
+    return (value - 65536 if value > 32767 else value), j
+
+
+def parse_number_prefix(text: str) -> tuple[float | int, int]:
+    """The number at the start of ``text`` (``read_number``): the value and how many
+    characters were used, (0, 0) if none or where the ROM gives up."""
+    read = read_number(text)
+    if read is None or read[1] == _skip_blanks(text, 0):
+        return 0, 0
+    return read
+
+
+def read_whole_number(text: str, on_overflow: Callable[[], None] | None = None) -> float | int | None:
+    """``text`` read as one number with only blanks after it (INPUT's items, RANDOMIZE's
+    question): its value, 0 for blank text, None if it is not (``read_number``)."""
+    read = read_number(text, 0, on_overflow)
+    if read is None or _skip_blanks(text, read[1]) < len(text):
         return None
-    return value
+    return read[0]

@@ -53,6 +53,10 @@ __all__ = [
     "exp",
     "power",
     "sqr",
+    "RND_POWER_ON",
+    "rnd_seeded",
+    "rnd_next",
+    "rnd_value",
 ]
 
 _frexp = math.frexp
@@ -640,3 +644,28 @@ def power(x: float, y: float) -> float:
 def sqr(x: float) -> float:
     """``REAL_sqr`` is x^0.5 by REAL_power, i.e. EXP(0.5 * LOG(x))."""
     return power(x, _HALF)
+
+
+# --- the random number generator (REAL_rnd, REAL_rnd0, REAL_RANDOMIZE_seed) ----------------
+# Its state is 32 bits, kept by the firmware as two words (high at &B102, low at &B100).
+RND_POWER_ON = 0x89656C07  # REAL_init_random_number_generator, called when BASIC starts
+
+
+def rnd_seeded(x: float) -> int:
+    """The state after ``RANDOMIZE x`` or ``RND(x)`` with x < 0: the power-on state with
+    the real's four mantissa bytes (the sign bit in the top one) XORed in; 0 leaves it."""
+    return RND_POWER_ON ^ int.from_bytes(to_bytes(x)[:4], "little") if x else RND_POWER_ON
+
+
+def rnd_next(state: int) -> int:
+    """The next state (``REAL_rnd``).  The firmware adds three of the four 16 x 16-bit
+    products of a long multiplication by &6C078965 and the constant itself, but takes
+    the high word by &6C07 where the low word belongs: so the high word is multiplied
+    by &6C07 + &8965 = &F56C, and the low word by &8965 alone."""
+    return ((state & 0xFFFF) * 0x8965 + ((state >> 16) * 0xF56C << 16) + 0x6C078965) & 0xFFFFFFFF
+
+
+def rnd_value(state: int) -> float:
+    """The real RND gives (``REAL_rnd0``): the state as a mantissa over 2^32, exactly
+    (a 32-bit state fits the mantissa; 0 gives 0)."""
+    return state / _TWO32

@@ -134,7 +134,7 @@ class CpcState:
     edit: list[str]
     line_ready: str | None
     idle: int
-    rnd: tuple[int, float]
+    rnd: int
     deg: bool
     zone: int
     time: float
@@ -321,7 +321,10 @@ def read_cpc(f: Field, compiled: CompiledProgram | None = None, fixed: int | Non
         on, interval, count, at = t.list(4, 4)
         timers.append([on.bool(), interval.int(1, 1 << 32), count.int(-_BIG, _BIG), pc(at)])
     err = f["err"].list(3, 3)
-    rnd = f["rnd"].list(2, 2)
+    rnd = f["rnd"]
+    if isinstance(rnd.value, list):  # saved before RND was the firmware's: [state, last value]
+        rnd, last = rnd.list(2, 2)
+        _real(last)
     line_ready = f["line_ready"].optional_str(255)
     on_error = -1 if f["on_error"].value == -1 and type(f["on_error"].value) is int else pc(f["on_error"])
     on_break = f["on_break"].value if f["on_break"].value in (-1, -2) and type(f["on_break"].value) is int \
@@ -349,7 +352,7 @@ def read_cpc(f: Field, compiled: CompiledProgram | None = None, fixed: int | Non
         in_input=f["in_input"].bool(),
         edit=edit, line_ready=line_ready,
         idle=f["idle"].int(0, _BIG),
-        rnd=(rnd[0].int(0, 0xFFFFFFFF), _real(rnd[1])),
+        rnd=rnd.int(0, 0xFFFFFFFF),
         deg=f["deg"].bool(),
         zone=f["zone"].int(1, 255),
         time=_real(f["time"], 1e12),

@@ -36,7 +36,6 @@ class Host(Protocol):
     _keys: list[str]
     _idle: int
     _rnd_state: int
-    _rnd_last: float
     _clock: Callable[[], float]
     _t0: float
     # events and error trapping

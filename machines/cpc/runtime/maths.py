@@ -16,7 +16,7 @@ from machines.cpc.errors import BasicError, error_message
 from machines.cpc.numbers import (
     REAL_MAX,
     make_to_real,
-    parse_input_number,
+    read_whole_number,
     to_int16,
     unsigned_to_int16,
 )
@@ -26,13 +26,19 @@ from machines.cpc.runtime import names as rt
 from machines.cpc.runtime.host import Host
 from machines.cpc.runtime.printing import on_stream
 
-__all__ = ["bind", "seed"]
+__all__ = ["bind", "maths_error"]
 
 
-def seed(x: Any) -> int:
-    """A generator state from any number (RANDOMIZE n, RND(-n))."""
-    bits = int(abs(x) * 65536) & 0xFFFFFFFF
-    return (bits ^ 0x6C078965 ^ (0x55555555 if x < 0 else 0)) & 0xFFFFFFFF
+def maths_error(machine: Host, code: int) -> None:
+    """The ROM's ``maths_error``: with any ON ERROR GOTO it is raised; without, its message
+    is printed at the cursor, then a new line, and the caller goes on."""
+    if machine._on_error >= 0:
+        raise BasicError(code)
+
+    def show() -> None:
+        machine._print(error_message(code))
+        machine._newline()
+    on_stream(machine, 0, show)
 
 
 def check_int(x: int) -> int:
@@ -79,22 +85,17 @@ def bind(machine: Host) -> dict[str, Callable[..., Any]]:
     """The numeric functions, closed over the machine (maths errors print on it; DEG,
     the random generator)."""
 
-    def maths_error(code: int, sign: float) -> float:
-        if machine._on_error >= 0:  # ROM maths_error: any ON ERROR GOTO raises it
-            raise BasicError(code)
-
-        def show() -> None:  # at the cursor, then a new line (ROM maths_error)
-            machine._print(error_message(code))
-            machine._newline()
-        on_stream(machine, 0, show)
+    def maths_error_going_on(code: int, sign: float) -> float:
+        """A maths error in arithmetic: printed (if not raised), BASIC goes on with the largest real."""
+        maths_error(machine, code)
         return REAL_MAX if sign >= 0 else -REAL_MAX
 
     def overflow(sign: float) -> float:
-        return maths_error(errors.OVERFLOW, sign)
+        return maths_error_going_on(errors.OVERFLOW, sign)
 
     real = make_to_real(overflow)
     def division_by_zero(dividend: float) -> float:
-        return maths_error(errors.DIVISION_BY_ZERO, dividend)
+        return maths_error_going_on(errors.DIVISION_BY_ZERO, dividend)
 
     add, subtract, multiply, div = make_operations(overflow, division_by_zero)
 
@@ -107,7 +108,7 @@ def bind(machine: Host) -> dict[str, Callable[..., Any]]:
         except MathsFault as fault:
             if fault.code == errors.IMPROPER_ARGUMENT:
                 raise BasicError(errors.IMPROPER_ARGUMENT) from None
-            maths_error(fault.code, fault.value)
+            maths_error(machine, fault.code)
             return fault.value
 
     def power(a: Any, b: Any) -> float:
@@ -152,28 +153,31 @@ def bind(machine: Host) -> dict[str, Callable[..., Any]]:
         r = float(n if y >= 0 else -n)
         return reals.scale_by_power_of_ten(r, -d) if d and r else r
 
+    rnd_seeded, rnd_next, rnd_value = reals.rnd_seeded, reals.rnd_next, reals.rnd_value
+
+    def overflow_warning() -> None:
+        maths_error(machine, errors.OVERFLOW)
+
     def rnd(x: Any) -> float:
-        if x < 0:
-            machine._rnd_state = seed(x)
-        elif x == 0:
-            return machine._rnd_last
-        machine._rnd_state = (machine._rnd_state * 69069 + 1) & 0xFFFFFFFF
-        machine._rnd_last = real(machine._rnd_state / 4294967296.0)
-        if machine._rnd_last >= 1.0:
-            machine._rnd_last = 0.0
-        return machine._rnd_last
+        """RND (x > 0 or none): the next value; RND(0): the state's value again (after
+        RANDOMIZE, the seed's, not the last RND's); RND(x < 0): reseeded by x, then the
+        next value (BASIC ``variable_RND``)."""
+        if x <= 0:
+            if x == 0:
+                return rnd_value(machine._rnd_state)
+            machine._rnd_state = rnd_seeded(float(x))
+        machine._rnd_state = state = rnd_next(machine._rnd_state)
+        return rnd_value(state)
 
     def randomize(x: Any) -> None:
         if x is None:
-            while True:
-                line = machine._read_line("Random number seed ? ", False)
-                value = parse_input_number(line)
-                if value is not None:
-                    break
-                machine._print("?Redo from start")
-                machine._newline()
-            x = value
-        machine._rnd_state = seed(x)
+            # the ROM asks again, with no "?Redo from start", until the line is a number
+            # (an empty line is 0; too large a number is the maths error Overflow, then
+            # the question again); BASIC ``command_RANDOMIZE``
+            while (x := read_whole_number(machine._read_line("Random number seed ? ", False),
+                                          overflow_warning)) is None:
+                pass
+        machine._rnd_state = rnd_seeded(float(x))
 
     def angle(deg: bool) -> None:
         machine._deg = deg

@@ -6,9 +6,10 @@ from typing import Any
 
 from machines.cpc import errors
 from machines.cpc.errors import BasicError
-from machines.cpc.numbers import parse_number_prefix, str_number, to_int16, unsigned_to_int16
+from machines.cpc.numbers import read_number, str_number, to_int16, unsigned_to_int16
 from machines.cpc.runtime import names as rt
 from machines.cpc.runtime.host import Host
+from machines.cpc.runtime.maths import maths_error
 from machines.cpc.using import format_using
 
 __all__ = ["bind", "byte", "UPPER", "LOWER"]
@@ -56,8 +57,9 @@ def left(s: str, n: Any) -> str:
 
 
 def right(s: str, n: Any) -> str:
+    """RIGHT$: the last n characters, the whole string when n is longer."""
     n = byte(n)
-    return s[len(s) - n:] if n else ""
+    return s[max(len(s) - n, 0):] if n else ""
 
 
 def mid(s: str, start: Any, n: Any = 255) -> str:
@@ -74,11 +76,6 @@ def midset(s: str, start: Any, n: Any, new: str) -> str:
         return s
     n = min(byte(n), len(new), len(s) - start + 1)
     return s[: start - 1] + new[:n] + s[start - 1 + n:]
-
-
-def val(s: str) -> float:
-    value, used = parse_number_prefix(s)
-    return float(value) if used else 0.0
 
 
 def string(n: Any, c: Any) -> str:
@@ -137,6 +134,18 @@ def bind(machine: Host) -> dict[str, Any]:
             raise BasicError(errors.STRING_SPACE_FULL)
         machine._mem_strings += grow
         return new
+
+    def overflow_warning() -> None:
+        maths_error(machine, errors.OVERFLOW)
+
+    def val(s: str) -> float:
+        """VAL: the number at the start of s (``read_number``; what follows is ignored), 0
+        for text that starts no number, Type mismatch where the ROM gives up ("+", ".",
+        "&"), which it does after the maths error of a number too large."""
+        read = read_number(s, 0, overflow_warning)
+        if read is None:
+            raise BasicError(errors.TYPE_MISMATCH)
+        return float(read[0])
 
     return {
         rt.STRING_STORE: store,

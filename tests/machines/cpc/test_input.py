@@ -18,8 +18,12 @@ def test_bad_number_and_wrong_count_redo_from_start() -> None:
     )
 
 
-def test_integer_input_out_of_range_is_redone() -> None:
-    assert output("10 INPUT A%:PRINT A%", ["40000", "2.5"]) == "? 40000\n?Redo from start\n? 2.5\n 3 \n"
+def test_integer_input_past_16_bits_is_overflow_not_redo() -> None:
+    # seen on the ROMs: the number is read, then storing it in the integer fails
+    assert output("10 INPUT A%:PRINT A%", ["40000"]) == "? 40000\nOverflow in 10\n"
+    assert output("10 INPUT A%:PRINT A%", ["-32768.4"]) == "? -32768.4\n-32768 \n"
+    src = '10 ON ERROR GOTO 900\n20 INPUT A,B%:PRINT A;B%\n890 END\n900 PRINT "E";ERR;ERL;A;B%:RESUME NEXT'
+    assert output(src, ["5,40000"]) == "? 5,40000\nE 6  20  5  0 \n 5  0 \n"
 
 
 def test_strings_can_be_quoted_to_hold_commas_and_unquoted_keep_inner_spaces() -> None:

@@ -6,9 +6,12 @@ and firmware), and the arithmetic ones were run on the OS ROM's maths routines
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from hypothesis import given, strategies as st
 
+from machines.cpc import CPC, RunState, reals
 from tests.machines.cpc.helpers import output, run_program
 
 
@@ -299,3 +302,121 @@ def test_round_of_an_integer_product_gone_real_is_a_real() -> None:
     # seen on the ROMs: 27924*9916 overflows 16 bits and becomes a real, which ROUND
     # rounds as a real (it is no Overflow)
     assert output("10 PRINT ROUND(ROUND((27924*9916),-3),1);ROUND(30000+30000,-2)") == " 276894000  60000 \n"
+
+
+# --- RND is the firmware's generator (REAL_rnd, REAL_rnd0, REAL_RANDOMIZE_seed) ---------------
+# firmware_rnd.txt: the 5-byte reals the ROMs gave (PEEK of the variable), written by
+# ``tools/cpc_rom_check.py OS.rom BASIC.rom --golden FILE``: from power-on, after RANDOMIZE
+# of 20 seeds and after RND of their negatives
+_RND_CASES = [line.split(" | ") for line in
+              (Path(__file__).with_name("firmware_rnd.txt")).read_text().splitlines()]
+
+
+@pytest.mark.parametrize("first, reals_hex", _RND_CASES, ids=[case[0] for case in _RND_CASES])
+def test_rnd_is_the_firmwares_generator_to_the_byte(first: str, reals_hex: str) -> None:
+    expected = reals_hex.split()
+    cpc, _ = run_program(f"10 DIM R(20):{first}:R(0)=A:FOR I=1 TO {len(expected) - 1}:R(I)=RND:NEXT")
+    got = cpc.array("R")[: len(expected)]
+    assert [reals.to_bytes(x).hex() for x in got] == expected
+
+
+def test_rnd_0_is_the_state_so_after_randomize_it_is_the_seeds_value() -> None:
+    # seen on the ROMs: RND(0) gives the generator's state, not the last RND
+    assert output("10 PRINT RND(0);RND;RND(0):PRINT RND(5)") == " 0.536703827  0.271940658  0.271940658 \n 0.528612386 \n"
+    assert output("10 RANDOMIZE 0.1:PRINT RND(0);RND;RND") == " 0.772119569  0.885239785  0.235754041 \n"
+    assert output("10 PRINT RND(-0.1);RND(0.1);RND(0)") == " 0.885239785  0.235754041  0.235754041 \n"
+
+
+def test_run_new_and_clear_do_not_reseed() -> None:
+    # seen on the ROMs: only switching on seeds the generator
+    cpc = CPC(clock=lambda: 0.0)
+    cpc.load_basic("10 PRINT RND;RND(0)\n20 CLEAR:PRINT RND")
+    cpc.run()
+    cpc.run()
+    assert cpc.transcript.endswith(" 0.271940658  0.271940658 \n 0.528612386 \nReady\n"
+                                   " 0.021330127  0.021330127 \n 0.175138616 \nReady\n")
+
+
+def test_a_seeds_sign_and_high_word_are_forgotten() -> None:
+    # the state's top bit never reaches the next state, and the high word is multiplied by
+    # a multiple of 4 each time: RANDOMIZE 7 and -7 differ from power-on only in RND(0)
+    # (seen on the ROMs), and RND(-1) is RND(1) from power-on
+    power_on = output("10 PRINT RND;RND;RND")
+    assert output("10 RANDOMIZE 7:PRINT RND(0);RND;RND") == " 0.911703827  0.771940658  0.528612386 \n"
+    assert output("10 RANDOMIZE -7:PRINT RND(0);RND;RND") == " 0.411703827  0.771940658  0.528612386 \n"
+    assert output("10 PRINT RND(-1);RND;RND") == power_on == " 0.271940658  0.528612386  0.021330127 \n"
+
+
+def test_randomize_alone_asks_again_without_redo_until_a_number() -> None:
+    # seen on the ROMs: no "?Redo from start"; 12x and "1 2"-like typing follow the ROM's
+    # number reading, an empty line is 0
+    src = "10 RANDOMIZE:PRINT RND(0)"
+    assert output(src, ["abc", "12x", " 5 "]) == ("Random number seed ? abc\nRandom number seed ? 12x\n"
+                                                  "Random number seed ?  5 \n 0.661703827 \n")
+    assert output(src, [""]) == "Random number seed ? \n 0.536703827 \n"
+    assert output(src, ["&FF"]) == "Random number seed ? &FF\n 0.962485077 \n"
+
+
+@pytest.mark.parametrize("seed", ["0", "1", "-1", "7", "0.1", "-3.5", "1E38", "-1E-38", "12345.678"])
+def test_rnd_state_goes_through_a_snapshot(seed: str) -> None:
+    cpc = CPC(clock=lambda: 0.0)
+    cpc.load_basic(f"10 RANDOMIZE {seed}:PRINT RND\n20 PRINT RND;RND(0)")
+    cpc.run(2)
+    copy = CPC(clock=lambda: 0.0)
+    copy.restore(cpc.snapshot())
+    assert copy.snapshot()["rnd"] == cpc.snapshot()["rnd"] == reals.rnd_next(reals.rnd_seeded(
+        reals.decimal_to_real(seed.lstrip("-")) * (-1 if seed[0] == "-" else 1)))
+    cpc.run()
+    copy.run()
+    assert copy.transcript == cpc.transcript
+
+
+def test_a_snapshot_from_before_keeps_its_state_and_drops_its_last_value() -> None:
+    cpc = CPC(clock=lambda: 0.0)
+    cpc.load_basic("10 PRINT RND(0)")
+    snap = cpc.snapshot()
+    snap["rnd"] = [0x40000000, 0.3]  # [state, last value], as saved before RND was the firmware's
+    cpc.restore(snap)
+    assert cpc.run() == RunState.ENDED and cpc.transcript.endswith(" 0.25 \nReady\n")
+
+
+# --- numbers are read as BASIC's convert_string_to_number reads them (VAL, INPUT, RANDOMIZE) ---
+def test_numbers_are_read_with_blanks_inside() -> None:
+    # seen on the ROMs: blanks are skipped after a sign, between digits, around the point and the E
+    assert output('10 PRINT VAL("1 2");VAL(". 5");VAL("- 3");VAL("1 e 2");VAL(" 7");VAL("1e")') == (
+        " 12  0.5 -3  100  7  1 \n")
+    assert output("10 INPUT A:PRINT A", ["1 2"]) == "? 1 2\n 12 \n"
+    assert output("10 INPUT A:PRINT A", [" - 3"]) == "?  - 3\n-3 \n"
+
+
+@pytest.mark.parametrize("text, value", [("1  .5", "1.5"), ("&h 1f", "31"), ("& 7", "7"), ("&X101", "5"),
+                                         ("12abc", "12"), ("abc", "0"), ("", "0"), ("1E+", "1"), ("2E 3", "2000"),
+                                         ("&FFFF", "-1"), ("-.5", "-0.5"), ("1.2.3", "1.2")])
+def test_numbers_read_with_blanks_neighbours(text: str, value: str) -> None:
+    assert output(f'10 PRINT VAL("{text}")') == (value if value.startswith("-") else " " + value) + " \n"
+
+
+def test_a_sign_or_point_with_no_digit_is_refused() -> None:
+    # seen on the ROMs: VAL gives up with Type mismatch, INPUT asks again, so does RANDOMIZE
+    for text in ("+", ".", "&", "+.", "-", "&G"):
+        assert output(f'10 PRINT VAL("{text}")') == "Type mismatch in 10\n", text
+    assert output("10 INPUT A:PRINT A", ["+", "."]) == "? +\n?Redo from start\n? .\n?Redo from start\n? "
+    assert output("10 INPUT A:PRINT A", ["1e", "1d2"]) == "? 1e\n?Redo from start\n? 1d2\n?Redo from start\n? "
+
+
+def test_a_number_too_large_to_read_is_the_maths_error_overflow() -> None:
+    # seen on the ROMs: printed (then the reading gives up), or raised under ON ERROR GOTO
+    assert output('10 PRINT VAL("3E100")') == "Overflow\nType mismatch in 10\n"
+    assert output('10 PRINT VAL("&10000")') == "Overflow\nType mismatch in 10\n"
+    assert output("10 INPUT A,B:PRINT A;B", ["1,1E39", "2,3"]) == "? 1,1E39\nOverflow\n?Redo from start\n? 2,3\n 2  3 \n"
+    assert output("10 INPUT A,B:PRINT A;B", ["&10000,1", "2,3"]) == (
+        "? &10000,1\nOverflow\n?Redo from start\n? 2,3\n 2  3 \n")
+    assert output("10 RANDOMIZE:PRINT RND(0)", ["3E100", "2"]) == (
+        "Random number seed ? 3E100\nOverflow\nRandom number seed ? 2\n 0.536703827 \n")
+    trapped = '10 ON ERROR GOTO 900\n20 INPUT;"",X:PRINT "/";X\n890 END\n900 PRINT "E";ERR;ERL:RESUME NEXT'
+    assert output(trapped, ["3E100"]) == "3E100E 6  20 \n/ 0 \n"
+
+
+def test_right_longer_than_the_string_is_the_whole_string() -> None:
+    # seen on the ROMs
+    assert output('10 W$=" A b ":PRINT RIGHT$(W$,6);"|";RIGHT$(W$,255);"|";RIGHT$("",3);"|"') == " A b | A b ||\n"

@@ -62,7 +62,8 @@ def test_soak_damaged_snapshots(seed: int) -> None:
     (("stack", 0, 1), 9999, "stack[0][1]"),
     (("lines", "9999"), "", "lines.9999"),
     (("timers", 1), [True, 0, 0, 0], "timers[1][1]"),
-    (("rnd", 1), float("inf"), "rnd[1]"),
+    (("rnd",), 1 << 32, "rnd"),
+    (("rnd",), [1, float("inf")], "rnd[1]"),  # the [state, last value] of older saves
     (("data_ptr",), 9999, "data_ptr"),
     (("statements",), True, "statements"),
 ])
