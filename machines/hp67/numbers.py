@@ -6,12 +6,14 @@ saturates (no error), below 1E-99 it becomes 0.  The C ``decimal`` module does
 the arithmetic: binary floating point would break the Othello listing, which
 extracts columns as ``FRC(r.c) x 10`` and uses them as exponents of 4.
 
-R→D, the hours-minutes-seconds functions, SIN, COS, TAN and →R are computed as the
-microcode computes them, digit by digit on its 13-digit register (``trig`` for the
-trigonometry), so their last digit is the machine's.  The other transcendental
-functions (logs, powers with non-integer exponents, the inverse trigonometric functions
-and →P) are computed to 30 digits and rounded once; the microcode's own routines differ
-from that in the tenth digit for a few arguments in a hundred (``docs/fidelity/hp67.md``).
+R→D, the hours-minutes-seconds functions, SIN, COS, TAN, →R, LN and LOG are computed as
+the microcode computes them, digit by digit on its 13-digit register (``trig`` for the
+trigonometry, ``logarithm`` for the logarithms), so their last digit is the machine's;
+so are + and -, which drop the smaller operand's digits beyond that register before
+rounding.  The other transcendental functions (eˣ, 10ˣ, powers with non-integer
+exponents, the inverse trigonometric functions and →P) are computed to 30 digits and
+rounded once; the microcode's own routines differ from that in the tenth digit for a
+few arguments in a hundred (``docs/fidelity/hp67.md``).
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ from decimal import (
     localcontext,
 )
 
-from machines.hp67 import trig
+from machines.hp67 import logarithm, trig
 
 
 class MachineError(ArithmeticError):
@@ -189,18 +191,19 @@ def sqrt(x: Decimal) -> Decimal:
     return x.sqrt()
 
 
-@_high
 def ln(x: Decimal) -> Decimal:
+    """LN as the microcode computes it (``logarithm``): π LN is 1.144729886."""
     if x <= 0:
         raise MachineError("logarithm of a number <= 0")
-    return x.ln()
+    return fit(logarithm.ln(x))
 
 
-@_high
 def log10(x: Decimal) -> Decimal:
+    """LOG: the microcode's 13-digit LN divided by its ln 10; π LOG is 0.4971498727, not
+    the correctly rounded 0.4971498728 (issue 40, rule 12)."""
     if x <= 0:
         raise MachineError("logarithm of a number <= 0")
-    return x.log10()
+    return fit(logarithm.log10(x))
 
 
 @_high
