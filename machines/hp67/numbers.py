@@ -6,12 +6,14 @@ saturates (no error), below 1E-99 it becomes 0.  The C ``decimal`` module does
 the arithmetic: binary floating point would break the Othello listing, which
 extracts columns as ``FRC(r.c) x 10`` and uses them as exponents of 4.
 
-R→D, the hours-minutes-seconds functions, SIN, COS, TAN and →R are computed as the
-microcode computes them, digit by digit on its 13-digit register (``trig`` for the
-trigonometry), so their last digit is the machine's.  The other transcendental
-functions (logs, powers with non-integer exponents, the inverse trigonometric functions
-and →P) are computed to 30 digits and rounded once; the microcode's own routines differ
-from that in the tenth digit for a few arguments in a hundred (``docs/fidelity/hp67.md``).
+R→D, the hours-minutes-seconds functions, SIN, COS, TAN, →R, LN and LOG are computed as
+the microcode computes them, digit by digit on its 13-digit register (``trig`` for the
+trigonometry, ``logarithm`` for the logarithms), so their last digit is the machine's;
+so are + and -, which drop the smaller operand's digits beyond that register before
+rounding.  The other transcendental functions (eˣ, 10ˣ, powers with non-integer
+exponents, the inverse trigonometric functions and →P) are computed to 30 digits and
+rounded once; the microcode's own routines differ from that in the tenth digit for a
+few arguments in a hundred (``docs/fidelity/hp67.md``).
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from decimal import (
     Context,
     Decimal,
     DivisionByZero,
+    Inexact,
     InvalidOperation,
     Overflow,
     Subnormal,
@@ -32,7 +35,7 @@ from decimal import (
     localcontext,
 )
 
-from machines.hp67 import trig
+from machines.hp67 import logarithm, trig
 
 
 class MachineError(ArithmeticError):
@@ -100,12 +103,43 @@ def careful(op: Callable[[Decimal, Decimal], Decimal], a: Decimal, b: Decimal) -
         raise MachineError(str(exc)) from None
 
 
+# The fast context for + and -: like CONTEXT, but a sum that is not exact also traps, and
+# goes to ``aligned_sum``.  Only a rounded sum can differ from the machine's.
+SUM = CONTEXT.copy()
+SUM.traps[Inexact] = True
+_ALIGN = Context(prec=30, rounding=ROUND_DOWN, Emax=999999, Emin=-999999)
+
+
+def _cut(small: Decimal, exponent: int) -> Decimal:
+    """``small`` shifted into the 13-digit register of a number of ``exponent``: the
+    digits that fall out are dropped (toward zero)."""
+    return _ALIGN.quantize(small, _ALIGN.scaleb(ONE, exponent - 12))
+
+
+def aligned_sum(a: Decimal, b: Decimal) -> Decimal:
+    """a + b as the microcode adds: the operand of the smaller exponent is shifted right
+    in the 13-digit register of the other, the digits shifted out are dropped, and only
+    then is the sum rounded (half up, WIDE).  1 - 3.046019501E-4 is 0.9996953981, from
+    0.999695398050, not 0.9996953980 (issue 40, rule 12; microcode)."""
+    if a and b:
+        ea, eb = a.adjusted(), b.adjusted()
+        if ea - eb > 3:  # nearer exponents keep every digit of both
+            b = _cut(b, ea)
+        elif eb - ea > 3:
+            a = _cut(a, eb)
+    return WIDE.add(a, b)
+
+
+def aligned_difference(a: Decimal, b: Decimal) -> Decimal:
+    return aligned_sum(a, WIDE.minus(b))
+
+
 def add(a: Decimal, b: Decimal) -> Decimal:
-    return careful(WIDE.add, a, b)
+    return careful(aligned_sum, a, b)
 
 
 def sub(a: Decimal, b: Decimal) -> Decimal:
-    return careful(WIDE.subtract, a, b)
+    return careful(aligned_difference, a, b)
 
 
 def mul(a: Decimal, b: Decimal) -> Decimal:
@@ -157,18 +191,19 @@ def sqrt(x: Decimal) -> Decimal:
     return x.sqrt()
 
 
-@_high
 def ln(x: Decimal) -> Decimal:
+    """LN as the microcode computes it (``logarithm``): π LN is 1.144729886."""
     if x <= 0:
         raise MachineError("logarithm of a number <= 0")
-    return x.ln()
+    return fit(logarithm.ln(x))
 
 
-@_high
 def log10(x: Decimal) -> Decimal:
+    """LOG: the microcode's 13-digit LN divided by its ln 10; π LOG is 0.4971498727, not
+    the correctly rounded 0.4971498728 (issue 40, rule 12)."""
     if x <= 0:
         raise MachineError("logarithm of a number <= 0")
-    return x.log10()
+    return fit(logarithm.log10(x))
 
 
 @_high

@@ -10,7 +10,9 @@ the program stops there, ``machine._why`` says why).
 Fast paths: + - x, storage arithmetic and FRC first try the C ``decimal``
 operators under the 10-digit context, whose traps send the rare out-of-range
 result to a careful path (saturate -- and stop a running program -- flush to
-zero, or Error).  Closures keep the registers and flags lists in cells (no
+zero, or Error).  Sums go through ``num.SUM``, which also traps a sum that is not
+exact: the machine drops the smaller operand's digits beyond its 13-digit register
+before it rounds (``num.aligned_sum``).  Closures keep the registers and flags lists in cells (no
 attribute lookups) and write the stack as plain attributes.
 
 To add an instruction: write (or reuse) a factory with ``@semantics("family")``
@@ -266,10 +268,12 @@ def _binary(fast: Callable[[Decimal, Decimal], Decimal], careful: Callable[[Deci
 @semantics("add")
 def _add(m: Calculator, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
     # Written out (not through _binary) because + is among the program's hottest steps.
+    add_exactly = num.SUM.add
+
     def add() -> int:
         x = m.x
         try:
-            r = m.y + x
+            r = add_exactly(m.y, x)  # a rounded sum traps: the machine rounds it its own way
         except ArithmeticError:
             return _binary_careful(m, num.add, x, nxt)
         m.last_x = x
@@ -284,10 +288,12 @@ def _add(m: Calculator, ins: Instruction, step: int, nxt: int, skip: int) -> Ste
 
 @semantics("sub")
 def _sub(m: Calculator, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
+    subtract_exactly = num.SUM.subtract
+
     def sub() -> int:
         x = m.x
         try:
-            r = m.y - x
+            r = subtract_exactly(m.y, x)
         except ArithmeticError:
             return _binary_careful(m, num.sub, x, nxt)
         m.last_x = x
@@ -582,8 +588,8 @@ def _store(m: Calculator, ins: Instruction, step: int, nxt: int, skip: int) -> S
 
 
 _STORAGE_OPS: dict[str, tuple[Callable[[Decimal, Decimal], Decimal], Callable[[Decimal, Decimal], Decimal]]] = {
-    "store_add": (lambda r, x: r + x, num.WIDE.add),
-    "store_sub": (lambda r, x: r - x, num.WIDE.subtract),
+    "store_add": (num.SUM.add, num.aligned_sum),
+    "store_sub": (num.SUM.subtract, num.aligned_difference),
     "store_mul": (lambda r, x: r * x, num.WIDE.multiply),
     "store_div": (lambda r, x: r / x, num.WIDE.divide),
 }
@@ -621,6 +627,7 @@ def _storage_arithmetic(m: Calculator, ins: Instruction, step: int, nxt: int, sk
 def _dsz_isz(m: Calculator, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
     regs = m.regs
     delta = -ONE if ins.op == "dsz" else ONE
+    add_exactly = num.SUM.add
     indirect = ins.arg == "i"
     fixed = 0 if indirect else int(ins.arg)  # type: ignore[arg-type]
 
@@ -628,7 +635,7 @@ def _dsz_isz(m: Calculator, ins: Instruction, step: int, nxt: int, skip: int) ->
         # Skip the next step when the integer part of the result is zero (0.5 -> -0.5 skips).
         k = _indirect_register(m) if indirect else fixed
         try:
-            value = regs[k] + delta
+            value = add_exactly(regs[k], delta)
         except ArithmeticError:
             value = num.add(regs[k], delta)
         regs[k] = value

@@ -502,3 +502,103 @@ def test_trigonometry_keeps_its_sign_symmetries(mode: str) -> None:
         plus.press("→R")
         minus.press("→R")
         assert (minus.x, minus.y) == (-plus.x, -plus.y), text
+
+
+# -- 12. sums: the smaller operand loses the digits beyond the 13-digit register -------------
+
+SUMS_GOLDEN = Path(__file__).parent / "golden" / "microcode_sums.txt"
+
+
+def microcode_sums() -> list[tuple[Decimal, str, Decimal, Decimal]]:
+    cases = []
+    for line in SUMS_GOLDEN.read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            y, op, x, _, result = line.split()
+            cases.append((Decimal(y), op, Decimal(x), Decimal(result)))
+    return cases
+
+
+@pytest.mark.parametrize("y,op,x,expected", microcode_sums())
+def test_a_sum_drops_the_smaller_operand_s_digits_beyond_the_register_before_rounding(
+        y: Decimal, op: str, x: Decimal, expected: Decimal) -> None:
+    m = HP67()
+    m.y, m.x = y, x
+    m.press(op)
+    assert m.x == expected and m.last_x == x
+
+
+@pytest.mark.parametrize("y,op,x,expected", microcode_sums()[:40])
+def test_storage_arithmetic_and_the_other_order_sum_the_same_way(
+        y: Decimal, op: str, x: Decimal, expected: Decimal) -> None:
+    # Checked on the microcode for every golden sum: ST+ and ST- give the + and - result,
+    # x + y the same as y + x, and y - x the same as y + (-x).
+    m = HP67()
+    m.x = y
+    m.press("STO 1")
+    m.x = x
+    m.press(f"ST{op} 1")
+    assert m.register("1") == expected
+    other = HP67()
+    other.y, other.x = (x, y) if op == "+" else (-x, y)
+    other.press("+")
+    assert other.x == expected
+
+
+def test_the_issue_s_subtraction_and_its_exact_neighbours() -> None:
+    m = HP67()
+    m.y, m.x = Decimal(1), Decimal("3.046019501E-4")
+    m.press("-")
+    assert m.x == Decimal("0.9996953981")  # 0.999695398050 in the register, not 0.9996953980499
+    assert (1, "-", Decimal("3.046019501E-4"), Decimal("0.9996953981")) in microcode_sums()
+    for small in ("3.046019500E-4", "3.04601950E-4", "3.0460195E-4"):  # nothing dropped: exact
+        m = HP67()
+        m.y, m.x = Decimal(1), Decimal(small)
+        m.press("-")
+        assert m.x == TEN_DIGITS.subtract(Decimal(1), Decimal(small))
+
+
+# -- 12. the last digit of LN and LOG, as the microcode computes them ------------------------
+
+LOG_GOLDEN = Path(__file__).parent / "golden" / "microcode_logarithms.txt"
+
+
+def microcode_logarithms() -> list[tuple[str, Decimal, Decimal]]:
+    cases = []
+    for line in LOG_GOLDEN.read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            name, x, _, result = line.split()
+            cases.append((name, Decimal(x), Decimal(result)))
+    return cases
+
+
+@pytest.mark.parametrize("name,x,expected", microcode_logarithms())
+def test_ln_and_log_give_the_microcode_s_last_digit(name: str, x: Decimal, expected: Decimal) -> None:
+    m = HP67()
+    m.x = x
+    m.press(name)
+    assert m.x == expected and m.last_x == x and not m.error
+
+
+def test_the_logarithm_golden_cases_cover_both_keys_and_the_issue_s_pi() -> None:
+    cases = microcode_logarithms()
+    assert {name for name, _, _ in cases} == {"LN", "LOG"}
+    assert ("LOG", Decimal("3.141592654"), Decimal("0.4971498727")) in cases  # 0.4971498728 rounded exactly
+
+
+@pytest.mark.parametrize("power", [-99, -50, -2, -1, 0, 1, 2, 7, 10, 50, 99])
+def test_log_of_a_power_of_ten_is_its_exponent_exactly(power: int) -> None:
+    # Checked on the microcode for every power from -99 to 99: the multiple of ln 10 and
+    # the division by the same ln 10 leave no trace in ten digits.
+    m = HP67()
+    m.x = Decimal(1).scaleb(power)
+    m.press("LOG")
+    assert m.x == power
+
+
+@pytest.mark.parametrize("key", ["LN", "LOG"])
+@pytest.mark.parametrize("x", ["0", "-1", "-1E-99"])
+def test_the_logarithm_of_a_number_not_above_zero_is_an_error(key: str, x: str) -> None:
+    m = HP67()
+    m.x = Decimal(x)
+    m.press(key)
+    assert m.error
