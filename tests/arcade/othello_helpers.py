@@ -97,6 +97,18 @@ class CheckedTurns:
     checked: list[int]
     before: tuple[Position, int]
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[call-arg]
+        turns = self.turns  # type: ignore[attr-defined]
+        start = turns.start
+
+        def noted_start(kind: str, square: int | None = None) -> None:
+            driver = hosted(self).driver
+            self.before = (driver.position, len(driver.history))  # a quiet moment
+            start(kind, square)
+
+        turns.start = noted_start  # the screen's turns start here (``OthelloTurns.start``)
+
     def job_done(self, kind: str, result: object) -> None:
         turn = kind in ("person", "machine")
         if turn:  # read now, the job's worker done: the end's handler may start the machine's next turn
@@ -106,11 +118,6 @@ class CheckedTurns:
         if turn:
             assert self.query_one(OthelloBoard).view.cells == tuple(position.at(sq) for sq in range(64))  # type: ignore[attr-defined]
             self.checked.append(moves)
-
-    def _start_turn(self, kind: str, square: int | None = None) -> None:
-        driver = hosted(self).driver
-        self.before = (driver.position, len(driver.history))  # a quiet moment
-        super()._start_turn(kind, square)  # type: ignore[misc]
 
     def table_note(self, kind: str, payload: object) -> None:
         super().table_note(kind, payload)  # type: ignore[misc]  # the person's move shown

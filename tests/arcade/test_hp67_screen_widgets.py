@@ -103,7 +103,7 @@ async def test_pass_only_when_no_legal_move() -> None:
         assert hosted(screen).driver.position.must_pass
         await reload(pilot, screen)
         screen.render_view()
-        screen.next_turn()
+        screen.turns.next_turn()
         await pilot.pause()
         assert "press 0 to pass" in flat(app)
         assert "0 Pass" in screen_text(app).splitlines()[-1]  # offered in the footer now

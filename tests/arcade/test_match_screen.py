@@ -46,17 +46,18 @@ class CheckedMatch(MatchScreen):
     def on_match_moved(self, message: MatchMoved) -> None:
         super().on_match_moved(message)
         message.prevent_default()  # Textual would call the base handler again
-        if message.turn == 1:
+        move = message.move
+        if move.turn == 1:
             self.referee = Position.initial()
-        self.referee = self.referee.play(message.record.square)  # raises if the move was illegal
+        self.referee = self.referee.play(move.record.square)  # raises if the move was illegal
         cells = tuple(self.referee.at(sq) for sq in range(64))
         board = self.query_one(OthelloBoard)
         assert board.view.cells == cells
         assert compact_board(board.render().plain) == self.referee.rows()  # what the board draws
-        assert message.score == self.referee.score() and message.over == self.referee.is_over
-        assert self.query_one(LedDisplay).text == message.led
-        cpc_colour = Disc.WHITE if (message.game_number % 2) == 1 else Disc.BLACK
-        if message.record.player is cpc_colour:  # the CPC has just printed its board
+        assert move.score == self.referee.score() and move.over == self.referee.is_over
+        assert self.query_one(LedDisplay).text == move.led
+        cpc_colour = Disc.WHITE if (move.game_number % 2) == 1 else Disc.BLACK
+        if move.record.player is cpc_colour:  # the CPC has just printed its board
             assert printed_board(self.query_one(CpcScreen).view.text) == self.referee.rows()
             self.cpc_checked += 1
         self.checked += 1

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from arcade.shell.app import ArcadeApp
-from arcade.screens.hp67_othello.screen import key_sequence
+from arcade.screens.hp67_othello.printer import key_sequence
 from arcade.screens.othello.screen import OthelloScreen
 from arcade.storage.saves import SaveStore
 from arcade.widgets.board import OthelloBoard

@@ -43,7 +43,7 @@ async def esc_stops_the_machine(game: str) -> None:
         await wait_until(pilot, lambda: progress_shown(app), what="the machine's progress")
         await pilot.press("escape")
         await settle(pilot, screen)
-        assert screen.stopped_at is not None  # the machine is back before its move, and it says so
+        assert screen.turns.machine_stopped  # the machine is back before its move, and it says so
         assert comparable(hosted(screen).driver.snapshot()) == comparable(kept)
         assert len(hosted(screen).driver.history) == 1 and hosted(screen).driver.machine_to_move
         assert isinstance(app.screen, OthelloScreen)  # Esc stopped the machine; it did not leave the game

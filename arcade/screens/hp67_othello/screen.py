@@ -19,96 +19,26 @@ from textual.reactive import reactive
 from textual.widgets import ProgressBar, Static
 
 from arcade.screens.hp67_othello.inspector import HP67Inspector
+from arcade.screens.hp67_othello.printer import REAL_STEPS_PER_SECOND, duration, print_turn
+from arcade.screens.hp67_othello.words import HP67Words
 from arcade.screens.hp67_othello.workshop import HP67Workshop
 from arcade.screens.messages import MachineProgress
 from arcade.screens.othello.screen import OthelloScreen
-from arcade.screens.othello.words import program_by
+from arcade.screens.othello.words import Labels
 from arcade.widgets.blank import Column
 from arcade.widgets.changed import update_if_changed
 from arcade.widgets.led import LedDisplay
 from arcade.widgets.lines import LineText
 from arcade.widgets.tape import PrinterTape
 from games.othello.driver import MoveRecord, OthelloDriver
-from games.othello.referee import name
 from games.othello.session import OthelloView
-
-REAL_STEPS_PER_SECOND = 30
-"""The HP-67 runs about 30 program steps a second (the author's figure, seed 000/001)."""
 
 REAL_SLICE = 5  # a sixth of a second of a real HP-67: smooth progress, prompt switching
 
 
-def duration(steps: int) -> str:
-    """How long a real HP-67 takes for ``steps`` program steps, e.g. ``'13 min 20 s'``."""
-    seconds = round(steps / REAL_STEPS_PER_SECOND)
-    if seconds < 60:
-        return f"{seconds} s"
-    minutes, seconds = divmod(seconds, 60)
-    if minutes < 60:
-        return f"{minutes} min {seconds:02d} s"
-    hours, minutes = divmod(minutes, 60)
-    return f"{hours} h {minutes:02d} min"
-
-
-def print_turn(tape: PrinterTape, keys: list[str], displays: list[str], *, by_machine: bool) -> None:
-    """Print a turn's keys and displays in the order they happened on the calculator.
-
-    The driver lists keys and displays apart; on the HP-67 each stop (a display
-    worth noting) comes before the key that resumes the program: ``E`` 192.0 ``R/S``
-    0.0 for a new game, ``B`` 6.4 ``R/S`` 0.0 for the calculator's move, and the
-    player's ``6 . 4`` then ``R/S`` (or ``B`` for the first move).
-    """
-    keys, shown = list(keys), list(displays)
-    if not by_machine:  # the human's entry: digits, then the key that runs the program
-        digits = ""
-        for key in keys:
-            if len(key) == 1 and key in "0123456789.":
-                digits += key
-            elif digits:
-                tape.entry(digits, key)
-                digits = ""
-            else:
-                tape.key(key)
-        if digits:
-            tape.key(digits)
-        return
-    while keys or shown:
-        # keys up to (and not including) the one that resumes after a stop
-        while keys and not (shown and keys[0] in ("R/S", "CHS") and len(keys) <= len(shown)):
-            tape.key(keys.pop(0))
-        if shown:
-            tape.shown(shown.pop(0))
-        if keys and keys[0] == "CHS":
-            tape.key(keys.pop(0))
-        if keys:
-            tape.key(keys.pop(0))
-
-
-class _KeyLog:
-    """A tape that only collects its lines: the history's key sequence in the calculator's order."""
-
-    def __init__(self) -> None:
-        self.parts: list[str] = []
-
-    def key(self, key: str) -> None:
-        self.parts.append(key)
-
-    def entry(self, number: str, key: str) -> None:
-        self.parts.append(f"{' '.join(number)} {key}")
-
-    def shown(self, display: str) -> None:
-        self.parts.append(f"[{display}]")
-
-
-def key_sequence(keys: list[str], displays: list[str], *, by_machine: bool) -> str:
-    """``6 . 4 R/S`` or ``R/S [5.3] R/S [0.0]``: what to press on a real HP-67, displays in brackets."""
-    log = _KeyLog()
-    print_turn(log, keys, displays, by_machine=by_machine)  # type: ignore[arg-type]
-    return " ".join(log.parts)
-
-
-class HP67OthelloScreen(HP67Workshop, OthelloScreen):
-    """The board on the left; the calculator (display, printer, insides) on the right."""
+class HP67OthelloScreen(OthelloScreen):
+    """The board on the left; the calculator (display, printer, insides) on the right; its workshop
+    (``HP67Workshop``) and words (``HP67Words``) held as parts."""
 
     GAME_ID = "hp67-othello"
     CSS_PATH = str(Path(__file__).with_name("screen.tcss"))  # absolute: subclasses elsewhere keep it
@@ -116,8 +46,6 @@ class HP67OthelloScreen(HP67Workshop, OthelloScreen):
     MACHINE = "HP-67"
     STEPS_PER_SECOND = REAL_STEPS_PER_SECOND
     REAL_SLICE = REAL_SLICE
-    SIDE_QUESTION = "New game. Which side does the HP-67 play? Black moves first."
-    PASS_HINT = "press 0 to pass (0 R/S)"
 
     BINDINGS = [
         Binding("c", "toggle_coords", "row.col", id="othello.toggle-coords"),
@@ -126,12 +54,15 @@ class HP67OthelloScreen(HP67Workshop, OthelloScreen):
         Binding("w", "workshop", "Change the program", show=False, id="hp67.workshop"),
     ]
 
+    words: HP67Words
     program_coords: reactive[bool] = reactive(False)
     inspecting: reactive[bool] = reactive(False, repaint=False)
 
     def __init__(self, driver_factory: Callable[[], OthelloDriver] | None = None, *, ask_side: bool = True) -> None:
-        super().__init__(driver_factory, ask_side=ask_side)
+        super().__init__(driver_factory, ask_side=ask_side, words=HP67Words(self.MACHINE))
+        self.workshop = HP67Workshop(self)
         self._progress: tuple[int, int | None] | None = None  # (steps, total) of the turn under way
+        self._last_time = ""  # the last turn's steps and time on a real HP-67
 
     # -- the calculator's panel --------------------------------------------------------
 
@@ -144,39 +75,15 @@ class HP67OthelloScreen(HP67Workshop, OthelloScreen):
             yield HP67Inspector(id="inspector")
 
     def on_mount(self) -> None:
-        view = self.view
-        self.sub_title = program_by(view.title or "")  # the title already names Othello and the HP-67
+        self.show_variant()  # who wrote the program (the title already names Othello and the HP-67)
         self.query_one("#progress", ProgressBar).visible = False  # hidden but in place: no layout when shown
         self.query_one("#inspector").display = False
         self._show_speed()  # then OthelloScreen.on_mount (Textual calls every class's handler)
 
     # -- what the player sees --------------------------------------------------------
 
-    def program_notation(self, sq: int) -> str:
-        """The square in the program's ``row.col``, as the driver names it (imported here: the driver
-        brings the emulator, which the launch's first frame does not need)."""
-        from games.hp67_othello.driver import program_notation
-
-        return program_notation(sq)
-
-    def board_labels(self) -> dict[str, tuple[str, ...]]:
-        if not self.program_coords:
-            return {"col_labels": tuple("abcdefgh"), "row_labels": tuple("12345678")}
-        return {
-            "col_labels": tuple(self.program_notation(c).split(".")[1] for c in range(8)),  # squares a1..h1
-            "row_labels": tuple(self.program_notation(r * 8).split(".")[0] for r in range(8)),  # a1..a8
-        }
-
-    def cursor_text(self, cursor: int) -> str:
-        return f"cursor {name(cursor)} = {self.program_notation(cursor)}"
-
-    def key_sequence(self, record: MoveRecord) -> str:
-        return key_sequence(record.keys, record.displays, by_machine=record.by_machine)
-
-    def history_header(self, view: OthelloView) -> str:
-        if not view.new_game_keys:
-            return ""
-        return "start: " + key_sequence(list(view.new_game_keys), list(view.new_game_displays), by_machine=True)
+    def board_labels(self) -> tuple[Labels, Labels]:
+        return self.words.program_labels() if self.program_coords else super().board_labels()
 
     def show_machine(self, view: OthelloView) -> None:
         if not self.busy or view.running == "person":
@@ -204,6 +111,9 @@ class HP67OthelloScreen(HP67Workshop, OthelloScreen):
 
     def speed_text(self) -> str:
         return "Instant speed." if self.instant else "Real HP-67 speed: about 30 program steps a second."
+
+    def game_starts(self) -> None:
+        self._last_time = ""
 
     def settings(self) -> dict[str, Any]:
         return {**super().settings(), "program_coords": self.program_coords, "inspecting": self.inspecting}

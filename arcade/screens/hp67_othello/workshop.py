@@ -3,22 +3,24 @@
 Verniajou invites it ("vous pouvez écrire votre propre fonction d'évaluation").  ``w``
 opens the program playing (the variant, or his listing) in the HP-67 room; a program card
 written there is a variant, and a new game then asks which program plays.  The variant
-starts on a session of its own in the worker (``games.workshop.hp67_variants``), so one
+starts on a session of its own at the host's table (``games.workshop.hp67_variants``), so one
 that breaks the protocol is named with what it did and the game in progress stays.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence
 
 from textual.binding import Binding
 
-from arcade.screens.othello.words import program_by
+from arcade.screens.arcade_app import start_game
+from arcade.screens.othello.screen import OthelloScreen
 from arcade.storage.saves import data_dir
-from arcade.widgets.dialogs import Question, SideDialog
-from arcade.widgets.plain import visible
+from arcade.widgets.dialogs import Question
 from games.othello.driver import MachineDisagrees
-from games.othello.referee import Disc
+
+ROOM = "hp67-room"
+"""The catalog id of the HP-67 room (``arcade/screens/room/hp67.py``)."""
 
 
 class ProgramChoice(Question):
@@ -28,7 +30,7 @@ class ProgramChoice(Question):
 
     BINDINGS = [Binding(str(i), f"answer('{i}')", f"Program {i}", show=False, id=f"hp67.program-{i}") for i in range(10)]
 
-    def __init__(self, names: list[str], left_out: list[str] = ()) -> None:  # type: ignore[assignment]
+    def __init__(self, names: list[str], left_out: Sequence[str] = ()) -> None:
         not_offered = f"\nNot offered, they cannot play: {'; '.join(left_out)}." if left_out else ""
         super().__init__("New game: which program plays on the HP-67? Verniajou's, or a card written in the "
                          f"HP-67 room.{not_offered}")
@@ -36,89 +38,54 @@ class ProgramChoice(Question):
 
 
 class HP67Workshop:
-    """Mixed into the HP-67 Othello screen (before ``OthelloScreen``)."""
+    """The HP-67 Othello screen's workshop (a ``Workshop``): its program in the HP-67 room, and the
+    cards written there as the programs a new game may be played by."""
 
-    variant: str | None = None  # the name of the player's variant playing, if any
+    def __init__(self, screen: OthelloScreen) -> None:
+        self.screen = screen
 
-    def action_workshop(self) -> None:
-        if self.busy:  # type: ignore[attr-defined]
-            self.say(self.busy_text())  # type: ignore[attr-defined]
+    def open_room(self, variant: str | None) -> None:
+        """The program playing in the HP-67 room (F10 there comes back to the game)."""
+        app = self.screen.app
+        if not start_game(app, ROOM):
             return
-        self.app.start_game("hp67-room")  # type: ignore[attr-defined]
-        open_program = getattr(self.app.screen, "open_program", None)  # type: ignore[attr-defined]
+        open_program = getattr(app.screen, "open_program", None)
         if callable(open_program):
-            open_program(self.variant, back_to=self.GAME_ID)  # type: ignore[attr-defined]
+            open_program(variant, back_to=self.screen.GAME_ID)
 
-    def action_new_game(self) -> None:
+    def offer_programs(self) -> None:
+        """Which program plays a new game: the cards are looked at in a thread, never on the event loop."""
         # no card in the room's folder (arcade.screens.room.hp67.cards_dir): no question, and no import of
         # the room and its emulator on the event loop just after the launch's first frame
         if not any((data_dir() / "hp67-cards").glob("*.txt")):
-            super().action_new_game()  # type: ignore[misc]
+            self.screen.choose_side()
             return
         from arcade.screens.room.hp67 import cards_dir
         from games.workshop.hp67_variants import playable_variants
 
-        def listed() -> None:  # the cards are files: looked at in a thread, never on the event loop
+        def listed() -> None:
             found, left_out = playable_variants(cards_dir())  # a card that cannot play is not offered
-            self.app.call_from_thread(self.offer_programs, found, left_out)  # type: ignore[attr-defined]
+            self.screen.app.call_from_thread(self._offer, found, left_out)
 
-        self.run_worker(listed, thread=True, group="hp67-variants", exit_on_error=False)  # type: ignore[attr-defined]
+        self.screen.run_worker(listed, thread=True, group="hp67-variants", exit_on_error=False)
 
-    def offer_programs(self, found: list[Any], left_out: list[str]) -> None:
-        """Which program plays the new game: Verniajou's or a card's (``found``: none, no question)."""
+    def _offer(self, found: list[Any], left_out: list[str]) -> None:
+        """Verniajou's program or a card's (``found``: none, no question), then the side."""
+        screen = self.screen
         if not found:
-            super().action_new_game()  # type: ignore[misc]
+            screen.choose_side()
             return
 
         def picked(answer: str | None) -> None:
             if answer is None or not answer.isdigit() or int(answer) > len(found):
                 return
             variant = found[int(answer) - 1] if answer != "0" else None
+            screen.choose_side(lambda machine_color: screen.turns.start_program(variant, machine_color))
 
-            def chosen(side: str | None) -> None:
-                if side in ("black", "white"):
-                    self.start_program(variant, Disc.BLACK if side == "black" else Disc.WHITE)
+        screen.app.push_screen(ProgramChoice([v.name for v in found], left_out), picked)
 
-            self.app.push_screen(SideDialog(self.SIDE_QUESTION), chosen)  # type: ignore[attr-defined]
+    def broke(self, variant: str, error: MachineDisagrees) -> str:
+        from games.workshop.hp67_variants import broke
 
-        self.app.push_screen(ProgramChoice([v.name for v in found], left_out), picked)  # type: ignore[attr-defined]
+        return broke(variant, error)
 
-    def start_program(self, variant: Any, machine_color: Disc) -> None:
-        """A new game played by ``variant`` (None: Verniajou's) on a session of its own, at the host's table."""
-        self.new_generation()  # type: ignore[attr-defined]
-        self.save_ready = True
-        self._last_time = ""
-        self._stopped_machine = False
-        who = f"your variant {variant.name}" if variant is not None else "Verniajou's program"
-        self.say(f"New game: {who} plays {self.side_name(machine_color)} on the HP-67.")  # type: ignore[attr-defined]
-        if variant is None:
-            self.run_request("program", "start", machine_color)  # type: ignore[attr-defined]
-        else:
-            self.run_request("program", "start_variant", variant, machine_color)  # type: ignore[attr-defined]
-
-    def job_done(self, kind: str, result: Any) -> None:
-        if kind == "program":
-            self.variant = self.session.variant  # type: ignore[attr-defined]
-            self.show_variant()
-            kind = "new"
-        super().job_done(kind, result)  # type: ignore[misc]
-
-    def job_failed(self, kind: str, error: BaseException) -> None:
-        super().job_failed(kind, error)  # type: ignore[misc]
-        if self.variant is not None and isinstance(error, MachineDisagrees):
-            from games.workshop.hp67_variants import broke
-
-            self.say(broke(self.variant, error))  # type: ignore[attr-defined]
-
-    def settings(self) -> dict[str, Any]:
-        return {**super().settings(), "variant": self.variant}  # type: ignore[misc]
-
-    def apply_settings(self, settings: dict[str, Any]) -> None:
-        super().apply_settings(settings)  # type: ignore[misc]
-        variant = settings.get("variant")
-        self.variant = variant if isinstance(variant, str) else None
-        self.show_variant()
-
-    def show_variant(self) -> None:
-        by = program_by(getattr(self.session.view(), "title", "") or "")  # type: ignore[attr-defined]
-        self.sub_title = f"your variant {visible(self.variant)}" if self.variant else by  # the title names the HP-67

@@ -3,7 +3,7 @@
 The series runs at a machine host's table (``games/othello/match_table.py``), in a
 process of its own; after every move the host sends a ``MatchMove`` carrying copies of
 everything to show (the match referee's board, the HP-67's display, the CPC's screen),
-which the screen posts to itself as ``MatchMoved``, so no widget ever reads a driver.
+which the screen posts to itself in a ``MatchMoved``, so no widget ever reads a driver.
 Both machines play as fast as the emulators go; the host waits a little between moves
 (``s``: watch or instant) so a person can follow.
 At their real speeds the HP-67 would take 20 minutes or more a move, the CPC 6.
@@ -23,16 +23,16 @@ from textual.reactive import reactive
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Header, RichLog, Static
 
-from arcade.runtime.link import TableLink, TableNews
 from arcade.laid_out import LaidOut
+from arcade.runtime.link import TableLink, TableNews
+from arcade.screens.arcade_app import back_to_launcher
 from arcade.screens.match.players import HP67_LABEL
 from arcade.screens.roomy import ROOMY_BREAKPOINTS
 from arcade.widgets.board import GLYPH, BoardView, OthelloBoard
-from arcade.widgets.cpc_screen import CpcScreen, CpcScreenView
+from arcade.widgets.cpc_screen import CpcScreen
 from arcade.widgets.footer import KeysFooter
 from arcade.widgets.led import LedDisplay
 from games.host.news import Answer, HostGone, Note
-from games.othello.driver import MoveRecord
 from games.othello.match import GameResult, results_table
 from games.othello.match_table import MatchMove
 from games.othello.referee import Disc, Position
@@ -43,21 +43,10 @@ MAX_GAMES = 20
 
 @dataclass
 class MatchMoved(Message):
-    """A move of the match was played and checked; copies of what to show."""
+    """A move of the match was played and checked: the host's ``MatchMove``, copies of what to show."""
 
     generation: int
-    game_number: int
-    turn: int
-    record: MoveRecord
-    mover: str  # the player's label
-    cells: tuple[Disc | None, ...]
-    legal: frozenset[int]
-    black: str
-    white: str
-    led: str
-    cpc: CpcScreenView
-    over: bool
-    score: tuple[int, int]
+    move: MatchMove
 
 
 @dataclass
@@ -99,7 +88,7 @@ class ResultsDialog(ModalScreen[str | None]):
             yield Static("n: a new series    Enter or Esc: back to the board")
 
 
-def finished_games(moves: list[MatchMoved]) -> list[GameResult]:
+def finished_games(moves: list[MatchMove]) -> list[GameResult]:
     """The results of the games played to their end among ``moves`` (a stopped series)."""
     return [
         GameResult(m.game_number, m.black, m.white, m.score[0], m.score[1], m.turn) for m in moves if m.over
@@ -141,7 +130,7 @@ class MatchScreen(LaidOut, Screen[None]):
         self._generation = 0
         self.table = TableLink(self, "match")
         self.results: list[GameResult] = []
-        self.moves: list[MatchMoved] = []
+        self.moves: list[MatchMove] = []  # the series' moves so far, as the host sent them
         self.stopped = False  # Back stopped the series before its end
         self._current = ""
 
@@ -172,7 +161,7 @@ class MatchScreen(LaidOut, Screen[None]):
 
     # -- what is shown -----------------------------------------------------------------
 
-    def _show_status(self, moved: MatchMoved | None = None) -> None:
+    def _show_status(self, moved: MatchMove | None = None) -> None:
         t = Text(no_wrap=True, overflow="ellipsis")
         if self.paused:
             t.append("[paused] ", "bold reverse")
@@ -236,7 +225,7 @@ class MatchScreen(LaidOut, Screen[None]):
 
     def action_back(self) -> None:
         if not self.running:
-            self.app.action_launcher()  # type: ignore[attr-defined]
+            back_to_launcher(self.app)
             return
         self._generation += 1  # the series stops at its next move; its news is no longer read
         self.table.forget()
@@ -277,7 +266,7 @@ class MatchScreen(LaidOut, Screen[None]):
         """The host's news as the screen's own messages: a move, the series' end, a fault."""
         news = message.news
         if isinstance(news, Note) and self.table.is_current(news) and isinstance(news.payload, MatchMove):
-            self.post_message(MatchMoved(self._generation, **vars(news.payload)))
+            self.post_message(MatchMoved(self._generation, news.payload))
         elif isinstance(news, Answer):
             if not self.table.ended(news):
                 return
@@ -293,29 +282,30 @@ class MatchScreen(LaidOut, Screen[None]):
     def on_match_moved(self, message: MatchMoved) -> None:
         if message.generation != self._generation:
             return
-        self.moves.append(message)
+        move = message.move
+        self.moves.append(move)
         if len(self.moves) == self.pause_after:
             self.paused = True
-        record = message.record
+        record = move.record
         board = self.query_one("#board", OthelloBoard)
         board.view = BoardView(
-            cells=message.cells,
+            cells=move.cells,
             last=record.square,
             flipped=frozenset(record.flipped),
             col_labels=tuple("abcdefgh"),
         )
-        self.query_one("#led", LedDisplay).text = message.led
-        self.query_one("#cpc", CpcScreen).view = message.cpc
+        self.query_one("#led", LedDisplay).text = move.led
+        self.query_one("#cpc", CpcScreen).view = move.cpc
         log = self.query_one("#moves", RichLog)
-        if message.turn == 1:
-            log.write(Text(f"-- game {message.game_number}: {GLYPH[Disc.BLACK]} {message.black}", "italic"))
+        if move.turn == 1:
+            log.write(Text(f"-- game {move.game_number}: {GLYPH[Disc.BLACK]} {move.black}", "italic"))
         where = "pass" if record.square is None else record.standard_notation
-        who = "HP-67" if message.mover == HP67_LABEL else "CPC"
-        log.write(Text(f"{message.turn:>2} {GLYPH[record.player]} {who:<5} {where:<4} {record.machine_notation}", no_wrap=True))
-        if message.over:
-            black, white = message.score
-            log.write(Text(f"-- game {message.game_number} over: {GLYPH[Disc.BLACK]} {black}-{white} {GLYPH[Disc.WHITE]}", "bold"))
-        self._show_status(message)
+        who = "HP-67" if move.mover == HP67_LABEL else "CPC"
+        log.write(Text(f"{move.turn:>2} {GLYPH[record.player]} {who:<5} {where:<4} {record.machine_notation}", no_wrap=True))
+        if move.over:
+            black, white = move.score
+            log.write(Text(f"-- game {move.game_number} over: {GLYPH[Disc.BLACK]} {black}-{white} {GLYPH[Disc.WHITE]}", "bold"))
+        self._show_status(move)
 
     def on_series_finished(self, message: SeriesFinished) -> None:
         if message.generation != self._generation:

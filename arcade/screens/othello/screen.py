@@ -3,31 +3,33 @@
 The game itself is an ``OthelloSession`` (``games/othello/session.py``): the screen only
 draws its ``view()`` and turns keys into the session's requests.  The slow ones (a new
 game, a turn on the machine, undo and redo, which restore a whole machine) run as
-``GameScreen`` jobs in the worker; their end comes back in ``job_done`` & co.
+requests at the machine host's table; their end comes back in ``job_done`` & co.
 
-A subclass supplies the machine's panel (``compose_machine``) and the few words and
-numbers that differ between machines.
+The screen holds its parts: the turn flow (``OthelloTurns``), the machine's words
+(``OthelloWords``), the machine's workshop (a ``Workshop``).  A machine's screen supplies
+its panel (``compose_machine``) and hears how the game goes through a few hooks.
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import Any, Callable, Hashable
+from typing import Any, Callable, ClassVar, Hashable
 
-from rich.console import Console
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.geometry import Size
 from textual.reactive import reactive
 from textual.widgets import Static
 
+from arcade.screens.arcade_app import back_to_launcher
 from arcade.screens.game_screen import GameScreen
 from arcade.screens.othello.history import history_rows, history_text
+from arcade.screens.othello.keys import OTHELLO_BINDINGS, PAUSE_HIDES
+from arcade.screens.othello.messages import fitted
 from arcade.screens.othello.seen import SeenGame
 from arcade.screens.othello.turns import OthelloTurns
-from arcade.screens.othello.words import OthelloWords
+from arcade.screens.othello.words import Labels, OthelloWords
+from arcade.screens.othello.workshop import Workshop
 from arcade.widgets.changed import update_if_changed
 from arcade.widgets.blank import Column, Row
 from arcade.widgets.board import BoardView, OthelloBoard, SquareClicked
@@ -36,39 +38,19 @@ from arcade.widgets.footer import KeysFooter
 from arcade.widgets.header import TitleHeader
 from arcade.widgets.history import MoveHistory
 from arcade.widgets.lines import LineText
+from arcade.widgets.plain import visible
 from games.othello.driver import MachineDisagrees, MoveRecord, OthelloDriver
 from games.othello.referee import Disc
 from games.othello.session import OthelloView, Phase
 from games.session import SaveUnreadable
 
 
-@lru_cache(maxsize=8)
-def _console(width: int) -> Console:
-    """A console to wrap text at ``width`` (made once per width: a ``Console`` costs ~0.1 ms to make)."""
-    return Console(width=width, legacy_windows=False)
-
-
-def fitted(text: str, width: int, height: int) -> Text:
-    """``text`` wrapped to ``width``; if it needs more than ``height`` lines, the last line says
-    where to read it whole (the message log, L)."""
-    content = Text(text)
-    if width <= 0 or height <= 0 or ("\n" not in text and content.cell_len <= width):
-        return content  # one line that fits (most of them): nothing to wrap
-    lines = content.wrap(_console(width), width)
-    if len(lines) <= height:
-        return content
-    more = " ... (L: all of it)"
-    kept = list(lines)[:height]
-    last = kept[-1]
-    last.truncate(max(0, width - len(more)))
-    last.append(more, "bold")
-    return Text("\n").join(kept)
-
-
-class OthelloScreen(OthelloTurns, OthelloWords, GameScreen):
-    """The board on the left, the machine on the right; the turn flow between them."""
+class OthelloScreen(GameScreen):
+    """The board on the left, the machine on the right; the turn flow between them (``turns``),
+    in the machine's words (``words``); its workshop (``workshop``), if it has one."""
 
     HOSTED_ERRORS = {"MachineDisagrees": MachineDisagrees, "SaveUnreadable": SaveUnreadable}
+    REAL_SLICE: ClassVar[int] = 100  # slices at real speed: a tenth of a second or less of the machine
 
     DEFAULT_CSS = """
     OthelloScreen #paused { display: none; height: 1fr; content-align: center middle; text-style: bold; }
@@ -83,46 +65,31 @@ class OthelloScreen(OthelloTurns, OthelloWords, GameScreen):
     OthelloScreen.-history .machine-panel { display: none; }
     """
 
-    BINDINGS = [
-        Binding("up,k", "cursor(-8)", "Up", show=False, id="othello.up"),
-        Binding("down,j", "cursor(8)", "Down", show=False, id="othello.down"),
-        Binding("left,h", "cursor(-1)", "Left", show=False, id="othello.left"),
-        Binding("right,l", "cursor(1)", "Right", show=False, id="othello.right"),
-        Binding("enter,space", "play", "Play", id="othello.play"),
-        Binding("0", "pass_turn", "Pass", id="othello.pass"),
-        Binding("n", "new_game", "New", id="othello.new-game"),
-        Binding("m", "toggle_legal", "Hints", id="othello.toggle-legal"),
-        # The footer has room for the keys above; these are listed by ? and the command palette.
-        Binding("u,ctrl+z", "undo", "Undo your move", show=False, id="othello.undo"),
-        Binding("U", "redo", "Redo", show=False, key_display="U", id="othello.redo"),
-        Binding("p", "pause", "Pause", show=False, id="othello.pause"),
-        Binding("H", "toggle_history", "Move history", show=False, key_display="H", id="othello.toggle-history"),
-        Binding("x", "export_history", "Export the moves", show=False, id="othello.export-history"),
-        Binding("g", "machine_go", "Let the machine think", show=False, id="othello.machine-go"),
-        Binding("L", "message_log", "Messages again", show=False, key_display="L", id="othello.message-log"),
-        Binding("escape,backspace", "back", "Back", tooltip="Esc stops the machine while it thinks", id="arcade.back"),
-    ]
-
-    PAUSE_HIDES = frozenset(
-        {"cursor", "play", "pass_turn", "new_game", "toggle_legal", "undo", "redo", "machine_go", "toggle_history",
-         "export_history"}
-    )
+    BINDINGS = OTHELLO_BINDINGS
+    PAUSE_HIDES = PAUSE_HIDES
 
     history_shown: reactive[bool] = reactive(False, repaint=False)
 
-    def __init__(self, driver_factory: Callable[[], OthelloDriver] | None = None, *, ask_side: bool = True) -> None:
+    def __init__(self, driver_factory: Callable[[], OthelloDriver] | None = None, *, ask_side: bool = True,
+                 words: OthelloWords | None = None) -> None:
         """``driver_factory``: the machine's driver (None: the game's own); it is built in the host, so
-        it must be importable there by name (a class or a module's function, not a lambda)."""
+        it must be importable there by name (a class or a module's function, not a lambda).
+        ``words``: the machine's (the common ones by default)."""
         super().__init__()
         # the game and its machine are built at the host's table by the first request: the first
         # frame shows the initial board at once (``arcade/screens/othello/seen.py``)
         self.session = SeenGame()
+        self.words = words if words is not None else OthelloWords(self.MACHINE)
+        self.turns = OthelloTurns(self)
+        self.workshop: Workshop | None = None  # a machine's screen gives its own
+        self.variant: str | None = None  # the name of the player's variant playing, if any
         self.open_table(driver_factory=driver_factory, steps_per_second=self.STEPS_PER_SECOND,
                         real_slice=self.REAL_SLICE)
         self.ask_side = ask_side
-        self._last_time = ""
-        self._stopped_machine = False  # Esc stopped the machine's turn: g lets it think again
-        self.stopped_at: float | None = None  # when the last Esc had the machine back as before its move
+
+    @property
+    def view(self) -> OthelloView:
+        return self.session.view()
 
     # -- layout ----------------------------------------------------------------------
 
@@ -139,24 +106,36 @@ class OthelloScreen(OthelloTurns, OthelloWords, GameScreen):
         yield Static("Paused: the board and the machine are hidden.\n\nPress p to go on.", id="paused")
         yield KeysFooter(compact=True)
 
-    def compose_machine(self) -> ComposeResult:
-        """The machine's panel (give it the class ``machine-panel``)."""
-        yield from ()
-
     def on_mount(self) -> None:
         self._board = self.query_one("#board", OthelloBoard)
         self._status = self.query_one("#status", LineText)
         self._message_areas = list(self.query(".message").results(LineText))  # found once: a query walks the screen
+        self.words.use_ascii(bool(getattr(self.app, "ascii_glyphs", False)))
         self.render_view()
         if self.ask_side:
             self.after_first_frame(self.offer_saved_game, self.resume_question)
         else:
             self.save_ready = True
 
-    # -- hooks a machine's panel fills in ---------------------------------------------
+    # -- hooks a machine's screen fills in ----------------------------------------------
+
+    def compose_machine(self) -> ComposeResult:
+        """The machine's panel (give it the class ``machine-panel``)."""
+        yield from ()
 
     def show_machine(self, view: OthelloView) -> None:
         """Redraw the machine's panel from the session's view."""
+
+    def machine_status(self) -> Text | None:
+        """A status line of the machine's own in place of "Your move" (the CPC's typing), or None."""
+        return None
+
+    def board_labels(self) -> tuple[Labels, Labels]:
+        """The board's column and row labels (a machine may show its program's own)."""
+        return self.words.COLUMN_LABELS, self.words.ROW_LABELS
+
+    def game_starts(self) -> None:
+        """A new game is asked for (the last one's doings end)."""
 
     def game_shown(self, resumed: bool) -> None:
         """A new (or resumed, undone, redone) game is on the board."""
@@ -165,10 +144,14 @@ class OthelloScreen(OthelloTurns, OthelloWords, GameScreen):
         """A turn has been played and the machine is quiet."""
 
     def turn_ended(self) -> None:
-        """A job ended, played or not (hide a progress bar)."""
+        """A request ended, played or not (hide a progress bar)."""
 
     def before_human_move(self) -> None:
         """The board's move is about to be played (a half-typed entry gives way)."""
+
+    def rewind_before_move(self) -> bool:
+        """Whether the machine first forgets a half-typed entry (the CPC) before the person's move."""
+        return False
 
     def human_turn_begins(self) -> None:
         """The player is to move."""
@@ -178,18 +161,23 @@ class OthelloScreen(OthelloTurns, OthelloWords, GameScreen):
 
     def settings(self) -> dict[str, Any]:
         """The player's choices a save keeps (read from attributes: it works while the screen closes)."""
-        return {"instant": self.instant, "show_legal": self._board.show_legal, "history": self.history_shown}
+        return {"instant": self.instant, "show_legal": self._board.show_legal, "history": self.history_shown,
+                "variant": self.variant}
 
     def apply_settings(self, settings: dict[str, Any]) -> None:
         self.instant = bool(settings.get("instant", self.instant))
         self._board.show_legal = bool(settings.get("show_legal", self._board.show_legal))
         self.history_shown = bool(settings.get("history", self.history_shown))
+        variant = settings.get("variant")
+        self.variant = variant if isinstance(variant, str) else None
+        self.show_variant()
 
     # -- drawing ------------------------------------------------------------------------
 
     def board_view(self, view: OthelloView) -> BoardView:
+        columns, rows = self.board_labels()
         return BoardView(cells=view.cells, legal=view.legal, last=view.last, flipped=view.flipped,
-                         **self.board_labels())  # type: ignore[arg-type]
+                         col_labels=columns, row_labels=rows)
 
     def render_view(self) -> None:
         """Draw the session's view: board, status, machine, history; the footer only if its keys changed."""
@@ -204,12 +192,17 @@ class OthelloScreen(OthelloTurns, OthelloWords, GameScreen):
     def update_status(self) -> None:
         status = getattr(self, "_status", None) or self.query_one("#status", LineText)
         width = status.content_region.width or 37
-        update_if_changed(status, self.status_text(self.view, self._board.cursor, width))
+        update_if_changed(status, self.words.status_text(self.view, self._board.cursor, width, busy=self.busy,
+                                                         machine_status=self.machine_status()))
 
     def show_message(self, text: str) -> None:
         """Every message area gets the text, cut to its size with a pointer to the log (L) if too long."""
         for area in getattr(self, "_message_areas", None) or self.query(".message").results(LineText):
             update_if_changed(area, fitted(text, area.content_region.width, area.content_region.height))
+
+    def show_variant(self) -> None:
+        """The sub-title: the player's variant playing, or who wrote the program (the title names the machine)."""
+        self.sub_title = f"your variant {visible(self.variant)}" if self.variant else self.words.written_by(self.view)
 
     def size_classes(self, size: Size) -> dict[str, bool]:
         return {**super().size_classes(size), "-tall": size.height >= 27}  # room under the board for the message
@@ -218,8 +211,8 @@ class OthelloScreen(OthelloTurns, OthelloWords, GameScreen):
         self.update_classes(self.size_classes(self.size))
 
     def _show_history(self, view: OthelloView) -> None:
-        rows = history_rows(list(view.history), view.machine_color, self.MACHINE, self.key_sequence)
-        self.query_one("#history", MoveHistory).show(rows, self.history_header(view))
+        rows = history_rows(list(view.history), view.machine_color, self.MACHINE, self.words.key_sequence)
+        self.query_one("#history", MoveHistory).show(rows, self.words.history_header(view))
 
     def footer_signature(self) -> Hashable:
         """Only what changes a key the footer shows: 0 Pass (and the pause).  Undo, redo and g are
@@ -236,7 +229,7 @@ class OthelloScreen(OthelloTurns, OthelloWords, GameScreen):
         if action == "pass_turn":
             return view.must_pass
         if action == "machine_go":
-            return self._stopped_machine
+            return self.turns.machine_stopped
         if action in ("undo", "redo"):
             return view.phase is not Phase.NEW
         return True
@@ -261,7 +254,7 @@ class OthelloScreen(OthelloTurns, OthelloWords, GameScreen):
     def play(self, sq: int | None) -> None:
         """The person plays ``sq`` (None: pass); a refused move changes nothing but the message."""
         if self.busy:
-            self.say(self.busy_text())
+            self.say(self.words.busy_text())
             return
         if not self.session.started:
             self.say(f"Starting the {self.MACHINE}... (choose its side first)")
@@ -269,11 +262,11 @@ class OthelloScreen(OthelloTurns, OthelloWords, GameScreen):
         reason = self.session.refusal(sq)
         if reason is not None:
             self.app.bell()
-            self.say(self.refusal(sq, reason))
+            self.say(self.words.refusal(sq, reason))
             return
         self.before_human_move()
-        self.say(f"You play {self.move_text(sq)}.")
-        self._start_turn("person", sq)
+        self.say(f"You play {self.words.move_text(sq)}.")
+        self.turns.start("person", sq)
 
     def action_pass_turn(self) -> None:
         self.play(None)
@@ -282,54 +275,48 @@ class OthelloScreen(OthelloTurns, OthelloWords, GameScreen):
         self.action_new_game()
 
     def action_new_game(self) -> None:
+        """n: which program plays (variants written in the machine's room), then which side."""
+        if self.workshop is not None:
+            self.workshop.offer_programs()
+        else:
+            self.choose_side()
+
+    def choose_side(self, then: Callable[[Disc], None] | None = None) -> None:
+        """Which side the machine plays; the answer starts the game (``then``: a program chosen first)."""
+        start = then if then is not None else self.turns.start_game
+
         def chosen(side: str | None) -> None:
             if side in ("black", "white"):
-                self.start_game(Disc.BLACK if side == "black" else Disc.WHITE)
+                start(Disc.BLACK if side == "black" else Disc.WHITE)
 
-        self.app.push_screen(SideDialog(self.SIDE_QUESTION), chosen)
+        self.app.push_screen(SideDialog(self.words.side_question), chosen)
 
-    def start_game(self, machine_color: Disc) -> None:
-        """Start a new game (stopping any move in progress)."""
-        self.new_generation()
-        self.save_ready = True
-        self._last_time = ""
-        self._stopped_machine = False
-        self.say(f"New game: the {self.MACHINE} plays {self.side_name(machine_color)}.")
-        self.run_request("new", "start", machine_color)
+    def action_workshop(self) -> None:
+        """w: the program playing opened in the machine's room; a program written there is a variant n offers."""
+        if self.busy:
+            self.say(self.words.busy_text())
+        elif self.workshop is not None:
+            self.workshop.open_room(self.variant)
 
     def action_toggle_legal(self) -> None:
         self._board.show_legal = not self._board.show_legal
         self.say("Legal moves shown (+)." if self._board.show_legal else "Legal moves hidden.")
 
     def action_undo(self) -> None:
-        self._time_travel("undo")
+        self.turns.time_travel("undo")
 
     def action_redo(self) -> None:
-        self._time_travel("redo")
-
-    def _time_travel(self, way: str) -> None:
-        """Undo or redo in the worker (restoring a CPC recompiles its program: too slow for the loop)."""
-        if self.busy:
-            self.say(self.busy_text())
-            return
-        session = self.session
-        if not (session.can_undo if way == "undo" else session.can_redo):
-            self.say(f"Nothing to {way}.")
-            return
-        self.before_human_move()
-        self.run_request(way, way)
+        self.turns.time_travel("redo")
 
     def action_machine_go(self) -> None:
-        if not self.busy and self.view.machine_to_move:
-            self.say(f"The {self.MACHINE} thinks again.")
-            self._start_turn("machine")
+        self.turns.machine_go()
 
     def action_back(self) -> None:
         """Esc: stop the machine if it runs a turn, otherwise back to the launcher."""
         if self.busy and self.job_kind in ("person", "machine"):
             self.stop_job()
             return
-        self.app.action_launcher()  # type: ignore[attr-defined]
+        back_to_launcher(self.app)
 
     def action_toggle_history(self) -> None:
         self.history_shown = not self.history_shown
@@ -342,13 +329,40 @@ class OthelloScreen(OthelloTurns, OthelloWords, GameScreen):
     def action_export_history(self) -> None:
         """Write the moves as text beside the saves, and say where."""
         view = self.view
-        self.export_moves(history_text(view, self.MACHINE, self.key_sequence, self.history_header(view), self.TITLE or ""))
+        self.export_moves(history_text(view, self.MACHINE, self.words.key_sequence, self.words.history_header(view),
+                                       self.TITLE or ""))
 
     def action_message_log(self) -> None:
         """Every message of this game again, whole, in a dialog."""
         from arcade.widgets.dialogs import MessageLog
 
         self.app.push_screen(MessageLog(list(self.messages)))
+
+    # -- the ends of the requests at the host's table: the turns follow --------------------
+
+    def job_done(self, kind: str, result: Any) -> None:
+        if kind == "program":  # a program chosen in the workshop's question plays the new game
+            self.variant = self.session.variant
+            self.show_variant()
+            kind = "new"
+        self.turns.done(kind, result)
+
+    def job_stopped(self, kind: str) -> None:
+        self.turns.stopped(kind)
+
+    def job_failed(self, kind: str, error: BaseException) -> None:
+        if not self.turns.failed(kind, error):
+            super().job_failed(kind, error)  # a refusal, or a fault named: as in every game
+            self.render_view()
+        if self.variant is not None and self.workshop is not None and isinstance(error, MachineDisagrees):
+            self.say(self.workshop.broke(self.variant, error))
+
+    def table_note(self, kind: str, payload: Any) -> None:
+        self.turns.note(payload)
+
+    def picture_changed(self, picture: Any) -> None:
+        self.session.picture = picture
+        self.session.pending = None
 
     # -- saves ------------------------------------------------------------------------
 
@@ -372,10 +386,6 @@ class OthelloScreen(OthelloTurns, OthelloWords, GameScreen):
     def offer_again(self) -> None:
         self.offer_saved_game(self.resume_question)
 
-    def picture_changed(self, picture: Any) -> None:
-        self.session.picture = picture
-        self.session.pending = None
-
     def palette_commands(self) -> list[tuple[str, str, Callable[[], Any]]]:
         """Commands this screen adds to the command palette."""
         return [
@@ -388,4 +398,3 @@ class OthelloScreen(OthelloTurns, OthelloWords, GameScreen):
             ("Othello: export moves", "Write the moves as text beside the saves", self.action_export_history),
             ("Othello: messages again", "Every message of this game, whole", self.action_message_log),
         ]
-

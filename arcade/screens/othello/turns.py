@@ -1,148 +1,241 @@
 """The turns of an Othello game as requests at the machine host's table, and their ends.
 
-A mixin of ``OthelloScreen``: a person's move or the machine's turn runs at the table
-(``games/othello/table.py``); the person's move and the machine's reply are one request
-(``PersonMoved`` tells the screen between the two); its end (played, stopped by Esc,
-refused, a machine disagreeing with the referee) comes back here, on the event loop, and
-the next turn follows.  A new game, undo, redo and resume are requests too (they restore whole machines).
+A part the screen holds (``OthelloScreen.turns``): a person's move or the machine's turn
+runs at the table (``games/othello/table.py``); the person's move and the machine's reply
+are one request (``PersonMoved`` tells the screen between the two); its end (played,
+stopped by Esc, refused, a machine disagreeing with the referee) comes back here, on the
+event loop, and the next turn follows.  A new game, undo, redo and resume are requests
+too (they restore whole machines).
 """
 
 from __future__ import annotations
 
-import time
-from typing import Any
+from pathlib import Path
+from typing import Any, Protocol
 
-from arcade.screens.game_screen import GameScreen
+from textual.app import App
+
+from arcade.runtime.link import TableLink
+from arcade.screens.arcade_app import back_to_launcher
 from arcade.screens.othello.seen import SeenGame
+from arcade.screens.othello.words import OthelloWords
+from arcade.screens.othello.workshop import Variant
 from arcade.widgets.dialogs import GameOverDialog
-from games.othello.driver import MachineDisagrees
+from games.othello.driver import MachineDisagrees, MoveRecord
+from games.othello.referee import Disc
 from games.othello.session import OthelloView, Phase
 from games.othello.table import MovePending, PersonMoved
 
 
-class OthelloTurns(GameScreen):
-    """Starting a turn on the machine, and what the screen does when a request ends."""
+class TurnsScreen(Protocol):
+    """What the turns ask of their screen (``OthelloScreen``): named here, so that turns.py need
+    not import the screen that holds them."""
 
-    REAL_SLICE = 100  # slices at real speed: a tenth of a second or less of the machine
     session: SeenGame
-    stopped_at: float | None
-    _stopped_machine: bool
+    words: OthelloWords
+    busy: bool
+    save_ready: bool
+    table: TableLink | None
+
+    @property
+    def app(self) -> App[object]: ...
+    def run_request(self, kind: str, name: str, *args: Any, **kwargs: Any) -> None: ...
+    def new_generation(self) -> int: ...
+    def say(self, text: str, *, show: bool = True) -> None: ...
+    def save_game(self, made: Any = ...) -> Path | None: ...
+    def render_view(self) -> None: ...
+    def apply_settings(self, settings: dict[str, Any]) -> None: ...
+    def resume_failed(self, error: BaseException) -> None: ...
+    def action_new_game(self) -> None: ...
+
+    # the machine's screen, told how the game goes
+    def game_starts(self) -> None: ...
+    def before_human_move(self) -> None: ...
+    def game_shown(self, resumed: bool) -> None: ...
+    def turn_shown(self, record: MoveRecord) -> None: ...
+    def turn_ended(self) -> None: ...
+    def human_turn_begins(self) -> None: ...
+    def game_ended(self) -> None: ...
+    def rewind_before_move(self) -> bool: ...
+
+
+class OthelloTurns:
+    """Starting a turn on the machine, and what follows when a request ends."""
+
+    def __init__(self, screen: TurnsScreen) -> None:
+        self.screen = screen
+        self.machine_stopped = False
+        """Esc had the machine back as before its move: g lets it think again."""
 
     @property
     def view(self) -> OthelloView:
-        return self.session.view()
+        return self.screen.session.view()
 
-    def rewind_before_move(self) -> bool:
-        """Whether the machine first forgets a half-typed entry (the CPC) before the person's move."""
-        return False
+    # -- the requests ---------------------------------------------------------------------
 
-    def _start_turn(self, kind: str, square: int | None = None) -> None:
-        """A turn on the machine: the person's move recorded (and the machine's reply), or the machine's own."""
-        self._stopped_machine = False
-        self.busy = True  # drawn busy at once; the person's disc comes with the table's first news
-        self.render_view()
-        if kind == "machine":
-            self.run_request("machine", "machine_turn")
+    def start_game(self, machine_color: Disc) -> None:
+        """Start a new game (stopping any move in progress)."""
+        screen = self.screen
+        self._begin_new_game()
+        screen.say(f"New game: the {screen.words.machine} plays {screen.words.side_name(machine_color)}.")
+        screen.run_request("new", "start", machine_color)
+
+    def start_program(self, variant: Variant | None, machine_color: Disc) -> None:
+        """A new game played by ``variant`` (None: the machine's own program), started on a session of
+        its own at the host's table: if the variant cannot start the game, the game in progress stays."""
+        screen, words = self.screen, self.screen.words
+        self._begin_new_game()
+        who = words.program_plays(variant.name if variant is not None else None)
+        screen.say(f"New game: {who} plays {words.side_name(machine_color)} on the {words.machine}.")
+        if variant is None:
+            screen.run_request("program", "start", machine_color)
         else:
-            self.run_request("person", "play", square, rewind=self.rewind_before_move())
+            screen.run_request("program", "start_variant", variant, machine_color)
 
-    def table_note(self, kind: str, payload: Any) -> None:
+    def _begin_new_game(self) -> None:
+        """Whatever runs is forgotten; the saves follow the new game."""
+        screen = self.screen
+        screen.new_generation()
+        screen.save_ready = True
+        self.machine_stopped = False
+        screen.game_starts()
+
+    def time_travel(self, way: str) -> None:
+        """Undo or redo (``way``) at the host's table (restoring a CPC recompiles its program: too slow for the loop)."""
+        screen = self.screen
+        if screen.busy:
+            screen.say(screen.words.busy_text())
+            return
+        session = screen.session
+        if not (session.can_undo if way == "undo" else session.can_redo):
+            screen.say(f"Nothing to {way}.")
+            return
+        screen.before_human_move()
+        screen.run_request(way, way)
+
+    def machine_go(self) -> None:
+        """g: the machine stopped by Esc thinks again."""
+        screen = self.screen
+        if not screen.busy and self.view.machine_to_move:
+            screen.say(f"The {screen.words.machine} thinks again.")
+            self.start("machine")
+
+    def start(self, kind: str, square: int | None = None) -> None:
+        """A turn on the machine: the person's move recorded (and the machine's reply), or the machine's own."""
+        screen = self.screen
+        self.machine_stopped = False
+        screen.busy = True  # drawn busy at once; the person's disc comes with the table's first news
+        screen.render_view()
+        if kind == "machine":
+            screen.run_request("machine", "machine_turn")
+        else:
+            screen.run_request("person", "play", square, rewind=screen.rewind_before_move())
+
+    def note(self, payload: object) -> None:
         """The person's move shown at once; then recorded, while the machine's reply goes on."""
+        screen = self.screen
         if isinstance(payload, MovePending):
-            self.session.pending = payload.view
-            self.render_view()
-        elif isinstance(payload, PersonMoved) and self.busy:
-            self.session.picture, self.session.pending = payload.picture, None
-            if self.table is not None and self.table.running is not None:
-                self.table.running.kind = "machine"  # what runs now: Esc stops the machine's reply
-            self.turn_ended()
-            self.turn_shown(payload.record)
-            self.save_game()  # the game as at this quiet moment, whatever the machine does
-            self.render_view()
+            screen.session.pending = payload.view
+            screen.render_view()
+        elif isinstance(payload, PersonMoved) and screen.busy:
+            screen.session.picture, screen.session.pending = payload.picture, None
+            if screen.table is not None and screen.table.running is not None:
+                screen.table.running.kind = "machine"  # what runs now: Esc stops the machine's reply
+            screen.turn_ended()
+            screen.turn_shown(payload.record)
+            screen.save_game()  # the game as at this quiet moment, whatever the machine does
+            screen.render_view()
 
-    def job_done(self, kind: str, result: Any) -> None:
-        self.turn_ended()
+    def done(self, kind: str, result: Any) -> None:
+        """A request ran to its end: said, saved, and the next turn follows."""
+        screen = self.screen
+        screen.turn_ended()
         if kind == "resume":
             if not self.resumed():
                 return
-            self.game_shown(resumed=True)
-            self.say(f"Resumed the saved game at move {self.view.moves_played}.")
+            screen.game_shown(resumed=True)
+            screen.say(f"Resumed the saved game at move {self.view.moves_played}.")
         elif kind == "new":
-            self.game_shown(resumed=False)
+            screen.game_shown(resumed=False)
         elif kind == "reload":
-            self.game_shown(resumed=True)
+            screen.game_shown(resumed=True)
         elif kind in ("undo", "redo"):
-            self.game_shown(resumed=True)
-            n = self.session.human_moves()
-            self.say(f"Undone: back to before your move {n + 1} (U: redo)." if kind == "undo"
-                     else f"Redone: {self.view.moves_played} moves played.")
+            screen.game_shown(resumed=True)
+            n = screen.session.human_moves()
+            screen.say(f"Undone: back to before your move {n + 1} (U: redo)." if kind == "undo"
+                       else f"Redone: {self.view.moves_played} moves played.")
         else:
-            self.turn_shown(result)
+            screen.turn_shown(result)
             if result.by_machine:
-                self.say(self.machine_played(result))
-        self.save_game()
+                screen.say(screen.words.machine_played(result))
+        screen.save_game()
         self.next_turn(announce=kind not in ("undo", "redo"))
-        if not self.busy:  # a turn started by next_turn has drawn the view already: draw it once
-            self.render_view()
+        if not screen.busy:  # a turn started by next_turn has drawn the view already: draw it once
+            screen.render_view()
 
-    def job_stopped(self, kind: str) -> None:
-        self.turn_ended()
-        self.session.pending = None
-        self.stopped_at = time.monotonic()
+    def stopped(self, kind: str) -> None:
+        """Esc stopped the request: the machine is as before the move."""
+        screen = self.screen
+        screen.turn_ended()
+        screen.session.pending = None
+        machine = screen.words.machine
         if kind == "person":
-            self.say(f"Stopped: your move was taken back; the {self.MACHINE} is as before it. Play again.")
+            screen.say(f"Stopped: your move was taken back; the {machine} is as before it. Play again.")
         else:
-            self._stopped_machine = True
-            self.say(f"Stopped: the {self.MACHINE} is back before its move. g: think again, u: undo.")
-            self.save_game()  # the person's move before it stays (its own save may have come with this end)
-        self.render_view()
+            self.machine_stopped = True
+            screen.say(f"Stopped: the {machine} is back before its move. g: think again, u: undo.")
+            screen.save_game()  # the person's move before it stays (its own save may have come with this end)
+        screen.render_view()
         if self.view.person_to_move:
-            self.human_turn_begins()
+            screen.human_turn_begins()
 
-    def job_failed(self, kind: str, error: BaseException) -> None:
-        self.turn_ended()
-        self.session.pending = None
+    def failed(self, kind: str, error: BaseException) -> bool:
+        """A request failed: a save that does not resume, or a machine disagreeing with the referee, is
+        said here (True); anything else (False) the screen says as every game does."""
+        screen = self.screen
+        screen.turn_ended()
+        screen.session.pending = None
         if kind == "resume":  # SaveUnreadable or, as a last resort, any fault: said, kept aside, a new game
-            self.resume_failed(error if isinstance(error, Exception) else RuntimeError(repr(error)))
-            self.action_new_game()
-            return
+            screen.resume_failed(error if isinstance(error, Exception) else RuntimeError(repr(error)))
+            screen.action_new_game()
+            return True
         if isinstance(error, MachineDisagrees):
-            self.say(f"MachineDisagrees: {error}")
-        else:
-            super().job_failed(kind, error)
-        self.render_view()
+            screen.say(f"MachineDisagrees: {error}")
+            screen.render_view()
+            return True
+        return False
 
     def resumed(self) -> bool:
         """The game a save made is at the table: its panels' settings applied; a save whose settings
         break the screen is a damaged save too (said, kept aside, a new game), never a crash."""
+        screen = self.screen
         try:
-            self.apply_settings(self.session.settings)
+            screen.apply_settings(screen.session.settings)
         except Exception as error:  # noqa: BLE001 - the last resort behind the session's own checks
-            self.resume_failed(error)
-            self.action_new_game()
+            screen.resume_failed(error)
+            screen.action_new_game()
             return False
         return True
 
     def next_turn(self, announce: bool = True) -> None:
-        view = self.view
+        """The machine's turn starts, or the person's begins, or the game is over."""
+        screen, view, words = self.screen, self.view, self.screen.words
         if view.phase is Phase.OVER:
-            self.game_ended()
+            screen.game_ended()
             black, white = view.score
-            winner = view.winner
-            verdict = "A draw" if winner is None else (f"The {self.MACHINE} wins" if winner is view.machine_color else "You win")
-            self.say(f"{verdict}: {self.score_text(black, white)}. Press n for a new game.")
+            verdict = words.verdict(view)
+            screen.say(f"{verdict}: {words.score_text(black, white)}. Press n for a new game.")
 
             def after(answer: str | None) -> None:
                 if answer == "new":
-                    self.action_new_game()
+                    screen.action_new_game()
                 elif answer == "launcher":
-                    self.app.action_launcher()  # type: ignore[attr-defined]
+                    back_to_launcher(screen.app)
 
-            self.app.push_screen(GameOverDialog(f"Game over. {verdict}: {self.dialog_score(black, white)}."), after)
+            screen.app.push_screen(GameOverDialog(f"Game over. {verdict}: {words.dialog_score(black, white)}."), after)
         elif view.machine_to_move:
-            self._start_turn("machine")
+            self.start("machine")
         else:
-            self.human_turn_begins()
+            screen.human_turn_begins()
             if view.must_pass and announce:
-                self.say(f"You have no legal move: {self.PASS_HINT}.")
-
+                screen.say(f"You have no legal move: {words.PASS_HINT}.")
