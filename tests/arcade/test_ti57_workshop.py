@@ -4,12 +4,16 @@ The rules are tested headless in tests/games/test_workshop_ti57_variants.py."""
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
+
+import pytest
 
 from arcade.screens.room.ti57 import TI57RoomScreen, notebook_dir
 from arcade.screens.room.ti57_workshop import ProgramChoice
 from arcade.screens.ti57_wolf.dialogs import NewWolfGame
 from arcade.screens.ti57_wolf.screen import TI57WolfScreen
+from arcade.storage.resume import ResumeDialog
 from games.ti57_wolf import Side
 from games.workshop.ti57_variants import read_program, variants
 from tests.arcade.helpers import flat, room_model, settle, wait_until
@@ -30,7 +34,7 @@ async def test_a_broken_wolf_variant_is_named_the_game_stays_and_w_opens_it_in_t
         await pilot.press("1")  # the notebook's first listing: broken
         await wait_until(pilot, lambda: isinstance(app.screen, NewWolfGame), what="who plays")
         await pilot.press("enter")
-        await wait_until(pilot, lambda: app.screen is screen and screen.variant == "broken", what="the variant plays")
+        await wait_until(pilot, lambda: app.screen is screen and screen.workshop.variant == "broken", what="the variant plays")
         await settle(pilot, screen)  # the new game at the table
         assert driver(screen).machine.program.steps == read_program(broken).steps
         assert "your variant broken" in str(screen.sub_title)
@@ -64,3 +68,64 @@ async def test_a_listing_that_cannot_play_the_game_is_not_offered_and_the_questi
         assert "checks (1)" in text and "sum (" not in text
         assert "Not offered" in text  # on screen; whole in the question the dialog shows
         assert "Not offered, they cannot play this game: sum: no Lbl 1, 3, 4, 6, 7, 9." in app.screen.question
+
+
+async def test_a_variants_game_resumes_with_its_page_read_at_the_table_never_on_the_event_loop(
+        arcade_data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 41: the resume sends the page's name; the table reads the notebook.  A page gone since:
+    the save cannot be resumed (kept aside, said) and a new game plays Deconchat's program."""
+    import games.workshop.ti57_variants as ti57_variants
+
+    keyed(notebook_dir(), "checks", WOLF, SWAPPED_CHECKS)
+    checks = next(v for v in variants(notebook_dir()) if v.name == "checks")
+    steps = read_program(checks).steps
+    app = wolf_app(Side.WOLF)
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = await opened(pilot)
+        await pilot.press("g")
+        await wait_until(pilot, lambda: isinstance(app.screen, ProgramChoice), what="which program plays")
+        await pilot.press("1")
+        await wait_until(pilot, lambda: isinstance(app.screen, NewWolfGame), what="who plays")
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: app.screen is screen and screen.workshop.variant == "checks",
+                         what="the variant plays")
+        await settle(pilot, screen)
+        key = next(k for k in (1, 9) if k in driver(screen).legal_wolf_moves())
+        await pilot.press(WOLF_KEYS[key][0])
+        await wait_until(pilot, lambda: len(driver(screen).history) == 1 and not screen.busy, what="the move")
+        kept = hosted(screen).to_save()
+        await pilot.press("ctrl+q")
+
+    on_the_loop: list[str] = []
+    real_read = ti57_variants.read_file
+
+    def read(*args: object, **kwargs: object) -> bytes:
+        if threading.current_thread() is threading.main_thread():
+            on_the_loop.append(str(args[0]))
+        return real_read(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ti57_variants, "read_file", read)
+    app = wolf_app(Side.WOLF)
+    async with app.run_test(size=(100, 32)) as pilot:
+        assert isinstance(await opened(pilot), ResumeDialog)
+        await pilot.press("r")
+        await wait_until(pilot, lambda: isinstance(app.screen, TI57WolfScreen) and app.screen.workshop.listing is not None,
+                         what="the variant's page read at the table")
+        screen = app.screen
+        await settle(pilot, screen)
+        assert hosted(screen).to_save() == kept and screen.workshop.variant == "checks"
+        assert driver(screen).machine.program.steps == steps
+        assert "your variant checks" in str(screen.sub_title)
+        await pilot.press("ctrl+q")
+    assert on_the_loop == []
+
+    checks.path.unlink()  # the page is gone: the game cannot be resumed as it was played
+    app = wolf_app(Side.WOLF)
+    async with app.run_test(size=(100, 32)) as pilot:
+        assert isinstance(await opened(pilot), ResumeDialog)
+        await pilot.press("r")
+        await wait_until(pilot, lambda: isinstance(app.screen, TI57WolfScreen)
+                         and "could not be resumed" in " ".join(app.screen.messages), what="the resume refused")
+        screen = app.screen
+        await settle(pilot, screen)
+        assert screen.workshop.variant is None and hosted(screen).to_save()["game"]["history"] == []
