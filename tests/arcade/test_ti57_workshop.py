@@ -4,6 +4,7 @@ The rules are tested headless in tests/games/test_workshop_ti57_variants.py."""
 
 from __future__ import annotations
 
+import json
 import threading
 from pathlib import Path
 
@@ -12,13 +13,18 @@ import pytest
 from arcade.screens.room.ti57 import TI57RoomScreen, notebook_dir
 from arcade.screens.room.ti57_workshop import ProgramChoice
 from arcade.screens.ti57_wolf.dialogs import NewWolfGame
+from arcade.screens.ti57_duel.curtain import HandOff
+from arcade.screens.ti57_duel.screen import TI57DuelScreen
 from arcade.screens.ti57_wolf.screen import TI57WolfScreen
 from arcade.storage.resume import ResumeDialog
+from arcade.storage.saves import SaveStore
 from games.ti57_wolf import Side
 from games.workshop.ti57_variants import read_program, variants
+from tests.arcade.duel_helpers import duel_app
+from tests.arcade.duel_helpers import opened as duel_opened
 from tests.arcade.helpers import flat, room_model, settle, wait_until
 from tests.arcade.test_ti57_wolf_screen import WOLF_KEYS, driver, hosted, opened, wolf_app
-from tests.games.test_workshop_ti57_variants import SWAPPED_CHECKS, WOLF, WRONG_WAY, keyed
+from tests.games.test_workshop_ti57_variants import DUEL, SWAPPED_CHECKS, WOLF, WRONG_WAY, keyed
 
 
 async def test_a_broken_wolf_variant_is_named_the_game_stays_and_w_opens_it_in_the_room(arcade_data_dir: Path) -> None:
@@ -129,3 +135,35 @@ async def test_a_variants_game_resumes_with_its_page_read_at_the_table_never_on_
         screen = app.screen
         await settle(pilot, screen)
         assert screen.workshop.variant is None and hosted(screen).to_save()["game"]["history"] == []
+
+
+async def test_a_duel_played_with_a_variant_resumes_with_its_page_read_at_the_table(arcade_data_dir: Path) -> None:
+    """Issue 41, the duel: the resume sends the page's name, the table reads it for the next duel (the
+    sealed TI-57 holds the program already); a page gone since is said, and the duel resumes."""
+    keyed(notebook_dir(), "mine", DUEL, "")  # Deconchat's duel, copied into the notebook
+    app = duel_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await duel_opened(pilot)
+        await pilot.press("enter")  # the duel starts: it is saved from now on
+        await wait_until(pilot, lambda: isinstance(app.screen, HandOff), what="the curtain")
+        await app.action_quit()
+        await pilot.pause()
+    path = SaveStore().path_for("ti57-duel")
+    envelope = json.loads(path.read_text(encoding="utf-8"))
+    envelope["state"]["settings"]["variant"] = "mine"  # as a duel played with the variant was saved
+    path.write_text(json.dumps(envelope), encoding="utf-8")
+
+    for page_there in (True, False):
+        if not page_there:
+            (notebook_dir() / "mine.txt").unlink()
+        app = duel_app()
+        async with app.run_test(size=(80, 24)) as pilot:
+            assert isinstance(await duel_opened(pilot), ResumeDialog)
+            await pilot.press("r")
+            await wait_until(pilot, lambda: isinstance(app.screen, HandOff), what="the resumed duel's curtain")
+            screen = app.screen_stack[-2]
+            assert isinstance(screen, TI57DuelScreen) and screen.workshop.variant == "mine"
+            assert (screen.workshop.listing is not None) is page_there
+            assert page_there or any("The variant mine cannot be read" in m for m in screen.messages)
+            await app.action_quit()
+            await pilot.pause()

@@ -21,7 +21,7 @@ from games.ti57_duel import DELTAS
 from games.ti57_duel.session import DuelView, Phase
 
 
-class DuelTableSide(Protocol):
+class DuelKeysScreen(Protocol):
     """What the keys use of the duel screen (named here: keys.py does not import the screen)."""
 
     seen: SeenDuel
@@ -80,7 +80,7 @@ ACTION_PHASES: dict[str, frozenset[Phase]] = {
 class DuelKeys:
     """Keys and clicks to the table's requests, and the keys on offer (``on_offer``: the screen's ``check_action``)."""
 
-    def __init__(self, screen: DuelTableSide) -> None:
+    def __init__(self, screen: DuelKeysScreen) -> None:
         self.screen = screen
 
     def on_offer(self, action: str) -> bool:

@@ -99,7 +99,8 @@ class TI57DuelScreen(TI57Screen):
         v = self.view()
         over, registers, history = v.phase is Phase.OVER, self.registers_shown, self.history_shown
         return TI57Frame(
-            sub_title=render.public_sub_title(v), board=render.board_view(v, self.cursor, self.busy),
+            sub_title=self.workshop.titled(render.public_sub_title(v)),
+            board=render.board_view(v, self.cursor, self.busy),
             info=render.info_text(v, self.cursor), status=render.status_text(v, self.instant),
             calculator=v, meanings=render.REGISTERS, hidden=v.hidden, registers=registers and bool(v.registers),
             keylog=over and not registers and not history,

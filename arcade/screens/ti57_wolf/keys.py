@@ -21,7 +21,7 @@ from games.ti57_wolf.session import Phase, WolfMove, WolfSessionView
 from games.ti57_wolf.table import WolfPicture
 
 
-class WolfBoardSide(Protocol):
+class MoveKeysScreen(Protocol):
     """What the keys use of the wolf screen (named here: keys.py does not import the screen)."""
 
     picture: WolfPicture | None  # the table's last picture (None: no game yet)
@@ -73,7 +73,7 @@ WOLF_BINDINGS = [
 class MoveKeys:
     """Keys and clicks to moves, as the TI-57 would be keyed."""
 
-    def __init__(self, screen: WolfBoardSide) -> None:
+    def __init__(self, screen: MoveKeysScreen) -> None:
         self.screen = screen
 
     def _ready(self) -> bool:

@@ -32,7 +32,7 @@ def toss_words(first: Side) -> str:
     return f"Coin toss: {'heads' if first is Side.WOLF else 'tails'}, the {first.value} start{'s' if first is Side.WOLF else ''}."
 
 
-class WolfTableSide(Protocol):
+class NewGamesScreen(Protocol):
     """What a new game uses of the wolf screen (named here: this module does not import the screen)."""
 
     first: Side  # who starts: the last coin toss
@@ -52,7 +52,7 @@ class WolfTableSide(Protocol):
 class NewGames:
     """The questions before a new game, the coin toss, and the request that sets the game up."""
 
-    def __init__(self, screen: WolfTableSide, coin: Callable[[], Side]) -> None:
+    def __init__(self, screen: NewGamesScreen, coin: Callable[[], Side]) -> None:
         self.screen = screen
         self.coin = coin
         self.words = ""  # said again once the new game sent is at the table

@@ -13,7 +13,7 @@ from typing import Any, Protocol
 from games.ti57_wolf.table import WolfPicture
 
 
-class WolfSavesSide(Protocol):
+class WolfSavesScreen(Protocol):
     """What the saves use of the wolf screen (named here: this module does not import the screen)."""
 
     picture: WolfPicture | None
@@ -28,7 +28,7 @@ class WolfSavesSide(Protocol):
 class WolfSaves:
     """Save, summary and resume of wolf and lambs on ``screen`` (``GameScreen`` does the writing)."""
 
-    def __init__(self, screen: WolfSavesSide) -> None:
+    def __init__(self, screen: WolfSavesScreen) -> None:
         self.screen = screen
         self._settings: dict[str, Any] = {}  # the panels of the save being resumed
 

@@ -23,7 +23,7 @@ from games.ti57_wolf.session import Phase, WolfMove, WolfSessionView
 from games.ti57_wolf.table import PersonMoved, WolfPicture
 
 
-class WolfTurnsSide(Protocol):
+class WolfTurnsScreen(Protocol):
     """What the turns use of the wolf screen (named here: this module does not import the screen)."""
 
     picture: WolfPicture | None  # the table's last picture (None: no game yet)
@@ -53,7 +53,7 @@ class WolfTurnsSide(Protocol):
 class WolfTurns:
     """Moves to the table, and what each request's end means for the game on screen."""
 
-    def __init__(self, screen: WolfTurnsSide) -> None:
+    def __init__(self, screen: WolfTurnsScreen) -> None:
         self.screen = screen
         self._over_announced = False  # the game-over question was asked for the game on screen
 
