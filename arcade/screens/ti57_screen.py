@@ -31,8 +31,10 @@ meanwhile), ``wipe()`` (every widget
 emptied: before a curtain nothing private stays), ``registers_shown`` / ``history_shown``
 with ``i`` (``TOGGLE_REGISTERS``), and ``wait_if_running()``.  A new TI-57 game is a session
 (``games/<game>/session.py``), a render module of pure functions from its view, this
-screen's subclass with its bindings (``keys.py`` in both games), a .tcss of a few lines,
-and ``arcade/screens/room/ti57_workshop.py``'s mixin on top for ``W`` (its program in the TI-57 room).
+screen's subclass with its bindings, a .tcss of a few lines, and the parts the subclass holds
+(composition, not mixins): its keys (``keys.py`` in both games), its saves, and the workshop
+(``arcade/screens/room/ti57_workshop.py``: ``W``, its program in the TI-57 room).  ``led`` is what
+the LED shows; ``back_to_launcher()`` the arcade's list of games.
 """
 
 from __future__ import annotations
@@ -213,3 +215,18 @@ class TI57Screen(GameScreen):
     def registers_command(self) -> tuple[str, str, Callable[[], Any]]:
         """The command palette's entry for ``i``."""
         return ("TI-57: toggle registers", "R0-R7 and what they hold", self.action_toggle_registers)
+
+    def back_to_launcher(self) -> None:
+        """The arcade's list of games (an app that has none, a test's own, stays where it is)."""
+        launcher = getattr(self.app, "action_launcher", None)
+        if callable(launcher):
+            launcher()
+
+    @property
+    def led(self) -> Shown:
+        """What the LED shows, drawn at the next ``redraw`` (a game's parts set it as the table reports)."""
+        return self._shown
+
+    @led.setter
+    def led(self, shown: Shown) -> None:
+        self._shown = shown

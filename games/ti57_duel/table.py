@@ -19,6 +19,7 @@ reply runs in the person's request, ``PersonMoved`` told between the two.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, ClassVar
 
 from games.host.job import Job, JobStopped
@@ -27,7 +28,7 @@ from games.ti57_duel.driver import DuelGame, Turn
 from games.ti57_duel.referee import DELTAS, Square
 from games.ti57_duel.seal import DEFAULT_COST, KdfCost
 from games.ti57_duel.session import DuelSession, DuelView, Moved, Phase
-from games.workshop.ti57_variants import VariantUnreadable, played
+from games.workshop.ti57_variants import NotebookPage, VariantUnreadable, listing_text, page_program, played
 from machines.ti57 import PAUSE_SECONDS, ListingError, Program, parse_listing
 
 COMPUTER_THINKS = 1.0
@@ -91,8 +92,9 @@ class DuelTable:
 
     def __init__(self, game: str = "ti57-duel", *, seal_cost: KdfCost = DEFAULT_COST,
                  pause_seconds: float = PAUSE_SECONDS, computer_thinks: float = COMPUTER_THINKS,
-                 seed: int | None = None) -> None:
+                 seed: int | None = None, notebook: str = "") -> None:
         self.game = game
+        self.notebook = Path(notebook) if notebook else None  # the arcade's notebook: a resumed variant's page
         self.seal_cost = seal_cost  # each new duel's scrypt cost for a PIN (tests pass a low one)
         self.pause_seconds = pause_seconds
         self.computer_thinks = computer_thinks
@@ -304,10 +306,13 @@ class DuelTable:
 
     # -- saves ---------------------------------------------------------------------------------------
 
-    def resume(self, job: Job, state: Any, pins: tuple[str, ...] = (), *, viewer: int | None = None) -> None:
+    def resume(self, job: Job, state: Any, pins: tuple[str, ...] = (), *, viewer: int | None = None,
+               page: str | None = None) -> NotebookPage | None:
         """The saved duel on its curtain (a draw: at the draw).  ``pins``: a locked save's, in the order of
         ``locked_players``; refused as ``LockedSave`` / ``WrongPins`` (nothing changed) or ``SaveUnreadable``.
-        A locked save's scrypt cost is the one written in it."""
+        A locked save's scrypt cost is the one written in it.  ``page``: the notebook page of the variant
+        it was played with, read here for the next duel (its TI-57, sealed in the save, holds the program
+        already), never on the screen's event loop: the answer is the page as read."""
         self._looks(viewer)
         try:
             session = DuelSession.from_save(state, tuple(pins))
@@ -319,6 +324,16 @@ class DuelTable:
         settings = state.get("settings") if isinstance(state, dict) else None
         name = settings.get("variant") if isinstance(settings, dict) else None
         self.session, self.variant = session, name if isinstance(name, str) and name else None
+        return None if page is None else self._page(page)
+
+    def _page(self, name: str) -> NotebookPage:
+        """The notebook's page ``name`` as read (not read: why, for the screen to say)."""
+        try:
+            if self.notebook is None:
+                raise Refused("no notebook was given to the table")
+            return NotebookPage(name, listing_text(page_program(self.notebook, name), name))
+        except Refused as error:
+            return NotebookPage(name, None, str(error))
 
     def locked_players(self, job: Job, state: Any, *, viewer: int | None = None) -> tuple[int, ...]:
         """Whose PINs a save needs before it opens (empty: not locked)."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Callable, ClassVar
 
 from games.host.job import Job
@@ -19,7 +20,8 @@ from games.session import Refused, SaveUnreadable, Seat
 from games.ti57_wolf.driver import MoveRecord
 from games.ti57_wolf.referee import LAMB_MOVES, WOLF_MOVES, Side
 from games.ti57_wolf.session import MoveLine, Phase, WolfMove, WolfSession, WolfSessionView
-from games.workshop.ti57_variants import VariantBroke, VariantUnreadable, broke, played
+from games.workshop.ti57_variants import (NotebookPage, VariantBroke, VariantUnreadable, broke, listing_text,
+                                          page_program, played)
 from machines.ti57 import ListingError, Program, parse_listing
 
 COMPUTER_PACE = 0.8
@@ -69,9 +71,10 @@ class WolfTable:
     STOPPED_BY: ClassVar[tuple[type[BaseException], ...]] = ()
 
     def __init__(self, game: str = "ti57-wolf", *, pace: float = COMPUTER_PACE,
-                 player_for: Callable[..., Any] | None = None) -> None:
+                 player_for: Callable[..., Any] | None = None, notebook: str = "") -> None:
         self.game = game
         self.pace = pace
+        self.notebook = Path(notebook) if notebook else None  # the arcade's notebook: a resumed variant's page
         self._session_args: dict[str, Any] = {"player_for": player_for} if player_for is not None else {}
         self.session: WolfSession | None = None  # the first new game or resume makes it
         self.variant: str | None = None
@@ -128,16 +131,35 @@ class WolfTable:
             raise VariantBroke(broke(name, error)) from error
         self.session, self.variant = session, name
 
-    def resume(self, job: Job, state: Any, *, listing: str | None = None, variant: str | None = None) -> None:
+    def resume(self, job: Job, state: Any, *, listing: str | None = None, variant: str | None = None,
+               page: str | None = None) -> NotebookPage | None:
         """The game of a save (``SaveUnreadable`` says why, a failed answer; the game in progress stays); a variant's
-        game with its listing's text."""
-        name = (variant or "your variant") if listing is not None else None
-        program = _program(listing, name) if listing is not None else None
+        game with its listing's text, or with the notebook's ``page`` of that name, read here (the file is
+        never read on the screen's event loop): the page as read is the answer (the next game's program)."""
+        read: NotebookPage | None = None
+        name: str | None = None
+        program: Program | None = None
+        if page is not None:
+            name, program = page, self._page(page)
+            read = NotebookPage(page, listing_text(program, page))
+        elif listing is not None:
+            name = variant or "your variant"
+            program = _program(listing, name)
         try:
             self.session = WolfSession.from_save(state, program=program, **self._session_args)
         except SaveUnreadable as error:  # its kind (``BadField``...) named as the one the screen knows
             raise SaveUnreadable(str(error)) from None
         self.variant = name
+        return read
+
+    def _page(self, name: str) -> Program:
+        """The program on the notebook's page ``name``; a save whose variant cannot be read cannot be resumed."""
+        try:
+            if self.notebook is None:
+                raise Refused("no notebook was given to the table")
+            return page_program(self.notebook, name)
+        except Refused as error:
+            raise SaveUnreadable(f"the variant {name} it was played with is not in the notebook ({error})") from None
 
     # -- moves ---------------------------------------------------------------------------------
 

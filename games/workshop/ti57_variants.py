@@ -26,7 +26,8 @@ from machines.ti57 import INSTRUCTIONS, ListingError, Program, Step, parse_listi
 __all__ = [
     "playable_variants",
     "NOTEBOOK_FOLDER", "Variant", "VariantBroke", "VariantUnreadable", "broke", "listing_text",
-    "PAGE_BYTES", "played", "read_page", "read_program", "save_listing", "variants", "start_wolf_variant", "start_duel_variant",
+    "NotebookPage", "PAGE_BYTES", "page_program", "played", "read_page", "read_program", "save_listing", "variants",
+    "start_wolf_variant", "start_duel_variant",
 ]
 
 NOTEBOOK_FOLDER = "ti57-notebook"
@@ -132,6 +133,23 @@ def read_program(variant: Variant) -> Program:
         raise VariantUnreadable(f"The variant {variant.name} is damaged: {exc}.") from exc
     except OSError as exc:
         raise VariantUnreadable(f"The variant {variant.name} cannot be read: {exc.strerror or exc}.") from exc
+
+
+@dataclass(frozen=True)
+class NotebookPage:
+    """The page a resumed game's variant was played from, as a table read it for the screen: the
+    variant's name and its listing's text (``listing_text``: what a new game sends back), or why
+    it could not be read (``listing`` None)."""
+
+    name: str
+    listing: str | None
+    refusal: str = ""
+
+
+def page_program(folder: Path, name: str) -> Program:
+    """The program on the notebook page ``name`` (a save's setting: checked as the notebook checks
+    names, never a path out of the notebook); ``Refused`` says why not (``VariantUnreadable``)."""
+    return read_program(Variant(name, Path(folder) / f"{check_name(name)}.txt"))
 
 
 def broke(name: str, error: BaseException) -> str:

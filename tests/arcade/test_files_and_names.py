@@ -252,7 +252,7 @@ async def test_a_wolf_variant_with_a_hostile_name_is_offered_and_plays(arcade_da
         await pilot.press(str(listed.index("[@click=app.quit]q") + 1))
         await wait_until(pilot, lambda: isinstance(app.screen, NewWolfGame), what="who plays")
         await pilot.press("enter")
-        await wait_until(pilot, lambda: app.screen is screen and screen.variant == "[@click=app.quit]q",
+        await wait_until(pilot, lambda: app.screen is screen and screen.workshop.variant == "[@click=app.quit]q",
                          what="the variant plays")
         assert "your variant [@click=app.quit]q" in str(screen.sub_title)
     never_markup(markup_seen, [n for n in names if "[" in n])

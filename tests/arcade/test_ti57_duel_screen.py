@@ -527,6 +527,6 @@ async def test_a_few_moves_against_the_computer_with_the_host_as_a_real_process(
             if screen.phase == "turn":
                 assert "Player 2 last went" in flat(app)
         assert screen.seen.view.moves_played >= 2
-        state = SaveStore().load("ti57-duel")
-        assert state is not None and "sealed" in json.dumps(state)
+        await wait_until(pilot, lambda: SaveStore().load("ti57-duel") is not None, what="the save written")
+        assert "sealed" in json.dumps(SaveStore().load("ti57-duel"))
     assert not watch.leaks, watch.leaks[0]

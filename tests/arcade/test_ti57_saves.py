@@ -93,8 +93,8 @@ async def test_duel_resume_during_the_start_squares_hands_off_to_the_player_choo
     async with app.run_test(size=(80, 24)) as pilot:
         await opened(pilot)
         await pilot.press("r")
-        await pilot.pause()
-        assert isinstance(app.screen, HandOff) and "Pass the keyboard to Player 2" in flat(app)
+        await wait_until(pilot, lambda: isinstance(app.screen, HandOff), what="the resumed duel's curtain")
+        assert "Pass the keyboard to Player 2" in flat(app)
         screen = await lift_curtain(pilot, 2)
         assert screen.phase == "setup" and "your secret start square" in flat(app)
         assert "5.5" not in flat(app) and "1" not in board_cells(screen_text(app)).values()

@@ -15,6 +15,7 @@ import json
 import queue
 import random
 from importlib import resources
+from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
@@ -27,6 +28,8 @@ from games.ti57_duel.referee import DuelStatus, on_board
 from games.ti57_duel.seal import KdfCost
 from games.ti57_duel.session import DuelSession, DuelView, Phase
 from games.ti57_duel.table import ComputerThinks, DuelDisplay, DuelPicture, PersonMoved
+from games.workshop.ti57_variants import NotebookPage
+from machines.ti57 import parse_listing
 from tests.games.table_helpers import Reply, TableAtHost
 
 GAME = "ti57-duel"
@@ -532,3 +535,26 @@ def test_a_variant_plays_by_its_listing_and_a_new_duel_goes_back_to_deconchats(d
     assert duel.view.squares is not None and duel.view.phase is Phase.OVER
     duel.done("new_duel")
     assert duel.picture.variant is None and duel.view.limit == 3
+
+
+def test_a_variants_save_resumes_and_the_table_reads_its_notebook_page_for_the_next_duel(tmp_path: Path) -> None:
+    """Issue 41: the screen sends the page's name with the resume; the table reads it (the event loop
+    never does) and answers with the page as read; a page gone is said, the duel resumed all the same
+    (its sealed TI-57 holds the program)."""
+    listing = resources.files("games.ti57_duel").joinpath("listing.txt").read_text(encoding="utf-8")
+    (tmp_path / "my copy.txt").write_text(listing, encoding="utf-8")
+    d = Duel(notebook=str(tmp_path))
+    try:
+        d.done("start", listing=listing, variant="my copy")
+        save = {**d.picture.save, "settings": {"variant": "my copy"}}
+        page = d.done("resume", save, page="my copy").answer.result
+        assert isinstance(page, NotebookPage) and page.name == "my copy" and page.listing is not None
+        assert parse_listing(page.listing).steps == parse_listing(listing).steps
+        assert d.picture.variant == "my copy" and d.view.phase is Phase.HANDOFF
+        gone = d.done("resume", save, page="lost page").answer.result
+        assert isinstance(gone, NotebookPage) and gone.listing is None and "lost page" in gone.refusal
+        assert d.picture.variant == "my copy" and d.view.phase is Phase.HANDOFF
+        outside = d.done("resume", save, page="../my copy").answer.result
+        assert outside.listing is None and "is not a name for the notebook" in outside.refusal
+    finally:
+        d.close()

@@ -11,6 +11,7 @@ import queue
 import random
 from collections import Counter
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,6 +22,8 @@ from games.ti57_wolf.computer import LAMB_LEVELS, WOLF_LEVELS
 from games.ti57_wolf.referee import Side
 from games.ti57_wolf.session import Phase, WolfMove, WolfSession
 from games.ti57_wolf.table import ComputerThinks, PersonMoved, WolfPicture
+from games.workshop.ti57_variants import NotebookPage
+from machines.ti57 import parse_listing
 from tests.games.table_helpers import TableAtHost
 from tests.games.wolf_scripts import GAMES, PURIST_TO_A_COLLISION, moves
 
@@ -255,3 +258,26 @@ def test_a_variant_plays_by_its_listing_and_a_damaged_one_is_refused(wolf: Table
     for move in moves(script)[4:]:
         resumed = wolf.done("play", move).picture
     assert resumed.view.result.reason == reason and resumed.variant == "my copy"
+
+
+def test_a_variants_save_resumes_with_the_notebook_page_read_at_the_table(tmp_path: Path) -> None:
+    """Issue 41: the screen sends the page's name; the table reads the notebook (never the event loop),
+    answers with the page as read (the next game's program), and refuses a save whose page is gone."""
+    listing = resources.files("games.ti57_wolf").joinpath("listing.txt").read_text(encoding="utf-8")
+    (tmp_path / "my copy.txt").write_text(listing, encoding="utf-8")
+    script, first, _ = GAMES["wolf reaches row 1"]
+    with TableAtHost(GAME, notebook=str(tmp_path)) as wolf:
+        picture = wolf.done("new_game", first, listing=listing, variant="my copy").picture
+        for move in moves(script)[:4]:
+            picture = wolf.done("play", move).picture
+        resumed = wolf.done("resume", picture.save, page="my copy")
+        page = resumed.answer.result
+        assert isinstance(page, NotebookPage) and page.name == "my copy" and page.listing is not None
+        assert parse_listing(page.listing).steps == parse_listing(listing).steps
+        assert resumed.picture.variant == "my copy" and resumed.picture.view == picture.view
+        gone = wolf.ask("resume", picture.save, page="lost page")
+        assert gone.outcome == "failed" and gone.answer.error == "SaveUnreadable"
+        assert "the variant lost page it was played with is not in the notebook" in gone.answer.text
+        outside = wolf.ask("resume", picture.save, page="../my copy")  # a save's name never leads out of the notebook
+        assert outside.outcome == "failed" and "is not a name for the notebook" in outside.answer.text
+        unchanged(resumed.picture, outside.picture)

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
+from rich.text import Text
 from textual.binding import Binding
 
 from arcade.screens.room.calculator import CalculatorRoom
@@ -51,9 +52,7 @@ class TI57RoomScreen(CalculatorRoom):
             "n +/-", "x x⇌t", "⌫ CE", "c CLR", "k notebook", "^o game listing")
     BINDINGS = [Binding("k", "notebook", "Notebook", id="ti57room.notebook")]
 
-    def switch_line(self, view):  # type: ignore[no-untyped-def]
-        from rich.text import Text
-
+    def switch_line(self, view: Any) -> Text:
         if view.mode == "LRN":
             return Text.assemble(("LRN", "bold reverse"), " keys are stored at the step shown")
         return Text.assemble(("RUN", "bold"), " keys act (l: LRN)")

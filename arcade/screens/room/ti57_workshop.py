@@ -1,10 +1,12 @@
 """What the two TI-57 games share in the workshop: change the program in the TI-57 room,
-choose which program plays a new game, name a variant that breaks the game.
+choose which program plays a new game, name the variant playing.
 
 Deconchat's programs leave steps to spare; the player changes one in the TI-57 room
 (``W`` from the game), copies it into the arcade's notebook by name (the TI-57 had no
 card reader), and a new game then asks which program plays.  A variant that breaks the
-protocol is named with what it did; the session has already put the game back.
+protocol is named with what it did by the game's table; the session has already put the
+game back.  A game played with a variant is saved with its name: the resume sends that
+name to the table, which reads the page there (``page``), never on the event loop.
 """
 
 from __future__ import annotations
@@ -13,11 +15,16 @@ from typing import Any, Callable
 
 from textual.binding import Binding
 
+from arcade.screens.ti57_screen import TI57Screen
 from arcade.widgets.dialogs import Question
 from arcade.widgets.plain import visible
 from games.session import Refused
+from games.workshop.ti57_variants import NotebookPage, Variant
 
 WORKSHOP_BINDING_HELP = "W: change the program (opens it in the TI-57 room)"
+
+ProgramChosen = Callable[[str | None, str | None], None]
+"""What follows the program's choice: ``then(name, listing)`` (None, None: Deconchat's)."""
 
 
 def workshop_binding(prefix: str) -> Binding:
@@ -33,7 +40,7 @@ class ProgramChoice(Question):
 
     BINDINGS = [Binding(str(i), f"answer('{i}')", f"Program {i}", show=False, id=f"ti57.program-{i}") for i in range(10)]
 
-    def __init__(self, names: list[str], left_out: list[str] = ()) -> None:  # type: ignore[assignment]
+    def __init__(self, names: list[str], left_out: list[str] | tuple[str, ...] = ()) -> None:
         not_offered = f"\nNot offered, they cannot play this game: {'; '.join(left_out)}." if left_out else ""
         super().__init__("New game: which program plays on the TI-57? Deconchat's, or a listing "
                          f"from the arcade's notebook.{not_offered}")
@@ -41,51 +48,53 @@ class ProgramChoice(Question):
 
 
 class TI57Workshop:
-    """Mixed into a TI-57 game screen (first base); ``GAME_INDEX``: its listing in the room."""
+    """A TI-57 game screen's workshop (``screen.workshop``): ``game_index`` is its listing in the room
+    (0 the duel, 1 the wolf); it knows the variant playing and its listing, sent with a new game."""
 
-    GAME_INDEX = 0
-    WORKSHOP_PREFIX = ""  # a game's mixin names its binding's id; the screen built on it gets ``W``
-    variant: str | None = None  # the name of the player's variant playing, if any
-    program: Any = None  # its machines.ti57 Program (None: Deconchat's)
+    def __init__(self, screen: TI57Screen, game_index: int) -> None:
+        self.screen = screen
+        self.game_index = game_index
+        self.variant: str | None = None  # the name of the player's variant playing, if any
+        self.listing: str | None = None  # its listing's text, for the next game's table (None: Deconchat's)
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        # The screen (a class on top of a game's mixin and its core; a plain mixin so that
-        # Textual's CSS follows the core) keeps the core's BINDINGS table, ``W`` added.
-        if "BINDINGS" not in cls.__dict__ and "WORKSHOP_PREFIX" not in cls.__dict__ and cls.WORKSHOP_PREFIX:
-            core = next(b for b in cls.__mro__[1:] if not issubclass(b, TI57Workshop) and "BINDINGS" in b.__dict__)
-            cls.BINDINGS = [*core.BINDINGS, workshop_binding(cls.WORKSHOP_PREFIX)]
-        super().__init_subclass__(**kwargs)
-
-    def action_change_program(self) -> None:
-        if self.wait_if_running():  # type: ignore[attr-defined]
+    def change_program(self) -> None:
+        """``W``: the program playing, in the TI-57 room (the game is left as it is)."""
+        screen = self.screen
+        if screen.wait_if_running():
             return
-        self.app.start_game("ti57-room")  # type: ignore[attr-defined]
-        open_program = getattr(self.app.screen, "open_program", None)  # type: ignore[attr-defined]
+        start_game = getattr(screen.app, "start_game", None)  # the arcade's app (a test's own app has none)
+        if not callable(start_game):
+            return
+        start_game("ti57-room")
+        open_program = getattr(screen.app.screen, "open_program", None)
         if callable(open_program):
-            open_program(self.variant, back_to=self.GAME_ID, game=self.GAME_INDEX)  # type: ignore[attr-defined]
+            open_program(self.variant, back_to=screen.GAME_ID, game=self.game_index)
 
-    def choose_program(self, then: Callable[[str | None, Any], None]) -> None:
-        """Ask which program plays when the notebook holds listings; ``then(name, program)``."""
+    def choose_program(self, then: ProgramChosen) -> None:
+        """Ask which program plays when the notebook holds listings; ``then(name, listing)``."""
         from arcade.screens.room.ti57 import notebook_dir
         from games.workshop.ti57_variants import playable_variants
 
+        screen = self.screen
+
         def listed() -> None:  # the notebook's pages are files: looked at in a thread, never on the event loop
-            found, left_out = playable_variants(notebook_dir(), self.GAME_INDEX)  # what cannot play is not offered
-            self.app.call_from_thread(self.offer_programs, found, left_out, then)  # type: ignore[attr-defined]
+            found, left_out = playable_variants(notebook_dir(), self.game_index)  # what cannot play is not offered
+            screen.app.call_from_thread(self._offer, found, left_out, then)
 
-        self.run_worker(listed, thread=True, group="ti57-variants", exit_on_error=False)  # type: ignore[attr-defined]
+        screen.run_worker(listed, thread=True, group="ti57-variants", exit_on_error=False)
 
-    def offer_programs(self, found: list[Any], left_out: list[str], then: Callable[[str | None, Any], None]) -> None:
+    def _offer(self, found: list[Variant], left_out: list[str], then: ProgramChosen) -> None:
         """Which program plays the new game (``found``: none, no question)."""
-        from games.workshop.ti57_variants import read_program
+        from games.workshop.ti57_variants import listing_text, read_program
 
+        screen = self.screen
         if not found:
             then(None, None)
             return
 
         def picked(answer: str | None) -> None:
             if answer is None or not answer.isdigit() or int(answer) > len(found):
-                self.say("No new game: this one goes on.")  # type: ignore[attr-defined]
+                screen.say("No new game: this one goes on.")
                 return
             if answer == "0":
                 then(None, None)
@@ -94,58 +103,59 @@ class TI57Workshop:
 
             def read() -> None:  # a notebook page is a file: read in a thread, never on the event loop
                 try:
-                    program = read_program(variant)
+                    listing = listing_text(read_program(variant), variant.name)
                 except Refused as error:
-                    self.app.call_from_thread(self.say, str(error))  # type: ignore[attr-defined]
+                    screen.app.call_from_thread(screen.say, str(error))
                     return
-                self.app.call_from_thread(then, variant.name, program)  # type: ignore[attr-defined]
+                screen.app.call_from_thread(then, variant.name, listing)
 
-            self.run_worker(read, thread=True, group="ti57-variant", exit_on_error=False)  # type: ignore[attr-defined]
+            screen.run_worker(read, thread=True, group="ti57-variant", exit_on_error=False)
 
-        self.app.push_screen(ProgramChoice([v.name for v in found], left_out), picked)  # type: ignore[attr-defined]
+        screen.app.push_screen(ProgramChoice([v.name for v in found], left_out), picked)
 
-    def use_program(self, name: str | None, program: Any) -> None:
-        self.variant, self.program = name, program
+    def use(self, name: str | None, listing: str | None) -> None:
+        """The program of the next game (None, None: Deconchat's)."""
+        self.variant, self.listing = name, listing
 
-    def titled(self) -> None:
+    def table_program(self) -> dict[str, Any]:
+        """What a new game's request says of its program: the listing's text and name; {}: Deconchat's."""
+        if self.listing is None:
+            return {}
+        return {"listing": self.listing, "variant": self.variant or "your variant"}
+
+    def titled(self, sub_title: str) -> str:
         """The sub-title the game drew, and the variant playing."""
-        if self.variant and "your variant" not in str(self.sub_title):
-            self.sub_title = f"{self.sub_title} - your variant {visible(self.variant)}"
-
-    def save_state(self) -> dict[str, Any] | None:
-        """The game's save, and the name of the variant playing (resumed with its program)."""
-        state = super().save_state()  # type: ignore[misc]
-        if state is not None and self.variant:
-            state["settings"] = {**state.get("settings", {}), "variant": self.variant}
-        return state
-
-    def saved_variant(self, state: dict[str, Any]) -> tuple[str | None, Any]:
-        """The variant a save was played with, by its name in the settings, and its program
-        (None when the notebook no longer holds it: said, and Deconchat's is for the next game)."""
-        from arcade.screens.room.ti57 import notebook_dir
-        from games.workshop.ti57_variants import Variant, check_name, read_program
-
-        settings = state.get("settings") if isinstance(state.get("settings"), dict) else {}
-        name = settings.get("variant") if isinstance(settings, dict) else None
-        if not isinstance(name, str) or not name:
-            return None, None
-        try:
-            # a save's name is checked as the notebook checks names: never a path out of the notebook
-            return name, read_program(Variant(name, notebook_dir() / f"{check_name(name)}.txt"))
-        except Refused as error:
-            self.say(str(error))  # type: ignore[attr-defined]
-            return name, None
-
-    def palette_commands(self) -> list[tuple[str, str, Callable[[], Any]]]:
-        return [*super().palette_commands(),  # type: ignore[misc]
-                ("TI-57: change the program", "Open it in the TI-57 room (W)", self.action_change_program)]
+        if self.variant and "your variant" not in str(sub_title):
+            return f"{sub_title} - your variant {visible(self.variant)}"
+        return sub_title
 
     def program_text(self) -> str:
         return f"your variant {self.variant}" if self.variant else "Deconchat's program"
 
-    def job_failed(self, kind: str, error: BaseException) -> None:
-        super().job_failed(kind, error)  # type: ignore[misc]
-        if self.variant is not None and isinstance(error, RuntimeError):  # the machine disagreed
-            from games.workshop.ti57_variants import broke
+    # -- saves -----------------------------------------------------------------------------
 
-            self.say(broke(self.variant, error))  # type: ignore[attr-defined]
+    def noted(self, state: dict[str, Any] | None) -> dict[str, Any] | None:
+        """A game's save, and the name of the variant playing (resumed with its program)."""
+        if state is not None and self.variant:
+            state["settings"] = {**state.get("settings", {}), "variant": self.variant}
+        return state
+
+    @staticmethod
+    def saved_page(state: dict[str, Any]) -> dict[str, str]:
+        """What a resume request says of the save's variant: the name of its page in the notebook,
+        which the table reads ({}: Deconchat's program).  Nothing is read here: the event loop's."""
+        settings = state.get("settings")
+        name = settings.get("variant") if isinstance(settings, dict) else None
+        return {"page": name} if isinstance(name, str) and name else {}
+
+    def page_read(self, page: Any) -> None:
+        """The page the table read for a resumed game: its program plays the next game; one that could
+        not be read is said (the duel goes on: its TI-57 holds the program; Deconchat's is for the next)."""
+        if not isinstance(page, NotebookPage):
+            return
+        if page.listing is None:
+            self.screen.say(page.refusal)
+        self.use(page.name, page.listing)
+
+    def palette_command(self) -> tuple[str, str, Callable[[], Any]]:
+        return ("TI-57: change the program", "Open it in the TI-57 room (W)", self.change_program)

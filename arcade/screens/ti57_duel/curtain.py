@@ -25,6 +25,16 @@ PIN_RULE = f"{PIN_DIGITS[0]} to {PIN_DIGITS[1]} digits"
 """What a PIN is, in the dialogs' words (six digits at least: ``docs/reliability.md`` says why)."""
 
 
+def pin_refusal(pin: str) -> str | None:
+    """Why the PIN box keeps this PIN (None: the session may take it): said inside the box, which
+    stays open, so that the digits typed next go to the PIN, not to the board's cursor."""
+    low, high = PIN_DIGITS
+    if low <= len(pin) <= high:
+        return None
+    size = "Too short" if len(pin) < low else "Too long"
+    return f"{size}: a PIN is {low} to {high} digits, this one has {len(pin)}. Type it again."
+
+
 class HandOff(LaidOut, Screen[str | None]):
     """The curtain between two players: opaque, public words only; Enter (and a PIN, if locked) lifts it.
 

@@ -1,46 +1,46 @@
 """The duel screen's keys: the bindings, which are on offer in each phase, and how keys and
 clicks become the session's requests (the move limit, the seats, the lock, the cursor, a move).
 
-A mixin of ``TI57DuelScreen`` (the wolf's ``keys.py`` is its twin): it reads the table's last
-picture (``seen``) and sends the requests to the host's table, each naming who looks.  A move
-is a direction, keyed on the TI-57 as ``code SBR player`` (1 NE ... 8 N); the keypad digits
-are laid out as they point (7 8 9 / 4 6 / 1 2 3), or the arrows, or y u b n.
+A part of ``TI57DuelScreen`` (``screen.keys``; the wolf's ``keys.py`` is its twin): it reads the
+table's last picture (``seen``) and sends the requests to the host's table, each naming who
+looks.  A move is a direction, keyed on the TI-57 as ``code SBR player`` (1 NE ... 8 N); the
+keypad digits are laid out as they point (7 8 9 / 4 6 / 1 2 3), or the arrows, or y u b n.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Protocol
+from typing import Any, Protocol
 
+from textual.app import App
 from textual.binding import Binding
 
 from arcade.screens.ti57_duel import render
 from arcade.screens.ti57_duel.seen import SeenDuel
-from arcade.screens.ti57_screen import TOGGLE_REGISTERS, TI57Screen
-from arcade.widgets.grid import BoardClicked
+from arcade.screens.ti57_screen import TOGGLE_REGISTERS
 from games.ti57_duel import DELTAS
 from games.ti57_duel.session import DuelView, Phase
 
 
-class DuelScreenParts(Protocol):
-    """What these keys use of the duel screen beyond the TI-57 layout both games share
-    (``TI57Screen``): named here, so that keys.py need not import the screen that imports it."""
+class DuelKeysScreen(Protocol):
+    """What the keys use of the duel screen (named here: keys.py does not import the screen)."""
 
     seen: SeenDuel
     seat_choice: int
     cursor: tuple[int, int]
+    busy: bool
+    paused: bool
 
+    @property
+    def app(self) -> App[Any]: ...
     @property
     def viewer(self) -> int | None: ...
     def view(self) -> DuelView: ...
     def move(self, code: int) -> None: ...
-    def action_new_game(self) -> None: ...
+    def wait_if_running(self) -> bool: ...
+    def run_request(self, kind: str, name: str, *args: Any, **kwargs: Any) -> None: ...
+    def say(self, text: str, *, show: bool = True) -> None: ...
+    def redraw(self) -> None: ...
 
-
-if TYPE_CHECKING:
-    class Base(DuelScreenParts, TI57Screen):
-        """The duel screen as its keys see it (at run time the mixin's base is ``object``)."""
-else:
-    Base = object
 
 DUEL_BINDINGS = [
     Binding("9,u", "direction(1)", "↗ NE (code 1)", show=False, id="duel.ne"),
@@ -77,80 +77,88 @@ ACTION_PHASES: dict[str, frozenset[Phase]] = {
 """The phases in which an action is on offer (the others are always)."""
 
 
-class DuelKeys(Base):
-    """Keys and clicks to the session's requests, the keys on offer, the command palette's entries."""
+class DuelKeys:
+    """Keys and clicks to the table's requests, and the keys on offer (``on_offer``: the screen's ``check_action``)."""
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        # False hides a key from the footer: only the keys of the current phase are on offer
-        if self.paused:
+    def __init__(self, screen: DuelKeysScreen) -> None:
+        self.screen = screen
+
+    def on_offer(self, action: str) -> bool:
+        """False hides a key from the footer: only the keys of the current phase are on offer."""
+        screen = self.screen
+        if screen.paused:
             return action == "pause"
         phases = ACTION_PHASES.get(action)
-        return not (action == "confirm" and self.seen.computer_to_act) and (phases is None or self.seen.phase in phases)
+        seen = screen.seen
+        return not (action == "confirm" and seen.computer_to_act) and (phases is None or seen.phase in phases)
 
-    def action_limit(self, delta: int) -> None:
-        v = self.seen.view
-        if self.wait_if_running():
+    def limit(self, delta: int) -> None:
+        """The move limit (or, at a draw, the extension) one more or one fewer."""
+        screen = self.screen
+        v = screen.seen.view
+        if screen.wait_if_running():
             return
         if v.phase is Phase.LIMIT:
-            self.run_request("setting", "set_limit", max(1, min(99, v.limit + delta)))
+            screen.run_request("setting", "set_limit", max(1, min(99, v.limit + delta)))
         elif v.phase is Phase.DRAW:
-            self.run_request("setting", "set_extension", max(1, min(99, v.extension + delta)))
+            screen.run_request("setting", "set_extension", max(1, min(99, v.extension + delta)))
 
-    def action_seats(self) -> None:
-        if self.wait_if_running() or self.seen.phase is not Phase.LIMIT:
+    def seats(self) -> None:
+        """The next choice of who plays each side (before the duel starts)."""
+        screen = self.screen
+        if screen.wait_if_running() or screen.seen.phase is not Phase.LIMIT:
             return
-        self.seat_choice = (self.seat_choice + 1) % len(render.SEAT_CHOICES)
-        self.run_request("setting", "set_seats", render.SEAT_CHOICES[self.seat_choice])
+        screen.seat_choice = (screen.seat_choice + 1) % len(render.SEAT_CHOICES)
+        screen.run_request("setting", "set_seats", render.SEAT_CHOICES[screen.seat_choice])
 
-    def action_lock(self) -> None:
-        v = self.seen.view
-        if self.wait_if_running():
+    def lock(self) -> None:
+        """The PIN lock on or off (two people sharing the keyboard)."""
+        screen = self.screen
+        v = screen.seen.view
+        if screen.wait_if_running():
             return
-        if v.phase is Phase.LIMIT and self.seen.hot_seat:
-            self.run_request("lock", "set_lock", not v.locked)
+        if v.phase is Phase.LIMIT and screen.seen.hot_seat:
+            screen.run_request("lock", "set_lock", not v.locked)
         else:
-            self.say("The PIN lock is for two people sharing the keyboard.")
+            screen.say("The PIN lock is for two people sharing the keyboard.")
 
-    def action_direction(self, code: int) -> None:
-        v = self.seen.view
-        if self.wait_if_running():
+    def direction(self, code: int) -> None:
+        """A direction key: the limit, the setting-up cursor, or the viewer's move."""
+        screen = self.screen
+        v = screen.seen.view
+        if screen.wait_if_running():
             return
         if v.phase is Phase.LIMIT:
-            self.action_limit(1 if code in (1, 2, 8) else -1 if code in (4, 5, 6) else 0)
-        elif v.phase is Phase.SETUP and self.viewer is not None:
-            c, r = self.cursor[0] + DELTAS[code][0], self.cursor[1] + DELTAS[code][1]
+            self.limit(1 if code in (1, 2, 8) else -1 if code in (4, 5, 6) else 0)
+        elif v.phase is Phase.SETUP and screen.viewer is not None:
+            c, r = screen.cursor[0] + DELTAS[code][0], screen.cursor[1] + DELTAS[code][1]
             if 0 <= c < render.SIZE and 0 <= r < render.SIZE:
-                self.cursor, self._message = (c, r), ""
+                screen.cursor = (c, r)
+                screen.say("", show=False)
             else:
-                self._message = "The edge of the board."
-            self.redraw()
-        elif v.phase is Phase.TURN and self.viewer is not None:
-            if v.to_move != self.viewer:
-                self.say(f"It is Player {v.to_move}'s turn.")
+                screen.say("The edge of the board.", show=False)
+            screen.redraw()
+        elif v.phase is Phase.TURN and screen.viewer is not None:
+            if v.to_move != screen.viewer:
+                screen.say(f"It is Player {v.to_move}'s turn.")
                 return
-            refusal = self.seen.refusal(code)  # the rules first: refused before any key
+            refusal = screen.seen.refusal(code)  # the rules first: refused before any key
             if refusal is not None:
-                self.app.bell()
-                self.say(f"Refused, no move used: {refusal}.")
+                screen.app.bell()
+                screen.say(f"Refused, no move used: {refusal}.")
                 return
-            self.say(f"You key {code} SBR {self.viewer}: {render.ARROW[code]} {render.NAME[code]}.")
-            self.move(code)
+            screen.say(f"You key {code} SBR {screen.viewer}: {render.ARROW[code]} {render.NAME[code]}.")
+            screen.move(code)
 
-    def on_board_clicked(self, event: BoardClicked) -> None:
-        v = self.view()
-        if v.phase is Phase.SETUP and v.me is not None and not self.busy:
-            self.cursor = event.square
-            self.redraw()
+    def clicked(self, square: tuple[int, int]) -> None:
+        """A click on the board: the cursor while setting up, a move to a square next to the viewer's."""
+        screen = self.screen
+        v = screen.view()
+        if v.phase is Phase.SETUP and v.me is not None and not screen.busy:
+            screen.cursor = square
+            screen.redraw()
         elif v.phase is Phase.TURN and v.me is not None and v.me.square is not None:
-            delta = (event.square[0] - v.me.square[0], event.square[1] - v.me.square[1])
+            delta = (square[0] - v.me.square[0], square[1] - v.me.square[1])
             code = next((d for d, dd in DELTAS.items() if dd == delta), None)
             if code is not None:
-                self.action_direction(code)
-
-    def palette_commands(self) -> list[tuple[str, str, Callable[[], Any]]]:
-        return [
-            ("Duel: new duel", "Back to the move limit", self.action_new_game),
-            self.registers_command(),
-            ("TI-57: toggle speed", "Instant, or the real Pause", self.action_toggle_speed),
-            ("Duel: pause", "Hide everything", self.action_pause),
-        ]
+                self.direction(code)

@@ -5,8 +5,10 @@ its TI-57, the computer players and the save's seal live there, never on this sc
 screen sends requests (a limit, a square, a move, the computer's turn, undo, resume...), each
 naming who looks (``viewer``), and draws the last picture the host made for that viewer
 (``seen.py``): nothing of the player who is not looking ever reaches it.  The TI-57 layout is
-the one both TI-57 games share (``arcade/screens/ti57_screen.py``: ``frame()``, with ``render.py``);
-keys become requests in ``keys.py``, saves are ``saves.py``'s, the curtain and PIN dialogs
+the one both TI-57 games share (``arcade/screens/ti57_screen.py``: ``frame()``, with ``render.py``).
+The screen holds its parts: ``keys`` (keys and clicks become requests, ``keys.py``), ``saves``
+(the sealed save, the resume and its PINs, ``saves.py``) and ``workshop`` (``W``, the program
+of a new duel, ``arcade/screens/room/ti57_workshop.py``); the curtain and PIN dialogs are
 ``curtain.py``'s.  Between two people an opaque curtain (``curtain.HandOff``, a PIN in a locked
 duel: its scrypt runs in the host) covers everything, after every private widget and
 notification is wiped.  With the computer in a seat there is no curtain; it plays at the table,
@@ -22,35 +24,29 @@ from typing import Any, Callable, ClassVar
 from textual.reactive import reactive
 from textual.screen import ModalScreen
 
+from arcade.screens.room.ti57 import notebook_dir
+from arcade.screens.room.ti57_workshop import TI57Workshop, workshop_binding
 from arcade.screens.ti57_duel import render
-from arcade.screens.ti57_duel.curtain import PIN_RULE, DuelResumeDialog, HandOff, PinDialog
+from arcade.screens.ti57_duel.curtain import PIN_RULE, DuelResumeDialog, HandOff, PinDialog, pin_refusal
 from arcade.screens.ti57_duel.keys import DUEL_BINDINGS, DuelKeys
 from arcade.screens.ti57_duel.saves import DuelSaves
 from arcade.screens.ti57_duel.seen import SeenDuel
-from arcade.screens.ti57_duel.workshop import DuelWorkshop
 from arcade.screens.ti57_screen import TI57_CSS, TI57Frame, TI57Screen
+from arcade.storage.saved_game import NOT_MADE
+from arcade.widgets.dialogs import DiscardDialog
+from arcade.widgets.grid import BoardClicked
 from arcade.widgets.grid import SquareBoard
 from arcade.widgets.ti57 import PAUSE_SECONDS, Shown, TI57Display, key_lines
 from arcade.widgets.words import Words
 from games.host.news import Answer
 from games.session import SaveUnreadable
 from games.ti57_duel.seal import DEFAULT_COST, KdfCost
-from games.ti57_duel.session import PIN_DIGITS, DuelView, LockedSave, Phase, WrongPin, WrongPins
+from games.ti57_duel.session import DuelView, LockedSave, Phase, WrongPin, WrongPins
 from games.ti57_duel.table import COMPUTER_THINKS, DuelDisplay, PersonMoved
 from games.workshop.ti57_variants import VariantBroke, VariantUnreadable
 
 
-def pin_refusal(pin: str) -> str | None:
-    """Why the PIN box keeps this PIN (None: the session may take it): said inside the box, which
-    stays open, so that the digits typed next go to the PIN, not to the board's cursor."""
-    low, high = PIN_DIGITS
-    if low <= len(pin) <= high:
-        return None
-    size = "Too short" if len(pin) < low else "Too long"
-    return f"{size}: a PIN is {low} to {high} digits, this one has {len(pin)}. Type it again."
-
-
-class DuelScreenCore(DuelKeys, DuelSaves, TI57Screen):
+class TI57DuelScreen(TI57Screen):
     """Board and words on the left, the TI-57 on the right; one player's view at a time."""
 
     GAME_ID = "ti57-duel"
@@ -58,7 +54,7 @@ class DuelScreenCore(DuelKeys, DuelSaves, TI57Screen):
     TITLE = "Blind duel on the TI-57"
     MESSAGE_BESIDE = "board"
     PAUSED_TEXT = "Paused: everything is hidden.\n\nPress p to go on (the hand-off comes first)."
-    BINDINGS = DUEL_BINDINGS
+    BINDINGS = [*DUEL_BINDINGS, workshop_binding("duel")]
     HOSTED_ERRORS: ClassVar[dict[str, Callable[[str], BaseException]]] = {
         "WrongPin": WrongPin, "WrongPins": WrongPins, "LockedSave": LockedSave, "SaveUnreadable": SaveUnreadable,
         "VariantBroke": VariantBroke, "VariantUnreadable": VariantUnreadable}
@@ -70,16 +66,19 @@ class DuelScreenCore(DuelKeys, DuelSaves, TI57Screen):
         super().__init__(blink=blink)
         self.pause_seconds = pause_seconds
         self.seen = SeenDuel()  # the table's last picture: all the screen knows of the duel
+        self.keys = DuelKeys(self)
+        self.saves = DuelSaves(self, self.seen)
+        self.workshop = TI57Workshop(self, game_index=0)
         self.seat_choice = 0
         self.cursor: tuple[int, int] = (4, 4)
         self._frozen: DuelView | None = None  # the mover's view at their Pause, kept while the move runs
         self._covered = False  # the duel left the screen while a private view was up
         self._cover_due = False  # ... during a request: the curtain goes back once it ends
-        self._locked_save = False  # a locked save waits for its PINs: nothing is written meanwhile
         self._handoff: HandOff | None = None  # the curtain up, waiting for its lift's answer
         self._said_after = ""  # a refusal, said again once the viewer's picture is back
         # each new duel keeps the seal's cost (tests pass a low one); the computer paced like a person
-        self.open_table(seal_cost=seal_cost, pause_seconds=pause_seconds, computer_thinks=computer_thinks)
+        self.open_table(seal_cost=seal_cost, pause_seconds=pause_seconds, computer_thinks=computer_thinks,
+                        notebook=str(notebook_dir()))  # a resumed variant's page is read there
 
     @property
     def phase(self) -> str:
@@ -100,7 +99,8 @@ class DuelScreenCore(DuelKeys, DuelSaves, TI57Screen):
         v = self.view()
         over, registers, history = v.phase is Phase.OVER, self.registers_shown, self.history_shown
         return TI57Frame(
-            sub_title=render.public_sub_title(v), board=render.board_view(v, self.cursor, self.busy),
+            sub_title=self.workshop.titled(render.public_sub_title(v)),
+            board=render.board_view(v, self.cursor, self.busy),
             info=render.info_text(v, self.cursor), status=render.status_text(v, self.instant),
             calculator=v, meanings=render.REGISTERS, hidden=v.hidden, registers=registers and bool(v.registers),
             keylog=over and not registers and not history,
@@ -109,7 +109,7 @@ class DuelScreenCore(DuelKeys, DuelSaves, TI57Screen):
 
     def on_mount(self) -> None:
         self.redraw()
-        self.after_first_frame(self.offer_saved_game, self.resume_question, DuelResumeDialog)
+        self.after_first_frame(self.offer_saved_game, self.saves.question, DuelResumeDialog)
 
     def on_screen_suspend(self) -> None:
         # Leaving for the launcher (not a help page) must not leave a private view behind.
@@ -130,7 +130,12 @@ class DuelScreenCore(DuelKeys, DuelSaves, TI57Screen):
 
     def sync(self) -> None:
         """Follow the table's last picture: the curtain when it is down, the picture of whoever looks
-        (asked for if the last is not theirs), the computer when it acts.  A request's end syncs again."""
+        (asked for if the last is not theirs), the computer when it acts.  A request's end syncs again.
+        The title names the variant playing, whatever is on screen."""
+        self._follow_table()
+        self.sub_title = self.workshop.titled(self.sub_title or "")
+
+    def _follow_table(self) -> None:
         seen = self.seen
         if self.busy:
             return
@@ -214,9 +219,10 @@ class DuelScreenCore(DuelKeys, DuelSaves, TI57Screen):
     def job_done(self, kind: str, result: Any) -> None:
         self._frozen = None
         if kind == "resume":
-            self.resume_done()
+            self.saves.resumed()
+            self.workshop.page_read(result)  # the variant's page, read at the table: the next duel's program
         elif kind == "start":
-            self.cursor, self.save_ready, self._locked_save = (4, 4), True, False  # a new duel replaces a save
+            self.cursor, self.save_ready, self.saves.locked = (4, 4), True, False  # a new duel replaces a save
         elif kind == "place":
             self.cursor = (4, 4)
         elif kind == "lock":
@@ -231,7 +237,7 @@ class DuelScreenCore(DuelKeys, DuelSaves, TI57Screen):
     def job_failed(self, kind: str, error: BaseException) -> None:
         self._frozen = None
         if kind == "resume":
-            self.resume_refused(error)
+            self.saves.refused(error)
             return
         if kind == "reveal" and self._handoff is not None:
             text = str(error)
@@ -253,17 +259,13 @@ class DuelScreenCore(DuelKeys, DuelSaves, TI57Screen):
 
     # -- actions ---------------------------------------------------------------------
 
-    def start_listing(self) -> dict[str, Any]:
-        """The program a new duel's TI-57 holds (none: Deconchat's; the workshop names a variant)."""
-        return {}
-
     def action_confirm(self) -> None:
         v = self.seen.view
         if self.busy:
             return
         if v.phase is Phase.LIMIT:
             self.new_generation()
-            self.run_request("start", "start", **self.start_listing())  # keys "20 STO 0 2nd Fix 1 CLR"
+            self.run_request("start", "start", **self.workshop.table_program())  # keys "20 STO 0 2nd Fix 1 CLR"
         elif v.phase is Phase.SETUP and self.viewer is not None:
             if v.locked:
                 self.app.push_screen(PinDialog(f"Player {self.viewer}: choose a PIN ({PIN_RULE}). It lifts your "
@@ -289,8 +291,19 @@ class DuelScreenCore(DuelKeys, DuelSaves, TI57Screen):
         if self.seen.phase is Phase.DRAW and not self.busy:
             self.run_request("end", "end")  # a finished duel is not kept
 
-    def action_new_game(self) -> None:  # the workshop's mixin asks first (the duel in progress, the program)
-        self.new_game()
+    def action_new_game(self) -> None:
+        """A duel in progress is thrown away only once the players say so; then the program is chosen."""
+
+        def chosen(name: str | None, listing: str | None) -> None:
+            self.workshop.use(name, listing)
+            self.new_game()
+            self.say(f"New duel: {self.workshop.program_text()} plays.")
+
+        if self.seen.phase is Phase.OVER:
+            self.workshop.choose_program(chosen)
+            return
+        ask = DiscardDialog("Start a new duel? The duel in progress will be lost.")
+        self.app.push_screen(ask, lambda answer: self.workshop.choose_program(chosen) if answer == "new" else None)
 
     def screenshot_refusal(self) -> str | None:
         """Why a screenshot now would write something private to a file (asked by the app before one)."""
@@ -306,7 +319,7 @@ class DuelScreenCore(DuelKeys, DuelSaves, TI57Screen):
         self.run_request("new", "new_duel")
 
     def offer_again(self) -> None:
-        self.offer_saved_game(self.resume_question, DuelResumeDialog)
+        self.offer_saved_game(self.saves.question, DuelResumeDialog)
 
     def action_toggle_speed(self) -> None:
         self.instant = not self.instant
@@ -334,4 +347,46 @@ class DuelScreenCore(DuelKeys, DuelSaves, TI57Screen):
             self.export_moves(render.history_text(self.seen.view, self.TITLE))
 
 
-class TI57DuelScreen(DuelWorkshop, DuelScreenCore):  """The duel with the workshop: W, and the program chosen at a new duel."""
+    # -- keys (``keys.py``), saves (``saves.py``), the workshop -----------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.keys.on_offer(action)
+
+    def action_limit(self, delta: int) -> None:
+        self.keys.limit(delta)
+
+    def action_seats(self) -> None:
+        self.keys.seats()
+
+    def action_lock(self) -> None:
+        self.keys.lock()
+
+    def action_direction(self, code: int) -> None:
+        self.keys.direction(code)
+
+    def on_board_clicked(self, event: BoardClicked) -> None:
+        self.keys.clicked(event.square)
+
+    def action_change_program(self) -> None:
+        self.workshop.change_program()
+
+    def palette_commands(self) -> list[tuple[str, str, Callable[[], Any]]]:
+        return [
+            ("Duel: new duel", "Back to the move limit", self.action_new_game),
+            self.registers_command(),
+            ("TI-57: toggle speed", "Instant, or the real Pause", self.action_toggle_speed),
+            ("Duel: pause", "Hide everything", self.action_pause),
+            self.workshop.palette_command(),
+        ]
+
+    def save_state(self) -> dict[str, Any] | None:
+        return self.workshop.noted(self.saves.state())
+
+    def save_summary(self) -> str:
+        return self.saves.summary()
+
+    def save_game(self, made: Any = NOT_MADE) -> Path | None:
+        return super().save_game(made) if self.saves.may_write() else None
+
+    def resume(self, state: dict[str, Any], pins: tuple[str, ...] = ()) -> bool:
+        return self.saves.resume(state, pins, **self.workshop.saved_page(state))

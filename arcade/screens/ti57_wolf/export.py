@@ -50,7 +50,7 @@ def history_text(game: WolfPicture | WolfSession, title: str) -> str:
         "",
         f"{'n':>3}  {'who':<7} {'squares':<16} {'TI-57 keys':<12} display",
     ]
-    switches = {}
+    switches: dict[int, list[str]] = {}
     for change in view.referee_changes:
         switches.setdefault(change.moves, []).append("referee " + ("on" if change.enabled else "off (purist)"))
     for note in switches.get(0, []):

@@ -4,44 +4,38 @@ Keys follow the board as drawn (row 8 at the top, the article's keypad picture):
 9 ↗, 1 ↙, 3 ↘ for the wolf (also y u b n); a lamb is chosen with 1-4, Tab or a click,
 then moved with 7 ↖ or 9 ↗ (y u, ← →): a digit 1-4 always names a lamb, never a direction
 (it once meant ↖ for ``4`` once a lamb was chosen, ``k SBR 4`` as typed on the TI-57).
-A mixin of ``TI57WolfScreen``: it reads the last picture's view and calls the screen's ``play``.
+A part of ``TI57WolfScreen`` (``screen.keys``): it reads the last picture's view and calls the screen's ``play``.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Protocol
+from typing import Any, Protocol
 
+from textual.app import App
 from textual.binding import Binding
 
-from arcade.screens.ti57_screen import TOGGLE_REGISTERS, TI57Screen
+from arcade.screens.ti57_screen import TOGGLE_REGISTERS
 from arcade.screens.ti57_wolf import render
-from arcade.widgets.grid import BoardClicked
 from games.ti57_wolf.referee import Side
 from games.ti57_wolf.session import Phase, WolfMove, WolfSessionView
 from games.ti57_wolf.table import WolfPicture
 
 
-class WolfScreenParts(Protocol):
-    """What these keys use of the wolf screen beyond the TI-57 layout both games share
-    (``TI57Screen``): named here, so that keys.py need not import the screen that imports it."""
+class MoveKeysScreen(Protocol):
+    """What the keys use of the wolf screen (named here: keys.py does not import the screen)."""
 
     picture: WolfPicture | None  # the table's last picture (None: no game yet)
     selected: int | None
     shown_view: WolfSessionView  # the view last drawn: keys act on what the screen shows
+    busy: bool
 
+    @property
+    def app(self) -> App[Any]: ...
     def play(self, move: WolfMove, words: str, refusal: str = ...) -> None: ...
-    def action_new_game(self) -> None: ...
-    def action_toggle_purist(self) -> None: ...
-    def action_undo(self) -> None: ...
-    def action_redo(self) -> None: ...
-    def action_export_history(self) -> None: ...
+    def wait_if_running(self) -> bool: ...
+    def say(self, text: str, *, show: bool = True) -> None: ...
+    def redraw(self) -> None: ...
 
-
-if TYPE_CHECKING:
-    class Base(WolfScreenParts, TI57Screen):
-        """The wolf screen as its keys see it (at run time the mixin's base is ``object``)."""
-else:
-    Base = object
 
 LAMB_KEYS_WORDS = "7 ↖ or 9 ↗ moves it (← →), 1-4 chooses another lamb"
 """Which key is which on the lambs' turn: a digit 1-4 is a lamb, 7 and 9 its direction."""
@@ -76,91 +70,89 @@ WOLF_BINDINGS = [
 ]
 
 
-class MoveKeys(Base):
-    """Keys and clicks to moves (as the TI-57 would be keyed), and the command palette's entries."""
+class MoveKeys:
+    """Keys and clicks to moves, as the TI-57 would be keyed."""
+
+    def __init__(self, screen: MoveKeysScreen) -> None:
+        self.screen = screen
 
     def _ready(self) -> bool:
         """Can a person play now?  If not, say why."""
-        if self.wait_if_running():
+        screen = self.screen
+        if screen.wait_if_running():
             return False
-        if self.picture is None:
-            self.say("Wait: the TI-57 is being set up.")
+        if screen.picture is None:
+            screen.say("Wait: the TI-57 is being set up.")
             return False
-        view = self.shown_view
+        view = screen.shown_view
         if view.phase is Phase.OVER and view.result is not None:
-            self.say(f"The game is over: the {view.result.winner.value} won ({view.result.reason}). g: new game.")
+            screen.say(f"The game is over: the {view.result.winner.value} won ({view.result.reason}). g: new game.")
             return False
         if view.phase is Phase.FLASHING:
-            self.app.bell()
-            self.say(f"The display flashes: the TI-57 refused SBR {view.collision}. Press t to take it back.")
+            screen.app.bell()
+            screen.say(f"The display flashes: the TI-57 refused SBR {view.collision}. Press t to take it back.")
             return False
         if view.computer_to_move:
-            self.say(f"The computer plays the {view.to_move.value}: wait for its move.")
+            screen.say(f"The computer plays the {view.to_move.value}: wait for its move.")
             return False
         return True
 
-    def action_diagonal(self, name: str) -> None:
+    def diagonal(self, name: str) -> None:
+        """7 9 1 3 (y u b n): the wolf's way, or the chosen lamb's."""
+        screen = self.screen
         if not self._ready():
             return
-        view = self.shown_view
+        view = screen.shown_view
         if view.to_move is Side.WOLF:
-            self.play(WolfMove.wolf(render.WOLF_KEY[name]), f"The wolf {render.ARROW[name]}", f"Refused {render.ARROW[name]}")
-        elif self.selected is None:
-            self.say("Choose a lamb first: 1-4, Tab or click.")
+            screen.play(WolfMove.wolf(render.WOLF_KEY[name]), f"The wolf {render.ARROW[name]}", f"Refused {render.ARROW[name]}")
+        elif screen.selected is None:
+            screen.say("Choose a lamb first: 1-4, Tab or click.")
         elif name not in render.LAMB_KEY:
-            self.app.bell()
-            self.say(f"Refused: lambs only go forward (↖ or ↗), not {render.ARROW[name]}.")
+            screen.app.bell()
+            screen.say(f"Refused: lambs only go forward (↖ or ↗), not {render.ARROW[name]}.")
         else:
-            self.play(WolfMove.of_lamb(self.selected, render.LAMB_KEY[name]), f"Lamb {self.selected} {render.ARROW[name]}")
+            screen.play(WolfMove.of_lamb(screen.selected, render.LAMB_KEY[name]), f"Lamb {screen.selected} {render.ARROW[name]}")
 
-    def action_digit(self, n: int) -> None:
-        view = self.shown_view
+    def digit(self, n: int) -> None:
+        """A digit names a lamb (1-4); on the wolf's turn 1 and 3 are its ways down."""
+        screen = self.screen
+        view = screen.shown_view
         if view.to_move is Side.WOLF and view.phase is not Phase.OVER:
             if n in (1, 3):
-                self.action_diagonal("sw" if n == 1 else "se")
+                self.diagonal("sw" if n == 1 else "se")
             else:
-                self.app.bell()
-                self.say("The wolf moves on the diagonals: 7 ↖ 9 ↗ 1 ↙ 3 ↘.")
+                screen.app.bell()
+                screen.say("The wolf moves on the diagonals: 7 ↖ 9 ↗ 1 ↙ 3 ↘.")
         elif n in (1, 2, 3, 4):
             self.select(n)
         elif view.to_move is Side.LAMBS and view.phase is not Phase.OVER:
-            self.app.bell()
-            self.say(f"{LAMB_KEYS_WORDS}.")
+            screen.app.bell()
+            screen.say(f"{LAMB_KEYS_WORDS}.")
 
     def select(self, k: int) -> None:
-        view = self.shown_view
-        if view.to_move is not Side.LAMBS or view.computer_to_move or self.busy or self.picture is None:
+        screen = self.screen
+        view = screen.shown_view
+        if view.to_move is not Side.LAMBS or view.computer_to_move or screen.busy or screen.picture is None:
             return
-        self.selected = k
-        self.say(f"Lamb {k} on {view.register_texts[k]}: {LAMB_KEYS_WORDS}.")
-        self.redraw()
+        screen.selected = k
+        screen.say(f"Lamb {k} on {view.register_texts[k]}: {LAMB_KEYS_WORDS}.")
+        screen.redraw()
 
-    def action_next_lamb(self, step: int) -> None:
-        current = self.selected or (0 if step > 0 else 5)
+    def next_lamb(self, step: int) -> None:
+        current = self.screen.selected or (0 if step > 0 else 5)
         self.select((current - 1 + step) % 4 + 1)
 
-    def on_board_clicked(self, event: BoardClicked) -> None:
-        view = self.shown_view
-        if view.to_move is Side.LAMBS and event.square in view.board.lambs:
-            self.select(view.board.lambs.index(event.square) + 1)
+    def clicked(self, square: tuple[int, int]) -> None:
+        """A click on a lamb chooses it; on a square next to the piece to move, moves it there."""
+        screen = self.screen
+        view = screen.shown_view
+        if view.to_move is Side.LAMBS and square in view.board.lambs:
+            self.select(view.board.lambs.index(square) + 1)
             return
         origin = view.board.wolf if view.to_move is Side.WOLF else (
-            view.board.lambs[self.selected - 1] if self.selected else None)
+            view.board.lambs[screen.selected - 1] if screen.selected else None)
         if origin is not None:
-            step = (event.square[0] - origin[0], event.square[1] - origin[1])
+            step = (square[0] - origin[0], square[1] - origin[1])
             name = next((n for n, d in render.STEP.items() if d == step), None)
             if name is not None:
-                self.action_diagonal(name)
-
-    def palette_commands(self) -> list[tuple[str, str, Callable[[], Any]]]:
-        return [
-            ("Wolf: new game", "Who plays each side, then a new coin toss", self.action_new_game),
-            ("Wolf: toggle purist", "Switch the referee off or on", self.action_toggle_purist),
-            ("Wolf: undo", "Take back the last move (whole snapshots)", self.action_undo),
-            ("Wolf: redo", "Play again what was undone", self.action_redo),
-            ("Wolf: pause", "Hide the board", self.action_pause),
-            ("Wolf: toggle move history", "Every move: squares and TI-57 keys", self.action_toggle_history),
-            ("Wolf: export moves", "Write the moves and every key as text", self.action_export_history),
-            ("Wolf: computer's pace", "A person's pace or at once", self.action_toggle_speed),
-            self.registers_command(),
-        ]
+                self.diagonal(name)

@@ -12,7 +12,8 @@ from rich.text import Text
 
 from arcade.widgets.grid import GridView
 from games.session import Seat
-from games.ti57_wolf.referee import LAMB_MOVES, WOLF_MOVES, Side
+from games.ti57_wolf.driver import MoveRecord
+from games.ti57_wolf.referee import LAMB_MOVES, START, WOLF_MOVES, Side
 from games.ti57_wolf.session import Phase, WolfSessionView
 
 COLUMNS = tuple(range(1, 9))
@@ -127,3 +128,30 @@ def sub_title(view: WolfSessionView) -> str:
     if view.phase is Phase.FLASHING:
         return "the display flashes"
     return f"the {view.to_move.value} to move" + (" (purist)" if not view.referee_enabled else "")
+
+
+def waiting_view(first: Side, seats: dict[Side, Seat], referee: bool) -> WolfSessionView:
+    """What the screen shows before the table's first picture: no game yet (the board is drawn empty)."""
+    return WolfSessionView(
+        phase=Phase.TURN, board=START, to_move=first, first=first, result=None, display="", flashing=False,
+        collision=None, take_back_key=None, referee_enabled=referee, legal_wolf_moves=(), legal_lamb_moves=(),
+        last_move=None, moves_played=0, register_texts=("",) * 5, off_board=(), registers=("",) * 8, pc=0,
+        steps=0, keys=(), setup_keys=(), seats=tuple(seats.items()), computer_to_move=False, can_undo=False,
+        can_redo=False, referee_changes=())
+
+
+def move_words(record: MoveRecord, view: WolfSessionView, *, by_computer: bool = False) -> str:
+    """A move said in the game's words (which piece went where); what the TI-57 showed and which
+    register holds what is the registers panel's (``i``) and the key log's, not the status line's."""
+    if record.flashing:
+        lamb = next((k for k, s in enumerate(view.board.lambs, start=1) if s == view.board.wolf), None)
+        return (f"The wolf landed on lamb {lamb}'s square: the TI-57 refuses it and its display flashes. "
+                "t: take it back.")
+    if record.lamb is not None:
+        arrow = next((ARROW[n] for n, k in LAMB_KEY.items() if k == record.key), f"(SBR {record.key})")
+        where = view.register_texts[record.lamb]
+        return (f"The computer moved lamb {record.lamb} {arrow} to {where}." if by_computer
+                else f"Lamb {record.lamb} went {arrow} to {where}.")
+    arrow = next((ARROW[n] for n, k in WOLF_KEY.items() if k == record.key), f"(SBR {record.key})")
+    return (f"The computer moved the wolf {arrow} to {record.display}." if by_computer
+            else f"The wolf went {arrow} to {record.display}.")

@@ -1,60 +1,67 @@
 """The wolf screen's saves: the table's save with the panels shown, and the resume.
 
-A mixin of ``WolfScreenCore`` (kept apart to keep the screen short): the save is the last
-picture's (``WolfPicture.save``), the resume a request at the table whose end comes back as
-a job's.  A game not begun, or finished, is not kept; a save that does not restore, whatever
-the reason, is kept aside and said (``GameScreen.resume_failed``), and a new game begins.
+A part of ``TI57WolfScreen`` (``screen.saves``): the save is the last picture's
+(``WolfPicture.save``), the resume a request at the table whose end comes back as a job's.  A
+game not begun, or finished, is not kept; a save that does not restore, whatever the reason,
+is kept aside and said (``GameScreen.resume_failed``), and a new game begins.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
 from games.ti57_wolf.table import WolfPicture
 
 
-class WolfSaves:
-    """Save, summary and resume for the wolf screen (``GameScreen`` does the writing)."""
+class WolfSavesScreen(Protocol):
+    """What the saves use of the wolf screen (named here: this module does not import the screen)."""
 
     picture: WolfPicture | None
-    _resumed_settings: dict[str, Any]
+    instant: bool
+    registers_shown: bool
+    history_shown: bool
 
-    def save_state(self) -> dict[str, Any] | None:
+    def new_generation(self) -> int: ...
+    def run_request(self, kind: str, name: str, *args: Any, **kwargs: Any) -> None: ...
+
+
+class WolfSaves:
+    """Save, summary and resume of wolf and lambs on ``screen`` (``GameScreen`` does the writing)."""
+
+    def __init__(self, screen: WolfSavesScreen) -> None:
+        self.screen = screen
+        self._settings: dict[str, Any] = {}  # the panels of the save being resumed
+
+    def state(self) -> dict[str, Any] | None:
         """The table's save and the panels shown; a game not begun, or finished, is not kept."""
-        picture = self.picture
+        screen = self.screen
+        picture = screen.picture
         if picture is None or picture.save is None:
             return None
-        settings = {"registers": self.registers_shown, "history": self.history_shown,  # type: ignore[attr-defined]
-                    "instant": self.instant}  # type: ignore[attr-defined]
+        settings = {"registers": screen.registers_shown, "history": screen.history_shown, "instant": screen.instant}
         return {**picture.save, "settings": settings}
 
-    def save_summary(self) -> str:
-        return self.picture.summary if self.picture is not None else ""
-
-    def offer_resume(self) -> None:
-        self.offer_saved_game(self.resume_question)  # type: ignore[attr-defined]
+    def summary(self) -> str:
+        picture = self.screen.picture
+        return picture.summary if picture is not None else ""
 
     @staticmethod
-    def resume_question(state: dict[str, Any]) -> str:
+    def question(state: dict[str, Any]) -> str:
         return f"A saved game of wolf and lambs is waiting at move {len(state.get('game', {}).get('history', []))}. Resume it?"
 
-    def offer_again(self) -> None:
-        """After the host's end: its last save offered again."""
-        self.offer_saved_game(self.resume_question)  # type: ignore[attr-defined]
-
-    def resume(self, state: dict[str, Any], **program: Any) -> bool:
+    def resume(self, state: dict[str, Any], **page: str) -> bool:
         """Go on with a saved game exactly as it was (today's saves and the older screen's): read at
-        the table; its end (``_resumed``, or ``job_failed``) comes back as a job's."""
+        the table, with the notebook's ``page`` of its variant; its end comes back as a job's."""
         settings = state.get("settings") if isinstance(state.get("settings"), dict) else {}
-        self._resumed_settings = dict(settings or {})
-        self.new_generation()  # type: ignore[attr-defined]
-        self.run_request("resume", "resume", state, **program)  # type: ignore[attr-defined]
+        self._settings = dict(settings or {})
+        self.screen.new_generation()
+        self.screen.run_request("resume", "resume", state, **page)
         return True
 
-    def _resumed(self) -> None:
-        """The saved game is at the table: the panels as they were, the computer plays if it is to."""
-        settings = self._resumed_settings
-        self.registers_shown = bool(settings.get("registers", False))
-        self.history_shown = bool(settings.get("history", False))
-        self.instant = bool(settings.get("instant", self.instant))  # type: ignore[has-type]
-        self._game_on_board(f"Resumed the saved game at move {self.picture.view.moves_played if self.picture else 0}.")  # type: ignore[attr-defined]
+    def resumed(self) -> str:
+        """The saved game is at the table: the panels as they were; what to say."""
+        screen, settings = self.screen, self._settings
+        screen.registers_shown = bool(settings.get("registers", False))
+        screen.history_shown = bool(settings.get("history", False))
+        screen.instant = bool(settings.get("instant", screen.instant))
+        return f"Resumed the saved game at move {screen.picture.view.moves_played if screen.picture else 0}."
