@@ -22,7 +22,19 @@ from decimal import ROUND_DOWN, Context, Decimal
 
 from machines.ti57.numbers import CHOP, LIMIT, ONE, PI, TINY, ZERO, add, chop, div, divide, fit, mul, sub
 
-__all__ = ["FUNCTIONS", "TRIG", "PI", "power", "exp", "ln", "ten_to", "polar_to_rect", "rect_to_polar", "square_root"]
+__all__ = [
+    "FUNCTIONS",
+    "TRIG",
+    "PI",
+    "power",
+    "power_error_flips",
+    "exp",
+    "ln",
+    "ten_to",
+    "polar_to_rect",
+    "rect_to_polar",
+    "square_root",
+]
 
 Result = tuple[Decimal, bool]
 
@@ -89,7 +101,7 @@ def exp(x: Decimal) -> Result:
         return (TINY, True) if x < 0 else (LIMIT, True)
     value = chop(mantissa.scaleb(n))
     if x < 0:
-        return fit(div(ONE, value))
+        return divide(ONE, value)  # an underflow keeps a stray unit (numbers.quotient_underflow)
     return value, False
 
 
@@ -161,17 +173,12 @@ def _square(x: Decimal, inv: bool) -> Result:
     return fit(mul(x, x))
 
 
-_RECIPROCAL_UNDERFLOW = Decimal("1.0000000001E-99")
-
-
 def _reciprocal(x: Decimal, inv: bool) -> Result:
-    """1/x; an underflow leaves 1.0000000001E-99, not the 1E-99 of a division (ROM)."""
+    """1/x; an underflow keeps a stray unit, as any division's (1 / 9E99 leaves
+    1.0000000001E-99, 1 / 2E99 1.0000000005E-99; ROM)."""
     if not x:
         return LIMIT, True
-    r = div(ONE, x)
-    if r.adjusted() < -99:
-        return (-_RECIPROCAL_UNDERFLOW if r < 0 else _RECIPROCAL_UNDERFLOW), True
-    return fit(r)
+    return divide(ONE, x)
 
 
 def _ln(x: Decimal, inv: bool) -> Result:
@@ -212,9 +219,32 @@ def power(y: Decimal, x: Decimal, inv: bool) -> Result:
         # e, 2.7182818), +-9.9999999999E99 otherwise; it flashes (ROM, issue 40)
         exponent, e1 = divide(ln_y, x)
     else:
-        exponent, e1 = chop(mul(ln_y, x)), False
+        # a product below 1E-99 is an underflow: e^0 = 1, flashing (2 y^x 1 EE 99 +/- =; ROM)
+        exponent, e1 = fit(chop(mul(ln_y, x)))
     r, e2 = _exp_of_product(exponent)
     return r, err or e1 or e2
+
+
+def power_error_flips(y: Decimal, x: Decimal) -> bool:
+    """True when y^x (not the root) errs in e^ with a fraction left: the exponent is past
+    99 either way and x ln y is not a whole multiple of ln 10.
+
+    Completed by an inverse operation key (-, /, INV y^x) such an error flips the sign
+    of its exponent (machine._binary); 10 y^x 110, whose e^ step has nothing left to
+    multiply, 10^-100 (see _exp_of_product) and a product below 1E-99 do not (ROM,
+    issue 40)."""
+    if not y:
+        return False
+    product, underflow = fit(chop(mul(ln(-y if y < 0 else y), x)))
+    if underflow and product.adjusted() < 0:
+        return False
+    a = -product if product < 0 else product
+    if a < 100 * LN10:
+        return False  # no exponent past 99: an underflow, if any, is the division's
+    fraction = _WIDE.remainder(a, LN10)
+    if not fraction:
+        return False
+    return product > 0 or fraction >= Decimal("0.00001")
 
 
 # ---------------------------------------------------------------------------
@@ -408,7 +438,7 @@ def rect_to_polar(x: Decimal, y: Decimal, angle: str) -> tuple[Decimal, Result]:
     if not x:
         rad = _HALF_PI if y > 0 else -_HALF_PI
     else:
-        ratio, err_ratio = fit(div(y, x))  # an underflow leaves 1E-99 and flashes (ROM)
+        ratio, err_ratio = divide(y, x)  # an underflow flashes (ROM)
         err = err or err_ratio
         rad = _arctan(-ratio if ratio < 0 else ratio)
         rad = -rad if ratio < 0 else rad

@@ -574,7 +574,20 @@ class TI57:
         prec = _PRECEDENCE[op]
         pending = self.pending
         while pending and pending[-1] is not None and _PRECEDENCE[pending[-1].op] >= prec:
-            x = self._apply(pending.pop(), x)  # type: ignore[arg-type]
+            p = pending.pop()
+            assert p is not None
+            if p.op == 35 and not p.inv and (op == 65 or op == 45 or inv) and self._power_error_flips(p, x):
+                # An inverse key (-, /, INV y^x) completing a y^x that over- or underflows
+                # in e^: the error's exponent changes sign, the key loses its INV (- is
+                # kept as +, / as x, INV y^x as y^x), and only the pending operations
+                # above its level are completed (ROM, issue 40: 10 y^x 101 / CE 3 =
+                # gives 2.9999999999E-98; 5 - 3 * 10 y^x 101 - CE 7 = gives -2).
+                x = self._apply(p, x)
+                x = x.scaleb(-2 * x.adjusted())
+                op, inv = (75 if op == 65 else 55 if op == 45 else 35), False
+                prec += 1
+                continue
+            x = self._apply(p, x)
         self.x = x
         n = self._n_ops()
         if n >= 4:
@@ -585,6 +598,9 @@ class TI57:
             self.regs[reg] = x
         pending.append(_Pending(op, inv, x, reg))
         self.after_op = True
+
+    def _power_error_flips(self, p: _Pending, x: Decimal) -> bool:
+        return fn.power_error_flips(self.regs[p.reg] if p.reg is not None else p.value, x)
 
     def _drop_last_operation(self) -> None:
         """The operation just pressed leaves the pending list, with the parentheses

@@ -503,8 +503,8 @@ def test_deg_135_tan_sto_1() -> None:
 
 
 @pytest.mark.parametrize("keys, sign", [("9 EE 9 9 1/x", 1), ("9 +/- EE 9 9 1/x", -1)])
-def test_reciprocal_underflow_leaves_its_own_limit(keys: str, sign: int) -> None:
-    """1/x below 1E-99 leaves 1.0000000001E-99 (ROM)."""
+def test_reciprocal_underflow_of_nine_leaves_one_stray_unit(keys: str, sign: int) -> None:
+    """1 / 9E99 leaves 1.0000000001E-99 (ROM; the rule: test_a_division_underflow_keeps_a_stray_last_digit)."""
     m = keyed(keys)
     assert m.x == sign * Decimal("1.0000000001E-99") and m.flashing
     assert m.display == ("-" if sign < 0 else "") + "1.-99"
@@ -571,3 +571,119 @@ def test_rectangular_to_polar_out_of_range_flashes(keys: str, theta: str, radius
 )
 def test_a_root_divides_the_logarithm_by_the_index(keys: str, value: str) -> None:
     assert keyed(keys).x == Decimal(value)  # the ROM's digits
+
+
+# --- an inverse key completing a y^x error flips the error's exponent -------------
+
+
+@pytest.mark.parametrize(
+    "keys, value",
+    [
+        ("1 0 y^x 1 0 1 /", "9.9999999999E-99"),  # the issue's cases (ROM)
+        ("1 0 y^x 1 0 1 -", "9.9999999999E-99"),
+        ("1 0 y^x 1 0 1 INV y^x", "9.9999999999E-99"),
+        ("1 0 y^x 1 0 2 +/- /", "1E99"),  # an underflow becomes 1E99
+        (". 1 y^x 1 0 1 0 -", "1E99"),
+        ("2 +/- y^x 4 0 1 -", "9.9999999999E-99"),  # a negative base errs anyway
+        ("1 EE 9 9 y^x 1 EE 9 9 -", "9.9999999999E-99"),  # x ln y itself overflows
+        ("7 y^x 1 EE 1 3 -", "9.9999999999E-99"),
+        ("1 0 y^x 1 0 1 =", "9.9999999999E99"),  # neighbours: other keys never flip
+        ("1 0 y^x 1 0 1 +", "9.9999999999E99"),
+        ("1 0 y^x 1 0 1 *", "9.9999999999E99"),
+        ("1 0 y^x 1 0 1 y^x", "9.9999999999E99"),
+        ("( 1 0 y^x 1 0 1 ) -", "9.9999999999E99"),
+        ("1 0 y^x 1 0 2 +/- =", "1E-99"),
+        ("1 0 INV y^x . 0 0 1 -", "9.9999999999E99"),  # nor does a root
+        ("1 0 INV y^x . 0 0 1 INV y^x", "9.9999999999E99"),
+        ("1 0 y^x 1 1 0 -", "9.9999999999E99"),  # x ln y a whole multiple of ln 10: no flip
+        ("1 0 y^x 2 0 0 -", "9.9999999999E99"),
+        ("1 0 y^x 1 EE 2 0 -", "9.9999999999E99"),
+        ("1 0 y^x 1 0 0 +/- -", "9.9999999999E99"),  # 10^-100 keeps its quirk
+        ("1 0 y^x 1 0 0 . 0 0 0 0 1 +/- -", "1E99"),
+        ("1 0 y^x 9 9 . 5 +/- -", "1.0000000003E-99"),  # the division's underflow: no flip
+    ],
+)
+def test_an_inverse_key_completing_a_power_error_flips_its_exponent(keys: str, value: str) -> None:
+    m = keyed(keys)
+    assert m.x == Decimal(value) and m.flashing
+
+
+@pytest.mark.parametrize(
+    "keys, value",
+    [
+        # the key loses its INV (- is kept as +, / as x) and completes only the levels above it
+        ("1 0 y^x 1 0 1 / CE 3 =", "2.9999999999E-98"),
+        ("1 0 y^x 1 0 1 - CE 3 =", "3"),
+        ("2 * 1 0 y^x 1 0 1 / CE 3 =", "5.9999999998E-98"),
+        ("2 - 1 0 y^x 1 0 1 - 3 =", "-1"),
+        ("2 + 3 * 1 0 y^x 1 0 1 - CE 7 =", "9"),
+        ("5 - 3 * 1 0 y^x 1 0 1 - CE 7 =", "-2"),
+        ("5 - 3 / 1 0 y^x 1 0 1 - CE 7 =", "-3E98"),
+        ("5 - 3 / 1 0 y^x 1 0 1 / CE 7 =", "-4.2857142858E97"),
+        ("5 / 1 0 y^x 1 0 1 - CE 7 =", "5E98"),
+        ("2 + ( 1 0 y^x 1 0 1 - CE 3 ) =", "5"),
+        ("1 0 y^x 1 0 1 INV y^x CE . 5 =", "1.0000000069E-49"),
+        ("2 - 1 0 y^x 1 0 1 - =", "2"),  # = right after the key drops it (flashing)
+        ("1 0 y^x 1 1 0 - CE 1 EE 9 9 =", "8.9999999999E99"),  # no flip: - stays -
+        ("2 * 1 0 y^x 1 1 0 / CE 3 =", "3.3333333333E99"),
+    ],
+)
+def test_a_flipped_power_error_leaves_the_key_without_its_inverse(keys: str, value: str) -> None:
+    assert keyed(keys).x == Decimal(value)
+
+
+def test_a_flipped_power_error_in_the_third_level_leaves_r6() -> None:
+    m = keyed("5 - 3 / 1 0 y^x 1 0 1 / CE")
+    assert m.register(6) == Decimal("9.9999999999E-99")  # the new level's operand (ROM)
+    assert keyed("2 + 3 * 1 0 y^x 1 0 1 - CE").register(6) == Decimal(101)  # the exponent
+
+
+@pytest.mark.parametrize(
+    "keys, value",
+    [
+        ("2 y^x 1 EE 9 9 +/- =", "1"),  # ROM: x ln y below 1E-99 underflows
+        (". 5 y^x 1 EE 9 9 +/- =", "1"),
+        ("1 . 0 0 0 0 0 0 1 y^x 1 EE 9 5 +/- =", "1"),
+        ("2 y^x 1 EE 9 9 +/- / 4 =", "0.25"),  # no flip: / stays /
+    ],
+)
+def test_a_power_whose_exponent_product_underflows_flashes_one(keys: str, value: str) -> None:
+    m = keyed(keys)
+    assert m.x == Decimal(value) and m.flashing
+
+
+def test_a_power_whose_exponent_product_is_small_is_no_error() -> None:
+    m = keyed("1 EE 5 0 y^x 1 EE 5 0 +/- =")
+    assert m.x == 1 and not m.flashing
+
+
+# --- a division that underflows by one place keeps a stray last digit ------------
+
+
+@pytest.mark.parametrize(
+    "keys, value",
+    [
+        ("1 EE 9 9 +/- / 2 =", "1.0000000005E-99"),  # the issue's cases (ROM)
+        ("5 EE 9 9 +/- / 9 =", "1.0000000001E-99"),
+        ("1 EE 9 9 +/- / 3 =", "1.0000000003E-99"),  # the count of the divisor in 10
+        ("1 EE 9 9 +/- / 1 . 2 5 =", "1.0000000008E-99"),
+        ("1 EE 9 9 +/- / 1 . 0 0 1 =", "1.0000000009E-99"),
+        ("2 EE 9 9 +/- / 3 =", "1.0000000003E-99"),  # whatever the dividend
+        ("1 . 2 3 4 EE 9 9 +/- / 2 . 5 =", "1.0000000004E-99"),
+        ("1 +/- EE 9 9 +/- / 2 =", "-1.0000000005E-99"),
+        ("1 EE 9 9 +/- / 1 0 =", "1E-99"),  # neighbours: two places below, or the
+        ("1 EE 9 9 +/- / 2 0 =", "1E-99"),  # exponents already past -99
+        ("3 EE 5 0 +/- / 2 EE 5 0 =", "1E-99"),
+        ("1 EE 9 8 +/- / 1 2 3 =", "1E-99"),
+        ("2 EE 9 9 1/x", "1.0000000005E-99"),  # 1/x
+        ("1 . 5 EE 9 9 1/x", "1.0000000006E-99"),
+        ("5 / 1 0 y^x 1 0 1 =", "1.0000000001E-99"),  # by the limit
+        ("1 0 y^x 9 9 . 5 +/- =", "1.0000000003E-99"),  # e^-x is 1 / e^x
+        ("2 2 9 . 5 +/- INV lnx", "1.0000000002E-99"),
+        ("1 EE 9 9 +/- - 1 EE 9 9 +/- / 2 =", "-1E-99"),  # the difference underflows in turn
+        ("2 x<>t 1 EE 9 9 +/- INV 2nd P>R", "5.7295779541E-98"),  # y / x of INV P>R
+    ],
+)
+def test_a_division_underflow_keeps_a_stray_last_digit(keys: str, value: str) -> None:
+    m = keyed(keys)
+    assert m.x == Decimal(value) and m.flashing
