@@ -27,6 +27,7 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 from tms1500 import TMS1500, load_rom  # noqa: E402
 
 from machines.ti57 import TI57  # noqa: E402
+from machines.ti57.keys import SECOND_LEGENDS  # noqa: E402
 
 KEYBOARD = [
     ["2nd", "INV", "lnx", "CE", "CLR"],
@@ -39,6 +40,22 @@ KEYBOARD = [
     ["R/S", "0", ".", "+/-", "="],
 ]
 MATRIX = {key: row | ((col + 1) << 4) for row, keys in enumerate(KEYBOARD) for col, key in enumerate(keys)}
+# the key under each second function: the key code's row, its column less 5 (tan 20 is 2nd 1/x)
+UNDER = {legend: KEYBOARD[code // 10 - 1][(code % 10 + 4) % 5] for legend, code in SECOND_LEGENDS.items()}
+UNDER.update({"Ins": "STO", "Del": "EE"})
+
+
+def physical(keys: list[str]) -> list[str]:
+    """Keys as pressed: a second function's legend becomes 2nd and the key under it
+    ('INV tan' -> 'INV 2nd 1/x'; '2nd tan' -> '2nd 1/x')."""
+    out: list[str] = []
+    for key in keys:
+        if key in UNDER:
+            if not out or out[-1] != "2nd":
+                out.append("2nd")
+            key = UNDER[key]
+        out.append(key)
+    return out
 # where the ROM keeps R0-R7 (storage register bank, index)
 REGISTER_PLACES = [("x", 5), ("x", 6), ("x", 7), ("y", 6), ("y", 7), ("x", 3), ("x", 2), ("x", 4)]
 
@@ -193,7 +210,7 @@ def main() -> None:
     words = load_rom(args.rom)
     if args.press:
         rom, ours = RomCalculator(words), TI57()
-        for key in args.press.split():
+        for key in physical(args.press.split()):
             rom.press(key)
             ours.press(key)
             text, flashing = rom.look()

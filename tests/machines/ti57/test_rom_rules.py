@@ -687,3 +687,27 @@ def test_a_power_whose_exponent_product_is_small_is_no_error() -> None:
 def test_a_division_underflow_keeps_a_stray_last_digit(keys: str, value: str) -> None:
     m = keyed(keys)
     assert m.x == Decimal(value) and m.flashing
+
+
+# --- the inverse functions turn the vector one step further while y keeps a digit --
+
+
+@pytest.mark.parametrize(
+    "keys, value",
+    [
+        ("2nd Rad . 7 3 4 7 9 2 4 INV sin", "0.8253605677"),  # j = 11 taken (ROM; ...678 without)
+        (". 7 3 4 7 9 2 4 INV sin", "47.289677103"),  # the case (...109 without)
+        (". 6 9 4 4 6 9 7 INV sin", "43.984974221"),
+        (". 4 6 9 5 4 4 6 INV cos", "61.995260393"),
+        (". 9 0 8 3 3 9 4 / 7 . 3 6 = INV cos", "82.910727545"),
+        ("3 +/- x<>t 4 INV 2nd P>R", "126.86989765"),
+        ("2nd Rad . 9 2 7 5 4 4 4 / 6 . 3 3 = INV tan", "0.1454960584"),  # y below 1E-10 after j = 10: no step
+        ("2 / 3 = INV sin", "41.810314909"),
+        ("2 / 3 = INV cos", "48.189685086"),
+        ("2 / 3 = INV tan", "33.690067521"),
+        ("2nd Rad 1 / 7 = INV tan", "0.1418970545"),
+        (". 5 INV sin", "30.000000016"),
+    ],
+)
+def test_the_inverse_functions_turn_the_vector_while_y_keeps_a_digit(keys: str, value: str) -> None:
+    assert keyed(keys).x == Decimal(value)
