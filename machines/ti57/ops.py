@@ -259,6 +259,7 @@ def _f_store(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
     if n > 7:
         return m._generic_step(s, nxt)
     complete = m._complete
+    generic = m._generic_step(s, nxt)  # the same step through the semantics, for the rare cases
 
     def step() -> int:
 
@@ -267,6 +268,8 @@ def _f_store(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
             complete()
             if m._stop is not None:
                 return ~nxt
+        if m.x.adjusted() == 99:
+            return generic()  # the value shown may round past the limit (machine._round_shown_value)
         x = m.x
         if not x:
             x = m.x = ZERO  # a -0. shown by +/- is stored and shown as 0 (machine._complete)
@@ -282,6 +285,7 @@ def _f_recall(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
     if n > 7:
         return m._generic_step(s, nxt)
     complete = m._complete
+    generic = m._generic_step(s, nxt)  # the same step through the semantics, for the rare cases
 
     def step() -> int:
 
@@ -290,7 +294,10 @@ def _f_recall(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
             complete()
             if m._stop is not None:
                 return ~nxt
-        m.x = m.regs[n]
+        x = m.regs[n]
+        if x.adjusted() == 99:
+            return generic()  # the value recalled may round past the limit
+        m.x = x
         return nxt
 
     return step
@@ -302,6 +309,7 @@ def _f_sum(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
     if n > 7:
         return m._generic_step(s, nxt)
     complete = m._complete
+    generic = m._generic_step(s, nxt)  # the same step through the semantics, for the rare cases
     op = sub if s.inv else add
 
     def step() -> int:
@@ -311,6 +319,8 @@ def _f_sum(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
             complete()
             if m._stop is not None:
                 return ~nxt
+        if m.x.adjusted() == 99:
+            return generic()  # the value shown may round past the limit (machine._round_shown_value)
         x = m.x
         if not x:
             m.x = ZERO  # a -0. shown by +/- becomes 0 (machine._complete)
@@ -330,6 +340,7 @@ def _f_sum(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
 def _f_dsz(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
     skip = _skip(nxt)
     complete = m._complete
+    generic = m._generic_step(s, nxt)  # the same step through the semantics, for the rare cases
     inv = s.inv
 
     def step() -> int:
@@ -341,6 +352,8 @@ def _f_dsz(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
                 return ~nxt
         elif not m.x:
             m.x = ZERO  # a -0. shown by +/- becomes 0 (machine._complete)
+        if m.x.adjusted() == 99:
+            return generic()  # the value shown may round past the limit (machine._round_shown_value)
         r = toward_zero(m.regs[0])
         m.regs[0] = r
         if (not r) != inv:
@@ -353,6 +366,7 @@ def _f_dsz(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
 def _f_sbr(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
     if s.inv:
         complete = m._complete
+        generic = m._generic_step(s, nxt)
 
         def ret() -> int:
 
@@ -363,6 +377,8 @@ def _f_sbr(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
                     return ~nxt
             elif not m.x:
                 m.x = ZERO  # a -0. shown by +/- becomes 0 (machine._complete)
+            if m.x.adjusted() == 99:
+                return generic()  # the value shown may round past the limit
             returns = m.returns
             if returns:
                 return returns.pop()
@@ -374,6 +390,7 @@ def _f_sbr(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
     if target is None:
         return m._generic_step(s, nxt)
     complete = m._complete
+    generic = m._generic_step(s, nxt)  # the same step through the semantics, for the rare cases
 
     def call() -> int:
 
@@ -384,6 +401,8 @@ def _f_sbr(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
                 return ~nxt
         elif not m.x:
             m.x = ZERO  # a -0. shown by +/- becomes 0 (machine._complete)
+        if m.x.adjusted() == 99:
+            return generic()  # the value shown may round past the limit (machine._round_shown_value)
         returns = m.returns
         if len(returns) >= 2:
             m._error()
@@ -399,6 +418,7 @@ def _f_gto(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
     if target is None:
         return m._generic_step(s, nxt)
     complete = m._complete
+    generic = m._generic_step(s, nxt)  # the same step through the semantics, for the rare cases
 
     def step() -> int:
 
@@ -409,6 +429,8 @@ def _f_gto(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
                 return ~nxt
         elif not m.x:
             m.x = ZERO  # a -0. shown by +/- becomes 0 (machine._complete)
+        if m.x.adjusted() == 99:
+            return generic()  # the value shown may round past the limit (machine._round_shown_value)
         return target
 
     return step
@@ -418,6 +440,7 @@ def _f_compare(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
     """x=t (x>=t runs through its semantics)."""
     skip = _skip(nxt)
     complete = m._complete
+    generic = m._generic_step(s, nxt)  # the same step through the semantics, for the rare cases
     inv = s.inv
 
     def step() -> int:
@@ -429,6 +452,8 @@ def _f_compare(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
                 return ~nxt
         elif not m.x:
             m.x = ZERO  # a -0. shown by +/- becomes 0 (machine._complete)
+        if m.x.adjusted() == 99:
+            return generic()  # the value shown may round past the limit (machine._round_shown_value)
         if (m.x == m.regs[7]) != inv:
             return nxt
         return skip
@@ -476,9 +501,15 @@ def _f_pause(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
 
 def _f_binary(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
     binary = m._binary
+    complete = m._complete
+    generic = m._generic_step(s, nxt)
     op, inv = s.code, s.inv and s.code == 35
 
     def step() -> int:
+        if m.entering:
+            complete()  # as the key does, before the rounding of the value shown
+        if m.x.adjusted() == 99:
+            return generic()  # the value shown may round past the limit
         binary(op, inv)
         return ~nxt if m._stop is not None else nxt
 
@@ -487,9 +518,15 @@ def _f_binary(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
 
 def _f_close(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
     close = m._close
+    complete = m._complete
+    generic = m._generic_step(s, nxt)
     all_levels = s.code == 85
 
     def step() -> int:
+        if m.entering:
+            complete()  # as the key does, before the rounding of the value shown
+        if m.x.adjusted() == 99:
+            return generic()  # the value shown may round past the limit
         close(all_levels)
         return ~nxt if m._stop is not None else nxt
 
@@ -520,10 +557,12 @@ def _f_clear_t(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
 def _f_memory(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
     """Exc and Prd: through the general memory routine, without the dispatch."""
     memory = m._memory
+    generic = m._generic_step(s, nxt)
     code, inv, n = s.code, s.inv, s.digit
 
     def step() -> int:
-
+        if m.entering or m.x.adjusted() == 99 or n > 7 or m.regs[n].adjusted() == 99:  # type: ignore[index]
+            return generic()  # the value shown (or Exc's new one) may round past the limit
         m.after_op = False  # see machine.KEEPS_AFTER_OPERATION
         memory(code, inv, n)  # type: ignore[arg-type]
         return ~nxt if m._stop is not None else nxt

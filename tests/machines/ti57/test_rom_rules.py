@@ -242,8 +242,16 @@ def test_memory_keys_after_the_early_completion_do_the_same(keys: str, shown: st
     assert (m.display, m.register(3)) == (shown, Decimal(register))
 
 
-def test_gto_does_not_complete_the_entry_when_pressed() -> None:
-    assert _shows("4 1 GTO") == ("41", False)  # ours; GTO is a program key the checker does not press
+@pytest.mark.parametrize("key", ["GTO", "SBR", "INV SBR"])
+def test_gto_and_sbr_complete_the_entry_when_pressed(key: str) -> None:
+    assert _shows(f"4 1 {key}") == ("41.", False)  # the ROM, as the memory keys
+    assert _shows(f"1 + 7 4 {key}") == ("74.", False)
+
+
+@pytest.mark.parametrize("key", ["GTO", "SBR 1", "INV SBR"])
+def test_gto_and_sbr_raise_the_rounding_error_again(key: str) -> None:
+    assert _shows(f"1 0 0 +/- INV log CE {key}") == (SHOWN_LIMIT, True)  # ROM; RST does not
+    assert _shows("1 0 0 +/- INV log CE RST") == (SHOWN_LIMIT, False)
 
 
 # --- 8. display rounding of 9.9999999999E99 raises the error again ------------
@@ -710,4 +718,103 @@ def test_a_division_underflow_keeps_a_stray_last_digit(keys: str, value: str) ->
     ],
 )
 def test_the_inverse_functions_turn_the_vector_while_y_keeps_a_digit(keys: str, value: str) -> None:
+    assert keyed(keys).x == Decimal(value)
+
+
+# --- found by the program sessions -----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "keys, shown, flashing",
+    [
+        ("2 + 3 LRN LRN 4 =", "4.", False),  # the ROM: LRN clears the calculation as CLR
+        ("2 + 3 LRN LRN =", "0.", False),
+        ("2 + ( 3 LRN LRN 4 ) =", "4.", False),
+        ("1 / 0 = LRN", "00  00", False),  # the error too
+        ("1 / 0 = LRN LRN", "0", False),
+        ("3 EE 5 = LRN LRN 5 =", "5.", False),  # and EE
+        ("2nd Fix 2 1 LRN LRN 4 =", "4.00", False),  # Fix is kept
+        ("5 LRN LRN +/-", "-0", False),  # an open 0
+    ],
+)
+def test_lrn_clears_the_calculation(keys: str, shown: str, flashing: bool) -> None:
+    assert _shows(keys) == (shown, flashing)
+
+
+def test_lrn_keeps_the_memories() -> None:
+    m = keyed("7 STO 1 x<>t = LRN LRN SUM 1 RCL 1")
+    assert m.register(1) == 7 and m.register(7) == 7 and m.display == "7."
+
+
+# --- rule 8 in programs: a value shown past the limit raises the error again -------
+
+_PAST_LIMIT = "1 0 0 +/- INV log CE"  # shows 9.9999999 99 without flashing
+
+
+def _run_keyed(program: str, keys: str, fast: bool) -> tuple[TI57, StopReason]:
+    """Key a program in LRN mode, press keys, then RST R/S and run it to its stop."""
+    m = TI57()
+    keyed(f"LRN {program} LRN", m)
+    m._compile(fast)  # the same program through the fast steps and the semantics
+    keyed(f"{keys} RST R/S", m)
+    return m, m.run(max_steps=100).reason
+
+
+@pytest.mark.parametrize("fast", [True, False])
+@pytest.mark.parametrize(
+    "program, flashing",
+    [
+        ("STO 3 R/S", True),  # the ROM: stops on the step, flashing
+        ("SUM 3 R/S", True),
+        ("+ 1 = R/S", True),
+        ("= R/S", True),
+        ("( R/S", True),
+        ("2nd Fix 2 R/S", True),
+        ("2nd Int R/S", True),
+        ("2nd Dsz R/S", True),
+        ("2nd x=t R/S R/S", True),
+        ("GTO 1 2nd Lbl 1 R/S", True),
+        ("SBR 1 R/S 2nd Lbl 1 INV SBR", True),
+        ("INV EE R/S", True),
+        ("x<>t R/S", False),  # neighbours that do not round
+        ("2nd sin R/S", False),
+        ("2nd Lbl 1 R/S", False),
+        ("+/- R/S", False),
+        ("2nd Pause R/S", False),
+        ("RCL 3 R/S", False),  # in a program RCL rounds only the value it brings
+        ("2nd Exc 3 R/S", False),
+    ],
+)
+def test_display_rounding_past_the_limit_raises_the_error_in_programs(program: str, flashing: bool, fast: bool) -> None:
+    m, reason = _run_keyed(program, _PAST_LIMIT, fast)
+    assert m.flashing == flashing
+    assert (reason is StopReason.ERROR) == flashing
+
+
+@pytest.mark.parametrize("fast", [True, False])
+def test_a_program_recalling_the_limit_flashes(fast: bool) -> None:
+    m, reason = _run_keyed("RCL 2 R/S", f"{_PAST_LIMIT} STO 2 CE", fast)
+    assert (m.display, m.flashing, reason) == (SHOWN_LIMIT, True, StopReason.ERROR)
+    m, reason = _run_keyed("2nd Exc 2 R/S", f"{_PAST_LIMIT} STO 2 CE 5", fast)
+    assert (m.display, m.flashing, m.register(2)) == (SHOWN_LIMIT, True, 5)
+
+
+@pytest.mark.parametrize("fast", [True, False])
+@pytest.mark.parametrize("step", ["STO 3", "SUM 3", "2nd Prd 3"])
+def test_a_program_stores_the_value_before_its_rounding(step: str, fast: bool) -> None:
+    prep = "1 STO 3 " if "Prd" in step else ""
+    m, reason = _run_keyed(f"2nd Fix 0 {prep}9 . 6 EE 9 9 {step} R/S", "", fast)
+    assert m.register(3) == Decimal("9.6E99")  # the ROM: unrounded
+    assert m.x == LIMIT and m.flashing and reason is StopReason.ERROR
+
+
+@pytest.mark.parametrize(
+    "keys, value",
+    [
+        ("2nd Fix 0 9 . 6 EE 9 9 - CE 9 EE 9 9 =", "6E98"),  # the pending operand keeps 9.6E99 (ROM)
+        ("2nd Fix 0 9 . 6 EE 9 9 * CE 1 EE 9 0 +/- =", "9.6E9"),
+        ("2nd Fix 0 9 . 6 EE 9 9 STO 3 CE RCL 3", "9.9999999999E99"),  # STO: rounded when pressed
+    ],
+)
+def test_an_operation_rounds_the_value_shown_after_it_acts(keys: str, value: str) -> None:
     assert keyed(keys).x == Decimal(value)
