@@ -225,17 +225,18 @@ def power(y: Decimal, x: Decimal, inv: bool) -> Result:
     return r, err or e1 or e2
 
 
-def power_error_flips(y: Decimal, x: Decimal) -> bool:
-    """True when y^x (not the root) errs in e^ with a fraction left: the exponent is past
-    99 either way and x ln y is not a whole multiple of ln 10.
+def power_error_flips(y: Decimal, x: Decimal, inv: bool) -> bool:
+    """True when y^x or the x-th root (INV) errs in e^ with a fraction left: the
+    exponent is past 99 either way and x ln y (ln y / x) is not a whole multiple of ln 10.
 
     Completed by an inverse operation key (-, /, INV y^x) such an error flips the sign
     of its exponent (machine._binary); 10 y^x 110, whose e^ step has nothing left to
-    multiply, 10^-100 (see _exp_of_product) and a product below 1E-99 do not (ROM,
-    issue 40)."""
-    if not y:
+    multiply, 10^-100 (see _exp_of_product), an exponent below 1E-99 and the 0th root
+    (a division by zero, before e^) do not (ROM, issue 40)."""
+    if not y or (inv and not x):
         return False
-    product, underflow = fit(chop(mul(ln(-y if y < 0 else y), x)))
+    ln_y = ln(-y if y < 0 else y)
+    product, underflow = divide(ln_y, x) if inv else fit(chop(mul(ln_y, x)))
     if underflow and product.adjusted() < 0:
         return False
     a = -product if product < 0 else product

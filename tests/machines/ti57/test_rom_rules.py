@@ -601,8 +601,11 @@ def test_a_root_divides_the_logarithm_by_the_index(keys: str, value: str) -> Non
         ("1 0 y^x 1 0 1 y^x", "9.9999999999E99"),
         ("( 1 0 y^x 1 0 1 ) -", "9.9999999999E99"),
         ("1 0 y^x 1 0 2 +/- =", "1E-99"),
-        ("1 0 INV y^x . 0 0 1 -", "9.9999999999E99"),  # nor does a root
+        ("6 9 INV y^x . 0 1 7 /", "9.9999999999E-99"),  # a root flips too
+        ("2 INV y^x 1 EE 9 9 +/- -", "9.9999999999E-99"),
+        ("1 0 INV y^x . 0 0 1 -", "9.9999999999E99"),  # ln 10 / .001 = 1000 ln 10: no flip
         ("1 0 INV y^x . 0 0 1 INV y^x", "9.9999999999E99"),
+        ("2 INV y^x 0 -", "9.9999999999E99"),  # the 0th root errs before e^
         ("1 0 y^x 1 1 0 -", "9.9999999999E99"),  # x ln y a whole multiple of ln 10: no flip
         ("1 0 y^x 2 0 0 -", "9.9999999999E99"),
         ("1 0 y^x 1 EE 2 0 -", "9.9999999999E99"),
@@ -631,6 +634,10 @@ def test_an_inverse_key_completing_a_power_error_flips_its_exponent(keys: str, v
         ("5 / 1 0 y^x 1 0 1 - CE 7 =", "5E98"),
         ("2 + ( 1 0 y^x 1 0 1 - CE 3 ) =", "5"),
         ("1 0 y^x 1 0 1 INV y^x CE . 5 =", "1.0000000069E-49"),
+        ("6 9 INV y^x . 0 1 7 / CE 3 =", "3.3333333333E-99"),  # after a root the key goes on as usual
+        ("5 * 6 9 INV y^x . 0 1 7 / CE 3 =", "1.6666666665E-98"),
+        ("6 9 INV y^x . 0 1 7 INV y^x CE 2 =", "1.0000000069E-49"),
+        (". 5 INV y^x . 0 0 1 / CE 2 =", "5E98"),
         ("2 - 1 0 y^x 1 0 1 - =", "2"),  # = right after the key drops it (flashing)
         ("1 0 y^x 1 1 0 - CE 1 EE 9 9 =", "8.9999999999E99"),  # no flip: - stays -
         ("2 * 1 0 y^x 1 1 0 / CE 3 =", "3.3333333333E99"),
