@@ -238,7 +238,8 @@ class TI57:
                 return
         inv, self._inv = self._inv, False
         ins = INSTRUCTIONS[code]
-        if ins.takes_digit and not (inv and code in NO_DIGIT_WITH_INV):
+        if ins.takes_digit and not (inv and code in NO_DIGIT_WITH_INV) and (code != 86 or self.learning):
+            # (Lbl from the keyboard takes no digit: 2 5 2nd Lbl 1 shows 251; ROM)
             self._awaiting, self._await_inv = code, inv
             if code in _COMPLETING_PREFIXES and not self.learning:
                 self._round_shown_value(code, inv)
@@ -837,7 +838,7 @@ class TI57:
     def _generic_step(self, s: Step, nxt: int) -> Callable[[], int]:
         semantics = OPS[s.code].semantics
         code, inv, digit = s.code, s.inv, s.digit
-        clears = code not in KEEPS_AFTER_OPERATION
+        clears = code not in KEEPS_AFTER_OPERATION and code != 86  # a Lbl step is passed over (ROM)
         rounds = code in _STEP_ROUNDS_BEFORE or (code == 42 and inv)
         rounds_after = code in _STEP_ROUNDS_AFTER
 

@@ -462,11 +462,21 @@ def _f_compare(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
 
 
 def _f_quiet(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
-    """Lbl and Nop: nothing happens."""
+    """Nop: nothing happens but the end of the state after an operation."""
 
     def step() -> int:
 
         m.after_op = False  # see machine.KEEPS_AFTER_OPERATION
+        return nxt
+
+    return step
+
+
+def _f_label(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
+    """Lbl: passed over, even the state after an operation is kept (2 + Lbl 1 + 3 = in a
+    program refuses the second +; ROM)."""
+
+    def step() -> int:
         return nxt
 
     return step
@@ -647,7 +657,7 @@ _ROWS: tuple[Op, ...] = (
     _row(71, _h_rst, _f_rst),
     _row(81, _h_rs, _f_rs),
     _row(36, _h_pause, _f_pause),
-    _row(86, _h_label, _f_quiet),
+    _row(86, _h_label, _f_label),
     _row(88, _h_stat),
     _row(89, _h_mean),
     _row(80, _h_var),

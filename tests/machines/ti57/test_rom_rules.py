@@ -764,7 +764,10 @@ def _run_keyed(program: str, keys: str, fast: bool) -> tuple[TI57, StopReason]:
     keyed(f"LRN {program} LRN", m)
     m._compile(fast)  # the same program through the fast steps and the semantics
     keyed(f"{keys} RST R/S", m)
-    return m, m.run(max_steps=100).reason
+    stop = m.run(max_steps=100)
+    while stop.reason is StopReason.PAUSE:  # the machine goes on after a Pause
+        stop = m.run(max_steps=100)
+    return m, stop.reason
 
 
 @pytest.mark.parametrize("fast", [True, False])
@@ -825,3 +828,24 @@ def test_a_program_stores_the_value_before_its_rounding(step: str, fast: bool) -
 )
 def test_an_operation_rounds_the_value_shown_after_it_acts(keys: str, value: str) -> None:
     assert keyed(keys).x == Decimal(value)
+
+
+@pytest.mark.parametrize("fast", [True, False])
+@pytest.mark.parametrize(
+    "program, shown, flashing",
+    [
+        ("2 + 2nd Lbl 1 + 3 = R/S", "2.", True),  # the ROM: a Lbl step keeps the state after +
+        ("2 + 2nd Lbl 1 = R/S", "2.", True),
+        ("2 + 2nd Nop + 3 = R/S", "7.", False),  # neighbours: Nop and Pause end it
+        ("2 + 2nd Pause + 3 = R/S", "7.", False),
+        ("2 + GTO 1 2nd Lbl 1 = R/S", "4.", False),
+    ],
+)
+def test_a_label_step_keeps_the_state_after_an_operation(program: str, shown: str, flashing: bool, fast: bool) -> None:
+    m, _reason = _run_keyed(program, "", fast)
+    assert (m.display, m.flashing) == (shown, flashing)
+
+
+@pytest.mark.parametrize("keys, shown", [("2 5 2nd Lbl 1", "251"), ("2 + 2nd Lbl + 3 =", "7."), ("2 + 2nd Lbl 1 + 3 =", "6.")])
+def test_lbl_from_the_keyboard_takes_no_digit(keys: str, shown: str) -> None:
+    assert _shows(keys) == (shown, False)  # the ROM
