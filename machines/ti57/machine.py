@@ -142,6 +142,7 @@ class TI57:
         self.learning = False
         # run bookkeeping
         self._stop: StopReason | None = None
+        self._shown_ok: Decimal | None = None  # see ops: x last seen not to round past the limit
         self.program = Program(tuple(Step(0) for _ in range(PROGRAM_STEPS)))
         self._compile(fast=True)
 

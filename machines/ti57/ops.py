@@ -19,7 +19,9 @@ from typing import Any, Callable, Protocol
 from machines.ti57 import functions as fn
 from machines.ti57.keys import INSTRUCTIONS, Step
 from machines.ti57.listing import PROGRAM_STEPS
-from machines.ti57.numbers import PI, ZERO, add, fit, shown_value, sub, toward_zero
+from machines.ti57.numbers import CHOP, ONE, PI, ZERO, add, fit, shown_value, sub, toward_zero
+
+MINUS_ONE = Decimal(-1)
 from machines.ti57.stops import StopReason
 
 __all__ = ["Calculator", "Op", "OPS", "Semantics", "FastPath"]
@@ -40,6 +42,7 @@ class Calculator(Protocol):
     flashing: bool
     returns: list[int]
     _stop: StopReason | None
+    _shown_ok: Decimal | None  # the last x whose display was seen not to round past the limit
 
     def _error(self) -> None: ...
     def _complete(self) -> None: ...
@@ -150,6 +153,7 @@ def _h_nop(m: Calculator, inv: bool, d: int | None, nxt: int | None) -> None:
 
 def _h_fix(m: Calculator, inv: bool, d: int | None, nxt: int | None) -> None:
     m._complete()
+    m._shown_ok = None  # values seen under the old Fix are seen again
     m.fix = None if inv or d is None or d == 9 else d
 
 
@@ -268,8 +272,11 @@ def _f_store(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
             complete()
             if m._stop is not None:
                 return ~nxt
-        if m.x.adjusted() == 99:
-            return generic()  # the value shown may round past the limit (machine._round_shown_value)
+        x = m.x
+        if x is not m._shown_ok:  # a value not yet seen at this Fix
+            if x.adjusted() == 99:
+                return generic()  # the value shown may round past the limit (machine._round_shown_value)
+            m._shown_ok = x
         x = m.x
         if not x:
             x = m.x = ZERO  # a -0. shown by +/- is stored and shown as 0 (machine._complete)
@@ -295,8 +302,10 @@ def _f_recall(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
             if m._stop is not None:
                 return ~nxt
         x = m.regs[n]
-        if x.adjusted() == 99:
-            return generic()  # the value recalled may round past the limit
+        if x is not m._shown_ok:  # a value not yet seen at this Fix
+            if x.adjusted() == 99:
+                return generic()  # the value recalled may round past the limit
+            m._shown_ok = x
         m.x = x
         return nxt
 
@@ -319,8 +328,11 @@ def _f_sum(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
             complete()
             if m._stop is not None:
                 return ~nxt
-        if m.x.adjusted() == 99:
-            return generic()  # the value shown may round past the limit (machine._round_shown_value)
+        x = m.x
+        if x is not m._shown_ok:  # a value not yet seen at this Fix
+            if x.adjusted() == 99:
+                return generic()  # the value shown may round past the limit (machine._round_shown_value)
+            m._shown_ok = x
         x = m.x
         if not x:
             m.x = ZERO  # a -0. shown by +/- becomes 0 (machine._complete)
@@ -342,6 +354,7 @@ def _f_dsz(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
     complete = m._complete
     generic = m._generic_step(s, nxt)  # the same step through the semantics, for the rare cases
     inv = s.inv
+    chop_add = CHOP.add
 
     def step() -> int:
 
@@ -350,12 +363,17 @@ def _f_dsz(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
             complete()
             if m._stop is not None:
                 return ~nxt
-        elif not m.x:
-            m.x = ZERO  # a -0. shown by +/- becomes 0 (machine._complete)
-        if m.x.adjusted() == 99:
-            return generic()  # the value shown may round past the limit (machine._round_shown_value)
-        r = toward_zero(m.regs[0])
-        m.regs[0] = r
+        x = m.x
+        if x is not m._shown_ok:  # a value not yet seen at this Fix
+            if not x:
+                x = m.x = ZERO  # a -0. shown by +/- becomes 0 (machine._complete)
+            elif x.adjusted() == 99:
+                return generic()  # the value shown may round past the limit (machine._round_shown_value)
+            m._shown_ok = x
+        regs = m.regs
+        r = regs[0]
+        r = chop_add(r, MINUS_ONE) if r >= ONE and r.adjusted() <= 10 else toward_zero(r)  # numbers.toward_zero
+        regs[0] = r
         if (not r) != inv:
             return skip
         return nxt
@@ -375,10 +393,13 @@ def _f_sbr(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
                 complete()
                 if m._stop is not None:
                     return ~nxt
-            elif not m.x:
-                m.x = ZERO  # a -0. shown by +/- becomes 0 (machine._complete)
-            if m.x.adjusted() == 99:
-                return generic()  # the value shown may round past the limit
+            x = m.x
+            if x is not m._shown_ok:  # a value not yet seen at this Fix
+                if not x:
+                    x = m.x = ZERO  # a -0. shown by +/- becomes 0 (machine._complete)
+                elif x.adjusted() == 99:
+                    return generic()  # the value shown may round past the limit
+                m._shown_ok = x
             returns = m.returns
             if returns:
                 return returns.pop()
@@ -399,10 +420,13 @@ def _f_sbr(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
             complete()
             if m._stop is not None:
                 return ~nxt
-        elif not m.x:
-            m.x = ZERO  # a -0. shown by +/- becomes 0 (machine._complete)
-        if m.x.adjusted() == 99:
-            return generic()  # the value shown may round past the limit (machine._round_shown_value)
+        x = m.x
+        if x is not m._shown_ok:  # a value not yet seen at this Fix
+            if not x:
+                x = m.x = ZERO  # a -0. shown by +/- becomes 0 (machine._complete)
+            elif x.adjusted() == 99:
+                return generic()  # the value shown may round past the limit (machine._round_shown_value)
+            m._shown_ok = x
         returns = m.returns
         if len(returns) >= 2:
             m._error()
@@ -427,10 +451,13 @@ def _f_gto(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
             complete()
             if m._stop is not None:
                 return ~nxt
-        elif not m.x:
-            m.x = ZERO  # a -0. shown by +/- becomes 0 (machine._complete)
-        if m.x.adjusted() == 99:
-            return generic()  # the value shown may round past the limit (machine._round_shown_value)
+        x = m.x
+        if x is not m._shown_ok:  # a value not yet seen at this Fix
+            if not x:
+                x = m.x = ZERO  # a -0. shown by +/- becomes 0 (machine._complete)
+            elif x.adjusted() == 99:
+                return generic()  # the value shown may round past the limit (machine._round_shown_value)
+            m._shown_ok = x
         return target
 
     return step
@@ -450,10 +477,13 @@ def _f_compare(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
             complete()
             if m._stop is not None:
                 return ~nxt
-        elif not m.x:
-            m.x = ZERO  # a -0. shown by +/- becomes 0 (machine._complete)
-        if m.x.adjusted() == 99:
-            return generic()  # the value shown may round past the limit (machine._round_shown_value)
+        x = m.x
+        if x is not m._shown_ok:  # a value not yet seen at this Fix
+            if not x:
+                x = m.x = ZERO  # a -0. shown by +/- becomes 0 (machine._complete)
+            elif x.adjusted() == 99:
+                return generic()  # the value shown may round past the limit (machine._round_shown_value)
+            m._shown_ok = x
         if (m.x == m.regs[7]) != inv:
             return nxt
         return skip
@@ -518,8 +548,11 @@ def _f_binary(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
     def step() -> int:
         if m.entering:
             complete()  # as the key does, before the rounding of the value shown
-        if m.x.adjusted() == 99:
-            return generic()  # the value shown may round past the limit
+        x = m.x
+        if x is not m._shown_ok:  # a value not yet seen at this Fix
+            if x.adjusted() == 99:
+                return generic()  # the value shown may round past the limit
+            m._shown_ok = x
         binary(op, inv)
         return ~nxt if m._stop is not None else nxt
 
@@ -535,8 +568,11 @@ def _f_close(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
     def step() -> int:
         if m.entering:
             complete()  # as the key does, before the rounding of the value shown
-        if m.x.adjusted() == 99:
-            return generic()  # the value shown may round past the limit
+        x = m.x
+        if x is not m._shown_ok:  # a value not yet seen at this Fix
+            if x.adjusted() == 99:
+                return generic()  # the value shown may round past the limit
+            m._shown_ok = x
         close(all_levels)
         return ~nxt if m._stop is not None else nxt
 
