@@ -26,7 +26,8 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 
 from tms1500 import TMS1500, load_rom  # noqa: E402
 
-from machines.ti57 import TI57  # noqa: E402
+from machines.ti57 import TI57, StopReason  # noqa: E402
+from machines.ti57.keys import SECOND_LEGENDS  # noqa: E402
 
 KEYBOARD = [
     ["2nd", "INV", "lnx", "CE", "CLR"],
@@ -39,6 +40,29 @@ KEYBOARD = [
     ["R/S", "0", ".", "+/-", "="],
 ]
 MATRIX = {key: row | ((col + 1) << 4) for row, keys in enumerate(KEYBOARD) for col, key in enumerate(keys)}
+# the key under each second function: the key code's row, its column less 5 (tan 20 is 2nd 1/x)
+UNDER = {legend: KEYBOARD[code // 10 - 1][(code % 10 + 4) % 5] for legend, code in SECOND_LEGENDS.items()}
+UNDER.update({"Ins": "STO", "Del": "EE"})
+
+
+def physical_key(key: str, previous: str) -> list[str]:
+    """One key as pressed, after `previous` (see physical)."""
+    if key in UNDER:
+        return [UNDER[key]] if previous == "2nd" else ["2nd", UNDER[key]]
+    return [key]
+
+
+def physical(keys: list[str]) -> list[str]:
+    """Keys as pressed: a second function's legend becomes 2nd and the key under it
+    ('INV tan' -> 'INV 2nd 1/x'; '2nd tan' -> '2nd 1/x')."""
+    out: list[str] = []
+    for key in keys:
+        if key in UNDER:
+            if not out or out[-1] != "2nd":
+                out.append("2nd")
+            key = UNDER[key]
+        out.append(key)
+    return out
 # where the ROM keeps R0-R7 (storage register bank, index)
 REGISTER_PLACES = [("x", 5), ("x", 6), ("x", 7), ("y", 6), ("y", 7), ("x", 3), ("x", 2), ("x", 4)]
 
@@ -72,10 +96,38 @@ class RomCalculator:
 
     HOLD = 3000  # instructions a key is held (the ROM scans the keyboard at every DISP)
     CHUNK = 1000
+    QUIET = 1500  # instructions in the keyboard loop that mean the ROM waits for a key
+    RUN_LIMIT = 3_000_000  # instructions a program may run before we give up
+    _idle_loops: dict[int, frozenset[int]] = {}  # per ROM: the addresses of its keyboard loops
 
     def __init__(self, rom: list[int]) -> None:
         self.cpu = TMS1500(rom)
-        self._settle()
+        self._settle_by_density()
+        idle = self._idle_loops.get(id(rom))
+        if idle is None:
+            idle = self._idle_loops[id(rom)] = self._learn_idle(rom)
+        self.idle = idle
+
+    @staticmethod
+    def _learn_idle(rom: list[int]) -> frozenset[int]:
+        """The addresses the ROM loops on while it waits for a key, with the display steady
+        and flashing (a Pause, shown by the same DISPs, runs elsewhere)."""
+        seen: set[int] = set()
+        for keys in ([], ["1", "/", "0", "="]):
+            probe = TMS1500(rom)
+            calc = RomCalculator.__new__(RomCalculator)
+            calc.cpu = probe
+            calc._settle_by_density()
+            for key in keys:
+                probe.key = MATRIX[key]
+                calc._run(calc.HOLD)
+                probe.key = 0
+                calc._settle_by_density()
+            calc._run(4000)
+            for _ in range(4000):
+                seen.add(probe.pc)
+                probe.step()
+        return frozenset(seen)
 
     def _run(self, n: int) -> int:
         cpu = self.cpu
@@ -84,12 +136,37 @@ class RomCalculator:
             cpu.step()
         return cpu.displays - before
 
-    def _settle(self) -> None:
+    def _settle_by_density(self) -> None:
         """Run until the ROM waits in its display loop (most instructions are DISPs)."""
         for _ in range(2000):
             if self._run(self.CHUNK) > self.CHUNK // 5:
                 return
         raise RuntimeError("the ROM never came back to its display loop")
+
+    def _settle(self) -> None:
+        """Run until the ROM waits for a key: QUIET instructions in a row in its keyboard
+        loops, so that a running program (Pauses included) goes on to its end."""
+        cpu = self.cpu
+        idle = self.idle
+        quiet = 0
+        step = cpu.step
+        dense = 0  # chunks in a row mostly spent displaying: a keyboard loop not learned
+        for i in range(1, self.RUN_LIMIT + 1):
+            if cpu.pc in idle:
+                quiet += 1
+                if quiet >= self.QUIET:
+                    return
+            else:
+                quiet = 0
+            if not i % self.CHUNK:
+                dense = dense + 1 if cpu.displays - displays > self.CHUNK // 5 else 0
+                if dense >= 50:  # 50,000 instructions: far longer than a Pause
+                    return
+                displays = cpu.displays
+            elif i == 1:
+                displays = cpu.displays
+            step()
+        raise RuntimeError("the ROM never came back to its keyboard loop")
 
     def press(self, key: str) -> None:
         self.cpu.key = MATRIX[key]
@@ -143,6 +220,78 @@ def random_session(rng: random.Random, words: int) -> list[str]:
     return keys
 
 
+# program sessions: a short program keyed in LRN mode (legends; the ROM is given the keys
+# under them), then keyboard words with R/S, SBR, GTO, RST, SST and a look at the pointer
+_LABELS = "0123"
+_PROGRAM_WORDS: list[tuple[float, list[list[str]]]] = [
+    (25, _DIGITS),
+    (4, [["."], ["+/-"]]),
+    (2, [["EE"], ["INV", "EE"]]),
+    (10, [["+"], ["-"], ["*"], ["/"], ["y^x"], ["INV", "y^x"], ["="]]),
+    (2, [["("], [")"]]),
+    (6, [["lnx"], ["INV", "lnx"], ["log"], ["INV", "log"], ["x2"], ["sqrt"], ["1/x"], ["sin"], ["INV", "tan"], ["Int"]]),
+    (7, [[k, d] for k in ("STO", "RCL", "SUM", "Prd", "Exc") for d in "01234567"]),
+    (2, [["x<>t"], ["C.t"]]),
+    (4, [["Lbl", d] for d in _LABELS]),
+    (3, [["GTO", d] for d in _LABELS]),
+    (3, [["SBR", d] for d in _LABELS]),
+    (2, [["INV", "SBR"]]),
+    (2, [["R/S"]]),
+    (3, [["Pause"]]),
+    (3, [["Dsz"], ["INV", "Dsz"]]),
+    (3, [["x=t"], ["INV", "x=t"], ["x>=t"], ["INV", "x>=t"]]),
+    (0.5, [["RST"]]),
+    (1, [["CE"], ["Nop"]]),
+    (0.3, [["CLR"]]),
+    (0.5, [["Fix", d] for d in "0248"] + [["INV", "Fix"]]),
+]
+_RUN_WORDS: list[tuple[float, list[list[str]]]] = _WORDS + [
+    (40, [["R/S"]]),
+    (6, [["SBR", d] for d in _LABELS]),
+    (3, [["GTO", d] for d in _LABELS]),
+    (3, [["RST"]]),
+    (3, [["SST"]]),
+    (3, [["LRN", "LRN"], ["LRN", "SST", "BST", "LRN"]]),
+    (3, [["STO", "0"], ["x<>t"]]),
+]
+STEP_BUDGET = 2000  # program steps a session may run in all; sessions that run longer are dropped
+
+
+def _words(rng: random.Random, table: list[tuple[float, list[list[str]]]], count: int) -> list[str]:
+    weights = [w for w, _ in table]
+    keys: list[str] = []
+    for _ in range(count):
+        keys.extend(rng.choice(rng.choices(table, weights)[0][1]))
+    return keys
+
+
+def random_program_session(rng: random.Random, words: int) -> list[str]:
+    """LRN, 8-25 program steps, LRN, a few keyboard words, RST R/S, then `words` words
+    of the run mode (R/S the likeliest)."""
+    keys = ["LRN"] + _words(rng, _PROGRAM_WORDS, rng.randint(8, 25)) + ["LRN"]
+    keys += _words(rng, _WORDS, rng.randint(1, 4)) + ["RST", "R/S"]
+    return keys + _words(rng, _RUN_WORDS, words)
+
+
+def finish(ours: TI57, budget: list[int]) -> bool:
+    """Run our program to its stop (through its Pauses); False past the step budget."""
+    while ours.running:
+        stop = ours.run(max_steps=max(budget[0], 1))
+        budget[0] -= stop.steps
+        if stop.reason is StopReason.BUDGET or budget[0] <= 0:
+            return False
+    return True
+
+
+def terminates(keys: list[str]) -> bool:
+    ours, budget = TI57(), [STEP_BUDGET]
+    for key in keys:
+        ours.press(key)
+        if not finish(ours, budget):
+            return False
+    return True
+
+
 def compare(rom: RomCalculator, ours: TI57) -> list[str]:
     """The fields that differ, as 'name: rom / ours'."""
     out = []
@@ -154,21 +303,34 @@ def compare(rom: RomCalculator, ours: TI57) -> list[str]:
     for n, (r, o) in enumerate(zip(rom.registers(), ours.regs)):
         if not _same(r, o):
             out.append(f"R{n}: {r} / {o}")
-    if not ours.entering and not _same(rom.x(), ours.x):
+    if not ours.entering and not ours.learning and not _same(rom.x(), ours.x):
         out.append(f"x: {rom.x()} / {ours.x}")
     return out
 
 
-def check(rom_words: list[int], sessions: int, words: int, seed: int, quiet: bool) -> int:
+def check(rom_words: list[int], sessions: int, words: int, seed: int, quiet: bool, programs: bool = False) -> int:
     rng = random.Random(seed)
-    matched = 0
+    matched = dropped = 0
     for s in range(sessions):
-        keys = random_session(rng, words)
+        if programs:
+            keys = random_program_session(rng, words)
+            while not terminates(keys):  # a program that runs on: another session
+                dropped += 1
+                keys = random_program_session(rng, words)
+        else:
+            keys = random_session(rng, words)
         rom, ours = RomCalculator(rom_words), TI57()
+        budget = [STEP_BUDGET]
         for i, key in enumerate(keys):
-            rom.press(key)
-            ours.press(key)
-            diff = compare(rom, ours)
+            try:
+                for pressed in physical_key(key, keys[i - 1] if i else ""):
+                    rom.press(pressed)
+            except RuntimeError:  # the ROM loops in a routine (2 2 y^x INV lnx ... INV y^x P>R)
+                diff = [f"the ROM runs on past {RomCalculator.RUN_LIMIT:,} instructions"]
+            else:
+                ours.press(key)
+                finish(ours, budget)
+                diff = compare(rom, ours)
             if diff:
                 if not quiet:
                     print(f"session {s}: {' '.join(keys[: i + 1])}")
@@ -177,7 +339,9 @@ def check(rom_words: list[int], sessions: int, words: int, seed: int, quiet: boo
                 break
         else:
             matched += 1
-    print(f"{matched} of {sessions} sessions of {words} keyboard words matched after every key")
+    kind = "program sessions" if programs else "sessions"
+    extra = f" ({dropped} drawn programs ran past {STEP_BUDGET} steps and were drawn again)" if dropped else ""
+    print(f"{matched} of {sessions} {kind} of {words} keyboard words matched after every key{extra}")
     return matched
 
 
@@ -188,21 +352,26 @@ def main() -> None:
     parser.add_argument("--keys", type=int, default=30, help="keyboard words per session")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--quiet", action="store_true")
+    parser.add_argument("--programs", action="store_true", help="sessions that key and run short programs")
     parser.add_argument("--press", help="one session of space-separated keys, every state printed")
     args = parser.parse_args()
     words = load_rom(args.rom)
     if args.press:
         rom, ours = RomCalculator(words), TI57()
-        for key in args.press.split():
-            rom.press(key)
+        budget = [STEP_BUDGET]
+        keys = args.press.split()
+        for i, key in enumerate(keys):
+            for pressed in physical_key(key, keys[i - 1] if i else ""):
+                rom.press(pressed)
             ours.press(key)
+            finish(ours, budget)
             text, flashing = rom.look()
             print(f"{key:5} ROM {text!r:16} {'flash' if flashing else '':5} x={rom.x()}")
             print(f"{'':5} us  {ours.display!r:16} {'flash' if ours.flashing else '':5} x={ours.x}")
             for line in compare(rom, ours):
                 print(f"      differs: {line}")
         return
-    check(words, args.sessions, args.keys, args.seed, args.quiet)
+    check(words, args.sessions, args.keys, args.seed, args.quiet, args.programs)
 
 
 if __name__ == "__main__":

@@ -22,7 +22,19 @@ from decimal import ROUND_DOWN, Context, Decimal
 
 from machines.ti57.numbers import CHOP, LIMIT, ONE, PI, TINY, ZERO, add, chop, div, divide, fit, mul, sub
 
-__all__ = ["FUNCTIONS", "TRIG", "PI", "power", "exp", "ln", "ten_to", "polar_to_rect", "rect_to_polar", "square_root"]
+__all__ = [
+    "FUNCTIONS",
+    "TRIG",
+    "PI",
+    "power",
+    "power_error_flips",
+    "exp",
+    "ln",
+    "ten_to",
+    "polar_to_rect",
+    "rect_to_polar",
+    "square_root",
+]
 
 Result = tuple[Decimal, bool]
 
@@ -89,7 +101,7 @@ def exp(x: Decimal) -> Result:
         return (TINY, True) if x < 0 else (LIMIT, True)
     value = chop(mantissa.scaleb(n))
     if x < 0:
-        return fit(div(ONE, value))
+        return divide(ONE, value)  # an underflow keeps a stray unit (numbers.quotient_underflow)
     return value, False
 
 
@@ -161,17 +173,12 @@ def _square(x: Decimal, inv: bool) -> Result:
     return fit(mul(x, x))
 
 
-_RECIPROCAL_UNDERFLOW = Decimal("1.0000000001E-99")
-
-
 def _reciprocal(x: Decimal, inv: bool) -> Result:
-    """1/x; an underflow leaves 1.0000000001E-99, not the 1E-99 of a division (ROM)."""
+    """1/x; an underflow keeps a stray unit, as any division's (1 / 9E99 leaves
+    1.0000000001E-99, 1 / 2E99 1.0000000005E-99; ROM)."""
     if not x:
         return LIMIT, True
-    r = div(ONE, x)
-    if r.adjusted() < -99:
-        return (-_RECIPROCAL_UNDERFLOW if r < 0 else _RECIPROCAL_UNDERFLOW), True
-    return fit(r)
+    return divide(ONE, x)
 
 
 def _ln(x: Decimal, inv: bool) -> Result:
@@ -212,9 +219,33 @@ def power(y: Decimal, x: Decimal, inv: bool) -> Result:
         # e, 2.7182818), +-9.9999999999E99 otherwise; it flashes (ROM, issue 40)
         exponent, e1 = divide(ln_y, x)
     else:
-        exponent, e1 = chop(mul(ln_y, x)), False
+        # a product below 1E-99 is an underflow: e^0 = 1, flashing (2 y^x 1 EE 99 +/- =; ROM)
+        exponent, e1 = fit(chop(mul(ln_y, x)))
     r, e2 = _exp_of_product(exponent)
     return r, err or e1 or e2
+
+
+def power_error_flips(y: Decimal, x: Decimal, inv: bool) -> bool:
+    """True when y^x or the x-th root (INV) errs in e^ with a fraction left: the
+    exponent is past 99 either way and x ln y (ln y / x) is not a whole multiple of ln 10.
+
+    Completed by an inverse operation key (-, /, INV y^x) such an error flips the sign
+    of its exponent (machine._binary); 10 y^x 110, whose e^ step has nothing left to
+    multiply, 10^-100 (see _exp_of_product), an exponent below 1E-99 and the 0th root
+    (a division by zero, before e^) do not (ROM, issue 40)."""
+    if not y or (inv and not x):
+        return False
+    ln_y = ln(-y if y < 0 else y)
+    product, underflow = divide(ln_y, x) if inv else fit(chop(mul(ln_y, x)))
+    if underflow and product.adjusted() < 0:
+        return False
+    a = -product if product < 0 else product
+    if a < 100 * LN10:
+        return False  # no exponent past 99: an underflow, if any, is the division's
+    fraction = _WIDE.remainder(a, LN10)
+    if not fraction:
+        return False
+    return product > 0 or fraction >= Decimal("0.00001")
 
 
 # ---------------------------------------------------------------------------
@@ -326,15 +357,21 @@ def _arctan_units(a: Decimal) -> int:
 
 
 def _arctan_turn(a: Decimal) -> int:
-    """The vector (1, a), a <= 1, turned back onto the axis: the angle in 1E-12 rad."""
+    """The vector (1, a), a <= 1, turned back onto the axis: the angle in 1E-12 rad.
+
+    After each j the ROM goes on to j + 1 only while y keeps a digit above its last
+    two (y >= 1E-10): through j = 10 that changes nothing (x / 10^j is larger), but
+    it can take one step more, j = 11, adding 1E-11 while y >= x / 10^11 (the loop
+    traced for INV sin 0.7347924 and INV tan 0.14653150078; ROM, issue 40)."""
     x, y, total = 10**12, int(a.scaleb(12)), 0
     for j, constant in enumerate(_ATAN_TABLE, start=1):
         shift = 10**j
         while y >= x // shift:
             x, y = x + y // shift, y - x // shift
             total += constant
+    if y >= 100:  # j = 11: x / 10^11 is 10 to 14 and y below 10^11 leaves x as it is
+        total += 10 * (y // (x // 10**11))
     return total
-
 
 def _arctan(a: Decimal) -> Decimal:
     """arctan of a >= 0 in radians, 10 decimals kept; a tiny argument is its own
@@ -408,7 +445,7 @@ def rect_to_polar(x: Decimal, y: Decimal, angle: str) -> tuple[Decimal, Result]:
     if not x:
         rad = _HALF_PI if y > 0 else -_HALF_PI
     else:
-        ratio, err_ratio = fit(div(y, x))  # an underflow leaves 1E-99 and flashes (ROM)
+        ratio, err_ratio = divide(y, x)  # an underflow flashes (ROM)
         err = err or err_ratio
         rad = _arctan(-ratio if ratio < 0 else ratio)
         rad = -rad if ratio < 0 else rad

@@ -50,8 +50,17 @@ _INV_DROPPED = {51, 86}  # the ROM stores no INV before GTO and Lbl (nor before 
 KEEPS_AFTER_OPERATION = frozenset((75, 65, 55, 45, 35, 43, 44, 85))
 """Operations, '(', ')' and '=': every other key ends the state 'an operation was just pressed'
 (ROM: 2 + STO 1 = and 2 + CE = give 4 without error, 2 + +/- = gives 0)."""
-_ROUNDING_KEYS = frozenset((75, 65, 55, 45, 35, 43, 44, 85, 32, 33, 34, 38, 39, 48, 56, 66, 76, 49, 40))
-_COMPLETING_PREFIXES = frozenset((32, 33, 34, 38, 39, 48))  # STO RCL SUM Exc Prd Fix: complete when pressed
+_ROUNDING_KEYS = frozenset((75, 65, 55, 45, 35, 43, 44, 85, 32, 33, 34, 38, 39, 48, 56, 66, 76, 49, 40, 51, 61))
+# The rounding comes after the key for the operations: their pending operand keeps the
+# value (Fix 0 9.6 EE 99 - CE 9 EE 99 = gives 6E98; ROM).  In a program STO n, SUM n,
+# Prd n, RCL n and Exc n are one step: the value is stored unrounded, and RCL and Exc
+# round only what they bring (ROM).
+_OPERATIONS = frozenset((75, 65, 55, 45, 35))
+_KEY_ROUNDS_BEFORE = _ROUNDING_KEYS - _OPERATIONS
+_KEY_ROUNDS_AFTER = _OPERATIONS | {33, 38, 48}  # RCL, Exc, Fix: the new value shown is rounded too
+_STEP_ROUNDS_BEFORE = _KEY_ROUNDS_BEFORE - {32, 33, 34, 38, 39}
+_STEP_ROUNDS_AFTER = _KEY_ROUNDS_AFTER | {32, 34, 39}
+_COMPLETING_PREFIXES = frozenset((32, 33, 34, 38, 39, 48, 51, 61))  # STO RCL SUM Exc Prd Fix GTO SBR: complete when pressed
 _DIGIT_TEXT = "0123456789"
 _PRECEDENCE = {75: 1, 65: 1, 55: 2, 45: 2, 35: 3}
 _OP_SYMBOL = {75: "+", 65: "-", 55: "*", 45: "/", 35: "y^x"}
@@ -133,6 +142,7 @@ class TI57:
         self.learning = False
         # run bookkeeping
         self._stop: StopReason | None = None
+        self._shown_ok: Decimal | None = None  # see ops: x last seen not to round past the limit
         self.program = Program(tuple(Step(0) for _ in range(PROGRAM_STEPS)))
         self._compile(fast=True)
 
@@ -229,7 +239,8 @@ class TI57:
                 return
         inv, self._inv = self._inv, False
         ins = INSTRUCTIONS[code]
-        if ins.takes_digit and not (inv and code in NO_DIGIT_WITH_INV):
+        if ins.takes_digit and not (inv and code in NO_DIGIT_WITH_INV) and (code != 86 or self.learning):
+            # (Lbl from the keyboard takes no digit: 2 5 2nd Lbl 1 shows 251; ROM)
             self._awaiting, self._await_inv = code, inv
             if code in _COMPLETING_PREFIXES and not self.learning:
                 self._round_shown_value(code, inv)
@@ -373,6 +384,15 @@ class TI57:
         self._gto_abs = None
         if key == "LRN":
             self.learning = not self.learning
+            if self.learning:
+                # the ROM shows the steps in the display register: the calculation is
+                # cleared as by CLR (pending operations, the error, EE), R0-R7 and Fix
+                # kept; LRN again shows an open 0 (2 + 3 LRN LRN 4 = gives 4; ROM)
+                self.flashing = False
+                self._zero_entry()
+                self.pending = []
+                self.after_op = False
+                self.sci = False
             if self.learning and self.pc >= PROGRAM_STEPS:
                 # R/S on step 49 leaves the pointer on 50, a step LRN cannot show or key:
                 # LRN shows step 49 (not checked on the ROM; it keeps every key usable).
@@ -426,16 +446,26 @@ class TI57:
         """The keys that complete the number through the ROM's rounding of the value
         shown raise the error again when that rounding passes 9.9999999 99: after
         100 +/- INV log and CE, RCL (at once), +, STO, Fix, Int... flash; digits,
-        lnx, sin, sqrt, x<>t, +/-, EE, C.t, Deg do not (ROM, issue 40).  Keyboard
-        only: a program running on from such a value is not modelled."""
+        lnx, sin, sqrt, x<>t, +/-, EE, C.t, Deg do not (ROM, issue 40).  The same
+        steps of a program do it too, and the program stops there (ROM: after 100 +/-
+        INV log CE, a program STO 3 R/S stops on STO 3, flashing).  The operations, and
+        in a program the memory steps, round after they act (_KEY_ROUNDS_AFTER)."""
         if code in _ROUNDING_KEYS:
             self._complete()  # the rounding follows the completion: 9.6 EE 99 + in Fix 0
+            if code in _OPERATIONS:
+                return  # rounded after the key (_KEY_ROUNDS_AFTER)
         elif code == 42 and inv and not self.entering:
             self._complete()  # (INV EE leaves a number being keyed open; a -0. becomes 0.)
         else:
             return
         if not self.flashing and display_overflows(self.x, self.fix):
-            self.flashing = True
+            self._error()
+            self.x = self._past_limit(self.x)
+
+    def _round_new_value(self) -> None:
+        """RCL or Exc of 9.9999999999E99 flashes at once, as Fix 0 on 9.6E99 (ROM)."""
+        if not self.flashing and display_overflows(self.x, self.fix):
+            self._error()
             self.x = self._past_limit(self.x)
 
     @staticmethod
@@ -574,7 +604,23 @@ class TI57:
         prec = _PRECEDENCE[op]
         pending = self.pending
         while pending and pending[-1] is not None and _PRECEDENCE[pending[-1].op] >= prec:
-            x = self._apply(pending.pop(), x)  # type: ignore[arg-type]
+            p = pending.pop()
+            assert p is not None
+            if p.op == 35 and (op == 65 or op == 45 or inv) and self._power_error_flips(p, x):
+                # An inverse key (-, /, INV y^x) completing a y^x or a root that over- or
+                # underflows in e^: the error's exponent changes sign.  After a y^x the key
+                # loses its INV (- is kept as +, / as x, INV y^x as y^x) and only the
+                # pending operations above its level are completed; after a root it goes
+                # on as usual (ROM, issue 40: 10 y^x 101 / CE 3 = gives 2.9999999999E-98,
+                # 5 - 3 * 10 y^x 101 - CE 7 = gives -2; 69 INV y^x .017 / CE 3 = gives
+                # 3.3333333333E-99).
+                x = self._apply(p, x)
+                x = x.scaleb(-2 * x.adjusted())
+                if not p.inv:
+                    op, inv = (75 if op == 65 else 55 if op == 45 else 35), False
+                    prec += 1
+                continue
+            x = self._apply(p, x)
         self.x = x
         n = self._n_ops()
         if n >= 4:
@@ -585,6 +631,9 @@ class TI57:
             self.regs[reg] = x
         pending.append(_Pending(op, inv, x, reg))
         self.after_op = True
+
+    def _power_error_flips(self, p: _Pending, x: Decimal) -> bool:
+        return fn.power_error_flips(self.regs[p.reg] if p.reg is not None else p.value, x, p.inv)
 
     def _drop_last_operation(self) -> None:
         """The operation just pressed leaves the pending list, with the parentheses
@@ -757,11 +806,9 @@ class TI57:
             self.returns = []
             return
         self._execute(code, inv, digit, None)
+        if code in _KEY_ROUNDS_AFTER:
+            self._round_new_value()
         self._stop = None
-        if code in (33, 38, 48) and display_overflows(self.x, self.fix):
-            # RCL or Exc of 9.9999999999E99 flashes, as Fix 0 on 9.6E99 (ROM); keyboard only
-            self.flashing = True
-            self.x = self._past_limit(self.x)
 
     def _execute(self, code: int, inv: bool, digit: int | None, nxt: int | None) -> int | None:
         """Run one instruction's semantics (ops.OPS).  ``nxt`` is the next step when in a
@@ -791,13 +838,19 @@ class TI57:
 
     def _generic_step(self, s: Step, nxt: int) -> Callable[[], int]:
         semantics = OPS[s.code].semantics
-        inv, digit = s.inv, s.digit
-        clears = s.code not in KEEPS_AFTER_OPERATION
+        code, inv, digit = s.code, s.inv, s.digit
+        clears = code not in KEEPS_AFTER_OPERATION and code != 86  # a Lbl step is passed over (ROM)
+        rounds = code in _STEP_ROUNDS_BEFORE or (code == 42 and inv)
+        rounds_after = code in _STEP_ROUNDS_AFTER
 
         def step() -> int:
             if clears:
                 self.after_op = False
+            if rounds:
+                self._round_shown_value(code, inv)
             r = semantics(self, inv, digit, nxt)
+            if rounds_after:
+                self._round_new_value()
             target = nxt if r is None else r
             return ~target if self._stop is not None else target
 

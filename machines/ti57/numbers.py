@@ -33,6 +33,7 @@ __all__ = [
     "mul",
     "div",
     "divide",
+    "quotient_underflow",
     "toward_zero",
     "display_overflows",
     "format_number",
@@ -231,7 +232,27 @@ def divide(a: Decimal, b: Decimal) -> tuple[Decimal, bool]:
         if not a:
             return ONE, True
         return (-LIMIT if a < 0 else LIMIT), True
-    return fit(div(a, b))
+    q = div(a, b)
+    if q and q.adjusted() < -99:
+        return quotient_underflow(a, b), True
+    return fit(q)
+
+
+_STRAY_UNIT = Decimal("1E-109")
+
+
+def quotient_underflow(a: Decimal, b: Decimal) -> Decimal:
+    """What a division whose quotient is below 1E-99 leaves: 1E-99, flashing, with a
+    stray last digit when the exponents differ by exactly -99 (the quotient's exponent
+    fell to -100 only as its first digit was sought): the count of b's mantissa in 10,
+    1E-99 / 2 = 1.0000000005E-99, 5E-99 / 9 = 1.0000000001E-99 (the first operand
+    does not matter), 1 / 2E99 = 1.0000000005E-99.  Two or more below, 1E-99 (ROM,
+    issue 40)."""
+    r = TINY
+    eb = b.adjusted()
+    if a.adjusted() - eb == -99:
+        r = TINY + _STRAY_UNIT * int(WIDE.divide_int(Decimal(10), WIDE.abs(b).scaleb(-eb)))
+    return -r if a.is_signed() != b.is_signed() else r
 
 
 # ---------------------------------------------------------------------------

@@ -19,7 +19,9 @@ from typing import Any, Callable, Protocol
 from machines.ti57 import functions as fn
 from machines.ti57.keys import INSTRUCTIONS, Step
 from machines.ti57.listing import PROGRAM_STEPS
-from machines.ti57.numbers import PI, ZERO, add, fit, shown_value, sub, toward_zero
+from machines.ti57.numbers import CHOP, ONE, PI, ZERO, add, fit, shown_value, sub, toward_zero
+
+MINUS_ONE = Decimal(-1)
 from machines.ti57.stops import StopReason
 
 __all__ = ["Calculator", "Op", "OPS", "Semantics", "FastPath"]
@@ -40,6 +42,7 @@ class Calculator(Protocol):
     flashing: bool
     returns: list[int]
     _stop: StopReason | None
+    _shown_ok: Decimal | None  # the last x whose display was seen not to round past the limit
 
     def _error(self) -> None: ...
     def _complete(self) -> None: ...
@@ -150,6 +153,7 @@ def _h_nop(m: Calculator, inv: bool, d: int | None, nxt: int | None) -> None:
 
 def _h_fix(m: Calculator, inv: bool, d: int | None, nxt: int | None) -> None:
     m._complete()
+    m._shown_ok = None  # values seen under the old Fix are seen again
     m.fix = None if inv or d is None or d == 9 else d
 
 
@@ -259,6 +263,7 @@ def _f_store(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
     if n > 7:
         return m._generic_step(s, nxt)
     complete = m._complete
+    generic = m._generic_step(s, nxt)  # the same step through the semantics, for the rare cases
 
     def step() -> int:
 
@@ -267,6 +272,11 @@ def _f_store(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
             complete()
             if m._stop is not None:
                 return ~nxt
+        x = m.x
+        if x is not m._shown_ok:  # a value not yet seen at this Fix
+            if x.adjusted() == 99:
+                return generic()  # the value shown may round past the limit (machine._round_shown_value)
+            m._shown_ok = x
         x = m.x
         if not x:
             x = m.x = ZERO  # a -0. shown by +/- is stored and shown as 0 (machine._complete)
@@ -282,6 +292,7 @@ def _f_recall(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
     if n > 7:
         return m._generic_step(s, nxt)
     complete = m._complete
+    generic = m._generic_step(s, nxt)  # the same step through the semantics, for the rare cases
 
     def step() -> int:
 
@@ -290,7 +301,12 @@ def _f_recall(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
             complete()
             if m._stop is not None:
                 return ~nxt
-        m.x = m.regs[n]
+        x = m.regs[n]
+        if x is not m._shown_ok:  # a value not yet seen at this Fix
+            if x.adjusted() == 99:
+                return generic()  # the value recalled may round past the limit
+            m._shown_ok = x
+        m.x = x
         return nxt
 
     return step
@@ -302,6 +318,7 @@ def _f_sum(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
     if n > 7:
         return m._generic_step(s, nxt)
     complete = m._complete
+    generic = m._generic_step(s, nxt)  # the same step through the semantics, for the rare cases
     op = sub if s.inv else add
 
     def step() -> int:
@@ -311,6 +328,11 @@ def _f_sum(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
             complete()
             if m._stop is not None:
                 return ~nxt
+        x = m.x
+        if x is not m._shown_ok:  # a value not yet seen at this Fix
+            if x.adjusted() == 99:
+                return generic()  # the value shown may round past the limit (machine._round_shown_value)
+            m._shown_ok = x
         x = m.x
         if not x:
             m.x = ZERO  # a -0. shown by +/- becomes 0 (machine._complete)
@@ -330,7 +352,9 @@ def _f_sum(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
 def _f_dsz(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
     skip = _skip(nxt)
     complete = m._complete
+    generic = m._generic_step(s, nxt)  # the same step through the semantics, for the rare cases
     inv = s.inv
+    chop_add = CHOP.add
 
     def step() -> int:
 
@@ -339,10 +363,17 @@ def _f_dsz(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
             complete()
             if m._stop is not None:
                 return ~nxt
-        elif not m.x:
-            m.x = ZERO  # a -0. shown by +/- becomes 0 (machine._complete)
-        r = toward_zero(m.regs[0])
-        m.regs[0] = r
+        x = m.x
+        if x is not m._shown_ok:  # a value not yet seen at this Fix
+            if not x:
+                x = m.x = ZERO  # a -0. shown by +/- becomes 0 (machine._complete)
+            elif x.adjusted() == 99:
+                return generic()  # the value shown may round past the limit (machine._round_shown_value)
+            m._shown_ok = x
+        regs = m.regs
+        r = regs[0]
+        r = chop_add(r, MINUS_ONE) if r >= ONE and r.adjusted() <= 10 else toward_zero(r)  # numbers.toward_zero
+        regs[0] = r
         if (not r) != inv:
             return skip
         return nxt
@@ -353,6 +384,7 @@ def _f_dsz(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
 def _f_sbr(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
     if s.inv:
         complete = m._complete
+        generic = m._generic_step(s, nxt)
 
         def ret() -> int:
 
@@ -361,8 +393,13 @@ def _f_sbr(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
                 complete()
                 if m._stop is not None:
                     return ~nxt
-            elif not m.x:
-                m.x = ZERO  # a -0. shown by +/- becomes 0 (machine._complete)
+            x = m.x
+            if x is not m._shown_ok:  # a value not yet seen at this Fix
+                if not x:
+                    x = m.x = ZERO  # a -0. shown by +/- becomes 0 (machine._complete)
+                elif x.adjusted() == 99:
+                    return generic()  # the value shown may round past the limit
+                m._shown_ok = x
             returns = m.returns
             if returns:
                 return returns.pop()
@@ -374,6 +411,7 @@ def _f_sbr(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
     if target is None:
         return m._generic_step(s, nxt)
     complete = m._complete
+    generic = m._generic_step(s, nxt)  # the same step through the semantics, for the rare cases
 
     def call() -> int:
 
@@ -382,8 +420,13 @@ def _f_sbr(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
             complete()
             if m._stop is not None:
                 return ~nxt
-        elif not m.x:
-            m.x = ZERO  # a -0. shown by +/- becomes 0 (machine._complete)
+        x = m.x
+        if x is not m._shown_ok:  # a value not yet seen at this Fix
+            if not x:
+                x = m.x = ZERO  # a -0. shown by +/- becomes 0 (machine._complete)
+            elif x.adjusted() == 99:
+                return generic()  # the value shown may round past the limit (machine._round_shown_value)
+            m._shown_ok = x
         returns = m.returns
         if len(returns) >= 2:
             m._error()
@@ -399,6 +442,7 @@ def _f_gto(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
     if target is None:
         return m._generic_step(s, nxt)
     complete = m._complete
+    generic = m._generic_step(s, nxt)  # the same step through the semantics, for the rare cases
 
     def step() -> int:
 
@@ -407,8 +451,13 @@ def _f_gto(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
             complete()
             if m._stop is not None:
                 return ~nxt
-        elif not m.x:
-            m.x = ZERO  # a -0. shown by +/- becomes 0 (machine._complete)
+        x = m.x
+        if x is not m._shown_ok:  # a value not yet seen at this Fix
+            if not x:
+                x = m.x = ZERO  # a -0. shown by +/- becomes 0 (machine._complete)
+            elif x.adjusted() == 99:
+                return generic()  # the value shown may round past the limit (machine._round_shown_value)
+            m._shown_ok = x
         return target
 
     return step
@@ -418,6 +467,7 @@ def _f_compare(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
     """x=t (x>=t runs through its semantics)."""
     skip = _skip(nxt)
     complete = m._complete
+    generic = m._generic_step(s, nxt)  # the same step through the semantics, for the rare cases
     inv = s.inv
 
     def step() -> int:
@@ -427,8 +477,13 @@ def _f_compare(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
             complete()
             if m._stop is not None:
                 return ~nxt
-        elif not m.x:
-            m.x = ZERO  # a -0. shown by +/- becomes 0 (machine._complete)
+        x = m.x
+        if x is not m._shown_ok:  # a value not yet seen at this Fix
+            if not x:
+                x = m.x = ZERO  # a -0. shown by +/- becomes 0 (machine._complete)
+            elif x.adjusted() == 99:
+                return generic()  # the value shown may round past the limit (machine._round_shown_value)
+            m._shown_ok = x
         if (m.x == m.regs[7]) != inv:
             return nxt
         return skip
@@ -437,11 +492,21 @@ def _f_compare(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
 
 
 def _f_quiet(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
-    """Lbl and Nop: nothing happens."""
+    """Nop: nothing happens but the end of the state after an operation."""
 
     def step() -> int:
 
         m.after_op = False  # see machine.KEEPS_AFTER_OPERATION
+        return nxt
+
+    return step
+
+
+def _f_label(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
+    """Lbl: passed over, even the state after an operation is kept (2 + Lbl 1 + 3 = in a
+    program refuses the second +; ROM)."""
+
+    def step() -> int:
         return nxt
 
     return step
@@ -476,9 +541,18 @@ def _f_pause(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
 
 def _f_binary(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
     binary = m._binary
+    complete = m._complete
+    generic = m._generic_step(s, nxt)
     op, inv = s.code, s.inv and s.code == 35
 
     def step() -> int:
+        if m.entering:
+            complete()  # as the key does, before the rounding of the value shown
+        x = m.x
+        if x is not m._shown_ok:  # a value not yet seen at this Fix
+            if x.adjusted() == 99:
+                return generic()  # the value shown may round past the limit
+            m._shown_ok = x
         binary(op, inv)
         return ~nxt if m._stop is not None else nxt
 
@@ -487,9 +561,18 @@ def _f_binary(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
 
 def _f_close(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
     close = m._close
+    complete = m._complete
+    generic = m._generic_step(s, nxt)
     all_levels = s.code == 85
 
     def step() -> int:
+        if m.entering:
+            complete()  # as the key does, before the rounding of the value shown
+        x = m.x
+        if x is not m._shown_ok:  # a value not yet seen at this Fix
+            if x.adjusted() == 99:
+                return generic()  # the value shown may round past the limit
+            m._shown_ok = x
         close(all_levels)
         return ~nxt if m._stop is not None else nxt
 
@@ -520,10 +603,12 @@ def _f_clear_t(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
 def _f_memory(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
     """Exc and Prd: through the general memory routine, without the dispatch."""
     memory = m._memory
+    generic = m._generic_step(s, nxt)
     code, inv, n = s.code, s.inv, s.digit
 
     def step() -> int:
-
+        if m.entering or m.x.adjusted() == 99 or n > 7 or m.regs[n].adjusted() == 99:  # type: ignore[index]
+            return generic()  # the value shown (or Exc's new one) may round past the limit
         m.after_op = False  # see machine.KEEPS_AFTER_OPERATION
         memory(code, inv, n)  # type: ignore[arg-type]
         return ~nxt if m._stop is not None else nxt
@@ -608,7 +693,7 @@ _ROWS: tuple[Op, ...] = (
     _row(71, _h_rst, _f_rst),
     _row(81, _h_rs, _f_rs),
     _row(36, _h_pause, _f_pause),
-    _row(86, _h_label, _f_quiet),
+    _row(86, _h_label, _f_label),
     _row(88, _h_stat),
     _row(89, _h_mean),
     _row(80, _h_var),

@@ -242,8 +242,16 @@ def test_memory_keys_after_the_early_completion_do_the_same(keys: str, shown: st
     assert (m.display, m.register(3)) == (shown, Decimal(register))
 
 
-def test_gto_does_not_complete_the_entry_when_pressed() -> None:
-    assert _shows("4 1 GTO") == ("41", False)  # ours; GTO is a program key the checker does not press
+@pytest.mark.parametrize("key", ["GTO", "SBR", "INV SBR"])
+def test_gto_and_sbr_complete_the_entry_when_pressed(key: str) -> None:
+    assert _shows(f"4 1 {key}") == ("41.", False)  # the ROM, as the memory keys
+    assert _shows(f"1 + 7 4 {key}") == ("74.", False)
+
+
+@pytest.mark.parametrize("key", ["GTO", "SBR 1", "INV SBR"])
+def test_gto_and_sbr_raise_the_rounding_error_again(key: str) -> None:
+    assert _shows(f"1 0 0 +/- INV log CE {key}") == (SHOWN_LIMIT, True)  # ROM; RST does not
+    assert _shows("1 0 0 +/- INV log CE RST") == (SHOWN_LIMIT, False)
 
 
 # --- 8. display rounding of 9.9999999999E99 raises the error again ------------
@@ -503,8 +511,8 @@ def test_deg_135_tan_sto_1() -> None:
 
 
 @pytest.mark.parametrize("keys, sign", [("9 EE 9 9 1/x", 1), ("9 +/- EE 9 9 1/x", -1)])
-def test_reciprocal_underflow_leaves_its_own_limit(keys: str, sign: int) -> None:
-    """1/x below 1E-99 leaves 1.0000000001E-99 (ROM)."""
+def test_reciprocal_underflow_of_nine_leaves_one_stray_unit(keys: str, sign: int) -> None:
+    """1 / 9E99 leaves 1.0000000001E-99 (ROM; the rule: test_a_division_underflow_keeps_a_stray_last_digit)."""
     m = keyed(keys)
     assert m.x == sign * Decimal("1.0000000001E-99") and m.flashing
     assert m.display == ("-" if sign < 0 else "") + "1.-99"
@@ -571,3 +579,273 @@ def test_rectangular_to_polar_out_of_range_flashes(keys: str, theta: str, radius
 )
 def test_a_root_divides_the_logarithm_by_the_index(keys: str, value: str) -> None:
     assert keyed(keys).x == Decimal(value)  # the ROM's digits
+
+
+# --- an inverse key completing a y^x error flips the error's exponent -------------
+
+
+@pytest.mark.parametrize(
+    "keys, value",
+    [
+        ("1 0 y^x 1 0 1 /", "9.9999999999E-99"),  # the issue's cases (ROM)
+        ("1 0 y^x 1 0 1 -", "9.9999999999E-99"),
+        ("1 0 y^x 1 0 1 INV y^x", "9.9999999999E-99"),
+        ("1 0 y^x 1 0 2 +/- /", "1E99"),  # an underflow becomes 1E99
+        (". 1 y^x 1 0 1 0 -", "1E99"),
+        ("2 +/- y^x 4 0 1 -", "9.9999999999E-99"),  # a negative base errs anyway
+        ("1 EE 9 9 y^x 1 EE 9 9 -", "9.9999999999E-99"),  # x ln y itself overflows
+        ("7 y^x 1 EE 1 3 -", "9.9999999999E-99"),
+        ("1 0 y^x 1 0 1 =", "9.9999999999E99"),  # neighbours: other keys never flip
+        ("1 0 y^x 1 0 1 +", "9.9999999999E99"),
+        ("1 0 y^x 1 0 1 *", "9.9999999999E99"),
+        ("1 0 y^x 1 0 1 y^x", "9.9999999999E99"),
+        ("( 1 0 y^x 1 0 1 ) -", "9.9999999999E99"),
+        ("1 0 y^x 1 0 2 +/- =", "1E-99"),
+        ("6 9 INV y^x . 0 1 7 /", "9.9999999999E-99"),  # a root flips too
+        ("2 INV y^x 1 EE 9 9 +/- -", "9.9999999999E-99"),
+        ("1 0 INV y^x . 0 0 1 -", "9.9999999999E99"),  # ln 10 / .001 = 1000 ln 10: no flip
+        ("1 0 INV y^x . 0 0 1 INV y^x", "9.9999999999E99"),
+        ("2 INV y^x 0 -", "9.9999999999E99"),  # the 0th root errs before e^
+        ("1 0 y^x 1 1 0 -", "9.9999999999E99"),  # x ln y a whole multiple of ln 10: no flip
+        ("1 0 y^x 2 0 0 -", "9.9999999999E99"),
+        ("1 0 y^x 1 EE 2 0 -", "9.9999999999E99"),
+        ("1 0 y^x 1 0 0 +/- -", "9.9999999999E99"),  # 10^-100 keeps its quirk
+        ("1 0 y^x 1 0 0 . 0 0 0 0 1 +/- -", "1E99"),
+        ("1 0 y^x 9 9 . 5 +/- -", "1.0000000003E-99"),  # the division's underflow: no flip
+    ],
+)
+def test_an_inverse_key_completing_a_power_error_flips_its_exponent(keys: str, value: str) -> None:
+    m = keyed(keys)
+    assert m.x == Decimal(value) and m.flashing
+
+
+@pytest.mark.parametrize(
+    "keys, value",
+    [
+        # the key loses its INV (- is kept as +, / as x) and completes only the levels above it
+        ("1 0 y^x 1 0 1 / CE 3 =", "2.9999999999E-98"),
+        ("1 0 y^x 1 0 1 - CE 3 =", "3"),
+        ("2 * 1 0 y^x 1 0 1 / CE 3 =", "5.9999999998E-98"),
+        ("2 - 1 0 y^x 1 0 1 - 3 =", "-1"),
+        ("2 + 3 * 1 0 y^x 1 0 1 - CE 7 =", "9"),
+        ("5 - 3 * 1 0 y^x 1 0 1 - CE 7 =", "-2"),
+        ("5 - 3 / 1 0 y^x 1 0 1 - CE 7 =", "-3E98"),
+        ("5 - 3 / 1 0 y^x 1 0 1 / CE 7 =", "-4.2857142858E97"),
+        ("5 / 1 0 y^x 1 0 1 - CE 7 =", "5E98"),
+        ("2 + ( 1 0 y^x 1 0 1 - CE 3 ) =", "5"),
+        ("1 0 y^x 1 0 1 INV y^x CE . 5 =", "1.0000000069E-49"),
+        ("6 9 INV y^x . 0 1 7 / CE 3 =", "3.3333333333E-99"),  # after a root the key goes on as usual
+        ("5 * 6 9 INV y^x . 0 1 7 / CE 3 =", "1.6666666665E-98"),
+        ("6 9 INV y^x . 0 1 7 INV y^x CE 2 =", "1.0000000069E-49"),
+        (". 5 INV y^x . 0 0 1 / CE 2 =", "5E98"),
+        ("2 - 1 0 y^x 1 0 1 - =", "2"),  # = right after the key drops it (flashing)
+        ("1 0 y^x 1 1 0 - CE 1 EE 9 9 =", "8.9999999999E99"),  # no flip: - stays -
+        ("2 * 1 0 y^x 1 1 0 / CE 3 =", "3.3333333333E99"),
+    ],
+)
+def test_a_flipped_power_error_leaves_the_key_without_its_inverse(keys: str, value: str) -> None:
+    assert keyed(keys).x == Decimal(value)
+
+
+def test_a_flipped_power_error_in_the_third_level_leaves_r6() -> None:
+    m = keyed("5 - 3 / 1 0 y^x 1 0 1 / CE")
+    assert m.register(6) == Decimal("9.9999999999E-99")  # the new level's operand (ROM)
+    assert keyed("2 + 3 * 1 0 y^x 1 0 1 - CE").register(6) == Decimal(101)  # the exponent
+
+
+@pytest.mark.parametrize(
+    "keys, value",
+    [
+        ("2 y^x 1 EE 9 9 +/- =", "1"),  # ROM: x ln y below 1E-99 underflows
+        (". 5 y^x 1 EE 9 9 +/- =", "1"),
+        ("1 . 0 0 0 0 0 0 1 y^x 1 EE 9 5 +/- =", "1"),
+        ("2 y^x 1 EE 9 9 +/- / 4 =", "0.25"),  # no flip: / stays /
+    ],
+)
+def test_a_power_whose_exponent_product_underflows_flashes_one(keys: str, value: str) -> None:
+    m = keyed(keys)
+    assert m.x == Decimal(value) and m.flashing
+
+
+def test_a_power_whose_exponent_product_is_small_is_no_error() -> None:
+    m = keyed("1 EE 5 0 y^x 1 EE 5 0 +/- =")
+    assert m.x == 1 and not m.flashing
+
+
+# --- a division that underflows by one place keeps a stray last digit ------------
+
+
+@pytest.mark.parametrize(
+    "keys, value",
+    [
+        ("1 EE 9 9 +/- / 2 =", "1.0000000005E-99"),  # the issue's cases (ROM)
+        ("5 EE 9 9 +/- / 9 =", "1.0000000001E-99"),
+        ("1 EE 9 9 +/- / 3 =", "1.0000000003E-99"),  # the count of the divisor in 10
+        ("1 EE 9 9 +/- / 1 . 2 5 =", "1.0000000008E-99"),
+        ("1 EE 9 9 +/- / 1 . 0 0 1 =", "1.0000000009E-99"),
+        ("2 EE 9 9 +/- / 3 =", "1.0000000003E-99"),  # whatever the dividend
+        ("1 . 2 3 4 EE 9 9 +/- / 2 . 5 =", "1.0000000004E-99"),
+        ("1 +/- EE 9 9 +/- / 2 =", "-1.0000000005E-99"),
+        ("1 EE 9 9 +/- / 1 0 =", "1E-99"),  # neighbours: two places below, or the
+        ("1 EE 9 9 +/- / 2 0 =", "1E-99"),  # exponents already past -99
+        ("3 EE 5 0 +/- / 2 EE 5 0 =", "1E-99"),
+        ("1 EE 9 8 +/- / 1 2 3 =", "1E-99"),
+        ("2 EE 9 9 1/x", "1.0000000005E-99"),  # 1/x
+        ("1 . 5 EE 9 9 1/x", "1.0000000006E-99"),
+        ("5 / 1 0 y^x 1 0 1 =", "1.0000000001E-99"),  # by the limit
+        ("1 0 y^x 9 9 . 5 +/- =", "1.0000000003E-99"),  # e^-x is 1 / e^x
+        ("2 2 9 . 5 +/- INV lnx", "1.0000000002E-99"),
+        ("1 EE 9 9 +/- - 1 EE 9 9 +/- / 2 =", "-1E-99"),  # the difference underflows in turn
+        ("2 x<>t 1 EE 9 9 +/- INV 2nd P>R", "5.7295779541E-98"),  # y / x of INV P>R
+    ],
+)
+def test_a_division_underflow_keeps_a_stray_last_digit(keys: str, value: str) -> None:
+    m = keyed(keys)
+    assert m.x == Decimal(value) and m.flashing
+
+
+# --- the inverse functions turn the vector one step further while y keeps a digit --
+
+
+@pytest.mark.parametrize(
+    "keys, value",
+    [
+        ("2nd Rad . 7 3 4 7 9 2 4 INV sin", "0.8253605677"),  # j = 11 taken (ROM; ...678 without)
+        (". 7 3 4 7 9 2 4 INV sin", "47.289677103"),  # the issue's case (...109 without)
+        (". 6 9 4 4 6 9 7 INV sin", "43.984974221"),
+        (". 4 6 9 5 4 4 6 INV cos", "61.995260393"),
+        (". 9 0 8 3 3 9 4 / 7 . 3 6 = INV cos", "82.910727545"),
+        ("3 +/- x<>t 4 INV 2nd P>R", "126.86989765"),
+        ("2nd Rad . 9 2 7 5 4 4 4 / 6 . 3 3 = INV tan", "0.1454960584"),  # y below 1E-10 after j = 10: no step
+        ("2 / 3 = INV sin", "41.810314909"),
+        ("2 / 3 = INV cos", "48.189685086"),
+        ("2 / 3 = INV tan", "33.690067521"),
+        ("2nd Rad 1 / 7 = INV tan", "0.1418970545"),
+        (". 5 INV sin", "30.000000016"),
+    ],
+)
+def test_the_inverse_functions_turn_the_vector_while_y_keeps_a_digit(keys: str, value: str) -> None:
+    assert keyed(keys).x == Decimal(value)
+
+
+# --- found by the program sessions -----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "keys, shown, flashing",
+    [
+        ("2 + 3 LRN LRN 4 =", "4.", False),  # the ROM: LRN clears the calculation as CLR
+        ("2 + 3 LRN LRN =", "0.", False),
+        ("2 + ( 3 LRN LRN 4 ) =", "4.", False),
+        ("1 / 0 = LRN", "00  00", False),  # the error too
+        ("1 / 0 = LRN LRN", "0", False),
+        ("3 EE 5 = LRN LRN 5 =", "5.", False),  # and EE
+        ("2nd Fix 2 1 LRN LRN 4 =", "4.00", False),  # Fix is kept
+        ("5 LRN LRN +/-", "-0", False),  # an open 0
+    ],
+)
+def test_lrn_clears_the_calculation(keys: str, shown: str, flashing: bool) -> None:
+    assert _shows(keys) == (shown, flashing)
+
+
+def test_lrn_keeps_the_memories() -> None:
+    m = keyed("7 STO 1 x<>t = LRN LRN SUM 1 RCL 1")
+    assert m.register(1) == 7 and m.register(7) == 7 and m.display == "7."
+
+
+# --- rule 8 in programs: a value shown past the limit raises the error again -------
+
+_PAST_LIMIT = "1 0 0 +/- INV log CE"  # shows 9.9999999 99 without flashing
+
+
+def _run_keyed(program: str, keys: str, fast: bool) -> tuple[TI57, StopReason]:
+    """Key a program in LRN mode, press keys, then RST R/S and run it to its stop."""
+    m = TI57()
+    keyed(f"LRN {program} LRN", m)
+    m._compile(fast)  # the same program through the fast steps and the semantics
+    keyed(f"{keys} RST R/S", m)
+    stop = m.run(max_steps=100)
+    while stop.reason is StopReason.PAUSE:  # the machine goes on after a Pause
+        stop = m.run(max_steps=100)
+    return m, stop.reason
+
+
+@pytest.mark.parametrize("fast", [True, False])
+@pytest.mark.parametrize(
+    "program, flashing",
+    [
+        ("STO 3 R/S", True),  # the ROM: stops on the step, flashing
+        ("SUM 3 R/S", True),
+        ("+ 1 = R/S", True),
+        ("= R/S", True),
+        ("( R/S", True),
+        ("2nd Fix 2 R/S", True),
+        ("2nd Int R/S", True),
+        ("2nd Dsz R/S", True),
+        ("2nd x=t R/S R/S", True),
+        ("GTO 1 2nd Lbl 1 R/S", True),
+        ("SBR 1 R/S 2nd Lbl 1 INV SBR", True),
+        ("INV EE R/S", True),
+        ("x<>t R/S", False),  # neighbours that do not round
+        ("2nd sin R/S", False),
+        ("2nd Lbl 1 R/S", False),
+        ("+/- R/S", False),
+        ("2nd Pause R/S", False),
+        ("RCL 3 R/S", False),  # in a program RCL rounds only the value it brings
+        ("2nd Exc 3 R/S", False),
+    ],
+)
+def test_display_rounding_past_the_limit_raises_the_error_in_programs(program: str, flashing: bool, fast: bool) -> None:
+    m, reason = _run_keyed(program, _PAST_LIMIT, fast)
+    assert m.flashing == flashing
+    assert (reason is StopReason.ERROR) == flashing
+
+
+@pytest.mark.parametrize("fast", [True, False])
+def test_a_program_recalling_the_limit_flashes(fast: bool) -> None:
+    m, reason = _run_keyed("RCL 2 R/S", f"{_PAST_LIMIT} STO 2 CE", fast)
+    assert (m.display, m.flashing, reason) == (SHOWN_LIMIT, True, StopReason.ERROR)
+    m, reason = _run_keyed("2nd Exc 2 R/S", f"{_PAST_LIMIT} STO 2 CE 5", fast)
+    assert (m.display, m.flashing, m.register(2)) == (SHOWN_LIMIT, True, 5)
+
+
+@pytest.mark.parametrize("fast", [True, False])
+@pytest.mark.parametrize("step", ["STO 3", "SUM 3", "2nd Prd 3"])
+def test_a_program_stores_the_value_before_its_rounding(step: str, fast: bool) -> None:
+    prep = "1 STO 3 " if "Prd" in step else ""
+    m, reason = _run_keyed(f"2nd Fix 0 {prep}9 . 6 EE 9 9 {step} R/S", "", fast)
+    assert m.register(3) == Decimal("9.6E99")  # the ROM: unrounded
+    assert m.x == LIMIT and m.flashing and reason is StopReason.ERROR
+
+
+@pytest.mark.parametrize(
+    "keys, value",
+    [
+        ("2nd Fix 0 9 . 6 EE 9 9 - CE 9 EE 9 9 =", "6E98"),  # the pending operand keeps 9.6E99 (ROM)
+        ("2nd Fix 0 9 . 6 EE 9 9 * CE 1 EE 9 0 +/- =", "9.6E9"),
+        ("2nd Fix 0 9 . 6 EE 9 9 STO 3 CE RCL 3", "9.9999999999E99"),  # STO: rounded when pressed
+    ],
+)
+def test_an_operation_rounds_the_value_shown_after_it_acts(keys: str, value: str) -> None:
+    assert keyed(keys).x == Decimal(value)
+
+
+@pytest.mark.parametrize("fast", [True, False])
+@pytest.mark.parametrize(
+    "program, shown, flashing",
+    [
+        ("2 + 2nd Lbl 1 + 3 = R/S", "2.", True),  # the ROM: a Lbl step keeps the state after +
+        ("2 + 2nd Lbl 1 = R/S", "2.", True),
+        ("2 + 2nd Nop + 3 = R/S", "7.", False),  # neighbours: Nop and Pause end it
+        ("2 + 2nd Pause + 3 = R/S", "7.", False),
+        ("2 + GTO 1 2nd Lbl 1 = R/S", "4.", False),
+    ],
+)
+def test_a_label_step_keeps_the_state_after_an_operation(program: str, shown: str, flashing: bool, fast: bool) -> None:
+    m, _reason = _run_keyed(program, "", fast)
+    assert (m.display, m.flashing) == (shown, flashing)
+
+
+@pytest.mark.parametrize("keys, shown", [("2 5 2nd Lbl 1", "251"), ("2 + 2nd Lbl + 3 =", "7."), ("2 + 2nd Lbl 1 + 3 =", "6.")])
+def test_lbl_from_the_keyboard_takes_no_digit(keys: str, shown: str) -> None:
+    assert _shows(keys) == (shown, False)  # the ROM
