@@ -188,6 +188,52 @@ def test_a_prefix_left_after_an_error_waits_for_the_next_key(prefixed: str, then
     assert m.display == shown
 
 
+def seven_over_zero() -> HP67:
+    """7 in Y, 0 in X, LAST X 0, and Error showing (7 ENTER 0 ÷)."""
+    m = keys(HP67(), "7", "ENTER", "0", "÷")
+    assert m.error and stack(m)[:2] == (0, 7)
+    return m
+
+
+# Each checked on the microcode, key by key: STO I after an Error leaves STO waiting (h
+# clears), the operator makes it STO +, and a key that cannot follow drops that whole
+# prefix and acts alone.  The operator never acts: X, Y and LAST X say so.
+@pytest.mark.parametrize("then,x,y,last_x", [
+    ("CLX", 0, 7, 0),  # the campaign's case: LAST X stays what it was
+    ("ENTER", 0, 0, 0),
+    ("-", 7, 0, 0),  # - alone: 7 - 0
+    ("x", 0, 0, 0),  # x alone: 7 x 0 (+ then x would leave LAST X 7)
+    ("SIN", 0, 7, 0),
+    ("RCL 3", 0, 0, 0),
+    ("STO 4", 0, 7, 0),
+    ("R↑", 0, 0, 0),
+    ("X<>Y", 7, 0, 0),
+    ("X⇄I", 0, 7, 0),  # h cannot follow STO +: h (i) exchanges X and I
+])
+def test_a_waiting_prefix_is_dropped_whole_by_a_key_that_cannot_follow_it(
+        then: str, x: int, y: int, last_x: int) -> None:
+    m = keys(seven_over_zero(), "STO I", "+", then)
+    assert (m.x, m.y, m.last_x) == (x, y, last_x) and not m.error
+
+
+def test_the_campaign_s_last_x_after_clx() -> None:
+    # EEX . ÷ is 0 ÷ 1 (LAST X 1); LOG 0 is an Error; h clears, STO then + wait; CLX
+    # drops them and clears X.  LAST X is still 1 on the machine.
+    m = keys(HP67(), "EEX", ".", "÷", "LOG", "STO I", "+", "CLX")
+    assert m.last_x == 1 and m.x == 0 and not m.error
+
+
+def test_a_waiting_storage_prefix_still_takes_its_register_or_a_log_error() -> None:
+    m = keys(seven_over_zero(), "STO I", "+", "5")  # ST+ 5 completed
+    assert m.register("5") == 0 and stack(m)[:2] == (0, 7)
+    m = keys(seven_over_zero(), "STO I", "+", "LOG")  # f 8 alone: LOG 0
+    assert m.error and m.last_x == 0
+    m = keys(seven_over_zero(), "STO I", "x", "CHS")  # STO x dropped, CHS alone
+    assert stack(m)[:2] == (0, 7)
+    m = keys(seven_over_zero(), "STO I", "÷", "Pi")  # STO ÷ dropped, π lifts
+    assert stack(m)[:3] == (Decimal("3.141592654"), 0, 7)
+
+
 def test_a_prefix_waiting_after_an_error_survives_a_snapshot() -> None:
     m = keys(error_with_r3(), "FIX")
     state = m.snapshot()
