@@ -282,6 +282,7 @@ class WolfTable:
     def view_json(self, side: Side) -> dict[str, Any]:
         out = wolf_view_json(self.session.view(side))
         out["can_undo"] = self.may_undo(side)
+        out["history"] = [[line.number, line.who, line.squares, line.keys, line.shows] for line in self.session.history()]
         return out
 
     def to_save(self) -> dict[str, Any] | None:
