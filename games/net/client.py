@@ -108,6 +108,12 @@ class GameClient:
         self._writer.write(encode(message))
         await self._writer.drain()
 
+    def abort(self) -> None:
+        """Close now, not waiting for the other end (a screen that goes away)."""
+        writer, self._writer = self._writer, None
+        if writer is not None:
+            writer.close()
+
     async def close(self) -> None:
         writer, self._writer = self._writer, None
         if writer is not None:

@@ -99,14 +99,14 @@ class DuelKeys(Base):
     def action_seats(self) -> None:
         if self.wait_if_running() or self.seen.phase is not Phase.LIMIT:
             return
-        self.seat_choice = (self.seat_choice + 1) % len(render.SEAT_CHOICES)
-        self.run_request("setting", "set_seats", render.SEAT_CHOICES[self.seat_choice])
+        self.seat_choice = (self.seat_choice + 1) % (render.ELSEWHERE + 1)  # the last: Player 2 on another terminal
+        self.run_request("setting", "set_seats", render.SEAT_CHOICES[self.seat_choice % render.ELSEWHERE])
 
     def action_lock(self) -> None:
         v = self.seen.view
         if self.wait_if_running():
             return
-        if v.phase is Phase.LIMIT and self.seen.hot_seat:
+        if v.phase is Phase.LIMIT and self.seen.hot_seat and self.seat_choice != render.ELSEWHERE:
             self.run_request("lock", "set_lock", not v.locked)
         else:
             self.say("The PIN lock is for two people sharing the keyboard.")

@@ -23,7 +23,13 @@ from typing import Any, Callable, Hashable
 from textual.reactive import reactive
 
 from arcade.screens.ti57_wolf import render
-from arcade.screens.ti57_wolf.dialogs import NewWolfGame, WolfGameOver, seat_from_setting, seat_setting
+from arcade.screens.ti57_wolf.dialogs import (
+    NewWolfGame,
+    OtherTerminal,
+    WolfGameOver,
+    seat_from_setting,
+    seat_setting,
+)
 from arcade.screens.ti57_wolf.export import history_header, history_rows, history_text
 from arcade.screens.ti57_wolf.keys import WOLF_BINDINGS, MoveKeys
 from arcade.screens.ti57_wolf.saves import WolfSaves
@@ -316,7 +322,17 @@ class WolfScreenCore(WolfSaves, MoveKeys, TI57Screen):
         """g: who plays each side, then a new coin toss and a freshly keyed set-up."""
         if self.paused:
             return
-        self.app.push_screen(NewWolfGame(dict(self.seats)), self._start_new_game)
+        self.app.push_screen(NewWolfGame(dict(self.seats)), self._new_game_chosen)
+
+    def _new_game_chosen(self, seats: dict[Side, Seat] | OtherTerminal | None) -> None:
+        """The new game's seats; or the other side on another terminal: the game is hosted here."""
+        if isinstance(seats, OtherTerminal):
+            from arcade.screens.netplay.open import host_game
+
+            host_game(self.app, "ti57-wolf", first=self.coin().value, host_side=seats.here.value,
+                      referee=not self.purist)
+            return
+        self._start_new_game(seats)
 
     def _start_new_game(self, seats: dict[Side, Seat] | None) -> None:
         if seats is None:
@@ -367,8 +383,13 @@ class WolfScreenCore(WolfSaves, MoveKeys, TI57Screen):
         else:
             self.send_new_game(self.seats, toss_words(self.first))
 
-    def _first_seats(self, seats: dict[Side, Seat] | None) -> None:
-        """The first game's answer: remembered, and played; Esc: two people, asked again next time."""
+    def _first_seats(self, seats: dict[Side, Seat] | OtherTerminal | None) -> None:
+        """The first game's answer: remembered, and played; Esc: two people, asked again next time; the
+        other side on another terminal: hosted (this terminal's game starts with two people meanwhile)."""
+        if isinstance(seats, OtherTerminal):
+            self.send_new_game(self.seats, toss_words(self.first))
+            self._new_game_chosen(seats)
+            return
         if seats is None:
             self.send_new_game(self.seats, f"{toss_words(self.first)} Two people share the keyboard (g: who plays).")
             return
