@@ -59,11 +59,12 @@ class NetDuelScreen(NetScreen):
         self.duel: DuelView | None = None  # the last view received (None: none yet)
         self.offer: tuple[str, int] | None = None  # at a draw: (what, who) asked first
         self.cursor: tuple[int, int] = (4, 4)
+        self._before: DuelView | None = None  # the view before the last one received
 
     # -- the view received -------------------------------------------------------------------
 
     def take_view(self, data: Any) -> None:
-        before = self.duel
+        before = self._before = self.duel
         received = duel_view_from_json(data)
         if received.view.viewer not in (None, self.you) and self.you is not None:
             raise ValueError("a view made for the other player")
@@ -85,13 +86,16 @@ class NetDuelScreen(NetScreen):
     def other(self) -> str:
         return f"Player {3 - self.you}" if self.you in (1, 2) else "the other player"
 
-    def view_taken(self) -> None:
-        v = self.duel
+    def view_taken(self, *, first: bool) -> None:
+        v, before = self.duel, self._before
         assert v is not None
         self._shown = Shown(v.display, v.flashing, "" if v.phase is Phase.SETUP else "stopped")
+        changed = before is None or before.phase is not v.phase or before.setup_player != v.setup_player
         if v.phase is Phase.OVER:
             self.say(f"{v.news} H: every move, g: a new duel." if v.news else "The duel is over: g, a new duel.")
-        elif v.news and v.phase is not Phase.TURN:
+        elif first and self.peer != "here":
+            return  # the host's own line ("joins with the line below") stays said
+        elif v.news and changed:
             self.say(v.news)
         elif v.phase is Phase.TURN and v.me is not None and v.me.to_move and v.moves_played:
             d = v.me.opponent_last_direction

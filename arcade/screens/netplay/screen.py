@@ -73,6 +73,8 @@ class NetScreen(TI57Screen):
         super().__init__(blink=blink)
         self.seat = seat
         seat.owner = self  # it reports here from now on
+        if you is None and isinstance(seat, HostedSeat):
+            you = seat.player
         self.you: Any = None if you is None else self.read_you(you)  # this terminal's player: 1 or 2, a side
         self.peer: str | None = None  # the other player: "here" or "away" (None: no view yet)
         self.has_joined = False  # the other player has been here once
@@ -103,8 +105,17 @@ class NetScreen(TI57Screen):
         """The other player, in words ("Player 2", "the lambs")."""
         return "the other player"
 
-    def view_taken(self) -> None:
-        """A new view is drawn next: say its news."""
+    def they(self, singular: str, plural: str) -> str:
+        """The other player and a verb that agrees: "Player 2 types", "The lambs type" (capitalized)."""
+        return f"{self.other.capitalize()} {plural if self.other == 'the lambs' else singular}"
+
+    @property
+    def others(self) -> str:
+        """The other player's, possessive: "Player 2's", "the lambs'"."""
+        return f"{self.other}'" if self.other.endswith("s") else f"{self.other}'s"
+
+    def view_taken(self, *, first: bool) -> None:
+        """A new view is drawn next: say its news (``first``: the first since joining, or since the link came back)."""
 
     def has_view(self) -> bool:
         raise NotImplementedError
@@ -164,11 +175,12 @@ class NetScreen(TI57Screen):
             return f"Across two terminals: you are {self.player_name(self.you)}, at the game hosted on {self.seat.where}."
         if self.join_line is None:
             return "Opening the game to another terminal…"
+        # the line first: a narrow terminal cuts the end of a line, and the line is what the other player needs
         if self.peer == "here":
-            return f"{self.other.capitalize()} is here.  Their line, to join again: {self.join_line}"
+            return f"{self.join_line}   {self.they('is', 'are')} here (this line joins again)"
         if self.has_joined:
-            return f"{self.other.capitalize()} is away: the game waits.  Their line: {self.join_line}"
-        return f"Waiting for {self.other}.  On the other terminal: {self.join_line}"
+            return f"{self.join_line}   {self.they('is', 'are')} away: the game waits"
+        return f"{self.join_line}   ← {self.they('types', 'type')} this on the other terminal"
 
     # -- what the seat says ---------------------------------------------------------------------
 
@@ -195,12 +207,13 @@ class NetScreen(TI57Screen):
         self.join_line = words(message.get("join_line", ""))
         bind, port = str(message.get("bind", "")), message.get("port")
         self.where = f"[{bind}]:{port}" if ":" in bind else f"{bind}:{port}"
-        resumed = "Your unfinished game goes on. " if message.get("resumed") else ""
-        if bind.startswith("127.") or bind in ("::1", "localhost"):
-            self.say(f"{resumed}On this machine only: {self.other} joins from another terminal with the line below.")
+        resumed = "Your unfinished game goes on: " if message.get("resumed") else ""
+        if bind.startswith("127.") or bind == "::1":
+            who = self.they("joins", "join")
+            self.say(f"{resumed}{who[0].lower() + who[1:] if resumed else who} with the line below, from this machine.")
         else:
-            self.say(f"{resumed}Open on {words(self.where)}: anyone who can reach that address can try to join, and "
-                     "only the code lets them in; the game travels unencrypted (a trusted network, or an SSH tunnel).")
+            self.say(f"{resumed}Open on {words(self.where)}: whoever can reach it may try the code, "
+                     "and nothing is encrypted.")
         self.redraw()
 
     def view_came(self, message: dict[str, Any]) -> None:
@@ -216,14 +229,14 @@ class NetScreen(TI57Screen):
         before, self.peer = self.peer, str(message.get("peer"))
         self.busy = False
         self.gone = None
-        self.view_taken()
+        self.view_taken(first=before is None)
         if self.peer == "here" and before != "here" and isinstance(self.seat, HostedSeat):
-            self.say(f"{self.other.capitalize()} is back: the game goes on." if self.has_joined
-                     else f"{self.other.capitalize()} has joined: the game begins.")
+            self.say(f"{self.they('is', 'are')} back: the game goes on." if self.has_joined
+                     else f"{self.they('has', 'have')} joined: the game begins.")
             self.has_joined = True
         elif self.peer == "away" and before == "here":
             self.app.bell()
-            self.say(f"{self.other.capitalize()}'s connection dropped: the game waits for them, saved; "
+            self.say(f"{self.others[0].upper() + self.others[1:]} connection dropped: the game waits for them, saved; "
                      "they join again with the same line.")
         elif before is None and isinstance(self.seat, JoinedSeat):
             self.say(f"Joined: you are {self.player_name(self.you)}.")

@@ -51,6 +51,14 @@ class HostedSeat:
         self.options = options
         self.link: TableLink | None = None
 
+    @property
+    def player(self) -> Any:
+        """The host's player: Player 1 of the duel; in wolf and lambs the side chosen, or the side that starts
+        (a game resumed from its save keeps the side played then: the views say so)."""
+        if self.game == "ti57-duel":
+            return 1
+        return self.options.get("host_side") or self.options.get("first", "wolf")
+
     def start(self) -> None:
         """Start the screen's machine host, open the game there, and serve it for the game's life."""
         self.link = TableLink(self.owner, "net", net_game=self.game, **self.options)

@@ -79,10 +79,12 @@ class NetWolfScreen(NetScreen):
         v = self.wolf
         return v is not None and v.to_move is self.you and v.phase is not Phase.OVER
 
-    def view_taken(self) -> None:
+    def view_taken(self, *, first: bool) -> None:
         v = self.wolf
         assert v is not None
         self._shown = Shown(v.display, v.flashing, "stopped")
+        if first and self.peer != "here" and v.phase is not Phase.OVER:
+            return  # the host's own line ("joins with the line below") stays said
         if v.phase is Phase.OVER and v.result is not None:
             self.say(f"Game over: the {v.result.winner.value} {render.wins(v.result.winner)} ({v.result.reason}). "
                      "g: a new game.")
@@ -90,7 +92,7 @@ class NetWolfScreen(NetScreen):
             self.say("The TI-57 refused the wolf's move: its display flashes." + (" t takes it back." if self.my_turn()
                                                                                      else ""))
         elif v.last_move is not None and self.my_turn():
-            self.say(f"{self.other.capitalize()} moved: your move.")
+            self.say(f"{self.they('has', 'have')} moved: your move.")
 
     # -- drawing -----------------------------------------------------------------------------
 
@@ -107,7 +109,7 @@ class NetWolfScreen(NetScreen):
         mine = self.my_turn()
         return TI57Frame(
             sub_title=render.sub_title(v), board=render.board_view(v, self.selected if mine else None, self.busy or not mine),
-            info=render.turn_text(v, self.selected) if mine or v.phase is Phase.OVER else self.waiting_text(v),
+            info=render.turn_text(v, self.selected, switch=False) if mine or v.phase is Phase.OVER else self.waiting_text(v),
             status=self.status_text(v), calculator=v, meanings=render.REGISTERS, registers=self.registers_shown,
             keylog=not self.history_shown and not self.registers_shown,
             history=(history_rows(list(self.history)), history_header(v)) if self.history_shown else None)
@@ -115,18 +117,19 @@ class NetWolfScreen(NetScreen):
     def waiting_text(self, v: WolfSessionView) -> Text:
         t = Text(no_wrap=True, overflow="ellipsis", end="")
         t.append(f"{'W' if v.to_move is Side.WOLF else '1-4'} The {v.to_move.value} to move\n", "bold reverse")
-        t.append(f"{self.other.capitalize()} play{'s' if self.other == 'the wolf' else ''} on the other terminal\n")
+        t.append(f"{self.they('plays', 'play')} on the other terminal\n")
         t.append("Referee ")
         t.append("off (purist)" if not v.referee_enabled else "on", "bold")
         return t
 
     def status_text(self, v: WolfSessionView) -> Text:
+        """The pieces as the registers hold them, and who plays where (two lines: the line of the two
+        terminals takes the third's row on a 24-row terminal)."""
         t = Text(no_wrap=True, overflow="ellipsis", end="")
         t.append(f"W {v.register_texts[0]}  ", "bold")
         t.append("  ".join(f"{k}: {v.register_texts[k]}" for k in (1, 2, 3, 4)))
-        for side in Side:
-            who = "you, here" if side is self.you else "the other terminal"
-            t.append(f"\n{side.value.capitalize() + ':':<7}{who}", "dim")
+        if isinstance(self.you, Side):
+            t.append(f"\nYou play the {self.you.value}, here", "dim")
         return t
 
     def footer_state(self) -> tuple[Any, ...]:
@@ -162,8 +165,7 @@ class NetWolfScreen(NetScreen):
                                                                            else "; the wolf takes it back."))
             return False
         if v.to_move is not self.you:
-            self.say(f"It is {self.other}' move, on the other terminal." if self.other.endswith("s")
-                     else f"It is {self.other}'s move, on the other terminal.")
+            self.say(f"It is {self.others} move, on the other terminal.")
             return False
         return True
 

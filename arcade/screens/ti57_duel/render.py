@@ -105,7 +105,8 @@ def info_text(view: DuelView, cursor: tuple[int, int], elsewhere: bool = False) 
         return t
     if view.phase is Phase.TURN and me is not None:
         other = 3 - (p or 1)
-        t.append((f"Player {p}: your move" if me.to_move else f"Player {p}: you have moved, Player {other} is next")
+        moved = "you have moved, " if me.own_last_displays else ""  # (across two terminals: seen before one's first move)
+        t.append((f"Player {p}: your move" if me.to_move else f"Player {p}: {moved}Player {other} is next")
                  + "\n", "bold reverse")
         if me.square is not None:
             t.append("You are on ")
