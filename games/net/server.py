@@ -28,6 +28,7 @@ import asyncio
 import contextlib
 import ipaddress
 import json
+import socket
 import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
@@ -86,6 +87,19 @@ def address_key(peer: Any) -> str:
             return str(address.ipv4_mapped)
         return str(ipaddress.ip_network(f"{address}/64", strict=False))
     return str(address)
+
+
+def outward_address(version: int = 4) -> str | None:
+    """This machine's address on the network its default route leaves by (None: no route): a datagram
+    socket "connected" to a documentation address, which sends nothing, names the interface it would use."""
+    family, target = (socket.AF_INET6, "2001:db8::1") if version == 6 else (socket.AF_INET, "192.0.2.1")
+    try:
+        with socket.socket(family, socket.SOCK_DGRAM) as probe:
+            probe.connect((target, 9))
+            address = probe.getsockname()[0]
+    except OSError:
+        return None
+    return str(address).split("%", 1)[0]
 
 
 @dataclass
@@ -252,7 +266,12 @@ class GameServer:
 
     @property
     def join_line(self) -> str:
-        host = f"[{self.bind}]" if ":" in self.bind else self.bind
+        """``arcade join HOST:PORT CODE``; listening on every address (0.0.0.0, ::), HOST is this machine's
+        address on its network as another machine would reach it (``outward_address``)."""
+        address = self.bind
+        if address in ("0.0.0.0", "::"):
+            address = outward_address(6 if address == "::" else 4) or address
+        host = f"[{address}]" if ":" in address else address
         return f"arcade join {host}:{self.port} {self.code}"
 
     async def close(self, reason: str = "the host closed the game") -> None:

@@ -44,8 +44,20 @@ class ViewField(Field):
     root: ClassVar[str] = "view"
 
 
+def _text(f: Field, most: int = TEXT) -> str:
+    """A text a screen shows: printable, one line (no terminal control, no escape sequence)."""
+    text = f.str(most)
+    if not text.isprintable():
+        f.fail("is not printable text")
+    return text
+
+
+def _optional_text(f: Field, most: int = TEXT) -> str | None:
+    return None if f.is_null else _text(f, most)
+
+
 def _texts(f: Field, max_len: int = MANY) -> tuple[str, ...]:
-    return tuple(f.each(lambda item: item.str(TEXT), 0, max_len))
+    return tuple(f.each(_text, 0, max_len))
 
 
 def _square(f: Field, size: int) -> tuple[int, int]:
@@ -72,9 +84,9 @@ def _player_view(f: Field) -> PlayerView:
     return PlayerView(
         player=f["player"].int(1, 2), square=_optional_square(f["square"], 10),
         opponent_last_direction=f["opponent_last_direction"].optional_int(1, 8),
-        opponent_last_direction_name=f["opponent_last_direction_name"].optional_str(2),
+        opponent_last_direction_name=_optional_text(f["opponent_last_direction_name"], 2),
         moves_left=f["moves_left"].int(-1, 10 * MAX_MOVES), own_last_displays=_texts(f["own_last_displays"], 8),
-        display=f["display"].str(TEXT), flashing=f["flashing"].bool(), to_move=f["to_move"].bool(),
+        display=_text(f["display"], TEXT), flashing=f["flashing"].bool(), to_move=f["to_move"].bool(),
         status=DuelStatus(f["status"].choice([s.value for s in DuelStatus])), winner=f["winner"].optional_int(1, 2))
 
 
@@ -99,10 +111,10 @@ def duel_view_from_json(data: Any) -> DuelNetView:
         viewer=f["viewer"].optional_int(1, 2), phase=DuelPhase(f["phase"].value), seats=TWO_PEOPLE,
         limit=f["limit"].int(1, MAX_MOVES), extension=f["extension"].int(1, MAX_MOVES),
         setup_player=f["setup_player"].int(1, 2), handoff_to=None, undo_for=f["undo_for"].optional_int(1, 2),
-        news=f["news"].str(1000), locked=False, moves_left=f["moves_left"].optional_int(-1, 10 * MAX_MOVES),
+        news=_text(f["news"], 1000), locked=False, moves_left=f["moves_left"].optional_int(-1, 10 * MAX_MOVES),
         moves_played=f["moves_played"].int(0, MANY), to_move=f["to_move"].optional_int(1, 2),
         status=DuelStatus(f["status"].choice([s.value for s in DuelStatus])), winner=f["winner"].optional_int(1, 2),
-        display=f["display"].str(TEXT), flashing=f["flashing"].bool(),
+        display=_text(f["display"], TEXT), flashing=f["flashing"].bool(),
         me=None if f["me"].is_null else _player_view(f["me"]), legal=tuple(f["legal"].ints(1, 8, 0, 8)),
         registers=_texts(f["registers"], 8), hidden=tuple(f["hidden"].ints(0, 7, 0, 8)), pc=f["pc"].int(0, 1000),
         steps=f["steps"].int(0), squares=squares,
@@ -124,7 +136,7 @@ def _record(f: Field) -> MoveRecord | None:
     if f.is_null:
         return None
     return MoveRecord(side=Side(f["side"].choice([s.value for s in Side])), lamb=f["lamb"].optional_int(1, 4),
-                      key=f["key"].int(1, 9), keys=_texts(f["keys"], 64), display=f["display"].str(TEXT),
+                      key=f["key"].int(1, 9), keys=_texts(f["keys"], 64), display=_text(f["display"], TEXT),
                       flashing=f["flashing"].bool(), steps=0)
 
 
@@ -138,7 +150,7 @@ class WolfNetView:
 
 def _line(f: Field) -> MoveLine:
     number, who, squares, keys, shows = f.list(5, 5)
-    return MoveLine(number.int(0, MANY), who.str(TEXT), squares.str(TEXT), keys.str(TEXT), shows.str(TEXT))
+    return MoveLine(number.int(0, MANY), _text(who), _text(squares), _text(keys), _text(shows))
 
 
 def wolf_view_from_json(data: Any) -> WolfNetView:
@@ -153,12 +165,12 @@ def _wolf_view(f: Field) -> WolfSessionView:
     lambs = board["lambs"].list(4, 4)
     result_f = f["result"]
     result = None if result_f.is_null else Result(Side(result_f["winner"].choice([s.value for s in Side])),
-                                                     result_f["reason"].str(TEXT))
+                                                     _text(result_f["reason"], TEXT))
     return WolfSessionView(
         phase=WolfPhase(f["phase"].choice([p.value for p in WolfPhase])),
         board=Board(_piece(board["wolf"]), tuple(_piece(lamb) for lamb in lambs)),  # type: ignore[arg-type]
         to_move=Side(f["to_move"].choice([s.value for s in Side])), first=Side(f["first"].choice([s.value for s in Side])),
-        result=result, display=f["display"].str(TEXT), flashing=f["flashing"].bool(),
+        result=result, display=_text(f["display"], TEXT), flashing=f["flashing"].bool(),
         collision=f["collision"].optional_int(1, 9), take_back_key=f["take_back_key"].optional_int(1, 9),
         referee_enabled=f["referee_enabled"].bool(), legal_wolf_moves=tuple(f["legal_wolf_moves"].ints(1, 9, 0, 4)),
         legal_lamb_moves=tuple((pair[0].int(1, 4), pair[1].int(1, 9))

@@ -212,8 +212,8 @@ class NetScreen(TI57Screen):
             who = self.they("joins", "join")
             self.say(f"{resumed}{who[0].lower() + who[1:] if resumed else who} with the line below, from this machine.")
         else:
-            self.say(f"{resumed}Open on {words(self.where)}: whoever can reach it may try the code, "
-                     "and nothing is encrypted.")
+            where = f"every address of this machine, port {port}" if bind in ("0.0.0.0", "::") else words(self.where)
+            self.say(f"{resumed}Open on {where}: whoever can reach it may try the code, and nothing is encrypted.")
         self.redraw()
 
     def view_came(self, message: dict[str, Any]) -> None:
