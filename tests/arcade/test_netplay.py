@@ -318,3 +318,12 @@ async def test_wolf_and_lambs_offer_player_2_on_another_terminal() -> None:
         hosted = await wait_for_screen(pilot, NetWolfScreen)
         await wait_until(pilot, lambda: hosted.join_line is not None and hosted.has_view())
         assert hosted.you is Side.LAMBS and "← The wolf types this" in screen_text(app)
+
+
+async def test_a_game_open_beyond_this_machine_says_so_plainly() -> None:
+    app = ArcadeApp(game="net", screens={"net": hosting("ti57-wolf", bind="0.0.0.0")})
+    async with app.run_test(size=SIZE) as pilot:
+        hosted = app.screen
+        await wait_until(pilot, lambda: hosted.join_line is not None and hosted.has_view())
+        assert hosted.message.startswith("Open on every address of this machine, port ")
+        assert "whoever can reach it may try the code, and nothing is encrypted" in hosted.message

@@ -100,7 +100,7 @@ class NewWolfGame(ModalScreen[dict[Side, Seat] | OtherTerminal | None]):
             with Horizontal():
                 yield Button("Wolf (w)", id="seat-wolf")
                 yield Button("Lambs (l)", id="seat-lambs")
-                yield Button("Other terminal (o)", id="other-terminal")
+                yield Button("Remote (o)", id="other-terminal")
                 yield Button("Start (Enter)", id="start", variant="primary")
 
     def on_mount(self) -> None:
