@@ -69,7 +69,7 @@ class NewWolfGame(ModalScreen[dict[Side, Seat] | OtherTerminal | None]):
     NewWolfGame > Vertical { width: 64; height: auto; padding: 1 2; border: thick $accent; background: $surface; }
     NewWolfGame #seats { height: 4; margin-bottom: 1; }
     NewWolfGame Horizontal { height: auto; align-horizontal: center; }
-    NewWolfGame Button { margin: 0 1; min-width: 14; }
+    NewWolfGame Button { margin: 0 1; min-width: 12; }
     """
 
     AUTO_FOCUS = "#start"  # Enter starts; w and l change the seats
