@@ -101,7 +101,8 @@ class TI57DuelScreen(TI57Screen):
         return TI57Frame(
             sub_title=self.workshop.titled(render.public_sub_title(v)),
             board=render.board_view(v, self.cursor, self.busy),
-            info=render.info_text(v, self.cursor), status=render.status_text(v, self.instant),
+            info=render.info_text(v, self.cursor, self.seat_choice == render.ELSEWHERE),
+            status=render.status_text(v, self.instant),
             calculator=v, meanings=render.REGISTERS, hidden=v.hidden, registers=registers and bool(v.registers),
             keylog=over and not registers and not history,
             history=(render.history_rows(v.turns), "Keys: " + " ".join(key_lines(v.keys[: v.setup_keys])))
@@ -263,7 +264,11 @@ class TI57DuelScreen(TI57Screen):
         v = self.seen.view
         if self.busy:
             return
-        if v.phase is Phase.LIMIT:
+        if v.phase is Phase.LIMIT and self.seat_choice == render.ELSEWHERE:  # hosted here, joined from another
+            from arcade.screens.netplay.open import host_game
+
+            host_game(self.app, "ti57-duel", limit=v.limit)
+        elif v.phase is Phase.LIMIT:
             self.new_generation()
             self.run_request("start", "start", **self.workshop.table_program())  # keys "20 STO 0 2nd Fix 1 CLR"
         elif v.phase is Phase.SETUP and self.viewer is not None:
