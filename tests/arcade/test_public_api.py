@@ -170,12 +170,17 @@ def _targets(node: ast.AST) -> list[ast.expr]:
 # -- the walk --------------------------------------------------------------------------------------
 
 
-def _module_of(path: Path, root: Path) -> ModuleType:
-    """The module at ``path`` (imported as the project imports it; a file outside the project by path)."""
+def _module_of(path: Path, root: Path) -> ModuleType | None:
+    """The module at ``path`` (imported as the project imports it; a file outside the project by path);
+    None if it needs what is not installed (``arcade/web`` without the ``web`` extra): its source is
+    walked all the same, its classes not looked at."""
     relative = path.relative_to(root).with_suffix("")
     name = ".".join(relative.parts[:-1] if relative.name == "__init__" else relative.parts)
     if root == ROOT:
-        return importlib.import_module(name)
+        try:
+            return importlib.import_module(name)
+        except ImportError:
+            return None
     spec = importlib.util.spec_from_file_location(f"_public_api_walk.{name}", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
@@ -230,7 +235,7 @@ def _import_breaches(where: str, tree: ast.Module) -> list[Breach]:
     return found
 
 
-def _classes(tree: ast.Module, module: ModuleType) -> list[tuple[ast.ClassDef, type | None]]:
+def _classes(tree: ast.Module, module: ModuleType | None) -> list[tuple[ast.ClassDef, type | None]]:
     """Every class statement with the class it made (None: made inside a function, not found)."""
     out: list[tuple[ast.ClassDef, type | None]] = []
 
@@ -250,7 +255,7 @@ def _classes(tree: ast.Module, module: ModuleType) -> list[tuple[ast.ClassDef, t
     return out
 
 
-def _class_breaches(where: str, tree: ast.Module, module: ModuleType) -> list[Breach]:
+def _class_breaches(where: str, tree: ast.Module, module: ModuleType | None) -> list[Breach]:
     found = []
     for node, klass in _classes(tree, module):
         if klass is None:
@@ -270,7 +275,7 @@ def _class_breaches(where: str, tree: ast.Module, module: ModuleType) -> list[Br
     return found
 
 
-def _access_breaches(where: str, tree: ast.Module, module: ModuleType, modules: set[str],
+def _access_breaches(where: str, tree: ast.Module, module: ModuleType | None, modules: set[str],
                      ours: frozenset[str]) -> list[Breach]:
     found: list[Breach] = []
     owner: dict[int, type | None] = {}  # a node -> the class whose method holds it (None: not known)
