@@ -111,8 +111,6 @@ def line_strip(widget: Any, line: Text, width: int, base: Style) -> Strip:
     return Strip(segments).adjust_cell_length(width, base).simplify()
 
 
-
-
 class LineText(KeptRows):
     """A ``Text`` (or a string) shown as a ``Static`` shows it, drawn a line at a time (see the module).
 
