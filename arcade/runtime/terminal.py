@@ -14,7 +14,9 @@ kept the arcade alive forever with no terminal (issue 16):
 ``ArcadeDriver`` resumes only after a suspend and only onto a terminal that is still
 there; its output goes through ``SturdyFile``, which drops what a terminal cannot take
 (and tells ``arcade.runtime.hangup``, which treats it as a hang-up), so the output thread lives
-on; closing waits for that thread ``STOP_LIMIT`` seconds at most.  The rest is Textual's
+on; closing waits for that thread ``STOP_LIMIT`` seconds at most.  What this needs of the
+driver's private parts (its output file, its output thread's end, its SIGTSTP handler) is in
+``arcade/runtime/textual_compat.py`` (``LinuxDriverHooks``).  The rest is Textual's
 driver unchanged, but for a key read, which tells the app's ``Attention`` at once, and a frame,
 which the event loop hands to the output thread and waits for until it is on the terminal
 (``HAND_OVER`` at most): left to compete for the interpreter with the loop, it came late.
@@ -23,7 +25,6 @@ which the event loop hands to the output thread and waits for until it is on the
 from __future__ import annotations
 
 import os
-import queue
 import sys
 import termios
 import threading
@@ -31,9 +32,9 @@ import time
 from typing import Any, Callable, TextIO
 
 from textual import events
-from textual.drivers.linux_driver import LinuxDriver
 
 from arcade.runtime import hangup
+from arcade.runtime.textual_compat import LinuxDriverHooks
 from arcade.switching import collect_middle_when_due
 
 STOP_LIMIT = 2.0
@@ -101,12 +102,13 @@ class SturdyFile:
             return False
 
 
-class ArcadeDriver(LinuxDriver):
+class ArcadeDriver(LinuxDriverHooks):
     """The Linux driver, with ``SturdyFile`` output and a resume only after a suspend, onto a terminal."""
 
     def __init__(self, app: Any, **options: Any) -> None:
         super().__init__(app, **options)
-        self._file = SturdyFile(sys.__stderr__, hangup.terminal_gone, self._frame_out)  # type: ignore[arg-type]
+        self.output = SturdyFile(sys.__stderr__, hangup.terminal_gone, self._frame_out)  # type: ignore[arg-type]
+        self.set_output_file(self.output)
         self._suspended = False
         self._written_at = float("-inf")  # when the event loop last handed a frame to the output thread
         self._out = threading.Condition()
@@ -162,16 +164,6 @@ class ArcadeDriver(LinuxDriver):
         if attention is None or attention.frame_shows_keys(self._written_at):
             collect_middle_when_due()
 
-    def _sigtstp_application(self, *args: Any) -> None:
-        """SIGTSTP (a shell's job control): Textual suspends inside the signal handler, which runs
-        wherever the event loop's thread was interrupted.  Inside a write to the output thread's
-        queue, the suspend's own writes waited for that queue's lock for ever (a test on a
-        pseudo-terminal: about one run in ten under load).  The suspend is the loop's next callback."""
-        try:
-            self._loop.call_soon_threadsafe(super()._sigtstp_application, *args)
-        except RuntimeError:  # the loop is closed: the app is ending
-            pass
-
     def start_application_mode(self) -> None:
         hangup.on_hard_exit(self.restore_terminal)
         super().start_application_mode()
@@ -192,14 +184,7 @@ class ArcadeDriver(LinuxDriver):
 
     def close(self) -> None:
         """End the output thread, waiting ``STOP_LIMIT`` seconds at most (a daemon thread: it may be left)."""
-        writer = self._writer_thread
-        if writer is None:
-            return
-        try:
-            writer._queue.put(None, timeout=STOP_LIMIT)
-        except queue.Full:
-            return
-        writer.join(STOP_LIMIT)
+        self.end_output_thread(STOP_LIMIT)
 
     def _terminal_there(self) -> bool:
         try:
@@ -216,4 +201,4 @@ class ArcadeDriver(LinuxDriver):
                 termios.tcsetattr(self.fileno, termios.TCSANOW, self.attrs_before)
             except termios.error:
                 pass
-        os.write(self._file.fileno(), f"{RESET}\n{note}\n".encode())
+        os.write(self.output.fileno(), f"{RESET}\n{note}\n".encode())

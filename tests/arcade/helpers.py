@@ -197,11 +197,11 @@ def replay_ti57_export(text: str, program: object) -> object:
 
 
 def footer_settled(screen: Screen) -> bool:
-    """Every footer of ``screen`` shows the keys it took for its own (a ``KeysFooter`` mounts its
-    keys again, and asks for a layout, the first time it hears of the screen's bindings)."""
-    from arcade.widgets.footer import KeysFooter
+    """Every footer of ``screen`` shows its keys (Textual's footer is composed empty, then with the
+    keys once the screen tells its bindings)."""
+    from textual.widgets import Footer
 
-    return all(footer._shown is not None and bool(footer.children) for footer in screen.query(KeysFooter))
+    return all(bool(footer.children) for footer in screen.query(Footer))
 
 
 def layouts_of(screen: Screen) -> list[object]:
