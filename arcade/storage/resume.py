@@ -8,10 +8,9 @@ cannot be read is kept aside and reported by name).
 
 from __future__ import annotations
 
-import threading
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from textual.binding import Binding
 from textual.screen import Screen
@@ -36,14 +35,11 @@ def now_text() -> str:
 
 
 def write_save(screen: Screen[Any], game_id: str, state: dict[str, Any] | None, summary: str,
-               *, later: bool = False, not_before: threading.Event | None = None,
-               between: Callable[[], None] | None = None, handed_over: bool = False) -> Path | None:
+               *, later: bool = False) -> Path | None:
     """Write ``state`` as the save of ``game_id`` (None: discard it); a failure is reported, never raised.
 
     ``later``: the disk is left to the saves' writer thread (the event loop never waits for
-    it), which starts on it once ``not_before`` is set and gives way to keys by ``between``
-    (``SaveStore.save``); a disk error is
-    then reported from there.  ``handed_over``: ``state`` is this save's alone (``SaveStore.save``)."""
+    it); a disk error is then reported from there."""
     store = SaveStore()
 
     def report(error: Exception) -> None:
@@ -66,8 +62,7 @@ def write_save(screen: Screen[Any], game_id: str, state: dict[str, Any] | None, 
             store.discard(game_id)
             return None
         return store.save(game_id, state, saved_at=now_text(), summary=summary,
-                          later=later, failed=report_later if later else None, not_before=not_before, between=between,
-                          handed_over=handed_over)
+                          later=later, failed=report_later if later else None)
     except (OSError, ValueError, TypeError, SaveError) as error:
         report(error)
         return None

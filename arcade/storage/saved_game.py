@@ -9,14 +9,12 @@ described or resumed is reported, kept aside, and a new game begins.
 
 from __future__ import annotations
 
-import threading
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, ClassVar
 
 from textual.screen import Screen
 
 from arcade.storage.resume import ResumeDialog, export_text, read_save, set_aside_unusable, write_save
-from arcade.laid_out import LaidOut
 from arcade.storage.saves import flush as flush_saves
 from arcade.widgets.words import said_path
 
@@ -25,7 +23,7 @@ NOT_MADE: Any = object()
 """``SavedGame.save_game``'s ``made`` when no save was made ahead: ``save_state()`` makes it."""
 
 
-class SavedGame(LaidOut, Screen[None]):
+class SavedGame(Screen[None]):
     """Saves, resume and export for a game screen."""
 
     GAME_ID: ClassVar[str] = ""
@@ -35,14 +33,6 @@ class SavedGame(LaidOut, Screen[None]):
 
     if TYPE_CHECKING:
         def say(self, text: str) -> None: ...
-
-    def save_not_before(self) -> threading.Event | None:
-        """An event the saves' writer waits for before it starts on a save (None: at once)."""
-        return None
-
-    def save_between(self) -> Callable[[], None] | None:
-        """What the saves' writer calls before a save and between its pieces (it may wait: for a key's frame)."""
-        return None
 
     def on_unmount(self) -> None:
         self.save_game()
@@ -73,8 +63,7 @@ class SavedGame(LaidOut, Screen[None]):
                 self.notify(f"The game could not be saved (a fault: {type(error).__name__}); the last save is kept",
                             severity="error", markup=False)
             return None
-        return write_save(self, self.GAME_ID, state, summary, later=True, not_before=self.save_not_before(),
-                          between=self.save_between(), handed_over=made is not NOT_MADE)
+        return write_save(self, self.GAME_ID, state, summary, later=True)
 
     def made_save(self) -> Any:
         """In a job's worker, as its last step: ``save_state()`` for ``save_game(made)``, or ``NOT_MADE``

@@ -388,10 +388,9 @@ async def test_at_instant_speed_a_move_and_the_computers_reply_are_one_request(i
 
 
 async def test_i_shows_the_registers_when_they_are_not_on_screen_whatever_the_setting_says() -> None:
-    """``i`` acts on what the player sees.  A turn's end draws the panels a frame after the board
-    (``redraw(in_two=True)``): at a new duel's first move, with the registers on from the duel
-    before but not drawn yet, ``i`` turned the setting off and nothing changed on screen (the
-    bench's lost key).  Here the setting is on and nothing drawn, as between the two halves."""
+    """``i`` acts on what the player sees, not on the setting: with the setting on and the registers
+    not drawn, ``i`` once turned the setting off and nothing changed on screen (the bench's lost
+    key).  Here the setting is on and nothing drawn."""
     app = wolf_app(Side.WOLF)
     async with app.run_test(size=(100, 32)) as pilot:
         screen = await opened(pilot)

@@ -24,7 +24,6 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Header, RichLog, Static
 
 from arcade.runtime.link import TableLink, TableNews
-from arcade.laid_out import LaidOut
 from arcade.screens.match.players import HP67_LABEL
 from arcade.screens.roomy import ROOMY_BREAKPOINTS
 from arcade.widgets.board import GLYPH, BoardView, OthelloBoard
@@ -106,7 +105,7 @@ def finished_games(moves: list[MatchMoved]) -> list[GameResult]:
     ]
 
 
-class MatchScreen(LaidOut, Screen[None]):
+class MatchScreen(Screen[None]):
     """Board, move list and result on the left; the HP-67's display above the CPC's screen on the right."""
 
     GAME_ID = "match"  # its catalog entry, once the launcher has room for it (arcade.screens.match.app shows the help itself)

@@ -19,7 +19,6 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.geometry import Size
 from textual.reactive import reactive
 from textual.widgets import Static
 
@@ -211,11 +210,8 @@ class OthelloScreen(OthelloTurns, OthelloWords, GameScreen):
         for area in getattr(self, "_message_areas", None) or self.query(".message").results(LineText):
             update_if_changed(area, fitted(text, area.content_region.width, area.content_region.height))
 
-    def size_classes(self, size: Size) -> dict[str, bool]:
-        return {**super().size_classes(size), "-tall": size.height >= 27}  # room under the board for the message
-
     def on_resize(self) -> None:
-        self.update_classes(self.size_classes(self.size))
+        self.set_class(self.size.height >= 27, "-tall")  # room under the board for the message
 
     def _show_history(self, view: OthelloView) -> None:
         rows = history_rows(list(view.history), view.machine_color, self.MACHINE, self.key_sequence)

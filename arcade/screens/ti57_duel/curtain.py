@@ -16,7 +16,6 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Header, Input, Static
 
 from arcade.storage.resume import ResumeDialog
-from arcade.laid_out import LaidOut
 from arcade.widgets.footer import KeysFooter
 from games.ti57_duel.session import PIN_DIGITS
 
@@ -25,7 +24,7 @@ PIN_RULE = f"{PIN_DIGITS[0]} to {PIN_DIGITS[1]} digits"
 """What a PIN is, in the dialogs' words (six digits at least: ``docs/reliability.md`` says why)."""
 
 
-class HandOff(LaidOut, Screen[str | None]):
+class HandOff(Screen[str | None]):
     """The curtain between two players: opaque, public words only; Enter (and a PIN, if locked) lifts it.
 
     ``lift(pin)`` asks the host's table to lift it; the screen then dismisses the curtain, or

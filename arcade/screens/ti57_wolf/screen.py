@@ -127,10 +127,6 @@ class WolfScreenCore(WolfSaves, MoveKeys, TI57Screen):
             self.shown_view = picture.view
             self.seats = dict(picture.view.seats)
 
-    def redraw(self, *, in_two: bool = False) -> None:
-        """The last picture drawn (``in_two``: ``TI57Screen.redraw``)."""
-        super().redraw(in_two=in_two)
-
     def frame(self) -> TI57Frame:
         """The board and the registers as the TI-57 holds them; the registers with the key log
         (or the history) below them only on a tall terminal, on a shorter one in the key log's box."""

@@ -45,8 +45,8 @@ class WolfWorkshop(TI57Workshop):
             self._new_words = f"{self._new_words} {self.program_text().capitalize()} plays."
             self.say(self._new_words)  # type: ignore[attr-defined]
 
-    def redraw(self, *, in_two: bool = False) -> None:
-        super().redraw(in_two=in_two)  # type: ignore[misc]
+    def redraw(self) -> None:
+        super().redraw()  # type: ignore[misc]
         self.titled()
 
     def resume(self, state: dict[str, Any], **program: Any) -> bool:
