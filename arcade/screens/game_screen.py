@@ -26,29 +26,29 @@ Interface (what a subclass uses or fills in)::
     say(text, show=) / message / messages  the message area (``#message``) and a log of what was said
     footer_signature() / refresh_footer()  the footer is redrawn only when the signature changes
     VERTICAL_BREAKPOINTS                   from 38 rows the class ``-roomy`` (``arcade/screens/roomy.py``)
-    save_state() / save_summary() / save_game(made) / save_ready
-                                           saved after every request that changes the game and on
-                                           unmount (never before the resume question is answered)
-    offer_saved_game(question, dialog) / resume(state) -> bool / resume_failed(error) / new_game()
+    saves                                  the screen's ``GameSaves`` (``arcade/storage/game_saves.py``):
+                                           ``saves.save()`` after every request that changes the game
+                                           and on unmount (never before the resume question is
+                                           answered: ``saves.ready``), ``saves.offer(question, dialog)``,
+                                           ``saves.resume_failed(error)``, ``saves.export(text)``
+    save_state() / save_summary() / save_held() / resume(state) -> bool / new_game()
+                                           what only the game knows, asked by ``saves``
     after_first_frame(callback, *args)     run it once the screen is on the terminal (the resume question)
-    export_moves(text) -> Path | None      moves written beside the saves, the name said
     palette_commands()                     the command palette's entries for this screen
-
-Saves, resume and export are the ``SavedGame`` mixin's (``arcade/storage/saved_game.py``).
 """
 
 from __future__ import annotations
 
 from collections import deque
-from pathlib import Path
 from typing import Any, Callable, ClassVar, Hashable
 
 from textual.reactive import Reactive, reactive
+from textual.screen import Screen
 
-from arcade.storage.saved_game import SavedGame
 from arcade.runtime.link import TableLink, TableNews
 from arcade.screens.messages import MachineProgress
 from arcade.screens.roomy import ROOMY_BREAKPOINTS
+from arcade.storage.game_saves import GameSaves
 from games.host.news import Answer, HostGone, Note, Progress
 from games.session import Refused
 
@@ -68,9 +68,10 @@ class MachineFault(Exception):
         self.trace = trace
 
 
-class GameScreen(SavedGame):
+class GameScreen(Screen[None]):
     """The base of a game screen: the worker, pace, pause, saves, resume, export and messages."""
 
+    GAME_ID: ClassVar[str] = ""
     MACHINE: ClassVar[str] = "machine"
     STEPS_PER_SECOND: ClassVar[float] = 1000.0
     PROGRESS_PER_SECOND: ClassVar[float] = 12.0
@@ -96,8 +97,7 @@ class GameScreen(SavedGame):
     def __init__(self) -> None:
         super().__init__()
         self.generation = 0
-        self.save_ready = False  # nothing is saved (nor discarded) until the resume question is answered
-        self.exported: Path | None = None
+        self.saves = GameSaves(self, self.GAME_ID)
         self._message = ""
         self.messages: deque[str] = deque(maxlen=MESSAGE_LOG)
         self._footer_signature: Hashable = _NOT_YET
@@ -130,7 +130,7 @@ class GameScreen(SavedGame):
         return self.table is not None and self.table.stop()
 
     def job_done(self, kind: str, result: Any) -> None:
-        self.save_game()  # the job ran to its end: the game is saved after every move
+        self.saves.save()  # the job ran to its end: the game is saved after every move
 
     def job_stopped(self, kind: str) -> None:
         """The player stopped the job; the session is as before it."""
@@ -235,6 +235,7 @@ class GameScreen(SavedGame):
     def on_unmount(self) -> None:
         if self.table is not None:
             self.table.close()  # the save is the screen's (written from the last picture): nothing to wait for
+        self.saves.close()
 
     # -- pause and speed -------------------------------------------------------------------
 
@@ -328,6 +329,27 @@ class GameScreen(SavedGame):
             self.call_after_refresh(callback, *args)
 
         self.app.call_next(after_start_up)
+
+    # -- what only the game knows, for its saves (``GameSaves``) ---------------------------------------
+
+    def save_state(self) -> dict[str, Any] | None:
+        """What the save holds now (None: nothing to keep, the save is discarded)."""
+        return None
+
+    def save_summary(self) -> str:
+        """The launcher's line for the save: public only ("move N" = moves played)."""
+        return ""
+
+    def save_held(self) -> bool:
+        """The last save stays as it is for now, neither written over nor discarded."""
+        return False
+
+    def resume(self, state: dict[str, Any], *args: Any) -> bool:
+        """Go on with a saved game; False (after ``saves.resume_failed``) if it cannot be."""
+        return False
+
+    def new_game(self) -> None:
+        """Start a new game the way the game starts one (a question, a limit...)."""
 
     def palette_commands(self) -> list[tuple[str, str, Callable[[], Any]]]:
         """Commands this screen adds to the command palette."""

@@ -29,6 +29,7 @@ from arcade.runtime import hangup
 from arcade.storage import settings
 from arcade.shell.bindings import APP_BINDINGS
 from arcade.shell.keymap import find_clashes
+from arcade.storage.game_saves import GameSaves
 from arcade.storage.saves import data_dir
 from arcade.devtools.stall_probe import start_if_asked
 from arcade.widgets.glyphs import AsciiFilter, to_ascii
@@ -382,9 +383,9 @@ class ArcadeApp(App[None]):
     def save_open_games(self) -> None:
         for stack in self._screen_stacks.values():  # every mode's screens, not only the current one
             for screen in stack:
-                save = getattr(screen, "save_game", None)
-                if callable(save):
-                    save()
+                saves = getattr(screen, "saves", None)
+                if isinstance(saves, GameSaves):
+                    saves.save()
 
     # -- the terminal closing, a polite kill (issue 16; arcade/runtime/hangup.py) ---------------------
 

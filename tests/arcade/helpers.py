@@ -149,3 +149,44 @@ def noted_refreshes(widget: Any) -> list[tuple[Any, ...]]:
 def room_model(screen: object) -> Any:
     """The room model at a machine room's table, in the host the tests run in a thread."""
     return screen.table.client.host.table.model  # type: ignore[attr-defined]
+
+
+class PlainScreen:
+    """A ``SavedScreen`` without Textual, for a ``GameSaves`` alone: its notes go to ``told``, what it
+    says to ``said``, its game's state is ``state``, and a callback asked for later runs at once."""
+
+    is_mounted = True
+
+    def __init__(self, told: list[str]) -> None:
+        self.told = told
+        self.said: list[str] = []
+        self.state: dict[str, Any] | None = None
+
+    @property
+    def app(self) -> Any:
+        raise AssertionError("a plain screen has no app")
+
+    def notify(self, message: str, **_kw: object) -> None:
+        self.told.append(message)
+
+    def say(self, text: str) -> None:
+        self.said.append(text)
+
+    def call_later(self, callback: Callable[..., Any], *args: Any) -> bool:
+        callback(*args)
+        return True
+
+    def save_state(self) -> dict[str, Any] | None:
+        return self.state
+
+    def save_summary(self) -> str:
+        return ""
+
+    def save_held(self) -> bool:
+        return False
+
+    def resume(self, state: dict[str, Any], *args: Any) -> bool:
+        return False
+
+    def new_game(self) -> None:
+        pass

@@ -86,7 +86,7 @@ class HP67Workshop:
     def start_program(self, variant: Any, machine_color: Disc) -> None:
         """A new game played by ``variant`` (None: Verniajou's) on a session of its own, at the host's table."""
         self.new_generation()  # type: ignore[attr-defined]
-        self.save_ready = True
+        self.saves.ready = True
         self._last_time = ""
         self._stopped_machine = False
         who = f"your variant {variant.name}" if variant is not None else "Verniajou's program"

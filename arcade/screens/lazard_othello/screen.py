@@ -295,7 +295,7 @@ class LazardOthelloScreen(OthelloScreen):
         """A new game played by ``variant`` (None: Lazard's), started on a session of its own at the
         host's table: if the variant cannot start the game, the game in progress stays."""
         self.new_generation()
-        self.save_ready = True
+        self.saves.ready = True
         self._last_time = ""
         self.typing = False
         who = f"the variant {variant.name}" if variant is not None else "Lazard's program"

@@ -148,9 +148,9 @@ class OthelloScreen(OthelloTurns, OthelloWords, GameScreen):
         self._message_areas = list(self.query(".message").results(LineText))  # found once: a query walks the screen
         self.render_view()
         if self.ask_side:
-            self.after_first_frame(self.offer_saved_game, self.resume_question)
+            self.after_first_frame(self.saves.offer, self.resume_question)
         else:
-            self.save_ready = True
+            self.saves.ready = True
 
     # -- hooks a machine's panel fills in ---------------------------------------------
 
@@ -287,7 +287,7 @@ class OthelloScreen(OthelloTurns, OthelloWords, GameScreen):
     def start_game(self, machine_color: Disc) -> None:
         """Start a new game (stopping any move in progress)."""
         self.new_generation()
-        self.save_ready = True
+        self.saves.ready = True
         self._last_time = ""
         self._stopped_machine = False
         self.say(f"New game: the {self.MACHINE} plays {self.side_name(machine_color)}.")
@@ -338,7 +338,7 @@ class OthelloScreen(OthelloTurns, OthelloWords, GameScreen):
     def action_export_history(self) -> None:
         """Write the moves as text beside the saves, and say where."""
         view = self.view
-        self.export_moves(history_text(view, self.MACHINE, self.key_sequence, self.history_header(view), self.TITLE or ""))
+        self.saves.export(history_text(view, self.MACHINE, self.key_sequence, self.history_header(view), self.TITLE or ""))
 
     def action_message_log(self) -> None:
         """Every message of this game again, whole, in a dialog."""
@@ -366,7 +366,7 @@ class OthelloScreen(OthelloTurns, OthelloWords, GameScreen):
         return True
 
     def offer_again(self) -> None:
-        self.offer_saved_game(self.resume_question)
+        self.saves.offer(self.resume_question)
 
     def picture_changed(self, picture: Any) -> None:
         self.session.picture = picture

@@ -57,7 +57,7 @@ class OthelloTurns(GameScreen):
                 self.table.running.kind = "machine"  # what runs now: Esc stops the machine's reply
             self.turn_ended()
             self.turn_shown(payload.record)
-            self.save_game()  # the game as at this quiet moment, whatever the machine does
+            self.saves.save()  # the game as at this quiet moment, whatever the machine does
             self.render_view()
 
     def job_done(self, kind: str, result: Any) -> None:
@@ -80,7 +80,7 @@ class OthelloTurns(GameScreen):
             self.turn_shown(result)
             if result.by_machine:
                 self.say(self.machine_played(result))
-        self.save_game()
+        self.saves.save()
         self.next_turn(announce=kind not in ("undo", "redo"))
         if not self.busy:  # a turn started by next_turn has drawn the view already: draw it once
             self.render_view()
@@ -94,7 +94,7 @@ class OthelloTurns(GameScreen):
         else:
             self._stopped_machine = True
             self.say(f"Stopped: the {self.MACHINE} is back before its move. g: think again, u: undo.")
-            self.save_game()  # the person's move before it stays (its own save may have come with this end)
+            self.saves.save()  # the person's move before it stays (its own save may have come with this end)
         self.render_view()
         if self.view.person_to_move:
             self.human_turn_begins()
@@ -103,7 +103,7 @@ class OthelloTurns(GameScreen):
         self.turn_ended()
         self.session.pending = None
         if kind == "resume":  # SaveUnreadable or, as a last resort, any fault: said, kept aside, a new game
-            self.resume_failed(error if isinstance(error, Exception) else RuntimeError(repr(error)))
+            self.saves.resume_failed(error if isinstance(error, Exception) else RuntimeError(repr(error)))
             self.action_new_game()
             return
         if isinstance(error, MachineDisagrees):
@@ -118,7 +118,7 @@ class OthelloTurns(GameScreen):
         try:
             self.apply_settings(self.session.settings)
         except Exception as error:  # noqa: BLE001 - the last resort behind the session's own checks
-            self.resume_failed(error)
+            self.saves.resume_failed(error)
             self.action_new_game()
             return False
         return True

@@ -15,7 +15,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Header, Input, Static
 
-from arcade.storage.resume import ResumeDialog
+from arcade.widgets.dialogs import ResumeDialog
 from arcade.widgets.footer import KeysFooter
 from games.ti57_duel.session import PIN_DIGITS
 

@@ -10,10 +10,8 @@ aside and said, and a new duel begins.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from arcade.storage.saved_game import NOT_MADE
 from arcade.screens.ti57_duel.curtain import PinDialog
 from arcade.screens.ti57_duel.seen import SeenDuel
 from games.session import SaveUnreadable
@@ -26,7 +24,7 @@ else:
 
 
 class DuelSaves(Base):
-    """Save, summary and resume for the duel screen (``GameScreen`` does the writing)."""
+    """Save, summary and resume for the duel screen (``GameSaves`` does the writing)."""
 
     seen: SeenDuel
     _locked_save: bool = False
@@ -43,10 +41,8 @@ class DuelSaves(Base):
     def save_summary(self) -> str:
         return self.seen.summary()
 
-    def save_game(self, made: Any = NOT_MADE) -> Path | None:
-        if self._locked_save or self.busy:
-            return None  # a locked save waiting for its PINs is never overwritten nor dropped
-        return super().save_game(made)
+    def save_held(self) -> bool:
+        return self._locked_save or self.busy  # a locked save waiting for its PINs is never overwritten nor dropped
 
     @staticmethod
     def resume_question(state: dict[str, Any]) -> str:
@@ -85,7 +81,7 @@ class DuelSaves(Base):
             self.app.action_launcher()  # type: ignore[attr-defined]
             return
         self._locked_save = False
-        self.resume_failed(error if isinstance(error, Exception) else SaveUnreadable(str(error)))
+        self.saves.resume_failed(error if isinstance(error, Exception) else SaveUnreadable(str(error)))
         self.new_game()
 
     def _pin_given(self, state: dict[str, Any], pins: tuple[str, ...], pin: str | None) -> None:
@@ -93,5 +89,5 @@ class DuelSaves(Base):
             self.app.notify("The locked duel is kept as it was.", title="Saved duel", markup=False)
             self.app.action_launcher()  # type: ignore[attr-defined]
             return
-        if not self.try_resume(state, (*pins, pin)):
+        if not self.saves.try_resume(state, (*pins, pin)):
             self.new_game()

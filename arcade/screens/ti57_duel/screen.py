@@ -109,7 +109,7 @@ class DuelScreenCore(DuelKeys, DuelSaves, TI57Screen):
 
     def on_mount(self) -> None:
         self.redraw()
-        self.after_first_frame(self.offer_saved_game, self.resume_question, DuelResumeDialog)
+        self.after_first_frame(self.saves.offer, self.resume_question, DuelResumeDialog)
 
     def on_screen_suspend(self) -> None:
         # Leaving for the launcher (not a help page) must not leave a private view behind.
@@ -216,13 +216,13 @@ class DuelScreenCore(DuelKeys, DuelSaves, TI57Screen):
         if kind == "resume":
             self.resume_done()
         elif kind == "start":
-            self.cursor, self.save_ready, self._locked_save = (4, 4), True, False  # a new duel replaces a save
+            self.cursor, self.saves.ready, self._locked_save = (4, 4), True, False  # a new duel replaces a save
         elif kind == "place":
             self.cursor = (4, 4)
         elif kind == "lock":
             self.say("Locked: each player chooses a PIN with the start square." if self.seen.view.locked
                      else "No PIN lock.")
-        self.save_game()  # the save the host sealed with this picture
+        self.saves.save()  # the save the host sealed with this picture
         if kind == "reveal" and self._handoff is not None:
             self._handoff.dismiss(None)  # its answer syncs
             return
@@ -306,7 +306,7 @@ class DuelScreenCore(DuelKeys, DuelSaves, TI57Screen):
         self.run_request("new", "new_duel")
 
     def offer_again(self) -> None:
-        self.offer_saved_game(self.resume_question, DuelResumeDialog)
+        self.saves.offer(self.resume_question, DuelResumeDialog)
 
     def action_toggle_speed(self) -> None:
         self.instant = not self.instant
@@ -331,7 +331,7 @@ class DuelScreenCore(DuelKeys, DuelSaves, TI57Screen):
 
     def action_export_history(self) -> None:
         if self.seen.phase is Phase.OVER:
-            self.export_moves(render.history_text(self.seen.view, self.TITLE))
+            self.saves.export(render.history_text(self.seen.view, self.TITLE))
 
 
 class TI57DuelScreen(DuelWorkshop, DuelScreenCore):  """The duel with the workshop: W, and the program chosen at a new duel."""

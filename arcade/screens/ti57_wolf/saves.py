@@ -3,7 +3,7 @@
 A mixin of ``WolfScreenCore`` (kept apart to keep the screen short): the save is the last
 picture's (``WolfPicture.save``), the resume a request at the table whose end comes back as
 a job's.  A game not begun, or finished, is not kept; a save that does not restore, whatever
-the reason, is kept aside and said (``GameScreen.resume_failed``), and a new game begins.
+the reason, is kept aside and said (``GameSaves.resume_failed``), and a new game begins.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ class WolfSaves:
         return self.picture.summary if self.picture is not None else ""
 
     def offer_resume(self) -> None:
-        self.offer_saved_game(self.resume_question)  # type: ignore[attr-defined]
+        self.saves.offer(self.resume_question)  # type: ignore[attr-defined]
 
     @staticmethod
     def resume_question(state: dict[str, Any]) -> str:
@@ -40,7 +40,7 @@ class WolfSaves:
 
     def offer_again(self) -> None:
         """After the host's end: its last save offered again."""
-        self.offer_saved_game(self.resume_question)  # type: ignore[attr-defined]
+        self.saves.offer(self.resume_question)  # type: ignore[attr-defined]
 
     def resume(self, state: dict[str, Any], **program: Any) -> bool:
         """Go on with a saved game exactly as it was (today's saves and the older screen's): read at

@@ -215,7 +215,7 @@ class WolfScreenCore(WolfSaves, MoveKeys, TI57Screen):
             self.say("Purist: no referee. Only the program's own check stands (the wolf landing on a lamb)."
                      if self.purist else "Referee on: illegal moves are refused before they reach the TI-57.")
             self.redraw()
-            self.save_game()
+            self.saves.save()
             return
         records = result if isinstance(result, tuple) else ((kind, result),)  # a turn: each move is said
         view = self.shown_view
@@ -226,7 +226,7 @@ class WolfScreenCore(WolfSaves, MoveKeys, TI57Screen):
         for part, record in records:  # each move into the log, in the game's words; the redraw shows the last
             self.say(move_words(record, view, by_computer=part == "computer"), show=False)
         self.redraw()
-        self.save_game()
+        self.saves.save()
         if not self._announce_end():
             self.computer_turn()
 
@@ -235,14 +235,14 @@ class WolfScreenCore(WolfSaves, MoveKeys, TI57Screen):
         self.first = self.shown_view.first
         self.purist = not self.shown_view.referee_enabled
         self._reset(words)
-        self.save_game()
+        self.saves.save()
         self.computer_turn()
 
     def job_failed(self, kind: str, error: BaseException) -> None:
         """A refusal found at the table (said as such), a save that does not resume, or a bug (named)."""
         self._shown = self._stopped()
         if kind == "resume":  # SaveUnreadable or, as a last resort, any fault: said, kept aside, a new game
-            self.resume_failed(error)
+            self.saves.resume_failed(error)
             self.new_game()
             return
         if kind in ("undo", "redo"):
@@ -263,7 +263,7 @@ class WolfScreenCore(WolfSaves, MoveKeys, TI57Screen):
     def job_stopped(self, kind: str) -> None:
         self._shown = self._stopped()
         self.redraw()
-        self.save_game()
+        self.saves.save()
 
     def _stopped(self) -> Shown:
         view = self.shown_view
@@ -306,7 +306,7 @@ class WolfScreenCore(WolfSaves, MoveKeys, TI57Screen):
         if self.picture is None:
             self.say("No game yet: nothing to export.")
             return
-        self.export_moves(history_text(self.picture, self.TITLE))
+        self.saves.export(history_text(self.picture, self.TITLE))
 
     def action_new_game(self) -> None:
         """g: who plays each side, then a new coin toss and a freshly keyed set-up."""

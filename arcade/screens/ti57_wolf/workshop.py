@@ -52,7 +52,7 @@ class WolfWorkshop(TI57Workshop):
     def resume(self, state: dict[str, Any], **program: Any) -> bool:
         name, variant_program = self.saved_variant(state)
         if name is not None and variant_program is None:
-            self.resume_failed(SaveUnreadable(f"the variant {name} it was played with is not in the notebook"))  # type: ignore[attr-defined]
+            self.saves.resume_failed(SaveUnreadable(f"the variant {name} it was played with is not in the notebook"))  # type: ignore[attr-defined]
             return False
         self._resuming = (name, variant_program)
         listing = {"listing": listing_text(variant_program, name), "variant": name} if variant_program is not None else {}
