@@ -45,18 +45,14 @@ __all__ = ["ROWS", "CpcScreen", "CpcScreenView", "CpcTyped", "CpcTypingLeft", "h
 
 @dataclass
 class CpcTyped(Message):
-    """A key typed on the CPC's keyboard: a printable character, ``\r`` RETURN or ``\x7f`` DEL;
-    ``key_at``: the key's ``event.time`` (when the terminal read it)."""
+    """A key typed on the CPC's keyboard: a printable character, ``\r`` RETURN or ``\x7f`` DEL."""
 
     key: str
-    key_at: float | None = None
 
 
 @dataclass
 class CpcTypingLeft(Message):
-    """The player left the CPC's keyboard (Escape or Tab); ``key_at``: the key's ``event.time``."""
-
-    key_at: float | None = None
+    """The player left the CPC's keyboard (Escape or Tab)."""
 
 
 class CpcScreen(KeptRows):
@@ -67,14 +63,12 @@ class CpcScreen(KeptRows):
     screen that owns it decides what reaches the machine.
     """
 
-    DRAWN_AFTER = True  # the machine's panel: drawn a frame after the board (arcade/widgets/kept_rows.py)
-
     DEFAULT_CSS = """
     CpcScreen { width: 42; height: 27; }
     CpcScreen:focus { outline-left: thick $accent; }
     """
 
-    view: reactive[CpcScreenView] = reactive(CpcScreenView, layout=False)
+    view: reactive[CpcScreenView] = reactive(CpcScreenView, layout=False, repaint=False)  # ``watch_view`` repaints
     typing: reactive[bool] = reactive(False)
 
     BINDINGS = [  # for the footer and help while typing: ``on_key`` takes these keys first
@@ -88,6 +82,9 @@ class CpcScreen(KeptRows):
         super().__init__(name=name, id=id, classes=classes)
         self.first_row = 0  # the first CPC row drawn (the window follows the cursor)
         self._drawn_for: tuple[CpcScreenView, int, list[int | None]] | None = None
+
+    def watch_view(self) -> None:
+        self.refresh_rows()  # a new CPC screen changes a few of its rows: only those reach the terminal
 
     def watch_typing(self, typing: bool) -> None:
         self.can_focus = typing
@@ -109,13 +106,13 @@ class CpcScreen(KeptRows):
         if not self.typing:
             return
         if event.key in ("escape", "tab"):
-            self.post_message(CpcTypingLeft(event.time))
+            self.post_message(CpcTypingLeft())
         elif event.key == "enter":
-            self.post_message(CpcTyped("\r", event.time))
+            self.post_message(CpcTyped("\r"))
         elif event.key == "backspace":
-            self.post_message(CpcTyped("\x7f", event.time))
+            self.post_message(CpcTyped("\x7f"))
         elif event.is_printable and event.character and " " <= event.character <= "~":
-            self.post_message(CpcTyped(event.character, event.time))
+            self.post_message(CpcTyped(event.character))
         else:
             return  # F1, Ctrl+P, Ctrl+Q...: the app's
         event.stop()

@@ -25,8 +25,6 @@ from arcade.widgets.kept_rows import KeptRows
 class PrinterTape(KeptRows):
     """A paper roll, newest line at the bottom."""
 
-    DRAWN_AFTER = True  # the machine's panel: drawn a frame after the board (arcade/widgets/kept_rows.py)
-
     DEFAULT_CSS = """
     PrinterTape {
         background: #f2efe4;

@@ -205,40 +205,6 @@ async def test_the_rows_a_board_keeps_are_the_rows_it_would_make_afresh() -> Non
                 await pilot.pause()
 
 
-async def test_a_panel_changed_by_news_waits_for_the_keys_to_rest_one_changed_by_a_key_does_not(monkeypatch) -> None:  # noqa: ANN001
-    """The printer tape (``DRAWN_AFTER``): a line printed while a turn's end is handled is drawn once
-    the player rests from the keys; one printed outside news is drawn after the next frame."""
-    import time
-
-    import arcade.attention as attention_module
-    from arcade.attention import Attention
-
-    monkeypatch.setattr(attention_module, "KEYS_REST", 600.0)  # the keys "just came" however slow the test runs
-    monkeypatch.setattr(attention_module, "KEYS_REST_LIMIT", 1200.0)
-    import tests.arcade.helpers as helpers
-    monkeypatch.setattr(helpers, "putting_off", lambda app: False)  # the Pilot's pauses: not for the tape held here
-
-    class Panel(Bench):
-        attention = Attention()
-
-    app = Panel()
-    async with app.run_test(size=(60, 30)) as pilot:
-        tape = app.query_one(PrinterTape)
-        attention = app.attention
-        await pilot.pause()
-        attention.key_at = time.monotonic()  # the player typed a moment ago
-        attention.after_keys(app.screen, tape.key, "news")  # a turn's end prints on the tape
-        assert tape._repaint_due
-        for _ in range(5):
-            await pilot.pause()  # frames go by: the tape is not repainted while the player types
-        assert tape._repaint_due and tape.printed[-1].strip() == "news"
-        attention.key_at = time.monotonic() - 10_000.0  # the player rested
-        await wait_until(pilot, lambda: not tape._repaint_due, what="the tape repainted")
-        tape.key("typed")  # not news: a frame later, keys or not
-        attention.key_at = time.monotonic()
-        await wait_until(pilot, lambda: not tape._repaint_due, what="the tape repainted at once")
-
-
 async def test_the_rows_a_grid_board_keeps_are_the_rows_it_would_make_afresh() -> None:
     """The TI-57 games' board keys a row by what its squares show, not by their styles: after any
     run of pieces, marks, shaded squares, a cursor and the framing, the kept rows are exactly the
@@ -409,22 +375,18 @@ def repainted_whole(app: App[None], size: tuple[int, int]) -> Terminal:
     return terminal
 
 
-async def test_what_the_terminal_shows_after_rows_repainted_alone_is_the_screen_drawn_whole(monkeypatch) -> None:  # noqa: ANN001
+async def test_what_the_terminal_shows_after_rows_repainted_alone_is_the_screen_drawn_whole() -> None:
     """The widgets that repaint only the rows or cells they change (the TI-57 board, the key log and
-    its registers, the LED, words, the CPC's monitor drawn after the keys): after any run of
+    its registers, the LED, words, the CPC's monitor): after any run of
     changes, the terminal fed with the app's own updates shows exactly the screen drawn whole,
     character for character and colour for colour.  A row left out of a repaint fails it."""
     import random
 
-    import arcade.attention as attention_module
-    from arcade.attention import Attention
     from arcade.widgets.cpc_screen import CpcScreen
     from arcade.widgets.grid import GridView, SquareBoard
     from arcade.widgets.ti57 import KeyLog, Shown, TI57Display
     from arcade.widgets.words import Words
     from games.lazard_othello.cpc_view import CpcScreenView
-
-    monkeypatch.setattr(attention_module, "KEYS_REST", 0.0)  # no key comes: the monitor is drawn a frame later
 
     class Panel(App[None]):
         CSS = """
@@ -432,7 +394,6 @@ async def test_what_the_terminal_shows_after_rows_repainted_alone_is_the_screen_
         #keylog { height: 9; } #led { height: 3; } #words { height: 2; padding: 1 2 0 1; }
         CpcScreen { width: 42; height: 12; }
         """
-        attention = Attention()
 
         def compose(self) -> ComposeResult:
             yield from ti57_panel()

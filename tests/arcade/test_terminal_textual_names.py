@@ -7,8 +7,7 @@
 
 A Textual upgrade that renames or drops one would break the hang-up handling (issue 16)
 without any error until a terminal goes away; these tests fail first, naming the name.
-``arcade/shell/app.py`` reads three of ``App``'s (``ArcadeApp.on_resize``), and ``arcade/laid_out.py``
-three of ``Screen``'s and one of ``App``'s, checked here too.
+``arcade/shell/app.py`` reads three of ``App``'s (``ArcadeApp.on_resize``), checked here too.
 """
 
 from __future__ import annotations
@@ -93,30 +92,3 @@ def test_the_app_keeps_its_size_and_a_resize_on_its_way_under_private_names() ->
     used = App._on_resize.__code__.co_names
     for name in ("_size", "_resize_event", "_resize_timer"):
         assert name in used, _missing(f"App.{name}", "ArcadeApp.on_resize would send the screens every size again")
-
-
-def test_a_screen_lays_itself_out_for_a_size_under_private_names() -> None:
-    """``LaidOut._screen_resized`` overrides ``Screen._screen_resized`` and reads
-    ``Screen._layout_widgets`` and ``Screen._compositor.size`` (with defaults: renamed, every
-    size is laid out again, as in Textual, never an error)."""
-    from textual.screen import Screen
-
-    assert hasattr(Screen, "_screen_resized"), _missing("Screen._screen_resized", "a dialog would lay the screens under it out again")
-    used = Screen._refresh_layout.__code__.co_names
-    for name in ("_layout_widgets", "_compositor", "reflow"):
-        assert name in used, _missing(f"Screen.{name}", "LaidOut could not tell a size a screen has")
-    from textual._compositor import Compositor
-
-    assert "size" in Compositor.reflow.__code__.co_names, _missing("Compositor.size", "the size a screen is laid out at")
-
-
-def test_a_screen_shown_the_first_time_is_not_styled_twice_under_private_names() -> None:
-    """``LaidOut.on_screen_resume`` reads ``App._css_update_count`` (with a default: renamed,
-    every screen is styled again as it shows, as in Textual), which Textual raises whenever the
-    app's CSS changes, and compares it with the screens' own in ``App.refresh_css``."""
-    from textual.app import App
-
-    assert "_css_update_count" in App._invalidate_css.__code__.co_names, _missing(
-        "App._css_update_count", "a screen shown the first time would be styled twice")
-    assert "_css_update_count" in App.refresh_css.__code__.co_names, _missing(
-        "App._css_update_count", "a screen shown the first time would be styled twice")
