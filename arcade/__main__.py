@@ -125,8 +125,6 @@ def main(argv: list[str] | None = None) -> int:
     """The program (no ``argv``: the command line's; a test passes its own and keeps its signals)."""
     if argv is None:
         hangup.install()  # first: a terminal closed while the arcade starts ends it too (issue 16)
-    from arcade.switching import freeze_heap, hold_collections
-
     argv = sys.argv[1:] if argv is None else argv
     app: ArcadeApp | int = 0
     try:
@@ -143,25 +141,12 @@ def main(argv: list[str] | None = None) -> int:
             from arcade.shell.net_cli import opening as net_opening
 
             opening, argv = net_opening(argv[0], argv[1:]), []
-        hold_collections()  # until the first frame (its screen calls freeze_heap): a launch builds, never frees
-        # Textual's frame timer (60 a second by default) sleeps to its next tick and skips the ticks
-        # it missed: a key that comes just after a frame waits one to two periods for its own (up
-        # to 33 ms at 60, 17 ms at 120).  While a machine answers a frame is drawn every few tens
-        # of ms (its progress, a job's end), so keys often came just after one: at 500 the wait is
-        # 2-4 ms (bench/ui_latency.py, busy keys at instant speed: p95 ~19 ms instead of ~23-25).
-        # The cap is rarely reached: frames follow changes, which are few.  Set before Textual is imported.
-        os.environ.setdefault("TEXTUAL_FPS", "500")
         app = build_app(argv, opening=opening)
     except BrokenPipeError:  # `arcade --list-themes | head`: the reader has had enough, no traceback
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # Python flushes stdout at exit
         return 0
-    finally:
-        if isinstance(app, int):
-            freeze_heap()  # no app to run (a list printed, an error): the collector runs again
     if isinstance(app, int):
         return app
-    freeze_heap()  # the modules imported so far live as long as the app: no collection walks them
-    hold_collections()  # and none runs before the first frame
     try:
         app.run()
     except OSError:  # after a hang-up: a last word to a terminal that is gone

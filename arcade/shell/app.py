@@ -8,7 +8,6 @@ and coming back resumes it.
 from __future__ import annotations
 
 import asyncio
-import gc
 import inspect
 import os
 import sys
@@ -32,12 +31,11 @@ from arcade.runtime import hangup
 from arcade.runtime.textual_compat import screens_of_every_mode
 
 from arcade.storage import settings
-from arcade.attention import Attention
 from arcade.shell.bindings import APP_BINDINGS
 from arcade.shell.keymap import find_clashes
+from arcade.storage.game_saves import GameSaves
 from arcade.storage.saves import data_dir
 from arcade.devtools.stall_probe import start_if_asked
-from arcade.switching import collect_when_quiet, freeze_heap, hold_older_collections, prompt_input
 from arcade.widgets.glyphs import AsciiFilter, to_ascii
 from arcade.widgets.too_small import DEFAULT_MIN_SIZE, TooSmallScreen
 from arcade.widgets.words import path_lines
@@ -129,11 +127,6 @@ class ArcadeApp(App[None]):
             self.css_path = [*self.css_path, *_css_paths(opening)]
         self._first_refresh_done = False
         self._hung_up = False
-        self._collections_before = gc.get_threshold()
-        self._switch_before = sys.getswitchinterval()
-        self.attention = Attention()
-        """A key parks the machines' jobs until its frame is drawn (``arcade/attention.py``); the
-        terminal's input thread tells it as soon as a key is read."""
         self.last_game: str | None = None
         """The game last started: the launcher highlights it when the player comes back."""
         self.screen_overrides = dict(screens or {})
@@ -164,9 +157,6 @@ class ArcadeApp(App[None]):
 
     def on_mount(self) -> None:
         self.stall_probe = start_if_asked(self)  # bench/ui_latency.py: ARCADE_STALL_PROBE
-        self._collections_before = hold_older_collections()  # run after a frame, at quiet moments (arcade/switching.py)
-        self._switch_before = prompt_input()  # a key is read at once, whatever the loop draws
-        self.set_interval(1.0, self._collect_when_quiet)
         self.theme_changed_signal.subscribe(self, self._remember_theme)
         self.app_resume_signal.subscribe(self, self._draw_all_again)
         if self.theme_option and self.theme == self.theme_option:  # --theme is a choice too
@@ -178,7 +168,6 @@ class ArcadeApp(App[None]):
         elif self.initial_game:
             self.last_game = self.initial_game
         self.call_after_refresh(self.check_terminal_size)
-        self.call_after_refresh(freeze_heap)  # what the first frame built is never collected again
         self.call_after_refresh(setattr, self, "_first_refresh_done", True)  # a hang-up may quit from now on
 
     def _draw_all_again(self, _app: object) -> None:
@@ -198,14 +187,6 @@ class ArcadeApp(App[None]):
             variables.update(themes.board_variables(self.current_theme.name))
         variables.update(themes.grid_variables(self.current_theme, variables))
         return variables
-
-    def _collect_when_quiet(self) -> None:
-        attention = self.attention
-        collect_when_quiet(attention.key_at, attention.jobs_running, time.monotonic())
-
-    def on_unmount(self) -> None:
-        gc.set_threshold(*self._collections_before)  # another app in this process collects as before
-        sys.setswitchinterval(self._switch_before)
 
     def _remember_theme(self, theme: object) -> None:
         name = self.theme
@@ -416,9 +397,9 @@ class ArcadeApp(App[None]):
 
     def save_open_games(self) -> None:
         for screen in screens_of_every_mode(self):  # every mode's screens, not only the current one
-            save = getattr(screen, "save_game", None)
-            if callable(save):
-                save()
+            saves = getattr(screen, "saves", None)
+            if isinstance(saves, GameSaves):
+                saves.save()
 
     # -- the terminal closing, a polite kill (issue 16; arcade/runtime/hangup.py) ---------------------
 

@@ -179,7 +179,7 @@ def _all_subclasses(cls: type) -> Iterator[type]:
         yield from _all_subclasses(sub)
 
 
-SHELL_MODULES = ("arcade.shell.launcher", "arcade.screens.help", "arcade.storage.resume", "arcade.widgets.dialogs", "arcade.widgets.too_small")
+SHELL_MODULES = ("arcade.shell.launcher", "arcade.screens.help", "arcade.widgets.dialogs", "arcade.widgets.too_small")
 """The screens and dialogs every game shares: light, always imported with the app."""
 
 

@@ -22,7 +22,6 @@ from textual.screen import Screen
 from textual.widgets import Header, Static
 
 from arcade.shell.catalog import GameEntry, games, rooms
-from arcade.laid_out import LaidOut
 from arcade.widgets.footer import KeysFooter
 from arcade.widgets.lines import LineText
 from arcade.storage.saves import SaveError, SaveStore
@@ -123,7 +122,7 @@ class GameCard(LineText):
         self.post_message(self.Chosen(self, start=self.chosen))
 
 
-class LauncherScreen(LaidOut, Screen[None]):
+class LauncherScreen(Screen[None]):
     """The home screen of the arcade."""
 
     CSS_PATH = "launcher.tcss"

@@ -45,18 +45,14 @@ __all__ = ["ROWS", "CpcScreen", "CpcScreenView", "CpcTyped", "CpcTypingLeft", "h
 
 @dataclass
 class CpcTyped(Message):
-    """A key typed on the CPC's keyboard: a printable character, ``\r`` RETURN or ``\x7f`` DEL;
-    ``key_at``: the key's ``event.time`` (when the terminal read it)."""
+    """A key typed on the CPC's keyboard: a printable character, ``\r`` RETURN or ``\x7f`` DEL."""
 
     key: str
-    key_at: float | None = None
 
 
 @dataclass
 class CpcTypingLeft(Message):
-    """The player left the CPC's keyboard (Escape or Tab); ``key_at``: the key's ``event.time``."""
-
-    key_at: float | None = None
+    """The player left the CPC's keyboard (Escape or Tab)."""
 
 
 class CpcScreen(KeptRows):
@@ -111,13 +107,13 @@ class CpcScreen(KeptRows):
         if not self.typing:
             return
         if event.key in ("escape", "tab"):
-            self.post_message(CpcTypingLeft(event.time))
+            self.post_message(CpcTypingLeft())
         elif event.key == "enter":
-            self.post_message(CpcTyped("\r", event.time))
+            self.post_message(CpcTyped("\r"))
         elif event.key == "backspace":
-            self.post_message(CpcTyped("\x7f", event.time))
+            self.post_message(CpcTyped("\x7f"))
         elif event.is_printable and event.character and " " <= event.character <= "~":
-            self.post_message(CpcTyped(event.character, event.time))
+            self.post_message(CpcTyped(event.character))
         else:
             return  # F1, Ctrl+P, Ctrl+Q...: the app's
         event.stop()

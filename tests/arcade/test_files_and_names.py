@@ -35,7 +35,7 @@ from arcade.widgets.dialogs import MessageLog, SideDialog
 from arcade.widgets.plain import visible
 from games.lazard_othello.driver import LISTING
 from games.ti57_wolf import Side
-from tests.arcade.helpers import flat, screen_text, wait_until
+from tests.arcade.helpers import PlainScreen, flat, screen_text, wait_until
 from tests.arcade.hostile_names import CLASSICS, hostile_names
 from tests.arcade.test_room_cpc import type_line
 from tests.arcade.test_ti57_wolf_screen import opened, wolf_app
@@ -288,7 +288,7 @@ def test_an_export_goes_beside_whatever_holds_its_name(arcade_data_dir: Path, ki
     go beside it (``-2``)."""
     from datetime import datetime, timezone
 
-    from arcade.storage import resume as gamesave
+    from arcade.storage import game_saves
     from arcade.storage.saves import SaveStore
 
     class OneSecond(datetime):
@@ -296,18 +296,14 @@ def test_an_export_goes_beside_whatever_holds_its_name(arcade_data_dir: Path, ki
         def now(cls, tz=None):  # noqa: ANN001, ANN206
             return datetime(2026, 11, 28, 2, 30, 0, tzinfo=timezone.utc)
 
-    monkeypatch.setattr(gamesave, "datetime", OneSecond)
+    monkeypatch.setattr(game_saves, "datetime", OneSecond)
     moves = "1. W 4.8-3.7\n"
     outside = arcade_data_dir / "outside"
     planted = SaveStore().directory / "ti57-wolf-20261128-023000.txt"
     plant(kind, planted, outside, moves.encode())
     before = sorted(p.name for p in outside.iterdir())
 
-    class Screen:
-        def notify(self, message: str, **_kw: object) -> None:
-            pass
-
-    path = finished(lambda: gamesave.export_text(Screen(), "ti57-wolf", moves))  # type: ignore[arg-type]
+    path = finished(lambda: game_saves.GameSaves(PlainScreen([]), "ti57-wolf").export(moves))
     assert path is not None and path.name == "ti57-wolf-20261128-023000-2.txt"
     assert path.read_text(encoding="utf-8") == moves
     assert sorted(p.name for p in outside.iterdir()) == before

@@ -41,20 +41,10 @@ PROJECT = ("arcade", "games", "machines")
 NAMED_TUPLE = {"_replace", "_asdict", "_fields", "_make", "_field_defaults"}
 """Private-looking names that are a named tuple's public API."""
 ATTRIBUTE_CALLS = {"getattr", "setattr", "hasattr", "delattr"}
-LEAVING = {"arcade/attention.py", "arcade/compositor.py", "arcade/key_frames.py", "arcade/laid_out.py",
-           "arcade/switching.py"}
-"""The old thread runtime, which is being deleted (on its own branch) with the calls of it in
-``LEAVING_USES``: empty both once that has landed."""
-LEAVING_USES = {
-    ("arcade/runtime/terminal.py", "process_message", "_app"),
-    ("arcade/runtime/terminal.py", "write", "_app"),
-    ("arcade/runtime/terminal.py", "_hand_over", "_writer_thread"),
-    ("arcade/runtime/terminal.py", "_hand_over", "_file"),
-    ("arcade/runtime/terminal.py", "_frame_out", "_file"),
-    ("arcade/runtime/terminal.py", "_frame_out", "_app"),
-    ("arcade/screens/game_screen.py", "__init__", "_compositor"),
-}
-"""(module, function, private name): the thread runtime's uses in modules that stay."""
+LEAVING: set[str] = set()
+"""Modules on their way out, allowed private names until they go (none now)."""
+LEAVING_USES: set[tuple[str, str, str]] = set()
+"""(module, function, private name): uses allowed until their module changes (none now)."""
 
 
 def _private(name: str) -> bool:

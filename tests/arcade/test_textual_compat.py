@@ -221,33 +221,3 @@ def test_a_key_typed_is_named_as_key_name_names_it() -> None:
     assert keys == [key_name(character) for character in typed], _gone(
         "textual.keys._character_to_key", f"a keymap's key names are not the keys' names: {keys}")
     assert key_name("?") == "question_mark"
-
-
-# -- arcade/laid_out.py, of the old thread runtime: these go with it ------------------------------------
-
-
-def test_a_screen_lays_itself_out_for_a_size_under_private_names() -> None:
-    """``LaidOut._screen_resized`` overrides ``Screen._screen_resized`` and reads
-    ``Screen._layout_widgets`` and ``Screen._compositor.size`` (with defaults: renamed, every
-    size is laid out again, as in Textual, never an error)."""
-    from textual.screen import Screen
-
-    assert hasattr(Screen, "_screen_resized"), _missing("Screen._screen_resized", "a dialog would lay the screens under it out again")
-    used = Screen._refresh_layout.__code__.co_names
-    for name in ("_layout_widgets", "_compositor", "reflow"):
-        assert name in used, _missing(f"Screen.{name}", "LaidOut could not tell a size a screen has")
-    from textual._compositor import Compositor
-
-    assert "size" in Compositor.reflow.__code__.co_names, _missing("Compositor.size", "the size a screen is laid out at")
-
-
-def test_a_screen_shown_the_first_time_is_not_styled_twice_under_private_names() -> None:
-    """``LaidOut.on_screen_resume`` reads ``App._css_update_count`` (with a default: renamed,
-    every screen is styled again as it shows, as in Textual), which Textual raises whenever the
-    app's CSS changes, and compares it with the screens' own in ``App.refresh_css``."""
-    from textual.app import App
-
-    assert "_css_update_count" in App._invalidate_css.__code__.co_names, _missing(
-        "App._css_update_count", "a screen shown the first time would be styled twice")
-    assert "_css_update_count" in App.refresh_css.__code__.co_names, _missing(
-        "App._css_update_count", "a screen shown the first time would be styled twice")

@@ -227,7 +227,7 @@ class NetDuelScreen(NetScreen):
 
     def action_export_history(self) -> None:
         if self.duel is not None and self.over():
-            self.export_moves(render.history_text(self.duel, "Blind duel on the TI-57, across two terminals"))
+            self.saves.export(render.history_text(self.duel, "Blind duel on the TI-57, across two terminals"))
 
     def palette_commands(self) -> list[tuple[str, str, Any]]:
         return [self.registers_command(), ("Duel: leave", "End or leave the duel across two terminals", self.action_leave)]

@@ -149,11 +149,11 @@ class NetScreen(TI57Screen):
         if isinstance(self.seat, HostedSeat):
             self.seat.heard(message.news)
 
-    def save_game(self, made: Any = None) -> None:  # type: ignore[override]
-        """Nothing: the host's game saves itself after every change, on the host's terminal."""
-        return None
+    def save_held(self) -> bool:
+        """Always: the host's game saves itself after every change, on the host's terminal."""
+        return True
 
-    def redraw(self, *, in_two: bool = False) -> None:
+    def redraw(self) -> None:
         super().redraw()
         self.query_one("#net-line", Words).content = self.net_line()
 

@@ -246,7 +246,7 @@ class NetWolfScreen(NetScreen):
             return
         story = "the referee on" if v.referee_enabled else "no referee (purist)"
         picture = WolfPicture(view=v, history=self.history, referee_story=story, summary="", save=None)
-        self.export_moves(history_text(picture, "Wolf and lambs on the TI-57, across two terminals"))
+        self.saves.export(history_text(picture, "Wolf and lambs on the TI-57, across two terminals"))
 
     def palette_commands(self) -> list[tuple[str, str, Any]]:
         return [self.registers_command(), ("Wolf: leave", "End or leave the game across two terminals", self.action_leave)]

@@ -26,7 +26,6 @@ from textual.screen import Screen
 from textual.widgets import Header, Static
 
 from arcade.runtime.link import TableLink, TableNews
-from arcade.laid_out import LaidOut
 from arcade.screens.room.cpc_disc import disc_dir
 from arcade.screens.roomy import ROOMY_BREAKPOINTS
 from arcade.widgets.cpc_screen import CpcScreen
@@ -45,7 +44,7 @@ MODE_WORDS = {
 }
 
 
-class CpcRoomScreen(LaidOut, Screen[None]):
+class CpcRoomScreen(Screen[None]):
     """An Amstrad CPC 6128 switched on, its disc a folder."""
 
     GAME_ID = "cpc-room"

@@ -32,7 +32,6 @@ from arcade.screens.ti57_duel.keys import DUEL_BINDINGS, DuelKeys
 from arcade.screens.ti57_duel.saves import DuelSaves
 from arcade.screens.ti57_duel.seen import SeenDuel
 from arcade.screens.ti57_screen import TI57_CSS, TI57Frame, TI57Screen
-from arcade.storage.saved_game import NOT_MADE
 from arcade.widgets.dialogs import DiscardDialog
 from arcade.widgets.grid import BoardClicked
 from arcade.widgets.grid import SquareBoard
@@ -67,7 +66,7 @@ class TI57DuelScreen(TI57Screen):
         self.pause_seconds = pause_seconds
         self.seen = SeenDuel()  # the table's last picture: all the screen knows of the duel
         self.keys = DuelKeys(self)
-        self.saves = DuelSaves(self, self.seen)
+        self.duel_save = DuelSaves(self, self.seen)
         self.workshop = TI57Workshop(self, game_index=0)
         self.seat_choice = 0
         self.cursor: tuple[int, int] = (4, 4)
@@ -110,7 +109,7 @@ class TI57DuelScreen(TI57Screen):
 
     def on_mount(self) -> None:
         self.redraw()
-        self.after_first_frame(self.offer_saved_game, self.saves.question, DuelResumeDialog)
+        self.after_first_frame(self.saves.offer, self.duel_save.question, DuelResumeDialog)
 
     def on_screen_suspend(self) -> None:
         # Leaving for the launcher (not a help page) must not leave a private view behind.
@@ -220,16 +219,16 @@ class TI57DuelScreen(TI57Screen):
     def job_done(self, kind: str, result: Any) -> None:
         self._frozen = None
         if kind == "resume":
-            self.saves.resumed()
+            self.duel_save.resumed()
             self.workshop.page_read(result)  # the variant's page, read at the table: the next duel's program
         elif kind == "start":
-            self.cursor, self.save_ready, self.saves.locked = (4, 4), True, False  # a new duel replaces a save
+            self.cursor, self.saves.ready, self.duel_save.locked = (4, 4), True, False  # a new duel replaces a save
         elif kind == "place":
             self.cursor = (4, 4)
         elif kind == "lock":
             self.say("Locked: each player chooses a PIN with the start square." if self.seen.view.locked
                      else "No PIN lock.")
-        self.save_game()  # the save the host sealed with this picture
+        self.saves.save()  # the save the host sealed with this picture
         if kind == "reveal" and self._handoff is not None:
             self._handoff.dismiss(None)  # its answer syncs
             return
@@ -238,7 +237,7 @@ class TI57DuelScreen(TI57Screen):
     def job_failed(self, kind: str, error: BaseException) -> None:
         self._frozen = None
         if kind == "resume":
-            self.saves.refused(error)
+            self.duel_save.refused(error)
             return
         if kind == "reveal" and self._handoff is not None:
             text = str(error)
@@ -324,7 +323,7 @@ class TI57DuelScreen(TI57Screen):
         self.run_request("new", "new_duel")
 
     def offer_again(self) -> None:
-        self.offer_saved_game(self.saves.question, DuelResumeDialog)
+        self.saves.offer(self.duel_save.question, DuelResumeDialog)
 
     def action_toggle_speed(self) -> None:
         self.instant = not self.instant
@@ -349,7 +348,7 @@ class TI57DuelScreen(TI57Screen):
 
     def action_export_history(self) -> None:
         if self.seen.phase is Phase.OVER:
-            self.export_moves(render.history_text(self.seen.view, self.TITLE))
+            self.saves.export(render.history_text(self.seen.view, self.TITLE))
 
 
     # -- keys (``keys.py``), saves (``saves.py``), the workshop -----------------------------
@@ -385,13 +384,13 @@ class TI57DuelScreen(TI57Screen):
         ]
 
     def save_state(self) -> dict[str, Any] | None:
-        return self.workshop.noted(self.saves.state())
+        return self.workshop.noted(self.duel_save.state())
 
     def save_summary(self) -> str:
-        return self.saves.summary()
+        return self.duel_save.summary()
 
-    def save_game(self, made: Any = NOT_MADE) -> Path | None:
-        return super().save_game(made) if self.saves.may_write() else None
+    def save_held(self) -> bool:
+        return not self.duel_save.may_write()  # a locked save waiting for its PINs is never overwritten nor dropped
 
     def resume(self, state: dict[str, Any], pins: tuple[str, ...] = ()) -> bool:
-        return self.saves.resume(state, pins, **self.workshop.saved_page(state))
+        return self.duel_save.resume(state, pins, **self.workshop.saved_page(state))
