@@ -451,9 +451,9 @@ async def test_what_the_terminal_shows_after_rows_repainted_alone_is_the_screen_
                                          border=view.border, cursor=rng.choice((None, (r, 3))))
             else:  # the CPC's screen as it was a few changes back
                 cpc.view = rng.choice(shown_cpc[-3:])
-            await wait_until(pilot, lambda: terminal.rows() == repainted_whole(app, size).rows(),
+            # the characters and their styles (a row left out of a repaint never gets there)
+            await wait_until(pilot, lambda: terminal.cells == repainted_whole(app, size).cells,
                              what=f"step {step}: the terminal shows the screen")
-            assert terminal.cells == repainted_whole(app, size).cells, f"step {step}"
 
 
 async def test_a_move_a_new_key_or_a_new_register_writes_only_the_rows_it_changes() -> None:
