@@ -43,8 +43,8 @@ class PrinterTape(KeptRows):
     WIDTH = 22
     can_focus = False
 
-    def __init__(self, **kwargs: object) -> None:
-        super().__init__(**kwargs)  # type: ignore[arg-type]
+    def __init__(self, *, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(name=name, id=id, classes=classes)
         self.border_title = self.TITLE
         self.printed: list[str] = []
         self._styles: list[str] = []
