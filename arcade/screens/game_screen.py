@@ -71,7 +71,7 @@ class MachineFault(Exception):
 
 
 class GameScreen(Screen[None]):
-    """The base of a game screen: the worker, pace, pause, saves, resume, export and messages."""
+    """The base of a game screen: its host's table, pace, pause, saves, messages and the footer's keys."""
 
     GAME_ID: ClassVar[str] = ""
     MACHINE: ClassVar[str] = "machine"
