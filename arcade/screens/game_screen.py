@@ -44,11 +44,13 @@ from typing import Any, Callable, ClassVar, Hashable
 
 from textual.reactive import Reactive, reactive
 from textual.screen import Screen
+from textual.widgets import Static
 
 from arcade.runtime.link import TableLink, TableNews
 from arcade.screens.messages import MachineProgress
 from arcade.screens.roomy import ROOMY_BREAKPOINTS
 from arcade.storage.game_saves import GameSaves
+from arcade.widgets.words import Words
 from games.host.news import Answer, HostGone, Note, Progress
 from games.session import Refused
 
@@ -69,7 +71,7 @@ class MachineFault(Exception):
 
 
 class GameScreen(Screen[None]):
-    """The base of a game screen: the worker, pace, pause, saves, resume, export and messages."""
+    """The base of a game screen: its host's table, pace, pause, saves, messages and the footer's keys."""
 
     GAME_ID: ClassVar[str] = ""
     MACHINE: ClassVar[str] = "machine"
@@ -286,10 +288,10 @@ class GameScreen(Screen[None]):
         area = self.query_one_optional("#message")  # by id: Textual keeps it (a query walks the screen)
         if area is None:
             return
-        if hasattr(area, "content"):
-            area.content = text  # type: ignore[attr-defined]
-        elif hasattr(area, "update"):
-            area.update(text, layout=False)  # type: ignore[attr-defined]
+        if isinstance(area, Words):
+            area.content = text
+        elif isinstance(area, Static):
+            area.update(text, layout=False)
 
     def footer_signature(self) -> Hashable:
         """What decides the keys on offer; the footer is redrawn only when it changes."""

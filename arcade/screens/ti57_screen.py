@@ -14,7 +14,7 @@ Both games put the board the calculator never had beside the TI-57 that runs the
     #paused  shown instead of #game while paused (nothing of the game shows)
     Footer       KeysFooter: the keys on offer, changed in place (arcade/widgets/footer.py)
 
-A TI-57 game fills in (the rest is ``GameScreen``'s: worker, pause, saves, export)::
+A TI-57 game fills in (the rest is ``GameScreen``'s: the host's table, pause, saves, export)::
 
     MESSAGE_BESIDE   "board" or "machine": the column ``#message`` stands in
     PAUSED_TEXT      what the paused screen says
@@ -22,7 +22,7 @@ A TI-57 game fills in (the rest is ``GameScreen``'s: worker, pause, saves, expor
                      its screen's class (Textual reads a screen's .tcss for the whole app: a
                      bare ``#left`` of one game reached the other once both had been open)
     frame()          a ``TI57Frame``: all the layout shows now, drawn from the session's view
-    _shown           what the LED shows (``Shown``), kept as the worker reports it
+    _shown           what the LED shows (``Shown``), kept as the host's pictures report it
 
 and gets ``redraw()`` (the frame drawn: unchanged text is not repainted, new text repaints
 without a new layout; only a panel shown or hidden lays out), ``wipe()`` (every widget

@@ -55,6 +55,13 @@ async def wait_for_screen(pilot: Pilot, kind: type, timeout: float = 60.0) -> Sc
     return seen[-1]
 
 
+async def handled(pilot: Pilot) -> None:
+    """The screen's pending messages handled and its next frame drawn (``Pilot.pause(0)``): what a wait on
+    a condition does once the condition holds.  ``Pilot.pause()`` would also wait for the process's CPU
+    to go quiet (20 ms at least, up to a second while a machine host in a thread of the tests answers)."""
+    await pilot.pause(0)
+
+
 def busy(screen: object) -> bool:
     """The screen's machine runs, or its host has not yet answered all that was sent to it."""
     table = getattr(screen, "table", None)
@@ -73,9 +80,9 @@ async def settle(pilot: Pilot, screen: object, limit: float = 120.0) -> None:
             await asyncio.wait_for(waits, max(0.0, end - time.monotonic()))
         except asyncio.TimeoutError:
             raise TimeoutError("the machine never finished") from None
-        await pilot.pause()
+        await handled(pilot)
         if not busy(screen) and not any(w.is_running for w in app.workers):
-            await pilot.pause()
+            await handled(pilot)
             if not busy(screen):
                 return
         if time.monotonic() >= end:  # a bound on a wait that would never end, not a measure
@@ -91,7 +98,7 @@ async def wait_until(pilot: Pilot, predicate: Callable[[], object], timeout: flo
         if time.monotonic() >= end:  # a bound on a wait that would never end, not a measure
             raise TimeoutError(f"never happened: {what or predicate}")
         await asyncio.sleep(POLL)
-    await pilot.pause()
+    await handled(pilot)
 
 
 async def move_cursor_to(pilot: Pilot, board: object, square: int) -> None:

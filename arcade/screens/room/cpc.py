@@ -99,7 +99,10 @@ class CpcRoomScreen(Screen[None]):
             self.show(news.payload)
         elif isinstance(news, Answer):
             self.table.ended(news)
-            if isinstance(news.picture, RoomView):
+            # a key's answer leaves the host as the key is queued, beside the running machine: its
+            # picture can be older than the note the machine sends once it has typed the key (the
+            # screen stayed on a program running after Esc had broken it); that note shows the key
+            if isinstance(news.picture, RoomView) and message.kind != "key":
                 self.room_view = news.picture
                 self.show(news.picture)
         elif isinstance(news, HostGone) and self.is_mounted:
