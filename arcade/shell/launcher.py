@@ -21,6 +21,7 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Header, Static
 
+from arcade.screens.arcade_app import start_game
 from arcade.shell.catalog import GameEntry, games, rooms
 from arcade.widgets.footer import KeysFooter
 from arcade.widgets.lines import LineText
@@ -217,7 +218,7 @@ class LauncherScreen(Screen[None]):
         self.selected = (self.selected + delta) % len(self.entries())
 
     def action_start(self) -> None:
-        self.app.start_game(self.entry.id)  # type: ignore[attr-defined]
+        start_game(self.app, self.entry.id)
 
     def on_game_card_chosen(self, message: GameCard.Chosen) -> None:
         self.selected = message.card.index

@@ -25,6 +25,7 @@ from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.widgets import Header, Static
 
+from arcade.screens.arcade_app import back_to_launcher, start_game
 from arcade.runtime.link import TableLink, TableNews
 from arcade.screens.room.cpc_disc import disc_dir
 from arcade.screens.roomy import ROOMY_BREAKPOINTS
@@ -170,9 +171,9 @@ class CpcRoomScreen(Screen[None]):
     def action_leave(self) -> None:
         if self.back_to is not None:
             mode, self.back_to = self.back_to, None
-            self.app.start_game(mode)  # type: ignore[attr-defined]
+            start_game(self.app, mode)
             return
-        self.app.action_launcher()  # type: ignore[attr-defined]
+        back_to_launcher(self.app)
 
     def on_unmount(self) -> None:
         self.table.close()
