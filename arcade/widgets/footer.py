@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 
+from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import Footer
 
@@ -23,7 +24,7 @@ class KeysFooter(Footer):
     def __init__(self, *, compact: bool = False) -> None:
         super().__init__(compact=compact)
         self.keys_shown: Hashable | None = None
-        """What the keys composed last show (``keys_on_offer``), or None before they are."""
+        """What the keys composed last show (``keys_on_offer`` as they were composed), or None before any."""
 
     def keys_on_offer(self, screen: Screen[object]) -> Hashable:
         """Everything ``Footer.compose`` draws from: each binding shown, in order, whether it is enabled
@@ -32,9 +33,16 @@ class KeysFooter(Footer):
                      if binding.show or binding.action == "app.command_palette"), self.show_command_palette
 
     def bindings_changed(self, screen: Screen[object]) -> None:
-        if screen.app.app_focus and self.is_attached and screen is self.screen:
-            keys = self.keys_on_offer(screen)
-            if keys == self.keys_shown:
-                return  # the keys as they are shown: nothing to compose
-            self.keys_shown = keys
+        if screen.app.app_focus and self.is_attached and screen is self.screen \
+                and self.keys_shown is not None and self.keys_on_offer(screen) == self.keys_shown:
+            return  # the keys as they are shown: nothing to compose
         super().bindings_changed(screen)
+
+    def compose(self) -> ComposeResult:
+        """Textual's compose, noting what the keys it composes show (none yet: nothing noted)."""
+        keys = self.keys_on_offer(self.screen)
+        composed = False
+        for widget in super().compose():
+            composed = True
+            yield widget
+        self.keys_shown = keys if composed else None
