@@ -98,19 +98,25 @@ def imports_of(module: str, path: Path, known: set[str], tree: ast.Module | None
 
 @dataclass(frozen=True)
 class Project:
-    """The project's modules, each parsed once, and their imports."""
+    """What the rules check, read from the project's modules, each parsed once: their imports and
+    arcade/'s reaches through ``.machine`` (the trees themselves are not kept: a large heap would
+    slow every later test's garbage collection)."""
 
     files: dict[str, Path]
-    trees: dict[str, ast.Module]
     imports: list[Import]
+    machine_reaches: list[str]
 
 
 def read_project() -> Project:
     files = project_files()
     known = set(files)
-    trees = {name: parse(path) for name, path in files.items()}
-    imports = [imp for name, path in files.items() for imp in imports_of(name, path, known, trees[name])]
-    return Project(files, trees, imports)
+    imports: list[Import] = []
+    reaches: list[str] = []
+    for name, path in files.items():
+        tree = parse(path)
+        imports += imports_of(name, path, known, tree)
+        reaches += machine_reaches(name, tree)
+    return Project(files, imports, sorted(reaches, key=lambda f: (f.split(":")[0], int(f.split(":")[1].split()[0]))))
 
 
 @pytest.fixture(scope="module")
@@ -131,16 +137,15 @@ def layer_breaches(imports: list[Import]) -> list[str]:
     return breaches
 
 
-def machine_reaches(trees: dict[str, ast.Module]) -> list[str]:
-    """``x.machine.y`` anywhere under arcade/ (a screen or widget reaching past its driver)."""
+def machine_reaches(name: str, tree: ast.Module) -> list[str]:
+    """``x.machine.y`` in module ``name`` if it is under arcade/ (a screen or widget reaching past its driver)."""
+    if _top(name) != "arcade":
+        return []
     found = []
-    for name, tree in trees.items():
-        if _top(name) != "arcade":
-            continue
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Attribute) and node.value.attr == "machine":
-                found.append(f"{name}:{node.lineno} reaches .machine.{node.attr}")
-    return sorted(found, key=lambda f: (f.split(":")[0], int(f.split(":")[1].split()[0])))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Attribute) and node.value.attr == "machine":
+            found.append(f"{name}:{node.lineno} reaches .machine.{node.attr}")
+    return sorted(found, key=lambda f: int(f.split(":")[1].split()[0]))
 
 
 def strongly_connected(graph: dict[str, set[str]]) -> list[list[str]]:
@@ -241,7 +246,7 @@ def test_each_layer_imports_only_downward(project: Project) -> None:
 
 
 def test_arcade_never_reaches_a_machine_through_a_driver(project: Project) -> None:
-    found = machine_reaches(project.trees)
+    found = project.machine_reaches
     assert not found, "arcade/ reads a machine directly (ask the driver or session for a view):\n" + "\n".join(found)
 
 
