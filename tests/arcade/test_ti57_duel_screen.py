@@ -506,6 +506,9 @@ async def test_a_few_moves_against_the_computer_with_the_host_as_a_real_process(
             if screen.phase == "turn":
                 assert "Player 2 last went" in flat(app)
         assert screen.seen.view.moves_played >= 2
-        await wait_until(pilot, lambda: SaveStore().load("ti57-duel") is not None, what="the save written")
-        assert "sealed" in json.dumps(SaveStore().load("ti57-duel"))
+        if screen.phase == "turn":  # the duel goes on: its save is the host's sealed one
+            await wait_until(pilot, lambda: SaveStore().load("ti57-duel") is not None, what="the save written")
+            assert "sealed" in json.dumps(SaveStore().load("ti57-duel"))
+        else:  # the computer's random start square can end the duel within three moves: a finished duel is not kept
+            await wait_until(pilot, lambda: SaveStore().load("ti57-duel") is None, what="no save of a finished duel")
     assert not watch.leaks, watch.leaks[0]
