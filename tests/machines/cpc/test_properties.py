@@ -312,6 +312,17 @@ def test_random_programs_restore_identically(examples: int) -> None:
     check()
 
 
+@pytest.mark.parametrize("line", ["10 A=ROUND(5)", "10 A=ROUND(5,-1)", "10 A=ROUND(2.5)", "10 A%=ROUND(7.5)",
+                                  "10 A=ROUND(32767)+1", "10 A=ROUND(-4,2)"])
+def test_a_rounded_integer_stored_in_a_real_restores_identically(line: str) -> None:
+    """ROUND of an integer stays an integer (the ROM's ``round_accumulator``); stored in a real
+    variable it is a real, so a snapshot taken then restores the same machine (a soak run found
+    ``A=ROUND(5)`` keeping the integer 5 in A, restored as 5.0)."""
+    cpc = new_cpc()
+    cpc.load_basic(line + "\n20 PRINT A;A%")
+    check_twin(cpc, [("run", 1)], [("run", 1)])
+
+
 # -- snapshots inside loops, subroutines and INPUT --------------------------------------------------
 
 NESTED = "\n".join([
