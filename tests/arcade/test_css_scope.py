@@ -128,12 +128,13 @@ def all_there(app: ArcadeApp) -> bool:
 
 
 def pictured(app: ArcadeApp) -> bool:
-    """Every screen whose game runs at a host's table (``picture``) has the table's first picture and
-    no answer outstanding: before it, it draws a game not yet set up, stable for a while too."""
+    """Every screen whose game runs at a host's table (``picture``) has the table's first picture, and no
+    screen has an answer outstanding: before it, it draws a game not yet set up (the duel: wiped for its new
+    duel until the table answers), stable for a while too on a loaded machine."""
     from tests.arcade.helpers import busy
 
     return all(getattr(s, "picture", True) is not None and not (hasattr(s, "picture") and busy(s))
-               for s in app.screen_stack)
+               and getattr(s, "busy", False) is not True for s in app.screen_stack)
 
 
 async def drawn(pilot: Pilot, name: str, size: tuple[int, int]) -> Picture:
