@@ -528,5 +528,8 @@ async def test_a_few_moves_against_the_computer_with_the_host_as_a_real_process(
                 assert "Player 2 last went" in flat(app)
         assert screen.seen.view.moves_played >= 2
         state = SaveStore().load("ti57-duel")
-        assert state is not None and "sealed" in json.dumps(state)
+        if screen.phase == "over":  # a capture (the computer's square is drawn at random): a finished duel is not kept
+            assert state is None
+        else:
+            assert state is not None and "sealed" in json.dumps(state)
     assert not watch.leaks, watch.leaks[0]
