@@ -526,7 +526,7 @@ async def test_a_few_moves_against_the_computer_with_the_host_as_a_real_process(
             watch.squares[1] = (square[0] + DELTAS[code][0], square[1] + DELTAS[code][1])
             if screen.phase == "turn":
                 assert "Player 2 last went" in flat(app)
-        assert screen.seen.view.moves_played >= 2
+        assert screen.seen.view.moves_played >= 2 or screen.phase == "over"
         state = SaveStore().load("ti57-duel")
         if screen.phase == "over":  # a capture (the computer's square is drawn at random): a finished duel is not kept
             assert state is None
