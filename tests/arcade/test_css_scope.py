@@ -134,7 +134,13 @@ def pictured(app: ArcadeApp) -> bool:
     from tests.arcade.helpers import busy
 
     return all(getattr(s, "picture", True) is not None and not (hasattr(s, "picture") and busy(s))
-               and getattr(s, "busy", False) is not True for s in app.screen_stack)
+               and getattr(s, "busy", False) is not True and not blank_cpc(s) for s in app.screen_stack)
+
+
+def blank_cpc(screen: object) -> bool:
+    """The CPC room before its machine's first screen came from the host (its monitor blank, stable a while)."""
+    view = getattr(screen, "room_view", None)
+    return view is not None and not any(row.strip() for row in view.screen.rows)
 
 
 async def drawn(pilot: Pilot, name: str, size: tuple[int, int]) -> Picture:
