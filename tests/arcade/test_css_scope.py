@@ -128,12 +128,19 @@ def all_there(app: ArcadeApp) -> bool:
 
 
 def pictured(app: ArcadeApp) -> bool:
-    """Every screen whose game runs at a host's table (``picture``) has the table's first picture and
-    no answer outstanding: before it, it draws a game not yet set up, stable for a while too."""
+    """Every screen whose game runs at a host's table (``picture``) has the table's first picture, and no
+    screen has an answer outstanding: before it, it draws a game not yet set up (the duel: wiped for its new
+    duel until the table answers), stable for a while too on a loaded machine."""
     from tests.arcade.helpers import busy
 
     return all(getattr(s, "picture", True) is not None and not (hasattr(s, "picture") and busy(s))
-               for s in app.screen_stack)
+               and getattr(s, "busy", False) is not True and not blank_cpc(s) for s in app.screen_stack)
+
+
+def blank_cpc(screen: object) -> bool:
+    """The CPC room before its machine's first screen came from the host (its monitor blank, stable a while)."""
+    view = getattr(screen, "room_view", None)
+    return view is not None and not any(row.strip() for row in view.screen.rows)
 
 
 async def drawn(pilot: Pilot, name: str, size: tuple[int, int]) -> Picture:
