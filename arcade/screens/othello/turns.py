@@ -66,6 +66,8 @@ class OthelloTurns:
         self.screen = screen
         self.machine_stopped = False
         """Esc had the machine back as before its move: g lets it think again."""
+        self.told = 0
+        """Moves of the turn under way already shown, told before its end (``PersonMoved``)."""
 
     @property
     def view(self) -> OthelloView:
@@ -124,6 +126,7 @@ class OthelloTurns:
         """A turn on the machine: the person's move recorded (and the machine's reply), or the machine's own."""
         screen = self.screen
         self.machine_stopped = False
+        self.told = 0
         screen.busy = True  # drawn busy at once; the person's disc comes with the table's first news
         screen.render_view()
         if kind == "machine":
@@ -132,17 +135,19 @@ class OthelloTurns:
             screen.run_request("person", "play", square, rewind=screen.rewind_before_move())
 
     def note(self, payload: object) -> None:
-        """The person's move shown at once; then recorded, while the machine's reply goes on."""
+        """The person's move shown at once; then recorded, while the machine's reply goes on (told
+        when the turn lasts long enough to be seen: at instant speed its answer says it all)."""
         screen = self.screen
         if isinstance(payload, MovePending):
             screen.session.pending = payload.view
             screen.render_view()
         elif isinstance(payload, PersonMoved) and screen.busy:
-            screen.session.picture, screen.session.pending = payload.picture, None
+            screen.session.take(payload.picture, answer=False)
             if screen.table is not None and screen.table.running is not None:
                 screen.table.running.kind = "machine"  # what runs now: Esc stops the machine's reply
             screen.turn_ended()
             screen.turn_shown(payload.record)
+            self.told += 1
             screen.save_game()  # the game as at this quiet moment, whatever the machine does
             screen.render_view()
 
@@ -164,10 +169,12 @@ class OthelloTurns:
             n = screen.session.human_moves()
             screen.say(f"Undone: back to before your move {n + 1} (U: redo)." if kind == "undo"
                        else f"Redone: {self.view.moves_played} moves played.")
-        else:
-            screen.turn_shown(result)
-            if result.by_machine:
-                screen.say(screen.words.machine_played(result))
+        else:  # the moves the turn played (the person's and the reply, or the machine's), less those told
+            played = tuple(result)[self.told:]
+            for record in played:
+                screen.turn_shown(record)
+            if played and played[-1].by_machine:
+                screen.say(screen.words.machine_played(played[-1]))
         screen.save_game()
         self.next_turn(announce=kind not in ("undo", "redo"))
         if not screen.busy:  # a turn started by next_turn has drawn the view already: draw it once
