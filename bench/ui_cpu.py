@@ -15,6 +15,18 @@ its process (this file run with ``--inside``, the app built as the command line 
 - ``hp67-othello``, ``lazard-othello``: the game at instant speed, the machine White; a player
   plays the first legal square as soon as the turn's end is on the terminal, ``--turns`` turns.
 
+- ``bare``: with ``--keys`` only, the yardstick: ``bench/bare_app.py`` (the bare Textual app
+  echoing its keys), the same keys posted into it.
+
+``--keys``: while the Othello turns run, a thread posts cursor keys (Left, Right) into the app
+at random moments, each once the one before has been drawn, as a player typing on; each is
+timed from its posting to the frame after its action (``call_after_refresh``), in the process's
+CPU time (what the key waited for and cost, which a loaded machine does not stretch) and in
+wall time.  Then as many keys with the game quiet.  Printed: the busy keys' p95 and the quiet
+keys' median over the bare app's median key, in CPU time: the terminal and tmux (about 2 ms of
+the bare app's 3 ms in bench/ui_latency.py) are left out, so these ratios are harsher than
+ui_latency's.
+
 The UI's figures are the process's CPU time (``time.process_time``: every thread of it -- the
 event loop, the host's news, the saves' writer, the terminal's) over the wall time, as a share of
 a core (and per turn), and each thread's share (``/proc/self/task``).  ``--profile DIR``: the
@@ -46,6 +58,12 @@ SOCKET = f"arcade-ui-cpu-{os.getpid()}"
 TICKS = os.sysconf("SC_CLK_TCK")
 OTHELLOS = ("hp67-othello", "lazard-othello")
 CASES = ("match", *OTHELLOS)
+KEY_GAP = (0.002, 0.012)
+"""Seconds between a key drawn and the next posted (uniform): keys land anywhere in a turn."""
+READING = 0.05
+"""With ``--keys``, seconds the player waits after a turn's end before the next move, as one who
+reads the board: else the next move starts in the same breath, and a key sent as the machine's
+answer came waited for the next turn's start too."""
 
 
 def tmux(*args: str) -> str:
@@ -86,7 +104,7 @@ def case_in_tmux(tree: Path, case: str, args: argparse.Namespace) -> dict[str, f
     out = Path(data) / "figures.json"
     command = (f"{tree_env(tree, data)} exec {shlex.quote(sys.executable)} {shlex.quote(str(Path(__file__).resolve()))}"
                f" --inside {case} --turns {args.turns} --seconds {args.seconds} --out {shlex.quote(str(out))}"
-               + (f" --profile {shlex.quote(args.profile)}" if args.profile else ""))
+               + (f" --profile {shlex.quote(args.profile)}" if args.profile else "") + (" --keys" if args.keys else ""))
     tmux("new-session", "-d", "-s", "case", "-x", "100", "-y", "32", "-c", str(tree), command)
     try:
         end = time.monotonic() + 300
@@ -135,7 +153,7 @@ class Recorder:
         if self.profiler is not None:
             self.profiler.enable()
 
-    def end(self, out: Path, **counts: float) -> None:
+    def end(self, out: Path, keys: dict[str, list[tuple[float, float]]] | None = None, **counts: float) -> None:
         wall, cpu = time.perf_counter() - self.wall0, time.process_time() - self.cpu0
         if self.profiler is not None:
             self.profiler.disable()
@@ -143,6 +161,9 @@ class Recorder:
         after, host = self.threads(), self.host() - self.host0
         figures = {"ui %": 100 * cpu / wall, "host %": 100 * host / wall}
         for name, count in counts.items():
+            if name == "lost":
+                figures["lost keys"] = count
+                continue
             figures[f"{name}/s"] = count / wall
             if count:
                 figures[f"ui cpu ms/{name}"] = 1000 * cpu / count
@@ -150,8 +171,68 @@ class Recorder:
             seconds -= self.threads0.get(name, 0.0)
             if seconds > 0:
                 figures[f"thread {name} %"] = 100 * seconds / wall
+        for name, times in (keys or {}).items():
+            figures[f"{name} keys"] = len(times)
+            for i, way in enumerate(("cpu", "wall")):
+                ordered = sorted(t[i] for t in times)
+                if ordered:
+                    figures[f"{name} key {way} p50 ms"] = 1000 * quantile(ordered, 0.5)
+                    figures[f"{name} key {way} p95 ms"] = 1000 * quantile(ordered, 0.95)
         out.with_suffix(".tmp").write_text(json.dumps(figures), encoding="utf-8")
         out.with_suffix(".tmp").replace(out)
+
+
+def quantile(ordered: list[float], q: float) -> float:
+    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
+
+
+class KeyClock:
+    """Keys posted into an app by a thread, each timed to the frame after its action, in the process's
+    CPU time and in wall time; ``drawn`` is called (on the event loop) by the key's action."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.times: dict[str, list[tuple[float, float]]] = {}
+        self.posted: tuple[float, float] | None = None
+        self.label = ""
+        self.done = threading.Event()
+        self.done.set()
+        self.lost = 0
+
+    def post(self, label: str, key: str) -> None:
+        """From the thread: post ``key`` once the last one is drawn (or given up as lost)."""
+        from textual import events
+
+        if not self.done.wait(5.0):
+            self.lost += 1  # never drawn (a dialog took it): the next goes on
+        self.done.clear()
+        self.label = label
+        self.posted = (time.process_time(), time.perf_counter())
+        self.app.post_message(events.Key(key, None))
+
+    def drawn(self) -> None:
+        """The key's action ran: timed once its frame is out."""
+
+        def out() -> None:
+            if self.posted is not None:
+                cpu, wall = self.posted
+                self.times.setdefault(self.label, []).append((time.process_time() - cpu, time.perf_counter() - wall))
+                self.posted = None
+            self.done.set()
+
+        self.app.screen.call_after_refresh(out)
+
+    def typist(self, label: Callable[[], str | None], until: threading.Event) -> None:
+        """A thread's loop: a key, alternately Left and Right, whenever ``label()`` names what it measures."""
+        import random
+
+        right = True
+        while not until.is_set():
+            time.sleep(random.uniform(*KEY_GAP))
+            what = label()
+            if what is not None:
+                self.post(what, "right" if right else "left")
+                right = not right
 
 
 def inside(args: argparse.Namespace) -> None:
@@ -159,8 +240,42 @@ def inside(args: argparse.Namespace) -> None:
     sys.path.insert(0, os.getcwd())  # the tree under test, not this file's
     if args.inside == "match":
         inside_match(args)
+    elif args.inside == "bare":
+        inside_bare(args)
     else:
         inside_othello(args)
+
+
+def inside_bare(args: argparse.Namespace) -> None:
+    """The bare Textual app of bench/ui_latency.py, the keys posted into it: the yardstick."""
+    sys.path.insert(0, str(Path(os.getcwd()) / "bench"))
+    from bare_app import BareApp
+
+    class Timed(BareApp):
+        def on_key(self, event: Any) -> None:
+            super().on_key(event)
+            clock.drawn()
+
+    app = Timed()
+    clock = KeyClock(app)
+    recorder = Recorder("", "bare")
+    stop = threading.Event()
+    count = {"n": 0}
+
+    def label() -> str | None:
+        count["n"] += 1
+        if count["n"] > 2 * args.turns:
+            stop.set()
+            app.call_from_thread(lambda: (recorder.end(args.out, keys=clock.times), app.exit()))
+            return None
+        return "bare"
+
+    def begin() -> None:
+        recorder.begin()
+        threading.Thread(target=clock.typist, args=(label, stop), daemon=True).start()
+
+    app.call_later(lambda: app.set_timer(0.5, begin))
+    app.run()
 
 
 def inside_match(args: argparse.Namespace) -> None:
@@ -189,42 +304,87 @@ def inside_match(args: argparse.Namespace) -> None:
 
 
 def inside_othello(args: argparse.Namespace) -> None:
-    from arcade.__main__ import build_app
+    from arcade.shell import catalog
+    from arcade.shell.app import ArcadeApp
+    from arcade.storage.settings import config_dir
     from arcade.widgets.dialogs import GameOverDialog, SideDialog
 
-    app = build_app(["--game", args.inside])
-    assert not isinstance(app, int)
+    class Timed(catalog.load(catalog.get(args.inside).screen)):  # type: ignore[misc]
+        def action_cursor(self, delta: int) -> None:
+            super().action_cursor(delta)
+            if clock is not None:
+                clock.drawn()
+
+    app = ArcadeApp(game=args.inside, screens={args.inside: Timed}, config_dir=config_dir())
+    clock = KeyClock(app) if args.keys else None
     recorder = Recorder(args.profile, args.inside)
-    state: dict[str, Any] = {"played": 0, "screen": None}
+    state: dict[str, Any] = {"played": 0, "screen": None, "turn": False, "quiet": 0}
+    stop = threading.Event()
+
+    def label() -> str | None:
+        """What a key now measures: a key while the machine answers, or a quiet one after the turns."""
+        if state["turn"]:
+            return "busy"
+        if state["played"] > args.turns and app.screen is state["screen"]:
+            state["quiet"] += 1
+            if state["quiet"] > args.turns:
+                stop.set()
+                app.call_from_thread(finished)
+                return None
+            return "quiet"
+        return None
+
+    def finished() -> None:
+        assert clock is not None
+        recorder.end(args.out, keys=clock.times, turn=state["turns"], lost=clock.lost)
+        app.exit()
 
     def finish() -> None:
-        recorder.end(args.out, turn=state["played"])
-        app.exit()
+        state["turns"] = state["played"]
+        if clock is None:
+            recorder.end(args.out, turn=state["played"])
+            app.exit()
+        else:
+            state["played"] = args.turns + 1  # the quiet keys now
 
     def next_move() -> None:
         screen = state["screen"]
         if screen.busy or app.screen is not screen or not screen.view.person_to_move:
             return
+        state["turn"] = False
         if state["played"] == 0:
             recorder.begin()
+            if clock is not None:
+                threading.Thread(target=clock.typist, args=(label, stop), daemon=True).start()
         elif state["played"] >= args.turns:
             finish()
             return
         view = screen.view
         state["played"] += 1
+        state["turn"] = True
         screen.play(min(view.legal) if view.legal else None)
+
+    def turn_drawn() -> None:
+        state["turn"] = False
+        if clock is None:
+            next_move()  # as fast as it goes: the CPU a turn costs
+        else:
+            app.set_timer(READING, next_move)  # the keys while the machine answers are the turn's, not the next's
 
     def busy_changed(busy: bool) -> None:
         if not busy:
-            state["screen"].call_after_refresh(next_move)  # once the turn's end is drawn
+            state["screen"].call_after_refresh(turn_drawn)  # once the turn's end is drawn
 
     def setting_up() -> None:
         screen = app.screen
         if isinstance(screen, SideDialog):
             screen.dismiss("white")
         elif isinstance(screen, GameOverDialog):
-            finish()  # a short game: the turns so far
-            return
+            state["turn"] = False
+            screen.dismiss("board")  # a short game: the turns so far
+            finish()
+            if clock is None:
+                return
         elif state["screen"] is None and hasattr(screen, "turns"):
             state["screen"] = screen
             screen.instant = True
@@ -248,6 +408,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=1)
     parser.add_argument("--against", type=Path, help="another tree, measured in the same run, interleaved")
     parser.add_argument("--profile", default="", help="a folder for the Othello cases' cProfile of the event loop")
+    parser.add_argument("--keys", action="store_true", help="time keys posted while the Othello turns run (and the bare app's)")
     parser.add_argument("--inside", help=argparse.SUPPRESS)
     parser.add_argument("--out", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -258,6 +419,8 @@ def main() -> None:
     if args.against is not None:
         trees["against"] = args.against.resolve()
     cases = [c.strip() for c in args.cases.split(",") if c.strip()]
+    if args.keys and "bare" not in cases:
+        cases.insert(0, "bare")
     figures: dict[tuple[str, str], list[dict[str, float]]] = {}
     tmux("new-session", "-d", "-s", "keeper", "-x", "100", "-y", "32", "sleep 86400")
     try:
@@ -273,6 +436,20 @@ def main() -> None:
         said = "  ".join(f"{k} {statistics.median(run.get(k, 0.0) for run in runs):.1f}" for k in keys)
         where = f" ({trees[name]})" if name == "against" else ""
         print(f"{case:<15} {name}{where}: {said}")
+    if args.keys:
+        for name in trees:
+            bare = [run["bare key cpu p50 ms"] for run in figures.get(("bare", name), []) if "bare key cpu p50 ms" in run]
+            if not bare:
+                continue
+            yardstick = statistics.median(bare)
+            for case in cases:
+                runs = [run for run in figures.get((case, name), []) if "busy key cpu p95 ms" in run]
+                if runs:
+                    busy = statistics.median(run["busy key cpu p95 ms"] for run in runs)
+                    quiet = statistics.median(run.get("quiet key cpu p50 ms", float("nan")) for run in runs)
+                    print(f"{case:<15} {name}: keys in CPU time, the bare app's median {yardstick:.2f} ms: a key while the"
+                          f" machine answers p95 {busy:.2f} ms = {busy / yardstick:.1f}x, a quiet key's median"
+                          f" {quiet:.2f} ms = {quiet / yardstick:.1f}x")
     if args.profile:
         import pstats
 
