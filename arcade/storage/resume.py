@@ -16,7 +16,7 @@ from typing import Any, Callable
 from textual.binding import Binding
 from textual.screen import Screen
 
-from arcade.storage.saves import Damaged, SaveError, SaveStore, read_regular_file, shown
+from arcade.storage.saves import Damaged, SaveError, SaveStore, StateText, read_regular_file, shown
 from arcade.widgets.dialogs import Question
 from arcade.widgets.words import path_lines
 
@@ -35,7 +35,7 @@ def now_text() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
 
-def write_save(screen: Screen[Any], game_id: str, state: dict[str, Any] | None, summary: str,
+def write_save(screen: Screen[Any], game_id: str, state: dict[str, Any] | StateText | None, summary: str,
                *, later: bool = False, not_before: threading.Event | None = None,
                between: Callable[[], None] | None = None, handed_over: bool = False) -> Path | None:
     """Write ``state`` as the save of ``game_id`` (None: discard it); a failure is reported, never raised.

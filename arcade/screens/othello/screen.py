@@ -23,6 +23,7 @@ from textual.widgets import Static
 
 from arcade.screens.arcade_app import back_to_launcher
 from arcade.screens.game_screen import GameScreen
+from arcade.screens.messages import MachineProgress
 from arcade.screens.othello.history import history_rows, history_text
 from arcade.screens.othello.keys import OTHELLO_BINDINGS, PAUSE_HIDES
 from arcade.screens.othello.messages import fitted
@@ -30,6 +31,7 @@ from arcade.screens.othello.seen import SeenGame
 from arcade.screens.othello.turns import OthelloTurns
 from arcade.screens.othello.words import Labels, OthelloWords
 from arcade.screens.othello.workshop import Workshop
+from arcade.storage.saves import StateText
 from arcade.widgets.changed import update_if_changed
 from arcade.widgets.blank import Column, Row
 from arcade.widgets.board import BoardView, OthelloBoard, SquareClicked
@@ -147,6 +149,11 @@ class OthelloScreen(GameScreen):
 
     def turn_ended(self) -> None:
         """A request ended, played or not (hide a progress bar)."""
+
+    def show_progress(self, message: MachineProgress) -> None:
+        """The machine runs on: a turn at instant speed lasts long enough to be drawn busy (a machine's
+        screen draws the progress itself, after this)."""
+        self.turns.lasts()
 
     def before_human_move(self) -> None:
         """The board's move is about to be played (a half-typed entry gives way)."""
@@ -273,7 +280,7 @@ class OthelloScreen(GameScreen):
     def _play_now(self, sq: int | None) -> None:
         self._checking = None
         self.before_human_move()
-        self.say(f"You play {self.words.move_text(sq)}.")
+        self.say(f"You play {self.words.move_text(sq)}.", show=not self.instant)  # drawn with the turn (``turns.start``)
         self.turns.start("person", sq)
 
     def asked(self, kind: str, answer: Answer) -> None:
@@ -392,7 +399,7 @@ class OthelloScreen(GameScreen):
 
     # -- saves ------------------------------------------------------------------------
 
-    def save_state(self) -> dict[str, Any] | None:
+    def save_state(self) -> StateText | None:
         return self.session.to_save(self.settings())
 
     def save_summary(self) -> str:

@@ -5,13 +5,14 @@ The game runs in the machine host (``games/othello/table.py``); every answer bri
 undo and redo can be offered, the save.  Before the first picture (the launch's first
 frame, the machine still being built) it shows the initial board and no game.  A picture
 leaves out the save and the listing when they are as in the last answer's (its ``same``):
-they are kept here from the answers that brought them.
+they are kept here from the answers that brought them.  The save is the table's JSON text.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from arcade.storage.saves import StateText
 from games.othello.referee import Disc, Position
 from games.othello.session import OthelloView, Phase
 from games.othello.table import KEPT, OthelloPicture
@@ -89,9 +90,10 @@ class SeenGame:
         view = self.view()
         return view.person_to_move and (square in view.legal if square is not None else view.must_pass)
 
-    def to_save(self, settings: dict[str, Any]) -> dict[str, Any] | None:
-        """The save with the screen's choices in it (None: no game, or a finished one)."""
+    def to_save(self, settings: dict[str, Any]) -> StateText | None:
+        """The save with the screen's choices in it (None: no game, or a finished one): the table's
+        JSON text, written as it is."""
         save = self._kept("save") if self.picture is not None else None
         if save is None:
             return None
-        return {**save, "settings": dict(settings)}
+        return StateText(save).with_member("settings", dict(settings))
