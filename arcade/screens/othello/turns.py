@@ -198,7 +198,7 @@ class OthelloTurns:
                 screen.show_message(screen.message)  # the person's move, said but not drawn yet
         screen.save_game()
         self.next_turn(announce=kind not in ("undo", "redo"))
-        if not screen.busy:  # a turn started by next_turn has drawn the view already: draw it once
+        if not screen.busy:  # a turn started by next_turn draws the view itself (at instant speed, with its end)
             screen.render_view()
 
     def stopped(self, kind: str) -> None:
