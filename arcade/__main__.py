@@ -6,13 +6,15 @@ import argparse
 import os
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, Callable, TextIO
 
 from arcade.shell import catalog
 
 from arcade.runtime import hangup
 
 if TYPE_CHECKING:
+    from textual.screen import Screen
+
     from arcade.shell.app import ArcadeApp
 
 
@@ -31,6 +33,8 @@ def parser() -> argparse.ArgumentParser:
         epilog="games:\n" + "\n".join(lines)
         + "\n\nmachine against machine: arcade match --games N [--verbose] [--watch]  (arcade match --help)"
         + "\nin a browser: arcade web [--host ADDR] [--port N] [--max-sessions N] [--game NAME]  (arcade web --help)"
+        + "\ntwo terminals: arcade host ti57-duel|ti57-wolf [--port N] [--bind ADDR], then on the other:"
+        + " arcade join HOST:PORT CODE  (arcade host --help)"
         + "\n\nkeys: ? or F1 for help on every screen, Ctrl+P the command palette."
         + "\nkeymap: binding ids and keys in KEYMAP (default: keymap.toml in the config directory,"
         + " or $ARCADE_CONFIG_DIR); arcade --list-bindings shows the ids.",
@@ -56,8 +60,12 @@ def full_parser() -> argparse.ArgumentParser:
     return p
 
 
-def build_app(argv: list[str], stderr: TextIO | None = None) -> ArcadeApp | int:
+def build_app(argv: list[str], stderr: TextIO | None = None,
+              opening: Callable[[], Screen] | None = None) -> ArcadeApp | int:
     """The app the command line asks for, or an exit status (a list was printed).
+
+    ``opening``: the screen it opens on instead of the launcher or ``--game``'s (``arcade host``
+    and ``arcade join``: a game across two terminals, in its own mode).
 
     A bad keymap or settings file is reported on ``stderr`` and again inside the app;
     it never stops the arcade.
@@ -94,8 +102,14 @@ def build_app(argv: list[str], stderr: TextIO | None = None) -> ArcadeApp | int:
 
     from arcade.shell.app import ArcadeApp
 
+    game, screens = args.game, None
+    if opening is not None:
+        from arcade.screens.netplay.modes import MODE
+
+        game, screens = MODE, {MODE: opening}
     app = ArcadeApp(
-        game=args.game,
+        game=game,
+        screens=screens,
         theme=args.theme,
         ascii_glyphs=args.ascii,
         keymap=loaded.bindings,
@@ -111,8 +125,6 @@ def main(argv: list[str] | None = None) -> int:
     """The program (no ``argv``: the command line's; a test passes its own and keeps its signals)."""
     if argv is None:
         hangup.install()  # first: a terminal closed while the arcade starts ends it too (issue 16)
-    from arcade.switching import freeze_heap, hold_collections
-
     argv = sys.argv[1:] if argv is None else argv
     app: ArcadeApp | int = 0
     try:
@@ -124,25 +136,17 @@ def main(argv: list[str] | None = None) -> int:
             from arcade.web.server import main as web_main
 
             return web_main(argv[1:])
-        hold_collections()  # until the first frame (its screen calls freeze_heap): a launch builds, never frees
-        # Textual's frame timer (60 a second by default) sleeps to its next tick and skips the ticks
-        # it missed: a key that comes just after a frame waits one to two periods for its own (up
-        # to 33 ms at 60, 17 ms at 120).  While a machine answers a frame is drawn every few tens
-        # of ms (its progress, a job's end), so keys often came just after one: at 500 the wait is
-        # 2-4 ms (bench/ui_latency.py, busy keys at instant speed: p95 ~19 ms instead of ~23-25).
-        # The cap is rarely reached: frames follow changes, which are few.  Set before Textual is imported.
-        os.environ.setdefault("TEXTUAL_FPS", "500")
-        app = build_app(argv)
+        opening = None
+        if argv and argv[0] in ("host", "join"):  # a game across two terminals: its arguments checked before the app
+            from arcade.shell.net_cli import opening as net_opening
+
+            opening, argv = net_opening(argv[0], argv[1:]), []
+        app = build_app(argv, opening=opening)
     except BrokenPipeError:  # `arcade --list-themes | head`: the reader has had enough, no traceback
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # Python flushes stdout at exit
         return 0
-    finally:
-        if isinstance(app, int):
-            freeze_heap()  # no app to run (a list printed, an error): the collector runs again
     if isinstance(app, int):
         return app
-    freeze_heap()  # the modules imported so far live as long as the app: no collection walks them
-    hold_collections()  # and none runs before the first frame
     try:
         app.run()
     except OSError:  # after a hang-up: a last word to a terminal that is gone

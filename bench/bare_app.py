@@ -4,10 +4,10 @@ A header, one line of text and a footer, as the arcade's screens have: every key
 pressed changes the line (``keys: N, last: K``).  ``ARCADE_STALL_PROBE`` starts the
 same stall probe as the arcade's.
 
-``BARE_BUSY_THREAD=1``: a thread shares the interpreter as a machine's job does while a
-player types (pure Python for ~1.5 ms, then a 2 ms rest, threads switching every 0.5 ms:
-``arcade/jobs.py``, ``arcade/switching.py``); the same app then shows what sharing the
-interpreter alone costs a key, with nothing drawn for the thread.
+``BARE_BUSY_THREAD=1``: a thread shares the interpreter as a machine's job did when the
+emulators ran in the arcade's own process (pure Python for ~1.5 ms, then a 2 ms rest, threads
+switching every 0.5 ms); the same app then shows what sharing the interpreter alone costs a
+key, with nothing drawn for the thread.
 """
 
 from __future__ import annotations

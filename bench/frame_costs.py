@@ -2,14 +2,13 @@
 
     python bench/frame_costs.py [--turns 25] [--keys 120] [--games hp67-othello,lazard-othello]
 
-The app runs under Textual's headless driver (``App.run_test``, 100x32, 500 frames a
-second as the arcade asks).  Timed on the event loop itself, nothing through a terminal:
+The app runs under Textual's headless driver (``App.run_test``, 100x32).  Timed on the event loop itself, nothing through a terminal:
 
 - a cursor move: from the action to the end of the frame that shows it, and that frame
   alone (``Screen._on_timer_update``: the compositor and every widget it asks for rows);
 - a turn's end: the job's end handler (``GameScreen._job_ended``: the move shown, the save's
   copy, the next turn) and the frame after it; the player plays the first legal square;
-- a full garbage collection after the game (what ``arcade/switching.py`` runs at a quiet moment).
+- a full garbage collection after the game.
 
 ``bench/ui_latency.py`` measures what a player feels in a real terminal; this one says where
 the loop's milliseconds go, to compare two trees side by side on one machine (run from another
@@ -31,7 +30,6 @@ import tempfile
 import time
 from pathlib import Path
 
-os.environ.setdefault("TEXTUAL_FPS", "500")  # as arcade/__main__.py does
 os.environ.setdefault("ARCADE_DATA_DIR", tempfile.mkdtemp(prefix="frame-costs-"))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 

@@ -13,8 +13,7 @@ system's monotonic clock, so each key's time splits into:
     written -> seen   the terminal's output thread flushes it; tmux tells of it
 
 then prints the percentiles of each part and the worst keys' timelines (the app's messages
-and frames over 0.2 ms, the machine's slices, the jobs held and let go, the saves' encoding,
-garbage collections).  The recorder costs the app time of its own: read the figures as where
+and frames over 0.2 ms, the saves' encoding, garbage collections).  The recorder costs the app time of its own: read the figures as where
 the time goes, not as the latency (``bench/ui_latency.py`` measures that, untraced).
 """
 

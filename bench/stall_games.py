@@ -94,7 +94,7 @@ async def othello(pilot: Any, app: Any, instant: bool, seconds: float) -> str:
 
 
 async def duel(pilot: Any, app: Any, instant: bool, seconds: float) -> str:
-    await until(pilot, lambda: game_screen(app) is not None and game_screen(app).save_ready)
+    await until(pilot, lambda: game_screen(app) is not None and game_screen(app).saves.ready)
     screen = game_screen(app)
     screen.instant = instant
     await pilot.press(*["c"] * 5)  # both seats to the computer (hunter against random)

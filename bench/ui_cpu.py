@@ -91,8 +91,7 @@ def children(pid: int) -> list[int]:
 
 def tree_env(tree: Path, data: str) -> str:
     """The environment a case runs with: its tree first on the path (the host's process inherits it)."""
-    return (f"PYTHONPATH={shlex.quote(str(tree))} ARCADE_DATA_DIR={data} ARCADE_CONFIG_DIR={data}/config "
-            "TEXTUAL_FPS=500")
+    return f"PYTHONPATH={shlex.quote(str(tree))} ARCADE_DATA_DIR={data} ARCADE_CONFIG_DIR={data}/config"
 
 
 # -- an Othello game, measured from inside -------------------------------------------------------------

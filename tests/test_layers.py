@@ -16,6 +16,8 @@ import ast
 from dataclasses import dataclass
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("arcade", "games", "machines")
 
@@ -62,8 +64,13 @@ def _resolve(module: str, is_package: bool, node: ast.ImportFrom) -> str:
     return ".".join([*base, node.module] if node.module else base)
 
 
-def imports_of(module: str, path: Path, known: set[str]) -> list[Import]:
-    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+def parse(path: Path) -> ast.Module:
+    return ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+
+
+def imports_of(module: str, path: Path, known: set[str], tree: ast.Module | None = None) -> list[Import]:
+    """The imports of ``module`` (its source at ``path``, or its ``tree`` if parsed already)."""
+    tree = parse(path) if tree is None else tree
     found: list[Import] = []
     is_package = path.name == "__init__.py"
 
@@ -89,35 +96,56 @@ def imports_of(module: str, path: Path, known: set[str]) -> list[Import]:
     return found
 
 
-def all_imports() -> list[Import]:
+@dataclass(frozen=True)
+class Project:
+    """What the rules check, read from the project's modules, each parsed once: their imports and
+    arcade/'s reaches through ``.machine`` (the trees themselves are not kept: a large heap would
+    slow every later test's garbage collection)."""
+
+    files: dict[str, Path]
+    imports: list[Import]
+    machine_reaches: list[str]
+
+
+def read_project() -> Project:
     files = project_files()
     known = set(files)
-    return [imp for name, path in files.items() for imp in imports_of(name, path, known)]
+    imports: list[Import] = []
+    reaches: list[str] = []
+    for name, path in files.items():
+        tree = parse(path)
+        imports += imports_of(name, path, known, tree)
+        reaches += machine_reaches(name, tree)
+    return Project(files, imports, sorted(reaches, key=lambda f: (f.split(":")[0], int(f.split(":")[1].split()[0]))))
+
+
+@pytest.fixture(scope="module")
+def project() -> Project:
+    return read_project()
 
 
 def _top(name: str) -> str:
     return name.partition(".")[0]
 
 
-def layer_breaches() -> list[str]:
+def layer_breaches(imports: list[Import]) -> list[str]:
     breaches = []
-    for imp in all_imports():
+    for imp in imports:
         for banned in FORBIDDEN[_top(imp.module)]:
             if imp.target == banned or imp.target.startswith(banned + "."):
                 breaches.append(f"{imp.module}:{imp.line} imports {imp.target}")
     return breaches
 
 
-def machine_reaches() -> list[str]:
-    """``x.machine.y`` anywhere under arcade/ (a screen or widget reaching past its driver)."""
+def machine_reaches(name: str, tree: ast.Module) -> list[str]:
+    """``x.machine.y`` in module ``name`` if it is under arcade/ (a screen or widget reaching past its driver)."""
+    if _top(name) != "arcade":
+        return []
     found = []
-    for name, path in project_files().items():
-        if _top(name) != "arcade":
-            continue
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Attribute) and node.value.attr == "machine":
-                found.append(f"{name}:{node.lineno} reaches .machine.{node.attr}")
-    return sorted(found, key=lambda f: (f.split(":")[0], int(f.split(":")[1].split()[0])))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Attribute) and node.value.attr == "machine":
+            found.append(f"{name}:{node.lineno} reaches .machine.{node.attr}")
+    return sorted(found, key=lambda f: int(f.split(":")[1].split()[0]))
 
 
 def strongly_connected(graph: dict[str, set[str]]) -> list[list[str]]:
@@ -212,16 +240,16 @@ def test_a_loop_made_only_of_type_checking_imports_is_a_cycle(tmp_path: Path) ->
 # -- the rules -------------------------------------------------------------------------------------
 
 
-def test_each_layer_imports_only_downward() -> None:
-    breaches = layer_breaches()
+def test_each_layer_imports_only_downward(project: Project) -> None:
+    breaches = layer_breaches(project.imports)
     assert not breaches, "imports across the layers (arcade -> games -> machines only):\n" + "\n".join(breaches)
 
 
-def test_arcade_never_reaches_a_machine_through_a_driver() -> None:
-    found = machine_reaches()
+def test_arcade_never_reaches_a_machine_through_a_driver(project: Project) -> None:
+    found = project.machine_reaches
     assert not found, "arcade/ reads a machine directly (ask the driver or session for a view):\n" + "\n".join(found)
 
 
-def test_no_import_cycle_between_project_modules() -> None:
-    cycles = strongly_connected(import_graph(all_imports(), set(project_files())))
+def test_no_import_cycle_between_project_modules(project: Project) -> None:
+    cycles = strongly_connected(import_graph(project.imports, set(project.files)))
     assert not cycles, "import cycles:\n" + "\n".join(" <-> ".join(c) for c in cycles)

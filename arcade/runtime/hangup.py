@@ -129,12 +129,19 @@ def exit_status(normal: int = 0) -> int:
 def terminal_gone() -> None:
     """The terminal cannot be written to any more (its window was closed): as if it had hung up.
 
-    Called from the driver's output thread; nothing happens unless ``install()`` ran.  With the
-    arcade's handler in place the signal takes the usual way; with another one (replaced since,
-    or ignored) the watchdog is woken directly, as the handler would have done."""
+    Called from the driver's output or input thread; nothing happens unless ``install()`` ran.
+    With the arcade's handler in place the signal takes the usual way, sent to the main thread:
+    raised in the calling thread, it left the event loop asleep in its ``select`` with no timer
+    due (Textual's web driver takes away asyncio's signal wake-up), and the handler waited for
+    whatever woke the loop next.  With another handler (replaced since, or ignored) the
+    watchdog is woken directly, as the handler would have done."""
     if _state.pipe is not None and _state.signum is None and hasattr(signal, "SIGHUP"):
         if signal.getsignal(signal.SIGHUP) is _on_signal:
-            signal.raise_signal(signal.SIGHUP)
+            main = threading.main_thread().ident
+            if main is None:
+                signal.raise_signal(signal.SIGHUP)
+            else:
+                signal.pthread_kill(main, signal.SIGHUP)
         else:
             _state.signum = signal.SIGHUP
             _wake_watchdog(signal.SIGHUP)

@@ -26,36 +26,31 @@ Interface (what a subclass uses or fills in)::
     say(text, show=) / message / messages  the message area (``#message``) and a log of what was said
     footer_signature() / refresh_footer()  the footer is redrawn only when the signature changes
     VERTICAL_BREAKPOINTS                   from 38 rows the class ``-roomy`` (``arcade/screens/roomy.py``)
-    save_state() / save_summary() / save_game(made) / save_ready
-                                           saved after every request that changes the game and on
-                                           unmount (never before the resume question is answered)
-    offer_saved_game(question, dialog) / resume(state) -> bool / resume_failed(error) / new_game()
+    saves                                  the screen's ``GameSaves`` (``arcade/storage/game_saves.py``):
+                                           ``saves.save()`` after every request that changes the game
+                                           and on unmount (never before the resume question is
+                                           answered: ``saves.ready``), ``saves.offer(question, dialog)``,
+                                           ``saves.resume_failed(error)``, ``saves.export(text)``
+    save_state() / save_summary() / save_held() / resume(state) -> bool / new_game()
+                                           what only the game knows, asked by ``saves``
     after_first_frame(callback, *args)     run it once the screen is on the terminal (the resume question)
-    export_moves(text) -> Path | None      moves written beside the saves, the name said
     palette_commands()                     the command palette's entries for this screen
-
-Saves, resume and export are the ``SavedGame`` mixin's (``arcade/storage/saved_game.py``); a key's
-way to its frame the ``KeysFirst`` mixin's (``arcade/key_frames.py``, to go: nothing shares the
-interpreter with the keys any more).
 """
 
 from __future__ import annotations
 
-import threading
 from collections import deque
-from pathlib import Path
 from typing import Any, Callable, ClassVar, Hashable
 
 from textual.reactive import Reactive, reactive
+from textual.screen import Screen
+from textual.widgets import Static
 
-from arcade.attention import Attention
-from arcade.compositor import NearCompositor
-from arcade.storage.saved_game import SavedGame
 from arcade.runtime.link import TableLink, TableNews
-from arcade.key_frames import KeysFirst
 from arcade.screens.messages import MachineProgress
 from arcade.screens.roomy import ROOMY_BREAKPOINTS
-from arcade.switching import freeze_heap
+from arcade.storage.game_saves import GameSaves
+from arcade.widgets.words import Words
 from games.host.news import Answer, HostGone, Note, Progress
 from games.session import Refused
 
@@ -75,9 +70,10 @@ class MachineFault(Exception):
         self.trace = trace
 
 
-class GameScreen(KeysFirst, SavedGame):
-    """The base of a game screen: the worker, pace, pause, saves, resume, export and messages."""
+class GameScreen(Screen[None]):
+    """The base of a game screen: its host's table, pace, pause, saves, messages and the footer's keys."""
 
+    GAME_ID: ClassVar[str] = ""
     MACHINE: ClassVar[str] = "machine"
     STEPS_PER_SECOND: ClassVar[float] = 1000.0
     PROGRESS_PER_SECOND: ClassVar[float] = 12.0
@@ -102,24 +98,12 @@ class GameScreen(KeysFirst, SavedGame):
 
     def __init__(self) -> None:
         super().__init__()
-        self._compositor = NearCompositor()  # a frame asks its rows only of the widgets it can show
         self.generation = 0
-        self.save_ready = False  # nothing is saved (nor discarded) until the resume question is answered
-        self.exported: Path | None = None
+        self.saves = GameSaves(self, self.GAME_ID)
         self._message = ""
         self.messages: deque[str] = deque(maxlen=MESSAGE_LOG)
         self._footer_signature: Hashable = _NOT_YET
-        self._attention: Attention | None = None
         self.table: TableLink | None = None  # the machine host's table, for a screen whose game runs there
-
-    @property
-    def attention(self) -> Attention:
-        """The app's (its terminal's input thread parks the jobs as soon as a key is read), or the
-        screen's own in an app that has none."""
-        if self._attention is None:
-            shared = getattr(self.app, "attention", None)
-            self._attention = shared if isinstance(shared, Attention) else Attention()
-        return self._attention
 
     # -- jobs --------------------------------------------------------------------------
 
@@ -148,7 +132,7 @@ class GameScreen(KeysFirst, SavedGame):
         return self.table is not None and self.table.stop()
 
     def job_done(self, kind: str, result: Any) -> None:
-        self.save_game()  # the job ran to its end: the game is saved after every move
+        self.saves.save()  # the job ran to its end: the game is saved after every move
 
     def job_stopped(self, kind: str) -> None:
         """The player stopped the job; the session is as before it."""
@@ -253,6 +237,7 @@ class GameScreen(KeysFirst, SavedGame):
     def on_unmount(self) -> None:
         if self.table is not None:
             self.table.close()  # the save is the screen's (written from the last picture): nothing to wait for
+        self.saves.close()
 
     # -- pause and speed -------------------------------------------------------------------
 
@@ -303,25 +288,24 @@ class GameScreen(KeysFirst, SavedGame):
         area = self.query_one_optional("#message")  # by id: Textual keeps it (a query walks the screen)
         if area is None:
             return
-        if hasattr(area, "content"):
-            area.content = text  # type: ignore[attr-defined]
-        elif hasattr(area, "update"):
-            area.update(text, layout=False)  # type: ignore[attr-defined]
+        if isinstance(area, Words):
+            area.content = text
+        elif isinstance(area, Static):
+            area.update(text, layout=False)
 
     def footer_signature(self) -> Hashable:
         """What decides the keys on offer; the footer is redrawn only when it changes."""
         return (self.paused,)
 
     def refresh_footer(self) -> None:
-        """The footer follows the keys on offer once the player rests from the keys (``after_keys_rest``):
-        new keys are mounted and the screen laid out (the duel's draw: 3-4 ms headless, then a frame
-        of several more, in the way of the next key).  Keys act by ``check_action`` meanwhile."""
+        """The footer follows the keys on offer when they change (new keys are mounted and the screen
+        laid out: not at every redraw)."""
         signature = self.footer_signature()
         if self._footer_signature is _NOT_YET:
             self._footer_signature = signature  # the footer composed with the screen shows these keys already
         elif signature != self._footer_signature:
             self._footer_signature = signature
-            self.attention.after_keys_rest(self, self.refresh_bindings)
+            self.refresh_bindings()
 
     # -- the first frame, saves ------------------------------------------------------------
 
@@ -330,7 +314,6 @@ class GameScreen(KeysFirst, SavedGame):
             self.watch(self, "instant", self._instant_changed, init=True)
             self.table.pace(paused=self.paused)
             self.after_first_frame(self.table.start)  # the host starts while the player reads the first frame
-        self.call_after_refresh(freeze_heap)  # the game's modules and machine: long-lived, out of the GC's walks
 
     def after_first_frame(self, callback: Callable[..., Any], *args: Any) -> None:
         """Call ``callback(*args)`` once this screen's first frame is on the terminal.
@@ -349,17 +332,26 @@ class GameScreen(KeysFirst, SavedGame):
 
         self.app.call_next(after_start_up)
 
-    def save_not_before(self) -> threading.Event:
-        """The saves' writer starts on a save once this screen has drawn what its handler asked for,
-        and the frame is on the terminal (``Attention.when_out``)."""
-        drawn = threading.Event()
-        attention = self.attention
-        attention.after_frame(self, lambda: attention.when_out(drawn.set))
-        return drawn
+    # -- what only the game knows, for its saves (``GameSaves``) ---------------------------------------
 
-    def save_between(self) -> Callable[[], None]:
-        """The saves' writer waits for the frame of a key on its way before a save and between its pieces."""
-        return self.attention.wait_key_drawn
+    def save_state(self) -> dict[str, Any] | None:
+        """What the save holds now (None: nothing to keep, the save is discarded)."""
+        return None
+
+    def save_summary(self) -> str:
+        """The launcher's line for the save: public only ("move N" = moves played)."""
+        return ""
+
+    def save_held(self) -> bool:
+        """The last save stays as it is for now, neither written over nor discarded."""
+        return False
+
+    def resume(self, state: dict[str, Any], *args: Any) -> bool:
+        """Go on with a saved game; False (after ``saves.resume_failed``) if it cannot be."""
+        return False
+
+    def new_game(self) -> None:
+        """Start a new game the way the game starts one (a question, a limit...)."""
 
     def palette_commands(self) -> list[tuple[str, str, Callable[[], Any]]]:
         """Commands this screen adds to the command palette."""

@@ -1,8 +1,8 @@
 """``MachineProgress``: how far a machine is in its turn, as a game screen shows it.
 
 It carries the ``generation`` of the game it is about: a screen starts a new generation
-for each new game, and ignores late news from an older one.  A thread job posts it; a
-host's ``Progress`` becomes one (``GameScreen.on_table_news``).
+for each new game, and ignores late news from an older one.  A host's ``Progress`` becomes
+one (``GameScreen.on_table_news``).
 """
 
 from __future__ import annotations

@@ -14,7 +14,7 @@ Both games put the board the calculator never had beside the TI-57 that runs the
     #paused  shown instead of #game while paused (nothing of the game shows)
     Footer       KeysFooter: the keys on offer, changed in place (arcade/widgets/footer.py)
 
-A TI-57 game fills in (the rest is ``GameScreen``'s: worker, pause, saves, export)::
+A TI-57 game fills in (the rest is ``GameScreen``'s: the host's table, pause, saves, export)::
 
     MESSAGE_BESIDE   "board" or "machine": the column ``#message`` stands in
     PAUSED_TEXT      what the paused screen says
@@ -22,12 +22,10 @@ A TI-57 game fills in (the rest is ``GameScreen``'s: worker, pause, saves, expor
                      its screen's class (Textual reads a screen's .tcss for the whole app: a
                      bare ``#left`` of one game reached the other once both had been open)
     frame()          a ``TI57Frame``: all the layout shows now, drawn from the session's view
-    _shown           what the LED shows (``Shown``), kept as the worker reports it
+    _shown           what the LED shows (``Shown``), kept as the host's pictures report it
 
 and gets ``redraw()`` (the frame drawn: unchanged text is not repainted, new text repaints
-without a new layout; only a panel shown or hidden lays out; ``in_two=True`` at a job's end:
-the board, the LED and whose turn first, the rest a frame later, after any key read
-meanwhile), ``wipe()`` (every widget
+without a new layout; only a panel shown or hidden lays out), ``wipe()`` (every widget
 emptied: before a curtain nothing private stays), ``registers_shown`` / ``history_shown``
 with ``i`` (``TOGGLE_REGISTERS``), and ``wait_if_running()``.  A new TI-57 game is a session
 (``games/<game>/session.py``), a render module of pure functions from its view, this
@@ -98,8 +96,6 @@ class TI57Screen(GameScreen):
         super().__init__()
         self.blink = blink  # a flashing display really blinks (off for screenshots and tests)
         self._shown = Shown("0")
-        self._redraws = 0  # redraws and wipes so far: the second half of a redraw in two is dropped after one
-        self._panels_drawn = 0  # the panels drawn so far (a key may draw them between the two halves)
         self._registers_drawn = False  # the registers are on screen (the panel, or the key log's box)
 
     def compose(self) -> ComposeResult:
@@ -128,40 +124,21 @@ class TI57Screen(GameScreen):
         """What the layout shows now (a game draws it from its session's view)."""
         raise NotImplementedError
 
-    def redraw(self, *, in_two: bool = False) -> None:
-        """The frame drawn into the widgets, the LED, and the footer if its keys changed.
-
-        ``in_two`` (a turn's end): the board, the LED, the title and the turn's words first, in a
-        frame of their own; the status, the message, the panels and the footer in the next, after
-        any key on its way (``Attention.after_keys``).  Drawn at once, a turn's end was one handler
-        and one frame of ~5 ms, and a key read meanwhile waited for all of it."""
+    def redraw(self) -> None:
+        """The frame drawn into the widgets, the LED, and the footer if its keys changed."""
         f = self.frame()
-        self._redraws += 1
         self.sub_title = f.sub_title
         self.query_one("#board", SquareBoard).view = f.board
         self.query_one("#info", Words).content = f.info
         self.query_one("#led", TI57Display).shown = self._shown
-        if not in_two:
-            self._draw_rest(f)
-            return
-        redraws, panels = self._redraws, self._panels_drawn
-        attention = self.attention
-        attention.after_frame(self, lambda: attention.after_keys(self, self._draw_rest, f, redraws, panels))
-
-    def _draw_rest(self, f: TI57Frame, redraws: int | None = None, panels: int | None = None) -> None:
-        """The rest of ``f``: unless redrawn or wiped since (``redraws``); the panels unless a key drew them."""
-        if redraws is not None and (redraws != self._redraws or not self.is_mounted):
-            return
         self.query_one("#status", Words).content = f.status
         self.show_message(self.message)
-        if panels is None or panels == self._panels_drawn:
-            self._draw_panels(f)
+        self._draw_panels(f)
         self.refresh_footer()
 
     def _draw_panels(self, f: TI57Frame) -> None:
         """The register panel, the key log and the move history as ``f`` has them: all ``i`` and
         ``h`` change (a whole redraw at each ``i`` took 0.4-1 ms of the key's way)."""
-        self._panels_drawn += 1
         self._registers_drawn = f.registers or f.registers_in_log
         panel = self.query_one("#registers", RegisterPanel)
         in_log = f.registers_in_log
@@ -180,7 +157,6 @@ class TI57Screen(GameScreen):
     def wipe(self) -> None:
         """Empty every widget that could hold something private (before a curtain goes up)."""
         self.app.clear_notifications()
-        self._redraws += 1  # the second half of a redraw in two, if it waits, draws nothing now
         self._message = ""
         board = self.query_one("#board", SquareBoard)
         board.view = GridView(board.view.columns, board.view.rows)  # the same size, nothing on it
@@ -202,9 +178,7 @@ class TI57Screen(GameScreen):
 
     def action_toggle_registers(self) -> None:
         """Show the registers if they are not on screen, hide them if they are: what the player sees
-        decides, not ``registers_shown``.  A turn's end draws the panels a frame after the board
-        (``redraw(in_two=True)``): at a new duel's first move, with the registers on from the duel
-        before but not drawn yet, ``i`` turned them off and nothing changed on screen."""
+        decides, not ``registers_shown`` (a curtain's wipe takes them off the screen)."""
         self.registers_shown = not self._registers_drawn
         self._draw_panels(self.frame())
 

@@ -8,33 +8,34 @@ and coming back resumes it.
 from __future__ import annotations
 
 import asyncio
-import gc
 import inspect
 import os
 import sys
 import time
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from textual import events, on
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.driver import Driver
+from textual.filter import LineFilter
+from textual.geometry import Size
 from textual.screen import Screen
 
 from arcade.shell import catalog
 from arcade.widgets import themes
 
 from arcade.runtime import hangup
+from arcade.runtime.textual_compat import screens_of_every_mode
 
 from arcade.storage import settings
-from arcade.attention import Attention
 from arcade.shell.bindings import APP_BINDINGS
 from arcade.shell.keymap import find_clashes
+from arcade.storage.game_saves import GameSaves
 from arcade.storage.saves import data_dir
 from arcade.devtools.stall_probe import start_if_asked
-from arcade.switching import collect_when_quiet, freeze_heap, hold_older_collections, prompt_input
 from arcade.widgets.glyphs import AsciiFilter, to_ascii
 from arcade.widgets.too_small import DEFAULT_MIN_SIZE, TooSmallScreen
 from arcade.widgets.words import path_lines
@@ -116,23 +117,22 @@ class ArcadeApp(App[None]):
             self.DEFAULT_MODE = game  # type: ignore[misc] - read by App.__init__ for the first mode
         super().__init__()
         self.initial_game = game
+        self.game_modes: set[str] = set()
+        """The games' modes added so far (one per game opened, the launcher apart)."""
+        self.size_passed_on: Size | None = None
+        """The last terminal size passed on to Textual (``on_resize``)."""
         if opening is not None:
             self.add_mode(game, opening)  # type: ignore[arg-type]
+            self.game_modes.add(game)  # type: ignore[arg-type]
             self.css_path = [*self.css_path, *_css_paths(opening)]
         self._first_refresh_done = False
         self._hung_up = False
-        self._collections_before = gc.get_threshold()
-        self._switch_before = sys.getswitchinterval()
-        self.attention = Attention()
-        """A key parks the machines' jobs until its frame is drawn (``arcade/attention.py``); the
-        terminal's input thread tells it as soon as a key is read."""
         self.last_game: str | None = None
         """The game last started: the launcher highlights it when the player comes back."""
         self.screen_overrides = dict(screens or {})
         self.ascii_glyphs = ascii_glyphs
         """Widgets read this to choose their glyphs; a line filter makes the rest ASCII."""
-        if ascii_glyphs:
-            self._filters.append(AsciiFilter())
+        self.ascii_filter = AsciiFilter() if ascii_glyphs else None
         self.config_dir = config_dir
         self.startup_problems = list(problems)
         for extra in themes.ARCADE_THEMES:
@@ -157,9 +157,6 @@ class ArcadeApp(App[None]):
 
     def on_mount(self) -> None:
         self.stall_probe = start_if_asked(self)  # bench/ui_latency.py: ARCADE_STALL_PROBE
-        self._collections_before = hold_older_collections()  # run after a frame, at quiet moments (arcade/switching.py)
-        self._switch_before = prompt_input()  # a key is read at once, whatever the loop draws
-        self.set_interval(1.0, self._collect_when_quiet)
         self.theme_changed_signal.subscribe(self, self._remember_theme)
         self.app_resume_signal.subscribe(self, self._draw_all_again)
         if self.theme_option and self.theme == self.theme_option:  # --theme is a choice too
@@ -171,7 +168,6 @@ class ArcadeApp(App[None]):
         elif self.initial_game:
             self.last_game = self.initial_game
         self.call_after_refresh(self.check_terminal_size)
-        self.call_after_refresh(freeze_heap)  # what the first frame built is never collected again
         self.call_after_refresh(setattr, self, "_first_refresh_done", True)  # a hang-up may quit from now on
 
     def _draw_all_again(self, _app: object) -> None:
@@ -191,14 +187,6 @@ class ArcadeApp(App[None]):
             variables.update(themes.board_variables(self.current_theme.name))
         variables.update(themes.grid_variables(self.current_theme, variables))
         return variables
-
-    def _collect_when_quiet(self) -> None:
-        attention = self.attention
-        collect_when_quiet(attention.key_at, attention.jobs_running, time.monotonic())
-
-    def on_unmount(self) -> None:
-        gc.set_threshold(*self._collections_before)  # another app in this process collects as before
-        sys.setswitchinterval(self._switch_before)
 
     def _remember_theme(self, theme: object) -> None:
         name = self.theme
@@ -287,6 +275,11 @@ class ArcadeApp(App[None]):
         elif isinstance(top, TooSmallScreen):
             self.pop_screen()
 
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        """Textual's filters, and with ``ascii_glyphs`` the one that makes every line drawn ASCII."""
+        filters = super().get_line_filters()
+        return filters if self.ascii_filter is None else [*filters, self.ascii_filter]
+
     def on_resize(self, event: events.Resize) -> None:
         """A new size: the screen covered while the terminal is too small.  A size the screens
         already have is not sent to them again (``prevent_default``: Textual's ``App._on_resize``,
@@ -295,11 +288,12 @@ class ArcadeApp(App[None]):
         At start the app tells its screen the terminal's size, then the terminal's driver tells
         it the same size: Textual kept that second event and sent it to the screen when the app
         was next idle, and the screen laid itself out again (15-25 ms of a game's launch, traced
-        in tmux).  A resize on its way (``_resize_event``, ``_resize_timer``) is left to Textual."""
-        quiet = getattr(self, "_resize_event", None) is None and getattr(self, "_resize_timer", None) is None
-        if quiet and getattr(self, "_size", None) == event.size:  # Textual's private names, checked by a test
+        in tmux).  Every resize reaches Textual through here first, so the last size passed on is
+        the one Textual has, and a resize on its way (a timer of Textual's) is of that size too."""
+        if event.size == self.size_passed_on:
             event.prevent_default()
             return
+        self.size_passed_on = event.size
         self.call_after_refresh(self.check_terminal_size)
 
     def start_game(self, game_id: str) -> None:
@@ -310,13 +304,14 @@ class ArcadeApp(App[None]):
             self.notify(f"{entry.title} on the {entry.machine} is coming soon: its screen is not written yet.", severity="warning",
                         markup=False)
             return
-        if game_id not in self._modes:
+        if game_id not in self.game_modes:
             try:
                 screen = override or entry.load_screen()
             except ImportError as error:  # a game whose driver or machine is not installed
                 self.notify(f"{entry.title} cannot start: {error}", severity="error", markup=False)
                 return
             self.add_mode(game_id, screen)
+            self.game_modes.add(game_id)
         self.last_game = game_id
         self.switch_mode(game_id)
         self.call_after_refresh(self.check_terminal_size)
@@ -401,11 +396,10 @@ class ArcadeApp(App[None]):
         self.exit()
 
     def save_open_games(self) -> None:
-        for stack in self._screen_stacks.values():  # every mode's screens, not only the current one
-            for screen in stack:
-                save = getattr(screen, "save_game", None)
-                if callable(save):
-                    save()
+        for screen in screens_of_every_mode(self):  # every mode's screens, not only the current one
+            saves = getattr(screen, "saves", None)
+            if isinstance(saves, GameSaves):
+                saves.save()
 
     # -- the terminal closing, a polite kill (issue 16; arcade/runtime/hangup.py) ---------------------
 

@@ -103,8 +103,12 @@ def rooms() -> list[GameEntry]:
 SCREENS_OUTSIDE_THE_LAUNCHER: dict[str, tuple[str, ...]] = {
     "arcade.screens.match.screen:MatchScreen": ("match.*", "results.*", "arcade.back"),
     "arcade.screens.match.app:LeaveDialog": ("leave.*",),
+    "arcade.screens.netplay.duel:NetDuelScreen": ("duel.*", "ti57.*", "net.*"),  # arcade host / join
+    "arcade.screens.netplay.wolf:NetWolfScreen": ("wolf.*", "ti57.*", "net.*"),
+    "arcade.screens.netplay.open:JoiningScreen": ("net.*",),
 }
-"""Screens with remappable keys that no catalog entry starts (``arcade match --watch``), with their binding ids."""
+"""Screens with remappable keys that no catalog entry starts (``arcade match --watch``, ``arcade host``), with
+their binding ids."""
 
 
 def all_screens() -> list[str]:

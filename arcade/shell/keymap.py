@@ -38,14 +38,15 @@ from typing import Any, Collection, Iterable, Iterator, Mapping
 
 from textual.binding import Binding
 from textual.dom import DOMNode
-from textual.keys import Keys, _character_to_key
+from textual.keys import Keys
 
+from arcade.runtime.textual_compat import key_name
 from arcade.shell import catalog
 from arcade.shell.bindings import APP_BINDINGS
 from arcade.storage.settings import ConfigUnreadable, read_bounded
 
 MODIFIERS = frozenset({"ctrl", "shift", "alt", "meta", "super", "hyper"})
-NAMED_KEYS = frozenset(k.value for k in Keys) | frozenset(_character_to_key(c) for c in string.printable.strip())
+NAMED_KEYS = frozenset(k.value for k in Keys) | frozenset(key_name(c) for c in string.printable.strip())
 
 
 MAX_ENTRIES = 1000
@@ -178,7 +179,7 @@ def _all_subclasses(cls: type) -> Iterator[type]:
         yield from _all_subclasses(sub)
 
 
-SHELL_MODULES = ("arcade.shell.launcher", "arcade.screens.help", "arcade.storage.resume", "arcade.widgets.dialogs", "arcade.widgets.too_small")
+SHELL_MODULES = ("arcade.shell.launcher", "arcade.screens.help", "arcade.widgets.dialogs", "arcade.widgets.too_small")
 """The screens and dialogs every game shares: light, always imported with the app."""
 
 
@@ -226,7 +227,7 @@ def binding_table(binding_ids: Iterable[str] | None = None) -> list[BindingInfo]
 
 
 def _normalized(keys: str) -> list[str]:
-    return [k.strip() if len(k.strip()) != 1 else _character_to_key(k.strip()) for k in keys.split(",")]
+    return [k.strip() if len(k.strip()) != 1 else key_name(k.strip()) for k in keys.split(",")]
 
 
 def find_clashes(keymap: Mapping[str, str]) -> list[str]:

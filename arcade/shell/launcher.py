@@ -21,8 +21,8 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Header, Static
 
+from arcade.screens.arcade_app import start_game
 from arcade.shell.catalog import GameEntry, games, rooms
-from arcade.laid_out import LaidOut
 from arcade.widgets.footer import KeysFooter
 from arcade.widgets.lines import LineText
 from arcade.storage.saves import SaveError, SaveStore
@@ -123,7 +123,7 @@ class GameCard(LineText):
         self.post_message(self.Chosen(self, start=self.chosen))
 
 
-class LauncherScreen(LaidOut, Screen[None]):
+class LauncherScreen(Screen[None]):
     """The home screen of the arcade."""
 
     CSS_PATH = "launcher.tcss"
@@ -218,7 +218,7 @@ class LauncherScreen(LaidOut, Screen[None]):
         self.selected = (self.selected + delta) % len(self.entries())
 
     def action_start(self) -> None:
-        self.app.start_game(self.entry.id)  # type: ignore[attr-defined]
+        start_game(self.app, self.entry.id)
 
     def on_game_card_chosen(self, message: GameCard.Chosen) -> None:
         self.selected = message.card.index

@@ -31,8 +31,8 @@ A game saves after every move: ``save(..., later=True)`` only takes a frozen cop
 the state on the caller's thread (``marshal``, ~8x faster than the JSON encoder: the
 game goes on changing its own objects while the copy waits) and leaves the rest to one
 writer thread (``arcade/storage/writer.py``), in the order asked: the JSON text, the
-directory, the disk (``fsync``, ``os.replace``).  So the event loop, at a turn's end, neither encodes nor waits for a
-disk.  The copy lives in memory only: the file holds the same text as a save written at
+directory, the disk (``fsync``, ``os.replace``).  So the event loop, at a turn's end, never
+waits for a disk.  The copy lives in memory only: the file holds the same text as a save written at
 once (hidden information is hidden by the session's ``to_save``, before the copy).  A state
 already made JSON text (``StateText``: an Othello table's host encodes its own save) is put in
 the envelope as it is: the arcade's process neither copies nor encodes it.
@@ -45,7 +45,6 @@ from __future__ import annotations
 import json
 import marshal
 import os
-import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
@@ -166,21 +165,12 @@ class SaveStore:
             sweep_temporaries(self.directory)
 
     def save(self, game: str, state: dict[str, Any] | StateText, *, saved_at: str, summary: str = "",
-             later: bool = False, failed: Callable[[Exception], None] | None = None,
-             not_before: threading.Event | None = None, between: Callable[[], None] | None = None,
-             handed_over: bool = False) -> Path:
+             later: bool = False, failed: Callable[[Exception], None] | None = None) -> Path:
         """Write the save for ``game`` atomically; the previous save survives any failure.
 
         ``later``: only a frozen copy is taken now (``marshal``: the caller may change the
         state as soon as this returns); the writer thread makes the text and writes it, and
         an error there (a disk's, or a state that is not JSON) goes to ``failed`` (in that thread).
-        ``handed_over`` (with ``later``): the state was made for this save and nothing will
-        change it (a job's worker made it as it ended): it goes to the writer as it is, uncopied.
-        ``not_before``: the writer starts on it once the event is set (the screen has drawn the
-        turn the save follows: encoding shares the interpreter with the frame), ``NOT_BEFORE_LIMIT``
-        at the latest, at once when anything waits for the saves (``flush``, every read).
-        ``between``: called in the writer before the save and between its pieces (it waits while
-        a key is on its way to the screen), but not while anything waits for the saves.
         A damaged save that could not be moved aside is never overwritten: it is moved
         aside now, or the save is refused (``SaveError``).  A ``StateText`` state is text already:
         the envelope is made around it at once, and only the disk is left to the writer."""
@@ -200,10 +190,9 @@ class SaveStore:
         }
         if later and isinstance(state, StateText):
             self.directory.mkdir(parents=True, exist_ok=True)
-            _writer.put(target, envelope_text(envelope), failed, not_before, between)
+            _writer.put(target, envelope_text(envelope), failed)  # text already: written as it is
         elif later:
-            frozen = envelope if handed_over else marshal.dumps(envelope)  # ValueError: not plain data
-            _writer.put(target, frozen, failed, not_before, between)
+            _writer.put(target, marshal.dumps(envelope), failed)  # ValueError: not plain data
         else:
             text = envelope_text(envelope) if isinstance(state, StateText) else save_text(envelope)
             self.directory.mkdir(parents=True, exist_ok=True)

@@ -11,16 +11,18 @@ cursor classes add only what they say (``partial``), so the baize shows under ev
 disc and the discs stand out from it at 3:1 or more in every theme
 (``tests/arcade/test_board_contrast.py``; the colours: ``arcade/widgets/themes.py``).
 
-It draws line by line (Textual's line API): each of its rows is turned into a strip
-once and kept, so a cursor move or a new disc re-renders only the rows that changed
-(a whole board redrawn through ``Text`` cost tens of milliseconds on the event loop
-per key).  Only those rows are marked dirty, too (``_refresh_rows``): a cursor move
-repaints and writes two rows of the terminal, not eighteen -- while a machine answers,
-every frame the event loop draws is time a key waits for.  ``render()`` still gives the whole board as ``Text`` (tests read it).
+It draws line by line (Textual's line API, ``KeptRows``): each of its rows is turned into
+a strip once and kept under what its squares show, so a cursor move or a new disc
+re-renders only the rows that changed (a whole board redrawn through ``Text`` cost tens of
+milliseconds on the event loop per key).  Only the cells that changed are marked dirty,
+too (``_refresh_rows``): a cursor move repaints and writes two rows of the terminal, not
+eighteen -- while a machine answers, every frame the event loop draws is time a key waits
+for.  ``render()`` still gives the whole board as ``Text`` (tests read it).
 """
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -31,10 +33,10 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.geometry import Region
 from textual.strip import Strip
-from textual.widget import Widget
 
 from arcade.widgets.themes import BOARD_DEFAULTS
-from arcade.widgets.lines import RowStyle, changed_cells, line_strip
+from arcade.widgets.kept_rows import KeptRows
+from arcade.widgets.lines import changed_cells, line_strip
 from games.othello.referee import Disc
 
 GLYPH = {Disc.BLACK: "●", Disc.WHITE: "○"}
@@ -74,7 +76,7 @@ class SquareClicked(Message):
     square: int
 
 
-class OthelloBoard(RowStyle, Widget):
+class OthelloBoard(KeptRows):
     """The board drawn with a box grid (18 rows x 35 columns) or compact (9 x 26)."""
 
     # the arcade's stylesheet gives the theme's colours ($board-cell...: arcade/shell/app.tcss); these are
@@ -100,10 +102,10 @@ class OthelloBoard(RowStyle, Widget):
     compact: reactive[bool] = reactive(False, layout=True)
     ascii: reactive[bool] = reactive(False)
 
-    def __init__(self, *args, **kwargs) -> None:  # noqa: ANN002, ANN003 - Widget's own
-        super().__init__(*args, **kwargs)
+    def __init__(self, *, name: str | None = None, id: str | None = None, classes: str | None = None,
+                 disabled: bool = False) -> None:
+        super().__init__(name=name, id=id, classes=classes, disabled=disabled)
         self._style_cache: dict[str, Style] | None = None
-        self._strips: dict[tuple[object, ...], tuple[Text, Strip]] = {}  # (id of a row's text, size, look) -> it, its strip
         self._lines_key: tuple[object, ...] | None = None  # what the rows in ``_lines`` were drawn from
         self._lines: list[Text] = []
         self._rows: dict[tuple[object, ...], Text] = {}  # a row's squares -> its text (``_row``)
@@ -115,7 +117,6 @@ class OthelloBoard(RowStyle, Widget):
         super().notify_style_update()
         self._style_cache = None
         self._lines_key = None  # the rows drawn in the old styles are made again, not drawn as they were
-        self._strips.clear()
         self._rows.clear()
         self._row_keys.clear()
         self._frame_texts.clear()
@@ -180,16 +181,23 @@ class OthelloBoard(RowStyle, Widget):
         """What the board draws, read once (each read of a reactive costs a lookup)."""
         return _Look(self.view, self.cursor, self.show_legal, self.compact, self.ascii)
 
-    def _row(self, r: int, look: _Look, styles: dict[str, Style]) -> Text:
-        """Board row ``r`` (its label and eight squares), made again only when one of them changed:
-        a cursor move changes one or two rows, a turn a few (the rest are the same ``Text``)."""
+    @staticmethod
+    def _row_key(r: int, look: _Look) -> tuple[object, ...]:
+        """What board row ``r`` shows: its label, the layout, and what each of its squares shows."""
         v, cursor, show_legal = look.view, look.cursor, look.show_legal
         first = r * 8
         head = (r, v.row_labels[r], look.compact, look.ascii)
         squares = tuple(zip(v.cells[first:first + 8],
                             ((sq == v.last, sq in v.flipped, show_legal and sq in v.legal, sq == cursor)
                              for sq in range(first, first + 8))))
-        key = (head, squares)
+        return (head, squares)
+
+    def _row(self, r: int, look: _Look, styles: dict[str, Style]) -> Text:
+        """Board row ``r`` (its label and eight squares), made again only when one of them changed:
+        a cursor move changes one or two rows, a turn a few (the rest are the same ``Text``)."""
+        v = look.view
+        first = r * 8
+        key = self._row_key(r, look)
         row = self._rows.get(key)
         if row is not None:
             return row
@@ -294,21 +302,24 @@ class OthelloBoard(RowStyle, Widget):
         width = 3 if compact else CELL_W
         return LABEL_W + differ[0] * width, LABEL_W + (differ[-1] + 1) * width + (0 if compact else 1)
 
-    def render_line(self, y: int) -> Strip:
-        """One row of the board, from the strip already made for that row (a kept ``Text``)."""
+    def row_key(self, y: int) -> Hashable:
+        """What screen row ``y`` shows: a board row's squares, or which rule or labels of the grid."""
+        look = self._look()
+        if look.compact:
+            if 1 <= y <= 8:
+                return ("row", self._row_key(y - 1, look))
+            return ("frame", "labels" if y == 0 else y, look.view.col_labels, True)
+        if 2 <= y <= 16 and y % 2 == 0:
+            return ("row", self._row_key(y // 2 - 1, look))
+        kind = {0: "labels", 1: "top", 17: "bottom"}.get(y, "rule" if 3 <= y <= 15 else y)
+        return ("frame", kind, look.view.col_labels, False)
+
+    def draw_row(self, y: int, width: int, base: Style) -> Strip:
+        """One row of the board (its ``Text``, made once per what its squares show)."""
         lines = self._frame_lines()
-        width = self.size.width
-        base = self.row_style
         if not 0 <= y < len(lines):
             return Strip.blank(width, base)
-        line = lines[y]
-        key = (id(line), width, base)
-        kept = self._strips.get(key)
-        if kept is None or kept[0] is not line:
-            if len(self._strips) > 512:  # old boards: drop them all, the current rows come back at once
-                self._strips.clear()
-            kept = self._strips[key] = (line, line_strip(self, line, width, base))
-        return kept[1]
+        return line_strip(self, lines[y], width, base)
 
     COMPONENT_CLASSES = {
         "board--cell",

@@ -17,9 +17,9 @@ obeyed the control codes already, and a character it drew from the CPC's own set
 ``CHR$(1)``, or 127-159) is shown by a terminal glyph like it (``shown``), so no escape
 sequence or other control character can reach the host terminal.
 
-The widget draws row by row (``render_line``) and keeps each row whole under what it
-shows (``KeptRows``): a turn's end that changes a few of the CPC's rows makes only
-those (the whole screen through ``Text`` took ~5 ms of the event loop, a dozen times a second).
+The widget draws row by row (``render_line``) and keeps each row's strip under what it
+shows (``KeptRows``): a turn's end that changes a few of the CPC's rows makes and repaints
+only those (the whole screen through ``Text`` took ~5 ms of the event loop, a dozen times a second).
 """
 
 from __future__ import annotations
@@ -45,18 +45,14 @@ __all__ = ["ROWS", "CpcScreen", "CpcScreenView", "CpcTyped", "CpcTypingLeft", "h
 
 @dataclass
 class CpcTyped(Message):
-    """A key typed on the CPC's keyboard: a printable character, ``\r`` RETURN or ``\x7f`` DEL;
-    ``key_at``: the key's ``event.time`` (when the terminal read it)."""
+    """A key typed on the CPC's keyboard: a printable character, ``\r`` RETURN or ``\x7f`` DEL."""
 
     key: str
-    key_at: float | None = None
 
 
 @dataclass
 class CpcTypingLeft(Message):
-    """The player left the CPC's keyboard (Escape or Tab); ``key_at``: the key's ``event.time``."""
-
-    key_at: float | None = None
+    """The player left the CPC's keyboard (Escape or Tab)."""
 
 
 class CpcScreen(KeptRows):
@@ -67,14 +63,13 @@ class CpcScreen(KeptRows):
     screen that owns it decides what reaches the machine.
     """
 
-    DRAWN_AFTER = True  # the machine's panel: drawn a frame after the board (arcade/widgets/kept_rows.py)
-
     DEFAULT_CSS = """
     CpcScreen { width: 42; height: 27; }
     CpcScreen:focus { outline-left: thick $accent; }
     """
 
-    view: reactive[CpcScreenView] = reactive(CpcScreenView, layout=False)
+    view: reactive[CpcScreenView] = reactive(CpcScreenView, repaint=False)
+    """A new screen repaints the rows it changes (``watch_view``); the size is the CSS's."""
     typing: reactive[bool] = reactive(False)
 
     BINDINGS = [  # for the footer and help while typing: ``on_key`` takes these keys first
@@ -88,6 +83,9 @@ class CpcScreen(KeptRows):
         super().__init__(name=name, id=id, classes=classes)
         self.first_row = 0  # the first CPC row drawn (the window follows the cursor)
         self._drawn_for: tuple[CpcScreenView, int, list[int | None]] | None = None
+
+    def watch_view(self) -> None:
+        self.refresh_rows()
 
     def watch_typing(self, typing: bool) -> None:
         self.can_focus = typing
@@ -109,13 +107,13 @@ class CpcScreen(KeptRows):
         if not self.typing:
             return
         if event.key in ("escape", "tab"):
-            self.post_message(CpcTypingLeft(event.time))
+            self.post_message(CpcTypingLeft())
         elif event.key == "enter":
-            self.post_message(CpcTyped("\r", event.time))
+            self.post_message(CpcTyped("\r"))
         elif event.key == "backspace":
-            self.post_message(CpcTyped("\x7f", event.time))
+            self.post_message(CpcTyped("\x7f"))
         elif event.is_printable and event.character and " " <= event.character <= "~":
-            self.post_message(CpcTyped(event.character, event.time))
+            self.post_message(CpcTyped(event.character))
         else:
             return  # F1, Ctrl+P, Ctrl+Q...: the app's
         event.stop()
@@ -209,11 +207,10 @@ class CpcScreen(KeptRows):
         rows = range(shown[0], shown[-1] + 1)  # the CPC rows the panel holds
         return (v.rows[r], v.pens[r], v.papers[r], cursor, v.mode, v.border, self.scroll_mark(r, rows))
 
-    def render_line(self, y: int) -> Strip:
+    def draw_row(self, y: int, width: int, base: Style) -> Strip:
         """Row ``y`` alone (Textual's line API: a new view makes only the rows whose key is new)."""
         cols, scale, rows, framed, border = self._layout()
         drawn: list[int | None] = [None, *rows, None] if framed else list(rows)
-        width, base = self.size.width, self.row_style
         if not 0 <= y < len(drawn):
             return Strip.blank(width, base)
         r = drawn[y]

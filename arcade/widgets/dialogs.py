@@ -61,6 +61,16 @@ class Question(ModalScreen[str | None]):
         self.dismiss(value or None)
 
 
+class ResumeDialog(Question):
+    """A saved game exists: go on with it, or start a new one."""
+
+    ANSWERS = [("resume", "Resume (r)"), ("new", "New game (n)")]
+    BINDINGS = [
+        Binding("r", "answer('resume')", "Resume", id="resume.resume"),
+        Binding("n", "answer('new')", "New game", id="resume.new"),
+    ]
+
+
 class SideDialog(Question):
     """New game: which side does the machine play?  Black moves first."""
 

@@ -173,7 +173,7 @@ class SquareBoard(KeptRows):
         for kind in self._plan():
             if kind[0] == "squares":
                 # what each square shows, without its style: a new theme or stylesheet drops every kept
-                # row (``KeptRows.notify_style_update``); styled (``_cell``), the keys of a board's ten
+                # strip (``KeptRows.notify_style_update``); styled (``_cell``), the keys of a board's ten
                 # rows were a fifth of a TI-57 turn's end frame
                 r = kind[1]
                 squares = [(c, r) for c in v.columns]
@@ -184,10 +184,9 @@ class SquareBoard(KeptRows):
         self._keys_made = (v, self.boxed, keys)
         return keys
 
-    def render_line(self, y: int) -> Strip:
+    def draw_row(self, y: int, width: int, base: Style) -> Strip:
         """Row ``y`` alone (a new view makes only the rows whose squares changed: ``KeptRows``)."""
         plan = self._plan()
-        width, base = self.size.width, self.row_style
         if not 0 <= y < len(plan):
             return Strip.blank(width, base)
         return Strip(styled_segments(self, self._line(plan[y]), base)).adjust_cell_length(width, base)

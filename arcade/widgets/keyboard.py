@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
 
 from rich.text import Text
+from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.widgets import Static
@@ -96,7 +97,7 @@ class CalcKeyboard(Vertical):
         super().__init__(id=id)
         self.rows = rows
 
-    def compose(self):  # type: ignore[override]
+    def compose(self) -> ComposeResult:
         for row in self.rows:
             with Horizontal():
                 for face in row:

@@ -4,29 +4,29 @@ A frame costs the event loop for every widget it draws again, and the terminal f
 cell it is sent; a key pressed meanwhile waits for both.  Textual's ``Static`` makes its
 content into a ``Content`` on ``update`` and wraps and styles it again on every repaint
 (about half a millisecond for the Othellos' two-line status, at every cursor move), and a
-repaint sends every cell of the widget.  ``LineText`` is a ``Static`` of a size its CSS
-fixes whose lines are wrapped once per (text, width) and made into strips once per line;
-an update repaints only the cells that changed (``changed_cells``), as the board does.
+repaint sends every cell of the widget.  ``LineText`` shows a ``Text`` (or a string) as a
+``Static`` does, but through Textual's line API (``KeptRows``): its lines are wrapped once
+per (text, width), each made into a strip once, and an update repaints only the cells that
+changed (``changed_cells``), as the board does.
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import Any, Callable
+from typing import Any
 
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
+from textual.cache import LRUCache
 from textual.geometry import Region
 from textual.strip import Strip
-from textual.widgets import Static
 
+from arcade.widgets.kept_rows import KeptRows
 from arcade.widgets.plain import visible
 
 WRAPPED_KEPT = 4
-"""Texts whose wrapped lines a ``LineText`` keeps (the oldest goes first)."""
-KEPT_STRIPS = 64
-"""Strips a ``LineText`` keeps (old ones are dropped all at once; the shown ones come back)."""
+"""Texts whose wrapped lines a ``LineText`` keeps (the least recently shown goes first)."""
 
 
 def _cell_styles(line: Text) -> list[object]:
@@ -111,208 +111,43 @@ def line_strip(widget: Any, line: Text, width: int, base: Style) -> Strip:
     return Strip(segments).adjust_cell_length(width, base).simplify()
 
 
-class RowStyle:
-    """A mixin, before ``Widget`` in the bases: ``row_style`` is the widget's ``rich_style``, read
-    once for all the rows one ``render_lines`` asks for.
+class LineText(KeptRows):
+    """A ``Text`` (or a string) shown as a ``Static`` shows it, drawn a line at a time (see the module).
 
-    Textual's ``rich_style`` walks the styles of every ancestor at each read (20-60 us); the
-    widgets that draw their own rows read it for each row of each frame, eight times in a turn's
-    end frame of the board alone."""
-
-    _row_style: Style | None = None
-
-    def render_lines(self, crop: Region) -> list[Strip]:
-        return self.with_row_style(super().render_lines, crop)  # type: ignore[misc]
-
-    def with_row_style(self, draw: Callable[[Region], list[Strip]], crop: Region) -> list[Strip]:
-        """``draw(crop)`` with ``row_style`` read once for it (inside an outer one: as it is)."""
-        if self._row_style is not None:  # inside an outer render_lines (KeptRows asks row by row)
-            return draw(crop)
-        self._row_style = self.rich_style  # type: ignore[attr-defined]
-        try:
-            return draw(crop)
-        finally:
-            self._row_style = None
-
-    @property
-    def row_style(self) -> Style:
-        """The widget's ``rich_style`` (the one read for this frame's rows, inside ``render_lines``)."""
-        style = self._row_style
-        return self.rich_style if style is None else style  # type: ignore[attr-defined]
-
-
-KEPT_ROWS = 256
-"""Rows a ``KeepsRows`` widget keeps at most (old ones go all at once; the visible ones come back)."""
-
-
-class KeepsRows(RowStyle):
-    """A mixin, before ``Widget`` in the bases: rows kept whole, under what each shows, across repaints.
-
-    Textual repaints a widget by making every row again: its ``render_line`` (or its ``render``),
-    then border, padding, colours and filters in the styles cache (traced: about 65 us a row
-    of a boxed widget, the twenty rows of the TI-57's key log 1.3 ms of a frame at every ``i``).
-    A subclass says what each content row shows (``row_key(y)``, ``y`` as ``render_line``'s); a
-    row whose key was drawn before, with the same size and look, is taken as it was, and only
-    the others go through Textual's own path.  A border's rows are keyed by their title.
-
-    Textual asks a widget for all its rows whenever anything in the box of a frame's changes
-    overlaps the widget's clip (for a top-level panel: every frame, a cursor moved elsewhere
-    too); a widget not refreshed since gives back the rows it gave last time."""
-
-    _version = 0  # refreshes so far: rows given for the same version, crop and size are the same
-    _last: tuple[object, list[Strip]] | None = None
-    _kept: dict[Hashable, Strip] | None = None
-    _kept_look: tuple[object, ...] = ()
-    _painted: list[Hashable] | None = None
-    """Each content row's key when ``refresh_rows`` last asked for a repaint (None: not known).
-    A row whose key has changed since is drawn again at the next frame or is waiting for it."""
-    _painting = False
-
-    def row_key(self, y: int) -> Hashable:
-        """What content row ``y`` shows, whatever row it is on: two rows with one key are drawn alike."""
-        raise NotImplementedError
-
-    def keeps_rows(self) -> bool:
-        """Whether rows are kept now (False: every row is made as Textual makes it)."""
-        return True
-
-    def notify_style_update(self) -> None:
-        super().notify_style_update()  # type: ignore[misc]
-        self._kept = self._painted = None  # the theme or the stylesheet changed
-        self._version += 1
-
-    def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False) -> Any:
-        self._version += 1
-        if not self._painting:
-            self._painted = None  # repainted some other way: what each row shows is not known
-        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)  # type: ignore[misc]
-
-    def refresh_rows(self) -> None:
-        """Repaint only the content rows whose key changed since the last ``refresh_rows``, each
-        across the whole widget; all of them after any other refresh (what they show is not known).
-
-        Textual writes every row of a refreshed widget to the terminal, the rows that did not
-        change too: a TI-57 turn's end sent the board's seventeen rows for the four squares a
-        move and its answer changed (about 4.5 KB), and a key pressed meanwhile waits for the
-        terminal to take them."""
-        painted = self._painted
-        if not self.is_mounted:  # type: ignore[attr-defined]
-            self.refresh()
-            return
-        keys = [self.row_key(y) for y in range(self.content_size.height)]  # type: ignore[attr-defined]
-        self._painting = True
-        try:
-            if painted is None or len(painted) != len(keys):
-                self.refresh()
-            else:
-                left = self.content_offset.x  # type: ignore[attr-defined]
-                width = self.outer_size.width  # type: ignore[attr-defined]
-                dirty = [Region(-left, y, width, 1) for y, (old, new) in enumerate(zip(painted, keys)) if old != new]
-                if dirty:
-                    self.refresh(*dirty)
-        finally:
-            self._painting = False
-        self._painted = keys
-
-    def render_lines(self, crop: Region) -> list[Strip]:
-        if not self.keeps_rows():
-            self._last = None
-            return super().render_lines(crop)
-        asked = (self._version, crop, self.size)  # type: ignore[attr-defined]
-        if self._last is not None and self._last[0] == asked:
-            return self._last[1]
-        out = self.with_row_style(self._render_kept_lines, crop)  # the style read once for every row
-        self._last = (asked, out)
-        return out
-
-    def _render_kept_lines(self, crop: Region) -> list[Strip]:
-        styles = self.styles  # type: ignore[attr-defined]
-        if any(edge[0] for edge in styles.outline):
-            return super().render_lines(crop)  # type: ignore[misc]  # drawn over the rows: as Textual does
-        look = (self.size, crop.x, crop.width, self.row_style, self.background_colors,  # type: ignore[attr-defined]
-                styles.padding, styles.border, self.app.ansi_theme, self.opacity)  # type: ignore[attr-defined]
-        kept = self._kept
-        if kept is None or look != self._kept_look or len(kept) > KEPT_ROWS:
-            self._kept_look = look
-            kept = self._kept = {}
-        top = styles.gutter.top
-        height = self.content_size.height  # type: ignore[attr-defined]
-        keys: list[Hashable] = []
-        out: list[Strip | None] = []
-        for y in range(crop.y, crop.bottom):
-            if top <= y < top + height:
-                key: Hashable = ("row", self.row_key(y - top))
-            else:  # a border's or padding's row
-                key = ("edge", y if y < top else y - top - height - 1, self.border_title, self.border_subtitle)  # type: ignore[attr-defined]
-            keys.append(key)
-            out.append(kept.get(key))
-        # the rows not kept, made by Textual a run of rows at a time: each call sets up the border,
-        # padding and colours again (~40 us), and a row made alone paid it every time
-        y = 0
-        while y < len(out):
-            if out[y] is not None:
-                y += 1
-                continue
-            end = y
-            while end < len(out) and out[end] is None:
-                end += 1
-            run = Region(crop.x, crop.y + y, crop.width, end - y)
-            # made afresh: Textual's styles cache keeps each row's last strip until a refresh marks it,
-            # and a row asked before its repaint (a machine's panel, drawn a frame later) would get
-            # the strip of what the row showed before, kept from then on under its new key
-            self._styles_cache.set_dirty(run)  # type: ignore[attr-defined]
-            made = super().render_lines(run)  # type: ignore[misc]
-            for i, strip in enumerate(made):
-                out[y + i] = kept[keys[y + i]] = strip
-            y = end
-        return out  # type: ignore[return-value]  # every row made or kept
-
-
-class LineText(KeepsRows, Static):
-    """A ``Static`` whose size its CSS fixes, drawing its lines itself (see the module).
-
-    ``update`` takes a ``Text`` or a string and repaints only the cells that changed; anything
-    else is shown as a ``Static`` shows it.  A string is plain text (``arcade.widgets.plain``:
+    ``update`` repaints only the cells that changed.  A string is plain text (``arcade.widgets.plain``:
     never markup, its control characters shown as escapes) unless the widget was made with
     ``markup=True``: what the game screens say holds names of files and what programs print.
     The text is wrapped at the widget's width as a ``Static`` wraps it (Rich's word wrap)."""
 
-    _draws_lines = True
-    """False for a subclass with a ``render()`` of its own (it draws ``content`` its own way)."""
+    DEFAULT_CSS = """
+    LineText { height: auto; }
+    """
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        if "render" in cls.__dict__:
-            cls._draws_lines = False
-
-    def __init__(self, content: Any = "", **kwargs: Any) -> None:
-        kwargs.setdefault("markup", False)
-        super().__init__("", **kwargs)
-        self._text: Text | None = None
-        self._wrapped: dict[tuple[int, int], tuple[Text, list[Text]]] = {}  # (width, id of a text) -> it, its lines
-        self._strips: dict[Hashable, Strip] = {}
+    def __init__(self, content: Text | str = "", *, markup: bool = False, name: str | None = None,
+                 id: str | None = None, classes: str | None = None, disabled: bool = False) -> None:
+        super().__init__(name=name, id=id, classes=classes, disabled=disabled)
+        self.parses_markup = markup
+        self._content: Text | str = ""
+        self._text = Text()
+        self._wrapped: LRUCache[tuple[int, int], tuple[Text, list[Text]]] = LRUCache(WRAPPED_KEPT)
+        """(width, id of a text) -> the text and its lines at that width (the text kept: its id stays its own)."""
         if content:
             self.update(content)
 
-    def _as_text(self, content: Any) -> Text | None:
+    def _as_text(self, content: Text | str) -> Text:
         if isinstance(content, Text):
             return content
         if isinstance(content, str):
-            return Text.from_markup(content) if self._render_markup else Text(visible(content, lines=True))
-        return None
+            return Text.from_markup(content) if self.parses_markup else Text(visible(content, lines=True))
+        raise TypeError(f"a LineText shows a Text or a string, not {type(content).__name__}")
 
-    def update(self, content: Any = "", *, layout: bool = True, whole: bool = False) -> None:
-        """``whole``: the whole widget is repainted (its box's title changed too): no cells compared."""
-        text = self._as_text(content) if self._draws_lines else None
-        if text is None:  # a renderable, or a subclass's render(): Static's own way
-            self._text = None
-            super().update(content, layout=layout)
-            return
+    def update(self, content: Text | str = "", *, layout: bool = True, whole: bool = False) -> None:
+        """Show ``content``.  ``layout``: its size may change (the screen is laid out again);
+        ``whole``: the whole widget is repainted (its box's title changed too): no cells compared."""
+        text = self._as_text(content)
         width = self.size.width
-        before = self.wrapped_lines(width) if self._text is not None and width and self.is_mounted else None
-        self._Static__content = content  # type: ignore[attr-defined]  # what ``.content`` gives back
-        self._Static__visual = None  # type: ignore[attr-defined]  # made only if someone asks for it
-        self._text = text
+        before = self.wrapped_lines(width) if width and self.is_mounted else None
+        self._content, self._text = content, text
         if layout or whole or before is None:
             self.refresh(layout=layout)
             return
@@ -320,15 +155,27 @@ class LineText(KeepsRows, Static):
         dirty = []
         for y, (old, new) in enumerate(zip(before, after)):
             cells = changed_cells(old, new)
-            if cells is not None and "right" in (old.justify, new.justify):
+            if old.justify != new.justify or (cells is not None and "right" in (old.justify, new.justify)):
                 cells = (0, width)  # counted from the right: the cells of the two lines do not line up
             if cells is not None:
                 dirty.append(Region(cells[0], y, min(cells[1], width) - cells[0], 1))
-        for y in range(min(len(before), len(after)), min(max(len(before), len(after)), self.content_size.height)):
+        for y in range(min(len(before), len(after)), min(max(len(before), len(after)), self.size.height)):
             dirty.append(Region(0, y, width, 1))  # a line that came or went: its whole row
         dirty = [region for region in dirty if region.width > 0]
         if dirty:
             self.refresh(*dirty)
+
+    @property
+    def content(self) -> Text | str:
+        """What was last given to show (setting it repaints what changed, never lays out)."""
+        return self._content
+
+    @content.setter
+    def content(self, content: Text | str) -> None:
+        shown = self._content
+        if type(content) is type(shown) and content == shown and getattr(content, "style", None) == getattr(shown, "style", None):
+            return  # shown already (as a reactive would skip it; Rich's ``Text ==`` leaves the style out)
+        self.update(content, layout=False)
 
     def wrapped_lines(self, width: int) -> list[Text]:
         """The text's lines at ``width`` cells (wrapped where longer)."""
@@ -337,54 +184,27 @@ class LineText(KeepsRows, Static):
         if kept is not None and kept[0] is text:
             return kept[1]
         out: list[Text] = []
-        if text is not None:
-            for line in text.split("\n", allow_blank=True):
-                if width > 0 and line.cell_len > width:
-                    out.extend(line.wrap(self.app.console, width))
-                else:
-                    out.append(line)
-        if text is not None:  # the last few texts: a panel shown and hidden (i) goes back and forth
-            if len(self._wrapped) >= WRAPPED_KEPT:
-                del self._wrapped[next(iter(self._wrapped))]
-            self._wrapped[(width, id(text))] = (text, out)
+        for line in text.split("\n", allow_blank=True):
+            if width > 0 and line.cell_len > width:
+                out.extend(line.wrap(self.app.console, width))
+            else:
+                out.append(line)
+        self._wrapped[(width, id(text))] = (text, out)  # the last few texts: a panel shown and hidden (i)
         return out
 
-    @property  # type: ignore[override]
-    def content(self) -> Any:
-        """What was last given to show (``Static``'s property; setting it repaints what changed)."""
-        return self._Static__content  # type: ignore[attr-defined]
-
-    @content.setter
-    def content(self, content: Any) -> None:
-        shown = self.content
-        if type(content) is type(shown) and content == shown and getattr(content, "style", None) == getattr(shown, "style", None):
-            return  # shown already (as a reactive would skip it; Rich's ``Text ==`` leaves the style out)
-        self.update(content, layout=False)
-
-    def keeps_rows(self) -> bool:
-        return self._text is not None  # a renderable, or a subclass's render(): Textual's way
+    def render(self) -> Text:
+        """The whole text (Textual measures an ``auto`` size by it; the rows are ``render_line``'s)."""
+        return self._text
 
     def row_key(self, y: int) -> Hashable:
         lines = self.wrapped_lines(self.size.width)
         if not 0 <= y < len(lines):
             return None
         line = lines[y]
-        return (line.plain, tuple(line.spans), str(line.style))
+        return (line.plain, tuple(line.spans), str(line.style), line.justify)
 
-    def render_line(self, y: int) -> Strip:
-        if self._text is None:
-            return super().render_line(y)
-        self._dirty_regions.clear()  # Static's own content is never made: nothing of it to redo
-        width = self.size.width
-        base = self.row_style
+    def draw_row(self, y: int, width: int, base: Style) -> Strip:
         lines = self.wrapped_lines(width)
         if not 0 <= y < len(lines):
             return Strip.blank(width, base)
-        line = lines[y]
-        key = (line.plain, tuple(line.spans), str(line.style), width, base)
-        strip = self._strips.get(key)
-        if strip is None:
-            if len(self._strips) > KEPT_STRIPS:
-                self._strips.clear()
-            strip = self._strips[key] = line_strip(self, line, width, base)
-        return strip
+        return line_strip(self, lines[y], width, base)

@@ -7,12 +7,14 @@ printer it shows the newest lines at the bottom; the whole roll stays in ``print
 fixed size, so printing never asks for a new layout of the screen, and it draws them
 line by line (Textual's line API) from strips made once per printed line: a turn's
 end shifts every line up, and redrawing the roll through ``Text`` each time was the
-dearest part of that frame while the machine's reply was already running.  Each row is
-then kept whole under its text (``KeptRows``): a turn's end that shifts the roll only
-makes the rows of the new lines; the others were already drawn, one row higher.
+dearest part of that frame while the machine's reply was already running.  Each row's
+strip is kept under its text (``KeptRows``): a turn's end that shifts the roll only
+makes the strips of the new lines; the others were already made, one row higher.
 """
 
 from __future__ import annotations
+
+from collections.abc import Hashable
 
 from rich.segment import Segment
 from rich.style import Style
@@ -24,8 +26,6 @@ from arcade.widgets.kept_rows import KeptRows
 
 class PrinterTape(KeptRows):
     """A paper roll, newest line at the bottom."""
-
-    DRAWN_AFTER = True  # the machine's panel: drawn a frame after the board (arcade/widgets/kept_rows.py)
 
     DEFAULT_CSS = """
     PrinterTape {
@@ -45,17 +45,16 @@ class PrinterTape(KeptRows):
     WIDTH = 22
     can_focus = False
 
-    def __init__(self, **kwargs: object) -> None:
-        super().__init__(**kwargs)  # type: ignore[arg-type]
+    def __init__(self, *, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(name=name, id=id, classes=classes)
         self.border_title = self.TITLE
         self.printed: list[str] = []
         self._styles: list[str] = []
-        self._strips: dict[tuple[str, str, int, Style], Strip] = {}  # (line, style, width, base) -> its strip
 
     def _print(self, line: str, style: str = "") -> None:
         self.printed.append(line)
         self._styles.append(style)
-        self.refresh()  # a repaint; the size is the CSS's
+        self.refresh_rows()  # the roll moves up a row: a repaint of the rows, the size is the CSS's
 
     def key(self, key: str) -> None:
         """A key pressed, printed as the HP-97 does in TRACE mode: right-aligned."""
@@ -76,39 +75,24 @@ class PrinterTape(KeptRows):
     def reset(self) -> None:
         self.printed.clear()
         self._styles.clear()
-        self.refresh()
+        self.refresh_rows()
 
-    def notify_style_update(self) -> None:
-        super().notify_style_update()
-        self._strips.clear()  # the theme or the stylesheet changed: colours looked up again
-
-    def row_key(self, y: int) -> object:
+    def row_key(self, y: int) -> Hashable:
         """What row ``y`` shows: its printed line and style, or a blank's place."""
         rows = max(1, self.size.height)
         tail = len(self.printed) - min(rows, len(self.printed))
         index = tail + y
         if not 0 <= y < rows or index >= len(self.printed):
-            return ("blank", y)
+            return (None, "")  # paper not printed yet
         return (self.printed[index], self._styles[index])
 
-    def render_line(self, y: int) -> Strip:
+    def draw_row(self, y: int, width: int, base: Style) -> Strip:
         """Row ``y`` of the roll's visible tail (the newest line at the bottom, as ``render`` draws it)."""
-        rows = max(1, self.size.height)
-        width, base = self.size.width, self.row_style
-        tail = len(self.printed) - min(rows, len(self.printed))
-        index = tail + y
-        if not 0 <= y < rows or index >= len(self.printed):
+        line, style = self.row_key(y)
+        if line is None:
             return Strip.blank(width, base)
-        line, style = self.printed[index], self._styles[index]
-        key = (line, style, width, base)
-        strip = self._strips.get(key)
-        if strip is None:
-            if len(self._strips) > 256:  # an old roll: dropped, the visible lines come back at once
-                self._strips.clear()
-            look = base + Style.parse(style) if style else base
-            strip = Strip([Segment(line[:width], look)]).adjust_cell_length(width, base)
-            self._strips[key] = strip
-        return strip
+        look = base + Style.parse(style) if style else base
+        return Strip([Segment(line[:width], look)]).adjust_cell_length(width, base)
 
     def render(self) -> Text:
         rows = max(1, self.content_region.height or 1)

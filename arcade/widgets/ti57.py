@@ -12,9 +12,9 @@ from typing import Any, Iterable, Sequence
 
 from rich.style import Style
 from rich.text import Text
-from textual.geometry import Region
 from textual.reactive import reactive
 
+from arcade.runtime.textual_compat import retitle
 from arcade.widgets.led import LED_LOOK
 from arcade.widgets.words import Words
 
@@ -272,15 +272,12 @@ class KeyLog(Words):
             return
         self._registers = registers
         title = RegisterPanel.TITLE if registers is not None else self.TITLE
-        if title != self.border_title and self.is_mounted:
+        if title != self.border_title:
             # Textual's ``border_title`` repaints the whole box (twenty rows at ``i``, 4 KB to the
-            # terminal, the rows left blank below the registers too): the title set as it sets it,
-            # its row repainted, and the rows below only where their cells change
-            self._border_title = self.render_str(title).expand_tabs(4).split()[0]
-            self.refresh(Region(-self.content_offset.x, -self.styles.gutter.top, self.outer_size.width, 1))
-        elif title != self.border_title:
-            self.border_title = title
-        self._draw()  # only what changed is repainted
+            # terminal, the rows left blank below the registers too): the title's row alone is
+            # repainted, and the rows below only where their cells change
+            retitle(self, title)
+        self._draw()
 
     def watch_lines(self) -> None:
         self._draw()

@@ -5,8 +5,7 @@ It wraps a few of Textual's and the arcade's methods to write, one JSON line eac
 ``time.perf_counter()`` (the system's monotonic clock, the bench's too): a key read by the
 terminal's input thread, every message a pump handled (with its length), every frame
 (``Screen._on_timer_update``) and its writing (``App._display``), each action run, the
-machine's slices, the jobs held and let go (``Attention``), the terminal's flushes (output
-thread), the saves' encoding, the garbage collections and the stall probe's ticks (a gap between
+terminal's flushes (output thread), the saves' encoding, the garbage collections and the stall probe's ticks (a gap between
 two is a stall: what ran in it is in the trace).  A diagnosis tool: it changes
 nothing the app does, but it costs the app some time of its own.
 """
@@ -17,7 +16,6 @@ import os
 
 DIR = os.environ.get("ARCADE_KEY_TRACE")
 if DIR:
-    os.environ.setdefault("TEXTUAL_FPS", "500")  # as arcade/__main__.py asks, before Textual reads it
     import gc
     import json
     import threading
@@ -100,24 +98,21 @@ if DIR:
     # wherever an editable install points (another worktree's code would be traced)
     if os.path.isdir(os.path.join(os.getcwd(), "arcade")) and os.getcwd() not in sys.path:
         sys.path.insert(0, os.getcwd())
-    import arcade.attention as _attention
     import arcade.storage.writer as _save_writer
     import arcade.runtime.terminal as _terminal
 
-    wrap(_attention.Attention, "park", before=lambda self, t: note("park", t))
-    wrap(_attention.Attention, "release", after=lambda self, t0, t1, *a: note("free", t1) if self.free.is_set() else None)
     wrap(_terminal.SturdyFile, "flush", after=lambda self, t0, t1: note("flush", t1))
     wrap(_terminal.ArcadeDriver, "write", before=lambda self, t, data: note("write", t, len(data)))
-    original_pieces = _save_writer.save_text_in_pieces
+    original_save_text = _save_writer.save_text
 
-    def pieces(envelope, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003, ANN202
+    def save_text(envelope):  # noqa: ANN001, ANN202
         t0 = now()
         try:
-            return original_pieces(envelope, *args, **kwargs)
+            return original_save_text(envelope)
         finally:
             note("save", t0, now())
 
-    _save_writer.save_text_in_pieces = pieces
+    _save_writer.save_text = save_text
 
     import arcade.devtools.stall_probe as _stall_probe
 

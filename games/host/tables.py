@@ -38,6 +38,7 @@ TABLES: dict[str, str] = {
     "cpc-room": "games.workshop.cpc_room_table:CpcRoomTable",
     "ti57-wolf": "games.ti57_wolf.table:WolfTable",
     "ti57-duel": "games.ti57_duel.table:DuelTable",
+    "net": "games.net.host_table:NetGameTable",
 }
 """Game name -> ``module:class`` of its table (the class is called with the ``Open`` options)."""
 

@@ -19,11 +19,15 @@ KINDS = ("hello", "view", "refused", "closed")
 
 
 class GameClosed(ConnectionError):
-    """The game's connection ended; ``reason`` says why (the host's words, or what went wrong)."""
+    """The game's connection ended; ``reason`` says why (the host's words, or what went wrong).
 
-    def __init__(self, reason: str) -> None:
+    ``by_host``: the host said so (a ``closed`` line: the game has ended, or the code was wrong);
+    otherwise the connection itself ended, and joining again with the code goes on."""
+
+    def __init__(self, reason: str, *, by_host: bool = False) -> None:
         super().__init__(reason)
         self.reason = reason
+        self.by_host = by_host
 
 
 def parse_address(text: str) -> tuple[str, int]:
@@ -55,7 +59,7 @@ class GameClient:
         await self._write({"type": "join", "code": self.code})
         hello = await self.receive()
         if hello["type"] != "hello":
-            raise GameClosed(f"the host answered {hello['type']!r}, not hello")
+            raise GameClosed(f"the host answered {hello['type']!r}, not hello", by_host=True)
         self.you, self.game = hello.get("you"), hello.get("game")
         return hello
 
@@ -73,7 +77,7 @@ class GameClient:
             raise GameClosed("the host sent a message this client does not know")
         if message["type"] == "closed":
             await self.close()
-            raise GameClosed(str(message.get("reason", "closed")))
+            raise GameClosed(str(message.get("reason", "closed")), by_host=True)
         if message["type"] == "view" and isinstance(message.get("view"), dict):
             self.view = message["view"]
         return message
@@ -82,6 +86,14 @@ class GameClient:
         """A request (``{"type": "move", "direction": 3}``...); its ``id`` is returned (a refusal echoes it)."""
         self._next_id += 1
         await self._write({**request, "id": self._next_id})
+        return self._next_id
+
+    def send_nowait(self, request: dict[str, Any]) -> int:
+        """``send`` without waiting for the bytes to leave (a request is ~100 bytes): in the order called."""
+        if self._writer is None or self._writer.is_closing():
+            raise GameClosed("not connected")
+        self._next_id += 1
+        self._writer.write(encode({**request, "id": self._next_id}))
         return self._next_id
 
     async def leave(self) -> None:
@@ -95,6 +107,12 @@ class GameClient:
             raise GameClosed("not connected")
         self._writer.write(encode(message))
         await self._writer.drain()
+
+    def abort(self) -> None:
+        """Close now, not waiting for the other end (a screen that goes away)."""
+        writer, self._writer = self._writer, None
+        if writer is not None:
+            writer.close()
 
     async def close(self) -> None:
         writer, self._writer = self._writer, None

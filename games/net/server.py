@@ -26,8 +26,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import json
+import socket
 import time
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -53,12 +56,14 @@ from games.ti57_wolf.referee import Side
 __all__ = ["GameServer", "LocalPlayer", "SAVE_FORMAT", "read_save", "write_save"]
 
 JOIN = Schema({"join": {"code": Text(64)}})
-LEAVE = {"leave": {}}
+LEAVE = {"leave": {}, "again": {}}
 SAVE_FORMAT = 1
 """The arcade's save envelope (``arcade/storage/saves.py``): format, game, saved_at, summary, state."""
 MAX_SAVE_BYTES = 16 * 1024 * 1024
 MAX_BUFFERED = 1024 * 1024
 """Bytes waiting to be sent to a player who does not read: past this, that connection is dropped."""
+MAX_ADDRESSES = 1024
+"""Remote addresses whose wrong codes are remembered; past this the longest idle is forgotten."""
 
 
 def _player_json(player: Any) -> Any:
@@ -69,10 +74,50 @@ def _player_name(player: Any) -> str:
     return f"The {player.value}" if isinstance(player, Side) else f"Player {player}"
 
 
-def write_save(path: Path, game: str, state: dict[str, Any], summary: str) -> None:
-    """The arcade's envelope, written whole or not at all (a temporary file, then a rename)."""
+def address_key(peer: Any) -> str:
+    """Who knocks, for the wrong-code delay: the remote IP address (an IPv6 one by its /64, the block
+    one machine is given; an IPv4 one mapped into IPv6 as itself); "?" when the socket does not say."""
+    host = peer[0] if isinstance(peer, tuple) and peer else None
+    try:
+        address = ipaddress.ip_address(str(host).split("%", 1)[0])
+    except ValueError:
+        return "?"
+    if isinstance(address, ipaddress.IPv6Address):
+        if address.ipv4_mapped is not None:
+            return str(address.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{address}/64", strict=False))
+    return str(address)
+
+
+def outward_address(version: int = 4) -> str | None:
+    """This machine's address on the network its default route leaves by (None: no route): a datagram
+    socket "connected" to a documentation address, which sends nothing, names the interface it would use."""
+    family, target = (socket.AF_INET6, "2001:db8::1") if version == 6 else (socket.AF_INET, "192.0.2.1")
+    try:
+        with socket.socket(family, socket.SOCK_DGRAM) as probe:
+            probe.connect((target, 9))
+            address = probe.getsockname()[0]
+    except OSError:
+        return None
+    return str(address).split("%", 1)[0]
+
+
+@dataclass
+class _Door:
+    """One remote address at the door: its wrong codes so far, its tries one at a time, its connections joining."""
+
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    wrong_tries: int = 0
+    joining: int = 0
+
+
+def write_save(path: Path, game: str, state: dict[str, Any], summary: str, host: Any = None) -> None:
+    """The arcade's envelope, written whole or not at all (a temporary file, then a rename); ``host``: the
+    host's seat (wolf and lambs: the side the host plays), kept beside the state."""
     envelope = {"format": SAVE_FORMAT, "game": game, "saved_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
                 "summary": summary, "state": state}
+    if host is not None:
+        envelope["host"] = host
     text = json.dumps(envelope, sort_keys=True, separators=(",", ":"))
     path.parent.mkdir(parents=True, exist_ok=True)
     temporary = path.with_name(f".{path.name}.tmp")
@@ -82,6 +127,12 @@ def write_save(path: Path, game: str, state: dict[str, Any], summary: str) -> No
 
 def read_save(path: Path, game: str) -> dict[str, Any] | None:
     """The state kept in ``path`` for ``game`` (None: no file); ``ValueError`` if it is not one."""
+    envelope = read_envelope(path, game)
+    return None if envelope is None else envelope["state"]
+
+
+def read_envelope(path: Path, game: str) -> dict[str, Any] | None:
+    """The envelope kept in ``path`` for ``game`` (None: no file); ``ValueError`` if it is not one."""
     try:
         data = read_file(path, MAX_SAVE_BYTES)
     except FileNotFoundError:
@@ -95,7 +146,7 @@ def read_save(path: Path, game: str) -> dict[str, Any] | None:
     if not isinstance(envelope, dict) or envelope.get("format") != SAVE_FORMAT or envelope.get("game") != game \
             or not isinstance(envelope.get("state"), dict):
         raise ValueError(f"the save {path.name} is not a save of {game}")
-    return envelope["state"]
+    return envelope
 
 
 class LocalPlayer:
@@ -156,16 +207,22 @@ class GameServer:
     extension: int = 10
     first: str = "wolf"
     referee: bool = True
+    host_side: str | None = None
+    """Wolf and lambs: the side the host plays ("wolf" or "lambs"; None: the side that moves first)."""
     join_timeout: float = 10.0
     line_timeout: float = 10.0
     penalty_first: float = 0.25
     penalty_most: float = 5.0
-    max_waiting: int = 8
+    max_waiting: int = 32
     """Connections that have not yet given the right code, at once: more are closed at once."""
+    max_waiting_per_address: int = 4
+    """... of them from one address (``address_key``): one guesser cannot fill the door for everyone."""
 
     def __post_init__(self) -> None:
         if self.game not in GAMES:
             raise ValueError(f"no game {self.game!r} across two terminals: {', '.join(GAMES)}")
+        self.resumed = False
+        """The game came from the save (``save_path``)."""
         if self.table is None:
             self.table = self._new_table()
         if self.table.game != self.game:
@@ -177,19 +234,26 @@ class GameServer:
         self.ended: str | None = None
         self.saved: dict[str, Any] | None = None
         self.wrong_tries = 0
+        """Wrong codes so far, from every address (each address is slowed by its own: ``_doors``)."""
         self.penalties: list[float] = []
         self.faults: list[str] = []
         self._waiting = 0
-        self._join_lock = asyncio.Lock()
+        self._doors: OrderedDict[str, _Door] = OrderedDict()
         self._server: asyncio.AbstractServer | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
         self._keep()
 
-    def _new_table(self) -> NetTable:
-        state = read_save(self.save_path, self.game) if self.save_path is not None else None
+    def _new_table(self, fresh: bool = False) -> NetTable:
+        """The game of the save (``save_path``), or a new one (``fresh``: always a new one)."""
+        envelope = read_envelope(self.save_path, self.game) if self.save_path is not None and not fresh else None
+        state = None if envelope is None else envelope["state"]
+        self.resumed = state is not None
         if self.game == DuelTable.game:
             return DuelTable.new(self.limit, self.extension) if state is None else DuelTable.from_save(state)
-        return WolfTable.new(Side(self.first), self.referee) if state is None else WolfTable.from_save(state)
+        if state is not None:
+            host = envelope.get("host") if envelope is not None else None
+            return WolfTable.from_save(state, Side(host) if host in ("wolf", "lambs") else None)
+        return WolfTable.new(Side(self.first), self.referee, Side(self.host_side) if self.host_side else None)
 
     # ---------------------------------------------------------------- life
 
@@ -202,7 +266,12 @@ class GameServer:
 
     @property
     def join_line(self) -> str:
-        host = f"[{self.bind}]" if ":" in self.bind else self.bind
+        """``arcade join HOST:PORT CODE``; listening on every address (0.0.0.0, ::), HOST is this machine's
+        address on its network as another machine would reach it (``outward_address``)."""
+        address = self.bind
+        if address in ("0.0.0.0", "::"):
+            address = outward_address(6 if address == "::" else 4) or address
+        host = f"[{address}]" if ":" in address else address
         return f"arcade join {host}:{self.port} {self.code}"
 
     async def close(self, reason: str = "the host closed the game") -> None:
@@ -251,6 +320,8 @@ class GameServer:
             return self._refuse(seat, message, "the game has ended")
         if self.paused:
             return self._refuse(seat, message, "the other player is away: the game waits for them to join again")
+        if kind == "again":
+            return self._again(seat, message)
         try:
             self.table.apply(seat.player, message)
         except Refused as refusal:
@@ -258,6 +329,21 @@ class GameServer:
         except Exception as error:  # noqa: BLE001 - a machine that disagrees: the session kept the game as it was
             self.faults.append(f"{type(error).__name__}: {error}")
             return self._refuse(seat, message, f"the TI-57 could not play it ({type(error).__name__})")
+        self._keep()
+        self._send_views()
+
+    def _again(self, seat: LocalPlayer | _Remote, message: dict[str, Any]) -> None:
+        """A new game at the same table, once this one is over: the same seats, settings and code."""
+        assert self.table is not None
+        if not self.table.over:
+            return self._refuse(seat, message, "a new game starts once this one is over")
+        old = self.table
+        if isinstance(old, DuelTable):
+            self.limit = old.session.limit
+        elif isinstance(old, WolfTable):
+            self.first, self.host_side = old.session.first.value, _player_json(old.players[0])
+            self.referee = old.session.game.referee_enabled
+        self.table = self._new_table(fresh=True)
         self._keep()
         self._send_views()
 
@@ -287,7 +373,7 @@ class GameServer:
             if self.saved is None:
                 self.save_path.unlink(missing_ok=True)
             else:
-                write_save(self.save_path, self.game, self.saved, self.table.summary())
+                write_save(self.save_path, self.game, self.saved, self.table.summary(), _player_json(self.table.players[0]))
         except OSError as error:
             self.faults.append(f"the save was not written: {error}")
 
@@ -341,10 +427,12 @@ class GameServer:
 
         if self.ended is not None:
             return say_closed("the game has ended")
-        if self._waiting >= self.max_waiting:
+        door = self._door(address_key(writer.get_extra_info("peername")))
+        if self._waiting >= self.max_waiting or door.joining >= self.max_waiting_per_address:
             return say_closed("too many connections are joining: try again")
         lines = LineReader(reader, self.line_timeout)
         self._waiting += 1
+        door.joining += 1
         try:
             try:
                 message = JOIN.check(decode(await lines.line(idle_timeout=self.join_timeout)))
@@ -352,16 +440,19 @@ class GameServer:
                 return say_closed(f"not a join: {bad}")
             except EOFError:
                 return None
-            async with self._join_lock:  # one try at a time: the delays add up for a guesser
+            async with door.lock:  # one try at a time from an address: its delays add up, no one else's
                 if not code_matches(message["code"], self.code):
                     self.wrong_tries += 1
-                    delay = penalty(self.wrong_tries, self.penalty_first, self.penalty_most)
+                    door.wrong_tries += 1
+                    delay = penalty(door.wrong_tries, self.penalty_first, self.penalty_most)
                     self.penalties.append(delay)
                     del self.penalties[:-100]
                     await asyncio.sleep(delay)
                     return say_closed("that is not this game's code")
+                door.wrong_tries = 0
         finally:
             self._waiting -= 1
+            door.joining -= 1
         if self.ended is not None:
             return say_closed("the game has ended")
         if self.remote is not None:  # the same player again, the old connection not yet seen dead
@@ -382,6 +473,16 @@ class GameServer:
                 return None
             self.handle(remote, request)
         return None
+
+    def _door(self, key: str) -> _Door:
+        """The door of an address (remembered, most recent last); the longest idle forgotten past ``MAX_ADDRESSES``."""
+        door = self._doors.pop(key, None) or _Door()
+        self._doors[key] = door
+        if len(self._doors) > MAX_ADDRESSES:
+            idle = next((k for k, d in self._doors.items() if d.joining == 0 and not d.lock.locked() and k != key), None)
+            if idle is not None:
+                del self._doors[idle]
+        return door
 
     def _drop_remote(self) -> None:
         """The remote player is gone: the game pauses, saved, and the host is told."""

@@ -228,7 +228,8 @@ def wolf_view_json(view: WolfSessionView) -> dict[str, Any]:
 
 
 class WolfTable:
-    """Wolf and lambs between two terminals: the side that moves first hosts, the other joins."""
+    """Wolf and lambs between two terminals: the host plays one side (by default the side that moves
+    first), the other player joins for the other."""
 
     game = "ti57-wolf"
     schema = Schema({
@@ -238,20 +239,20 @@ class WolfTable:
         "undo": {},
     })
 
-    def __init__(self, session: WolfSession) -> None:
+    def __init__(self, session: WolfSession, host: Side | None = None) -> None:
         if any(seat.kind != "person" for seat in session.seats.values()):
             raise Refused("wolf and lambs across two terminals is two people")
         self.session = session
-        first = session.first
-        self.players: tuple[Side, Side] = (first, Side.LAMBS if first is Side.WOLF else Side.WOLF)
+        mine = session.first if host is None else Side(host)
+        self.players: tuple[Side, Side] = (mine, Side.LAMBS if mine is Side.WOLF else Side.WOLF)
 
     @classmethod
-    def new(cls, first: Side = Side.WOLF, referee: bool = True) -> WolfTable:
-        return cls(WolfSession(first, referee=referee))
+    def new(cls, first: Side = Side.WOLF, referee: bool = True, host: Side | None = None) -> WolfTable:
+        return cls(WolfSession(first, referee=referee), host)
 
     @classmethod
-    def from_save(cls, state: Any) -> WolfTable:
-        return cls(WolfSession.from_save(state))
+    def from_save(cls, state: Any, host: Side | None = None) -> WolfTable:
+        return cls(WolfSession.from_save(state), host)
 
     @property
     def over(self) -> bool:
@@ -281,10 +282,12 @@ class WolfTable:
     def view_json(self, side: Side) -> dict[str, Any]:
         out = wolf_view_json(self.session.view(side))
         out["can_undo"] = self.may_undo(side)
+        out["history"] = [[line.number, line.who, line.squares, line.keys, line.shows] for line in self.session.history()]
         return out
 
     def to_save(self) -> dict[str, Any] | None:
-        return self.session.to_save()
+        """The session's save; none once the game is over (as at one keyboard: a finished game is not kept)."""
+        return None if self.over else self.session.to_save()
 
     def summary(self) -> str:
         return self.session.summary()

@@ -1311,7 +1311,7 @@ _FUNCTIONS: dict[str, tuple[str, str, str]] = {
     "ABS": ("n", "same", "abs({0})"),
     "INT": ("n", "same", f"{rt.INT}({{0}})"),
     "FIX": ("n", "same", f"{rt.FIX}({{0}})"),
-    "ROUND": ("nn?", "r", f"{rt.ROUND}({{all}})"),
+    "ROUND": ("nn?", "same", f"{rt.ROUND}({{all}})"),  # an integer stays one (``round_``)
     "CINT": ("n", "i", f"{rt.CINT}({{0}})"),
     "CREAL": ("n", "r", "float({0})"),
     "UNT": ("n", "i", f"{rt.UNT}({{0}})"),

@@ -346,7 +346,9 @@ class HP67:
                 if keys in _PREFIXES:
                     self._pending = keys  # an unfinished prefix waits for the next key
                     return
-                keys = keys[1:]  # a key that cannot follow: the prefix is dropped
+                # A key that cannot follow: the whole prefix before it is dropped and that
+                # key starts afresh (STO + CLX clears X; the + does not act; microcode).
+                keys = keys[next((n for n in range(len(keys) - 1, 1, -1) if keys[:n] in _PREFIXES), 1):]
                 continue
             keys = keys[length:]
 

@@ -6,14 +6,13 @@ saturates (no error), below 1E-99 it becomes 0.  The C ``decimal`` module does
 the arithmetic: binary floating point would break the Othello listing, which
 extracts columns as ``FRC(r.c) x 10`` and uses them as exponents of 4.
 
-R→D, the hours-minutes-seconds functions, SIN, COS, TAN, →R, LN and LOG are computed as
-the microcode computes them, digit by digit on its 13-digit register (``trig`` for the
-trigonometry, ``logarithm`` for the logarithms), so their last digit is the machine's;
-so are + and -, which drop the smaller operand's digits beyond that register before
-rounding.  The other transcendental functions (eˣ, 10ˣ, powers with non-integer
-exponents, the inverse trigonometric functions and →P) are computed to 30 digits and
-rounded once; the microcode's own routines differ from that in the tenth digit for a
-few arguments in a hundred (``docs/fidelity/hp67.md``).
+R→D, the hours-minutes-seconds functions, SIN, COS, TAN, →R, LN, LOG, eˣ, 10ˣ and Yˣ are
+computed as the microcode computes them, digit by digit on its 13-digit register (``trig``
+for the trigonometry, ``logarithm`` for the logarithms, ``exponential`` for the powers), so
+their last digit is the machine's; so are + and -, which drop the smaller operand's digits
+beyond that register before rounding.  The inverse trigonometric functions and →P are
+computed to 30 digits and rounded once; the microcode's own routines differ from that in
+the tenth digit for a few arguments in a hundred (``docs/fidelity/hp67.md``).
 """
 
 from __future__ import annotations
@@ -35,7 +34,7 @@ from decimal import (
     localcontext,
 )
 
-from machines.hp67 import logarithm, trig
+from machines.hp67 import exponential, logarithm, trig
 
 
 class MachineError(ArithmeticError):
@@ -206,39 +205,36 @@ def log10(x: Decimal) -> Decimal:
     return fit(logarithm.log10(x))
 
 
-@_high
 def exp(x: Decimal) -> Decimal:
-    return _exp_high(x)
+    """eˣ as the microcode computes it (``exponential``): 2 eˣ is 7.389056099."""
+    return fit(exponential.exp(x))
 
 
-def _exp_high(v: Decimal) -> Decimal:
-    if v > 1000:
-        return Decimal("1E1000")
-    if v < -1000:
-        return ZERO
-    return v.exp()
-
-
-@_high
+@functools.lru_cache(maxsize=1024)
 def power(y: Decimal, x: Decimal) -> Decimal:
-    """y^x; integer exponents are exact (4^8 = 65536), a negative base needs one."""
+    """Yˣ: eˣ of x times the microcode's 13-digit LN of y, so 7 ENTER 89 Yˣ is
+    1.635782512E75, not the correctly rounded ...513 (issue 40, rule 12).  A negative y
+    needs an integer x and gives the sign of its odd powers; 0 needs x > 0.
+
+    Remembered: the digit-by-digit route is slow, and a program tends to raise the same
+    few numbers to the same few powers (the Othello listing's 4^column)."""
     if not y:
         if x > 0:
             return ZERO
         raise MachineError("0 to a power <= 0")
-    if is_integer(x):
-        n = int(x)
-        if abs(n) <= 10000:
-            return y**n
-        sign = -1 if (y < 0 and n % 2) else 1
-        return sign * _exp_high(x * abs(y).ln())
-    if y < 0:
+    result = fit(exponential.power(y, x))
+    if y > 0:
+        return result
+    if not is_integer(x):
         raise MachineError("negative number to a non-integer power")
-    return _exp_high(x * y.ln())
+    if not result or x.adjusted() >= 10 or not int(x) % 2:  # beyond 10 digits x is even
+        return result
+    return NEG_MAX if result is MAX else -result
 
 
 def ten_to(x: Decimal) -> Decimal:
-    return power(Decimal(10), x)
+    """10ˣ: eˣ of x times the ROM's ln 10, truncated to 13 digits."""
+    return fit(exponential.ten_to(x))
 
 
 @_high

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from arcade.shell.app import ArcadeApp
-from arcade.storage.resume import ResumeDialog
+from arcade.widgets.dialogs import ResumeDialog
 from arcade.screens.ti57_duel.curtain import HandOff
 from arcade.screens.ti57_duel.screen import TI57DuelScreen
 from games.ti57_duel import DELTAS
@@ -109,7 +109,7 @@ async def opened(pilot) -> TI57DuelScreen | ResumeDialog:  # noqa: ANN001
     """Wait until the duel is open: on its move-limit page, or asking to resume a save."""
     app = pilot.app
     await wait_until(pilot, lambda: isinstance(app.screen, ResumeDialog)
-                     or isinstance(app.screen, TI57DuelScreen) and app.screen.save_ready, what="the duel opens")
+                     or isinstance(app.screen, TI57DuelScreen) and app.screen.saves.ready, what="the duel opens")
     if isinstance(app.screen, TI57DuelScreen):
         await settle(pilot, app.screen)
     return app.screen

@@ -4,11 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import re
-import threading
 import time
 from typing import Any, Callable
 
-from textual._context import active_app
 from textual.app import App
 from textual.pilot import Pilot
 from textual.screen import Screen
@@ -40,68 +38,6 @@ def shown_board(app: App, screen: Screen | None = None) -> list[str]:
     return rows
 
 
-QUIET_ROUNDS = 50
-"""How many rounds of messages ``quiet`` lets the app handle at most: a machine that answers in a worker
-keeps posting news, and a wait for it to stop would last as long as the machine."""
-
-
-def nothing_pending(app: App) -> bool:
-    """The app has nothing left to do of itself: no message waits in the app's queue or any widget's of
-    the screens in the stack, no resize waits to be sent to the screens, and the top screen has no
-    layout, repaint or callback due at its next frame.  (A worker's thread may still be running: a test
-    waits for what it posts with ``wait_until``.)"""
-    if app._resize_event is not None:
-        return False
-    screen = app.screen
-    due = (screen._layout_required or screen._scroll_required or screen._repaint_required
-           or screen._recompose_required or screen._dirty_widgets or screen._callbacks)
-    if due:
-        return False
-    pumps = [app, *(node for shown in app.screen_stack for node in shown.walk_children(with_self=True))]
-    return all(pump._message_queue.empty() and not pump._next_callbacks for pump in pumps)
-
-
-def putting_off(app: App) -> bool:
-    """The arcade put something off for a while, no machine running: a machine's panel waits for the
-    player to rest from the keys (``Attention.after_keys_rest``), or news waits for a key's frame."""
-    attention = getattr(app, "attention", None)
-    if attention is None or attention.jobs_running or any(worker.is_running for worker in app.workers):
-        return False  # while a machine answers, its news keeps coming: the test waits for what it expects
-    return attention.putting_off
-
-
-async def quiet(min_sleep: float = 0, max_sleep: float = 1) -> None:
-    """What a Pilot waits for after a key, a click or a pause: the app has handled every message, drawn
-    its next frame and run what it put off, on the condition itself.
-
-    Textual's own ``wait_for_idle`` sleeps 20 ms at least and until the process's CPU goes quiet (up to
-    a second while a machine answers in a worker): a wait on time, twice a key, which made the Pilot
-    tests wait more than they worked.  ``tests/arcade/conftest.py`` puts this in its place.  Its
-    arguments are ``wait_for_idle``'s, unused."""
-    app = active_app.get()
-    rounds = 0
-    end = time.monotonic() + 60  # a bound on a wait that would never end, not a measure
-    while True:
-        await asyncio.sleep(0)
-        if not app.is_running or not app.screen_stack:
-            return  # the app has quit (or not started): nothing of it to wait for
-        if nothing_pending(app):
-            if not putting_off(app):
-                return
-            if time.monotonic() >= end:
-                raise TimeoutError("the arcade's put-off work never ran")
-            await asyncio.sleep(POLL)  # a timer of the app's runs it
-            continue
-        rounds += 1
-        if rounds > QUIET_ROUNDS:
-            return
-        if app._resize_event is not None:
-            app._check_resize()  # the new size sent to the screens now, not 1/120 s later on a timer
-        elif app.screen.is_current:
-            app.screen._on_timer_update()  # the frame due now, not at the screen's next tick
-        await Pilot(app)._wait_for_screen()
-
-
 async def wait_for_screen(pilot: Pilot, kind: type, timeout: float = 60.0) -> Screen:
     """Wait until the top screen is a ``kind`` (a dialog, a game screen); return that screen.
 
@@ -117,6 +53,13 @@ async def wait_for_screen(pilot: Pilot, kind: type, timeout: float = 60.0) -> Sc
 
     await wait_until(pilot, on_top, timeout, what=f"a {kind.__name__} on top")
     return seen[-1]
+
+
+async def handled(pilot: Pilot) -> None:
+    """The screen's pending messages handled and its next frame drawn (``Pilot.pause(0)``): what a wait on
+    a condition does once the condition holds.  ``Pilot.pause()`` would also wait for the process's CPU
+    to go quiet (20 ms at least, up to a second while a machine host in a thread of the tests answers)."""
+    await pilot.pause(0)
 
 
 def busy(screen: object) -> bool:
@@ -137,9 +80,9 @@ async def settle(pilot: Pilot, screen: object, limit: float = 120.0) -> None:
             await asyncio.wait_for(waits, max(0.0, end - time.monotonic()))
         except asyncio.TimeoutError:
             raise TimeoutError("the machine never finished") from None
-        await pilot.pause()
+        await handled(pilot)
         if not busy(screen) and not any(w.is_running for w in app.workers):
-            await pilot.pause()
+            await handled(pilot)
             if not busy(screen):
                 return
         if time.monotonic() >= end:  # a bound on a wait that would never end, not a measure
@@ -155,7 +98,7 @@ async def wait_until(pilot: Pilot, predicate: Callable[[], object], timeout: flo
         if time.monotonic() >= end:  # a bound on a wait that would never end, not a measure
             raise TimeoutError(f"never happened: {what or predicate}")
         await asyncio.sleep(POLL)
-    await pilot.pause()
+    await handled(pilot)
 
 
 async def move_cursor_to(pilot: Pilot, board: object, square: int) -> None:
@@ -196,28 +139,6 @@ def replay_ti57_export(text: str, program: object) -> object:
     return machine
 
 
-def footer_settled(screen: Screen) -> bool:
-    """Every footer of ``screen`` shows the keys it took for its own (a ``KeysFooter`` mounts its
-    keys again, and asks for a layout, the first time it hears of the screen's bindings)."""
-    from arcade.widgets.footer import KeysFooter
-
-    return all(footer._shown is not None and bool(footer.children) for footer in screen.query(KeysFooter))
-
-
-def layouts_of(screen: Screen) -> list[object]:
-    """The sizes ``screen`` is laid out for from now on (``Screen._refresh_layout``'s calls; None:
-    its own size), for tests of what lays a screen out again."""
-    sizes: list[object] = []
-    layout = screen._refresh_layout
-
-    def noted(size=None, scroll=False):  # noqa: ANN001, ANN202
-        sizes.append(size)
-        return layout(size, scroll)
-
-    screen._refresh_layout = noted  # type: ignore[method-assign]
-    return sizes
-
-
 def noted_refreshes(widget: Any) -> list[tuple[Any, ...]]:
     """Wrap ``widget.refresh``: the list returned gets the regions of every repaint asked from then on
     (an empty tuple: the whole widget)."""
@@ -232,59 +153,47 @@ def noted_refreshes(widget: Any) -> list[tuple[Any, ...]]:
     return asked
 
 
-def marked_job_end(screen: Any) -> threading.Event:
-    """Wrap ``screen.job_done``: the event returned is set while a job's end is handled (tests that
-    tell the end's handler on the event loop from the job's worker and the rest of the loop)."""
-    in_end = threading.Event()
-    done = screen.job_done
-
-    def end(kind: str, result: object) -> None:
-        in_end.set()
-        try:
-            done(kind, result)
-        finally:
-            in_end.clear()
-
-    screen.job_done = end
-    return in_end
-
-
-def key_read_at_the_move(session: Any, attention: Any, move: str, reply: str) -> list[tuple[str, bool]]:
-    """Spy on a TI-57 session's ``move`` and the computer's ``reply`` (method names): a key is read as
-    the person's move is keyed (``Attention.key_arrived``, as the terminal's input thread calls it:
-    the running job is parked); the list returned fills, as the job runs, with whether the jobs
-    were free then: ``("moved", ...)`` once, then ``("reply", ...)`` for each reply begun."""
-    order: list[tuple[str, bool]] = []
-    keyed, answer = getattr(session, move), getattr(session, reply)
-
-    def moved(*args: Any) -> Any:
-        done = keyed(*args)
-        if not order:  # the person's move (the computer's reply is keyed through it too)
-            attention.key_arrived()
-            order.append(("moved", attention.free.is_set()))
-        return done
-
-    def replied(*args: Any) -> Any:
-        order.append(("reply", attention.free.is_set()))
-        return answer(*args)
-
-    setattr(session, move, moved)
-    setattr(session, reply, replied)
-    return order
-
-
-def driver_without_terminal(attention: Any) -> Any:
-    """An ``ArcadeDriver`` made without a terminal, for an app whose ``attention`` is given: only what
-    a frame's way out reads is set (its ``_file`` and ``_writer_thread`` are the test's)."""
-    from arcade.runtime.terminal import ArcadeDriver
-
-    driver = ArcadeDriver.__new__(ArcadeDriver)
-    driver._app = type("App", (), {"attention": attention})()
-    driver._written_at = 0.0
-    driver._out, driver._flushed = threading.Condition(), 0
-    return driver
-
-
 def room_model(screen: object) -> Any:
     """The room model at a machine room's table, in the host the tests run in a thread."""
     return screen.table.client.host.table.model  # type: ignore[attr-defined]
+
+
+class PlainScreen:
+    """A ``SavedScreen`` without Textual, for a ``GameSaves`` alone: its notes go to ``told``, what it
+    says to ``said``, its game's state is ``state``, and a callback asked for later runs at once."""
+
+    is_mounted = True
+
+    def __init__(self, told: list[str]) -> None:
+        self.told = told
+        self.said: list[str] = []
+        self.state: dict[str, Any] | None = None
+
+    @property
+    def app(self) -> Any:
+        raise AssertionError("a plain screen has no app")
+
+    def notify(self, message: str, **_kw: object) -> None:
+        self.told.append(message)
+
+    def say(self, text: str) -> None:
+        self.said.append(text)
+
+    def call_later(self, callback: Callable[..., Any], *args: Any) -> bool:
+        callback(*args)
+        return True
+
+    def save_state(self) -> dict[str, Any] | None:
+        return self.state
+
+    def save_summary(self) -> str:
+        return ""
+
+    def save_held(self) -> bool:
+        return False
+
+    def resume(self, state: dict[str, Any], *args: Any) -> bool:
+        return False
+
+    def new_game(self) -> None:
+        pass

@@ -308,7 +308,7 @@ async def test_the_wolf_s_pieces_hints_and_cursor_stand_out_in_every_theme() -> 
     app = ArcadeApp(game="ti57-wolf", screens={"ti57-wolf": lambda: TI57WolfScreen(coin=lambda: Side.LAMBS, blink=False)})
     measure = Measure()
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_until(pilot, lambda: isinstance(app.screen, TI57WolfScreen) and app.screen.save_ready)
+        await wait_until(pilot, lambda: isinstance(app.screen, TI57WolfScreen) and app.screen.saves.ready)
         screen = app.screen
         board = screen.query_one(SquareBoard)
         await settle(pilot, screen)  # the game at the table

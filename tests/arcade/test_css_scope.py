@@ -185,7 +185,7 @@ async def together(order: str) -> dict[str, dict[tuple[int, int], Picture]]:
     async with app.run_test(size=SIZES[0]) as pilot:
         for name in names:
             await open_screen(pilot, name, opened)
-            await wait_until(pilot, lambda: showing(app, name), what=f"{name} shown")
+            await drawn(pilot, name, SIZES[0])  # opened whole (an Othello's side question asked) before the next
         for name in names:
             # each screen sees the sizes in the order it saw them alone: back at the first size before it
             # opens, then resized while shown (a screen under a dialog, like an Othello game under its

@@ -17,7 +17,7 @@ from textual.screen import Screen
 
 from arcade.storage import saves
 from arcade.shell.app import ArcadeApp
-from arcade.storage.resume import ResumeDialog
+from arcade.widgets.dialogs import ResumeDialog
 from arcade.shell.launcher import LauncherScreen
 from arcade.storage.saves import SaveStore
 from arcade.screens.ti57_duel.screen import TI57DuelScreen
@@ -42,8 +42,8 @@ def fresh_game(app: ArcadeApp, game: str) -> bool:
     if game.endswith("othello"):
         return isinstance(screen, SideDialog)  # a new Othello game starts by choosing the machine's side
     if game == "ti57-duel":
-        return isinstance(screen, TI57DuelScreen) and screen.save_ready and screen.seen.phase is DuelPhase.LIMIT
-    return (isinstance(screen, TI57WolfScreen) and screen.save_ready and screen.picture is not None
+        return isinstance(screen, TI57DuelScreen) and screen.saves.ready and screen.seen.phase is DuelPhase.LIMIT
+    return (isinstance(screen, TI57WolfScreen) and screen.saves.ready and screen.picture is not None
             and screen.shown_view.moves_played == 0)  # the table's new game
 
 
@@ -186,9 +186,9 @@ async def test_a_session_that_cannot_say_its_state_keeps_the_last_save_and_says_
     app = BrokenApp()
     async with app.run_test(notifications=True) as pilot:
         screen = app.screen
-        screen.save_ready = True  # type: ignore[attr-defined]
+        screen.saves.ready = True  # type: ignore[attr-defined]
         for _ in range(3):
-            assert screen.save_game() is None  # type: ignore[attr-defined]
+            assert screen.saves.save() is None  # type: ignore[attr-defined]
         await pilot.pause()
         assert len([m for m in notes(app) if "a fault: ValueError" in m]) == 1, notes(app)
     assert app.return_code in (None, 0)

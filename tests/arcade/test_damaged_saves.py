@@ -216,20 +216,18 @@ def test_a_fifo_or_a_device_in_place_of_a_save_never_blocks(tmp_path: Path) -> N
 
 
 def test_a_save_failing_every_move_the_same_way_is_said_once(arcade_data_dir: Path) -> None:
-    from arcade.storage.resume import write_save
-
-    class Screen:  # what write_save uses of a game screen
-        is_mounted = True
-
-        def __init__(self) -> None:
-            self.said: list[str] = []
-
-        def notify(self, message: str, **kwargs: object) -> None:
-            self.said.append(message)
+    from arcade.storage.game_saves import GameSaves
+    from arcade.storage.saves import flush
+    from tests.arcade.helpers import PlainScreen
 
     arcade_data_dir.mkdir(parents=True)
     (arcade_data_dir / "saves").write_text("a file where the saves folder should be", encoding="utf-8")
-    screen = Screen()
+    told: list[str] = []
+    screen = PlainScreen(told)
+    saves = GameSaves(screen, "ti57-wolf")
+    saves.ready = True
     for move in range(5):
-        assert write_save(screen, "ti57-wolf", {"move": move}, f"move {move}") is None  # type: ignore[arg-type]
-    assert len(screen.said) == 1 and "could not be saved" in screen.said[0]
+        screen.state = {"move": move}
+        saves.save()
+        flush()  # the writer has failed and told the screen
+    assert len(told) == 1 and "could not be saved" in told[0]

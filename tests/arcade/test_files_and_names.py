@@ -1,9 +1,11 @@
 """Files named by a hostile or unlucky player (generated: ``hostile_names``) in every place the
 arcade shows a file's name: the card reader, the notebook, the variant pickers, the launch of
 both Othellos (which ask at once when variants exist), the TI-57 games' new game, the CPC's
-``CAT``, ``arcade match``.  No crash, and the name shown as written: never read as markup
-(``othello [copy]`` is not ``othello ``), its control characters as escapes (never sent to the
-terminal).  Waits are on conditions."""
+``CAT``, ``arcade match``.  No crash, and the name shown as written, read back from the widgets
+that show it: never read as markup (``othello [copy]`` is not ``othello ``, ``[b]x[/b]`` is not
+``x``), its control characters as escapes (never sent to the terminal).  Every place a string
+can reach a markup parser is found on the source by ``test_markup_sinks.py``.  Waits are on
+conditions."""
 
 from __future__ import annotations
 
@@ -11,8 +13,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import rich.markup
-import textual.markup
 from textual.app import App
 from textual.content import Content
 from textual.screen import Screen
@@ -35,7 +35,7 @@ from arcade.widgets.dialogs import MessageLog, SideDialog
 from arcade.widgets.plain import visible
 from games.lazard_othello.driver import LISTING
 from games.ti57_wolf import Side
-from tests.arcade.helpers import flat, screen_text, wait_until
+from tests.arcade.helpers import PlainScreen, flat, screen_text, wait_until
 from tests.arcade.hostile_names import CLASSICS, hostile_names
 from tests.arcade.test_room_cpc import type_line
 from tests.arcade.test_ti57_wolf_screen import opened, wolf_app
@@ -44,31 +44,6 @@ from tests.machines.file_kinds import KINDS, finished, plant, unreadable_is_read
 ROOT = Path(__file__).resolve().parents[2]
 NAMES = hostile_names(45, seed=41)
 TERMINAL_CONTROLS = ("\x1b", "\x07", "\x9b", "\x08")
-
-
-@pytest.fixture(autouse=True)
-def markup_seen(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """Every string Textual or Rich parses as markup while a test runs (both parsers wrapped)."""
-    seen: list[str] = []
-    to_content, render = textual.markup.to_content, rich.markup.render
-
-    def textual_parse(markup: str, *args: Any, **kwargs: Any) -> Any:
-        seen.append(markup)
-        return to_content(markup, *args, **kwargs)
-
-    def rich_parse(markup: str, *args: Any, **kwargs: Any) -> Any:
-        seen.append(markup)
-        return render(markup, *args, **kwargs)
-
-    monkeypatch.setattr(textual.markup, "to_content", textual_parse)
-    monkeypatch.setattr(rich.markup, "render", rich_parse)
-    return seen
-
-
-def never_markup(seen: list[str], names: list[str]) -> None:
-    """No name (nor its capitals, as the CPC writes it) was ever parsed as markup."""
-    for name in names:
-        assert not any(name in markup or name.upper() in markup for markup in seen), name
 
 
 def hostile_kinds() -> list[str]:
@@ -111,19 +86,19 @@ DIALOGS = {
 
 
 @pytest.mark.parametrize("dialog", sorted(DIALOGS))
-async def test_every_dialog_listing_names_shows_each_as_written(dialog: str, markup_seen: list[str]) -> None:
-    await dialogs_show(dialog, NAMES, markup_seen)
+async def test_every_dialog_listing_names_shows_each_as_written(dialog: str) -> None:
+    await dialogs_show(dialog, NAMES)
 
 
 @pytest.mark.soak
 @pytest.mark.parametrize("dialog", sorted(DIALOGS))
-async def test_soak_every_dialog_listing_names(dialog: str, markup_seen: list[str]) -> None:
-    await dialogs_show(dialog, hostile_names(900, seed=4100), markup_seen)
+async def test_soak_every_dialog_listing_names(dialog: str) -> None:
+    await dialogs_show(dialog, hostile_names(900, seed=4100))
 
 
-async def dialogs_show(dialog: str, names: list[str], markup_seen: list[str]) -> None:
-    """``names`` nine at a time in ``dialog``: each shown as written, no control character on
-    screen, none parsed as markup."""
+async def dialogs_show(dialog: str, names: list[str]) -> None:
+    """``names`` nine at a time in ``dialog``: each shown as written (so never read as markup), no
+    control character on screen."""
     app = Bare()
     async with app.run_test(size=(100, 40)) as pilot:
         for batch in batches(names):
@@ -136,7 +111,6 @@ async def dialogs_show(dialog: str, names: list[str], markup_seen: list[str]) ->
             no_terminal_control(app)
             screen.dismiss(None)
             await wait_until(pilot, lambda: app.screen is not screen, what="the dialog closed")
-    never_markup(markup_seen, [n for n in names if "[" in n])
 
 
 def plant_names(folder: Path, names: list[str], suffix: str, data: bytes) -> None:
@@ -145,8 +119,7 @@ def plant_names(folder: Path, names: list[str], suffix: str, data: bytes) -> Non
         (folder / f"{name}{suffix}").write_bytes(data)
 
 
-async def test_hp67_othello_launches_with_hostile_cards_and_plays_one(arcade_data_dir: Path,
-                                                                     markup_seen: list[str]) -> None:
+async def test_hp67_othello_launches_with_hostile_cards_and_plays_one(arcade_data_dir: Path) -> None:
     cards = arcade_data_dir / "hp67-cards"
     chosen = "[@click=1+]x"
     plant_names(cards, [chosen, *NAMES[1:8]], ".txt", (ROOT / "games/hp67_othello/othello.txt").read_bytes())
@@ -165,12 +138,11 @@ async def test_hp67_othello_launches_with_hostile_cards_and_plays_one(arcade_dat
         assert isinstance(game, HP67OthelloScreen)
         await wait_until(pilot, lambda: game.variant == chosen and not game.busy, what="the variant plays")
         assert f"your variant {chosen}" in str(game.sub_title)
+        assert f"your variant {chosen}" in words(game)  # the header's title row, as drawn
         assert f"your variant {chosen} plays" in flat(app)
-    never_markup(markup_seen, [chosen, *NAMES[1:8]])
 
 
-async def test_lazard_othello_launches_with_hostile_disc_files_and_plays_one(arcade_data_dir: Path,
-                                                                           markup_seen: list[str]) -> None:
+async def test_lazard_othello_launches_with_hostile_disc_files_and_plays_one(arcade_data_dir: Path) -> None:
     disc = arcade_data_dir / "cpc-disc"
     names = ["othello [copy]", "[a=b=c]", *[n for n in NAMES if n not in CLASSICS][:6]]
     listing = "".join(f"{line}\r\n" for line in LISTING.splitlines() if line.strip()).encode("latin-1")
@@ -191,11 +163,10 @@ async def test_lazard_othello_launches_with_hostile_disc_files_and_plays_one(arc
         assert isinstance(game, LazardOthelloScreen)
         await wait_until(pilot, lambda: game.variant == "[A=B=C]" and not game.busy, what="the variant plays")
         assert "your variant [A=B=C]" in str(game.sub_title)
-    never_markup(markup_seen, names)
+        assert "your variant [A=B=C]" in words(game)
 
 
-async def test_the_card_reader_lists_hostile_cards_and_refuses_hostile_names(arcade_data_dir: Path,
-                                                                             markup_seen: list[str]) -> None:
+async def test_the_card_reader_lists_hostile_cards_and_refuses_hostile_names(arcade_data_dir: Path) -> None:
     plant_names(arcade_data_dir / "hp67-cards", NAMES, ".txt", b"# HP-67 program card\n001 LBL A\n")
     app = ArcadeApp(game="hp67-room")
     async with app.run_test(size=(100, 40), notifications=True) as pilot:
@@ -212,11 +183,9 @@ async def test_the_card_reader_lists_hostile_cards_and_refuses_hostile_names(arc
             await wait_until(pilot, lambda: typed in room.view_now.message, what="refused (read in a thread)")
             assert "not read" in room.view_now.message
             no_terminal_control(app)
-    never_markup(markup_seen, [n for n in [*NAMES, *CLASSICS] if "[" in n])
 
 
-async def test_the_notebook_lists_hostile_pages_and_refuses_hostile_names(arcade_data_dir: Path,
-                                                                         markup_seen: list[str]) -> None:
+async def test_the_notebook_lists_hostile_pages_and_refuses_hostile_names(arcade_data_dir: Path) -> None:
     plant_names(notebook_dir(), NAMES, ".txt", (ROOT / "games/ti57_wolf/listing.txt").read_bytes())
     app = ArcadeApp(game="ti57-room")
     async with app.run_test(size=(100, 40), notifications=True) as pilot:
@@ -232,11 +201,9 @@ async def test_the_notebook_lists_hostile_pages_and_refuses_hostile_names(arcade
             await wait_until(pilot, lambda: typed in room.view_now.message, what="refused (read in a thread)")
             assert "not loaded" in room.view_now.message
             no_terminal_control(app)
-    never_markup(markup_seen, [n for n in [*NAMES, *CLASSICS] if "[" in n])
 
 
-async def test_a_wolf_variant_with_a_hostile_name_is_offered_and_plays(arcade_data_dir: Path,
-                                                                      markup_seen: list[str]) -> None:
+async def test_a_wolf_variant_with_a_hostile_name_is_offered_and_plays(arcade_data_dir: Path) -> None:
     names = ["[]", "[@click=app.quit]q", *NAMES[7:14]]
     plant_names(notebook_dir(), names, ".txt", (ROOT / "games/ti57_wolf/listing.txt").read_bytes())
     app = wolf_app(Side.WOLF)
@@ -255,11 +222,10 @@ async def test_a_wolf_variant_with_a_hostile_name_is_offered_and_plays(arcade_da
         await wait_until(pilot, lambda: app.screen is screen and screen.workshop.variant == "[@click=app.quit]q",
                          what="the variant plays")
         assert "your variant [@click=app.quit]q" in str(screen.sub_title)
-    never_markup(markup_seen, [n for n in names if "[" in n])
+        assert "your variant [@click=app.quit]q" in words(screen)
 
 
-async def test_cat_shows_hostile_disc_files_without_a_control_character(arcade_data_dir: Path,
-                                                                       markup_seen: list[str]) -> None:
+async def test_cat_shows_hostile_disc_files_without_a_control_character(arcade_data_dir: Path) -> None:
     plant_names(arcade_data_dir / "cpc-disc", NAMES[:20], ".BAS", b"10 PRINT 1\r\n")
     app = ArcadeApp(game="cpc-room")
     async with app.run_test(size=(100, 32)) as pilot:
@@ -269,7 +235,6 @@ async def test_cat_shows_hostile_disc_files_without_a_control_character(arcade_d
         await wait_until(pilot, lambda: "K free" in room.query_one(CpcScreen).view.text, what="the catalogue")
         assert "[@CLICK=" in room.query_one(CpcScreen).view.text  # CAT's capitals, brackets as written
         no_terminal_control(app)
-    never_markup(markup_seen, [n for n in NAMES[:20] if "[" in n])
 
 
 @pytest.mark.parametrize("kind", ["dev_zero", "fifo", "directory", "huge_sparse"])
@@ -323,7 +288,7 @@ def test_an_export_goes_beside_whatever_holds_its_name(arcade_data_dir: Path, ki
     go beside it (``-2``)."""
     from datetime import datetime, timezone
 
-    from arcade.storage import resume as gamesave
+    from arcade.storage import game_saves
     from arcade.storage.saves import SaveStore
 
     class OneSecond(datetime):
@@ -331,18 +296,14 @@ def test_an_export_goes_beside_whatever_holds_its_name(arcade_data_dir: Path, ki
         def now(cls, tz=None):  # noqa: ANN001, ANN206
             return datetime(2026, 11, 28, 2, 30, 0, tzinfo=timezone.utc)
 
-    monkeypatch.setattr(gamesave, "datetime", OneSecond)
+    monkeypatch.setattr(game_saves, "datetime", OneSecond)
     moves = "1. W 4.8-3.7\n"
     outside = arcade_data_dir / "outside"
     planted = SaveStore().directory / "ti57-wolf-20261128-023000.txt"
     plant(kind, planted, outside, moves.encode())
     before = sorted(p.name for p in outside.iterdir())
 
-    class Screen:
-        def notify(self, message: str, **_kw: object) -> None:
-            pass
-
-    path = finished(lambda: gamesave.export_text(Screen(), "ti57-wolf", moves))  # type: ignore[arg-type]
+    path = finished(lambda: game_saves.GameSaves(PlainScreen([]), "ti57-wolf").export(moves))
     assert path is not None and path.name == "ti57-wolf-20261128-023000-2.txt"
     assert path.read_text(encoding="utf-8") == moves
     assert sorted(p.name for p in outside.iterdir()) == before

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from arcade.shell.app import ArcadeApp
-from arcade.storage.resume import ResumeDialog
+from arcade.widgets.dialogs import ResumeDialog
 from arcade.screens.hp67_othello.screen import HP67OthelloScreen
 from arcade.widgets.board import OthelloBoard
 from arcade.widgets.dialogs import GameOverDialog, SideDialog

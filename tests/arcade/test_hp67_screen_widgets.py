@@ -15,7 +15,7 @@ from arcade.widgets.tape import PrinterTape
 from games.othello.referee import Disc, Position, parse
 from tests.arcade.othello_helpers import hosted, reload
 from tests.arcade.fake_driver import CountedFakeDriver, FakeDriver
-from tests.arcade.helpers import flat, footer_settled, layouts_of, move_cursor_to, screen_text, settle, shown_board, wait_until
+from tests.arcade.helpers import flat, move_cursor_to, screen_text, settle, shown_board, wait_until
 
 
 def app_with(driver_factory=FakeDriver) -> ArcadeApp:  # noqa: ANN001
@@ -361,23 +361,3 @@ def test_a_register_name_and_its_number_never_touch_however_long_the_number() ->
     assert "F0 1  F1 0  F2 0  F3 1" in text
     ti57 = register_lines([long] * 8, ["x"] * 8, hidden=(2,)).plain
     assert all(f"R{n} " in ti57 for n in range(8)) and "R2 (hidden)" in ti57 and "R0 -1.2" in ti57
-
-
-async def test_a_question_over_the_game_lays_the_game_out_again_only_for_a_new_size() -> None:
-    """A dialog opening over the game tells the screens under it the terminal's size: the game was
-    laid out and drawn again under it each time.  Not for the size it has; for a new one, yes."""
-    app = app_with()
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_game(pilot, "w")
-        await wait_until(pilot, lambda: footer_settled(screen), what="the game's footer")
-        laid_out = layouts_of(screen)
-        await pilot.press("n")  # a new game: the side question, over the game
-        await wait_until(pilot, lambda: isinstance(app.screen, SideDialog), what="the side question")
-        await pilot.pause()
-        assert laid_out == []
-        await pilot.resize_terminal(90, 30)
-        await wait_until(pilot, lambda: any(size is not None and tuple(size) == (90, 30) for size in laid_out),
-                         what="the game laid out at the new size, under the question")
-        await pilot.press("w")
-        await settle(pilot, screen)
-        assert len(shown_board(app)) == 8

@@ -1,156 +1,126 @@
-"""KeysFooter (arcade/widgets/footer.py) shows what Textual's Footer shows, whatever the keys on offer become.
+"""The arcade's footers are Textual's own ``Footer`` (``KeysFooter``: composed again only when the
+keys on offer change), styled by ``arcade/shell/footer.tcss``.
 
-Two screens side by side in spirit: the same bindings and the same ``check_action``, one with
-Textual's ``Footer`` recomposed from scratch, one with ``KeysFooter`` changed in place; after
-every change of state both must show the same keys, in the same order, dimmed alike, and the
-same text on screen.  A key mounted again in place still answers a click.
+A screen says which of its keys are on offer with ``check_action``: True shows a key, None
+shows it dimmed (its click does nothing), False hides it.  The compact footers leave two
+cells between one key's label and the next key, and under 100 columns drop the palette's key.
 """
 
 from __future__ import annotations
 
-from itertools import product
+from pathlib import Path
+from typing import Any
 
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Footer, Static
-from textual.widgets._footer import FooterKey
 
+from arcade.widgets.dialogs import SideDialog
 from arcade.widgets.footer import KeysFooter
 from tests.arcade.helpers import wait_until
 
-STATES = ("shown", "dimmed", "hidden")
+FOOTER_CSS = Path(__file__).resolve().parents[2] / "arcade" / "shell" / "footer.tcss"
 
 
-class KeysScreen(Screen):
+class KeysScreen(Screen[None]):
     BINDINGS = [
         Binding("a", "first", "First"),
-        Binding("tab", "second", "Second", key_display="tab"),
+        Binding("b", "second", "Second"),
         Binding("c", "third", "Third"),
-        Binding("d", "fourth", "Fourth"),
     ]
 
-    def __init__(self, footer: type[Footer]) -> None:
+    def __init__(self) -> None:
         super().__init__()
-        self.footer_type = footer
-        self.state = {"second": "shown", "fourth": "shown"}
+        self.offered: dict[str, bool | None] = {"second": True, "third": True}
         self.pressed: list[str] = []
 
     def compose(self) -> ComposeResult:
         yield Static("keys")
-        yield self.footer_type(compact=True)
+        yield KeysFooter(compact=True)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        state = self.state.get(action, "shown")
-        return {"shown": True, "dimmed": None, "hidden": False}[state]
+        return self.offered.get(action, True)
 
-    def set_state(self, second: str, fourth: str) -> None:
-        self.state = {"second": second, "fourth": fourth}
+    def offer(self, second: bool | None, third: bool | None = True) -> None:
+        self.offered = {"second": second, "third": third}
         self.refresh_bindings()
-        self.refresh_bindings()  # twice: one change often arrives twice
 
     def action_second(self) -> None:
         self.pressed.append("second")
 
 
-class KeysApp(App):
-    def __init__(self, footer: type[Footer]) -> None:
-        super().__init__()
-        self.footer_type = footer
+class KeysApp(App[None]):
+    CSS_PATH = FOOTER_CSS
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]  # as the arcade's app
 
     def on_mount(self) -> None:
-        self.push_screen(KeysScreen(self.footer_type))
+        self.push_screen(KeysScreen())
 
 
-def keys_of(app: App) -> list[tuple[str, str, bool, bool, bool]]:
-    footer = app.screen.query_one(Footer)
-    return [(k.key_display, k.description, "-disabled" in k.classes, "-command-palette" in k.classes,
-             k.compact and "-compact" in k.classes) for k in footer.query(FooterKey)]
+def keys_shown(app: App[Any]) -> list[Widget]:
+    return [key for key in app.screen.query_one(Footer).query("FooterKey") if key.display]
 
 
-def footer_row(app: App) -> str:
-    """The footer's row as drawn on the screen."""
-    return app.screen._compositor.render_strips()[-1].text
+def described(app: App[Any]) -> list[tuple[str, bool]]:
+    """Each key shown: its description, and whether it is dimmed."""
+    return [(str(getattr(key, "description", "")), key.has_class("-disabled")) for key in keys_shown(app)]
 
 
-async def run_states(footer: type[Footer]) -> list[tuple[list[tuple[str, str, bool, bool, bool]], str]]:
-    """The footer's keys, and its row as drawn, after each state (each of the two keys shown,
-    dimmed, hidden, in turn)."""
-    app = KeysApp(footer)
-    seen = []
-    async with app.run_test(size=(80, 6)) as pilot:
-        await wait_until(pilot, lambda: isinstance(app.screen, KeysScreen) and keys_of(app))
-        for second, fourth in [*product(STATES, STATES), ("shown", "shown"), ("hidden", "hidden"), ("shown", "dimmed")]:
-            app.screen.set_state(second, fourth)
-            await pilot.pause()
-            await pilot.pause()
-            seen.append((keys_of(app), footer_row(app)))
-    return seen
-
-
-async def test_keys_footer_shows_what_textual_footer_shows_in_every_state() -> None:
-    plain = await run_states(Footer)
-    kept = await run_states(KeysFooter)
-    assert kept == plain
-    assert any(("tab", "Second", False, False, True) in keys for keys, _ in kept)
-    assert any(("tab", "Second", True, False, True) in keys for keys, _ in kept)
-    assert any(all(k[1] != "Second" for k in keys) for keys, _ in kept)
-    assert any("Fourth" not in row for _, row in kept) and any("Fourth" in row for _, row in kept)
-
-
-async def test_a_key_shown_again_in_place_answers_a_click_and_a_dimmed_one_does_not() -> None:
-    app = KeysApp(KeysFooter)
-    async with app.run_test(size=(80, 6)) as pilot:
-        await wait_until(pilot, lambda: isinstance(app.screen, KeysScreen) and keys_of(app))
+async def test_check_action_shows_dims_or_hides_a_key_and_a_dimmed_key_does_nothing() -> None:
+    app = KeysApp()
+    async with app.run_test(size=(120, 6)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, KeysScreen) and bool(keys_shown(app)), what="the keys")
         screen = app.screen
-        await pilot.pause()
-        first = next(k for k in screen.query_one(KeysFooter).query(FooterKey) if k.description == "First")
-        screen.set_state("hidden", "shown")
-        await pilot.pause()
-        screen.set_state("shown", "shown")
-        await pilot.pause()
-        footer = screen.query_one(KeysFooter)
-        assert first in footer.query(FooterKey)  # changed in place: the other keys stayed
-        second = next(k for k in footer.query(FooterKey) if k.description == "Second")
+        assert isinstance(screen, KeysScreen)
+        assert [d for d, _ in described(app)][:3] == ["First", "Second", "Third"]
+        second = next(key for key in keys_shown(app) if getattr(key, "description", "") == "Second")
         await pilot.click(second)
-        await wait_until(pilot, lambda: screen.pressed == ["second"])
-        screen.set_state("dimmed", "shown")
-        await pilot.pause()
-        await pilot.click(second)
+        await wait_until(pilot, lambda: screen.pressed == ["second"], what="the click")
+        screen.offer(None)  # dimmed: in its place, and a click does nothing
+        await wait_until(pilot, lambda: ("Second", True) in described(app), what="the key dimmed")
+        assert [d for d, _ in described(app)][:3] == ["First", "Second", "Third"]
+        dimmed = next(key for key in keys_shown(app) if getattr(key, "description", "") == "Second")
+        assert dimmed.rich_style.dim
+        await pilot.click(dimmed)
         await pilot.pause()
         assert screen.pressed == ["second"]
+        screen.offer(False)  # hidden
+        await wait_until(pilot, lambda: "Second" not in [d for d, _ in described(app)], what="the key hidden")
+        screen.offer(True)
+        await wait_until(pilot, lambda: ("Second", False) in described(app), what="the key back")
 
 
-async def test_a_keys_footer_is_composed_with_its_keys_and_not_composed_again(monkeypatch) -> None:  # noqa: ANN001
-    """A screen's footer shows its keys from its first compose: Textual's is composed empty, then
-    again once the screen tells its bindings (a second compose and a layout before a game's first
-    frame).  It shows what Textual's shows, the dimmed key included."""
-    recomposed: list[KeysFooter] = []
-    real = KeysFooter.recompose
-
-    async def counted(self: KeysFooter) -> None:
-        recomposed.append(self)
-        await real(self)
-
-    monkeypatch.setattr(KeysFooter, "recompose", counted)
-    shown = {}
-    for footer in (Footer, KeysFooter):
-        app = KeysApp(footer)
-        async with app.run_test(size=(80, 6)) as pilot:
-            await wait_until(pilot, lambda: isinstance(app.screen, KeysScreen) and keys_of(app))
-            app.screen.set_state("dimmed", "shown")
-            await wait_until(pilot, lambda: any(k[2] for k in keys_of(app)), what="the dimmed key")
-            shown[footer] = keys_of(app)
-    assert shown[KeysFooter] == shown[Footer]
-    assert recomposed == []
+async def test_the_compact_footer_spaces_its_keys_and_drops_the_palette_key_when_narrow() -> None:
+    for width, palette in ((120, True), (80, False)):
+        app = KeysApp()
+        async with app.run_test(size=(width, 6)) as pilot:
+            await wait_until(pilot, lambda: isinstance(app.screen, KeysScreen) and bool(keys_shown(app)), what="the keys")
+            keys = [key for key in keys_shown(app) if not key.has_class("-command-palette")]
+            for key, following in zip(keys, keys[1:]):
+                assert following.region.x == key.region.right + 2  # two cells between a label and the next key
+            assert any(key.has_class("-command-palette") for key in keys_shown(app)) is palette
 
 
-async def test_keys_are_built_with_their_compact_class() -> None:
-    """Each key is built with ``-compact`` (Textual's footer binds ``compact``, and each key takes
-    its class once mounted: a restyle each before a game's first frame)."""
-    app = KeysApp(KeysFooter)
-    async with app.run_test(size=(80, 6)) as pilot:
-        await wait_until(pilot, lambda: isinstance(app.screen, KeysScreen) and keys_of(app))
-        built = list(app.screen.query_one(KeysFooter).compose())
-        assert len(built) == len(keys_of(app))
-        assert all(isinstance(key, FooterKey) and "-compact" in key.classes for key in built)
+async def test_the_footer_is_composed_again_only_when_the_keys_on_offer_change() -> None:
+    """The same keys said again, or a dialog opening and closing over the screen: the same key widgets
+    stay (Textual's footer removed and mounted them all again, and laid the screen out again)."""
+    app = KeysApp()
+    async with app.run_test(size=(120, 8)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, KeysScreen) and bool(keys_shown(app)), what="the keys")
+        screen = app.screen
+        assert isinstance(screen, KeysScreen)
+        footer = screen.query_one(KeysFooter)
+        before = list(footer.query("FooterKey"))
+        screen.refresh_bindings()
+        dialog = SideDialog("Which side does the machine play?")
+        await app.push_screen(dialog)
+        await wait_until(pilot, lambda: app.screen is dialog, what="the dialog")
+        dialog.dismiss(None)
+        await wait_until(pilot, lambda: app.screen is screen, what="the game again")
+        await pilot.pause()
+        assert list(footer.query("FooterKey")) == before
+        screen.offer(None)  # a key dimmed: composed again, in its place
+        await wait_until(pilot, lambda: ("Second", True) in described(app), what="the key dimmed")
+        assert [d for d, _ in described(app)][:3] == ["First", "Second", "Third"]

@@ -17,7 +17,7 @@ from arcade.screens.help import HelpScreen
 from arcade.screens.hp67_othello.screen import HP67OthelloScreen
 from arcade.shell.launcher import GameCard, LauncherScreen
 from tests.arcade.fake_driver import FakeDriver
-from tests.arcade.helpers import footer_settled, layouts_of, screen_text, wait_for_screen, wait_until
+from tests.arcade.helpers import screen_text, wait_for_screen, wait_until
 
 
 def fake_app(**kwargs: object) -> ArcadeApp:
@@ -134,25 +134,6 @@ async def test_help_on_launcher_and_in_game() -> None:
         assert "Inspector" in help_screen.keys
         await pilot.press("q")  # q closes help, it does not quit the game
         await wait_for_screen(pilot, HP67OthelloScreen)
-
-
-async def test_the_help_over_the_launcher_lays_it_out_again_only_for_a_new_size() -> None:
-    """The help opening over the launcher tells it the terminal's size, and its footer heard of
-    new bindings: Textual's footer mounted its keys again and the launcher was laid out and
-    drawn again under the help.  Not now (``arcade/laid_out.py``, ``KeysFooter``: the same
-    keys, nothing changed); for a new size, yes."""
-    app = fake_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        launcher = await wait_for_screen(pilot, LauncherScreen)
-        await wait_until(pilot, lambda: footer_settled(launcher), what="the launcher's footer")
-        laid_out = layouts_of(launcher)
-        await pilot.press("question_mark")
-        await wait_for_screen(pilot, HelpScreen)
-        await pilot.pause()
-        assert laid_out == []
-        await pilot.resize_terminal(90, 30)
-        await wait_until(pilot, lambda: any(size is not None and tuple(size) == (90, 30) for size in laid_out),
-                         what="the launcher laid out at the new size, under the help")
 
 
 async def test_q_quits_from_the_launcher() -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 from arcade.shell.app import ArcadeApp
-from arcade.storage.resume import ResumeDialog
+from arcade.widgets.dialogs import ResumeDialog
 from arcade.screens.lazard_othello.screen import LazardOthelloScreen
 from arcade.widgets.board import CELL_W, LABEL_W, OthelloBoard
 from arcade.widgets.cpc_screen import CpcScreen

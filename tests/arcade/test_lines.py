@@ -1,16 +1,45 @@
-"""``arcade/widgets/lines.py``: what changed between two lines, and ``LineText`` drawing only that."""
+"""``arcade/widgets/lines.py`` and ``kept_rows.py``: what changed between two lines, ``LineText`` drawing
+only that, and ``KeptRows`` repainting only the rows whose key changed, each row's strip made once."""
 
 from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import Any
 
 from rich.style import Style
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.geometry import Region
 from textual.strip import Strip
+from textual.widget import Widget
 
 from arcade.widgets.kept_rows import KeptRows
 from arcade.widgets.lines import LineText, changed_cells
-from tests.arcade.helpers import noted_refreshes, screen_text, wait_until
+from tests.arcade.helpers import wait_until
+
+
+def rows_of(widget: Widget) -> list[str]:
+    """The widget's rows as Textual draws them (its box too), one string each."""
+    return [strip.text for strip in widget.render_lines(widget.outer_size.region)]
+
+
+class NotedText(LineText):
+    """A ``LineText`` noting the regions of every repaint asked of it (an empty tuple: all of it) and
+    the rows it makes."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.asked: list[tuple[Region, ...]] = []
+        self.made: list[int] = []
+
+    def refresh(self, *regions: Region, **kwargs: Any) -> Any:
+        if hasattr(self, "asked") and kwargs.get("repaint", True):
+            self.asked.append(regions)
+        return super().refresh(*regions, **kwargs)
+
+    def draw_row(self, y: int, width: int, base: Style) -> Strip:
+        self.made.append(y)
+        return super().draw_row(y, width, base)
 
 
 def test_changed_cells_spans_the_first_to_the_last_cell_that_differs() -> None:
@@ -30,27 +59,33 @@ class Shown(App[None]):
     CSS = "LineText { width: 20; height: 3; }"
 
     def compose(self) -> ComposeResult:
-        yield LineText(id="plain", markup=False)
+        yield NotedText(id="plain", markup=False)
 
 
 async def test_a_line_text_shows_its_lines_wrapped_and_repaints_only_what_changed() -> None:
     app = Shown()
     async with app.run_test(size=(40, 6)) as pilot:
-        widget = app.query_one(LineText)
+        widget = app.query_one(NotedText)
         widget.update(Text("score 2  cursor e4\nyour move"), layout=False)
-        await wait_until(pilot, lambda: "cursor e4" in screen_text(app), what="the first text")
-        assert screen_text(app).splitlines()[:2] == ["score 2  cursor e4", "your move"]
-        asked = noted_refreshes(widget)
+        await wait_until(pilot, lambda: "cursor e4" in "".join(rows_of(widget)), what="the first text")
+        assert [row.rstrip() for row in rows_of(widget)] == ["score 2  cursor e4", "your move", ""]
+        widget.asked.clear()
+        widget.made.clear()
         widget.update(Text("score 2  cursor f4\nyour move"), layout=False)
-        assert asked == [(Region(16, 0, 1, 1),)]
-        await wait_until(pilot, lambda: "cursor f4" in screen_text(app), what="the changed cell")
+        assert widget.asked == [(Region(16, 0, 1, 1),)]
+        assert rows_of(widget)[0].rstrip() == "score 2  cursor f4" and widget.made == [0]  # that row alone made again
         widget.update("[b]not markup[/b] and a line too long for twenty cells", layout=False)
-        await wait_until(pilot, lambda: "not markup" in screen_text(app), what="the wrapped text")
-        lines = screen_text(app).splitlines()[:3]
+        lines = rows_of(widget)
         assert lines[0].startswith("[b]not markup[/b]") and all(len(line) <= 20 for line in lines)
         assert widget.content == "[b]not markup[/b] and a line too long for twenty cells"
         widget.content = "set as content"
-        await wait_until(pilot, lambda: "set as content" in screen_text(app), what="the content property")
+        assert rows_of(widget)[0].rstrip() == "set as content"
+        widget.asked.clear()
+        widget.content = "set as content"  # the same again: nothing to repaint
+        widget.update(Text("a\tb\x1b[31m"), layout=False)
+        assert rows_of(widget)[0].rstrip() == "a\tb\x1b[31m"  # a Text is shown as it is
+        widget.update("a\x1b[31m", layout=False)
+        assert "\x1b" not in rows_of(widget)[0]  # a string's control characters as escapes
 
 
 from hypothesis import given  # noqa: E402
@@ -127,13 +162,13 @@ async def test_a_line_text_going_back_and_forth_between_texts_shows_each_as_it_i
     time, what shows is the text given, whatever was kept."""
     app = Shown()
     async with app.run_test(size=(40, 6)) as pilot:
-        widget = app.query_one(LineText)
+        widget = app.query_one(NotedText)
         panel, other = Text("R0 12\nR1 34"), Text("R0 56\nR1 78")
         for text, expected in [(panel, "R1 34"), ("", ""), (panel, "R1 34"), (other, "R1 78"), ("", ""),
                                (panel, "R1 34"), (other, "R1 78")] * 2:
             widget.content = text
-            await wait_until(pilot, lambda expected=expected: screen_text(app).splitlines()[1:2] == [expected]
-                             or (not expected and not screen_text(app).strip()), what=f"the text {expected!r}")
+            await pilot.pause()
+            assert rows_of(widget)[1].rstrip() == expected, expected
 
 
 _styled_pieces = st.lists(st.tuples(st.text(alphabet="ab ●│", min_size=0, max_size=4),
@@ -171,55 +206,52 @@ class Boxed(App[None]):
     CSS = "LineText { width: 24; height: 8; border: round white; }"
 
     def compose(self) -> ComposeResult:
-        yield LineText(id="boxed", markup=False)
+        yield NotedText(id="boxed", markup=False)
 
 
-async def test_rows_not_kept_are_made_a_run_at_a_time_as_textual_makes_them() -> None:
-    """A box whose lines are all new asks Textual once for them all (each call sets up the border and
-    the colours again: asked a row at a time, the TI-57's register panel took 0.9 ms, not 0.6); a box
-    with a few lines changed asks once per run of them; the rows are Textual's own either way."""
-    from textual.widget import Widget
-
+async def test_a_boxed_text_repaints_the_rows_that_changed_and_reads_as_one_made_afresh() -> None:
+    """A box whose lines changed: only those rows are made again (the border's rows and the other lines
+    are Textual's, kept), and every row reads, cell for cell and style for style, as the rows of the
+    same text made afresh."""
     app = Boxed()
     async with app.run_test(size=(40, 10)) as pilot:
-        widget = app.query_one(LineText)
-        widget.update(Text("\n".join(f"row {i}" for i in range(6))), layout=False)
-        await wait_until(pilot, lambda: "row 5" in screen_text(app), what="the first rows")
-        whole = Region(0, 0, widget.outer_size.width, widget.outer_size.height)  # the border's rows too
-        asked: list[Region] = []
-        textual = Widget.render_lines
-
-        def noted(self: Widget, crop: Region) -> list:  # noqa: ANN001
-            if self is widget:
-                asked.append(crop)
-            return textual(self, crop)
-
-        Widget.render_lines = noted  # type: ignore[method-assign]
-        try:
-            widget.update(Text("\n".join(f"new {i}" for i in range(6))), layout=False)
-            made = widget.render_lines(whole)
-            assert asked == [Region(0, 1, whole.width, 6)]  # the six rows inside the border, kept as they were
-            asked.clear()
-            widget.update(Text("\n".join(f"new {i}" if i not in (1, 2, 4) else f"NEW {i}" for i in range(6))),
-                          layout=False)
-            made = widget.render_lines(whole)
-            assert asked == [Region(0, 2, whole.width, 2), Region(0, 5, whole.width, 1)]  # lines 1-2 and 4, under the border
-        finally:
-            Widget.render_lines = textual  # type: ignore[method-assign]
-        widget._kept = None  # nothing kept: every row as Textual makes it
-        assert [strip.text for strip in made] == [strip.text for strip in textual(widget, whole)]
+        widget = app.query_one(NotedText)
+        widget.update(Text("\n".join(f"new {i}" for i in range(6))), layout=False)
+        await pilot.pause()
+        whole = widget.outer_size.region  # the border's rows too
+        widget.render_lines(whole)
+        widget.made.clear()
+        widget.update(Text("\n".join(f"new {i}" if i not in (1, 2, 4) else f"NEW {i}" for i in range(6))),
+                      layout=False)
+        kept = widget.render_lines(whole)
+        assert sorted(widget.made) == [1, 2, 4]
+        widget.forget_rows()
+        fresh = widget.render_lines(whole)
+        assert [list(strip) for strip in kept] == [list(strip) for strip in fresh]
+        assert [strip.text.strip("│ ") for strip in kept[1:7]] == ["new 0", "NEW 1", "NEW 2", "new 3", "NEW 4", "new 5"]
 
 
 class Rows(KeptRows):
-    """Rows of text whose changes repaint nothing until asked (as a machine's panel, drawn a frame later)."""
+    """Rows of text: a row's strip made from what it shows when Textual asks for it."""
 
-    lines = ["one", "two", "three", "four"]
+    def __init__(self) -> None:
+        super().__init__()
+        self.lines = ["one", "two", "three", "four"]
+        self.made: list[int] = []
+        self.asked: list[tuple[Region, ...]] = []
 
-    def row_key(self, y: int) -> object:
-        return self.lines[y]
+    def row_key(self, y: int) -> Hashable:
+        return self.lines[y] if 0 <= y < len(self.lines) else None
 
-    def render_line(self, y: int) -> Strip:
-        return Strip(list(Text(self.lines[y]).render(self.app.console)), len(self.lines[y]))
+    def draw_row(self, y: int, width: int, base: Style) -> Strip:
+        self.made.append(y)
+        line = self.lines[y] if 0 <= y < len(self.lines) else ""
+        return Strip(list(Text(line, style=base).render(self.app.console)), len(line)).adjust_cell_length(width, base)
+
+    def refresh(self, *regions: Region, **kwargs: Any) -> Any:
+        if hasattr(self, "asked") and kwargs.get("repaint", True):
+            self.asked.append(regions)
+        return super().refresh(*regions, **kwargs)
 
 
 class Roll(App[None]):
@@ -229,19 +261,40 @@ class Roll(App[None]):
         yield Rows()
 
 
-async def test_a_row_asked_before_its_repaint_shows_what_its_key_says() -> None:
-    """A widget's rows changed, its repaint not yet asked (a machine's panel waits a frame): a frame that
-    asks for its rows meanwhile gets them as they are now, never the strips Textual kept from before,
-    and nothing stale is kept under the new rows' keys."""
+async def test_refresh_rows_repaints_the_rows_whose_key_is_not_the_one_drawn() -> None:
+    """Rows changed, and some changed back before they were drawn again: the rows repainted are those
+    whose key differs from the key of what was drawn there, and each is drawn as it is now; a row
+    showing again what it showed before takes the strip made then."""
     app = Roll()
     async with app.run_test(size=(20, 6)) as pilot:
         widget = app.query_one(Rows)
-        await wait_until(pilot, lambda: "four" in screen_text(app), what="the first rows")
-        whole = Region(0, 0, widget.outer_size.width, widget.outer_size.height)
-        widget.render_lines(whole)
-        widget.lines = ["one", "TWO", "three", "FOUR"]  # changed, no refresh yet
-        rows = widget.render_lines(Region(0, 1, whole.width, 3))  # a frame over rows 1-3 (a dialog closing)
-        assert [strip.text.strip() for strip in rows] == ["TWO", "three", "FOUR"]
+        await wait_until(pilot, lambda: "four" in "".join(rows_of(widget)), what="the first rows")
+        widget.asked.clear()
+        widget.lines = ["one", "TWO", "three", "FOUR"]
         widget.refresh_rows()
-        await wait_until(pilot, lambda: "FOUR" in screen_text(app), what="the repaint")
-        assert [line.strip() for line in screen_text(app).splitlines()[:4]] == ["one", "TWO", "three", "FOUR"]
+        assert widget.asked == [(Region(0, 1, 12, 1), Region(0, 3, 12, 1))]
+        assert [row.strip() for row in rows_of(widget)] == ["one", "TWO", "three", "FOUR"]
+        widget.lines = ["one", "two", "THREE", "FOUR"]  # row 1 back as it was, row 2 new
+        widget.asked.clear()
+        widget.made.clear()
+        widget.refresh_rows()
+        assert widget.asked == [(Region(0, 1, 12, 1), Region(0, 2, 12, 1))]
+        assert [row.strip() for row in rows_of(widget)] == ["one", "two", "THREE", "FOUR"]
+        assert widget.made == [2]  # "two" was made before: its strip was kept
+        widget.asked.clear()
+        widget.refresh_rows()  # nothing changed since it was drawn
+        assert widget.asked == []
+
+
+async def test_a_row_is_made_from_what_it_shows_when_asked_even_before_its_repaint() -> None:
+    """A row asked for before the repaint of its change (a dialog closing over it asks Textual for the
+    rows under it) is made from what it shows then, and kept under that: never a strip of before."""
+    app = Roll()
+    async with app.run_test(size=(20, 6)) as pilot:
+        widget = app.query_one(Rows)
+        await wait_until(pilot, lambda: "four" in "".join(rows_of(widget)), what="the first rows")
+        widget.lines = ["one", "TWO", "three", "FOUR"]  # changed, no repaint asked yet
+        assert [widget.render_line(y).text.strip() for y in range(4)] == ["one", "TWO", "three", "FOUR"]
+        widget.refresh_rows()
+        await pilot.pause()
+        assert [row.strip() for row in rows_of(widget)] == ["one", "TWO", "three", "FOUR"]

@@ -69,8 +69,8 @@ async def test_export_writes_the_moves_as_text_and_says_where() -> None:
         screen = await start(pilot, "w")
         await play_moves(pilot, screen, 2)
         await pilot.press("x")
-        await wait_until(pilot, lambda: screen.exported is not None)
-        path = screen.exported
+        await wait_until(pilot, lambda: screen.saves.exported is not None)
+        path = screen.saves.exported
         assert path is not None and path.parent == SaveStore().directory and path.suffix == ".txt"
         assert any(path.name in n.message.splitlines() for n in app._notifications)  # the name on its own line
         lines = path.read_text(encoding="utf-8").splitlines()

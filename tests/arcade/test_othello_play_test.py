@@ -44,8 +44,8 @@ async def test_every_message_reads_whole_at_80x24() -> None:
         await wait_until(pilot, lambda: screen.message.startswith("Illegal") and message_area(app) == screen.message)
         assert screen.message == ("Illegal: a1 (8.1) turns no disc over: a move must outflank at least one white disc.")
         await pilot.press("x")
-        await wait_until(pilot, lambda: screen.exported is not None)
-        path = screen.exported
+        await wait_until(pilot, lambda: screen.saves.exported is not None)
+        path = screen.saves.exported
         assert screen.message == f"Moves written to {path.name}, beside the saves in {said_path(path.parent)}"
         shown = message_area(app)  # the name whole; a long folder ends with a pointer to the log
         assert shown == screen.message or (path.name in shown and shown.endswith("(L: all of it)")), shown
@@ -178,7 +178,7 @@ async def test_the_export_toast_goes_when_the_next_game_asks_its_first_question(
     async with app.run_test(size=(100, 32), notifications=True) as pilot:
         screen = await started(pilot)
         await pilot.press("x")
-        await wait_until(pilot, lambda: screen.exported is not None, what="the export")
+        await wait_until(pilot, lambda: screen.saves.exported is not None, what="the export")
         await wait_until(pilot, lambda: "in the folder" in screen_text(app), what="its toast")
         await pilot.press("n")
         await wait_until(pilot, lambda: isinstance(app.screen, SideDialog), what="the next game's question")
@@ -191,7 +191,7 @@ async def test_a_warning_toast_stays_over_the_next_game_s_first_question() -> No
     async with app.run_test(size=(100, 32), notifications=True) as pilot:
         screen = await started(pilot)
         await pilot.press("x")
-        await wait_until(pilot, lambda: screen.exported is not None, what="the export")
+        await wait_until(pilot, lambda: screen.saves.exported is not None, what="the export")
         app.notify("The game could not be saved: disk full", severity="error", timeout=60)
         await pilot.press("n")
         await wait_until(pilot, lambda: isinstance(app.screen, SideDialog), what="the next game's question")

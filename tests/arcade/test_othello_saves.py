@@ -10,7 +10,7 @@ import json
 from pathlib import Path
 
 from arcade.shell.app import ArcadeApp
-from arcade.storage.resume import ResumeDialog
+from arcade.widgets.dialogs import ResumeDialog
 from arcade.screens.hp67_othello.screen import HP67OthelloScreen
 from arcade.shell.launcher import GameCard, LauncherScreen
 from arcade.screens.othello.screen import OthelloScreen
@@ -139,7 +139,7 @@ async def test_resume_or_new_game_and_a_finished_game_is_not_kept() -> None:
 
         hosted(screen).driver.position = Position.from_rows(["XXXXXXXX"] * 7 + ["XXXXXXXX"], Disc.BLACK)
         await reload(pilot, screen)  # the referee sees the end
-        assert screen.save_game() is None
+        assert screen.saves.save() is None
     assert not SaveStore().exists("lazard-othello")
 
 

@@ -9,7 +9,7 @@ measures time: each step waits for what it expects, however long a loaded machin
 from __future__ import annotations
 
 from arcade.shell.app import ArcadeApp
-from arcade.storage.resume import ResumeDialog
+from arcade.widgets.dialogs import ResumeDialog
 from arcade.shell.launcher import LauncherScreen
 from arcade.storage.saves import SaveStore
 from arcade.screens.othello.screen import OthelloScreen

@@ -10,7 +10,7 @@ from arcade.shell.app import ArcadeApp
 from arcade.screens.hp67_othello.screen import HP67OthelloScreen
 from arcade.screens.lazard_othello.screen import LazardOthelloScreen
 from arcade.screens.othello.screen import OthelloScreen
-from arcade.storage.resume import ResumeDialog
+from arcade.widgets.dialogs import ResumeDialog
 from arcade.storage.saves import SaveStore
 from arcade.widgets.board import OthelloBoard
 from arcade.widgets.dialogs import SideDialog

@@ -17,7 +17,7 @@ async def test_hp67_room_keys_a_program_runs_it_and_stops_a_runaway() -> None:
         await wait_until(pilot, lambda: isinstance(app.screen, HP67RoomScreen), what="the room opens")
         screen = app.screen
         await pilot.press("w", "f")
-        assert "▸f◂" in flat(app)  # the pending prefix is lit
+        await wait_until(pilot, lambda: "▸f◂" in flat(app), what="the pending prefix is lit")
         await pilot.press("right", "a", "1", "+", "h", "t")
         await wait_until(pilot, lambda: "004 35 22" in flat(app), what="RTN keyed at step 004")
         await pilot.press("w", "5", "a")
@@ -139,9 +139,10 @@ async def test_hp67_room_upper_case_keys_esc_clears_a_prefix_and_help_has_no_way
         await pilot.press("t", "f", "C")  # GTO c
         await wait_until(pilot, lambda: screen.view_now.mnemonic == "GTO c", what="GTO c keyed")
         await pilot.press("f")
-        assert screen.view_now.prefix == "f" and "▸f◂" in flat(app)
+        await wait_until(pilot, lambda: screen.view_now.prefix == "f" and "▸f◂" in flat(app), what="f pending")
         await pilot.press("escape")  # the prefix goes, the room stays
-        assert app.screen is screen and screen.view_now.prefix == "" and "▸f◂" not in flat(app)
+        await wait_until(pilot, lambda: screen.view_now.prefix == "" and "▸f◂" not in flat(app), what="the prefix gone")
+        assert app.screen is screen
         await pilot.press("question_mark")
         await wait_until(pilot, lambda: isinstance(app.screen, HelpScreen), what="help")
         assert "Stop / back" in flat(app) and "Back to the game" not in flat(app)

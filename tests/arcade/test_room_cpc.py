@@ -32,7 +32,7 @@ async def test_type_a_line_run_it_and_stop_a_runaway(arcade_data_dir: Path) -> N
         await type_line(pilot, "RUN")
         await wait_until(pilot, lambda: screen.room_view.running and screen.room_view.statements > 10_000,
                          what="the runaway runs")
-        assert "Running" in flat(app)
+        await wait_until(pilot, lambda: "Running" in flat(app), what="the room says it runs")
         await pilot.press("escape")
         await wait_until(pilot, lambda: cpc_text(screen).endswith("Break in 10\nReady"), what="Esc broke in")
         await type_line(pilot, "CAT")

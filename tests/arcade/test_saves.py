@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from arcade.storage.saves import FORMAT_VERSION, SaveError, SaveStore
+from tests.arcade.helpers import PlainScreen
 
 
 def test_round_trip_and_info(tmp_path: Path) -> None:
@@ -90,24 +91,21 @@ def test_two_exports_in_one_second_keep_both_and_the_same_moves_again_are_one_fi
     goes beside the first, never over it; the same moves exported again are the same file."""
     from datetime import datetime, timezone
 
-    from arcade.storage import resume as gamesave
+    from arcade.storage import game_saves
 
     class OneSecond(datetime):
         @classmethod
         def now(cls, tz=None):  # noqa: ANN001, ANN206
             return datetime(2026, 11, 28, 2, 30, 0, tzinfo=timezone.utc)
 
-    monkeypatch.setattr(gamesave, "datetime", OneSecond)
+    monkeypatch.setattr(game_saves, "datetime", OneSecond)
     told: list[str] = []
 
-    class Screen:
-        def notify(self, message: str, **_kw: object) -> None:
-            told.append(message)
-
-    first = gamesave.export_text(Screen(), "ti57-wolf", "1. W 4.8-3.7\n")  # type: ignore[arg-type]
-    again = gamesave.export_text(Screen(), "ti57-wolf", "1. W 4.8-3.7\n")  # type: ignore[arg-type]
-    other = gamesave.export_text(Screen(), "ti57-wolf", "1. L1 1.1-2.2\n")  # type: ignore[arg-type]
+    saves = game_saves.GameSaves(PlainScreen(told), "ti57-wolf")
+    first = saves.export("1. W 4.8-3.7\n")
+    again = saves.export("1. W 4.8-3.7\n")
+    other = saves.export("1. L1 1.1-2.2\n")
     assert first is not None and again == first and other is not None and other != first
     assert first.name == "ti57-wolf-20261128-023000.txt" and other.name == "ti57-wolf-20261128-023000-2.txt"
     assert first.read_text(encoding="utf-8") == "1. W 4.8-3.7\n" and other.read_text(encoding="utf-8") == "1. L1 1.1-2.2\n"
-    assert len(told) == 3 and other.name in told[-1]
+    assert len(told) == 3 and other.name in told[-1] and saves.exported == other

@@ -44,7 +44,7 @@ async def test_duel_history_hidden_until_the_end_then_shown_and_exported() -> No
         screen = await lift_curtain(pilot, 2)
         await pilot.press("H", "w")  # no history, no export while the game goes on
         await pilot.pause()
-        assert not screen.history_shown and screen.exported is None
+        assert not screen.history_shown and screen.saves.exported is None
         assert not screen.query_one(MoveHistory).display and not screen.query_one(MoveHistory).rows
         assert "SBR" not in screen_text(app)  # nor any key typed
         watch.squares[2] = (3, 4)
@@ -59,7 +59,7 @@ async def test_duel_history_hidden_until_the_end_then_shown_and_exported() -> No
         assert re.search(r"1 Player 1 → E to 3\.3 2 SBR 1", text) and re.search(r"3 Player 1 ↑ N to 3\.4 8 SBR 1", text)
         await pilot.press("w")
         await pilot.pause()
-        exported = screen.exported.read_text(encoding="utf-8")
+        exported = screen.saves.exported.read_text(encoding="utf-8")
         assert "Player 1 captured Player 2 on 3.4." in exported and "shows 3.4 then 9.9 99 flashing" in exported
         machine = replay_ti57_export(exported, duel_program())
         assert machine.register(1) == machine.register(2) == hosted(screen).game.machine.register(1)
@@ -98,7 +98,7 @@ async def test_every_binding_has_an_id_and_question_mark_lists_the_new_keys() ->
             assert binding.id, f"{screen_class.__name__}: {binding.key} has no id"
     app = wolf_app(Side.LAMBS)  # Tab (next lamb) is offered on the lambs' turn only
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_until(pilot, lambda: isinstance(app.screen, TI57WolfScreen) and app.screen.save_ready)
+        await wait_until(pilot, lambda: isinstance(app.screen, TI57WolfScreen) and app.screen.saves.ready)
         keys = keys_markdown(app.screen)
         for words in ("| `z` `ctrl+z` | Undo |", "| `U` | Redo |", "| `p` | Pause |", "| `H` | Move history |",
                       "| `x` | Export the moves |", "| `r` | Purist |"):

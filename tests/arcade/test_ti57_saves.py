@@ -15,7 +15,7 @@ import re
 from pathlib import Path
 
 from arcade.shell.app import ArcadeApp
-from arcade.storage.resume import ResumeDialog
+from arcade.widgets.dialogs import ResumeDialog
 from arcade.shell.launcher import LauncherScreen
 from arcade.storage.saves import SaveStore
 from arcade.screens.ti57_duel.screen import HandOff, TI57DuelScreen

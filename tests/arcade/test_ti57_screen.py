@@ -26,7 +26,7 @@ async def shown(pilot, game: str) -> str:  # noqa: ANN001 - Pilot
     app = pilot.app
     if not isinstance(app.screen, KIND[game]):
         app.start_game(game)
-    await wait_until(pilot, lambda: isinstance(app.screen, KIND[game]) and app.screen.save_ready, what=game)
+    await wait_until(pilot, lambda: isinstance(app.screen, KIND[game]) and app.screen.saves.ready, what=game)
     await settle(pilot, app.screen)
     return screen_text(app)
 

@@ -15,7 +15,7 @@ import pytest
 from textual import events
 
 from arcade.shell.app import ArcadeApp
-from arcade.storage.resume import ResumeDialog
+from arcade.widgets.dialogs import ResumeDialog
 from arcade.storage.saves import SaveStore
 from arcade.screens.ti57_wolf.dialogs import NewWolfGame, WolfGameOver
 from arcade.screens.ti57_wolf import render
@@ -93,7 +93,7 @@ async def opened(pilot) -> TI57WolfScreen:  # noqa: ANN001
     app = pilot.app
     await wait_until(pilot, lambda: isinstance(app.screen, (TI57WolfScreen, ResumeDialog)) and app.screen.is_mounted,
                      what="the wolf screen")
-    await wait_until(pilot, lambda: isinstance(app.screen, ResumeDialog) or app.screen.save_ready, what="settled")
+    await wait_until(pilot, lambda: isinstance(app.screen, ResumeDialog) or app.screen.saves.ready, what="settled")
     if isinstance(app.screen, TI57WolfScreen):
         await settle(pilot, app.screen)  # the new game at the table
     return app.screen
@@ -208,8 +208,8 @@ async def test_purist_flash_take_back_history_export_undo_then_quit_and_resume()
         await pilot.pause()
         assert re.search(r"9 wolf +6\.4-5\.5 back", screen_text(app))
         await pilot.press("x")
-        await wait_until(pilot, lambda: screen.exported is not None)
-        exported = screen.exported.read_text(encoding="utf-8")
+        await wait_until(pilot, lambda: screen.saves.exported is not None)
+        exported = screen.saves.exported.read_text(encoding="utf-8")
         assert "referee on at the start, then off (purist) before the first move, then on after move 9" in exported
         await pilot.press("i")
         await pilot.pause()
@@ -311,7 +311,7 @@ async def test_saves_unreadable_or_unusable_are_kept_aside_the_old_format_resume
     async with app.run_test(size=(80, 24)) as pilot:
         await opened(pilot)
         await pilot.press("n")  # a new game instead: untouched, it replaces the save
-        await wait_until(pilot, lambda: isinstance(app.screen, TI57WolfScreen) and app.screen.save_ready)
+        await wait_until(pilot, lambda: isinstance(app.screen, TI57WolfScreen) and app.screen.saves.ready)
         await settle(pilot, app.screen)  # the new game at the table
         assert driver(app.screen).history == [] and "Coin toss: heads, the wolf starts." in right_column(app)
     assert not store.exists("ti57-wolf")
@@ -388,10 +388,9 @@ async def test_at_instant_speed_a_move_and_the_computers_reply_are_one_request(i
 
 
 async def test_i_shows_the_registers_when_they_are_not_on_screen_whatever_the_setting_says() -> None:
-    """``i`` acts on what the player sees.  A turn's end draws the panels a frame after the board
-    (``redraw(in_two=True)``): at a new duel's first move, with the registers on from the duel
-    before but not drawn yet, ``i`` turned the setting off and nothing changed on screen (the
-    bench's lost key).  Here the setting is on and nothing drawn, as between the two halves."""
+    """``i`` acts on what the player sees, not on the setting: with the setting on and the registers
+    not drawn, ``i`` once turned the setting off and nothing changed on screen (the bench's lost
+    key).  Here the setting is on and nothing drawn."""
     app = wolf_app(Side.WOLF)
     async with app.run_test(size=(100, 32)) as pilot:
         screen = await opened(pilot)

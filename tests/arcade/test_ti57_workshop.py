@@ -16,7 +16,7 @@ from arcade.screens.ti57_wolf.dialogs import NewWolfGame
 from arcade.screens.ti57_duel.curtain import HandOff
 from arcade.screens.ti57_duel.screen import TI57DuelScreen
 from arcade.screens.ti57_wolf.screen import TI57WolfScreen
-from arcade.storage.resume import ResumeDialog
+from arcade.widgets.dialogs import ResumeDialog
 from arcade.storage.saves import SaveStore
 from games.ti57_wolf import Side
 from games.workshop.ti57_variants import read_program, variants

@@ -12,7 +12,8 @@ plays the same game, ``new_game`` from any state gives the standard opening, and
 HP-67 game replays from its recorded keys on a bare calculator.
 ``tests/games/test_ti57_properties.py`` already feeds the TI-57 drivers random calls; here
 they play whole games and are restored.  The default run is derandomized (and the slow
-Othello games are not shrunk); ``-m soak`` plays many more games.
+Othello games are not shrunk) and sized for the everyday suite (``tests/sizes.py``); ``-m soak``
+runs each property at its full size and plays many more games.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from games.ti57_wolf import IllegalMove as WolfIllegal
 from games.ti57_wolf import Side, WolfGame, WolfReferee
 from machines.cpc import CPC
 from machines.hp67 import HP67
+from tests.sizes import sizes
 
 PROFILE = dict(deadline=None, derandomize=True, database=None,
                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -107,6 +109,14 @@ def play_turn(driver: OthelloDriver, pick: int, slice_steps: int = 2000) -> int 
     return square
 
 
+def by_kind(counts: dict[str, tuple[int, int]]) -> pytest.MarkDecorator:
+    """Parametrize ``kind, examples`` per Othello driver: (everyday, soak) examples of each."""
+    return pytest.mark.parametrize("kind, examples", [
+        param for kind, (everyday, soak) in counts.items() for param in (
+            pytest.param(kind, everyday, id=f"{kind}-everyday"),
+            pytest.param(kind, soak, id=f"{kind}-soak", marks=pytest.mark.soak))])
+
+
 def follow(model: Position, driver: OthelloDriver) -> Position:
     """The independent model after the driver's last move; the two must agree."""
     last = driver.history[-1]
@@ -116,7 +126,7 @@ def follow(model: Position, driver: OthelloDriver) -> Position:
     return model
 
 
-@pytest.mark.parametrize("kind, examples", [("hp67", 40), ("lazard", 40)])
+@by_kind({"hp67": (15, 40), "lazard": (15, 40)})
 def test_othello_moves_are_played_or_refused_with_nothing_changed(kind: str, examples: int) -> None:
     @settings(max_examples=examples, **GAMES)
     @given(COLORS, st.lists(ACTION, min_size=5, max_size=40))
@@ -198,11 +208,13 @@ def continue_game(driver: OthelloDriver, picks: list[int], slice_steps: int = 20
     assert driver.is_over
 
 
-@pytest.mark.parametrize("kind, examples", [("hp67", 5), ("lazard", 20)])
+@by_kind({"hp67": (2, 5), "lazard": (7, 20)})
 def test_whole_random_othello_games_and_a_snapshot_restored_mid_game(kind: str, examples: int) -> None:
+    # The first slice size is the one of the simplest draw (a whole game restored at its start):
+    # an odd size; one step per slice, ten times slower on the HP-67, is drawn among the others.
     @settings(max_examples=examples, **GAMES)
     @given(COLORS, st.lists(st.integers(0, 63), min_size=1, max_size=40), st.integers(0, 70), st.booleans(),
-           st.sampled_from([1, 97, 2000, 10**6]))
+           st.sampled_from([97, 1, 2000, 10**6]))
     def check(color: Disc, picks: list[int], cut: int, in_place: bool, slice_steps: int) -> None:
         """The restored game goes on with the machine run in other slices: the same game."""
         driver = OTHELLO[kind]()
@@ -244,23 +256,27 @@ def replay_on_a_bare_hp67(keys_by_turn: list[list[str]], new_game_keys: list[str
     return boards
 
 
-@settings(max_examples=3, **GAMES)
-@given(COLORS, st.lists(st.integers(0, 63), min_size=1, max_size=40))
-def test_an_hp67_game_replays_from_its_recorded_keys(color: Disc, picks: list[int]) -> None:
+@sizes(everyday=1, soak=3)
+def test_an_hp67_game_replays_from_its_recorded_keys(examples: int) -> None:
     """The history's keys are the whole key sequence: pressed on a bare HP-67, the calculator
     ends each of its turns with the same board in registers 1-8 as the driver's."""
-    driver = hp67_driver()
-    driver.new_game(color)
-    boards: list[tuple] = []
-    ply = 0
-    while not driver.is_over:
-        play_turn(driver, picks[ply % len(picks)])
-        boards.append(tuple(driver.machine.register(str(r)) for r in range(1, 9)))
-        ply += 1
-    replayed = replay_on_a_bare_hp67([r.keys for r in driver.history], driver.new_game_keys)
-    for record, ours, theirs in zip(driver.history, boards, replayed):
-        if record.by_machine:  # after a human's keys the driver stops the search the replay runs
-            assert theirs == ours, f"turn {driver.history.index(record) + 1} ({record.machine_notation})"
+    @settings(max_examples=examples, **GAMES)
+    @given(COLORS, st.lists(st.integers(0, 63), min_size=1, max_size=40))
+    def check(color: Disc, picks: list[int]) -> None:
+        driver = hp67_driver()
+        driver.new_game(color)
+        boards: list[tuple] = []
+        ply = 0
+        while not driver.is_over:
+            play_turn(driver, picks[ply % len(picks)])
+            boards.append(tuple(driver.machine.register(str(r)) for r in range(1, 9)))
+            ply += 1
+        replayed = replay_on_a_bare_hp67([r.keys for r in driver.history], driver.new_game_keys)
+        for record, ours, theirs in zip(driver.history, boards, replayed):
+            if record.by_machine:  # after a human's keys the driver stops the search the replay runs
+                assert theirs == ours, f"turn {driver.history.index(record) + 1} ({record.machine_notation})"
+
+    check()
 
 
 # -- the TI-57 duel ---------------------------------------------------------------------------
@@ -378,37 +394,40 @@ def wolf_illegal(game: WolfGame, pick: int) -> None:
         refused(game, lambda: game.wolf_move(1), WolfIllegal)  # not the wolf's turn
 
 
-@settings(max_examples=30, **PROFILE)
-@given(st.sampled_from([Side.WOLF, Side.LAMBS]), st.lists(st.integers(0, 7), min_size=1, max_size=40),
-       st.integers(0, 60))
-def test_whole_random_wolf_games_refuse_illegal_moves_and_restore_mid_game(first: Side, picks: list[int],
-                                                                          cut: int) -> None:
-    game = WolfGame(first=first)
-    mid: dict[str, Any] | None = None
-    after: list[int] = []
-    model = WolfReferee(game.board, first)
-    for ply in range(200):
-        pick = picks[ply % len(picks)]
-        wolf_illegal(game, pick)
-        if ply == cut:
+@sizes(everyday=10, soak=30)
+def test_whole_random_wolf_games_refuse_illegal_moves_and_restore_mid_game(examples: int) -> None:
+    @settings(max_examples=examples, **PROFILE)
+    @given(st.sampled_from([Side.WOLF, Side.LAMBS]), st.lists(st.integers(0, 7), min_size=1, max_size=40),
+           st.integers(0, 60))
+    def check(first: Side, picks: list[int], cut: int) -> None:
+        game = WolfGame(first=first)
+        mid: dict[str, Any] | None = None
+        after: list[int] = []
+        model = WolfReferee(game.board, first)
+        for ply in range(200):
+            pick = picks[ply % len(picks)]
+            wolf_illegal(game, pick)
+            if ply == cut:
+                mid = through_json(game.snapshot())
+            if game.result() is not None:
+                break
+            if mid is not None:
+                after.append(pick)
+            wolf_turn(game, pick)
+            record = game.history[-1]
+            model = model.wolf_move(record.key) if record.side is Side.WOLF else model.lamb_move(record.lamb, record.key)
+            assert (game.board, game.to_move) == (model.board, model.to_move)
+        assert game.result() is not None  # every game ends: the lambs only go forward
+        final = frozen(game.snapshot())
+        if mid is None:
             mid = through_json(game.snapshot())
-        if game.result() is not None:
-            break
-        if mid is not None:
-            after.append(pick)
-        wolf_turn(game, pick)
-        record = game.history[-1]
-        model = model.wolf_move(record.key) if record.side is Side.WOLF else model.lamb_move(record.lamb, record.key)
-        assert (game.board, game.to_move) == (model.board, model.to_move)
-    assert game.result() is not None  # every game ends: the lambs only go forward
-    final = frozen(game.snapshot())
-    if mid is None:
-        mid = through_json(game.snapshot())
-    twin = WolfGame.restore(mid)
-    assert frozen(twin.snapshot()) == frozen(mid)
-    for pick in after:
-        assert wolf_turn(twin, pick)
-    assert frozen(twin.snapshot()) == final
+        twin = WolfGame.restore(mid)
+        assert frozen(twin.snapshot()) == frozen(mid)
+        for pick in after:
+            assert wolf_turn(twin, pick)
+        assert frozen(twin.snapshot()) == final
+
+    check()
 
 
 @settings(max_examples=60, **PROFILE)

@@ -19,7 +19,7 @@ import pytest
 
 from games.net import GameClient, GameClosed, GameServer, parse_address
 from games.net.protocol import CODE_ALPHABET, CODE_LENGTH, MAX_LINE, BadMessage, decode, new_code, penalty
-from games.net.server import _Remote, read_save
+from games.net.server import _Remote, address_key, read_save
 from games.net.tables import DuelTable, WolfTable
 from games.ti57_duel.referee import DELTAS, on_board
 from games.ti57_wolf.referee import Side
@@ -382,6 +382,67 @@ async def test_wrong_codes_are_refused_slowed_and_change_nothing() -> None:
     await server.close()
 
 
+async def until(condition: Any) -> None:
+    """Wait, bounded, for ``condition()`` to hold (the server's tasks run meanwhile)."""
+
+    async def poll() -> None:
+        while not condition():
+            await asyncio.sleep(0.01)
+
+    await asyncio.wait_for(poll(), WAIT)
+
+
+async def knock(server: GameServer, code: str | None, source: str) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+    """A connection from the loopback address ``source`` (the whole of 127/8 is loopback) sending a join."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", server.port, local_addr=(source, 0))
+    if code is not None:
+        writer.write(json.dumps({"type": "join", "code": code}).encode() + b"\n")
+        await writer.drain()
+    return reader, writer
+
+
+async def test_a_wrong_code_slows_its_own_address_only() -> None:
+    """A guesser's delay is theirs: the rightful player, from another address, joins at once meanwhile."""
+    server = GameServer("ti57-duel", penalty_first=600.0, penalty_most=600.0)  # far past any bound of this test
+    await server.start()
+    guesser, guess = await knock(server, "a" * CODE_LENGTH, "127.0.0.2")
+    await until(lambda: server.wrong_tries == 1)
+    _, again = await knock(server, server.code, "127.0.0.2")  # the right code, from the guesser's address: queued
+    client = GameClient("127.0.0.1", server.port, server.code)
+    hello = await asyncio.wait_for(client.connect(), WAIT)  # not behind the guesser's 600 s
+    assert hello["you"] == 2 and not server.paused
+    assert server.penalties == [600.0] and not guesser.at_eof()  # the wrong try is still waiting its answer
+    assert server._doors["127.0.0.2"].joining == 2 and server._doors["127.0.0.2"].lock.locked()
+    for writer in (guess, again):
+        writer.transport.abort()
+    await client.close()
+    await server.close()
+
+
+async def test_one_address_cannot_fill_the_door_for_another() -> None:
+    server = GameServer("ti57-wolf", max_waiting_per_address=2)
+    await server.start()
+    silent = [await knock(server, None, "127.0.0.3") for _ in range(2)]  # connected, never a join line
+    await until(lambda: server._waiting == 2)
+    reader, writer = await knock(server, server.code, "127.0.0.3")
+    assert "too many" in json.loads(await asyncio.wait_for(reader.readline(), WAIT))["reason"]
+    client = GameClient("127.0.0.1", server.port, server.code)
+    await asyncio.wait_for(client.connect(), WAIT)
+    assert not server.paused
+    for _, w in [*silent, (reader, writer)]:
+        w.transport.abort()
+    await client.close()
+    await server.close()
+
+
+def test_an_address_is_known_by_its_ip_an_ipv6_one_by_its_block() -> None:
+    assert address_key(("192.0.2.7", 5000)) == "192.0.2.7"
+    assert address_key(("::ffff:192.0.2.7", 5000, 0, 0)) == "192.0.2.7"
+    assert address_key(("2001:db8:1:2:aaaa::1", 5000, 0, 0)) == address_key(("2001:db8:1:2:bbbb::9", 1, 0, 0))
+    assert address_key(("2001:db8:1:2::1", 5000, 0, 0)) != address_key(("2001:db8:1:3::1", 5000, 0, 0))
+    assert address_key(None) == "?" and address_key(("not an address", 1)) == "?"
+
+
 async def test_a_client_with_a_wrong_code_gets_game_closed() -> None:
     server = GameServer("ti57-wolf", penalty_first=0.001)
     await server.start()
@@ -590,6 +651,51 @@ async def test_purist_wolf_takes_back_a_refused_move_across_the_terminals() -> N
     await client.close()
     await server.close()
     assert server.faults == []
+
+
+async def test_the_host_plays_the_side_chosen_kept_in_the_save_and_a_finished_game_starts_again(tmp_path: Path) -> None:
+    path = tmp_path / "wolf.json"
+    script, first, _ = WOLF_GAMES["wolf blocked"]  # the lambs start
+    server = GameServer("ti57-wolf", first=first.value, host_side="wolf", save_path=path)
+    host, guest, client = await seated(server)  # the host plays the wolf, the guest the lambs, who move first
+    assert client.you == "lambs" and host.view["to_move"] == "lambs"
+    moves = wolf_moves(script)
+    await play(guest, host, {"type": "lamb", "lamb": moves[0].lamb, "key": moves[0].key})
+    assert json.loads(path.read_text())["host"] == "wolf"
+    await server.close()
+    resumed = GameServer("ti57-wolf", save_path=path)  # hosting again: the host keeps their side
+    host, guest, client = await seated(resumed)
+    assert resumed.resumed and client.you == "lambs" and host.view["moves_played"] == 1
+    assert (await host.ask({"type": "again"}))["type"] == "refused"  # not before the end
+    for move in moves[1:]:
+        if move.side is Side.WOLF:
+            await play(host, guest, {"type": "wolf", "key": move.key})
+        else:
+            await play(guest, host, {"type": "lamb", "lamb": move.lamb, "key": move.key})
+    assert host.view["phase"] == "over" and not path.exists()  # a finished game leaves no save
+    view = await play(guest, host, {"type": "again"})  # either player starts the next one
+    assert view["moves_played"] == 0 and view["phase"] == "turn" and view["first"] == "lambs"
+    assert host.view == guest.view | {"can_undo": host.view["can_undo"]} and path.exists()
+    await play(guest, host, {"type": "lamb", "lamb": 1, "key": 6})
+    await client.close()
+    await resumed.close()
+    assert resumed.faults == []
+
+
+async def test_a_finished_duel_starts_again_with_its_limit() -> None:
+    server = GameServer("ti57-duel", limit=2)
+    host, guest, client = await seated(server)
+    await duel_setup(host, guest, (0, 0), (9, 9))
+    await play(host, guest, {"type": "move", "direction": 1})
+    await play(guest, host, {"type": "move", "direction": 5})
+    await play(host, guest, {"type": "end"})
+    await play(guest, host, {"type": "end"})
+    assert host.view["phase"] == "over" and guest.view["squares"] == [[1, 1], [8, 8]]
+    view = await play(host, guest, {"type": "again"})
+    assert view["phase"] == "setup" and view["limit"] == 2 and view["me"]["square"] is None
+    assert "squares" not in guest.view and guest.view["moves_played"] == 0
+    await client.close()
+    await server.close()
 
 
 def test_the_tables_refuse_what_no_player_may_do() -> None:

@@ -20,6 +20,7 @@ from games.ti57_duel import DELTAS, DuelStatus
 from games.ti57_duel.driver import PlayerView
 from games.ti57_duel.seal import KdfCost
 from games.ti57_duel.session import DuelSession, LockedSave, Phase, WrongPin, WrongPins
+from tests.sizes import sizes
 
 LOW_COST = KdfCost(log2_n=4, r=1, p=1)
 """scrypt's lowest cost: the tests' locked duels derive a key in microseconds (the file records it)."""
@@ -186,15 +187,19 @@ def play(seed: int, lock: bool = False, program: Any = None) -> DuelSession:
     return s
 
 
-def test_whole_hot_seat_duels_keep_the_rules_the_views_and_the_saves() -> None:
+@pytest.mark.parametrize("seeds", [pytest.param(range(11, 17), id="everyday"),
+                                   pytest.param(range(50), marks=pytest.mark.soak, id="soak")])
+def test_whole_hot_seat_duels_keep_the_rules_the_views_and_the_saves(seeds: range) -> None:
+    """Everyday seeds 11-16: three captures (seed 11 is the first to end in one), three draws."""
     ends = {DuelStatus.CAPTURE: 0, DuelStatus.DRAW: 0}
-    for seed in range(25):
+    for seed in seeds:
         ends[play(seed).game.status] += 1  # type: ignore[union-attr]
     assert ends[DuelStatus.CAPTURE] > 0 and ends[DuelStatus.DRAW] > 0
 
 
-def test_locked_duels_lift_the_curtain_only_with_the_players_pin() -> None:
-    for seed in range(6):  # every step's save opened with the PINs chosen so far
+@sizes(everyday=3, soak=12, name="seeds")
+def test_locked_duels_lift_the_curtain_only_with_the_players_pin(seeds: int) -> None:
+    for seed in range(seeds):  # every step's save opened with the PINs chosen so far
         play(seed, lock=True)
 
 

@@ -25,6 +25,7 @@ from games.ti57_wolf.session import (
     history_lines,
 )
 from tests.games.wolf_scripts import GAMES, PURIST_TO_A_COLLISION, W_ROW_1, moves
+from tests.sizes import sizes
 
 
 def play_script(session: WolfSession, script: str) -> WolfReferee:
@@ -62,8 +63,9 @@ class RandomSide:
         return self.rng.choice(ref.legal_wolf_moves() if self.side is Side.WOLF else ref.legal_lamb_moves())
 
 
-def test_two_computer_seats_play_whole_games_through_the_keys() -> None:
-    for seed in range(60):
+@sizes(everyday=20, soak=60, name="games")
+def test_two_computer_seats_play_whole_games_through_the_keys(games: int) -> None:
+    for seed in range(games):
         first = (Side.WOLF, Side.LAMBS)[seed % 2]
         session = WolfSession(
             first,
@@ -103,20 +105,24 @@ REQUESTS = st.one_of(
 )
 
 
-@settings(max_examples=150, deadline=None)
-@given(prefix=st.integers(0, 12), request=REQUESTS, purist=st.booleans())
-def test_a_refused_request_changes_nothing(prefix: int, request: WolfMove, purist: bool) -> None:
-    session = WolfSession(Side.WOLF, referee=not purist)
-    for move in moves(W_ROW_1)[:prefix]:
-        session.play(move)
-    before = snapshot(session)
-    try:
-        session.play(request)
-    except Refused as refused:
-        assert str(refused)
-        assert snapshot(session) == before
-    else:
-        assert session.moves_played == prefix + 1
+@sizes(everyday=60, soak=150)
+def test_a_refused_request_changes_nothing(examples: int) -> None:
+    @settings(max_examples=examples, deadline=None)
+    @given(prefix=st.integers(0, 12), request=REQUESTS, purist=st.booleans())
+    def check(prefix: int, request: WolfMove, purist: bool) -> None:
+        session = WolfSession(Side.WOLF, referee=not purist)
+        for move in moves(W_ROW_1)[:prefix]:
+            session.play(move)
+        before = snapshot(session)
+        try:
+            session.play(request)
+        except Refused as refused:
+            assert str(refused)
+            assert snapshot(session) == before
+        else:
+            assert session.moves_played == prefix + 1
+
+    check()
 
 
 def test_refusals_say_why_and_change_nothing() -> None:
@@ -297,14 +303,15 @@ def damaged(data: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     return out
 
 
-def test_damaged_saves_are_refused_as_unreadable_or_read_whole() -> None:
+@sizes(everyday=150, soak=400, name="tries")
+def test_damaged_saves_are_refused_as_unreadable_or_read_whole(tries: int) -> None:
     session = WolfSession(Side.WOLF)
     for move in moves("W1 L36 W9"):
         session.play(move)
     good = snapshot(session)
     rng = random.Random(11)
     unreadable = 0
-    for _ in range(400):
+    for _ in range(tries):
         data = damaged(good, rng)
         try:
             twin = WolfSession.from_save(data)

@@ -26,6 +26,7 @@ from games.workshop.ti57_variants import NotebookPage
 from machines.ti57 import parse_listing
 from tests.games.table_helpers import TableAtHost
 from tests.games.wolf_scripts import GAMES, PURIST_TO_A_COLLISION, moves
+from tests.sizes import sizes
 
 GAME = "ti57-wolf"
 FAST_LEVELS = {Side.WOLF: WOLF_LEVELS, Side.LAMBS: LAMB_LEVELS[:2]}  # "perfect" solves the game first: slower
@@ -134,9 +135,10 @@ def play_generated(wolf: TableAtHost, rng: random.Random, seen: Counter[str]) ->
     return picture
 
 
-def test_generated_games_against_the_computer_end_as_the_referee_says(wolf: TableAtHost) -> None:
+@sizes(everyday=4, soak=40, name="games")
+def test_generated_games_against_the_computer_end_as_the_referee_says(wolf: TableAtHost, games: int) -> None:
     winners, seen = set(), Counter[str]()
-    for seed in range(14):
+    for seed in range(games):  # the first four: both winners, an undo, a reply in the same request, a resume
         picture = play_generated(wolf, random.Random(seed), seen)
         assert picture.save is None and picture.refusals == {}
         winners.add(picture.view.result.winner)

@@ -108,16 +108,18 @@ def test_a_damaged_or_missing_listing_is_unreadable(tmp_path: Path) -> None:
     assert isinstance(VariantUnreadable("x"), Refused)
 
 
-def test_the_duels_privacy_still_holds_with_a_variant(tmp_path: Path) -> None:
+@pytest.mark.parametrize("seeds", [pytest.param(range(11, 15), id="everyday"),
+                                   pytest.param(range(10, 17), marks=pytest.mark.soak, id="soak")])
+def test_the_duels_privacy_still_holds_with_a_variant(tmp_path: Path, seeds: range) -> None:
     # RCL 2 - RCL 1 instead of RCL 1 - RCL 2: the capture test, harmless
     keyed(tmp_path, "reversed", DUEL, "GTO 2nd 4 1 LRN RCL 2 SST RCL 1 LRN")
     (variant,) = variants(tmp_path)
     program = read_program(variant)
     assert start_duel_variant(variant, limit=5).program == program
     ends = set()
-    # Seven of the 25 seeded duels test_ti57_duel_session plays with the listing: the same games move
-    # for move (the variant only reverses a subtraction), two draws (extended or ended) and five captures.
-    for seed in range(10, 17):
+    # Seeded duels test_ti57_duel_session plays with the listing: the same games move for move (the
+    # variant only reverses a subtraction).  Seeds 11-14: two captures and two draws (extended or ended).
+    for seed in seeds:
         duel = play_duel(seed, program=program)  # every step's views and saves checked there
         assert duel.game is not None and duel.game.machine.program.steps == program.steps
         ends.add(duel.game.status)

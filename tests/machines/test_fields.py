@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from machines.fields import Field, SnapshotFieldError, shown
+from tests.sizes import sizes
 
 
 def refused(read: Any, message: str) -> None:
@@ -145,14 +146,18 @@ READERS = (
 )
 
 
-@settings(max_examples=150, deadline=None)
-@given(JSON, st.sampled_from(range(len(READERS))))
-def test_any_json_value_is_read_or_refused_by_name(value: Any, reader: int) -> None:
+@sizes(everyday=50, soak=150)
+def test_any_json_value_is_read_or_refused_by_name(examples: int) -> None:
     """Whatever the value, a reader returns or raises the field's error naming a path: nothing else."""
-    try:
-        result = READERS[reader](Field({"v": value})["v"])
-    except SnapshotFieldError as error:
-        assert str(error).startswith("snapshot field 'v") and error.path.startswith("v")
-        return
-    if reader == 1:
-        assert math.isfinite(result) and not isinstance(result, bool)
+    @settings(max_examples=examples, deadline=None)
+    @given(JSON, st.sampled_from(range(len(READERS))))
+    def check(value: Any, reader: int) -> None:
+        try:
+            result = READERS[reader](Field({"v": value})["v"])
+        except SnapshotFieldError as error:
+            assert str(error).startswith("snapshot field 'v") and error.path.startswith("v")
+            return
+        if reader == 1:
+            assert math.isfinite(result) and not isinstance(result, bool)
+
+    check()

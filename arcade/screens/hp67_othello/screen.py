@@ -16,7 +16,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.reactive import reactive
-from textual.widgets import ProgressBar, Static
+from textual.widgets import ProgressBar
 
 from arcade.screens.hp67_othello.inspector import HP67Inspector
 from arcade.screens.hp67_othello.printer import REAL_STEPS_PER_SECOND, duration, print_turn
@@ -107,7 +107,7 @@ class HP67OthelloScreen(OthelloScreen):
             line.append(f"/{total:,}: {duration(steps)} of {duration(total)}" if total else f": {duration(steps)} on a real HP-67")
         elif self._last_time:
             line.append(f"\n{self._last_time}")
-        update_if_changed(self.query_one("#speed", Static), line)
+        update_if_changed(self.query_one("#speed", LineText), line)
 
     def speed_text(self) -> str:
         return "Instant speed." if self.instant else "Real HP-67 speed: about 30 program steps a second."

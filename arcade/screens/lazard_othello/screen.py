@@ -142,7 +142,6 @@ class LazardOthelloScreen(OthelloScreen):
 
     @on(CpcTypingLeft)
     def _typing_left(self, event: CpcTypingLeft) -> None:
-        self.key_acted(event.key_at)  # the CPC's screen took the key
         if not self.busy:
             self.type_on_machine("rewind")
         self.typing = False
@@ -151,7 +150,6 @@ class LazardOthelloScreen(OthelloScreen):
 
     @on(CpcTyped)
     def _typed(self, event: CpcTyped) -> None:
-        self.key_acted(event.key_at)  # the CPC's screen took the key
         if self.busy or self.paused:
             self.say("Wait: the CPC is not asking for your move.")
             return

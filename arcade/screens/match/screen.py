@@ -26,7 +26,6 @@ from textual.reactive import reactive
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Header, Static
 
-from arcade.laid_out import LaidOut
 from arcade.runtime.link import TableLink, TableNews
 from arcade.screens.arcade_app import back_to_launcher
 from arcade.screens.match.players import HP67_LABEL
@@ -99,7 +98,7 @@ def finished_games(moves: list[MatchMove]) -> list[GameResult]:
     ]
 
 
-class MatchScreen(LaidOut, Screen[None]):
+class MatchScreen(Screen[None]):
     """Board, move list and result on the left; the HP-67's display above the CPC's screen on the right."""
 
     GAME_ID = "match"  # its catalog entry, once the launcher has room for it (arcade.screens.match.app shows the help itself)

@@ -17,7 +17,6 @@ from typing import Any, Callable, ClassVar, Hashable
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.geometry import Size
 from textual.reactive import reactive
 from textual.widgets import Static
 
@@ -117,9 +116,9 @@ class OthelloScreen(GameScreen):
         self.words.use_ascii(bool(getattr(self.app, "ascii_glyphs", False)))
         self.render_view()
         if self.ask_side:
-            self.after_first_frame(self.offer_saved_game, self.resume_question)
+            self.after_first_frame(self.saves.offer, self.resume_question)
         else:
-            self.save_ready = True
+            self.saves.ready = True
 
     # -- hooks a machine's screen fills in ----------------------------------------------
 
@@ -213,11 +212,8 @@ class OthelloScreen(GameScreen):
         """The sub-title: the player's variant playing, or who wrote the program (the title names the machine)."""
         self.sub_title = f"your variant {visible(self.variant)}" if self.variant else self.words.written_by(self.view)
 
-    def size_classes(self, size: Size) -> dict[str, bool]:
-        return {**super().size_classes(size), "-tall": size.height >= 27}  # room under the board for the message
-
     def on_resize(self) -> None:
-        self.update_classes(self.size_classes(self.size))
+        self.set_class(self.size.height >= 27, "-tall")  # room under the board for the message
 
     def _show_history(self, view: OthelloView) -> None:
         rows = history_rows(list(view.history), view.machine_color, self.MACHINE, self.words.key_sequence)
@@ -362,7 +358,7 @@ class OthelloScreen(GameScreen):
     def action_export_history(self) -> None:
         """Write the moves as text beside the saves, and say where."""
         view = self.view
-        self.export_moves(history_text(view, self.MACHINE, self.words.key_sequence, self.words.history_header(view),
+        self.saves.export(history_text(view, self.MACHINE, self.words.key_sequence, self.words.history_header(view),
                                        self.TITLE or ""))
 
     def action_message_log(self) -> None:
@@ -417,7 +413,7 @@ class OthelloScreen(GameScreen):
         return True
 
     def offer_again(self) -> None:
-        self.offer_saved_game(self.resume_question)
+        self.saves.offer(self.resume_question)
 
     def palette_commands(self) -> list[tuple[str, str, Callable[[], Any]]]:
         """Commands this screen adds to the command palette."""

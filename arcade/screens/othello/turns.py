@@ -10,12 +10,12 @@ too (they restore whole machines).
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any, Protocol
 
 from textual.app import App
 
 from arcade.runtime.link import TableLink
+from arcade.storage.game_saves import GameSaves
 from arcade.screens.arcade_app import back_to_launcher
 from arcade.screens.othello.seen import SeenGame
 from arcade.screens.othello.words import OthelloWords
@@ -36,7 +36,7 @@ class TurnsScreen(Protocol):
     busy: bool
     instant: bool
     message: str
-    save_ready: bool
+    saves: GameSaves
     table: TableLink | None
 
     @property
@@ -45,10 +45,8 @@ class TurnsScreen(Protocol):
     def new_generation(self) -> int: ...
     def say(self, text: str, *, show: bool = True) -> None: ...
     def show_message(self, text: str) -> None: ...
-    def save_game(self, made: Any = ...) -> Path | None: ...
     def render_view(self) -> None: ...
     def apply_settings(self, settings: dict[str, Any]) -> None: ...
-    def resume_failed(self, error: BaseException) -> None: ...
     def action_new_game(self) -> None: ...
 
     # the machine's screen, told how the game goes
@@ -103,7 +101,7 @@ class OthelloTurns:
         """Whatever runs is forgotten; the saves follow the new game."""
         screen = self.screen
         screen.new_generation()
-        screen.save_ready = True
+        screen.saves.ready = True
         self.machine_stopped = False
         screen.game_starts()
 
@@ -160,7 +158,7 @@ class OthelloTurns:
             screen.turn_ended()
             screen.turn_shown(payload.record)
             self.told += 1
-            screen.save_game()  # the game as at this quiet moment, whatever the machine does
+            screen.saves.save()  # the game as at this quiet moment, whatever the machine does
             screen.render_view()
 
     def lasts(self) -> None:
@@ -196,7 +194,7 @@ class OthelloTurns:
                 screen.say(screen.words.machine_played(played[-1]))
             elif not self.drawn:
                 screen.show_message(screen.message)  # the person's move, said but not drawn yet
-        screen.save_game()
+        screen.saves.save()
         self.next_turn(announce=kind not in ("undo", "redo"))
         if not screen.busy:  # a turn started by next_turn draws the view itself (at instant speed, with its end)
             screen.render_view()
@@ -212,7 +210,7 @@ class OthelloTurns:
         else:
             self.machine_stopped = True
             screen.say(f"Stopped: the {machine} is back before its move. g: think again, u: undo.")
-            screen.save_game()  # the person's move before it stays (its own save may have come with this end)
+            screen.saves.save()  # the person's move before it stays (its own save may have come with this end)
         screen.render_view()
         if self.view.person_to_move:
             screen.human_turn_begins()
@@ -224,7 +222,7 @@ class OthelloTurns:
         screen.turn_ended()
         screen.session.pending = None
         if kind == "resume":  # SaveUnreadable or, as a last resort, any fault: said, kept aside, a new game
-            screen.resume_failed(error if isinstance(error, Exception) else RuntimeError(repr(error)))
+            screen.saves.resume_failed(error if isinstance(error, Exception) else RuntimeError(repr(error)))
             screen.action_new_game()
             return True
         if isinstance(error, MachineDisagrees):
@@ -240,7 +238,7 @@ class OthelloTurns:
         try:
             screen.apply_settings(screen.session.settings)
         except Exception as error:  # noqa: BLE001 - the last resort behind the session's own checks
-            screen.resume_failed(error)
+            screen.saves.resume_failed(error)
             screen.action_new_game()
             return False
         return True

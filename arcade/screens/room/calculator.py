@@ -22,7 +22,6 @@ from textual.widget import Widget
 from textual.widgets import Header, Static
 
 from arcade.runtime.link import TableLink, TableNews
-from arcade.laid_out import LaidOut
 from arcade.screens.roomy import ROOMY_BREAKPOINTS
 from arcade.widgets.dialogs import Question
 from arcade.widgets.footer import KeysFooter
@@ -80,7 +79,7 @@ class ListingChoice(Question):
             self.dismiss(str(int(event.character) - 1))
 
 
-class CalculatorRoom(LaidOut, Screen[None]):
+class CalculatorRoom(Screen[None]):
     """One calculator on the bench; subclasses give the model, keyboard faces and key map."""
 
     DEFAULT_CSS = """

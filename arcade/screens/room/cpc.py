@@ -25,8 +25,8 @@ from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.widgets import Header, Static
 
+from arcade.screens.arcade_app import back_to_launcher, start_game
 from arcade.runtime.link import TableLink, TableNews
-from arcade.laid_out import LaidOut
 from arcade.screens.room.cpc_disc import disc_dir
 from arcade.screens.roomy import ROOMY_BREAKPOINTS
 from arcade.widgets.cpc_screen import CpcScreen
@@ -45,7 +45,7 @@ MODE_WORDS = {
 }
 
 
-class CpcRoomScreen(LaidOut, Screen[None]):
+class CpcRoomScreen(Screen[None]):
     """An Amstrad CPC 6128 switched on, its disc a folder."""
 
     GAME_ID = "cpc-room"
@@ -100,7 +100,10 @@ class CpcRoomScreen(LaidOut, Screen[None]):
             self.show(news.payload)
         elif isinstance(news, Answer):
             self.table.ended(news)
-            if isinstance(news.picture, RoomView):
+            # a key's answer leaves the host as the key is queued, beside the running machine: its
+            # picture can be older than the note the machine sends once it has typed the key (the
+            # screen stayed on a program running after Esc had broken it); that note shows the key
+            if isinstance(news.picture, RoomView) and message.kind != "key":
                 self.room_view = news.picture
                 self.show(news.picture)
         elif isinstance(news, HostGone) and self.is_mounted:
@@ -168,9 +171,9 @@ class CpcRoomScreen(LaidOut, Screen[None]):
     def action_leave(self) -> None:
         if self.back_to is not None:
             mode, self.back_to = self.back_to, None
-            self.app.start_game(mode)  # type: ignore[attr-defined]
+            start_game(self.app, mode)
             return
-        self.app.action_launcher()  # type: ignore[attr-defined]
+        back_to_launcher(self.app)
 
     def on_unmount(self) -> None:
         self.table.close()

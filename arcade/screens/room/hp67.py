@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import ClassVar
+from pathlib import Path
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual.binding import Binding
@@ -32,7 +33,7 @@ DRAWN_KEYBOARD = tuple(
 )
 
 
-def cards_dir():  # type: ignore[no-untyped-def]
+def cards_dir() -> Path:
     """Where the room keeps its cards: ``hp67-cards`` in the arcade's data folder."""
     return data_dir() / "hp67-cards"
 
@@ -82,7 +83,7 @@ class HP67RoomScreen(CalculatorRoom):
     def stops_program(self, name: str) -> bool:
         return True  # any key stops a running HP-67
 
-    def switch_line(self, view) -> Text:  # type: ignore[override]
+    def switch_line(self, view: Any) -> Text:
         run = view.mode == "RUN"
         return Text.assemble(
             ("W/PRGM ", "bold" if not run else "dim"), ("[■   ]" if not run else "[   ■]"), (" RUN", "bold" if run else "dim"),

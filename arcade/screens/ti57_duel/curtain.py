@@ -15,8 +15,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Header, Input, Static
 
-from arcade.storage.resume import ResumeDialog
-from arcade.laid_out import LaidOut
+from arcade.widgets.dialogs import ResumeDialog
 from arcade.widgets.footer import KeysFooter
 from games.ti57_duel.session import PIN_DIGITS
 
@@ -35,7 +34,7 @@ def pin_refusal(pin: str) -> str | None:
     return f"{size}: a PIN is {low} to {high} digits, this one has {len(pin)}. Type it again."
 
 
-class HandOff(LaidOut, Screen[str | None]):
+class HandOff(Screen[str | None]):
     """The curtain between two players: opaque, public words only; Enter (and a PIN, if locked) lifts it.
 
     ``lift(pin)`` asks the host's table to lift it; the screen then dismisses the curtain, or

@@ -108,8 +108,8 @@ class DuelKeys:
         screen = self.screen
         if screen.wait_if_running() or screen.seen.phase is not Phase.LIMIT:
             return
-        screen.seat_choice = (screen.seat_choice + 1) % len(render.SEAT_CHOICES)
-        screen.run_request("setting", "set_seats", render.SEAT_CHOICES[screen.seat_choice])
+        screen.seat_choice = (screen.seat_choice + 1) % (render.ELSEWHERE + 1)  # the last: Player 2 on another terminal
+        screen.run_request("setting", "set_seats", render.SEAT_CHOICES[screen.seat_choice % render.ELSEWHERE])
 
     def lock(self) -> None:
         """The PIN lock on or off (two people sharing the keyboard)."""
@@ -117,7 +117,7 @@ class DuelKeys:
         v = screen.seen.view
         if screen.wait_if_running():
             return
-        if v.phase is Phase.LIMIT and screen.seen.hot_seat:
+        if v.phase is Phase.LIMIT and screen.seen.hot_seat and screen.seat_choice != render.ELSEWHERE:
             screen.run_request("lock", "set_lock", not v.locked)
         else:
             screen.say("The PIN lock is for two people sharing the keyboard.")

@@ -43,6 +43,8 @@ SEAT_CHOICES: tuple[tuple[Seat, Seat], ...] = (
     (Seat("computer", "hunter"), Seat("computer", "random")),
 )
 """What ``c`` goes through on the move-limit page: who sits in each seat."""
+ELSEWHERE = len(SEAT_CHOICES)
+"""``c``'s last choice, after the seats above: Player 2 on another terminal (Enter hosts the duel there)."""
 
 
 def seat_text(seat: Seat) -> str:
@@ -76,12 +78,17 @@ def board_view(view: DuelView, cursor: tuple[int, int], busy: bool) -> GridView:
     return GridView(COLUMNS, ROWS, pieces, marks)
 
 
-def info_text(view: DuelView, cursor: tuple[int, int]) -> Text:
+def info_text(view: DuelView, cursor: tuple[int, int], elsewhere: bool = False) -> Text:
+    """``elsewhere``: Player 2 on another terminal (the move-limit page's last seat choice)."""
     t = Text(no_wrap=True, overflow="ellipsis", end="")
     if view.phase is Phase.LIMIT:
         t.append("Blind duel: two players, one TI-57\n", "bold")
         t.append(f"Move limit: {view.limit}", "bold reverse")
         t.append(" for both (+ / -)\n")
+        if elsewhere:
+            t.append("Player 1: you, here\nPlayer 2: on another terminal\nNo curtain, no PIN: each sees their own\n")
+            t.append("c: seats  Enter: host it", "dim")
+            return t
         t.append(f"Player 1: {seat_text(view.seats[0])}\nPlayer 2: {seat_text(view.seats[1])}\n")
         lock = "on" if view.locked else "off" if view.seats == (Seat(), Seat()) else "off (two people only)"
         t.append(f"PIN lock: {lock}\n")
@@ -98,7 +105,8 @@ def info_text(view: DuelView, cursor: tuple[int, int]) -> Text:
         return t
     if view.phase is Phase.TURN and me is not None:
         other = 3 - (p or 1)
-        t.append((f"Player {p}: your move" if me.to_move else f"Player {p}: you have moved, Player {other} is next")
+        moved = "you have moved, " if me.own_last_displays else ""  # (across two terminals: seen before one's first move)
+        t.append((f"Player {p}: your move" if me.to_move else f"Player {p}: {moved}Player {other} is next")
                  + "\n", "bold reverse")
         if me.square is not None:
             t.append("You are on ")
@@ -139,12 +147,13 @@ def info_text(view: DuelView, cursor: tuple[int, int]) -> Text:
     return t
 
 
-def status_text(view: DuelView, instant: bool) -> Text:
+def status_text(view: DuelView, instant: bool | None) -> Text:
+    """The keypad's picture; ``instant``: the Pause's pace (None: no pace to choose, across two terminals)."""
     t = Text(no_wrap=True, overflow="ellipsis", end="")
     if view.me is not None and view.phase in (Phase.SETUP, Phase.TURN):
         right = "Enter: place here" if view.phase is Phase.SETUP else "i: registers"
         t.append(f"7 8 9  ↖ ↑ ↗   arrows, y u b n\n4   6  ←   →   {right}\n1 2 3  ↙ ↓ ↘")
-        if view.phase is Phase.TURN:  # s acts only on a turn: the Pause it paces
+        if view.phase is Phase.TURN and instant is not None:  # s acts only on a turn: the Pause it paces
             t.append("   s: Pause " + ("instant" if instant else "real"))
     return t
 

@@ -1,6 +1,6 @@
 """The duel screen's saves: the save sealed in the host, the resume on the curtain, a locked save's PINs.
 
-A part of ``TI57DuelScreen`` (``screen.saves``).  The save comes with every picture, sealed by
+A part of ``TI57DuelScreen`` (``screen.duel_save``).  The save comes with every picture, sealed by
 the session in the host: the screen only adds its panels' settings and writes it.  A resume is
 a request too: a locked save's PINs go to the host, where the seal's scrypt runs (never on the
 event loop); wrong PINs say so and leave the file as it was (nothing is written meanwhile).  A
@@ -81,7 +81,7 @@ class DuelSaves:
             self.screen.back_to_launcher()
             return
         self.locked = False
-        self.screen.resume_failed(error if isinstance(error, Exception) else SaveUnreadable(str(error)))
+        self.screen.saves.resume_failed(error if isinstance(error, Exception) else SaveUnreadable(str(error)))
         self.screen.new_game()
 
     def _pin_given(self, state: dict[str, Any], pins: tuple[str, ...], pin: str | None) -> None:
@@ -89,5 +89,5 @@ class DuelSaves:
             self.screen.app.notify("The locked duel is kept as it was.", title="Saved duel", markup=False)
             self.screen.back_to_launcher()
             return
-        if not self.screen.try_resume(state, (*pins, pin)):
+        if not self.screen.saves.try_resume(state, (*pins, pin)):
             self.screen.new_game()

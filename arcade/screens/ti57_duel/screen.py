@@ -32,7 +32,6 @@ from arcade.screens.ti57_duel.keys import DUEL_BINDINGS, DuelKeys
 from arcade.screens.ti57_duel.saves import DuelSaves
 from arcade.screens.ti57_duel.seen import SeenDuel
 from arcade.screens.ti57_screen import TI57_CSS, TI57Frame, TI57Screen
-from arcade.storage.saved_game import NOT_MADE
 from arcade.widgets.dialogs import DiscardDialog
 from arcade.widgets.grid import BoardClicked
 from arcade.widgets.grid import SquareBoard
@@ -67,7 +66,7 @@ class TI57DuelScreen(TI57Screen):
         self.pause_seconds = pause_seconds
         self.seen = SeenDuel()  # the table's last picture: all the screen knows of the duel
         self.keys = DuelKeys(self)
-        self.saves = DuelSaves(self, self.seen)
+        self.duel_save = DuelSaves(self, self.seen)
         self.workshop = TI57Workshop(self, game_index=0)
         self.seat_choice = 0
         self.cursor: tuple[int, int] = (4, 4)
@@ -101,7 +100,8 @@ class TI57DuelScreen(TI57Screen):
         return TI57Frame(
             sub_title=self.workshop.titled(render.public_sub_title(v)),
             board=render.board_view(v, self.cursor, self.busy),
-            info=render.info_text(v, self.cursor), status=render.status_text(v, self.instant),
+            info=render.info_text(v, self.cursor, self.seat_choice == render.ELSEWHERE),
+            status=render.status_text(v, self.instant),
             calculator=v, meanings=render.REGISTERS, hidden=v.hidden, registers=registers and bool(v.registers),
             keylog=over and not registers and not history,
             history=(render.history_rows(v.turns), "Keys: " + " ".join(key_lines(v.keys[: v.setup_keys])))
@@ -109,7 +109,7 @@ class TI57DuelScreen(TI57Screen):
 
     def on_mount(self) -> None:
         self.redraw()
-        self.after_first_frame(self.offer_saved_game, self.saves.question, DuelResumeDialog)
+        self.after_first_frame(self.saves.offer, self.duel_save.question, DuelResumeDialog)
 
     def on_screen_suspend(self) -> None:
         # Leaving for the launcher (not a help page) must not leave a private view behind.
@@ -219,16 +219,16 @@ class TI57DuelScreen(TI57Screen):
     def job_done(self, kind: str, result: Any) -> None:
         self._frozen = None
         if kind == "resume":
-            self.saves.resumed()
+            self.duel_save.resumed()
             self.workshop.page_read(result)  # the variant's page, read at the table: the next duel's program
         elif kind == "start":
-            self.cursor, self.save_ready, self.saves.locked = (4, 4), True, False  # a new duel replaces a save
+            self.cursor, self.saves.ready, self.duel_save.locked = (4, 4), True, False  # a new duel replaces a save
         elif kind == "place":
             self.cursor = (4, 4)
         elif kind == "lock":
             self.say("Locked: each player chooses a PIN with the start square." if self.seen.view.locked
                      else "No PIN lock.")
-        self.save_game()  # the save the host sealed with this picture
+        self.saves.save()  # the save the host sealed with this picture
         if kind == "reveal" and self._handoff is not None:
             self._handoff.dismiss(None)  # its answer syncs
             return
@@ -237,7 +237,7 @@ class TI57DuelScreen(TI57Screen):
     def job_failed(self, kind: str, error: BaseException) -> None:
         self._frozen = None
         if kind == "resume":
-            self.saves.refused(error)
+            self.duel_save.refused(error)
             return
         if kind == "reveal" and self._handoff is not None:
             text = str(error)
@@ -263,7 +263,11 @@ class TI57DuelScreen(TI57Screen):
         v = self.seen.view
         if self.busy:
             return
-        if v.phase is Phase.LIMIT:
+        if v.phase is Phase.LIMIT and self.seat_choice == render.ELSEWHERE:  # hosted here, joined from another
+            from arcade.screens.netplay.open import host_game
+
+            host_game(self.app, "ti57-duel", limit=v.limit)
+        elif v.phase is Phase.LIMIT:
             self.new_generation()
             self.run_request("start", "start", **self.workshop.table_program())  # keys "20 STO 0 2nd Fix 1 CLR"
         elif v.phase is Phase.SETUP and self.viewer is not None:
@@ -319,7 +323,7 @@ class TI57DuelScreen(TI57Screen):
         self.run_request("new", "new_duel")
 
     def offer_again(self) -> None:
-        self.offer_saved_game(self.saves.question, DuelResumeDialog)
+        self.saves.offer(self.duel_save.question, DuelResumeDialog)
 
     def action_toggle_speed(self) -> None:
         self.instant = not self.instant
@@ -344,7 +348,7 @@ class TI57DuelScreen(TI57Screen):
 
     def action_export_history(self) -> None:
         if self.seen.phase is Phase.OVER:
-            self.export_moves(render.history_text(self.seen.view, self.TITLE))
+            self.saves.export(render.history_text(self.seen.view, self.TITLE))
 
 
     # -- keys (``keys.py``), saves (``saves.py``), the workshop -----------------------------
@@ -380,13 +384,13 @@ class TI57DuelScreen(TI57Screen):
         ]
 
     def save_state(self) -> dict[str, Any] | None:
-        return self.workshop.noted(self.saves.state())
+        return self.workshop.noted(self.duel_save.state())
 
     def save_summary(self) -> str:
-        return self.saves.summary()
+        return self.duel_save.summary()
 
-    def save_game(self, made: Any = NOT_MADE) -> Path | None:
-        return super().save_game(made) if self.saves.may_write() else None
+    def save_held(self) -> bool:
+        return not self.duel_save.may_write()  # a locked save waiting for its PINs is never overwritten nor dropped
 
     def resume(self, state: dict[str, Any], pins: tuple[str, ...] = ()) -> bool:
-        return self.saves.resume(state, pins, **self.workshop.saved_page(state))
+        return self.duel_save.resume(state, pins, **self.workshop.saved_page(state))

@@ -6,6 +6,8 @@ the wolf's ↘ there), so the game-over dialog says and takes ``g``.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -37,6 +39,17 @@ def seat_from_setting(side: Side, text: str) -> Seat | None:
     return seat if seat in CHOICES[side] else None
 
 
+@dataclass(frozen=True)
+class OtherTerminal:
+    """The new game's answer when the other side plays on another terminal: ``here``, the side played here."""
+
+    here: Side
+
+    @property
+    def there(self) -> Side:
+        return Side.LAMBS if self.here is Side.WOLF else Side.WOLF
+
+
 class WolfGameOver(Question):
     """The result, and the screen's own key for a new game."""
 
@@ -47,21 +60,23 @@ class WolfGameOver(Question):
     ]
 
 
-class NewWolfGame(ModalScreen[dict[Side, Seat] | None]):
-    """Who plays the wolf and who plays the lambs: a person, or the computer at a level."""
+class NewWolfGame(ModalScreen[dict[Side, Seat] | OtherTerminal | None]):
+    """Who plays the wolf and who plays the lambs: a person, the computer at a level, or (``o``) a
+    person on another terminal, the game then hosted here (``OtherTerminal``)."""
 
     DEFAULT_CSS = """
     NewWolfGame { align: center middle; background: $background 60%; }
     NewWolfGame > Vertical { width: 64; height: auto; padding: 1 2; border: thick $accent; background: $surface; }
     NewWolfGame #seats { height: 4; margin-bottom: 1; }
     NewWolfGame Horizontal { height: auto; align-horizontal: center; }
-    NewWolfGame Button { margin: 0 1; min-width: 14; }
+    NewWolfGame Button { margin: 0 1; min-width: 12; }
     """
 
     AUTO_FOCUS = "#start"  # Enter starts; w and l change the seats
     BINDINGS = [
         Binding("w", "next_seat('wolf')", "Wolf: person or computer", id="wolf.newgame.wolf"),
         Binding("l", "next_seat('lambs')", "Lambs: person or computer", id="wolf.newgame.lambs"),
+        Binding("o", "other_terminal", "Player 2: on another terminal", id="wolf.newgame.other-terminal"),
         Binding("enter,g", "start", "Start (a coin toss)", id="wolf.newgame.start"),
         Binding("escape,backspace", "cancel", "Cancel", key_display="esc", id="wolf.newgame.cancel"),
     ]
@@ -74,6 +89,7 @@ class NewWolfGame(ModalScreen[dict[Side, Seat] | None]):
         super().__init__()
         self.seats = {side: seats.get(side, Seat()) for side in Side}
         self.first = first
+        self.elsewhere: Side | None = None  # the side played on another terminal (None: both here)
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -84,6 +100,7 @@ class NewWolfGame(ModalScreen[dict[Side, Seat] | None]):
             with Horizontal():
                 yield Button("Wolf (w)", id="seat-wolf")
                 yield Button("Lambs (l)", id="seat-lambs")
+                yield Button("Remote (o)", id="other-terminal")
                 yield Button("Start (Enter)", id="start", variant="primary")
 
     def on_mount(self) -> None:
@@ -95,11 +112,21 @@ class NewWolfGame(ModalScreen[dict[Side, Seat] | None]):
         t = Text(no_wrap=True, overflow="ellipsis", end="")
         for side in Side:
             t.append(f"{side.value.capitalize():<6} ", "bold")
-            t.append(seat_label(self.seats[side]) + "\n")
-        t.append("w, l: change who plays a side.  Enter: start.", "dim")
+            if self.elsewhere is None:
+                t.append(seat_label(self.seats[side]) + "\n")
+            else:
+                t.append("Player 2: on another terminal\n" if side is self.elsewhere else "you, here\n")
+        t.append("o: the other side on another terminal.  Enter: host it." if self.elsewhere is not None
+                 else "w, l: change who plays a side.  o: another terminal.", "dim")
         return t
 
+    def action_other_terminal(self) -> None:
+        """Player 2 on another terminal: the lambs, then the wolf, then both sides back here."""
+        self.elsewhere = {None: Side.LAMBS, Side.LAMBS: Side.WOLF, Side.WOLF: None}[self.elsewhere]
+        self.query_one("#seats", Static).update(self._seats_text())
+
     def action_next_seat(self, side: str) -> None:
+        self.elsewhere = None  # both sides here again
         which = Side(side)
         choices = CHOICES[which]
         current = self.seats[which]
@@ -108,6 +135,9 @@ class NewWolfGame(ModalScreen[dict[Side, Seat] | None]):
         self.query_one("#seats", Static).update(self._seats_text())
 
     def action_start(self) -> None:
+        if self.elsewhere is not None:
+            self.dismiss(OtherTerminal(Side.LAMBS if self.elsewhere is Side.WOLF else Side.WOLF))
+            return
         self.dismiss(dict(self.seats))
 
     def action_cancel(self) -> None:
@@ -117,5 +147,7 @@ class NewWolfGame(ModalScreen[dict[Side, Seat] | None]):
         event.stop()
         if event.button.id == "start":
             self.action_start()
+        elif event.button.id == "other-terminal":
+            self.action_other_terminal()
         else:
             self.action_next_seat((event.button.id or "").removeprefix("seat-"))

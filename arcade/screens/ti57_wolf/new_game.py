@@ -17,7 +17,7 @@ from textual.app import App
 
 from arcade.screens.room.ti57_workshop import TI57Workshop
 from arcade.screens.ti57_wolf import render
-from arcade.screens.ti57_wolf.dialogs import NewWolfGame, seat_from_setting, seat_setting
+from arcade.screens.ti57_wolf.dialogs import NewWolfGame, OtherTerminal, seat_from_setting, seat_setting
 from games.session import Seat
 from games.ti57_wolf.referee import Side
 from games.ti57_wolf.table import WolfPicture
@@ -71,10 +71,17 @@ class NewGames:
 
         screen.workshop.choose_program(chosen)
 
-    def seated(self, seats: dict[Side, Seat] | None) -> None:
-        """Who plays each side (None: the question was left, this game goes on): remembered, and played."""
+    def seated(self, seats: dict[Side, Seat] | OtherTerminal | None) -> None:
+        """Who plays each side (None: the question was left, this game goes on): remembered, and played;
+        or the other side on another terminal: the game is hosted here."""
         screen = self.screen
         chosen, self._chosen = self._chosen, None
+        if isinstance(seats, OtherTerminal):
+            from arcade.screens.netplay.open import host_game
+
+            host_game(screen.app, "ti57-wolf", first=self.coin().value, host_side=seats.here.value,
+                      referee=not screen.purist)
+            return
         if seats is None:
             screen.say("No new game: this one goes on.")
             return
@@ -122,8 +129,14 @@ class NewGames:
         else:
             self.send(screen.seats, toss_words(screen.first))
 
-    def _first_seats(self, seats: dict[Side, Seat] | None) -> None:
-        """The first game's answer: remembered, and played; Esc: two people, asked again next time."""
+    def _first_seats(self, seats: dict[Side, Seat] | OtherTerminal | None) -> None:
+        """The first game's answer: remembered, and played; Esc: two people, asked again next time; the
+        other side on another terminal: hosted (this terminal's game starts with two people meanwhile)."""
+        if isinstance(seats, OtherTerminal):
+            screen = self.screen
+            self.send(screen.seats, toss_words(screen.first))
+            self.seated(seats)
+            return
         if seats is None:
             screen = self.screen
             self.send(screen.seats, f"{toss_words(screen.first)} Two people share the keyboard (g: who plays).")

@@ -79,8 +79,9 @@ def board_view(view: WolfSessionView, selected: int | None, busy: bool) -> GridV
     return GridView(COLUMNS, ROWS, pieces, marks, DARK, cursor)
 
 
-def turn_text(view: WolfSessionView, selected: int | None) -> Text:
-    """Whose turn and what to press (four lines, fixed: the panel never needs a new layout)."""
+def turn_text(view: WolfSessionView, selected: int | None, switch: bool = True) -> Text:
+    """Whose turn and what to press (four lines, fixed: the panel never needs a new layout); ``switch``: r
+    switches the referee (not across two terminals: it is set when the game is hosted)."""
     t = Text(no_wrap=True, overflow="ellipsis", end="")
     if view.phase is Phase.OVER and view.result is not None:
         t.append(f"The {view.result.winner.value} {wins(view.result.winner)}!\n", "bold reverse")
@@ -108,7 +109,8 @@ def turn_text(view: WolfSessionView, selected: int | None) -> Text:
         t.append("Off the board: " + ", ".join(off) + "\n")
     t.append("Referee ")
     t.append("off (purist)" if not view.referee_enabled else "on", "bold")
-    t.append("  r: switch")
+    if switch:
+        t.append("  r: switch")
     return t
 
 

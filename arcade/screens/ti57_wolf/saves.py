@@ -1,9 +1,9 @@
 """The wolf screen's saves: the table's save with the panels shown, and the resume.
 
-A part of ``TI57WolfScreen`` (``screen.saves``): the save is the last picture's
+A part of ``TI57WolfScreen`` (``screen.wolf_save``): the save is the last picture's
 (``WolfPicture.save``), the resume a request at the table whose end comes back as a job's.  A
 game not begun, or finished, is not kept; a save that does not restore, whatever the reason,
-is kept aside and said (``GameScreen.resume_failed``), and a new game begins.
+is kept aside and said (``GameSaves.resume_failed``), and a new game begins.
 """
 
 from __future__ import annotations

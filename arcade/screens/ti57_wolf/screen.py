@@ -73,7 +73,7 @@ class TI57WolfScreen(TI57Screen):
         self.keys = MoveKeys(self)
         self.turns = WolfTurns(self)
         self.new_games = NewGames(self, coin)
-        self.saves = WolfSaves(self)
+        self.wolf_save = WolfSaves(self)
         self.workshop = TI57Workshop(self, game_index=1)
         self.open_table(pace=pace, notebook=str(notebook_dir()))  # a resumed variant's page is read there
 
@@ -87,7 +87,7 @@ class TI57WolfScreen(TI57Screen):
         self.query_one("#board", SquareBoard).boxed = True
         self.say(toss_words(self.first))
         self.redraw()
-        self.after_first_frame(self.offer_saved_game, self.saves.question)
+        self.after_first_frame(self.saves.offer, self.wolf_save.question)
 
     def picture_changed(self, picture: Any) -> None:
         """Every answer brings the game as it is at the table: what the screen draws and decides from."""
@@ -142,7 +142,7 @@ class TI57WolfScreen(TI57Screen):
             self.turns.game_on_board(self.new_games.words)
         elif kind == "resume":
             self.workshop.page_read(result)  # the variant's page, read at the table: the next game's program
-            self.turns.game_on_board(self.saves.resumed())
+            self.turns.game_on_board(self.wolf_save.resumed())
         elif kind in ("undo", "redo"):
             self.turns.stepped(undo=kind == "undo")
         elif kind == "referee":
@@ -153,7 +153,7 @@ class TI57WolfScreen(TI57Screen):
     def job_failed(self, kind: str, error: BaseException) -> None:
         if kind == "resume":  # SaveUnreadable or, as a last resort, any fault: said, kept aside, a new game
             self.led = self.turns.stopped_led()
-            self.resume_failed(error)
+            self.saves.resume_failed(error)
             self.new_game()
             return
         self.turns.failed(kind, error)
@@ -202,7 +202,7 @@ class TI57WolfScreen(TI57Screen):
         if self.picture is None:
             self.say("No game yet: nothing to export.")
             return
-        self.export_moves(history_text(self.picture, self.TITLE))
+        self.saves.export(history_text(self.picture, self.TITLE))
 
     def action_undo(self) -> None:
         self.turns.step_back(undo=True)
@@ -238,14 +238,14 @@ class TI57WolfScreen(TI57Screen):
         self.new_games.first_of_screen()
 
     def save_state(self) -> dict[str, Any] | None:
-        return self.workshop.noted(self.saves.state())
+        return self.workshop.noted(self.wolf_save.state())
 
     def save_summary(self) -> str:
-        return self.saves.summary()
+        return self.wolf_save.summary()
 
     def resume(self, state: dict[str, Any]) -> bool:
-        return self.saves.resume(state, **self.workshop.saved_page(state))
+        return self.wolf_save.resume(state, **self.workshop.saved_page(state))
 
     def offer_again(self) -> None:
         """After the host's end: its last save offered again."""
-        self.offer_saved_game(self.saves.question)
+        self.saves.offer(self.wolf_save.question)

@@ -14,6 +14,7 @@ from typing import Any, Protocol
 from textual.app import App
 
 from arcade.screens.ti57_wolf import render
+from arcade.storage.game_saves import GameSaves
 from arcade.screens.ti57_wolf.dialogs import WolfGameOver
 from arcade.widgets.ti57 import Shown
 from games.session import Refused
@@ -33,6 +34,7 @@ class WolfTurnsScreen(Protocol):
     purist: bool
     busy: bool
     paused: bool
+    saves: GameSaves
     led: Shown
 
     @property
@@ -45,7 +47,6 @@ class WolfTurnsScreen(Protocol):
     def run_request(self, kind: str, name: str, *args: Any, **kwargs: Any) -> None: ...
     def new_generation(self) -> int: ...
     def wait_if_running(self) -> bool: ...
-    def save_game(self) -> Any: ...
     def action_new_game(self) -> None: ...
     def back_to_launcher(self) -> None: ...
 
@@ -126,7 +127,7 @@ class WolfTurns:
         for part, record in records:  # each move into the log, in the game's words; the redraw shows the last
             screen.say(render.move_words(record, view, by_computer=part == "computer"), show=False)
         screen.redraw()
-        screen.save_game()
+        screen.saves.save()
         if not self._announce_end():
             self.computer_turn()
 
@@ -141,7 +142,7 @@ class WolfTurns:
         screen.say("Purist: no referee. Only the program's own check stands (the wolf landing on a lamb)."
                    if screen.purist else "Referee on: illegal moves are refused before they reach the TI-57.")
         screen.redraw()
-        screen.save_game()
+        screen.saves.save()
 
     def game_on_board(self, words: str) -> None:
         """A new, resumed, undone or redone game at the table: drawn, said, saved; the computer plays if it is to."""
@@ -153,7 +154,7 @@ class WolfTurns:
         screen.led = self.stopped_led()
         screen.say(words)
         screen.redraw()
-        screen.save_game()
+        screen.saves.save()
         self.computer_turn()
 
     def failed(self, kind: str, error: BaseException) -> None:
@@ -179,7 +180,7 @@ class WolfTurns:
         screen = self.screen
         screen.led = self.stopped_led()
         screen.redraw()
-        screen.save_game()
+        screen.saves.save()
 
     def stopped_led(self) -> Shown:
         view = self.screen.shown_view

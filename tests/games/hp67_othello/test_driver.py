@@ -254,7 +254,10 @@ def replay_on_a_fresh_machine(program, keys: list[str], d: HP67OthelloDriver) ->
         assert m.register(str(n)) == d.machine.register(str(n))
 
 
-@pytest.mark.parametrize(("color", "seed"), [(Disc.BLACK, 1), (Disc.WHITE, 2), (Disc.BLACK, 3), (Disc.WHITE, 4)])
+@pytest.mark.parametrize(("color", "seed"), [
+    (Disc.BLACK, 1), (Disc.WHITE, 2),  # one game of each colour everyday; two more behind -m soak
+    pytest.param(Disc.BLACK, 3, marks=pytest.mark.soak), pytest.param(Disc.WHITE, 4, marks=pytest.mark.soak),
+])
 def test_whole_games_against_a_random_player(program, color: Disc, seed: int) -> None:
     d = play_game(program, color, seed)
     assert d.is_over

@@ -15,6 +15,7 @@ from games.othello.driver import MachineDisagrees, MoveCancelled
 from games.othello.referee import Disc, IllegalMove, Position, name, parse
 from tests.games.lazard_othello.lazard_model import lazard_choice
 from tests.games.lazard_othello.players import Opponent, first_legal, play_game, seeded_random
+from tests.sizes import sizes
 
 RESULT = re.compile(r"Fin de partie\.  Vous: (\d+)  Moi: (\d+)")
 
@@ -332,25 +333,30 @@ def test_a_program_that_ends_too_early_is_caught() -> None:
     assert len(driver.history) == 21 and driver.machine_to_move
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(
-    machine_color=st.sampled_from([Disc.BLACK, Disc.WHITE]),
-    tries=st.lists(st.one_of(st.none(), st.integers(0, 63)), min_size=20, max_size=120),
-)
-def test_random_human_tries_legal_or_not(machine_color: Disc, tries: list[int | None]) -> None:
-    """Any square or pass offered: refused with nothing changed, or played and refereed."""
-    driver = LazardOthelloDriver()
-    driver.new_game(machine_color)
-    for attempt in tries:
-        if driver.is_over:
-            break
-        if driver.machine_to_move:
-            driver.machine_move()
-            continue
-        before = frozen(driver)
-        try:
-            driver.human_move(attempt)
-        except IllegalMove:
-            assert frozen(driver) == before
-        decoded = decode_board(driver.machine.array("B"), driver.position.to_move)
-        assert (decoded.black, decoded.white) == (driver.position.black, driver.position.white)
+@sizes(everyday=5, soak=12)
+def test_random_human_tries_legal_or_not(examples: int) -> None:
+    """Any square or pass offered: refused with nothing changed, or played and refereed (and the
+    program's own board in memory follows; test_driver_properties tries both Othello drivers too)."""
+    @settings(max_examples=examples, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(
+        machine_color=st.sampled_from([Disc.BLACK, Disc.WHITE]),
+        tries=st.lists(st.one_of(st.none(), st.integers(0, 63)), min_size=20, max_size=120),
+    )
+    def check(machine_color: Disc, tries: list[int | None]) -> None:
+        driver = LazardOthelloDriver()
+        driver.new_game(machine_color)
+        for attempt in tries:
+            if driver.is_over:
+                break
+            if driver.machine_to_move:
+                driver.machine_move()
+                continue
+            before = frozen(driver)
+            try:
+                driver.human_move(attempt)
+            except IllegalMove:
+                assert frozen(driver) == before
+            decoded = decode_board(driver.machine.array("B"), driver.position.to_move)
+            assert (decoded.black, decoded.white) == (driver.position.black, driver.position.white)
+
+    check()

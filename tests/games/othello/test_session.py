@@ -203,8 +203,10 @@ def damaged(good: Any, paths: list[tuple[Any, ...]], rng: random.Random) -> Any:
     return value
 
 
-@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize("seed", [0, *(pytest.param(seed, marks=pytest.mark.soak) for seed in (1, 2))])
 def test_damaged_saves_are_refused_or_read_whole(factory: Callable[[], OthelloDriver], seed: int) -> None:
+    """One seed everyday, two more behind ``-m soak`` (``tests/games/test_save_damage.py`` damages
+    every game's saves at random places in the everyday run too)."""
     session = started(factory)
     rng = random.Random(seed)
     for _ in range(2):

@@ -7,6 +7,7 @@ from hypothesis import given, settings, strategies as st
 
 from machines.cpc import CPC, RunState
 from tests.machines.cpc.helpers import output, run_program
+from tests.sizes import sizes
 
 
 @pytest.mark.parametrize(
@@ -144,27 +145,35 @@ _WORDS = (
 ).split()
 
 
-@given(st.lists(st.lists(st.sampled_from(_WORDS), min_size=1, max_size=8), min_size=1, max_size=6),
-       st.sampled_from(["1\r", "A\r", "\r", "\x1b\x1b"]))
-@settings(max_examples=150, deadline=None)
-def test_random_listings_never_raise_python_exceptions(lines: list[list[str]], key: str) -> None:
-    cpc = CPC(clock=lambda: 0.0)
-    cpc.load_basic("\n".join(f"{10 * (n + 1)} {' '.join(words)}" for n, words in enumerate(lines)))
-    cpc.run(500)
-    cpc.type(key)
-    cpc.run(500)
-    assert cpc.internal_error is None, cpc.internal_error
-    again = CPC()
-    again.restore(cpc.snapshot())
-    again.run(100)
+@sizes(everyday=50, soak=150)
+def test_random_listings_never_raise_python_exceptions(examples: int) -> None:
+    @settings(max_examples=examples, deadline=None)
+    @given(st.lists(st.lists(st.sampled_from(_WORDS), min_size=1, max_size=8), min_size=1, max_size=6),
+           st.sampled_from(["1\r", "A\r", "\r", "\x1b\x1b"]))
+    def check(lines: list[list[str]], key: str) -> None:
+        cpc = CPC(clock=lambda: 0.0)
+        cpc.load_basic("\n".join(f"{10 * (n + 1)} {' '.join(words)}" for n, words in enumerate(lines)))
+        cpc.run(500)
+        cpc.type(key)
+        cpc.run(500)
+        assert cpc.internal_error is None, cpc.internal_error
+        again = CPC()
+        again.restore(cpc.snapshot())
+        again.run(100)
+
+    check()
 
 
-@given(st.lists(st.text(max_size=40), min_size=1, max_size=5), st.text(max_size=6))
-@settings(max_examples=150, deadline=None)
-def test_any_text_as_a_listing_and_any_keys_never_raise(lines: list[str], keys: str) -> None:
-    cpc = CPC(clock=lambda: 0.0)
-    cpc.load_basic("\n".join(f"{10 * (n + 1)} {text}" for n, text in enumerate(lines)) + "\nrubbish")
-    cpc.run(300)
-    cpc.type(keys + "\r")
-    cpc.run(300)
-    assert cpc.internal_error is None, cpc.internal_error
+@sizes(everyday=50, soak=150)
+def test_any_text_as_a_listing_and_any_keys_never_raise(examples: int) -> None:
+    @settings(max_examples=examples, deadline=None)
+    @given(st.lists(st.text(max_size=40), min_size=1, max_size=5), st.text(max_size=6))
+    def check(lines: list[str], keys: str) -> None:
+        cpc = CPC(clock=lambda: 0.0)
+        cpc.load_basic("\n".join(f"{10 * (n + 1)} {text}" for n, text in enumerate(lines)) + "\nrubbish")
+        cpc.run(300)
+        cpc.type(keys + "\r")
+        cpc.run(300)
+        assert cpc.internal_error is None, cpc.internal_error
+
+    check()

@@ -9,7 +9,8 @@ by zero, type mismatches...).  Whatever happens, no Python exception escapes ``r
 error is reported the BASIC way: ``cpc.error`` holds (number, line) and the screen says
 "<message> in <line>".  A snapshot sent through JSON restores a CPC whose snapshot is
 identical -- mid-INPUT, inside FOR loops, GOSUBs and WHILEs -- and which then answers the
-same keys the same way.  The default run is derandomized; ``-m soak`` tries many more.
+same keys the same way.  The default run is derandomized and sized for the everyday suite
+(``tests/sizes.py``); ``-m soak`` runs each property at its full size and tries many more.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from hypothesis import strategies as st
 from games.lazard_othello.driver import LISTING as OTHELLO
 from machines.cpc import CPC, RunState
 from machines.cpc.errors import error_message
+from tests.sizes import sizes
 
 PROFILE = dict(deadline=None, derandomize=True, database=None,
                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -143,20 +145,28 @@ INTERACTIVE = {
 }
 
 
-@settings(max_examples=250, **PROFILE)
-@given(st.sampled_from(sorted(INTERACTIVE)), ACTIONS)
-def test_random_keys_into_waiting_programs_never_raise(name: str, actions) -> None:
-    cpc = new_cpc()
-    assert cpc.load_basic(INTERACTIVE[name]) == []
-    drive(cpc, [("run", 500)] + actions)
+@sizes(everyday=70, soak=250)
+def test_random_keys_into_waiting_programs_never_raise(examples: int) -> None:
+    @settings(max_examples=examples, **PROFILE)
+    @given(st.sampled_from(sorted(INTERACTIVE)), ACTIONS)
+    def check(name: str, actions) -> None:
+        cpc = new_cpc()
+        assert cpc.load_basic(INTERACTIVE[name]) == []
+        drive(cpc, [("run", 500)] + actions)
+
+    check()
 
 
-@settings(max_examples=200, **PROFILE)
-@given(st.sampled_from(sorted(INTERACTIVE)), ACTIONS, ACTIONS)
-def test_snapshot_restores_an_identical_cpc_while_it_waits_for_keys(name: str, before, after) -> None:
-    cpc = new_cpc()
-    cpc.load_basic(INTERACTIVE[name])
-    check_twin(cpc, [("run", 500)] + before, after)
+@sizes(everyday=50, soak=200)
+def test_snapshot_restores_an_identical_cpc_while_it_waits_for_keys(examples: int) -> None:
+    @settings(max_examples=examples, **PROFILE)
+    @given(st.sampled_from(sorted(INTERACTIVE)), ACTIONS, ACTIONS)
+    def check(name: str, before, after) -> None:
+        cpc = new_cpc()
+        cpc.load_basic(INTERACTIVE[name])
+        check_twin(cpc, [("run", 500)] + before, after)
+
+    check()
 
 
 # -- random programs from a grammar ------------------------------------------------------------
@@ -276,22 +286,41 @@ def programs(draw: Any) -> str:
     return "\n".join(lines)
 
 
-@settings(max_examples=150, **PROFILE)
-@given(programs(), ACTIONS)
-def test_random_programs_never_raise_and_report_errors_the_basic_way(source: str, actions) -> None:
-    cpc = new_cpc()
-    problems = cpc.load_basic(source)
-    assert all(str(p) for p in problems)
-    drive(cpc, [("run", 300)] + actions)
-    drive(cpc, [("run", 300)])  # RUN again after an end or an error, CONT after a break
+@sizes(everyday=50, soak=150)
+def test_random_programs_never_raise_and_report_errors_the_basic_way(examples: int) -> None:
+    @settings(max_examples=examples, **PROFILE)
+    @given(programs(), ACTIONS)
+    def check(source: str, actions) -> None:
+        cpc = new_cpc()
+        problems = cpc.load_basic(source)
+        assert all(str(p) for p in problems)
+        drive(cpc, [("run", 300)] + actions)
+        drive(cpc, [("run", 300)])  # RUN again after an end or an error, CONT after a break
+
+    check()
 
 
-@settings(max_examples=150, **PROFILE)
-@given(programs(), ACTIONS, ACTIONS)
-def test_random_programs_restore_identically(source: str, before, after) -> None:
+@sizes(everyday=40, soak=150)
+def test_random_programs_restore_identically(examples: int) -> None:
+    @settings(max_examples=examples, **PROFILE)
+    @given(programs(), ACTIONS, ACTIONS)
+    def check(source: str, before, after) -> None:
+        cpc = new_cpc()
+        cpc.load_basic(source)
+        check_twin(cpc, [("run", 1)] + before, after)
+
+    check()
+
+
+@pytest.mark.parametrize("line", ["10 A=ROUND(5)", "10 A=ROUND(5,-1)", "10 A=ROUND(2.5)", "10 A%=ROUND(7.5)",
+                                  "10 A=ROUND(32767)+1", "10 A=ROUND(-4,2)"])
+def test_a_rounded_integer_stored_in_a_real_restores_identically(line: str) -> None:
+    """ROUND of an integer stays an integer (the ROM's ``round_accumulator``); stored in a real
+    variable it is a real, so a snapshot taken then restores the same machine (a soak run found
+    ``A=ROUND(5)`` keeping the integer 5 in A, restored as 5.0)."""
     cpc = new_cpc()
-    cpc.load_basic(source)
-    check_twin(cpc, [("run", 1)] + before, after)
+    cpc.load_basic(line + "\n20 PRINT A;A%")
+    check_twin(cpc, [("run", 1)], [("run", 1)])
 
 
 # -- snapshots inside loops, subroutines and INPUT --------------------------------------------------
@@ -312,20 +341,24 @@ NESTED = "\n".join([
 ])
 
 
-@settings(max_examples=150, **PROFILE)
-@given(st.integers(0, 400), st.lists(st.text(alphabet="0123456789,AB\r\x7f", max_size=6), max_size=6), ACTIONS)
-def test_a_snapshot_inside_for_gosub_while_or_input_restores_exactly(cut: int, lines, after) -> None:
-    cpc = new_cpc()
-    assert cpc.load_basic(NESTED) == []
-    before = [("run", cut)]
-    for text in lines:
-        before += [("type", text), ("run", 37)]
-    drive(cpc, before)
-    snap = cpc.snapshot()
-    if not lines and 3 <= cut <= 82:  # statement 3 opens FOR I, statement 83 (INPUT) follows NEXT I
-        assert cpc.state is RunState.BUDGET
-        assert snap["stack"], "a cut inside the loops has FOR, GOSUB or WHILE frames"
-    check_twin(cpc, [], after + [("type", "7,XY\r"), ("run", 5000)])
+@sizes(everyday=40, soak=150)
+def test_a_snapshot_inside_for_gosub_while_or_input_restores_exactly(examples: int) -> None:
+    @settings(max_examples=examples, **PROFILE)
+    @given(st.integers(0, 400), st.lists(st.text(alphabet="0123456789,AB\r\x7f", max_size=6), max_size=6), ACTIONS)
+    def check(cut: int, lines, after) -> None:
+        cpc = new_cpc()
+        assert cpc.load_basic(NESTED) == []
+        before = [("run", cut)]
+        for text in lines:
+            before += [("type", text), ("run", 37)]
+        drive(cpc, before)
+        snap = cpc.snapshot()
+        if not lines and 3 <= cut <= 82:  # statement 3 opens FOR I, statement 83 (INPUT) follows NEXT I
+            assert cpc.state is RunState.BUDGET
+            assert snap["stack"], "a cut inside the loops has FOR, GOSUB or WHILE frames"
+        check_twin(cpc, [], after + [("type", "7,XY\r"), ("run", 5000)])
+
+    check()
 
 
 def test_mid_input_with_a_half_typed_line_and_keys_typed_ahead() -> None:
@@ -383,20 +416,24 @@ def drive_with_clock(cpc: CPC, clock: ManualClock, actions: list[tuple[str, Any]
     return trace
 
 
-@settings(max_examples=100, **PROFILE)
-@given(st.lists(TIMER_ACTION, max_size=30), st.lists(TIMER_ACTION, max_size=30))
-def test_event_timers_restore_identically(before, after) -> None:
-    clock = ManualClock()
-    cpc = CPC(clock=clock)
-    assert cpc.load_basic(TIMERS) == []
-    drive_with_clock(cpc, clock, [("run", 50), ("tick", 0.5), ("run", 300)] + before)
-    twin_clock = ManualClock()
-    twin_clock.now = clock.now
-    twin = CPC(clock=twin_clock)
-    twin.restore(json.loads(json.dumps(cpc.snapshot())))
-    assert state(twin) == state(cpc)
-    assert drive_with_clock(twin, twin_clock, after) == drive_with_clock(cpc, clock, after)
-    assert state(twin) == state(cpc)
+@sizes(everyday=30, soak=100)
+def test_event_timers_restore_identically(examples: int) -> None:
+    @settings(max_examples=examples, **PROFILE)
+    @given(st.lists(TIMER_ACTION, max_size=30), st.lists(TIMER_ACTION, max_size=30))
+    def check(before, after) -> None:
+        clock = ManualClock()
+        cpc = CPC(clock=clock)
+        assert cpc.load_basic(TIMERS) == []
+        drive_with_clock(cpc, clock, [("run", 50), ("tick", 0.5), ("run", 300)] + before)
+        twin_clock = ManualClock()
+        twin_clock.now = clock.now
+        twin = CPC(clock=twin_clock)
+        twin.restore(json.loads(json.dumps(cpc.snapshot())))
+        assert state(twin) == state(cpc)
+        assert drive_with_clock(twin, twin_clock, after) == drive_with_clock(cpc, clock, after)
+        assert state(twin) == state(cpc)
+
+    check()
 
 
 def test_the_timer_program_really_fires_its_events() -> None:
@@ -421,33 +458,41 @@ def run_sliced(cpc: CPC, total: int, size: int) -> None:
             break
 
 
-@settings(max_examples=100, **PROFILE)
-@given(programs(), st.sampled_from([1, 2, 3, 7, 50, 255, 256, 257]), st.integers(1, 2000))
-def test_a_program_does_the_same_however_run_is_sliced(source: str, size: int, total: int) -> None:
-    whole, sliced = new_cpc(), new_cpc()
-    whole.load_basic(source)
-    sliced.load_basic(source)
-    run_sliced(whole, total, total)
-    run_sliced(sliced, total, size)
-    assert sliced.transcript == whole.transcript
-    assert state(sliced) == state(whole)
-
-
-@settings(max_examples=100, **PROFILE)
-@given(st.sampled_from(sorted(INTERACTIVE)), st.sampled_from([1, 3, 7, 255, 256, 257]),
-       st.lists(st.tuples(st.integers(1, 3000), st.text(alphabet=KEYS_ALPHABET, max_size=6)), max_size=8))
-def test_keys_typed_at_the_same_statements_do_the_same_however_run_is_sliced(name: str, size: int, typing) -> None:
-    whole, sliced = new_cpc(), new_cpc()
-    for cpc in (whole, sliced):
-        cpc.load_basic(INTERACTIVE[name])
-    for total, text in typing:
+@sizes(everyday=35, soak=100)
+def test_a_program_does_the_same_however_run_is_sliced(examples: int) -> None:
+    @settings(max_examples=examples, **PROFILE)
+    @given(programs(), st.sampled_from([1, 2, 3, 7, 50, 255, 256, 257]), st.integers(1, 2000))
+    def check(source: str, size: int, total: int) -> None:
+        whole, sliced = new_cpc(), new_cpc()
+        whole.load_basic(source)
+        sliced.load_basic(source)
         run_sliced(whole, total, total)
         run_sliced(sliced, total, size)
-        assert sliced.statements == whole.statements
-        whole.type(text)
-        sliced.type(text)
-    assert sliced.transcript == whole.transcript
-    assert state(sliced) == state(whole)
+        assert sliced.transcript == whole.transcript
+        assert state(sliced) == state(whole)
+
+    check()
+
+
+@sizes(everyday=30, soak=100)
+def test_keys_typed_at_the_same_statements_do_the_same_however_run_is_sliced(examples: int) -> None:
+    @settings(max_examples=examples, **PROFILE)
+    @given(st.sampled_from(sorted(INTERACTIVE)), st.sampled_from([1, 3, 7, 255, 256, 257]),
+           st.lists(st.tuples(st.integers(1, 3000), st.text(alphabet=KEYS_ALPHABET, max_size=6)), max_size=8))
+    def check(name: str, size: int, typing) -> None:
+        whole, sliced = new_cpc(), new_cpc()
+        for cpc in (whole, sliced):
+            cpc.load_basic(INTERACTIVE[name])
+        for total, text in typing:
+            run_sliced(whole, total, total)
+            run_sliced(sliced, total, size)
+            assert sliced.statements == whole.statements
+            whole.type(text)
+            sliced.type(text)
+        assert sliced.transcript == whole.transcript
+        assert state(sliced) == state(whole)
+
+    check()
 
 
 @pytest.mark.parametrize("size", [1, 7, 255, 256, 300])

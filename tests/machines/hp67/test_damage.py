@@ -6,8 +6,8 @@ being keyed with its exponent) are damaged at random (tests/machines/damage.py);
 damaged one is refused with a ValueError naming the field -- and ``load_state`` then
 leaves the machine exactly as it was -- or restores an HP-67 that takes keys and runs.
 Random corruptions of the Othello listing are refused with a ListingError naming the
-right line, or read into a program that runs.  The suite runs a fixed seed (about a
-second); ``-m soak`` runs many more with fresh seeds.
+right line, or read into a program that runs.  The suite runs a fixed seed (a few hundred
+tries, well under a second); ``-m soak`` runs thousands with fresh seeds.
 """
 
 from __future__ import annotations
@@ -139,7 +139,7 @@ def test_real_snapshots_taken_mid_program_restore_exactly() -> None:
 
 
 def test_damaged_snapshots_and_listings_are_refused_by_name_or_work() -> None:
-    run_campaigns(campaigns, seed=16)
+    run_campaigns(campaigns, seed=16, snapshots=200, listings=60)  # the soak: thousands, fresh seeds
 
 
 @pytest.mark.soak

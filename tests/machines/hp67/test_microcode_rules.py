@@ -188,6 +188,52 @@ def test_a_prefix_left_after_an_error_waits_for_the_next_key(prefixed: str, then
     assert m.display == shown
 
 
+def seven_over_zero() -> HP67:
+    """7 in Y, 0 in X, LAST X 0, and Error showing (7 ENTER 0 ÷)."""
+    m = keys(HP67(), "7", "ENTER", "0", "÷")
+    assert m.error and stack(m)[:2] == (0, 7)
+    return m
+
+
+# Each checked on the microcode, key by key: STO I after an Error leaves STO waiting (h
+# clears), the operator makes it STO +, and a key that cannot follow drops that whole
+# prefix and acts alone.  The operator never acts: X, Y and LAST X say so.
+@pytest.mark.parametrize("then,x,y,last_x", [
+    ("CLX", 0, 7, 0),  # the campaign's case: LAST X stays what it was
+    ("ENTER", 0, 0, 0),
+    ("-", 7, 0, 0),  # - alone: 7 - 0
+    ("x", 0, 0, 0),  # x alone: 7 x 0 (+ then x would leave LAST X 7)
+    ("SIN", 0, 7, 0),
+    ("RCL 3", 0, 0, 0),
+    ("STO 4", 0, 7, 0),
+    ("R↑", 0, 0, 0),
+    ("X<>Y", 7, 0, 0),
+    ("X⇄I", 0, 7, 0),  # h cannot follow STO +: h (i) exchanges X and I
+])
+def test_a_waiting_prefix_is_dropped_whole_by_a_key_that_cannot_follow_it(
+        then: str, x: int, y: int, last_x: int) -> None:
+    m = keys(seven_over_zero(), "STO I", "+", then)
+    assert (m.x, m.y, m.last_x) == (x, y, last_x) and not m.error
+
+
+def test_the_campaign_s_last_x_after_clx() -> None:
+    # EEX . ÷ is 0 ÷ 1 (LAST X 1); LOG 0 is an Error; h clears, STO then + wait; CLX
+    # drops them and clears X.  LAST X is still 1 on the machine.
+    m = keys(HP67(), "EEX", ".", "÷", "LOG", "STO I", "+", "CLX")
+    assert m.last_x == 1 and m.x == 0 and not m.error
+
+
+def test_a_waiting_storage_prefix_still_takes_its_register_or_a_log_error() -> None:
+    m = keys(seven_over_zero(), "STO I", "+", "5")  # ST+ 5 completed
+    assert m.register("5") == 0 and stack(m)[:2] == (0, 7)
+    m = keys(seven_over_zero(), "STO I", "+", "LOG")  # f 8 alone: LOG 0
+    assert m.error and m.last_x == 0
+    m = keys(seven_over_zero(), "STO I", "x", "CHS")  # STO x dropped, CHS alone
+    assert stack(m)[:2] == (0, 7)
+    m = keys(seven_over_zero(), "STO I", "÷", "Pi")  # STO ÷ dropped, π lifts
+    assert stack(m)[:3] == (Decimal("3.141592654"), 0, 7)
+
+
 def test_a_prefix_waiting_after_an_error_survives_a_snapshot() -> None:
     m = keys(error_with_r3(), "FIX")
     state = m.snapshot()
@@ -602,3 +648,103 @@ def test_the_logarithm_of_a_number_not_above_zero_is_an_error(key: str, x: str) 
     m.x = Decimal(x)
     m.press(key)
     assert m.error
+
+
+# -- 12. the last digit of eˣ, 10ˣ and Yˣ, as the microcode computes them --------------------
+
+EXP_GOLDEN = Path(__file__).parent / "golden" / "microcode_exponentials.txt"
+
+
+def microcode_exponentials() -> list[tuple[str, tuple[Decimal, ...], Decimal]]:
+    cases = []
+    for line in EXP_GOLDEN.read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            left, _, result = line.partition(" -> ")
+            name, *arguments = left.split()
+            cases.append((name, tuple(map(Decimal, arguments)), Decimal(result)))
+    return cases
+
+
+@pytest.mark.parametrize("name,arguments,expected", microcode_exponentials())
+def test_exponentials_give_the_microcode_s_last_digit(
+        name: str, arguments: tuple[Decimal, ...], expected: Decimal) -> None:
+    m = HP67()
+    if len(arguments) == 2:
+        m.y, m.x = arguments
+    else:
+        m.x = arguments[0]
+    m.press(name)
+    assert m.x == expected and m.last_x == arguments[-1] and not m.error
+
+
+def test_the_exponential_golden_cases_cover_each_key_and_the_issue_s_power() -> None:
+    cases = microcode_exponentials()
+    assert {name for name, _, _ in cases} == {"eˣ", "10ˣ", "Yˣ"}
+    # the correctly rounded 7^89 ends in 513: the 13-digit LN of 7 is 1.945910149048
+    assert ("Yˣ", (Decimal(7), Decimal(89)), Decimal("1.635782512E75")) in cases
+
+
+@pytest.mark.parametrize("power", [-99, -50, -10, -1, 0, 1, 2, 9, 10, 50, 99])
+def test_ten_to_an_integer_is_exact(power: int) -> None:
+    # Checked on the microcode for every power from -99 to 99.
+    m = HP67()
+    m.x = Decimal(power)
+    m.press("10ˣ")
+    assert m.x == Decimal(1).scaleb(power)
+
+
+@pytest.mark.parametrize("x", ["0.5", "-3.3", "2.302585093", "1.234567891E-5", "-7.777777777", "99.5", "-99.9"])
+def test_ten_y_to_the_x_is_ten_to_the_x_digit_for_digit(x: str) -> None:
+    # Checked on the microcode on 150 random x: the 13-digit LN of 10 is the ROM's ln 10.
+    ten = HP67()
+    ten.x = Decimal(x)
+    ten.press("10ˣ")
+    power = HP67()
+    power.y, power.x = Decimal(10), Decimal(x)
+    power.press("Yˣ")
+    assert power.x == ten.x
+
+
+@pytest.mark.parametrize("base", [2, 3, 4, 5, 6, 7, 8, 9])
+def test_integer_powers_of_a_digit_are_exact_while_they_fit(base: int) -> None:
+    # Checked on the microcode for every power below 10^10 (the Othello listing's 4^column).
+    k = 0
+    while base**k < 10**10:
+        m = HP67()
+        m.y, m.x = Decimal(base), Decimal(k)
+        m.press("Yˣ")
+        assert m.x == base**k, (base, k)
+        k += 1
+
+
+@pytest.mark.parametrize("y,x", [("2", "3"), ("2", "2"), ("2", "-3"), ("1.5", "7"), ("7", "89"), ("1.000000001", "1234567891"),
+                                 ("1.000000001", "1.234567891E10")])
+def test_a_negative_base_to_an_integer_is_the_power_of_its_size_signed(y: str, x: str) -> None:
+    # Checked on the microcode: odd powers negative; from 10 digits on, an integer is even.
+    plus, minus = HP67(), HP67()
+    plus.y, plus.x = Decimal(y), Decimal(x)
+    minus.y, minus.x = -Decimal(y), Decimal(x)
+    plus.press("Yˣ")
+    minus.press("Yˣ")
+    odd = Decimal(x).adjusted() < 10 and int(Decimal(x)) % 2 == 1
+    assert minus.x == (-plus.x if odd else plus.x) and not minus.error
+
+
+@pytest.mark.parametrize("y,x", [("-2", "0.5"), ("0", "0"), ("0", "-1"), ("-2", "1E-99")])
+def test_a_negative_base_to_a_fraction_and_zero_to_a_power_not_above_zero_are_errors(y: str, x: str) -> None:
+    m = HP67()
+    m.y, m.x = Decimal(y), Decimal(x)
+    m.press("Yˣ")
+    assert m.error
+
+
+@pytest.mark.parametrize("key,x", [("eˣ", "230.2585093"), ("10ˣ", "100"), ("eˣ", "9.999999999E99"), ("10ˣ", "230.2585092")])
+def test_an_exponential_beyond_the_range_saturates(key: str, x: str) -> None:
+    m = HP67()
+    m.x = Decimal(x)
+    m.press(key)
+    assert m.x == MAX and not m.error
+    below = HP67()
+    below.x = -Decimal(x)
+    below.press(key)
+    assert below.x == 0 and not below.error

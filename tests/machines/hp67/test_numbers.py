@@ -129,6 +129,8 @@ from fractions import Fraction  # noqa: E402
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
+from tests.sizes import sizes  # noqa: E402
+
 
 def round_ten_digits(q: Fraction) -> Decimal:
     """Independent of ``decimal``: exact rational -> 10 significant digits, half away from zero."""
@@ -160,18 +162,22 @@ ten_digit = st.builds(
 )
 
 
-@settings(max_examples=200, deadline=None)
-@given(ten_digit, ten_digit, st.sampled_from(["+", "-", "x", "÷"]))
-def test_arithmetic_is_exact_then_rounded(y: Decimal, x: Decimal, op: str) -> None:
-    if op == "÷" and x == 0:
-        return
-    m = HP67()
-    m.y, m.x = y, x  # the registers hold any ten-digit value
-    m.press(op)
-    exact = {"+": Fraction(y) + Fraction(x), "-": Fraction(y) - Fraction(x),
-             "x": Fraction(y) * Fraction(x), "÷": Fraction(y) / Fraction(x) if x else Fraction(0)}[op]
-    assert m.x == round_ten_digits(exact)
-    assert m.last_x == x
+@sizes(everyday=70, soak=200)
+def test_arithmetic_is_exact_then_rounded(examples: int) -> None:
+    @settings(max_examples=examples, deadline=None)
+    @given(ten_digit, ten_digit, st.sampled_from(["+", "-", "x", "÷"]))
+    def check(y: Decimal, x: Decimal, op: str) -> None:
+        if op == "÷" and x == 0:
+            return
+        m = HP67()
+        m.y, m.x = y, x  # the registers hold any ten-digit value
+        m.press(op)
+        exact = {"+": Fraction(y) + Fraction(x), "-": Fraction(y) - Fraction(x),
+                 "x": Fraction(y) * Fraction(x), "÷": Fraction(y) / Fraction(x) if x else Fraction(0)}[op]
+        assert m.x == round_ten_digits(exact)
+        assert m.last_x == x
+
+    check()
 
 
 # -- trigonometric argument reduction (hp67-instruction-set.md 15) ---------------------------

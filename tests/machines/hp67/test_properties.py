@@ -7,8 +7,9 @@ listing and with random programs, running the program for a small budget after e
 key that leaves it running.  A machine error is the ``Error`` display, never a Python
 exception; every number stays a 10-digit HP-67 number; and a snapshot sent through
 JSON restores a machine with the same snapshot that then answers the same keys the
-same way.  The default run is derandomized (the same examples every time); the soak
-run (``-m soak``) tries many more.
+same way.  The default run is derandomized (the same examples every time) and sized for the
+everyday suite (``tests/sizes.py``); the soak run (``-m soak``) runs each property at its full
+size and tries many more random keys and snapshots.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from hypothesis import strategies as st
 from games.hp67_othello.driver import load_program
 from machines.hp67 import HP67, INSTRUCTIONS, PROGRAM_STEPS, Program, Step, StopReason, lookup
 from machines.hp67.numbers import CONTEXT, MAX, PI
+from tests.sizes import sizes
 
 OTHELLO = load_program()
 
@@ -150,16 +152,24 @@ def check_snapshot_twin(m: HP67, before: list[tuple[str, int]], after: list[tupl
 # -- no program in memory ------------------------------------------------------------------
 
 
-@settings(max_examples=400, **PROFILE)
-@given(KEYS)
-def test_random_keys_with_no_program_never_raise(keys: list[tuple[str, int]]) -> None:
-    drive(machine_with(None), keys)
+@sizes(everyday=100, soak=400)
+def test_random_keys_with_no_program_never_raise(examples: int) -> None:
+    @settings(max_examples=examples, **PROFILE)
+    @given(KEYS)
+    def check(keys: list[tuple[str, int]]) -> None:
+        drive(machine_with(None), keys)
+
+    check()
 
 
-@settings(max_examples=200, **PROFILE)
-@given(KEYS, KEYS)
-def test_snapshot_restores_an_identical_machine_with_no_program(before, after) -> None:
-    check_snapshot_twin(machine_with(None), before, after)
+@sizes(everyday=50, soak=200)
+def test_snapshot_restores_an_identical_machine_with_no_program(examples: int) -> None:
+    @settings(max_examples=examples, **PROFILE)
+    @given(KEYS, KEYS)
+    def check(before, after) -> None:
+        check_snapshot_twin(machine_with(None), before, after)
+
+    check()
 
 
 # -- the Othello listing ------------------------------------------------------------------
@@ -174,42 +184,58 @@ OTHELLO_OPENINGS = st.sampled_from([
 ])
 
 
-@settings(max_examples=250, **PROFILE)
-@given(OTHELLO_OPENINGS, KEYS)
-def test_random_keys_on_the_othello_program_never_raise(opening, keys) -> None:
-    drive(machine_with(OTHELLO), opening + keys)
+@sizes(everyday=60, soak=250)
+def test_random_keys_on_the_othello_program_never_raise(examples: int) -> None:
+    @settings(max_examples=examples, **PROFILE)
+    @given(OTHELLO_OPENINGS, KEYS)
+    def check(opening, keys) -> None:
+        drive(machine_with(OTHELLO), opening + keys)
+
+    check()
 
 
-@settings(max_examples=120, **PROFILE)
-@given(OTHELLO_OPENINGS, KEYS, KEYS)
-def test_snapshot_restores_an_identical_machine_running_othello(opening, before, after) -> None:
-    check_snapshot_twin(machine_with(OTHELLO), opening + before, after)
+@sizes(everyday=30, soak=120)
+def test_snapshot_restores_an_identical_machine_running_othello(examples: int) -> None:
+    @settings(max_examples=examples, **PROFILE)
+    @given(OTHELLO_OPENINGS, KEYS, KEYS)
+    def check(opening, before, after) -> None:
+        check_snapshot_twin(machine_with(OTHELLO), opening + before, after)
+
+    check()
 
 
 # -- random programs ------------------------------------------------------------------------
 
 
-@settings(max_examples=200, **PROFILE)
-@given(PROGRAMS, KEYS, KEYS)
-def test_random_programs_never_raise_and_restore_identically(program: Program, before, after) -> None:
-    m = machine_with(program)
-    assert HP67.restore(json.loads(json.dumps(m.snapshot()))).program.text() == program.text()
-    check_snapshot_twin(m, before, after)
+@sizes(everyday=50, soak=200)
+def test_random_programs_never_raise_and_restore_identically(examples: int) -> None:
+    @settings(max_examples=examples, **PROFILE)
+    @given(PROGRAMS, KEYS, KEYS)
+    def check(program: Program, before, after) -> None:
+        m = machine_with(program)
+        assert HP67.restore(json.loads(json.dumps(m.snapshot()))).program.text() == program.text()
+        check_snapshot_twin(m, before, after)
+
+    check()
 
 
 # -- keys the machine does not have ------------------------------------------------------------
 
 
-@settings(max_examples=150, **PROFILE)
-@given(st.sampled_from([None, OTHELLO]), KEYS, BAD_KEYS)
-def test_a_key_the_machine_does_not_have_is_refused_and_changes_nothing(program, keys, bad: str) -> None:
-    m = machine_with(program)
-    drive(m, keys)
-    before = state(m)
-    with pytest.raises(ValueError) as refused:
-        m.press(bad)
-    assert str(refused.value)
-    assert state(m) == before
+@sizes(everyday=50, soak=150)
+def test_a_key_the_machine_does_not_have_is_refused_and_changes_nothing(examples: int) -> None:
+    @settings(max_examples=examples, **PROFILE)
+    @given(st.sampled_from([None, OTHELLO]), KEYS, BAD_KEYS)
+    def check(program, keys, bad: str) -> None:
+        m = machine_with(program)
+        drive(m, keys)
+        before = state(m)
+        with pytest.raises(ValueError) as refused:
+            m.press(bad)
+        assert str(refused.value)
+        assert state(m) == before
+
+    check()
 
 
 # -- slicing: how a caller cuts run() into budgets changes nothing --------------------------------
@@ -222,21 +248,24 @@ def run_sliced(m: HP67, total: int, size: int) -> None:
         m.run(min(size, total - (m.steps - start)))
 
 
-@settings(max_examples=100, **PROFILE)
-@given(st.one_of(st.just(OTHELLO), PROGRAMS), KEYS, st.sampled_from(["A", "B", "E", "a", "R/S"]),
-       st.sampled_from([1, 2, 3, 7, 100, 2000]), st.integers(1, 6000))
-def test_a_program_does_the_same_however_run_is_sliced(program: Program, keys, start: str, size: int,
-                                                      total: int) -> None:
-    whole = machine_with(program)
-    drive(whole, keys)
-    sliced = HP67.restore(whole.snapshot())
-    for m in (whole, sliced):
-        m.press(start)
-        if m.running:  # a key pressed on a running program only stops it: press the start again
+@sizes(everyday=35, soak=100)
+def test_a_program_does_the_same_however_run_is_sliced(examples: int) -> None:
+    @settings(max_examples=examples, **PROFILE)
+    @given(st.one_of(st.just(OTHELLO), PROGRAMS), KEYS, st.sampled_from(["A", "B", "E", "a", "R/S"]),
+           st.sampled_from([1, 2, 3, 7, 100, 2000]), st.integers(1, 6000))
+    def check(program: Program, keys, start: str, size: int, total: int) -> None:
+        whole = machine_with(program)
+        drive(whole, keys)
+        sliced = HP67.restore(whole.snapshot())
+        for m in (whole, sliced):
             m.press(start)
-    run_sliced(whole, total, total)
-    run_sliced(sliced, total, size)
-    assert state(sliced) == state(whole)
+            if m.running:  # a key pressed on a running program only stops it: press the start again
+                m.press(start)
+        run_sliced(whole, total, total)
+        run_sliced(sliced, total, size)
+        assert state(sliced) == state(whole)
+
+    check()
 
 
 # -- the soak ---------------------------------------------------------------------------------
@@ -338,18 +367,22 @@ STACK_KEY = st.one_of(
 )
 
 
-@settings(max_examples=400, **PROFILE)
-@given(st.lists(STACK_KEY, max_size=25))
-def test_the_keyboard_stack_follows_the_reference_model(groups: list[list[str]]) -> None:
-    m, model = HP67(), StackModel()
-    for key in (k for group in groups for k in group):
-        m.press(key)
-        try:
-            model.press(key)
-        except ArithmeticError:  # out of the 10-digit range: not what this model is about
-            return
-        assert (m.x, m.y, m.z, m.t, m.last_x) == (model.x, model.y, model.z, model.t, model.last_x), key
-        assert [m.register(str(n)) for n in range(4)] == model.regs
+@sizes(everyday=120, soak=400)
+def test_the_keyboard_stack_follows_the_reference_model(examples: int) -> None:
+    @settings(max_examples=examples, **PROFILE)
+    @given(st.lists(STACK_KEY, max_size=25))
+    def check(groups: list[list[str]]) -> None:
+        m, model = HP67(), StackModel()
+        for key in (k for group in groups for k in group):
+            m.press(key)
+            try:
+                model.press(key)
+            except ArithmeticError:  # out of the 10-digit range: not what this model is about
+                return
+            assert (m.x, m.y, m.z, m.t, m.last_x) == (model.x, model.y, model.z, model.t, model.last_x), key
+            assert [m.register(str(n)) for n in range(4)] == model.regs
+
+    check()
 
 
 class ProgramModel(StackModel):
@@ -384,21 +417,25 @@ PROGRAM_STEP = st.one_of(
 )
 
 
-@settings(max_examples=300, **PROFILE)
-@given(st.lists(PROGRAM_STEP, max_size=30))
-def test_program_steps_follow_the_reference_model(groups: list[list[str]]) -> None:
-    steps = [k for group in groups for k in group] + ["*LBL 1"]  # a last test may skip this, not the RTN
-    model = ProgramModel()
-    try:
-        model.run(steps)
-    except ArithmeticError:
-        return
-    m = machine_with(random_program([INSTRUCTIONS.index(lookup(k)) for k in ["*LBL A", *steps, "RTN"]]))
-    m.press("A")
-    assert m.run(10_000) is StopReason.RETURN
-    assert (m.x, m.y, m.z, m.t, m.last_x) == (model.x, model.y, model.z, model.t, model.last_x)
-    assert [m.register(str(n)) for n in range(4)] == model.regs
-    assert m.flags[0] == model.flag0
+@sizes(everyday=100, soak=300)
+def test_program_steps_follow_the_reference_model(examples: int) -> None:
+    @settings(max_examples=examples, **PROFILE)
+    @given(st.lists(PROGRAM_STEP, max_size=30))
+    def check(groups: list[list[str]]) -> None:
+        steps = [k for group in groups for k in group] + ["*LBL 1"]  # a last test may skip this, not the RTN
+        model = ProgramModel()
+        try:
+            model.run(steps)
+        except ArithmeticError:
+            return
+        m = machine_with(random_program([INSTRUCTIONS.index(lookup(k)) for k in ["*LBL A", *steps, "RTN"]]))
+        m.press("A")
+        assert m.run(10_000) is StopReason.RETURN
+        assert (m.x, m.y, m.z, m.t, m.last_x) == (model.x, model.y, model.z, model.t, model.last_x)
+        assert [m.register(str(n)) for n in range(4)] == model.regs
+        assert m.flags[0] == model.flag0
+
+    check()
 
 
 # -- the display and RND -----------------------------------------------------------------------
@@ -417,23 +454,27 @@ HP67_NUMBERS = st.builds(
 ).filter(lambda v: abs(v) < Decimal("9.5E99"))  # rounding the display there would need a 3-digit exponent
 
 
-@settings(max_examples=1500, **PROFILE)
-@given(HP67_NUMBERS, st.sampled_from(["FIX", "SCI", "ENG"]), st.integers(0, 9))
-def test_rnd_gives_the_number_the_display_shows(value: Decimal, mode: str, digits: int) -> None:
-    m = HP67()
-    m.x, m.fmt, m.digits = value, mode, digits
-    shown = m.display
-    mantissa, _, exponent = shown.partition(" ")
-    assert sum(c.isdigit() for c in mantissa) <= 10 and len(exponent.lstrip("-")) in (0, 2), shown
-    if exponent:
-        assert 1 <= abs(Decimal(mantissa)) < (1000 if mode == "ENG" else 10), shown
-        assert mode != "ENG" or int(exponent) % 3 == 0, shown
-    m.press("RND")
-    # FIX falls back to SCI for a number that rounds to zero at n decimals; RND still
-    # rounds to the n decimals, to zero (issue 40, HP-67 rule 2).
-    fell_back_small = mode == "FIX" and bool(exponent) and abs(value) < 1
-    assert m.x == (0 if fell_back_small else displayed_value(shown)), shown
-    assert m.last_x == value
+@sizes(everyday=300, soak=1500)
+def test_rnd_gives_the_number_the_display_shows(examples: int) -> None:
+    @settings(max_examples=examples, **PROFILE)
+    @given(HP67_NUMBERS, st.sampled_from(["FIX", "SCI", "ENG"]), st.integers(0, 9))
+    def check(value: Decimal, mode: str, digits: int) -> None:
+        m = HP67()
+        m.x, m.fmt, m.digits = value, mode, digits
+        shown = m.display
+        mantissa, _, exponent = shown.partition(" ")
+        assert sum(c.isdigit() for c in mantissa) <= 10 and len(exponent.lstrip("-")) in (0, 2), shown
+        if exponent:
+            assert 1 <= abs(Decimal(mantissa)) < (1000 if mode == "ENG" else 10), shown
+            assert mode != "ENG" or int(exponent) % 3 == 0, shown
+        m.press("RND")
+        # FIX falls back to SCI for a number that rounds to zero at n decimals; RND still
+        # rounds to the n decimals, to zero (issue 40, HP-67 rule 2).
+        fell_back_small = mode == "FIX" and bool(exponent) and abs(value) < 1
+        assert m.x == (0 if fell_back_small else displayed_value(shown)), shown
+        assert m.last_x == value
+
+    check()
 
 
 # -- what these properties found (regressions) -----------------------------------------------

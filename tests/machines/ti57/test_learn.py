@@ -16,6 +16,7 @@ from games.ti57_wolf.driver import load_program as wolf_program
 from machines.ti57 import PRIMARY_LEGENDS, SECOND_LEGENDS, TI57, Program, StopReason
 from machines.ti57.keys import INSTRUCTIONS, Step
 from machines.ti57.machine import EDIT_KEYS
+from tests.sizes import sizes
 
 from .conftest import keyed
 
@@ -106,21 +107,25 @@ EDIT = st.sampled_from(sorted(EDIT_KEYS))
 KEY = st.one_of(st.sampled_from(sorted(PRIMARY_LEGENDS)), st.sampled_from(sorted(SECOND_LEGENDS)), EDIT)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.lists(KEY, max_size=60), st.lists(KEY, max_size=30))
-def test_editing_never_raises_and_snapshots_keep_lrn_mode(before: list[str], after: list[str]) -> None:
-    m = TI57()
-    for k in before:
-        m.press(k)
-        if m.running:
-            m.run(max_steps=200)
-    assert 0 <= m.pc <= 50 and len(m.program.steps) == 50 and m.display
-    twin = TI57.restore(json.loads(json.dumps(m.snapshot())))
-    assert twin.display == m.display and twin.learning == m.learning
-    for k in after:
-        m.press(k)
-        twin.press(k)
-        if m.running:
-            m.run(max_steps=200)
-            twin.run(max_steps=200)
-    assert json.dumps(twin.snapshot(), sort_keys=True) == json.dumps(m.snapshot(), sort_keys=True)
+@sizes(everyday=50, soak=150)
+def test_editing_never_raises_and_snapshots_keep_lrn_mode(examples: int) -> None:
+    @settings(max_examples=examples, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(st.lists(KEY, max_size=60), st.lists(KEY, max_size=30))
+    def check(before: list[str], after: list[str]) -> None:
+        m = TI57()
+        for k in before:
+            m.press(k)
+            if m.running:
+                m.run(max_steps=200)
+        assert 0 <= m.pc <= 50 and len(m.program.steps) == 50 and m.display
+        twin = TI57.restore(json.loads(json.dumps(m.snapshot())))
+        assert twin.display == m.display and twin.learning == m.learning
+        for k in after:
+            m.press(k)
+            twin.press(k)
+            if m.running:
+                m.run(max_steps=200)
+                twin.run(max_steps=200)
+        assert json.dumps(twin.snapshot(), sort_keys=True) == json.dumps(m.snapshot(), sort_keys=True)
+
+    check()

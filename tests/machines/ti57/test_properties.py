@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from games.ti57_duel.driver import load_program as duel_program
 from machines.ti57 import PRIMARY_LEGENDS, SECOND_LEGENDS, TI57
+from tests.sizes import sizes
 
 PRIMARY = sorted(PRIMARY_LEGENDS)
 SECOND = sorted(SECOND_LEGENDS)
@@ -33,33 +34,45 @@ def _state(m: TI57) -> tuple:
     return (json.dumps(m.snapshot(), sort_keys=True), v, m.display, m.flashing, m.pc, m.steps)
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(KEYS)
-def test_random_keys_never_raise(keys: list) -> None:
-    m = TI57()
-    _press_all(m, keys)
-    assert isinstance(m.display, str) and m.display
-    assert all(isinstance(r, str) for r in m.view().registers)
+@sizes(everyday=100, soak=300)
+def test_random_keys_never_raise(examples: int) -> None:
+    @settings(max_examples=examples, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(KEYS)
+    def check(keys: list) -> None:
+        m = TI57()
+        _press_all(m, keys)
+        assert isinstance(m.display, str) and m.display
+        assert all(isinstance(r, str) for r in m.view().registers)
+
+    check()
 
 
-@settings(max_examples=150, deadline=None)
-@given(KEYS)
-def test_random_keys_with_a_program_loaded_never_raise(keys: list) -> None:
-    m = TI57()
-    m.load(duel_program())
-    _press_all(m, keys)
-    assert m.display
+@sizes(everyday=50, soak=150)
+def test_random_keys_with_a_program_loaded_never_raise(examples: int) -> None:
+    @settings(max_examples=examples, deadline=None)
+    @given(KEYS)
+    def check(keys: list) -> None:
+        m = TI57()
+        m.load(duel_program())
+        _press_all(m, keys)
+        assert m.display
+
+    check()
 
 
-@settings(max_examples=150, deadline=None)
-@given(KEYS, KEYS)
-def test_snapshot_restore_gives_an_identical_machine(before: list, after: list) -> None:
-    m = TI57()
-    m.load(duel_program())
-    _press_all(m, before)
-    state = json.loads(json.dumps(m.snapshot()))
-    twin = TI57.restore(state)
-    assert _state(twin) == _state(m)
-    _press_all(m, after)
-    _press_all(twin, after)
-    assert _state(twin) == _state(m)
+@sizes(everyday=50, soak=150)
+def test_snapshot_restore_gives_an_identical_machine(examples: int) -> None:
+    @settings(max_examples=examples, deadline=None)
+    @given(KEYS, KEYS)
+    def check(before: list, after: list) -> None:
+        m = TI57()
+        m.load(duel_program())
+        _press_all(m, before)
+        state = json.loads(json.dumps(m.snapshot()))
+        twin = TI57.restore(state)
+        assert _state(twin) == _state(m)
+        _press_all(m, after)
+        _press_all(twin, after)
+        assert _state(twin) == _state(m)
+
+    check()
