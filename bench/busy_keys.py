@@ -387,7 +387,8 @@ def wolf(pane: Pane, rec: Recorder, game: str, speed: str, turns: int, real_seco
     pane.send("w")
     wait_for(pane, lambda f: re.search(r"Wolf\s+the computer", f) is not None, timeout=10)
     pane.send("Enter")
-    wait_for(pane, lambda f: "a coin toss decides" not in f, timeout=10)
+    # the new game at the table (its keys in the TI-57's log): the words it says then would cover f's
+    wait_for(pane, lambda f: "a coin toss decides" not in f and "STO 7" in f, timeout=30)
     if speed == "instant":  # the computer moves at a person's pace unless told otherwise
         pane.send("f")
         wait_for(pane, lambda f: "The computer moves at once" in f, timeout=10)
