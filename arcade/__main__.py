@@ -123,6 +123,13 @@ def build_app(argv: list[str], stderr: TextIO | None = None,
 
 def main(argv: list[str] | None = None) -> int:
     """The program (no ``argv``: the command line's; a test passes its own and keeps its signals)."""
+    # Textual draws a repaint at its next frame tick: a key whose change needs no new layout (the
+    # arcade's every key: the boards, the CPC's monitor and the status repaint rows of a fixed
+    # size) waits up to a whole tick for its frame.  At Textual's 60 a second that was 0-17 ms a
+    # key, 15 ms the median of an idle Othello key in bench/ui_latency.py (5x the bare app's key,
+    # whose Static.update lays out at once); at 500, 2 ms.  Frames still follow changes only: the
+    # cap is rarely reached.  Read by Textual when it is first imported: set first.
+    os.environ.setdefault("TEXTUAL_FPS", "500")
     if argv is None:
         hangup.install()  # first: a terminal closed while the arcade starts ends it too (issue 16)
     argv = sys.argv[1:] if argv is None else argv

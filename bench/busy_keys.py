@@ -9,10 +9,14 @@ effect the frame shows at once, whatever the machine does meanwhile:
 - the TI-57 duel (a person against the computer's hunter; its real pace shows the Pause
   and lets the computer think, its emulator is always instant): ``i``, the registers
   panel shown and hidden, while player 2 moves (the TI-57's box says "running" or
-  "Pause", or the panel "Player 2 to move"): the duel's other keys only say "Wait";
+  "Pause", or the panel "Player 2 to move"): the duel's other keys only say "Wait".  Its
+  first page shows while its TI-57 is set up at the table: ``c`` (the seats) is pressed
+  until it takes;
 - the TI-57 wolf (the computer's wolf against a person's lambs): ``2`` and ``7`` in
   turn ("The wolf moves on the diagonals...", "Wait: the TI-57 is running.") while the
-  computer's wolf is to move.
+  computer's wolf is to move.  The lambs move as today's keys say: a digit 1-4 chooses a
+  lamb (always a lamb), 7 ↖ or 9 ↗ moves it; the first wolf game (a fresh configuration)
+  asks who plays each side, ``w`` there gives the wolf to the computer.
 
 At instant speed a turn lasts tens of milliseconds: the keys that count are those that
 land inside one, over ``turns`` turns.  At real speed a turn lasts seconds to minutes:
@@ -224,12 +228,24 @@ def message_keys(pane: Pane, rec: Recorder, label: str, keys: tuple[tuple[str, s
     return taken
 
 
+def press_until(pane: Pane, key: str, shown: Callable[[str], bool], tries: int = 60) -> None:
+    """``key`` until a frame shows its effect: the duel's first page is drawn while its TI-57 is still
+    being set up at the table, and a key then only says "Wait: the TI-57 is running"."""
+    for _ in range(tries):
+        pane.send(key)
+        try:
+            wait_for(pane, shown, timeout=1.0)
+            return
+        except TimeoutError:
+            continue
+    raise TimeoutError(f"{pane.name}: {key} never took")
+
+
 def duel(pane: Pane, rec: Recorder, game: str, speed: str, turns: int, real_seconds: float) -> None:
     """A person (player 1) against the computer's hunter (player 2)."""
     label = f"{game} {speed}: key while the machine answers"
     wait_for(pane, lambda f: "Player 2: a person" in f, timeout=60)
-    pane.send("c")
-    wait_for(pane, lambda f: "Player 2: the computer" in f, timeout=10)
+    press_until(pane, "c", lambda f: "Player 2: the computer" in f)  # the hunter (the random player next)
     pane.send("Enter")
     wait_for(pane, lambda f: "your secret start square" in f, timeout=30)
     pane.send("Enter")  # 4.4
@@ -349,6 +365,12 @@ def registers_keys(pane: Pane, rec: Recorder, label: str, until: float, most: in
     return taken
 
 
+def wolf_over(frame: str) -> bool:
+    """The wolf game is over: its title names the winner ("the wolf won"), or the question after it shows."""
+    first = frame.splitlines()[0] if frame else ""
+    return " won" in first or "game over" in frame.lower()
+
+
 def pieces_line(frame: str) -> str:
     """The wolf's board line under the board naming every piece's square ("W 4.8  1: 1.1 ...")."""
     return next((line for line in frame.splitlines() if re.match(r"^ W \d", line)), "")
@@ -357,13 +379,16 @@ def pieces_line(frame: str) -> str:
 def wolf(pane: Pane, rec: Recorder, game: str, speed: str, turns: int, real_seconds: float) -> None:
     """The computer's wolf against a person's lambs."""
     label = f"{game} {speed}: key while the machine answers"
-    wait_for(pane, lambda f: "Wolf:" in f and "Lambs:" in f, timeout=60)
-    pane.send("g")
-    wait_for(pane, lambda f: "a coin toss decides" in f, timeout=10)
+    # the first game ever asks who plays each side; with seats remembered, g asks it
+    _, frame = wait_for(pane, lambda f: "Who plays each side?" in f or ("Wolf:" in f and "Lambs:" in f), timeout=60)
+    if "Who plays each side?" not in frame:
+        pane.send("g")
+        wait_for(pane, lambda f: "a coin toss decides" in f, timeout=10)
     pane.send("w")
     wait_for(pane, lambda f: re.search(r"Wolf\s+the computer", f) is not None, timeout=10)
     pane.send("Enter")
-    wait_for(pane, lambda f: "a coin toss decides" not in f, timeout=10)
+    # the new game at the table (its keys in the TI-57's log): the words it says then would cover f's
+    wait_for(pane, lambda f: "a coin toss decides" not in f and "STO 7" in f, timeout=30)
     if speed == "instant":  # the computer moves at a person's pace unless told otherwise
         pane.send("f")
         wait_for(pane, lambda f: "The computer moves at once" in f, timeout=10)
@@ -371,7 +396,7 @@ def wolf(pane: Pane, rec: Recorder, game: str, speed: str, turns: int, real_seco
     keys = (("2", "The wolf moves on the diagonals"), ("7", "Wait: the TI-57 is running"))
 
     def wolf_thinks(frame: str) -> bool:
-        return "the wolf to move" in frame.splitlines()[0] and "over" not in frame.lower()
+        return "the wolf to move" in frame.splitlines()[0] and not wolf_over(frame)
 
     def lambs_turn(frame: str) -> bool:
         return "the lambs to move" in frame.splitlines()[0] and not ti57_busy(frame)
@@ -388,8 +413,8 @@ def wolf(pane: Pane, rec: Recorder, game: str, speed: str, turns: int, real_seco
         if speed == "instant" and turn >= turns and landed >= WANTED_KEYS:
             break
         try:
-            _, frame = wait_for(pane, lambda f: lambs_turn(f) or "over" in f.lower(), timeout=120)
-            if speed == "instant" and "game over" in frame.lower():  # a new game, the same seats and pace
+            _, frame = wait_for(pane, lambda f: lambs_turn(f) or wolf_over(f), timeout=120)
+            if speed == "instant" and wolf_over(frame):  # a new game, the same seats and pace
                 pane.send("g")
                 wait_for(pane, lambda f: "a coin toss decides" in f, timeout=10)
                 pane.send("Enter")
@@ -397,14 +422,14 @@ def wolf(pane: Pane, rec: Recorder, game: str, speed: str, turns: int, real_seco
         except TimeoutError:
             rec.note(f"{pane.name}: the lambs' turn never came")
             return
-        if "over" in frame.lower():
+        if wolf_over(frame):
             rec.note(f"{pane.name}: the game ended")
             return
         moved = False
-        for lamb in "1234":
-            for way in "64":
+        for lamb in "1234":  # a digit chooses a lamb, 9 moves it ↗, 7 ↖
+            for way in "97":
                 now = pane.text()
-                if "game over" in now.lower():  # the last try ended the game (its dialog came after the
+                if wolf_over(now):  # the last try ended the game (its dialog came after the
                     moved = True  # turn's end frame): the next turn starts a new one, no key goes to the dialog
                     break
                 before = pieces_line(now)
@@ -436,7 +461,7 @@ def wolf(pane: Pane, rec: Recorder, game: str, speed: str, turns: int, real_seco
             continue
         if speed == "real":  # a frame can show the lamb moved before the title says the wolf's turn
             try:
-                wait_for(pane, lambda f: wolf_thinks(f) or "over" in f.lower(), timeout=3)
+                wait_for(pane, lambda f: wolf_thinks(f) or wolf_over(f), timeout=3)
             except TimeoutError:
                 pass
         message_keys(pane, rec, label, keys, wolf_thinks, end, 40 if speed == "instant" else 1000, lambs_took)
@@ -449,7 +474,7 @@ def wolf_instant_keys(pane: Pane, rec: Recorder, label: str, way: str, before: s
     def turn_over(frame: str) -> bool:
         first = frame.splitlines()[0] if frame else ""
         return not ti57_busy(frame) and (("the lambs to move" in first and pieces_line(frame) != before)
-                                         or "over" in first.lower() or "Refused" in frame)
+                                         or wolf_over(frame) or "Refused" in frame)
 
     taken, frame = keys_behind(pane, rec, way, turn_over)
     if frame is None or pieces_line(frame) == before:

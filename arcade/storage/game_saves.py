@@ -19,7 +19,7 @@ from typing import Any, Callable, Protocol
 from textual.app import App
 from textual.notifications import SeverityLevel
 
-from arcade.storage.saves import Damaged, SaveError, SaveStore, flush, read_regular_file, shown
+from arcade.storage.saves import Damaged, SaveError, SaveStore, StateText, flush, read_regular_file, shown
 from arcade.widgets.dialogs import ResumeDialog
 from arcade.widgets.words import path_lines, said_path
 
@@ -38,8 +38,8 @@ class SavedScreen(Protocol):
 
     def call_later(self, callback: Callable[..., Any], *args: Any) -> bool: ...
 
-    def save_state(self) -> dict[str, Any] | None:
-        """What the save holds now (None: nothing to keep, the save is discarded)."""
+    def save_state(self) -> dict[str, Any] | StateText | None:
+        """What the save holds now (None: nothing to keep, the save is discarded; a ``StateText``: already JSON)."""
 
     def save_summary(self) -> str:
         """The launcher's line for the save: public only ("move N" = moves played)."""

@@ -33,13 +33,16 @@ game goes on changing its own objects while the copy waits) and leaves the rest 
 writer thread (``arcade/storage/writer.py``), in the order asked: the JSON text, the
 directory, the disk (``fsync``, ``os.replace``).  So the event loop, at a turn's end, never
 waits for a disk.  The copy lives in memory only: the file holds the same text as a save written at
-once (hidden information is hidden by the session's ``to_save``, before the copy).
+once (hidden information is hidden by the session's ``to_save``, before the copy).  A state
+already made JSON text (``StateText``: an Othello table's host encodes its own save) is put in
+the envelope as it is: the arcade's process neither copies nor encodes it.
 Every read (``load``, ``exists``, ``info``, ``discard``) first waits for the writes
 asked before it (``flush``), and so does the end of the program.
 """
 
 from __future__ import annotations
 
+import json
 import marshal
 import os
 from dataclasses import dataclass
@@ -51,8 +54,8 @@ from platformdirs import user_data_dir
 from arcade.storage.readback import Damaged, nesting, parse_json, read_regular_file, shown, sweep_temporaries
 from arcade.storage.writer import _writer, flush, save_text, write_atomically
 
-__all__ = ["FORMAT_VERSION", "MAX_SAVE_BYTES", "Damaged", "SaveError", "SaveInfo", "SaveStore", "data_dir", "flush",
-           "nesting", "parse_json", "read_envelope", "read_regular_file", "shown", "stuck", "sweep_temporaries",
+__all__ = ["FORMAT_VERSION", "MAX_SAVE_BYTES", "Damaged", "SaveError", "SaveInfo", "SaveStore", "StateText", "data_dir",
+           "flush", "nesting", "parse_json", "read_envelope", "read_regular_file", "shown", "stuck", "sweep_temporaries",
            "write_atomically"]
 
 _NO_FOLLOW = {"follow_symlinks": False} if os.link in os.supports_follow_symlinks else {}
@@ -125,6 +128,25 @@ def stuck(path: Path) -> str | None:
     return known[1]
 
 
+class StateText(str):
+    """A save's state already made JSON text (an object's, compact), put in the envelope as it is.
+
+    A game whose state lives in its machine host may have the host encode it (its own process,
+    beside the machine): the arcade's then neither copies nor encodes tens of kilobytes at every
+    move (a Lazard save with its undo steps: ~120 KB of JSON, 1.4 ms to encode, 0.2 ms to copy)."""
+
+    def with_member(self, name: str, value: Any) -> StateText:
+        """The object with ``name: value`` as its last member (the screen's settings in a host's save)."""
+        member = json.dumps(name) + ":" + save_text(value)
+        return StateText(f"{self[:-1]},{member}}}" if self.strip() != "{}" else f"{{{member}}}")
+
+
+def envelope_text(envelope: dict[str, Any]) -> str:
+    """``save_text(envelope)``, a ``StateText`` in it put in as it is."""
+    return "{" + ",".join(f"{json.dumps(key)}:{value if isinstance(value, StateText) else save_text(value)}"
+                          for key, value in sorted(envelope.items())) + "}"
+
+
 class SaveStore:
     """The saves directory: ``save``, ``load``, ``check``, ``info``, ``discard``."""
 
@@ -142,7 +164,7 @@ class SaveStore:
             _swept.add(self.directory)
             sweep_temporaries(self.directory)
 
-    def save(self, game: str, state: dict[str, Any], *, saved_at: str, summary: str = "",
+    def save(self, game: str, state: dict[str, Any] | StateText, *, saved_at: str, summary: str = "",
              later: bool = False, failed: Callable[[Exception], None] | None = None) -> Path:
         """Write the save for ``game`` atomically; the previous save survives any failure.
 
@@ -150,7 +172,8 @@ class SaveStore:
         state as soon as this returns); the writer thread makes the text and writes it, and
         an error there (a disk's, or a state that is not JSON) goes to ``failed`` (in that thread).
         A damaged save that could not be moved aside is never overwritten: it is moved
-        aside now, or the save is refused (``SaveError``)."""
+        aside now, or the save is refused (``SaveError``).  A ``StateText`` state is text already:
+        the envelope is made around it at once, and only the disk is left to the writer."""
         target = self.path_for(game)
         if stuck(target) is not None:
             flush()
@@ -165,10 +188,13 @@ class SaveStore:
             "summary": summary,
             "state": state,
         }
-        if later:
+        if later and isinstance(state, StateText):
+            self.directory.mkdir(parents=True, exist_ok=True)
+            _writer.put(target, envelope_text(envelope), failed)  # text already: written as it is
+        elif later:
             _writer.put(target, marshal.dumps(envelope), failed)  # ValueError: not plain data
         else:
-            text = save_text(envelope)
+            text = envelope_text(envelope) if isinstance(state, StateText) else save_text(envelope)
             self.directory.mkdir(parents=True, exist_ok=True)
             flush()  # after the writes asked before it
             write_atomically(target, text)

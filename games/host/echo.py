@@ -49,8 +49,11 @@ class EchoTable:
             job.check()
         return True
 
-    def note(self, job: Job, payload: Any) -> Any:
-        job.note(payload)
+    def note(self, job: Job, payload: Any, held: bool = False, then_wait: float = 0.0) -> Any:
+        """``payload`` as news before the end (``held``: news the request may outrun), then a wait."""
+        job.note(payload, held=held)
+        if then_wait and not job.sleep(then_wait):
+            job.check()
         return payload
 
     def refuse(self, job: Job, why: str) -> None:

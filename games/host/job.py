@@ -3,8 +3,9 @@
 ``Job.go_on(steps)`` is a driver's slice callback: False stops the machine.  It holds
 while the game is paused, paces the machine at the real one's speed unless instant, and
 sends throttled progress.  ``sleep`` is a pausable, stoppable wait (a TI-57's Pause held
-on screen); ``note`` sends news before the end.  Nothing here waits for a screen: the
-host has its own interpreter, so the machine runs flat out at instant speed.
+on screen); ``note`` sends news before the end, at once or, for news a request may outrun
+(``held``), only once the request lasts long enough to be seen.  Nothing here waits for a
+screen: the host has its own interpreter, so the machine runs flat out at instant speed.
 """
 
 from __future__ import annotations
@@ -45,6 +46,7 @@ class Job:
         self.total: int | None = None  # the run's length, when known (progress shows "n of total")
         self._origin: tuple[float, int] | None = None  # (clock, steps) when real pacing began
         self._last_progress = self._first_progress()
+        self._held: list[Any] = []  # news held back at instant speed (``note(held=True)``)
 
     @property
     def stopped(self) -> bool:
@@ -53,6 +55,7 @@ class Job:
     def check(self) -> None:
         """Raise ``JobStopped`` if the player stopped the request (call it between two parts)."""
         if self.stopped:
+            self.send_held()
             raise JobStopped(self.serial)
 
     def _wait(self, seconds: float) -> bool:
@@ -63,6 +66,7 @@ class Job:
         """While the game is paused nothing runs; False if stopped meanwhile."""
         if not self.pacing.paused:
             return not self.stopped
+        self.send_held()  # the screen shows the game as it holds
         while self.pacing.paused:
             if not self._wait(0.02):
                 return False
@@ -99,7 +103,10 @@ class Job:
             if not self._wait(min(due, 0.05)):
                 return False
         self.progress(steps)
-        return not self.stopped
+        if self.stopped:
+            self.send_held()  # the screen knows how far the request went before its end says stopped
+            return False
+        return True
 
     def next_part(self) -> None:
         """The request goes on with another turn (the machine's reply): its length and pace anew."""
@@ -118,8 +125,29 @@ class Job:
         if not force and now - self._last_progress < 1.0 / self.progress_per_second:
             return
         self._last_progress = now
+        self.send_held()
         self.send(Progress(self.serial, steps, self.total, self.view() if self.view is not None else None))
 
-    def note(self, payload: Any) -> None:
-        """News before the end (the person's move recorded while the machine's reply runs)."""
+    def note(self, payload: Any, *, held: bool = False) -> None:
+        """News before the end (the person's move recorded while the machine's reply runs).
+
+        ``held``: news a request at instant speed usually outruns.  It is sent only if the request
+        lasts long enough to be seen (its first progress, a period after it began), holds for the
+        pause, or is stopped; a request done before that never sends it: its answer says it all,
+        and the screen draws one picture where it would have drawn two or three within a few
+        milliseconds.  At the real machine's pace it is sent at once, as any news."""
+        if held and self.pacing.instant:
+            self._held.append(payload)
+            return
+        self.send_held()
         self.send(Note(self.serial, payload))
+
+    def send_held(self) -> None:
+        """Send the news held so far (``note(held=True)``), in order."""
+        held, self._held = self._held, []
+        for payload in held:
+            self.send(Note(self.serial, payload))
+
+    def drop_held(self) -> None:
+        """The request is done: the news held is out of date, its answer says it all."""
+        self._held = []

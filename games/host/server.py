@@ -147,7 +147,9 @@ class Host:
                     raise Refused("no game is open on this host")
                 result = run_request(self.table, job, message.name, message.args, message.kwargs)
             answer = Answer(serial, "done", result=result, picture=self._picture())
+            job.drop_held()  # news a request outran: its answer says it all
         except BaseException as error:  # noqa: BLE001 - every end of a request is news, never a silent death
+            job.send_held()  # how far it went, before the end says how it ended
             answer = self._answer_for(serial, error)
         finally:
             with self._job_lock:

@@ -3,11 +3,21 @@
 The screen (``arcade/screens/othello/``) sends requests; the host runs them here, one at a time,
 with the running ``Job`` for the machine's slices, the pace and the stop.  The person's
 move and the machine's reply are one request: the host tells the screen between the two
-(``PersonMoved``), so the screen shows and saves the person's move while the machine thinks.
+(``PersonMoved``), so the screen shows and saves the person's move while the machine thinks
+-- when it thinks long enough to be seen: at instant speed a turn of 5-15 ms sends one
+picture, its answer's (``Job.note(held=True)``).
+
+A picture leaves out what is as in the last answer's (``OthelloPicture.same``): the save, some
+20-70 KB with its undo steps, and the listing travel only when they changed.  The save comes as
+JSON text, encoded here, in the host's process: the screen writes it as it is (with its own
+settings), where encoding it took ~1.4 ms of the UI's interpreter at every move, beside the key
+a player pressed.  The referee's reason for a refused square is asked when the person presses
+it (``check_play``), not sent for all 64 with every picture.
 """
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar
 
@@ -22,6 +32,10 @@ INSTANT_SLICE = 5000
 interpreter of its own: nothing else waits for a slice to end)."""
 
 
+KEPT: tuple[str, ...] = ("save", "listing")
+"""The fields a picture leaves out when they are as in the last answer's picture (``OthelloPicture.same``)."""
+
+
 @dataclass(frozen=True)
 class OthelloPicture:
     """What the screen draws and decides from, after every request (all of it public)."""
@@ -30,14 +44,17 @@ class OthelloPicture:
     can_undo: bool = False
     can_redo: bool = False
     human_moves: int = 0
-    save: dict[str, Any] | None = None  # ``OthelloSession.to_save()``; the screen adds its settings
+    save: str | None = None
+    """``OthelloSession.to_save()`` as compact JSON text, without its settings (the screen adds its
+    own); None: nothing to keep (no game, or a finished one)."""
     summary: str = "no game yet"
     listing: tuple[tuple[int, str, str], ...] = ()
     variant: str | None = None  # the variant playing, by name (None: the original program)
     started: bool = False
     settings: dict[str, Any] = field(default_factory=dict)  # the screen's choices the session holds (a save's)
-    refusals: dict[int | None, str] = field(default_factory=dict)
-    """Why each move the person may not make now is refused, as the referee says (their turn only)."""
+    same: frozenset[str] = frozenset()
+    """Fields of ``KEPT`` left out (empty here) because they are as in the last answer's picture:
+    the screen keeps them from there (``arcade/screens/othello/seen.py``)."""
 
 
 @dataclass(frozen=True)
@@ -81,35 +98,45 @@ class OthelloTable:
         self.real_slice = real_slice
         self.instant_slice = instant_slice
         self.session: OthelloSession | None = None  # built by the first game started or resumed
+        self._answered: dict[str, Any] = {}  # the ``KEPT`` fields as the screen has them from the last answer
+        self._encoded: tuple[dict[str, Any], str] | None = None  # the last save encoded, and its text
 
     # -- what the screen sees ------------------------------------------------------------------
 
     def picture(self) -> OthelloPicture | None:
+        """The picture an answer carries (every answer's reaches the screen): what it leaves out as
+        unchanged is measured from here."""
+        picture = self._picture()
+        if picture is not None:
+            self._answered = {name: getattr(picture, name) if name not in picture.same else self._answered[name]
+                              for name in KEPT}
+        return picture
+
+    def _picture(self) -> OthelloPicture | None:
         s = self.session
         if s is None:
             return None
+        kept = {"save": self._save_text(s), "listing": tuple(s.listing)}
+        same = frozenset(name for name, value in kept.items()
+                         if name in self._answered and self._answered[name] == value)
         return OthelloPicture(
             view=s.view(), can_undo=s.can_undo, can_redo=s.can_redo, human_moves=s.human_moves(),
-            save=s.to_save(), summary=s.summary(), listing=tuple(s.listing),
-            variant=s.settings.get("variant") if isinstance(s.settings.get("variant"), str) else None,
-            started=s.view().phase.value != "new", settings=dict(s.settings), refusals=self._refusals(s))
+            summary=s.summary(), variant=s.settings.get("variant") if isinstance(s.settings.get("variant"), str) else None,
+            started=s.view().phase.value != "new", settings=dict(s.settings), same=same,
+            **{name: value for name, value in kept.items() if name not in same})
 
-    @staticmethod
-    def _refusals(s: OthelloSession) -> dict[int | None, str]:
-        view = s.view()
-        if not view.person_to_move or view.running:
-            return {}
-        found: dict[int | None, str] = {}
-        for square in (*range(64), None):
-            if square in view.legal or (square is None and view.must_pass):
-                continue
-            try:
-                s.check_play(square)
-            except MoveRefused as refused:
-                found[square] = refused.reason
-            except Refused as refused:
-                found[square] = str(refused)
-        return found
+    def _save_text(self, s: OthelloSession) -> str | None:
+        """The session's save as the screen writes it (its settings left for the screen to add), encoded
+        once for as long as it does not change."""
+        save = s.to_save()
+        if save is None:
+            return None
+        save.pop("settings", None)
+        if self._encoded is not None and self._encoded[0] == save:
+            return self._encoded[1]
+        text = json.dumps(save, sort_keys=True, separators=(",", ":"))
+        self._encoded = (save, text)
+        return text
 
     def progress_view(self) -> Any:
         return self.session.progress_view() if self.session is not None else None
@@ -144,7 +171,12 @@ class OthelloTable:
         self.session = OthelloSession.from_save(state, self.driver_factory)
 
     def check_play(self, job: Job, square: int | None) -> None:
-        self._session().check_play(square)
+        """Refused (the referee's reason) if the person may not play ``square`` now: asked when they press it."""
+        s = self._session()
+        try:
+            s.check_play(square)
+        except MoveRefused as refused:
+            raise Refused(refused.reason) from None
 
     def _pace(self, job: Job) -> tuple[int, Callable[[int], None] | None]:
         """Slices and the turn's length: at real speed the length is learnt first, for the progress."""
@@ -156,24 +188,26 @@ class OthelloTable:
 
         return self.real_slice, measured
 
-    def play(self, job: Job, square: int | None, *, reply: bool = True, rewind: bool = False) -> MoveRecord:
-        """The person's move (None: a pass), then, if ``reply``, the machine's in the same request."""
+    def play(self, job: Job, square: int | None, *, reply: bool = True, rewind: bool = False) -> tuple[MoveRecord, ...]:
+        """The person's move (None: a pass), then, if ``reply``, the machine's in the same request: the
+        moves played, in order (the person's is told before the reply too, if the reply lasts)."""
         s = self._session()
         if rewind:
             s.typing("rewind")  # a half-typed entry on the CPC gives way to the board's move
-        job.note(MovePending(s.preview(square)))
+        job.note(MovePending(s.preview(square)), held=True)
         slice_steps, measure = self._pace(job)
         record = s.play(square, job.go_on, slice_steps, measure=measure, stopped=lambda: job.stopped)
         if job.stopped or not reply or not s.view().machine_to_move:
-            return record
-        job.note(PersonMoved(record, self.picture()))  # type: ignore[arg-type]
+            return (record,)
+        job.note(PersonMoved(record, self._picture()), held=True)  # type: ignore[arg-type]
         job.next_part()
-        return self.machine_turn(job)
+        return (record, *self.machine_turn(job))
 
-    def machine_turn(self, job: Job) -> MoveRecord:
+    def machine_turn(self, job: Job) -> tuple[MoveRecord, ...]:
+        """The machine's move: ``(record,)``."""
         s = self._session()
         slice_steps, measure = self._pace(job)
-        return s.machine_turn(job.go_on, slice_steps, measure=measure, stopped=lambda: job.stopped)
+        return (s.machine_turn(job.go_on, slice_steps, measure=measure, stopped=lambda: job.stopped),)
 
     def undo(self, job: Job) -> None:
         self._session().undo()

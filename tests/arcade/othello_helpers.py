@@ -90,9 +90,10 @@ def view_rows(view: object) -> list[str]:
 
 
 class CheckedTurns:
-    """A mixin for an Othello screen class in a whole-game Pilot test: after every move (the
-    player's, shown while the machine's reply runs in the same job, and the machine's) the board
-    shown is compared with the referee's; ``checked`` lists the moves played at each check."""
+    """A mixin for an Othello screen class in a whole-game Pilot test: after every move the board
+    shown is compared with the referee's; ``checked`` lists the moves played at each check.  The
+    player's move is shown while the machine's reply runs in the same job when the reply lasts
+    long enough to be seen (``PersonMoved``); at instant speed, with the reply, in its picture."""
 
     checked: list[int]
     before: tuple[Position, int]
@@ -101,10 +102,12 @@ class CheckedTurns:
         super().__init__(*args, **kwargs)  # type: ignore[call-arg]
         turns = self.turns  # type: ignore[attr-defined]
         start = turns.start
+        self._person_shown = False
 
         def noted_start(kind: str, square: int | None = None) -> None:
             driver = hosted(self).driver
             self.before = (driver.position, len(driver.history))  # a quiet moment
+            self._person_shown = False
             start(kind, square)
 
         turns.start = noted_start  # the screen's turns start here (``OthelloTurns.start``)
@@ -114,9 +117,12 @@ class CheckedTurns:
         if turn:  # read now, the job's worker done: the end's handler may start the machine's next turn
             driver = hosted(self).driver
             position, moves = driver.position, len(driver.history)
+            person_in_the_answer = kind == "person" and not self._person_shown and self.before[1] + 1 < moves
         super().job_done(kind, result)  # type: ignore[misc]
         if turn:
             assert self.query_one(OthelloBoard).view.cells == tuple(position.at(sq) for sq in range(64))  # type: ignore[attr-defined]
+            if person_in_the_answer:  # the player's move came with the reply, in one picture
+                self.checked.append(self.before[1] + 1)
             self.checked.append(moves)
 
     def table_note(self, kind: str, payload: object) -> None:
@@ -126,3 +132,4 @@ class CheckedTurns:
             after = position.play(payload.record.square)
             assert self.query_one(OthelloBoard).view.cells == tuple(after.at(sq) for sq in range(64))  # type: ignore[attr-defined]
             self.checked.append(moves + 1)
+            self._person_shown = True

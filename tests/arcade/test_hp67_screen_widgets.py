@@ -107,9 +107,8 @@ async def test_pass_only_when_no_legal_move() -> None:
         await pilot.pause()
         assert "press 0 to pass" in flat(app)
         assert "0 Pass" in screen_text(app).splitlines()[-1]  # offered in the footer now
-        await pilot.press("enter")  # playing a square is refused
-        await pilot.pause()
-        assert "Illegal" in screen_text(app)
+        await pilot.press("enter")  # playing a square is refused (the referee's words, from the table)
+        await wait_until(pilot, lambda: "Illegal" in screen_text(app), what="the refusal said")
         await pilot.press("0")
         await settle(pilot, screen)
         assert hosted(screen).driver.history[-2].square is None  # the human passed, then the machine played

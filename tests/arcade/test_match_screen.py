@@ -10,7 +10,9 @@ from arcade.screens.match.players import CPC_LABEL, FACTORIES, HP67_LABEL
 from arcade.widgets.board import OthelloBoard
 from arcade.widgets.cpc_screen import CpcScreen
 from arcade.widgets.led import LedDisplay
+from arcade.widgets.tail import TailLog
 from games.othello.match import play_series, results_table
+from games.othello.match_table import MatchMove, MatchMoves
 from games.othello.referee import Disc, Position
 from tests.arcade.helpers import flat, screen_text, wait_for_screen, wait_until
 
@@ -35,32 +37,42 @@ def printed_board(text: str) -> list[str]:
 
 
 class CheckedMatch(MatchScreen):
-    """After every move: the board shown, as widget and as text, equals an independent referee's."""
+    """Every move the host sends equals an independent referee's, and so does the CPC's own printed
+    board after its moves; every board drawn (the last move of each batch the host sends) is that
+    move's, as widget and as text."""
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.referee = Position.initial()
         self.checked = 0
         self.cpc_checked = 0
+        self.drawn: list[MatchMove] = []
 
     def on_match_moved(self, message: MatchMoved) -> None:
+        batch = message.moves
+        for move in batch.moves:
+            if move.turn == 1:
+                self.referee = Position.initial()
+            self.referee = self.referee.play(move.record.square)  # raises if the move was illegal
+            assert move.cells == tuple(self.referee.at(sq) for sq in range(64))
+            assert move.score == self.referee.score() and move.over == self.referee.is_over
+            self.checked += 1
+        last = batch.moves[-1]
+        cpc_colour = Disc.WHITE if (last.game_number % 2) == 1 else Disc.BLACK
+        if last.record.player is cpc_colour:  # the CPC has just printed its board
+            assert printed_board(batch.cpc.text) == self.referee.rows()
+            self.cpc_checked += 1
         super().on_match_moved(message)
         message.prevent_default()  # Textual would call the base handler again
-        move = message.move
-        if move.turn == 1:
-            self.referee = Position.initial()
-        self.referee = self.referee.play(move.record.square)  # raises if the move was illegal
-        cells = tuple(self.referee.at(sq) for sq in range(64))
+
+    def show_move(self, move: MatchMove, machines: MatchMoves) -> None:
+        super().show_move(move, machines)
         board = self.query_one(OthelloBoard)
-        assert board.view.cells == cells
+        assert board.view.cells == move.cells == tuple(self.referee.at(sq) for sq in range(64))
         assert compact_board(board.render().plain) == self.referee.rows()  # what the board draws
-        assert move.score == self.referee.score() and move.over == self.referee.is_over
-        assert self.query_one(LedDisplay).text == move.led
-        cpc_colour = Disc.WHITE if (move.game_number % 2) == 1 else Disc.BLACK
-        if move.record.player is cpc_colour:  # the CPC has just printed its board
-            assert printed_board(self.query_one(CpcScreen).view.text) == self.referee.rows()
-            self.cpc_checked += 1
-        self.checked += 1
+        assert self.query_one(LedDisplay).text == machines.led
+        assert self.query_one(CpcScreen).view == machines.cpc
+        self.drawn.append(move)
 
 
 class CheckedApp(MatchApp):
@@ -80,8 +92,13 @@ async def test_whole_match_shown_equal_to_the_referee_after_every_move() -> None
         screen = await wait_for_screen(pilot, CheckedMatch)
         await wait_for_series(pilot, screen)
         assert isinstance(app.screen, ResultsDialog)
-        # both games, every move checked, with the CPC's own board read after each of its moves
-        assert screen.checked == len(screen.moves) > 40 and screen.cpc_checked > 20
+        # both games, every move checked, the CPC's own board read after its moves; the boards drawn,
+        # the last move's among them; every move in the move list
+        assert screen.checked == len(screen.moves) > 40 and screen.cpc_checked
+        assert screen.drawn and screen.drawn[-1] is screen.moves[-1]
+        listed = [line.plain for line in screen.query_one(TailLog).lines]
+        assert sum(1 for line in listed if re.match(r"^\s*\d+ [●○] ", line)) == len(screen.moves)
+        assert sum(1 for line in listed if " over: " in line) == 2
         assert {m.game_number for m in screen.moves} == {1, 2}
         assert screen.moves[0].black == HP67_LABEL and screen.moves[-1].black == CPC_LABEL  # colours alternate
         # the table is the one the same series gives headless (both programs are deterministic)

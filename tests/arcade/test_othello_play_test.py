@@ -40,8 +40,8 @@ async def test_every_message_reads_whole_at_80x24() -> None:
         screen = await started(pilot)
         board = screen.query_one(OthelloBoard)
         await move_cursor_to(pilot, board, parse("a1"))
-        await pilot.press("enter")  # the longest refusal
-        assert message_area(app) == screen.message
+        await pilot.press("enter")  # the longest refusal, the table's answer to the square pressed
+        await wait_until(pilot, lambda: screen.message.startswith("Illegal") and message_area(app) == screen.message)
         assert screen.message == ("Illegal: a1 (8.1) turns no disc over: a move must outflank at least one white disc.")
         await pilot.press("x")
         await wait_until(pilot, lambda: screen.saves.exported is not None)

@@ -127,6 +127,31 @@ def test_news_before_the_end_comes_before_the_answer(host: Any) -> None:
     assert listener.answer(serial).result == {"moved": "d3"}
 
 
+def test_news_held_at_instant_speed_is_left_out_by_a_request_done_before_it_shows(host: Any) -> None:
+    client, listener = host
+    serial = client.request("note", {"moved": "d3"}, held=True)
+    assert isinstance(listener.next((Note, Answer), serial), Answer)  # type: ignore[arg-type]  # its answer says it all
+
+
+def test_news_held_is_sent_once_the_request_holds_for_the_pause_and_before_its_stopped_end(host: Any) -> None:
+    client, listener = host
+    serial = client.request("note", {"moved": "d3"}, held=True, then_wait=60.0)
+    client.pace(paused=True)  # before or while it waits: either way it holds, and the screen sees how far it went
+    note = listener.next((Note, Answer), serial)  # type: ignore[arg-type]
+    assert isinstance(note, Note) and note.payload == {"moved": "d3"}
+    client.stop(serial)
+    assert listener.answer(serial).outcome == "stopped"
+    client.pace(paused=False)
+
+
+def test_news_held_is_sent_at_once_at_the_real_machines_pace(host: Any) -> None:
+    client, listener = host
+    client.pace(instant=False)
+    serial = client.request("note", {"moved": "d3"}, held=True)
+    assert isinstance(listener.next((Note, Answer), serial), Note)  # type: ignore[arg-type]
+    assert listener.answer(serial).done
+
+
 def test_an_unknown_game_is_refused_with_its_name(host: Any) -> None:
     client, listener = host
     answer = listener.answer(client.open("no-such-game"))

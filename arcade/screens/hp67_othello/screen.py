@@ -189,6 +189,7 @@ class HP67OthelloScreen(OthelloScreen):
         self._show_speed()
 
     def show_progress(self, message: MachineProgress) -> None:
+        super().show_progress(message)
         self._progress = (message.steps, message.total)
         bar = self.query_one("#progress", ProgressBar)
         if not self.instant:

@@ -73,6 +73,7 @@ class LazardOthelloScreen(OthelloScreen):
             self.query_one("#cpc", CpcScreen).view = view.machine
 
     def show_progress(self, message: MachineProgress) -> None:
+        super().show_progress(message)
         if message.view is not None:
             self.query_one("#cpc", CpcScreen).view = message.view
         done = f"{message.steps:,}" + (f"/{message.total:,}" if message.total else "")

@@ -1,12 +1,15 @@
 """Machine against machine: the HP-67 program plays Lazard's BASIC Othello on the CPC.
 
 The series runs at a machine host's table (``games/othello/match_table.py``), in a
-process of its own; after every move the host sends a ``MatchMove`` carrying copies of
-everything to show (the match referee's board, the HP-67's display, the CPC's screen),
-which the screen posts to itself in a ``MatchMoved``, so no widget ever reads a driver.
+process of its own; the host sends ``MatchMoves``: the moves since its last news (copies of
+the match referee's board after each) and the HP-67's display and the CPC's screen after the
+last, which the screen posts to itself in a ``MatchMoved``, so no widget ever reads a driver.
 Both machines play as fast as the emulators go; the host waits a little between moves
-(``s``: watch or instant) so a person can follow.
-At their real speeds the HP-67 would take 20 minutes or more a move, the CPC 6.
+(``s``: watch or instant) so a person can follow, and sends each.  At instant speed the
+machines play dozens of moves a second, more than anyone follows: the host sends them
+together, twelve times a second, and the screen draws each batch once: every move in the move
+list, the last on the board.  At their real speeds the HP-67 would take 20 minutes or more a
+move, the CPC 6.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.reactive import reactive
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Header, RichLog, Static
+from textual.widgets import Header, Static
 
 from arcade.runtime.link import TableLink, TableNews
 from arcade.screens.arcade_app import back_to_launcher
@@ -31,9 +34,10 @@ from arcade.widgets.board import GLYPH, BoardView, OthelloBoard
 from arcade.widgets.cpc_screen import CpcScreen
 from arcade.widgets.footer import KeysFooter
 from arcade.widgets.led import LedDisplay
+from arcade.widgets.tail import TailLog
 from games.host.news import Answer, HostGone, Note
 from games.othello.match import GameResult, results_table
-from games.othello.match_table import MatchMove
+from games.othello.match_table import MatchMove, MatchMoves
 from games.othello.referee import Disc, Position
 
 WATCH_DELAY = 0.4  # seconds between two moves when watching
@@ -42,10 +46,10 @@ MAX_GAMES = 20
 
 @dataclass
 class MatchMoved(Message):
-    """A move of the match was played and checked: the host's ``MatchMove``, copies of what to show."""
+    """Moves of the match were played and checked: the host's ``MatchMoves``, copies of what to show."""
 
     generation: int
-    move: MatchMove
+    moves: MatchMoves
 
 
 @dataclass
@@ -139,7 +143,7 @@ class MatchScreen(Screen[None]):
             with Vertical(id="left"):
                 yield OthelloBoard(id="board")
                 yield Static(id="status")
-                yield RichLog(id="moves", wrap=False, markup=False, auto_scroll=True, max_lines=2000)
+                yield TailLog(id="moves", max_lines=2000)
             with Vertical(id="machines"):
                 yield LedDisplay(id="led")
                 yield CpcScreen(id="cpc")
@@ -152,7 +156,6 @@ class MatchScreen(Screen[None]):
         board.show_legal = False
         board.can_focus = False
         self.query_one("#led", LedDisplay).border_title = "HP-67"
-        self.query_one("#moves", RichLog).can_focus = False
         self.query_one("#board", OthelloBoard).view = BoardView(cells=tuple(Position.initial().at(sq) for sq in range(64)))
         self._show_status()
         if self.autostart:
@@ -184,7 +187,7 @@ class MatchScreen(Screen[None]):
                 t.append(f"Over: {winner}" + (" wins" if black != white else ""), "bold reverse")
             else:
                 t.append(f"{GLYPH[Disc.BLACK]} {moved.black}  {GLYPH[Disc.WHITE]} {moved.white}")
-        self.query_one("#status", Static).update(t)
+        self.query_one("#status", Static).update(t, layout=False)  # two lines, always (the CSS's height)
 
     # -- actions -------------------------------------------------------------------------
 
@@ -249,7 +252,7 @@ class MatchScreen(Screen[None]):
         self.moves = []
         self.paused = False
         self.table.forget()
-        self.query_one("#moves", RichLog).clear()
+        self.query_one("#moves", TailLog).clear()
         self.running = True
         self._show_status()
         self.table.pace(paused=False, instant=self.instant)
@@ -264,7 +267,7 @@ class MatchScreen(Screen[None]):
     def on_table_news(self, message: TableNews) -> None:
         """The host's news as the screen's own messages: a move, the series' end, a fault."""
         news = message.news
-        if isinstance(news, Note) and self.table.is_current(news) and isinstance(news.payload, MatchMove):
+        if isinstance(news, Note) and self.table.is_current(news) and isinstance(news.payload, MatchMoves):
             self.post_message(MatchMoved(self._generation, news.payload))
         elif isinstance(news, Answer):
             if not self.table.ended(news):
@@ -279,12 +282,22 @@ class MatchScreen(Screen[None]):
     # -- the worker's news ---------------------------------------------------------------------
 
     def on_match_moved(self, message: MatchMoved) -> None:
-        if message.generation != self._generation:
+        """Moves of the series: each in the move list, the last on the board and the machines' screens."""
+        if message.generation != self._generation or not message.moves.moves:
             return
-        move = message.move
-        self.moves.append(move)
-        if len(self.moves) == self.pause_after:
-            self.paused = True
+        batch = message.moves
+        before = len(self.moves)
+        self.moves.extend(batch.moves)
+        if self.pause_after is not None and before < self.pause_after <= len(self.moves):
+            self.paused = True  # the host holds there already
+        lines: list[Text] = []
+        for move in batch.moves:
+            lines += self._listed(move)
+        self.query_one("#moves", TailLog).write_lines(lines)
+        self.show_move(batch.moves[-1], batch)
+
+    def show_move(self, move: MatchMove, machines: MatchMoves) -> None:
+        """The board and the status as after ``move``; the HP-67's display and the CPC's screen as ``machines``'."""
         record = move.record
         board = self.query_one("#board", OthelloBoard)
         board.view = BoardView(
@@ -293,18 +306,24 @@ class MatchScreen(Screen[None]):
             flipped=frozenset(record.flipped),
             col_labels=tuple("abcdefgh"),
         )
-        self.query_one("#led", LedDisplay).text = move.led
-        self.query_one("#cpc", CpcScreen).view = move.cpc
-        log = self.query_one("#moves", RichLog)
+        self.query_one("#led", LedDisplay).text = machines.led
+        self.query_one("#cpc", CpcScreen).view = machines.cpc
+        self._show_status(move)
+
+    @staticmethod
+    def _listed(move: MatchMove) -> list[Text]:
+        """``move``'s lines in the move list (and its game's first and last)."""
+        record = move.record
+        lines = []
         if move.turn == 1:
-            log.write(Text(f"-- game {move.game_number}: {GLYPH[Disc.BLACK]} {move.black}", "italic"))
+            lines.append(Text(f"-- game {move.game_number}: {GLYPH[Disc.BLACK]} {move.black}", "italic"))
         where = "pass" if record.square is None else record.standard_notation
         who = "HP-67" if move.mover == HP67_LABEL else "CPC"
-        log.write(Text(f"{move.turn:>2} {GLYPH[record.player]} {who:<5} {where:<4} {record.machine_notation}", no_wrap=True))
+        lines.append(Text(f"{move.turn:>2} {GLYPH[record.player]} {who:<5} {where:<4} {record.machine_notation}"))
         if move.over:
             black, white = move.score
-            log.write(Text(f"-- game {move.game_number} over: {GLYPH[Disc.BLACK]} {black}-{white} {GLYPH[Disc.WHITE]}", "bold"))
-        self._show_status(move)
+            lines.append(Text(f"-- game {move.game_number} over: {GLYPH[Disc.BLACK]} {black}-{white} {GLYPH[Disc.WHITE]}", "bold"))
+        return lines
 
     def on_series_finished(self, message: SeriesFinished) -> None:
         if message.generation != self._generation:
@@ -319,4 +338,4 @@ class MatchScreen(Screen[None]):
             return
         self.running = False
         self.query_one("#status", Static).update(Text(message.text, "bold"))
-        self.query_one("#moves", RichLog).write(Text(message.text, "bold"))
+        self.query_one("#moves", TailLog).write_lines([Text(message.text, "bold")])

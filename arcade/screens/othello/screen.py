@@ -22,6 +22,7 @@ from textual.widgets import Static
 
 from arcade.screens.arcade_app import back_to_launcher
 from arcade.screens.game_screen import GameScreen
+from arcade.screens.messages import MachineProgress
 from arcade.screens.othello.history import history_rows, history_text
 from arcade.screens.othello.keys import OTHELLO_BINDINGS, PAUSE_HIDES
 from arcade.screens.othello.messages import fitted
@@ -29,6 +30,7 @@ from arcade.screens.othello.seen import SeenGame
 from arcade.screens.othello.turns import OthelloTurns
 from arcade.screens.othello.words import Labels, OthelloWords
 from arcade.screens.othello.workshop import Workshop
+from arcade.storage.saves import StateText
 from arcade.widgets.changed import update_if_changed
 from arcade.widgets.blank import Column, Row
 from arcade.widgets.board import BoardView, OthelloBoard, SquareClicked
@@ -38,6 +40,7 @@ from arcade.widgets.header import TitleHeader
 from arcade.widgets.history import MoveHistory
 from arcade.widgets.lines import LineText
 from arcade.widgets.plain import visible
+from games.host.news import Answer
 from games.othello.driver import MachineDisagrees, MoveRecord, OthelloDriver
 from games.othello.referee import Disc
 from games.othello.session import OthelloView, Phase
@@ -85,6 +88,7 @@ class OthelloScreen(GameScreen):
         self.open_table(driver_factory=driver_factory, steps_per_second=self.STEPS_PER_SECOND,
                         real_slice=self.REAL_SLICE)
         self.ask_side = ask_side
+        self._checking: tuple[int, int | None] | None = None  # (serial, square) of the square asked of the table
 
     @property
     def view(self) -> OthelloView:
@@ -144,6 +148,11 @@ class OthelloScreen(GameScreen):
 
     def turn_ended(self) -> None:
         """A request ended, played or not (hide a progress bar)."""
+
+    def show_progress(self, message: MachineProgress) -> None:
+        """The machine runs on: a turn at instant speed lasts long enough to be drawn busy (a machine's
+        screen draws the progress itself, after this)."""
+        self.turns.lasts()
 
     def before_human_move(self) -> None:
         """The board's move is about to be played (a half-typed entry gives way)."""
@@ -248,21 +257,45 @@ class OthelloScreen(GameScreen):
             self.play(event.square)
 
     def play(self, sq: int | None) -> None:
-        """The person plays ``sq`` (None: pass); a refused move changes nothing but the message."""
+        """The person plays ``sq`` (None: pass); a refused move changes nothing but the message.
+
+        A square the picture does not show as legal is asked of the table (``check_play``): the
+        referee's reason comes back as the answer's (``asked``), a millisecond later."""
         if self.busy:
             self.say(self.words.busy_text())
             return
         if not self.session.started:
             self.say(f"Starting the {self.MACHINE}... (choose its side first)")
             return
-        reason = self.session.refusal(sq)
-        if reason is not None:
-            self.app.bell()
-            self.say(self.words.refusal(sq, reason))
+        if not self.session.legal(sq):
+            assert self.table is not None  # opened with the screen
+            self._checking = (self.table.ask("check", "check_play", sq), sq)
             return
+        self._play_now(sq)
+
+    def _play_now(self, sq: int | None) -> None:
+        self._checking = None
         self.before_human_move()
-        self.say(f"You play {self.words.move_text(sq)}.")
+        self.say(f"You play {self.words.move_text(sq)}.", show=not self.instant)  # drawn with the turn (``turns.start``)
         self.turns.start("person", sq)
+
+    def asked(self, kind: str, answer: Answer) -> None:
+        """The table's word on a square the person pressed that the picture did not show as legal:
+        the referee's reason, said; or, if the game moved on since it was asked, nothing."""
+        if kind != "check":
+            super().asked(kind, answer)
+            return
+        checking, self._checking = self._checking, None
+        if checking is None or checking[0] != answer.serial or self.busy:
+            return  # a move started since (its own answer follows)
+        sq = checking[1]
+        if answer.outcome == "refused":
+            self.app.bell()
+            self.say(self.words.refusal(sq, answer.text))
+        elif answer.done:
+            self._play_now(sq)  # the picture was behind the table: the move stands
+        else:
+            self.say(f"{answer.error}: {answer.text}")
 
     def action_pass_turn(self) -> None:
         self.play(None)
@@ -357,12 +390,12 @@ class OthelloScreen(GameScreen):
         self.turns.note(payload)
 
     def picture_changed(self, picture: Any) -> None:
-        self.session.picture = picture
-        self.session.pending = None
+        if picture is not None:  # none before the first game is built (the table's opening)
+            self.session.take(picture)
 
     # -- saves ------------------------------------------------------------------------
 
-    def save_state(self) -> dict[str, Any] | None:
+    def save_state(self) -> StateText | None:
         return self.session.to_save(self.settings())
 
     def save_summary(self) -> str:

@@ -3,16 +3,19 @@
 The game runs in the machine host (``games/othello/table.py``); every answer brings a new
 ``OthelloPicture``.  The screen reads the game only from here: the view to draw, whether
 undo and redo can be offered, the save.  Before the first picture (the launch's first
-frame, the machine still being built) it shows the initial board and no game.
+frame, the machine still being built) it shows the initial board and no game.  A picture
+leaves out the save and the listing when they are as in the last answer's (its ``same``):
+they are kept here from the answers that brought them.  The save is the table's JSON text.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from arcade.storage.saves import StateText
 from games.othello.referee import Disc, Position
 from games.othello.session import OthelloView, Phase
-from games.othello.table import OthelloPicture
+from games.othello.table import KEPT, OthelloPicture
 
 
 def initial_view() -> OthelloView:
@@ -29,6 +32,21 @@ class SeenGame:
         self.picture: OthelloPicture | None = None
         self.pending: OthelloView | None = None  # the person's move, shown at once (``MovePending``)
         self._initial = initial_view()
+        self._answered: dict[str, Any] = {"save": None, "listing": ()}
+        """The ``KEPT`` fields as the last answer's picture that held them gave them (the table's reference)."""
+
+    def take(self, picture: OthelloPicture, *, answer: bool = True) -> None:
+        """The table's picture: an answer's (``answer``), or one told before the end (``PersonMoved``)."""
+        self.picture, self.pending = picture, None
+        if answer:
+            for name in KEPT:
+                if name not in picture.same:
+                    self._answered[name] = getattr(picture, name)
+
+    def _kept(self, name: str) -> Any:
+        """A ``KEPT`` field of the picture, or of the last answer's if this one left it out."""
+        assert self.picture is not None
+        return self._answered[name] if name in self.picture.same else getattr(self.picture, name)
 
     def view(self) -> OthelloView:
         if self.pending is not None:
@@ -49,7 +67,7 @@ class SeenGame:
 
     @property
     def listing(self) -> tuple[tuple[int, str, str], ...]:
-        return self.picture.listing if self.picture is not None else ()
+        return self._kept("listing") if self.picture is not None else ()
 
     @property
     def variant(self) -> str | None:
@@ -66,14 +84,16 @@ class SeenGame:
     def summary(self) -> str:
         return self.picture.summary if self.picture is not None else "no game yet"
 
-    def refusal(self, square: int | None) -> str | None:
-        """Why the person may not play ``square`` now, as the referee says it (None: they may)."""
-        if self.picture is None or not self.picture.started:
-            return "Start a game first: press n."
-        return self.picture.refusals.get(square)
+    def legal(self, square: int | None) -> bool:
+        """Whether the person may play ``square`` now (None: pass), as the picture shows it; the
+        referee's reason for any other square is the table's to say (``check_play``)."""
+        view = self.view()
+        return view.person_to_move and (square in view.legal if square is not None else view.must_pass)
 
-    def to_save(self, settings: dict[str, Any]) -> dict[str, Any] | None:
-        """The save with the screen's choices in it (None: no game, or a finished one)."""
-        if self.picture is None or self.picture.save is None:
+    def to_save(self, settings: dict[str, Any]) -> StateText | None:
+        """The save with the screen's choices in it (None: no game, or a finished one): the table's
+        JSON text, written as it is."""
+        save = self._kept("save") if self.picture is not None else None
+        if save is None:
             return None
-        return {**self.picture.save, "settings": dict(settings)}
+        return StateText(save).with_member("settings", dict(settings))

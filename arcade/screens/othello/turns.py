@@ -34,6 +34,8 @@ class TurnsScreen(Protocol):
     session: SeenGame
     words: OthelloWords
     busy: bool
+    instant: bool
+    message: str
     saves: GameSaves
     table: TableLink | None
 
@@ -42,6 +44,7 @@ class TurnsScreen(Protocol):
     def run_request(self, kind: str, name: str, *args: Any, **kwargs: Any) -> None: ...
     def new_generation(self) -> int: ...
     def say(self, text: str, *, show: bool = True) -> None: ...
+    def show_message(self, text: str) -> None: ...
     def render_view(self) -> None: ...
     def apply_settings(self, settings: dict[str, Any]) -> None: ...
     def action_new_game(self) -> None: ...
@@ -64,6 +67,10 @@ class OthelloTurns:
         self.screen = screen
         self.machine_stopped = False
         """Esc had the machine back as before its move: g lets it think again."""
+        self.told = 0
+        """Moves of the turn under way already shown, told before its end (``PersonMoved``)."""
+        self.drawn = True
+        """The turn under way has been drawn as running (at instant speed: once it lasts, ``lasts``)."""
 
     @property
     def view(self) -> OthelloView:
@@ -119,30 +126,47 @@ class OthelloTurns:
             self.start("machine")
 
     def start(self, kind: str, square: int | None = None) -> None:
-        """A turn on the machine: the person's move recorded (and the machine's reply), or the machine's own."""
+        """A turn on the machine: the person's move recorded (and the machine's reply), or the machine's own.
+
+        At the real pace it is drawn busy at once, the person's disc with the table's first news.  At
+        instant speed a turn takes a few milliseconds: it is drawn once, with its end, unless the
+        table's news says it lasts (``lasts``); a frame drawn busy for 15 ms was as dear as the turn's."""
         screen = self.screen
         self.machine_stopped = False
-        screen.busy = True  # drawn busy at once; the person's disc comes with the table's first news
-        screen.render_view()
+        self.told = 0
+        screen.busy = True
+        self.drawn = not screen.instant
+        if self.drawn:
+            screen.render_view()
         if kind == "machine":
             screen.run_request("machine", "machine_turn")
         else:
             screen.run_request("person", "play", square, rewind=screen.rewind_before_move())
 
     def note(self, payload: object) -> None:
-        """The person's move shown at once; then recorded, while the machine's reply goes on."""
+        """The person's move shown at once; then recorded, while the machine's reply goes on (told
+        when the turn lasts long enough to be seen: at instant speed its answer says it all)."""
         screen = self.screen
+        self.lasts()
         if isinstance(payload, MovePending):
             screen.session.pending = payload.view
             screen.render_view()
         elif isinstance(payload, PersonMoved) and screen.busy:
-            screen.session.picture, screen.session.pending = payload.picture, None
+            screen.session.take(payload.picture, answer=False)
             if screen.table is not None and screen.table.running is not None:
                 screen.table.running.kind = "machine"  # what runs now: Esc stops the machine's reply
             screen.turn_ended()
             screen.turn_shown(payload.record)
+            self.told += 1
             screen.saves.save()  # the game as at this quiet moment, whatever the machine does
             screen.render_view()
+
+    def lasts(self) -> None:
+        """The table's news of a turn at instant speed: it lasts long enough to be seen, drawn busy now."""
+        if not self.drawn:
+            self.drawn = True
+            self.screen.show_message(self.screen.message)  # the person's move, said but not drawn
+            self.screen.render_view()
 
     def done(self, kind: str, result: Any) -> None:
         """A request ran to its end: said, saved, and the next turn follows."""
@@ -162,13 +186,17 @@ class OthelloTurns:
             n = screen.session.human_moves()
             screen.say(f"Undone: back to before your move {n + 1} (U: redo)." if kind == "undo"
                        else f"Redone: {self.view.moves_played} moves played.")
-        else:
-            screen.turn_shown(result)
-            if result.by_machine:
-                screen.say(screen.words.machine_played(result))
+        else:  # the moves the turn played (the person's and the reply, or the machine's), less those told
+            played = tuple(result)[self.told:]
+            for record in played:
+                screen.turn_shown(record)
+            if played and played[-1].by_machine:
+                screen.say(screen.words.machine_played(played[-1]))
+            elif not self.drawn:
+                screen.show_message(screen.message)  # the person's move, said but not drawn yet
         screen.saves.save()
         self.next_turn(announce=kind not in ("undo", "redo"))
-        if not screen.busy:  # a turn started by next_turn has drawn the view already: draw it once
+        if not screen.busy:  # a turn started by next_turn draws the view itself (at instant speed, with its end)
             screen.render_view()
 
     def stopped(self, kind: str) -> None:
