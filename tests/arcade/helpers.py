@@ -7,9 +7,14 @@ import re
 import time
 from typing import Any, Callable
 
+from textual import events
 from textual.app import App
+from textual.keys import key_to_character
+from textual.message_pump import MessagePump
 from textual.pilot import Pilot
 from textual.screen import Screen
+
+from arcade.runtime.textual_compat import key_name
 
 BOARD_ROW = re.compile(r"^ ?([1-8]) (│.*│)")
 POLL = 0.01  # how often a wait looks again at its condition (a poll interval, never a wait for the app)
@@ -101,6 +106,79 @@ async def wait_until(pilot: Pilot, predicate: Callable[[], object], timeout: flo
     await handled(pilot)
 
 
+def terminal_key(key: str) -> events.Key:
+    """The ``Key`` event a terminal's driver posts for ``key`` (a character, or a name as ``"enter"`` or
+    ``"ctrl+q"``), named and typed as ``Pilot.press`` makes it: a printable character that is not a
+    letter or a digit goes by its name (``"?"`` is ``question_mark``) and keeps its character."""
+    if len(key) == 1:
+        name, character = (key if key.isalnum() else key_name(key)), key
+    else:
+        name, character = key, key_to_character(key)
+    return events.Key(name, character)
+
+
+async def type_keys(pilot: Pilot, *keys: str, limit: float = 60.0) -> None:
+    """Type ``keys`` as a player at a terminal would: each is posted to the app as its driver posts it, and
+    the next one goes once it has been handled; return once the last one has been, and what it asked of
+    the top screen's machine host has been answered.
+
+    Why that is enough, in Textual's message queues.  Every app, screen and widget handles the
+    messages of its own queue one after another.  A key goes to the app's queue; the app checks its
+    priority bindings and forwards the key to the focused widget's queue (or the screen's); from there
+    it bubbles up, a parent's queue at a time, to the screen and back to the app, which runs the
+    binding it finds (the action is awaited there).  So the key is followed along that path: a
+    callback (``call_later``) is queued to a node only once the node before has run ours, that is
+    once that node has handled the key and so queued it to the next; when the last callback, the
+    app's, has run, every node on the path has handled the key.  One ``Pilot.pause(0)`` more
+    (``_wait_for_screen``: a callback queued to the app and to every widget of the screen, awaited)
+    lets each node handle what the key's action queued to it, as ``Pilot.press`` ends.
+
+    What a key asks of a machine host comes back from another thread, so the queues alone cannot
+    say when: if the top screen's table (``TableLink``) is still waiting for an answer, it is
+    waited for as ``settle`` would (bounded by ``limit``), unless the screen is paused: a paused
+    machine answers only once the player lets it go on.  ``Pilot.press`` waits instead until the
+    process has been idle for 20 ms, twice a key (``textual._wait.wait_for_idle``), which, with
+    the host in a thread of the tests' process, costs from 40 ms to 2 s a key.
+    """
+    app = pilot.app
+    for key in keys:
+        path: list[MessagePump] = [app, *(app.focused or app.screen).ancestors_with_self]
+        app.post_message(terminal_key(key).set_sender(app))
+        for node in path:
+            await _handled_so_far(pilot, node, limit)
+        await handled(pilot)
+        await _answered(pilot, limit)
+
+
+async def _handled_so_far(pilot: Pilot, node: MessagePump, limit: float) -> None:
+    """Return once ``node`` has handled every message queued to it so far (or has stopped)."""
+    done = asyncio.Event()
+    if not node.call_later(done.set):
+        return  # closed (a screen popped, a widget removed): it handles nothing more
+    end = time.monotonic() + limit
+    while not done.is_set() and node.is_running:
+        if time.monotonic() >= end:  # a bound on a wait that would never end, not a measure
+            raise TimeoutError(f"{node!r} never handled the key")
+        try:
+            await asyncio.wait_for(done.wait(), POLL)
+        except asyncio.TimeoutError:
+            pass  # looked again: a node that stopped will never run the callback
+
+
+async def _answered(pilot: Pilot, limit: float) -> None:
+    """Wait for the top screen's machine host to answer what was sent to it, unless the screen is paused."""
+    screen = pilot.app.screen
+    table = getattr(screen, "table", None)
+    if table is None or not table.waiting or getattr(screen, "paused", False):
+        return
+    await wait_until(
+        pilot,
+        lambda: not table.waiting or getattr(screen, "paused", False) or pilot.app.screen is not screen,
+        limit,
+        what="the machine host's answer",
+    )
+
+
 async def move_cursor_to(pilot: Pilot, board: object, square: int) -> None:
     """Steer the board's cursor with h j k l (and arrows) to ``square``."""
     row, col = divmod(board.cursor, 8)  # type: ignore[attr-defined]
@@ -109,7 +187,7 @@ async def move_cursor_to(pilot: Pilot, board: object, square: int) -> None:
     keys += ["j" if target_row > row else "up"] * abs(target_row - row)
     keys += ["l" if target_col > col else "left"] * abs(target_col - col)
     if keys:
-        await pilot.press(*keys)
+        await type_keys(pilot, *keys)
     assert board.cursor == square  # type: ignore[attr-defined]
 
 
