@@ -96,6 +96,11 @@ class TableLink:
         """Something sent is not answered yet (or its answer not yet taken by the screen)."""
         return bool(self._kinds)
 
+    @property
+    def unanswered(self) -> frozenset[int]:
+        """The serials of what was sent and is not answered yet (or its answer not yet taken by the screen)."""
+        return frozenset(self._kinds)
+
     def is_current(self, news: Any) -> bool:
         return self.running is not None and getattr(news, "serial", None) == self.running.serial
 

@@ -14,6 +14,7 @@ from textual.message_pump import MessagePump
 from textual.pilot import Pilot
 from textual.screen import Screen
 
+from arcade.runtime.link import TableLink
 from arcade.runtime.textual_compat import key_name
 
 BOARD_ROW = re.compile(r"^ ?([1-8]) (│.*│)")
@@ -120,7 +121,7 @@ def terminal_key(key: str) -> events.Key:
 async def type_keys(pilot: Pilot, *keys: str, limit: float = 60.0) -> None:
     """Type ``keys`` as a player at a terminal would: each is posted to the app as its driver posts it, and
     the next one goes once it has been handled; return once the last one has been, and what it asked of
-    the top screen's machine host has been answered.
+    its screen's machine host has been answered.
 
     Why that is enough, in Textual's message queues.  Every app, screen and widget handles the
     messages of its own queue one after another.  A key goes to the app's queue; the app checks its
@@ -133,21 +134,27 @@ async def type_keys(pilot: Pilot, *keys: str, limit: float = 60.0) -> None:
     (``_wait_for_screen``: a callback queued to the app and to every widget of the screen, awaited)
     lets each node handle what the key's action queued to it, as ``Pilot.press`` ends.
 
-    What a key asks of a machine host comes back from another thread, so the queues alone cannot
-    say when: if the top screen's table (``TableLink``) is still waiting for an answer, it is
-    waited for as ``settle`` would (bounded by ``limit``), unless the screen is paused: a paused
-    machine answers only once the player lets it go on.  ``Pilot.press`` waits instead until the
-    process has been idle for 20 ms, twice a key (``textual._wait.wait_for_idle``), which, with
-    the host in a thread of the tests' process, costs from 40 ms to 2 s a key.
+    What a key asks of a machine host comes back from another thread, so the queues alone cannot say
+    when: if the screen that had the key holds a table (``TableLink``), every request the key sent is
+    waited for (bounded by ``limit``), as ``settle`` waits for a job, but for the request under way
+    (``table.running``), a machine's turn at its pace: a real HP-67 thinks for minutes, and a test may
+    stop or pause it with its next key; ``settle`` waits for its end.  ``Pilot.press`` waits instead
+    until the process has been idle for 20 ms, twice a key (``textual._wait.wait_for_idle``), which,
+    with the host in a thread of the tests' process, costs from 40 ms to 2 s a key.
     """
     app = pilot.app
     for key in keys:
         path: list[MessagePump] = [app, *(app.focused or app.screen).ancestors_with_self]
+        table = getattr(app.screen, "table", None)
+        if not isinstance(table, TableLink):
+            table = None  # a screen with no machine host (the match screen names its table with a word)
+        sent_before = table.unanswered if table is not None else frozenset()
         app.post_message(terminal_key(key).set_sender(app))
         for node in path:
             await _handled_so_far(pilot, node, limit)
         await handled(pilot)
-        await _answered(pilot, limit)
+        if table is not None:
+            await _answered(pilot, table, sent_before, limit)
 
 
 async def _handled_so_far(pilot: Pilot, node: MessagePump, limit: float) -> None:
@@ -165,18 +172,15 @@ async def _handled_so_far(pilot: Pilot, node: MessagePump, limit: float) -> None
             pass  # looked again: a node that stopped will never run the callback
 
 
-async def _answered(pilot: Pilot, limit: float) -> None:
-    """Wait for the top screen's machine host to answer what was sent to it, unless the screen is paused."""
-    screen = pilot.app.screen
-    table = getattr(screen, "table", None)
-    if table is None or not table.waiting or getattr(screen, "paused", False):
-        return
-    await wait_until(
-        pilot,
-        lambda: not table.waiting or getattr(screen, "paused", False) or pilot.app.screen is not screen,
-        limit,
-        what="the machine host's answer",
-    )
+async def _answered(pilot: Pilot, table: TableLink, sent_before: frozenset[int], limit: float) -> None:
+    """Wait until the host has answered every request sent since ``sent_before``, but the one under way."""
+
+    def asked() -> frozenset[int]:
+        under_way = {table.running.serial} if table.running is not None else set()
+        return table.unanswered - sent_before - under_way
+
+    if asked():
+        await wait_until(pilot, lambda: not asked(), limit, what="the machine host's answer to the key")
 
 
 async def move_cursor_to(pilot: Pilot, board: object, square: int) -> None:
