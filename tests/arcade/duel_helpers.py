@@ -12,7 +12,7 @@ from arcade.screens.ti57_duel.screen import TI57DuelScreen
 from games.ti57_duel import DELTAS
 from games.ti57_duel.seal import KdfCost
 from games.ti57_duel.session import DuelSession
-from tests.arcade.helpers import flat, screen_text, settle, wait_until
+from tests.arcade.helpers import flat, screen_text, settle, type_keys, wait_until
 
 BOARD_LINE = re.compile(r"^ (\d) (.{30}) (\d)")
 KEY_OF = {1: "9", 2: "6", 3: "3", 4: "2", 5: "1", 6: "4", 7: "7", 8: "8"}  # keypad digits
@@ -101,7 +101,7 @@ def hosted(screen: object) -> DuelSession:
 async def press(pilot, screen: object, *keys: str) -> None:  # noqa: ANN001
     """Press ``keys`` one by one, each once the table has answered the one before."""
     for key in keys:
-        await pilot.press(key)
+        await type_keys(pilot, key)
         await settle(pilot, screen)
 
 
@@ -119,9 +119,9 @@ async def lift_curtain(pilot, player: int) -> TI57DuelScreen:  # noqa: ANN001
     app = pilot.app
     await wait_until(pilot, lambda: isinstance(app.screen, HandOff), what=f"the curtain for Player {player}")
     assert f"Pass the keyboard to Player {player}" in flat(app)
-    await pilot.press("space", "a")  # not Enter: nothing happens
+    await type_keys(pilot, "space", "a")  # not Enter: nothing happens
     assert isinstance(app.screen, HandOff)
-    await pilot.press("enter")
+    await type_keys(pilot, "enter")
     await wait_until(pilot, lambda: isinstance(app.screen, TI57DuelScreen), what="the curtain lifts")
     screen = app.screen
     await settle(pilot, screen)
@@ -140,7 +140,7 @@ async def place(pilot, watch: FrameWatch, player: int, square: tuple[int, int]) 
     assert screen.cursor == square
     assert board_cells(screen_text(pilot.app))[square] == "·"  # the cursor's cell, bracketed
     watch.squares[player] = square
-    await pilot.press("enter")
+    await type_keys(pilot, "enter")
     await settle(pilot, screen)
 
 
@@ -148,7 +148,7 @@ async def both_placed(pilot, watch: FrameWatch, first: tuple[int, int], second: 
     """A new duel of the article's 20 moves, player 1 on ``first`` and player 2 on ``second``: the
     curtain down for player 1's first move."""
     await opened(pilot)
-    await pilot.press("enter")
+    await type_keys(pilot, "enter")
     await place(pilot, watch, 1, first)
     await place(pilot, watch, 2, second)
 
@@ -167,7 +167,7 @@ async def move(pilot, watch: FrameWatch, player: int, code: int, key: str) -> TI
     assert f"Moves left: {left}" in flat(pilot.app)
     dc, dr = DELTAS[code]
     watch.squares[player] = (own[0] + dc, own[1] + dr)
-    await pilot.press(key)
+    await type_keys(pilot, key)
     await settle(pilot, screen)
     return screen
 
@@ -186,10 +186,10 @@ async def against_the_computer(pilot, app: ArcadeApp, *, instant: bool) -> TI57D
     assert isinstance(screen, TI57DuelScreen)
     await press(pilot, screen, "c", "enter")  # player 2: the computer; the move limit
     await wait_until(pilot, lambda: screen.phase == "setup" and screen.viewer == 1, what="player 1 places")
-    await pilot.press("enter")  # 4.4
+    await type_keys(pilot, "enter")  # 4.4
     await settle(pilot, screen)
     if instant:
-        await pilot.press("s")
+        await type_keys(pilot, "s")
         assert screen.instant and "Instant: no pause" in flat(app)
     return screen
 
@@ -208,11 +208,11 @@ async def drawn_duel(pilot, watch: FrameWatch) -> TI57DuelScreen:  # noqa: ANN00
     await press(pilot, screen, *["minus"] * (screen.seen.view.limit - 1), "enter")
     await place(pilot, watch, 1, (3, 3))
     await place(pilot, watch, 2, (7, 7))
-    await pilot.press("enter")
+    await type_keys(pilot, "enter")
     await wait_until(pilot, lambda: pilot.app.screen is screen, what="player 1's view")
     await settle(pilot, screen)
     watch.squares[1] = (3, 4)
-    await pilot.press("8")
+    await type_keys(pilot, "8")
     await settle(pilot, screen)
     await wait_until(pilot, lambda: screen.phase == "draw", what="the draw")
     return screen

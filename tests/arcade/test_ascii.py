@@ -28,7 +28,7 @@ from arcade.widgets.glyphs import ascii_for, to_ascii
 from games.ti57_wolf.referee import Side
 from tests.arcade.fake_driver import FakeDriver
 from arcade.widgets.dialogs import SideDialog
-from tests.arcade.helpers import move_cursor_to, settle, wait_for_screen, wait_until
+from tests.arcade.helpers import move_cursor_to, settle, type_keys, wait_for_screen, wait_until
 
 ASCII_ROW = re.compile(r"^ ?([1-8]) (\|.*\|)")
 
@@ -91,13 +91,13 @@ async def test_hp67_screen_is_pure_ascii_with_x_and_o_discs() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for_screen(pilot, SideDialog)
         assert non_ascii(visible(app)) == set()  # the side question over the board
-        await pilot.press("w")
+        await type_keys(pilot, "w")
         screen = app.screen
         assert isinstance(screen, HP67OthelloScreen)
         await settle(pilot, screen)
         board = screen.query_one(OthelloBoard)
         await move_cursor_to(pilot, board, hosted(screen).driver.position.legal_moves()[0])
-        await pilot.press("enter")
+        await type_keys(pilot, "enter")
         await settle(pilot, screen)
         text = visible(app)
         assert non_ascii(text) == set(), text
@@ -105,11 +105,11 @@ async def test_hp67_screen_is_pure_ascii_with_x_and_o_discs() -> None:
                             for c in range(8)) for r in range(8)]
         assert ascii_board(text) == expected
         assert "+---+---+" in text
-        await pilot.press("i")  # the inspector: registers and listing
+        await type_keys(pilot, "i")  # the inspector: registers and listing
         await wait_until(pilot, lambda: screen.query_one("#inspector").display, what="the inspector shown")
         await pilot.pause()
         assert non_ascii(visible(app)) == set()
-        await pilot.press("question_mark")  # the help: Markdown, its tables, its bullets
+        await type_keys(pilot, "question_mark")  # the help: Markdown, its tables, its bullets
         await wait_for_screen(pilot, HelpScreen)
         await wait_until(pilot, lambda: len(app.screen.query("#help-text > *")) > 0, what="the help's Markdown drawn")
         await pilot.pause()
@@ -121,7 +121,7 @@ async def test_lazard_screen_is_pure_ascii() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for_screen(pilot, SideDialog)
         assert non_ascii(visible(app)) == set()
-        await pilot.press("w")  # the CPC plays White: the board and the CPC's own screen
+        await type_keys(pilot, "w")  # the CPC plays White: the board and the CPC's own screen
         await wait_until(pilot, lambda: hasattr(app.screen, "GAME_ID"), what="the game's screen")
         await settle(pilot, app.screen)
         text = visible(app)
@@ -150,7 +150,7 @@ async def test_ti57_screens_are_pure_ascii(game: str, keys: tuple[str, ...]) -> 
                          what="the game")
         game_screen = next(s for s in app.screen_stack if hasattr(s, "GAME_ID"))
         await settle(pilot, game_screen)
-        await pilot.press(*keys)
+        await type_keys(pilot, *keys)
         await settle(pilot, game_screen)
         text = visible(app)
         assert non_ascii(text) == set(), text
@@ -160,7 +160,7 @@ async def test_without_the_option_the_discs_stay_round() -> None:
     app = ArcadeApp(game="hp67-othello", screens={"hp67-othello": lambda: HP67OthelloScreen(FakeDriver)})
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for_screen(pilot, SideDialog)
-        await pilot.press("w")
+        await type_keys(pilot, "w")
         await settle(pilot, app.screen)
         text = visible(app)
         assert "●" in text and "○" in text and "┌" in text

@@ -11,7 +11,7 @@ from arcade.screens.hp67_othello.screen import HP67OthelloScreen
 from arcade.widgets.blank import Column, Row
 from arcade.widgets.dialogs import SideDialog
 from tests.arcade.fake_driver import FakeDriver
-from tests.arcade.helpers import settle, wait_until
+from tests.arcade.helpers import settle, type_keys, wait_until
 
 CELL = 12.2
 """The width of a cell in Textual's SVG export."""
@@ -35,7 +35,7 @@ async def test_the_game_screen_looks_the_same_with_its_containers_drawn_blank(mo
     app = ArcadeApp(game="hp67-othello", screens={"hp67-othello": lambda: HP67OthelloScreen(FakeDriver)})
     async with app.run_test(size=size) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, SideDialog))
-        await pilot.press("w")
+        await type_keys(pilot, "w")
         screen = app.screen
         await settle(pilot, screen)
         assert {type(w) for w in screen.query("#game, #left, #calculator")} == {Row, Column}

@@ -40,7 +40,7 @@ from arcade.widgets.grid import GridView, SquareBoard
 from games.othello.referee import Disc
 from games.ti57_wolf.referee import Side
 from tests.arcade.fake_driver import FakeDriver
-from tests.arcade.helpers import move_cursor_to, settle, wait_for_screen, wait_until
+from tests.arcade.helpers import move_cursor_to, settle, type_keys, wait_for_screen, wait_until
 
 WCAG_GRAPHICS = 3.0
 """WCAG 2.x, success criterion 1.4.11: graphical objects at 3:1 against adjacent colours."""
@@ -232,11 +232,11 @@ async def othello_in_every_theme(pilot: Pilot, title: str) -> Measure:
     comes, and the cursor walked down the d column (black discs, a white disc, a hint, an empty square)."""
     app = pilot.app
     await wait_for_screen(pilot, SideDialog)
-    await pilot.press("w")  # the machine plays White: the player (Black) to move, hints shown
+    await type_keys(pilot, "w")  # the machine plays White: the player (Black) to move, hints shown
     screen = app.screen
     await settle(pilot, screen)
     board = screen.query_one(OthelloBoard)
-    await pilot.press("enter")  # d3, the cursor's first square; White answers: a last move, a flipped disc
+    await type_keys(pilot, "enter")  # d3, the cursor's first square; White answers: a last move, a flipped disc
     await settle(pilot, screen)
     assert [othello_kind(board, sq) for sq in (19, 27, 35, 43, 51)] == [
         "black disc", "black disc", "white disc", "hint", None]
@@ -312,7 +312,7 @@ async def test_the_wolf_s_pieces_hints_and_cursor_stand_out_in_every_theme() -> 
         screen = app.screen
         board = screen.query_one(SquareBoard)
         await settle(pilot, screen)  # the game at the table
-        await pilot.press("tab")  # a lamb chosen: the cursor on it, its moves shown
+        await type_keys(pilot, "tab")  # a lamb chosen: the cursor on it, its moves shown
         await settle(pilot, screen)
 
         async def in_theme(theme: str) -> None:
@@ -335,7 +335,7 @@ async def test_the_duel_s_pawn_and_its_moves_stand_out_in_every_theme() -> None:
         await settle(pilot, screen)
         # the move limit agreed, the seats as they are, both start squares keyed, Player 1's turn shown
         for _ in range(7):  # each once the host has answered the one before
-            await pilot.press("enter")
+            await type_keys(pilot, "enter")
             await settle(pilot, screen)
         assert app.screen is screen and board.view.pieces and board.view.marks
 

@@ -28,7 +28,7 @@ from games.ti57_duel.session import Phase as DuelPhase
 from games.ti57_wolf.referee import Side
 from games.ti57_wolf.session import WolfSession
 from tests.arcade.damage import real_envelope
-from tests.arcade.helpers import flat, wait_until
+from tests.arcade.helpers import flat, type_keys, wait_until
 
 SCREENS: dict[str, Callable[[], Screen[Any]]] = {
     "ti57-duel": lambda: TI57DuelScreen(pause_seconds=0.02, blink=False),
@@ -67,7 +67,7 @@ async def test_a_save_with_a_wrong_field_is_reported_kept_aside_and_a_new_game_o
     app = ArcadeApp(game=game, screens=SCREENS)
     async with app.run_test(size=(100, 32), notifications=True) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, ResumeDialog), what="the resume question")
-        await pilot.press("r")
+        await type_keys(pilot, "r")
         await wait_until(pilot, lambda: any(f"{game}.json could not be restored" in m for m in notes(app)),
                          what="the damage reported")
         await wait_until(pilot, lambda: fresh_game(app, game), what="a fresh game")
@@ -86,7 +86,7 @@ async def test_any_fault_while_resuming_is_reported_as_a_fault_never_a_crash(gam
     app = ArcadeApp(game=game, screens=SCREENS)
     async with app.run_test(size=(100, 32), notifications=True) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, ResumeDialog), what="the resume question")
-        await pilot.press("r")
+        await type_keys(pilot, "r")
         await wait_until(pilot, lambda: any("a fault: KeyError" in m for m in notes(app)), what="the fault reported")
         await wait_until(pilot, lambda: fresh_game(app, game), what="a fresh game")
     assert app.return_code in (None, 0)
@@ -123,7 +123,7 @@ async def test_an_unmovable_damaged_save_is_reported_once_and_never_read_again(m
         await wait_until(pilot, lambda: any("ti57-wolf.json" in m for m in notes(app)), what="the report")
         app.start_game("ti57-wolf")
         await wait_until(pilot, lambda: fresh_game(app, "ti57-wolf"), what="a fresh game")
-        await pilot.press("escape")  # wherever it leads, the launcher comes back below
+        await type_keys(pilot, "escape")  # wherever it leads, the launcher comes back below
         app.action_launcher()
         await wait_until(pilot, lambda: isinstance(app.screen, LauncherScreen), what="the launcher again")
         assert "save unreadable" in flat(app)
@@ -161,7 +161,7 @@ async def test_a_resumed_othello_whose_settings_break_the_screen_is_a_damaged_sa
     app = ArcadeApp(game="hp67-othello")
     async with app.run_test(size=(100, 32), notifications=True) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, ResumeDialog), what="the resume question")
-        await pilot.press("r")
+        await type_keys(pilot, "r")
         await wait_until(pilot, lambda: any("a fault: TypeError" in m for m in notes(app)), what="the fault reported")
         await wait_until(pilot, lambda: fresh_game(app, "hp67-othello"), what="a fresh game")
     assert (SaveStore().directory / "hp67-othello.unusable-1.json").read_bytes() == data

@@ -35,7 +35,7 @@ from arcade.widgets.dialogs import MessageLog, SideDialog
 from arcade.widgets.plain import visible
 from games.lazard_othello.driver import LISTING
 from games.ti57_wolf import Side
-from tests.arcade.helpers import PlainScreen, flat, screen_text, wait_until
+from tests.arcade.helpers import PlainScreen, flat, screen_text, wait_until, type_keys
 from tests.arcade.hostile_names import CLASSICS, hostile_names
 from tests.arcade.test_room_cpc import type_line
 from tests.arcade.test_ti57_wolf_screen import opened, wolf_app
@@ -131,9 +131,9 @@ async def test_hp67_othello_launches_with_hostile_cards_and_plays_one(arcade_dat
         for name in listed:
             assert visible(name) in shown
         no_terminal_control(app)
-        await pilot.press(str(listed.index(chosen) + 1))
+        await type_keys(pilot, str(listed.index(chosen) + 1))
         await wait_until(pilot, lambda: isinstance(app.screen, SideDialog), what="which side")
-        await pilot.press("w")
+        await type_keys(pilot, "w")
         game = app.screen
         assert isinstance(game, HP67OthelloScreen)
         await wait_until(pilot, lambda: game.variant == chosen and not game.busy, what="the variant plays")
@@ -156,9 +156,9 @@ async def test_lazard_othello_launches_with_hostile_disc_files_and_plays_one(arc
             assert f"Variant {visible(name.upper())} (" in shown
         assert "Variant OTHELLO [COPY] (" in flat(app)  # on screen too, brackets and all
         no_terminal_control(app)
-        await pilot.press(str(listed.index("[a=b=c]") + 1))
+        await type_keys(pilot, str(listed.index("[a=b=c]") + 1))
         await wait_until(pilot, lambda: isinstance(app.screen, SideDialog), what="which side")
-        await pilot.press("w")
+        await type_keys(pilot, "w")
         game = app.screen
         assert isinstance(game, LazardOthelloScreen)
         await wait_until(pilot, lambda: game.variant == "[A=B=C]" and not game.busy, what="the variant plays")
@@ -173,13 +173,13 @@ async def test_the_card_reader_lists_hostile_cards_and_refuses_hostile_names(arc
         await wait_until(pilot, lambda: isinstance(app.screen, HP67RoomScreen), what="the room")
         room = app.screen
         for typed in CLASSICS[:4]:
-            await pilot.press("k")
+            await type_keys(pilot, "k")
             await wait_until(pilot, lambda: isinstance(app.screen, CardDialog), what="the card reader")
             shown = words(app.screen)
             assert all(visible(name) in shown for name in NAMES)
             no_terminal_control(app)
             app.screen.query_one("#file-name").value = typed
-            await pilot.press("enter")
+            await type_keys(pilot, "enter")
             await wait_until(pilot, lambda: typed in room.view_now.message, what="refused (read in a thread)")
             assert "not read" in room.view_now.message
             no_terminal_control(app)
@@ -192,12 +192,12 @@ async def test_the_notebook_lists_hostile_pages_and_refuses_hostile_names(arcade
         await wait_until(pilot, lambda: isinstance(app.screen, TI57RoomScreen), what="the room")
         room = app.screen
         for typed in CLASSICS[:4]:
-            await pilot.press("k")
+            await type_keys(pilot, "k")
             await wait_until(pilot, lambda: isinstance(app.screen, NotebookDialog), what="the notebook")
             shown = words(app.screen)
             assert all(visible(name) in shown for name in NAMES)
             app.screen.query_one("#file-name").value = typed
-            await pilot.press("enter")
+            await type_keys(pilot, "enter")
             await wait_until(pilot, lambda: typed in room.view_now.message, what="refused (read in a thread)")
             assert "not loaded" in room.view_now.message
             no_terminal_control(app)
@@ -210,18 +210,18 @@ async def test_a_wolf_variant_with_a_hostile_name_is_offered_and_plays(arcade_da
     async with app.run_test(size=(100, 32)) as pilot:
         screen = await opened(pilot)
         assert isinstance(screen, TI57WolfScreen)
-        await pilot.press("g")
+        await type_keys(pilot, "g")
         await wait_until(pilot, lambda: isinstance(app.screen, TI57ProgramChoice), what="which program plays")
         listed = sorted(names, key=lambda n: n + ".txt")  # as the notebook lists its pages
         shown = words(app.screen)
         assert all(visible(name) in shown for name in listed)
         no_terminal_control(app)
-        await pilot.press(str(listed.index("[@click=app.quit]q") + 1))
+        await type_keys(pilot, str(listed.index("[@click=app.quit]q") + 1))
         await wait_until(pilot, lambda: isinstance(app.screen, NewWolfGame), what="who plays")
-        await pilot.press("enter")
-        await wait_until(pilot, lambda: app.screen is screen and screen.workshop.variant == "[@click=app.quit]q",
-                         what="the variant plays")
-        assert "your variant [@click=app.quit]q" in str(screen.sub_title)
+        await type_keys(pilot, "enter")
+        # the title names the variant once the host has opened its game: an answer from another thread
+        await wait_until(pilot, lambda: app.screen is screen and screen.workshop.variant == "[@click=app.quit]q"
+                         and "your variant [@click=app.quit]q" in str(screen.sub_title), what="the variant plays")
         assert "your variant [@click=app.quit]q" in words(screen)
 
 
@@ -267,17 +267,17 @@ async def test_the_card_reader_and_the_notebook_refuse_each_kind_of_file_and_go_
         room = app.screen
         for kind in kinds:
             name = kind.replace("_", "-")
-            await pilot.press("k")
+            await type_keys(pilot, "k")
             await wait_until(pilot, lambda: isinstance(app.screen, dialog), what="the dialog")
             app.screen.query_one("#file-name").value = name
-            await pilot.press("enter")  # the room's message names the file (a toast may be gone already)
+            await type_keys(pilot, "enter")  # the room's message names the file (a toast may be gone already)
 
             def answered() -> bool:
                 said = room.view_now.message
                 return ("not read" in said or "not loaded" in said) and (f"{name}.txt" in said or "Permission" in said)
 
             await wait_until(pilot, answered, what=f"the answer about {kind}")
-        await pilot.press("1")
+        await type_keys(pilot, "1")
         await wait_until(pilot, lambda: "1" in room.view_now.display, what="the room answers keys")
 
 
@@ -361,19 +361,19 @@ async def test_cards_and_pages_are_read_off_the_event_loop(arcade_data_dir: Path
     async with app.run_test(size=(100, 40)) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, HP67RoomScreen), what="the room")
         room = app.screen
-        await pilot.press("k")
+        await type_keys(pilot, "k")
         await wait_until(pilot, lambda: isinstance(app.screen, CardDialog), what="the card reader")
         app.screen.query_one("#file-name").value = "mine"
-        await pilot.press("enter")
+        await type_keys(pilot, "enter")
         await wait_until(pilot, lambda: "program card 'mine' read" in room.view_now.message, what="the card read")
     app = ArcadeApp(game="ti57-room")
     async with app.run_test(size=(100, 40)) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, TI57RoomScreen), what="the room")
         room = app.screen
-        await pilot.press("k")
+        await type_keys(pilot, "k")
         await wait_until(pilot, lambda: isinstance(app.screen, NotebookDialog), what="the notebook")
         app.screen.query_one("#file-name").value = "page"
-        await pilot.press("enter")
+        await type_keys(pilot, "enter")
         await wait_until(pilot, lambda: "50 steps loaded" in room.view_now.message, what="the page keyed in")
     app = ArcadeApp(game="hp67-othello")
     async with app.run_test(size=(100, 32)) as pilot:
@@ -381,9 +381,9 @@ async def test_cards_and_pages_are_read_off_the_event_loop(arcade_data_dir: Path
     app = wolf_app(Side.WOLF)
     async with app.run_test(size=(100, 32)) as pilot:
         screen = await opened(pilot)
-        await pilot.press("g")
+        await type_keys(pilot, "g")
         await wait_until(pilot, lambda: isinstance(app.screen, TI57ProgramChoice), what="the TI-57's picker")
-        await pilot.press("1")
+        await type_keys(pilot, "1")
         await wait_until(pilot, lambda: isinstance(app.screen, NewWolfGame), what="the page read")
     assert called == {"machines.hp67.cards.read_file", "games.workshop.hp67_variants.read_head",
                       "games.workshop.ti57_variants.read_file"}

@@ -9,7 +9,7 @@ from textual.binding import Binding
 from textual.widgets import Footer, Static
 
 from arcade.screens.game_screen import GameScreen
-from tests.arcade.helpers import flat, wait_until
+from tests.arcade.helpers import flat, type_keys, wait_until
 
 
 class Probe(GameScreen):
@@ -51,15 +51,15 @@ async def test_pause_holds_the_game_hides_its_keys_and_says_so() -> None:
         screen = app.screen
         assert isinstance(screen, Probe)
         await wait_until(pilot, lambda: "Hidden in pause" in flat(app), what="the keys on offer")
-        await pilot.press("p")
+        await type_keys(pilot, "p")
         await wait_until(pilot, lambda: screen.paused and screen.has_class("-paused"), what="paused")
         assert screen.message == "Paused: the probe machine holds. p: go on."
         await wait_until(pilot, lambda: "Hidden in pause" not in flat(app), what="the footer without x")
-        await pilot.press("x")
+        await type_keys(pilot, "x")
         assert screen.message != "x ran"  # refused while paused
-        await pilot.press("p")
+        await type_keys(pilot, "p")
         await wait_until(pilot, lambda: not screen.paused and "Hidden in pause" in flat(app), what="going on")
         assert screen.message == "Go on."
-        await pilot.press("x")
+        await type_keys(pilot, "x")
         await wait_until(pilot, lambda: screen.message == "x ran", what="x once the game goes on")
         assert list(screen.messages)[-3:] == ["Paused: the probe machine holds. p: go on.", "Go on.", "x ran"]

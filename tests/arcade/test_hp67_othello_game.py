@@ -12,7 +12,7 @@ from arcade.widgets.dialogs import GameOverDialog, SideDialog
 from arcade.widgets.tape import PrinterTape
 from games.hp67_othello.driver import HP67OthelloDriver
 from games.othello.referee import Disc
-from tests.arcade.helpers import flat, move_cursor_to, screen_text, settle, shown_board, wait_until
+from tests.arcade.helpers import flat, move_cursor_to, screen_text, settle, shown_board, type_keys, wait_until
 from tests.arcade.othello_helpers import hosted, reload, CheckedTurns, save_near_the_end
 
 
@@ -40,9 +40,9 @@ async def play_game_to_the_end(seed: int, resume_at: int) -> None:
     start = save_near_the_end("hp67-othello", Disc.WHITE, lambda pos: rng.choice(pos.legal_moves()), resume_at)
     app = ArcadeApp(screens={"hp67-othello": CheckedScreen})  # the real driver, the real machine
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("enter")  # the launcher's first card
+        await type_keys(pilot, "enter")  # the launcher's first card
         await wait_until(pilot, lambda: isinstance(app.screen, ResumeDialog))
-        await pilot.press("r")
+        await type_keys(pilot, "r")
         await wait_until(pilot, lambda: isinstance(app.screen, CheckedScreen))
         screen = app.screen
         await settle(pilot, screen)  # the session is read from the save in the worker
@@ -55,10 +55,10 @@ async def play_game_to_the_end(seed: int, resume_at: int) -> None:
             assert shown_board(app) == hosted(screen).driver.position.rows()
             assert hosted(screen).driver.human_to_move
             if hosted(screen).driver.position.must_pass:
-                await pilot.press("0")
+                await type_keys(pilot, "0")
             else:
                 await move_cursor_to(pilot, board, nearest(board.cursor, hosted(screen).driver.position.legal_moves(), rng))
-                await pilot.press("enter" if turns % 2 else "space")
+                await type_keys(pilot, "enter" if turns % 2 else "space")
             await settle(pilot, screen)
             turns += 1
             assert turns < 70
@@ -74,7 +74,7 @@ async def play_game_to_the_end(seed: int, resume_at: int) -> None:
         for record in history[resumed:]:
             for key in record.keys:
                 assert key in printed
-        await pilot.press("n", "b")  # start again: the HP-67 now plays Black and opens
+        await type_keys(pilot, "n", "b")  # start again: the HP-67 now plays Black and opens
         await settle(pilot, screen)
         assert len(hosted(screen).driver.history) == 1 and hosted(screen).driver.history[0].by_machine
         assert hosted(screen).driver.machine_color is Disc.BLACK
@@ -93,7 +93,7 @@ async def test_real_game_screen_fits_80x24_with_inspector() -> None:
     app = ArcadeApp(game="hp67-othello")
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, SideDialog))
-        await pilot.press("b", "i")
+        await type_keys(pilot, "b", "i")
         screen = app.screen
         await settle(pilot, screen)
         view = hosted(screen).driver.machine_view()

@@ -15,7 +15,7 @@ from arcade.widgets.tape import PrinterTape
 from games.othello.referee import Disc, Position, parse
 from tests.arcade.othello_helpers import hosted, reload
 from tests.arcade.fake_driver import CountedFakeDriver, FakeDriver
-from tests.arcade.helpers import flat, move_cursor_to, screen_text, settle, shown_board, wait_until
+from tests.arcade.helpers import flat, move_cursor_to, screen_text, settle, shown_board, type_keys, wait_until
 
 
 def app_with(driver_factory=FakeDriver) -> ArcadeApp:  # noqa: ANN001
@@ -24,7 +24,7 @@ def app_with(driver_factory=FakeDriver) -> ArcadeApp:  # noqa: ANN001
 
 async def open_game(pilot, side: str = "w") -> HP67OthelloScreen:  # noqa: ANN001
     await wait_until(pilot, lambda: isinstance(pilot.app.screen, SideDialog), what="the side question")
-    await pilot.press(side)
+    await type_keys(pilot, side)
     screen = pilot.app.screen
     assert isinstance(screen, HP67OthelloScreen)
     await settle(pilot, screen)
@@ -46,7 +46,7 @@ async def test_illegal_move_changes_nothing_but_the_message() -> None:
         before = now()
         for target in ("a1", "d4", "e5"):  # empty without a flip, taken, taken
             await move_cursor_to(pilot, board, parse(target))
-            await pilot.press("enter")
+            await type_keys(pilot, "enter")
             await settle(pilot, screen)
             assert now() == before
             assert f"Illegal: {target}" in flat(app)
@@ -56,7 +56,7 @@ async def test_illegal_move_changes_nothing_but_the_message() -> None:
         assert "Illegal: h8" in flat(app)
         # and pass is refused while a move exists: the key is not even offered
         assert "Pass" not in screen_text(app).splitlines()[-1]
-        await pilot.press("0")
+        await type_keys(pilot, "0")
         await settle(pilot, screen)
         assert hosted(screen).driver.snapshot() == before[0]
 
@@ -86,9 +86,9 @@ async def test_machine_black_plays_first_and_legal_moves_toggle() -> None:
         legal = hosted(screen).driver.position.legal_moves()
         assert board.view.legal == frozenset(legal)
         assert screen_text(app).count("+") >= len(legal)
-        await pilot.press("m")
+        await type_keys(pilot, "m")
         assert not board.show_legal
-        await pilot.press("m")
+        await type_keys(pilot, "m")
         assert board.show_legal
 
 
@@ -107,9 +107,9 @@ async def test_pass_only_when_no_legal_move() -> None:
         await pilot.pause()
         assert "press 0 to pass" in flat(app)
         assert "0 Pass" in screen_text(app).splitlines()[-1]  # offered in the footer now
-        await pilot.press("enter")  # playing a square is refused (the referee's words, from the table)
+        await type_keys(pilot, "enter")  # playing a square is refused (the referee's words, from the table)
         await wait_until(pilot, lambda: "Illegal" in screen_text(app), what="the refusal said")
-        await pilot.press("0")
+        await type_keys(pilot, "0")
         await settle(pilot, screen)
         assert hosted(screen).driver.history[-2].square is None  # the human passed, then the machine played
 
@@ -122,17 +122,17 @@ async def test_real_speed_shows_progress_and_instant_finishes_at_once() -> None:
         # machine's 50 + 2368 steps in 80 s): only going back to instant can end the move, however loaded
         # the machine running the test, so nothing here is timed
         screen.STEPS_PER_SECOND = 1e-6
-        await pilot.press("s")
+        await type_keys(pilot, "s")
         assert not screen.instant
         await move_cursor_to(pilot, screen.query_one(OthelloBoard), parse("d3"))
-        await pilot.press("enter")
+        await type_keys(pilot, "enter")
         # the bar and "step 120/2,368: ..." while it runs (the line said "your move: 50 steps, ..." before;
         # the bar of the move's recording is hidden when the reply starts, until the reply's first news)
         bar = screen.query_one("#progress")
         await wait_until(pilot, lambda: bar.visible and re.search(r"step [\d,]+/", screen_text(app)),
                          what="progress at real speed")
         assert screen.busy
-        await pilot.press("s")  # back to instant: finishes at once
+        await type_keys(pilot, "s")  # back to instant: finishes at once
         await wait_until(pilot, lambda: not screen.busy, what="the move finished at instant speed")  # bounded
         await settle(pilot, screen)
         assert len(hosted(screen).driver.history) == 2
@@ -143,12 +143,12 @@ async def test_new_game_during_a_slow_move_stops_it() -> None:
     app = app_with()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_game(pilot)
-        await pilot.press("s", "enter")  # real speed, play d3 (the cursor starts there)
+        await type_keys(pilot, "s", "enter")  # real speed, play d3 (the cursor starts there)
         await wait_until(pilot, lambda: "step" in screen_text(app), what="the move under way")
         assert screen.busy
-        await pilot.press("n")
+        await type_keys(pilot, "n")
         await wait_until(pilot, lambda: isinstance(app.screen, SideDialog))
-        await pilot.press("w")
+        await type_keys(pilot, "w")
         await settle(pilot, screen)
         assert hosted(screen).driver.history == []
         assert hosted(screen).driver.position == Position.initial()
@@ -159,7 +159,7 @@ async def test_inspector_and_coordinates_fit_80x24() -> None:
     app = app_with()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_game(pilot)
-        await pilot.press("i")
+        await type_keys(pilot, "i")
         await pilot.pause()
         text = screen_text(app)
         assert "LSTX" in text and "R8" in text and "F3 " in text
@@ -167,9 +167,9 @@ async def test_inspector_and_coordinates_fit_80x24() -> None:
         for selector in ("#board", "#status", "#side-message", "#led", "#speed", "#inspector", "#registers", "Footer"):
             r = screen.query_one(selector).region
             assert r.area and r.right <= 80 and r.bottom <= 24, selector
-        await pilot.press("c")
+        await type_keys(pilot, "c")
         assert screen.program_coords
-        await pilot.press("i")
+        await type_keys(pilot, "i")
         assert screen_text(app).count("┌───┬") == 1  # back to the big board
 
 
@@ -181,13 +181,13 @@ async def test_game_over_offers_a_new_game() -> None:
         hosted(screen).driver.position = Position.from_rows(rows, Disc.BLACK)
         await reload(pilot, screen)
         await move_cursor_to(pilot, screen.query_one(OthelloBoard), 63)
-        await pilot.press("enter")
+        await type_keys(pilot, "enter")
         await settle(pilot, screen)
         await wait_until(pilot, lambda: isinstance(app.screen, GameOverDialog), what="the game-over question")
         assert "You win" in flat(app) and "Black 64, White 0" in flat(app)
-        await pilot.press("n")
+        await type_keys(pilot, "n")
         await wait_until(pilot, lambda: isinstance(app.screen, SideDialog), what="the side question")
-        await pilot.press("b")
+        await type_keys(pilot, "b")
         await settle(pilot, screen)
         assert len(hosted(screen).driver.history) == 1
 
@@ -210,7 +210,7 @@ async def test_the_side_question_is_opaque_and_the_game_over_question_shows_the_
         hosted(screen).driver.position = Position.from_rows(rows, Disc.BLACK)
         await reload(pilot, screen)
         await move_cursor_to(pilot, screen.query_one(OthelloBoard), 63)
-        await pilot.press("enter")
+        await type_keys(pilot, "enter")
         await settle(pilot, screen)
         await wait_until(pilot, lambda: isinstance(app.screen, GameOverDialog), what="the game-over question")
         await pilot.pause()
@@ -233,7 +233,7 @@ async def test_no_color_still_tells_discs_cursor_and_hints_apart(monkeypatch) ->
         reversed_cells = [seg.text for seg in strips[y] if seg.style is not None and seg.style.reverse]
         assert reversed_cells == [" + "]
         # the last move is bracketed once the machine has played
-        await pilot.press("enter")
+        await type_keys(pilot, "enter")
         await settle(pilot, screen)
         last = hosted(screen).driver.last_move
         assert "[○]" in screen_text(app) and last is not None and last.flipped
@@ -279,11 +279,11 @@ async def test_command_palette_runs_the_screen_commands() -> None:
     app = app_with()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_game(pilot)
-        await pilot.press("ctrl+p")
+        await type_keys(pilot, "ctrl+p")
         await wait_until(pilot, lambda: isinstance(app.screen, CommandPalette))
-        await pilot.press(*"toggle inspector")
+        await type_keys(pilot, *"toggle inspector")
         await wait_until(pilot, lambda: "toggle inspector" in flat(app).lower() and "HP-67: toggle inspector" in flat(app))
-        await pilot.press("enter")
+        await type_keys(pilot, "enter")
         await wait_until(pilot, lambda: app.screen is screen and screen.inspecting, what="the inspector open")
 
 
@@ -291,7 +291,7 @@ async def test_program_coordinates_number_rows_from_the_bottom() -> None:
     app = app_with()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_game(pilot)
-        await pilot.press("c")
+        await type_keys(pilot, "c")
         await pilot.pause()
         lines = screen_text(app).splitlines()
         assert lines[1].split()[:8] == list("12345678")
@@ -307,16 +307,16 @@ async def test_help_lists_the_arrow_keys_with_the_inspector_open_or_closed() -> 
     app = app_with()
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, SideDialog))
-        await pilot.press("w")
+        await type_keys(pilot, "w")
         await wait_until(pilot, lambda: isinstance(app.screen, HP67OthelloScreen))
         screen = app.screen
         for _ in range(2):  # closed, then open
             cursor_row = next(line for line in keys_markdown(screen).splitlines() if "`h`" in line)
             assert "`←`" in cursor_row or "`left`" in cursor_row, cursor_row
             before = screen.query_one(OthelloBoard).cursor
-            await pilot.press("left")
+            await type_keys(pilot, "left")
             assert screen.query_one(OthelloBoard).cursor == before - 1
-            await pilot.press("i")
+            await type_keys(pilot, "i")
             await pilot.pause()
 
 
@@ -335,7 +335,7 @@ async def test_the_machine_is_built_in_the_worker_after_the_first_frame() -> Non
         screen.play(parse("d3"))
         assert "Starting the HP-67" in screen.message
         assert built == [] and screen.session.summary() == "no game yet"
-        await pilot.press("w")
+        await type_keys(pilot, "w")
         await settle(pilot, screen)
         assert len(built) == 1 and hosted(screen).driver is built[0]
         assert screen.view.phase.name == "TURN"

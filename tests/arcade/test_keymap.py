@@ -16,7 +16,7 @@ from arcade.shell.keymap import binding_table, find_clashes, known_binding_ids, 
 from arcade.widgets.board import OthelloBoard
 from arcade.widgets.dialogs import SideDialog
 from tests.arcade.fake_driver import FakeDriver
-from tests.arcade.helpers import flat, settle, wait_for_screen, wait_until
+from tests.arcade.helpers import flat, settle, type_keys, wait_for_screen, wait_until
 
 KNOWN = {"othello.left", "othello.right", "othello.up", "othello.down", "arcade.help"}
 
@@ -34,7 +34,7 @@ def hp67_app(**options: object) -> ArcadeApp:
 
 async def open_game(pilot) -> HP67OthelloScreen:  # noqa: ANN001
     await wait_for_screen(pilot, SideDialog)
-    await pilot.press("w")
+    await type_keys(pilot, "w")
     screen = pilot.app.screen
     assert isinstance(screen, HP67OthelloScreen)
     await settle(pilot, screen)
@@ -119,15 +119,15 @@ async def test_remapped_left_moves_with_a_and_no_longer_with_h_and_help_shows_it
         screen = await open_game(pilot)
         board = screen.query_one(OthelloBoard)
         start = board.cursor
-        await pilot.press("a")
+        await type_keys(pilot, "a")
         assert board.cursor == start - 1
-        await pilot.press("h")  # the old key does nothing now
+        await type_keys(pilot, "h")  # the old key does nothing now
         assert board.cursor == start - 1
-        await pilot.press("left")  # nor the arrow: the keymap replaced both
+        await type_keys(pilot, "left")  # nor the arrow: the keymap replaced both
         assert board.cursor == start - 1
-        await pilot.press("d", "l")
+        await type_keys(pilot, "d", "l")
         assert board.cursor == start + 1
-        await pilot.press("question_mark")
+        await type_keys(pilot, "question_mark")
         await wait_for_screen(pilot, HelpScreen)
         keys = app.screen.keys
         left = next(line for line in keys.splitlines() if line.endswith("| Left |"))
@@ -146,10 +146,10 @@ async def test_help_is_remappable_too() -> None:
     app = hp67_app(keymap={"arcade.help": "f2"})
     async with app.run_test(size=(80, 24)) as pilot:
         await open_game(pilot)
-        await pilot.press("question_mark")
+        await type_keys(pilot, "question_mark")
         await pilot.pause()
         assert not isinstance(app.screen, HelpScreen)
-        await pilot.press("f2")
+        await type_keys(pilot, "f2")
         await wait_for_screen(pilot, HelpScreen)
         assert "F2" in app.screen.keys or "f2" in app.screen.keys
 
@@ -167,7 +167,7 @@ async def test_a_bad_file_is_reported_on_stderr_and_in_the_app_which_still_runs(
         assert "keymap.toml: not valid TOML" in notifications(app)
         board = screen.query_one(OthelloBoard)
         start = board.cursor
-        await pilot.press("h")  # the defaults stay
+        await type_keys(pilot, "h")  # the defaults stay
         assert board.cursor == start - 1
 
 
@@ -201,9 +201,9 @@ async def test_a_clash_is_notified_and_the_game_goes_on() -> None:
         assert clashes and all("othello.left and othello.right" in c for c in clashes)
         board = screen.query_one(OthelloBoard)
         start = board.cursor
-        await pilot.press("h")
+        await type_keys(pilot, "h")
         assert board.cursor == start  # h was given away
-        await pilot.press("l")
+        await type_keys(pilot, "l")
         assert board.cursor in (start - 1, start + 1)  # one of the two works, no crash
 
 

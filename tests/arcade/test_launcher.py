@@ -17,7 +17,7 @@ from arcade.screens.help import HelpScreen
 from arcade.screens.hp67_othello.screen import HP67OthelloScreen
 from arcade.shell.launcher import GameCard, LauncherScreen
 from tests.arcade.fake_driver import FakeDriver
-from tests.arcade.helpers import screen_text, wait_for_screen, wait_until
+from tests.arcade.helpers import screen_text, type_keys, wait_for_screen, wait_until
 
 
 def fake_app(**kwargs: object) -> ArcadeApp:
@@ -63,12 +63,12 @@ async def test_choose_with_j_k_and_arrows() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
         assert screen.selected == 0
-        await pilot.press("j", "down")
+        await type_keys(pilot, "j", "down")
         assert screen.selected == 2
-        await pilot.press("k")
+        await type_keys(pilot, "k")
         assert screen.selected == 1
         assert screen.query_one("#card-ti57-duel").chosen
-        await pilot.press("up", "up")  # wraps to the last card
+        await type_keys(pilot, "up", "up")  # wraps to the last card
         assert screen.selected == len(catalog.games()) - 1
 
 
@@ -77,7 +77,7 @@ async def test_coming_soon_cannot_start(monkeypatch: pytest.MonkeyPatch) -> None
     monkeypatch.setitem(catalog._CATALOG, soon.id, soon)
     app = ArcadeApp()
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await pilot.press("up", "enter")  # up from the first card wraps to the last: the unwritten one
+        await type_keys(pilot, "up", "enter")  # up from the first card wraps to the last: the unwritten one
         await wait_until(pilot, lambda: any("coming soon" in n.message for n in app._notifications), what="the notice")
         assert isinstance(app.screen, LauncherScreen)
         assert "coming soon" in screen_text(app)
@@ -103,43 +103,43 @@ async def test_mouse_chooses_then_starts() -> None:
 async def test_enter_opens_the_game_escape_comes_back_and_resumes() -> None:
     app = fake_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("enter")
+        await type_keys(pilot, "enter")
         await wait_until(pilot, lambda: app.current_mode == "hp67-othello", what="the game's mode")
         await wait_until(pilot, lambda: not isinstance(app.screen, HP67OthelloScreen), what="the side question")
-        await pilot.press("escape")  # dismisses the side question
+        await type_keys(pilot, "escape")  # dismisses the side question
         game = await wait_for_screen(pilot, HP67OthelloScreen)
-        await pilot.press("escape")
+        await type_keys(pilot, "escape")
         await wait_for_screen(pilot, LauncherScreen)
-        await pilot.press("enter")
+        await type_keys(pilot, "enter")
         await wait_until(pilot, lambda: app.screen is game, what="the same game, as it was")
 
 
 async def test_help_on_launcher_and_in_game() -> None:
     app = fake_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("question_mark")
+        await type_keys(pilot, "question_mark")
         help_screen = await wait_for_screen(pilot, HelpScreen)
         assert "Quit" in help_screen.keys
         assert "coming soon" not in help_screen.text  # every game can be started
-        await pilot.press("escape")
+        await type_keys(pilot, "escape")
         await wait_for_screen(pilot, LauncherScreen)
-        await pilot.press("enter")
+        await type_keys(pilot, "enter")
         await wait_until(pilot, lambda: app.current_mode == "hp67-othello", what="the game's mode")
         await wait_until(pilot, lambda: not isinstance(app.screen, HP67OthelloScreen), what="the side question")
-        await pilot.press("b")
+        await type_keys(pilot, "b")
         await wait_for_screen(pilot, HP67OthelloScreen)
-        await pilot.press("f1")
+        await type_keys(pilot, "f1")
         help_screen = await wait_for_screen(pilot, HelpScreen)
         assert "R/S" in help_screen.text  # the original user's guide
         assert "Inspector" in help_screen.keys
-        await pilot.press("q")  # q closes help, it does not quit the game
+        await type_keys(pilot, "q")  # q closes help, it does not quit the game
         await wait_for_screen(pilot, HP67OthelloScreen)
 
 
 async def test_q_quits_from_the_launcher() -> None:
     app = ArcadeApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("q")
+        await type_keys(pilot, "q")
         await wait_until(pilot, lambda: not app.is_running, what="the app to quit")
 
 
@@ -191,21 +191,21 @@ async def test_back_from_a_game_started_with_game_highlights_it_and_enter_return
     async with app.run_test(size=(80, 24)) as pilot:
         duel = await wait_for_screen(pilot, StandInGame)
         assert duel.GAME_ID == "ti57-duel"
-        await pilot.press("escape")  # Back
+        await type_keys(pilot, "escape")  # Back
         launcher = await wait_for_screen(pilot, LauncherScreen)
         assert launcher.entry.id == "ti57-duel"
         assert launcher.query_one("#card-ti57-duel").chosen
-        await pilot.press("enter")
+        await type_keys(pilot, "enter")
         await wait_until(pilot, lambda: app.screen is duel, what="the same duel")
         # in general: the game the player comes back from, whatever was chosen before
-        await pilot.press("escape")
+        await type_keys(pilot, "escape")
         await wait_for_screen(pilot, LauncherScreen)
-        await pilot.press("down", "enter")  # the wolf
+        await type_keys(pilot, "down", "enter")  # the wolf
         wolf = await wait_until_game(pilot, "ti57-wolf")
-        await pilot.press("escape")
+        await type_keys(pilot, "escape")
         await wait_for_screen(pilot, LauncherScreen)
         assert launcher.entry.id == "ti57-wolf"
-        await pilot.press("enter")
+        await type_keys(pilot, "enter")
         await wait_until(pilot, lambda: app.screen is wolf, what="the same wolf game")
 
 
@@ -224,11 +224,11 @@ async def test_palette_screenshot_is_saved_in_the_data_dir_without_a_downloads_f
     app = ArcadeApp()
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await wait_for_screen(pilot, LauncherScreen)
-        await pilot.press("ctrl+p")
+        await type_keys(pilot, "ctrl+p")
         await wait_until(pilot, lambda: type(app.screen).__name__ == "CommandPalette", what="the palette")
-        await pilot.press(*"screenshot")
+        await type_keys(pilot, *"screenshot")
         await wait_until(pilot, lambda: "Save an SVG" in screen_text(app), what="the Screenshot command listed")
-        await pilot.press("enter")
+        await type_keys(pilot, "enter")
         folder = arcade_data_dir / "screenshots"
         await wait_until(pilot, lambda: folder.is_dir() and any(folder.glob("*.svg")), what="an SVG in the data dir")
         saved = next(folder.glob("*.svg"))
@@ -299,17 +299,17 @@ async def test_machine_rooms_have_their_own_page_and_back_comes_to_it() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         launcher = await wait_for_screen(pilot, LauncherScreen)
         assert {c.entry.id for c in launcher.query(GameCard)} == {e.id for e in catalog.games()}
-        await pilot.press("r")
+        await type_keys(pilot, "r")
         page = await wait_for_screen(pilot, RoomsScreen)
         assert [c.entry.id for c in page.query(GameCard)] == [e.id for e in catalog.rooms()]
         text = screen_text(app)
         for entry in catalog.rooms():
             assert entry.title in text
         room = catalog.rooms()[-1]
-        await pilot.press(*(["down"] * (len(catalog.rooms()) - 1)), "enter")
+        await type_keys(pilot, *(["down"] * (len(catalog.rooms()) - 1)), "enter")
         await wait_until(pilot, lambda: app.current_mode == room.id, what=f"the {room.title}")
         app.action_launcher()
         await wait_until(pilot, lambda: app.screen is page, what="the rooms' page again")
         assert page.entry.id == room.id  # the room the player comes back from is the one chosen
-        await pilot.press("escape")
+        await type_keys(pilot, "escape")
         await wait_until(pilot, lambda: app.screen is launcher, what="the games again")

@@ -17,7 +17,7 @@ from arcade.widgets.cpc_screen import CpcScreen
 from arcade.widgets.dialogs import GameOverDialog, SideDialog
 from games.othello.referee import Disc, Position, parse
 from machines.cpc import PALETTE_RGB
-from tests.arcade.helpers import flat, move_cursor_to, screen_text, settle, shown_board, wait_until
+from tests.arcade.helpers import flat, move_cursor_to, screen_text, settle, shown_board, type_keys, wait_until
 from tests.arcade.othello_helpers import hosted, reload, CheckedTurns, save_near_the_end
 
 BLUE, BRIGHT_YELLOW = PALETTE_RGB[1], PALETTE_RGB[24]  # the CPC at power-up: pen 1 on paper 0
@@ -26,9 +26,9 @@ BLUE, BRIGHT_YELLOW = PALETTE_RGB[1], PALETTE_RGB[24]  # the CPC at power-up: pe
 async def open_game(pilot, side: str) -> LazardOthelloScreen:  # noqa: ANN001
     """From the launcher's Lazard card to the first position, the CPC playing the side ``side`` names."""
     app = pilot.app
-    await pilot.press("j", "j", "j", "enter")  # the fourth card
+    await type_keys(pilot, "j", "j", "j", "enter")  # the fourth card
     await wait_until(pilot, lambda: isinstance(app.screen, SideDialog))
-    await pilot.press(side)
+    await type_keys(pilot, side)
     screen = app.screen
     assert isinstance(screen, LazardOthelloScreen)
     await settle(pilot, screen)
@@ -56,7 +56,7 @@ def printed_board(text: str) -> list[str]:
 async def type_on_cpc(pilot, text: str) -> None:  # noqa: ANN001
     keys = ["enter" if ch == "\r" else ch for ch in text]
     for key in keys:  # each key is answered by the CPC at the table before the next
-        await pilot.press(key)
+        await type_keys(pilot, key)
         await settle(pilot, pilot.app.screen)
 
 
@@ -76,9 +76,9 @@ async def play_game_to_the_end(seed: int, resume_at: int) -> LazardOthelloScreen
     start = save_near_the_end("lazard-othello", Disc.WHITE, lambda pos: rng.choice(pos.legal_moves()), resume_at)
     app = ArcadeApp(screens={"lazard-othello": CheckedScreen})
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("j", "j", "j", "enter")  # the fourth card
+        await type_keys(pilot, "j", "j", "j", "enter")  # the fourth card
         await wait_until(pilot, lambda: isinstance(app.screen, ResumeDialog))
-        await pilot.press("r")
+        await type_keys(pilot, "r")
         await wait_until(pilot, lambda: isinstance(app.screen, CheckedScreen))
         screen = app.screen
         await settle(pilot, screen)
@@ -96,26 +96,26 @@ async def play_game_to_the_end(seed: int, resume_at: int) -> LazardOthelloScreen
                 if screen.typing:  # O RETURN O RETURN, as the article says
                     await type_on_cpc(pilot, "o\ro\r")
                 else:
-                    await pilot.press("0")
+                    await type_keys(pilot, "0")
                 passes += 1
             else:
                 target = rng.choice(pos.legal_moves())
                 if turns % 4 == 1:  # on the CPC's keyboard (which keeps the keys until Escape)
                     if not screen.typing:
-                        await pilot.press("t")
+                        await type_keys(pilot, "t")
                     await type_on_cpc(pilot, f"{'abcdefgh'[target % 8]}\r{target // 8 + 1}\r")
                     typed += 1
                 elif turns % 4 == 3:  # by mouse
                     if screen.typing:
-                        await pilot.press("escape")
+                        await type_keys(pilot, "escape")
                     row, col = divmod(target, 8)
                     await pilot.click(OthelloBoard, offset=(LABEL_W + 1 + CELL_W * col + 1, 2 + 2 * row))
                     clicked += 1
                 else:
                     if screen.typing:
-                        await pilot.press("tab")
+                        await type_keys(pilot, "tab")
                     await move_cursor_to(pilot, board, target)
-                    await pilot.press("enter" if turns % 2 else "space")
+                    await type_keys(pilot, "enter" if turns % 2 else "space")
             await settle(pilot, screen)
             turns += 1
             assert turns < 70
@@ -130,7 +130,7 @@ async def play_game_to_the_end(seed: int, resume_at: int) -> LazardOthelloScreen
         # the program's own verdict, on its screen
         human, machine = (black, white) if hosted(screen).driver.machine_color is Disc.WHITE else (white, black)
         assert f"Fin de partie.  Vous: {human}  Moi: {machine}" in cpc_text(screen)
-        await pilot.press("escape")  # look at the board
+        await type_keys(pilot, "escape")  # look at the board
         await wait_until(pilot, lambda: app.screen is screen)
         assert shown_board(app) == final.rows()
         screen.passes = passes  # type: ignore[attr-defined]
@@ -151,7 +151,7 @@ async def test_illegal_move_changes_nothing_but_the_message() -> None:
     app = ArcadeApp(game="lazard-othello")
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, SideDialog))
-        await pilot.press("w")
+        await type_keys(pilot, "w")
         screen = app.screen
         await settle(pilot, screen)
         board = screen.query_one(OthelloBoard)
@@ -159,12 +159,12 @@ async def test_illegal_move_changes_nothing_but_the_message() -> None:
         before = (game_state(screen), shown_board(app), board.view, cpc_text(screen), len(machine.transcript))
         for target in ("a1", "d4", "e5", "f3"):  # no flip, taken, taken, no flip
             await move_cursor_to(pilot, board, parse(target))
-            await pilot.press("enter")
+            await type_keys(pilot, "enter")
             await settle(pilot, screen)
             now = (game_state(screen), shown_board(app), board.view, cpc_text(screen), len(machine.transcript))
             assert now == before  # not a key reached the CPC
             assert screen.message.startswith(f"Illegal: {target.upper()} ") and screen.message[:60] in flat(app)
-        await pilot.press("0")  # no pass while a move exists: the key is not even offered
+        await type_keys(pilot, "0")  # no pass while a move exists: the key is not even offered
         await settle(pilot, screen)
         assert game_state(screen) == before[0]
         assert "Pass" not in screen_text(app).splitlines()[-1]
@@ -174,11 +174,11 @@ async def test_typing_on_the_cpc_is_refereed() -> None:
     app = ArcadeApp(game="lazard-othello")
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, SideDialog))
-        await pilot.press("w")
+        await type_keys(pilot, "w")
         screen = app.screen
         await settle(pilot, screen)
         start = game_state(screen)
-        await pilot.press("t")
+        await type_keys(pilot, "t")
         assert screen.query_one(CpcScreen).has_focus
         # Z at Colonne? redraws the board, as the article says
         await type_on_cpc(pilot, "z\r")
@@ -199,7 +199,7 @@ async def test_typing_on_the_cpc_is_refereed() -> None:
         assert cpc_text(screen).splitlines()[-1].startswith("Colonne?")
         # DEL corrects a typing slip, then a legal move is played and the CPC answers
         await type_on_cpc(pilot, "x")
-        await pilot.press("backspace")
+        await type_keys(pilot, "backspace")
         await type_on_cpc(pilot, "d\r3\r")
         await settle(pilot, screen)
         history = hosted(screen).driver.history
@@ -208,7 +208,7 @@ async def test_typing_on_the_cpc_is_refereed() -> None:
         assert printed_board(cpc_text(screen)) == hosted(screen).driver.position.rows() == shown_board(app)
         assert game_state(screen) != start
         # Escape gives the keys back to the board
-        await pilot.press("escape")
+        await type_keys(pilot, "escape")
         assert not screen.typing and not screen.query_one(CpcScreen).has_focus
         assert app.screen is screen
 
@@ -217,7 +217,7 @@ async def test_cpc_screen_in_its_colours_fits_80x24() -> None:
     app = ArcadeApp(game="lazard-othello")
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, SideDialog))
-        await pilot.press("b")  # the CPC plays Black and opens
+        await type_keys(pilot, "b")  # the CPC plays Black and opens
         screen = app.screen
         await settle(pilot, screen)
         cpc = screen.query_one(CpcScreen)
@@ -240,15 +240,15 @@ async def test_real_cpc_speed_then_instant_finishes_at_once() -> None:
     app = ArcadeApp(game="lazard-othello")
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, SideDialog))
-        await pilot.press("w")
+        await type_keys(pilot, "w")
         screen = app.screen
         await settle(pilot, screen)
-        await pilot.press("s")
+        await type_keys(pilot, "s")
         assert not screen.instant and "730 BASIC statements a second" in flat(app)
-        await pilot.press("enter")  # d3, then the CPC thinks at its real pace (some 6 s)
+        await type_keys(pilot, "enter")  # d3, then the CPC thinks at its real pace (some 6 s)
         await wait_until(pilot, lambda: "of a real CPC" in flat(app), what="the CPC's progress")
         assert screen.busy and "statements" in flat(app)
-        await pilot.press("s")  # instant: the move finishes at once
+        await type_keys(pilot, "s")  # instant: the move finishes at once
         await settle(pilot, screen)
         assert len(hosted(screen).driver.history) == 2 and hosted(screen).driver.human_to_move
         assert "The CPC plays" in flat(app)
@@ -258,16 +258,16 @@ async def test_new_game_asks_the_side_and_legal_moves_toggle() -> None:
     app = ArcadeApp(game="lazard-othello")
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, SideDialog))
-        await pilot.press("w")
+        await type_keys(pilot, "w")
         screen = app.screen
         await settle(pilot, screen)
         board = screen.query_one(OthelloBoard)
         assert board.view.legal == frozenset(hosted(screen).driver.position.legal_moves()) and "+" in screen_text(app)
-        await pilot.press("m")
+        await type_keys(pilot, "m")
         assert "+" not in "".join(shown_line for shown_line in screen_text(app).splitlines() if "│" in shown_line)
-        await pilot.press("n")
+        await type_keys(pilot, "n")
         await wait_until(pilot, lambda: isinstance(app.screen, SideDialog))
-        await pilot.press("b")
+        await type_keys(pilot, "b")
         await settle(pilot, screen)
         assert hosted(screen).driver.machine_color is Disc.BLACK and hosted(screen).driver.history[0].by_machine
         assert shown_board(app) == hosted(screen).driver.position.rows()

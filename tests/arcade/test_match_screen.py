@@ -14,7 +14,7 @@ from arcade.widgets.tail import TailLog
 from games.othello.match import play_series, results_table
 from games.othello.match_table import MatchMove, MatchMoves
 from games.othello.referee import Disc, Position
-from tests.arcade.helpers import flat, screen_text, wait_for_screen, wait_until
+from tests.arcade.helpers import flat, screen_text, type_keys, wait_for_screen, wait_until
 
 COMPACT_ROW = re.compile(r"^\s*([1-8]) ((?:[ \[][·●○][ \]]){8})")
 
@@ -106,7 +106,7 @@ async def test_whole_match_shown_equal_to_the_referee_after_every_move() -> None
         assert app.screen.table == results_table(headless) == results_table(screen.results)
         for result in headless:
             assert f"{result.black_discs}-{result.white_discs}" in flat(app)
-        await pilot.press("escape")
+        await type_keys(pilot, "escape")
         await wait_until(pilot, lambda: app.screen is screen, what="the board again")
         last = screen.moves[-1]
         assert f"{last.score[0]}-{last.score[1]}" in screen_text(app)  # the move list's result line
@@ -126,13 +126,13 @@ async def test_match_fits_80x24_and_pauses() -> None:
             assert r.x >= 0 and r.y >= 1 and r.right <= 80 and r.bottom <= 23, (widget, r)
         text = screen_text(app)
         assert "HP-67" in text and "Game 1 of 1" in text
-        await pilot.press("p")
+        await type_keys(pilot, "p")
         await wait_until(pilot, lambda: "[paused]" in screen_text(app), what="[paused] shown")
         assert screen.paused  # the host holds after the move under way, if any
         seen = len(screen.moves)
-        await pilot.press("p")
+        await type_keys(pilot, "p")
         await wait_until(pilot, lambda: len(screen.moves) > seen, what="a move after resuming")
-        await pilot.press("s")  # instant: the game ends at once
+        await type_keys(pilot, "s")  # instant: the game ends at once
         await wait_for_series(pilot, screen)
         assert isinstance(app.screen, ResultsDialog)
         assert len(screen.results) == 1
@@ -143,11 +143,11 @@ async def test_number_of_games_is_chosen_before_the_start() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await wait_for_screen(pilot, MatchScreen)
         await wait_until(pilot, lambda: "A series of 2 games" in flat(app), what="the series offered")
-        await pilot.press("plus", "plus", "minus")
+        await type_keys(pilot, "plus", "plus", "minus")
         assert screen.games == 3 and "A series of 3 games" in flat(app)
-        await pilot.press("minus", "minus", "minus")
+        await type_keys(pilot, "minus", "minus", "minus")
         assert screen.games == 1
-        await pilot.press("enter")
+        await type_keys(pilot, "enter")
         await wait_for_series(pilot, screen)
         assert len(screen.results) == 1 and screen.results[0].black == HP67_LABEL
 
@@ -159,10 +159,10 @@ async def test_back_stops_the_series_shows_the_finished_games_and_never_quits_un
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await wait_for_screen(pilot, MatchScreen)
         screen.pause_after = len(first_game) + 2  # two moves into game 2: the series holds there
-        await pilot.press("enter")
+        await type_keys(pilot, "enter")
         await wait_until(pilot, lambda: screen.paused, 120, what="the series held in game 2")
         assert screen.moves[-1].game_number == 2 and not screen.moves[-1].over
-        await pilot.press("escape")  # labelled Back: stops the series, shows what was played
+        await type_keys(pilot, "escape")  # labelled Back: stops the series, shows what was played
         dialog = await wait_for_screen(pilot, ResultsDialog)
         assert app.is_running and not screen.running
         assert dialog.heading == "Stopped during game 2 of 3. 1 game finished."
@@ -170,20 +170,20 @@ async def test_back_stops_the_series_shows_the_finished_games_and_never_quits_un
         assert dialog.table == results_table(screen.results) and len(screen.results) == 1
         assert f"{first.score[0]}-{first.score[1]}" in flat(app)
         count = len(screen.moves)
-        await pilot.press("escape")  # back to the board; the stopped series posts nothing more
+        await type_keys(pilot, "escape")  # back to the board; the stopped series posts nothing more
         await wait_until(pilot, lambda: app.screen is screen, what="the board")
         assert "Series stopped: 1 game finished." in flat(app)
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert len(screen.moves) == count
-        await pilot.press("escape")  # nothing running: Back asks before leaving
+        await type_keys(pilot, "escape")  # nothing running: Back asks before leaving
         await wait_for_screen(pilot, LeaveDialog)
-        await pilot.press("n")
+        await type_keys(pilot, "n")
         await wait_until(pilot, lambda: app.screen is screen, what="the board after staying")
         assert app.is_running
-        await pilot.press("escape")
+        await type_keys(pilot, "escape")
         await wait_for_screen(pilot, LeaveDialog)
-        await pilot.press("y")
+        await type_keys(pilot, "y")
         await wait_until(pilot, lambda: not app.is_running, what="the app to leave")
 
 
@@ -216,18 +216,18 @@ async def test_the_footer_offers_only_what_the_keys_do_now() -> None:
         await wait_until(pilot, lambda: offers("⏎ Start", "+ More games", "- Fewer", hidden=("Pause", "Go on")),
                          what="Start offered, no Pause")
         screen.pause_after = 2  # the series holds after its second move
-        await pilot.press("enter")
+        await type_keys(pilot, "enter")
         await wait_until(pilot, lambda: screen.paused and offers("p Go on", hidden=("Start", "More games", "Pause")),
                          120, what="Go on offered while held, no Start")
-        await pilot.press("p")
+        await type_keys(pilot, "p")
         screen.table.pace(paused=True)  # the host holds after the move under way, while the screen says running
         await wait_until(pilot, lambda: offers("p Pause", hidden=("Start", "More games", "Go on")),
                          what="Pause offered while running, no Start")
-        await pilot.press("p")
+        await type_keys(pilot, "p")
         await wait_until(pilot, lambda: offers("p Go on", hidden=("Pause",)), what="Go on offered again")
-        await pilot.press("s", "p")  # instant, and go on: the series ends
+        await type_keys(pilot, "s", "p")  # instant, and go on: the series ends
         await wait_for_series(pilot, screen)
-        await pilot.press("escape")
+        await type_keys(pilot, "escape")
         await wait_until(pilot, lambda: app.screen is screen, what="the board again")
         await wait_until(pilot, lambda: offers("⏎ Start", "+ More games", hidden=("Pause", "Go on")),
                          what="Start offered again after the series")

@@ -29,7 +29,7 @@ from games.net.server import read_save
 from games.ti57_duel.session import Phase as DuelPhase
 from games.ti57_wolf.referee import Side
 from games.ti57_wolf.session import Phase as WolfPhase
-from tests.arcade.helpers import screen_text, wait_for_screen, wait_until
+from tests.arcade.helpers import screen_text, type_keys, wait_for_screen, wait_until
 from tests.games.wolf_scripts import GAMES as WOLF_GAMES
 from tests.games.wolf_scripts import moves as wolf_moves
 
@@ -86,9 +86,9 @@ async def place(pilot: Any, screen: NetDuelScreen, square: tuple[int, int]) -> N
     """Steer the cursor to ``square`` by keys, then Enter."""
     keys = ["right" if square[0] > screen.cursor[0] else "left"] * abs(square[0] - screen.cursor[0])
     keys += ["up" if square[1] > screen.cursor[1] else "down"] * abs(square[1] - screen.cursor[1])
-    await pilot.press(*keys)
+    await type_keys(pilot, *keys)
     assert screen.cursor == square
-    await pilot.press("enter")
+    await type_keys(pilot, "enter")
 
 
 async def test_a_whole_duel_across_two_terminals(received: dict[int, list[dict[str, Any]]], tmp_path: Path) -> None:
@@ -100,19 +100,19 @@ async def test_a_whole_duel_across_two_terminals(received: dict[int, list[dict[s
         await place(hp, one, (2, 2))
         await wait_until(gp, lambda: two.duel.setup_player == 2)
         assert "2.2" not in screen_text(gp.app) and "Player 1 keys" not in two.message
-        await gp.press("enter")
+        await type_keys(gp, "enter")
         await wait_until(hp, lambda: one.duel.phase is DuelPhase.TURN and two.duel.phase is DuelPhase.TURN)
         assert one.duel.me.square == (2, 2) and two.duel.me.square == (4, 3)
         assert "4.3" not in screen_text(hp.app) and "2.2" not in screen_text(gp.app)
-        await gp.press("2")  # not Player 2's move
+        await type_keys(gp, "2")  # not Player 2's move
         await wait_until(gp, lambda: "Player 1's move" in two.message)
-        await hp.press("6")  # 2.2 -> 3.2 (E)
+        await type_keys(hp, "6")  # 2.2 -> 3.2 (E)
         await wait_until(gp, lambda: two.duel.me.to_move and one.duel.moves_played == 1)
         assert two.duel.me.opponent_last_direction == 2 and "→ E" in screen_text(gp.app)
         assert one.check_action("undo", ()) and not two.check_action("undo", ())
-        await gp.press("2")  # 4.3 -> 4.2 (S)
+        await type_keys(gp, "2")  # 4.3 -> 4.2 (S)
         await wait_until(hp, lambda: one.duel.me.to_move)
-        await hp.press("6")  # 3.2 -> 4.2: the capture
+        await type_keys(hp, "6")  # 3.2 -> 4.2: the capture
         await wait_until(gp, lambda: one.over() and two.over())
         for screen in (one, two):
             assert screen.duel.winner == 1 and screen.duel.squares == ((4, 2), (4, 2))
@@ -120,10 +120,10 @@ async def test_a_whole_duel_across_two_terminals(received: dict[int, list[dict[s
         never_said(received[id(two)], [(2, 2), (3, 2)])  # Player 1's squares, before the end
         never_said(received[id(one)], [(4, 3)])  # Player 2's start square (4.2 is where 1 captured)
         assert all(m.get("you") in (None, 2) for m in received[id(two)])
-        await hp.press("H")  # every move, on either terminal, once it is over
+        await type_keys(hp, "H")  # every move, on either terminal, once it is over
         await wait_until(hp, lambda: one.history_shown)  # (a Pilot waits on the app it entered last: the guest's)
         assert "Player 2" in screen_text(hp.app)
-        await gp.press("g")  # either player starts the next duel, with the same limit
+        await type_keys(gp, "g")  # either player starts the next duel, with the same limit
         await wait_until(hp, lambda: one.duel.phase is DuelPhase.SETUP and two.duel.phase is DuelPhase.SETUP)
         assert one.duel.limit == 4 and one.duel.me.square is None and not one.history_shown
 
@@ -134,13 +134,13 @@ async def test_a_drawn_duel_is_ended_or_extended_only_when_both_agree() -> None:
         await wait_until(gp, lambda: two.duel.setup_player == 2)
         await place(gp, two, (9, 9))
         await wait_until(hp, lambda: one.duel.phase is DuelPhase.TURN)
-        await hp.press("9")  # NE: the only move of the limit
+        await type_keys(hp, "9")  # NE: the only move of the limit
         await wait_until(gp, lambda: two.duel.phase is DuelPhase.DRAW and one.duel.phase is DuelPhase.DRAW)
         assert two.duel.squares is None and "1.1" not in screen_text(gp.app)
-        await gp.press("x")
+        await type_keys(gp, "x")
         await wait_until(hp, lambda: one.offer == ("end", 2))
         assert "Player 2 asks to end: x agrees" in screen_text(hp.app).replace("\n", " ")
-        await hp.press("x")
+        await type_keys(hp, "x")
         await wait_until(gp, lambda: two.over() and one.over())
         assert two.duel.squares == ((1, 1), (9, 9))
 
@@ -151,13 +151,13 @@ async def test_a_whole_game_of_wolf_and_lambs_across_two_terminals(received: dic
         assert isinstance(wolf, NetWolfScreen) and isinstance(lambs, NetWolfScreen)
         assert wolf.you is Side.WOLF and lambs.you is Side.LAMBS
         assert "You play the wolf, here" in screen_text(hp.app) and "You play the lambs" in screen_text(gp.app)
-        await hp.press("1")  # the lambs' turn: the wolf waits
+        await type_keys(hp, "1")  # the lambs' turn: the wolf waits
         await wait_until(hp, lambda: "the lambs' move" in wolf.message)
         for move in wolf_moves(script):
             if move.side is Side.WOLF:
-                await hp.press(WOLF_KEY_OF[move.key])
+                await type_keys(hp, WOLF_KEY_OF[move.key])
             else:
-                await gp.press(str(move.lamb), LAMB_KEY_OF[move.key])
+                await type_keys(gp, str(move.lamb), LAMB_KEY_OF[move.key])
             await wait_until(gp, lambda: not wolf.busy and not lambs.busy
                              and wolf.wolf.moves_played == lambs.wolf.moves_played)
         await wait_until(hp, lambda: wolf.over() and lambs.over())
@@ -166,7 +166,7 @@ async def test_a_whole_game_of_wolf_and_lambs_across_two_terminals(received: dic
             assert len(screen.history) == len(wolf_moves(script))
         assert all(m.get("you") in (None, "lambs") for m in received[id(lambs)])
         assert all(m.get("you") in (None, "wolf") for m in received[id(wolf)])
-        await hp.press("g")  # a new game: the same sides, the same side to start
+        await type_keys(hp, "g")  # a new game: the same sides, the same side to start
         await wait_until(gp, lambda: lambs.wolf.moves_played == 0 and lambs.wolf.phase is WolfPhase.TURN)
         assert lambs.wolf.to_move is Side.LAMBS and wolf.you is Side.WOLF
 
@@ -174,10 +174,10 @@ async def test_a_whole_game_of_wolf_and_lambs_across_two_terminals(received: dic
 async def test_the_wolf_takes_back_its_own_move_until_the_lambs_answer() -> None:
     async with two_terminals("ti57-wolf", first="wolf") as (hp, wolf, gp, lambs):  # the host plays the side to start
         assert wolf.you is Side.WOLF
-        await hp.press("1")  # ↙
+        await type_keys(hp, "1")  # ↙
         await wait_until(gp, lambda: lambs.wolf.moves_played == 1)
         assert wolf.check_action("undo", ()) and not lambs.check_action("undo", ())
-        await hp.press("z")
+        await type_keys(hp, "z")
         await wait_until(gp, lambda: lambs.wolf.moves_played == 0)
         assert lambs.wolf.to_move is Side.WOLF
 
@@ -197,14 +197,14 @@ async def test_a_dropped_connection_pauses_the_game_saved_and_the_same_line_join
             await wait_until(gp, lambda: two.duel.setup_player == 2)
             await place(gp, two, (8, 8))
             await wait_until(hp, lambda: one.duel.phase is DuelPhase.TURN)
-            await hp.press("6")
+            await type_keys(hp, "6")
             await wait_until(gp, lambda: two.duel.me.to_move)
         # the joined arcade is gone (its terminal closed): the host is told in one sentence, the game waits saved
         await wait_until(hp, lambda: one.peer == "away")
         assert one.message == ("Player 2's connection dropped: the game waits for them, saved; they join again "
                                "with the same line.")
         assert read_save(save_path("ti57-duel"), "ti57-duel") is not None
-        await hp.press("6")  # it waits: Player 2 is to move, and away
+        await type_keys(hp, "6")  # it waits: Player 2 is to move, and away
         assert one.duel.moves_played == 1
         again = ArcadeApp(game="net", screens={"net": joining(where, int(port), code)})
         async with again.run_test(size=SIZE) as gp:
@@ -212,7 +212,7 @@ async def test_a_dropped_connection_pauses_the_game_saved_and_the_same_line_join
             await wait_until(gp, lambda: two.has_view() and one.peer == "here")
             assert one.message == "Player 2 is back: the game goes on."
             assert two.duel.me.square == (8, 8) and two.duel.me.to_move and two.duel.moves_played == 1
-            await gp.press("4")  # W: the duel goes on
+            await type_keys(gp, "4")  # W: the duel goes on
             await wait_until(hp, lambda: one.duel.me.to_move and one.duel.moves_played == 2)
 
 
@@ -223,12 +223,12 @@ async def test_a_connection_lost_on_the_joined_side_is_said_and_r_joins_again() 
         await wait_until(gp, lambda: lambs.gone is not None and wolf.peer == "away")
         assert lambs.message.startswith("The connection to the host at 127.0.0.1:") and "r joins again" in lambs.message
         assert lambs.check_action("rejoin", ())
-        await gp.press("r")
+        await type_keys(gp, "r")
         await wait_until(gp, lambda: lambs.gone is None and lambs.peer == "here" and wolf.peer == "here")
-        await hp.press("9")  # off the board: refused at the host, with the referee's words
+        await type_keys(hp, "9")  # off the board: refused at the host, with the referee's words
         await wait_until(hp, lambda: not wolf.busy)
         assert wolf.message == "Refused: SBR 9 would take the wolf off the board to 5.9."
-        await hp.press("1")
+        await type_keys(hp, "1")
         await wait_until(gp, lambda: lambs.wolf.moves_played == 1)
 
 
@@ -236,14 +236,14 @@ async def test_the_host_leaving_ends_the_game_for_both_saved() -> None:
     async with two_terminals("ti57-duel", limit=5) as (hp, one, gp, two):
         await place(hp, one, (3, 3))
         await wait_until(gp, lambda: two.duel.setup_player == 2)
-        await hp.press("escape")
+        await type_keys(hp, "escape")
         question = await wait_for_screen(hp, LeaveQuestion)
         assert "saved on this terminal" in str(question.question)
-        await hp.press("enter")
+        await type_keys(hp, "enter")
         await wait_until(gp, lambda: two.ended is not None and hp.app.current_mode == "launcher")
         assert two.message == "The game has ended: Player 1 ended the game."
         assert read_save(save_path("ti57-duel"), "ti57-duel") is not None
-        await gp.press("escape")  # over: back to the launcher at once
+        await type_keys(gp, "escape")  # over: back to the launcher at once
         await wait_until(gp, lambda: gp.app.current_mode == "launcher")
 
 
@@ -273,9 +273,9 @@ async def test_nothing_answers_at_the_address_and_r_tries_again() -> None:
             screen = await wait_for_screen(gp, JoiningScreen)
             await wait_until(gp, lambda: screen.gone is not None)
             assert screen.gone.startswith("Nothing answers at 127.0.0.1:") and screen.can_rejoin
-            await gp.press("r")
+            await type_keys(gp, "r")
             await wait_until(gp, lambda: screen.gone is not None)
-            await gp.press("escape")
+            await type_keys(gp, "escape")
             await wait_until(gp, lambda: gp.app.current_mode == "launcher")
 
 
@@ -287,19 +287,19 @@ async def test_the_duel_offers_player_2_on_another_terminal() -> None:
     async with app.run_test(size=SIZE) as pilot:
         duel = await wait_for_screen(pilot, TI57DuelScreen)
         await wait_until(pilot, lambda: duel.seen.picture is not None and not duel.busy)
-        await pilot.press("plus")
+        await type_keys(pilot, "plus")
         await wait_until(pilot, lambda: not duel.busy and duel.seen.view.limit == 21)
         for n in range(1, 7):  # the seats at one keyboard, then the other terminal
-            await pilot.press("c")
+            await type_keys(pilot, "c")
             await wait_until(pilot, lambda: not duel.busy and duel.seat_choice == n)
         assert "Player 2: on another terminal" in screen_text(app)
-        await pilot.press("enter")
+        await type_keys(pilot, "enter")
         hosted = await wait_for_screen(pilot, NetDuelScreen)
         await wait_until(pilot, lambda: hosted.join_line is not None and hosted.has_view())
         assert app.current_mode == "net" and hosted.you == 1 and hosted.duel.limit == 21
         assert "← Player 2 types this" in screen_text(app) and hosted.join_line.startswith("arcade join 127.0.0.1:")
-        await pilot.press("c")  # back on the duel at one keyboard, nothing changed there
-        await pilot.press("escape", "enter")
+        await type_keys(pilot, "c")  # back on the duel at one keyboard, nothing changed there
+        await type_keys(pilot, "escape", "enter")
         await wait_until(pilot, lambda: app.current_mode == "launcher")
 
 
@@ -308,13 +308,13 @@ async def test_wolf_and_lambs_offer_player_2_on_another_terminal() -> None:
     async with app.run_test(size=SIZE) as pilot:
         wolf = await wait_for_screen(pilot, TI57WolfScreen)
         await wait_until(pilot, lambda: wolf.picture is not None and not wolf.busy)
-        await pilot.press("g")
+        await type_keys(pilot, "g")
         dialog = await wait_for_screen(pilot, NewWolfGame)
-        await pilot.press("o")
+        await type_keys(pilot, "o")
         assert "Player 2: on another terminal" in screen_text(app) and dialog.elsewhere is Side.LAMBS
-        await pilot.press("o")
+        await type_keys(pilot, "o")
         assert dialog.elsewhere is Side.WOLF
-        await pilot.press("enter")
+        await type_keys(pilot, "enter")
         hosted = await wait_for_screen(pilot, NetWolfScreen)
         await wait_until(pilot, lambda: hosted.join_line is not None and hosted.has_view())
         assert hosted.you is Side.LAMBS and "← The wolf types this" in screen_text(app)

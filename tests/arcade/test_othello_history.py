@@ -10,12 +10,12 @@ from arcade.widgets.board import OthelloBoard
 from arcade.widgets.dialogs import SideDialog
 from arcade.widgets.history import MoveHistory
 from tests.arcade.othello_helpers import hosted, reload
-from tests.arcade.helpers import move_cursor_to, screen_text, settle, wait_until
+from tests.arcade.helpers import move_cursor_to, screen_text, settle, type_keys, wait_until
 
 
 async def start(pilot, side: str = "b") -> OthelloScreen:  # noqa: ANN001
     await wait_until(pilot, lambda: isinstance(pilot.app.screen, SideDialog))
-    await pilot.press(side)
+    await type_keys(pilot, side)
     screen = pilot.app.screen
     assert isinstance(screen, OthelloScreen)
     await settle(pilot, screen)
@@ -25,7 +25,7 @@ async def start(pilot, side: str = "b") -> OthelloScreen:  # noqa: ANN001
 async def play_moves(pilot, screen: OthelloScreen, n: int) -> None:  # noqa: ANN001
     for _ in range(n):
         await move_cursor_to(pilot, screen.query_one(OthelloBoard), hosted(screen).driver.position.legal_moves()[0])
-        await pilot.press("enter")
+        await type_keys(pilot, "enter")
         await settle(pilot, screen)
 
 
@@ -40,7 +40,7 @@ async def test_hp67_history_panel_lists_every_move_in_both_notations_with_its_ke
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await start(pilot)  # the HP-67 plays Black and opens
         await play_moves(pilot, screen, 2)
-        await pilot.press("H")
+        await type_keys(pilot, "H")
         await pilot.pause()
         panel = screen.query_one(MoveHistory)
         assert panel.region.area and not screen.query_one("#calculator").region.area  # in the calculator's place
@@ -58,7 +58,7 @@ async def test_hp67_history_panel_lists_every_move_in_both_notations_with_its_ke
             assert f"{record.standard_notation:<4} {record.machine_notation}" in text
         # B starts the calculator's first search; it shows its move, R/S records it, 0.0: ready
         assert panel.rows[0].keys == f"B [{history[0].machine_notation}] R/S [0.0]"
-        await pilot.press("H")
+        await type_keys(pilot, "H")
         await pilot.pause()
         assert not panel.region.area and screen.query_one("#calculator").region.area
 
@@ -68,7 +68,7 @@ async def test_export_writes_the_moves_as_text_and_says_where() -> None:
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         screen = await start(pilot, "w")
         await play_moves(pilot, screen, 2)
-        await pilot.press("x")
+        await type_keys(pilot, "x")
         await wait_until(pilot, lambda: screen.saves.exported is not None)
         path = screen.saves.exported
         assert path is not None and path.parent == SaveStore().directory and path.suffix == ".txt"
@@ -92,7 +92,7 @@ async def test_lazard_history_shows_the_keys_typed_on_the_cpc() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await start(pilot, "w")
         await play_moves(pilot, screen, 1)
-        await pilot.press("H")
+        await type_keys(pilot, "H")
         await pilot.pause()
         panel = screen.query_one(MoveHistory)
         first, reply = panel.rows

@@ -13,13 +13,13 @@ from arcade.widgets.dialogs import MessageLog, SideDialog
 from arcade.widgets.words import said_path
 from games.othello.referee import parse
 from tests.arcade.othello_helpers import hosted, reload
-from tests.arcade.helpers import flat, move_cursor_to, screen_text, settle, shown_board, wait_until
+from tests.arcade.helpers import flat, move_cursor_to, screen_text, settle, shown_board, type_keys, wait_until
 
 
 async def started(pilot, side: str = "w") -> OthelloScreen:  # noqa: ANN001
     app = pilot.app
     await wait_until(pilot, lambda: isinstance(app.screen, SideDialog))
-    await pilot.press(side)
+    await type_keys(pilot, side)
     screen = app.screen
     assert isinstance(screen, OthelloScreen)
     await settle(pilot, screen)
@@ -40,10 +40,10 @@ async def test_every_message_reads_whole_at_80x24() -> None:
         screen = await started(pilot)
         board = screen.query_one(OthelloBoard)
         await move_cursor_to(pilot, board, parse("a1"))
-        await pilot.press("enter")  # the longest refusal, the table's answer to the square pressed
+        await type_keys(pilot, "enter")  # the longest refusal, the table's answer to the square pressed
         await wait_until(pilot, lambda: screen.message.startswith("Illegal") and message_area(app) == screen.message)
         assert screen.message == ("Illegal: a1 (8.1) turns no disc over: a move must outflank at least one white disc.")
-        await pilot.press("x")
+        await type_keys(pilot, "x")
         await wait_until(pilot, lambda: screen.saves.exported is not None)
         path = screen.saves.exported
         assert screen.message == f"Moves written to {path.name}, beside the saves in {said_path(path.parent)}"
@@ -51,21 +51,21 @@ async def test_every_message_reads_whole_at_80x24() -> None:
         assert shown == screen.message or (path.name in shown and shown.endswith("(L: all of it)")), shown
         toast = next(n.message for n in app._notifications if n.title == "Export").splitlines()
         assert path.name in toast and "in the folder" in toast, toast  # the export's toast: name and folder apart
-        await pilot.press("s")  # real speed, then d3
+        await type_keys(pilot, "s")  # real speed, then d3
         await move_cursor_to(pilot, board, parse("d3"))
-        await pilot.press("enter")
+        await type_keys(pilot, "enter")
         await wait_until(pilot, lambda: "records your move" in flat(app))
-        await pilot.press("escape")
+        await type_keys(pilot, "escape")
         await settle(pilot, screen)
         assert message_area(app) == screen.message
         assert screen.message == "Stopped: your move was taken back; the HP-67 is as before it. Play again."
-        await pilot.press("L")  # every message again, whole, in a log
+        await type_keys(pilot, "L")  # every message again, whole, in a log
         await wait_until(pilot, lambda: isinstance(app.screen, MessageLog))
         log = app.screen  # it opens on the newest message; the older ones scroll above
         await wait_until(pilot, lambda: "the HP-67 is as before it" in flat(app), what="the newest message")
         assert any(m.endswith("a move must outflank at least one white disc.") for m in log.messages)
         assert f"Moves written to {path.name}, beside the saves in {said_path(path.parent)}" in log.messages
-        await pilot.press("escape")
+        await type_keys(pilot, "escape")
         await wait_until(pilot, lambda: app.screen is screen)
 
 
@@ -73,7 +73,7 @@ async def test_lazard_typing_hint_reads_whole() -> None:
     app = ArcadeApp(game="lazard-othello")
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await started(pilot)
-        await pilot.press("t")
+        await type_keys(pilot, "t")
         assert isinstance(screen, LazardOthelloScreen) and screen.typing
         assert message_area(app) == screen.message
         assert screen.message == "Type as on the CPC: a letter, RETURN, a digit, RETURN (O O passes)."
@@ -89,7 +89,7 @@ async def test_lazard_typing_says_the_keys_go_to_the_cpc_and_the_footer_offers_o
         screen = await started(pilot)
         footer = lambda: screen_text(app).splitlines()[-1]  # noqa: E731
         assert "Play" in footer() and "t Type on CPC" in footer()
-        await pilot.press("t")
+        await type_keys(pilot, "t")
         await wait_until(pilot, lambda: "Leave the CPC" in footer(), what="the CPC's keys in the footer")
         assert "esc Leave the CPC (back to the board)" in footer() and "RETURN on the CPC" in footer()
         for board_key in ("Play", "New", "Hints", "Type on CPC", "Speed"):
@@ -100,7 +100,7 @@ async def test_lazard_typing_says_the_keys_go_to_the_cpc_and_the_footer_offers_o
         lines = screen_text(app).splitlines()
         if area.y < cpc.bottom and area.right >= cpc.x:  # beside the CPC's frame: a blank column before it
             assert all(line[area.right - 1 : area.right] in ("", " ") for line in lines[area.y : area.bottom])
-        await pilot.press("escape")
+        await type_keys(pilot, "escape")
         await wait_until(pilot, lambda: not screen.typing and "Play" in footer(), what="the board's keys again")
         assert isinstance(app.screen, LazardOthelloScreen)  # Esc left the CPC, not the game
 
@@ -110,7 +110,7 @@ async def test_hp67_at_real_speed_shows_your_disc_at_once_and_keeps_the_cursor()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await started(pilot)
         assert isinstance(screen, HP67OthelloScreen)
-        await pilot.press("s", "enter")  # d3 at the real HP-67's pace: some 33 s to record it
+        await type_keys(pilot, "s", "enter")  # d3 at the real HP-67's pace: some 33 s to record it
         await wait_until(pilot, lambda: "records your move" in flat(app))
         # the view, not the driver: at real speed the worker first runs the move at full speed to learn
         # its length (the progress's "n of total") and puts the machine back, so the driver's own
@@ -120,13 +120,13 @@ async def test_hp67_at_real_speed_shows_your_disc_at_once_and_keeps_the_cursor()
         assert shown_board(app)[2] == "...X...."  # your disc is on the board while the HP-67 records it
         assert shown_board(app)[3] == "...XX..."  # and the disc it turns over
         assert "cursor d3 = 6.4" in screen_text(app)
-        await pilot.press("c")  # the headers change at once, busy or not
+        await type_keys(pilot, "c")  # the headers change at once, busy or not
         lines = screen_text(app).splitlines()
         assert lines[1].split()[:8] == list("12345678") and "Coordinates: the program's row.col." in flat(app)
-        await pilot.press("c")
+        await type_keys(pilot, "c")
         assert screen_text(app).splitlines()[1].split()[:8] == list("abcdefgh")
         await wait_until(pilot, lambda: "step " in screen_text(app), what="the progress line")
-        await pilot.press("s")  # back to instant: the move ends at once, and no progress stays behind
+        await type_keys(pilot, "s")  # back to instant: the move ends at once, and no progress stays behind
         await settle(pilot, screen)
         assert len(hosted(screen).driver.history) == 2
         assert "step " not in screen_text(app) and not screen.query_one("#progress").visible
@@ -177,10 +177,10 @@ async def test_the_export_toast_goes_when_the_next_game_asks_its_first_question(
     app = ArcadeApp(game="hp67-othello")
     async with app.run_test(size=(100, 32), notifications=True) as pilot:
         screen = await started(pilot)
-        await pilot.press("x")
+        await type_keys(pilot, "x")
         await wait_until(pilot, lambda: screen.saves.exported is not None, what="the export")
         await wait_until(pilot, lambda: "in the folder" in screen_text(app), what="its toast")
-        await pilot.press("n")
+        await type_keys(pilot, "n")
         await wait_until(pilot, lambda: isinstance(app.screen, SideDialog), what="the next game's question")
         await pilot.pause()  # the dialog's first frame (not the toast's 8 s)
         assert "in the folder" not in screen_text(app) and "which side" in flat(app).lower()
@@ -190,10 +190,10 @@ async def test_a_warning_toast_stays_over_the_next_game_s_first_question() -> No
     app = ArcadeApp(game="hp67-othello")
     async with app.run_test(size=(100, 32), notifications=True) as pilot:
         screen = await started(pilot)
-        await pilot.press("x")
+        await type_keys(pilot, "x")
         await wait_until(pilot, lambda: screen.saves.exported is not None, what="the export")
         app.notify("The game could not be saved: disk full", severity="error", timeout=60)
-        await pilot.press("n")
+        await type_keys(pilot, "n")
         await wait_until(pilot, lambda: isinstance(app.screen, SideDialog), what="the next game's question")
         await pilot.pause()
         assert "disk full" in flat(app) and "in the folder" in screen_text(app)

@@ -19,14 +19,14 @@ from arcade.widgets.board import OthelloBoard
 from arcade.widgets.dialogs import SideDialog
 from arcade.widgets.tape import PrinterTape
 from games.othello.referee import Disc
-from tests.arcade.helpers import flat, move_cursor_to, screen_text, settle, shown_board, wait_until
+from tests.arcade.helpers import flat, move_cursor_to, screen_text, settle, shown_board, type_keys, wait_until
 from tests.arcade.othello_helpers import hosted, reload, comparable, save_machine_to_move
 
 CARD_KEYS = {"hp67-othello": [], "lazard-othello": ["j", "j", "j"]}
 
 
 async def open_from_launcher(pilot, game: str) -> None:  # noqa: ANN001
-    await pilot.press(*CARD_KEYS[game], "enter")
+    await type_keys(pilot, *CARD_KEYS[game], "enter")
     await wait_until(pilot, lambda: isinstance(pilot.app.screen, (SideDialog, ResumeDialog)), what="the game's question")
 
 
@@ -35,7 +35,7 @@ async def play_moves(pilot, screen: OthelloScreen, count: int = 1) -> None:  # n
     board = screen.query_one(OthelloBoard)
     for _ in range(count):
         await move_cursor_to(pilot, board, hosted(screen).driver.position.legal_moves()[0])
-        await pilot.press("enter")
+        await type_keys(pilot, "enter")
         await settle(pilot, screen)
 
 
@@ -44,16 +44,16 @@ async def quit_mid_game_then_resume(game: str, quit_keys: list[str]) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await open_from_launcher(pilot, game)
         assert isinstance(app.screen, SideDialog)  # no save yet: straight to the side
-        await pilot.press("w")
+        await type_keys(pilot, "w")
         screen = app.screen
         assert isinstance(screen, OthelloScreen)
         await settle(pilot, screen)
         await play_moves(pilot, screen, 2)
-        await pilot.press("m", "H")  # settings the save keeps: hints off, the history shown
+        await type_keys(pilot, "m", "H")  # settings the save keeps: hints off, the history shown
         kept = comparable(hosted(screen).driver.snapshot())
         moves = len(hosted(screen).driver.history)
         tape = list(screen.query_one(PrinterTape).printed) if isinstance(screen, HP67OthelloScreen) else []
-        await pilot.press(*quit_keys)
+        await type_keys(pilot, *quit_keys)
     path = SaveStore().path_for(game)
     assert path.is_file()
     envelope = json.loads(path.read_text(encoding="utf-8"))
@@ -73,7 +73,7 @@ async def quit_mid_game_then_resume(game: str, quit_keys: list[str]) -> None:
         await open_from_launcher(pilot, game)
         assert isinstance(app.screen, ResumeDialog)
         assert f"move {moves}" in flat(app)
-        await pilot.press("r")
+        await type_keys(pilot, "r")
         await settle(pilot, app.screen)
         screen = app.screen
         assert isinstance(screen, OthelloScreen)
@@ -107,7 +107,7 @@ async def test_closing_the_app_mid_move_keeps_the_position_before_the_machines_m
     app = ArcadeApp(game="hp67-othello")
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, ResumeDialog))
-        await pilot.press("r")  # resume: the calculator is to move, and starts thinking at once
+        await type_keys(pilot, "r")  # resume: the calculator is to move, and starts thinking at once
         await wait_until(pilot, lambda: isinstance(app.screen, OthelloScreen) and app.screen.job_kind == "machine",
                          what="the HP-67 thinking")
         screen = app.screen
@@ -121,15 +121,15 @@ async def test_resume_or_new_game_and_a_finished_game_is_not_kept() -> None:
     app = ArcadeApp(game="lazard-othello")
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, SideDialog))
-        await pilot.press("b")  # the CPC opens: its move is saved
+        await type_keys(pilot, "b")  # the CPC opens: its move is saved
         await settle(pilot, app.screen)
     assert SaveStore().info("lazard-othello").summary == "move 1"
     app = ArcadeApp(game="lazard-othello")
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, ResumeDialog))
-        await pilot.press("n")  # a new game instead
+        await type_keys(pilot, "n")  # a new game instead
         await wait_until(pilot, lambda: isinstance(app.screen, SideDialog))
-        await pilot.press("w")
+        await type_keys(pilot, "w")
         screen = app.screen
         await settle(pilot, screen)
         assert hosted(screen).driver.history == [] and hosted(screen).driver.machine_color is Disc.WHITE
@@ -153,7 +153,7 @@ async def test_a_corrupt_save_is_reported_by_name_in_the_launcher_and_kept_aside
         notes = [n.message for n in app._notifications]
         assert any("hp67-othello.json" in m and "hp67-othello.corrupt-1.json" in m for m in notes), notes
         assert "save unreadable" in screen_text(app)
-        await pilot.press("enter")  # the game itself starts afresh: nothing left to resume
+        await type_keys(pilot, "enter")  # the game itself starts afresh: nothing left to resume
         await wait_until(pilot, lambda: isinstance(app.screen, SideDialog))
     assert (saves / "hp67-othello.corrupt-1.json").read_text(encoding="utf-8").endswith('"dri')
     assert not (saves / "hp67-othello.json").exists()
@@ -180,11 +180,11 @@ async def test_a_save_that_does_not_restore_is_kept_aside_and_reported() -> None
     app = ArcadeApp(game="hp67-othello")
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, ResumeDialog))
-        await pilot.press("r")
+        await type_keys(pilot, "r")
         await wait_until(pilot, lambda: isinstance(app.screen, SideDialog), what="a new game offered")
         notes = " ".join(n.message for n in app._notifications)
         assert "hp67-othello.json could not be restored" in notes and "unusable" in notes
-        await pilot.press("w")
+        await type_keys(pilot, "w")
         screen = app.screen
         assert isinstance(screen, HP67OthelloScreen)
         await settle(pilot, screen)
@@ -203,13 +203,13 @@ async def test_a_machine_host_that_dies_is_said_and_the_game_offered_again_from_
     app = ArcadeApp(game="hp67-othello")
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, SideDialog), what="the side question")
-        await pilot.press("w")
+        await type_keys(pilot, "w")
         screen = app.screen
         assert isinstance(screen, OthelloScreen)
         await settle(pilot, screen)
         board = screen.query_one(OthelloBoard)
         await move_cursor_to(pilot, board, min(screen.view.legal))
-        await pilot.press("enter")
+        await type_keys(pilot, "enter")
         await settle(pilot, screen)
         moves = screen.view.moves_played
         assert moves == 2 and SaveStore().load("hp67-othello") is not None
@@ -217,11 +217,11 @@ async def test_a_machine_host_that_dies_is_said_and_the_game_offered_again_from_
         os.kill(host, signal.SIGKILL)
         await wait_until(pilot, lambda: isinstance(app.screen, ResumeDialog), what="the game offered again")
         assert "The HP-67 stopped working" in screen.message and "from its last save" in screen.message
-        await pilot.press("r")
+        await type_keys(pilot, "r")
         await settle(pilot, screen)
         await wait_until(pilot, lambda: screen.view.moves_played == moves, what="the game resumed")
         assert screen.table.client.pid != host
         await move_cursor_to(pilot, board, min(screen.view.legal))
-        await pilot.press("enter")
+        await type_keys(pilot, "enter")
         await settle(pilot, screen)
         assert screen.view.moves_played == moves + 2  # it plays on, in the new host

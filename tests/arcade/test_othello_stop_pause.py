@@ -15,14 +15,14 @@ from arcade.storage.saves import SaveStore
 from arcade.screens.othello.screen import OthelloScreen
 from arcade.widgets.dialogs import SideDialog
 from games.othello.referee import parse
-from tests.arcade.helpers import flat, screen_text, settle, shown_board, wait_until
+from tests.arcade.helpers import flat, screen_text, settle, shown_board, type_keys, wait_until
 from tests.arcade.othello_helpers import hosted, reload, comparable, save_machine_to_move, view_rows
 
 
 async def resumed_thinking(pilot) -> OthelloScreen:  # noqa: ANN001
     app = pilot.app
     await wait_until(pilot, lambda: isinstance(app.screen, ResumeDialog))
-    await pilot.press("r")
+    await type_keys(pilot, "r")
     await wait_until(pilot, lambda: isinstance(app.screen, OthelloScreen) and app.screen.job_kind == "machine",
                      what="the machine thinking")
     screen = app.screen
@@ -41,7 +41,7 @@ async def esc_stops_the_machine(game: str) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await resumed_thinking(pilot)
         await wait_until(pilot, lambda: progress_shown(app), what="the machine's progress")
-        await pilot.press("escape")
+        await type_keys(pilot, "escape")
         await settle(pilot, screen)
         assert screen.turns.machine_stopped  # the machine is back before its move, and it says so
         assert comparable(hosted(screen).driver.snapshot()) == comparable(kept)
@@ -50,17 +50,17 @@ async def esc_stops_the_machine(game: str) -> None:
         assert "g: think again" in flat(app) and "g lets the" in flat(app)
         assert shown_board(app) == hosted(screen).driver.position.rows()
         assert not progress_shown(app)  # no stale progress once it stopped (issue 13)
-        await pilot.press("g")  # let it think again: now at instant speed, it finishes
+        await type_keys(pilot, "g")  # let it think again: now at instant speed, it finishes
         # the view, not the driver, while the machine may run: at real speed the worker first runs the
         # turn at full speed to learn its length, then puts the driver back (its history holds the move
         # for a moment); the view holds it only once it is played
         await wait_until(pilot, lambda: screen.job_kind == "machine" or len(screen.session.view().history) == 2)
-        await pilot.press("s")
+        await type_keys(pilot, "s")
         await settle(pilot, screen)
         assert len(hosted(screen).driver.history) == 2 and hosted(screen).driver.human_to_move
         assert shown_board(app) == hosted(screen).driver.position.rows()
         assert not progress_shown(app)  # instant again: no bar left over
-        await pilot.press("escape")  # idle: back to the launcher
+        await type_keys(pilot, "escape")  # idle: back to the launcher
         await wait_until(pilot, lambda: isinstance(app.screen, LauncherScreen))
 
 
@@ -78,7 +78,7 @@ async def test_pause_hides_the_board_and_holds_the_machine() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await resumed_thinking(pilot)
         await wait_until(pilot, lambda: progress_shown(app))
-        await pilot.press("p")
+        await type_keys(pilot, "p")
         assert screen.paused and "Paused" in screen_text(app)
         await wait_until(pilot, lambda: not screen.query_one("#board").region.area)
         assert shown_board(app) == [] and not screen.query_one("#calculator").region.area  # both hidden
@@ -88,12 +88,12 @@ async def test_pause_hides_the_board_and_holds_the_machine() -> None:
         for _ in range(20):  # the app runs on; the machine holds
             await pilot.pause()
         assert machine.steps == held and screen.job_held
-        await pilot.press("enter", "u")  # the board's keys do nothing while paused
+        await type_keys(pilot, "enter", "u")  # the board's keys do nothing while paused
         assert screen.paused and len(hosted(screen).driver.history) == 1 and screen.busy
-        await pilot.press("p")
+        await type_keys(pilot, "p")
         assert not screen.paused
         await wait_until(pilot, lambda: shown_board(app) == view_rows(screen.session.view()))  # the machine runs on
-        await pilot.press("s")
+        await type_keys(pilot, "s")
         await settle(pilot, screen)
         assert len(hosted(screen).driver.history) == 2
 
@@ -102,20 +102,20 @@ async def test_esc_while_the_hp67_records_the_players_move_takes_the_move_back()
     app = ArcadeApp(game="hp67-othello")
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, SideDialog))
-        await pilot.press("w")
+        await type_keys(pilot, "w")
         screen = app.screen
         await settle(pilot, screen)
         before = comparable(hosted(screen).driver.snapshot())
-        await pilot.press("s", "enter")  # real speed: the calculator takes half a minute to record d3
+        await type_keys(pilot, "s", "enter")  # real speed: the calculator takes half a minute to record d3
         await wait_until(pilot, lambda: "records your move" in flat(app))
         assert screen.busy
-        await pilot.press("escape")
+        await type_keys(pilot, "escape")
         await settle(pilot, screen)
         assert comparable(hosted(screen).driver.snapshot()) == before and hosted(screen).driver.history == []
         assert "your move was taken back" in flat(app)
         assert shown_board(app) == hosted(screen).driver.position.rows()
         assert not progress_shown(app)
-        await pilot.press("s", "enter")  # and the same move can be played again
+        await type_keys(pilot, "s", "enter")  # and the same move can be played again
         await settle(pilot, screen)
         assert len(hosted(screen).driver.history) == 2
 
@@ -126,16 +126,16 @@ async def test_esc_during_the_cpc_reply_keeps_the_players_move_recorded_and_save
     app = ArcadeApp(game="lazard-othello")
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, SideDialog))
-        await pilot.press("w")
+        await type_keys(pilot, "w")
         screen = app.screen
         await settle(pilot, screen)
-        await pilot.press("s")  # real CPC speed: the reply takes seconds, recording the move less
+        await type_keys(pilot, "s")  # real CPC speed: the reply takes seconds, recording the move less
         await wait_until(pilot, lambda: not screen.instant)
         before = hosted(screen).driver.position
         started: list[str] = []
         run_request = screen.run_request
         screen.run_request = lambda kind, *a, **kw: (started.append(kind), run_request(kind, *a, **kw))[1]  # type: ignore[method-assign]
-        await pilot.press("enter")  # d3, the cursor's first square
+        await type_keys(pilot, "enter")  # d3, the cursor's first square
         await wait_until(pilot, lambda: screen.job_kind == "machine", what="the CPC answering")
         assert started == ["person"] and screen.busy  # one job: no end and new start between the two
         assert len(screen.session.view().history) == 1
@@ -147,12 +147,12 @@ async def test_esc_during_the_cpc_reply_keeps_the_players_move_recorded_and_save
         await wait_until(pilot, lambda: moves_saved() == 1, what="the move saved before the reply ends")
         assert screen.job_kind == "machine"
         assert shown_board(app) == before.play(parse("d3")).rows()
-        await pilot.press("escape")
+        await type_keys(pilot, "escape")
         await settle(pilot, screen)
         assert "the CPC is back before its move" in flat(app)
         assert len(hosted(screen).driver.history) == 1 and hosted(screen).driver.machine_to_move
         assert shown_board(app) == hosted(screen).driver.position.rows()
         assert moves_saved() == 1
-        await pilot.press("s", "g")  # instant again, and let it answer
+        await type_keys(pilot, "s", "g")  # instant again, and let it answer
         await wait_until(pilot, lambda: not screen.busy and len(screen.session.view().history) == 2)
         assert shown_board(app) == hosted(screen).driver.position.rows()

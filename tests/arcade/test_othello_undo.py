@@ -15,20 +15,20 @@ from arcade.storage.saves import SaveStore
 from arcade.widgets.board import OthelloBoard
 from arcade.widgets.dialogs import SideDialog
 from tests.arcade.fake_driver import FakeDriver
-from tests.arcade.helpers import flat, move_cursor_to, settle, shown_board, wait_until
+from tests.arcade.helpers import flat, move_cursor_to, settle, shown_board, type_keys, wait_until
 from tests.arcade.othello_helpers import comparable, hosted
 
 
 async def play(pilot, screen: OthelloScreen) -> None:  # noqa: ANN001
     board = screen.query_one(OthelloBoard)
     await move_cursor_to(pilot, board, hosted(screen).driver.position.legal_moves()[-1])
-    await pilot.press("enter")
+    await type_keys(pilot, "enter")
     await settle(pilot, screen)
 
 
 async def press(pilot, screen: OthelloScreen, key: str) -> None:  # noqa: ANN001
     """Press ``key`` and wait for what it started (undo and redo restore a machine in the worker)."""
-    await pilot.press(key)
+    await type_keys(pilot, key)
     await settle(pilot, screen)
 
 
@@ -36,7 +36,7 @@ async def undo_redo_whole_turns(game: str) -> None:
     app = ArcadeApp(game=game)
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, SideDialog))
-        await pilot.press("w")
+        await type_keys(pilot, "w")
         screen = app.screen
         assert isinstance(screen, OthelloScreen)
         await settle(pilot, screen)
@@ -65,7 +65,7 @@ async def undo_redo_whole_turns(game: str) -> None:
         await press(pilot, screen, "u")
         board = screen.query_one(OthelloBoard)
         await move_cursor_to(pilot, board, hosted(screen).driver.position.legal_moves()[0])
-        await pilot.press("enter")
+        await type_keys(pilot, "enter")
         await settle(pilot, screen)
         assert len(hosted(screen).driver.history) == 4 and hosted(screen).driver.human_to_move
         assert shown_board(app) == hosted(screen).driver.position.rows()
@@ -87,19 +87,19 @@ async def test_lazard_undo_while_typing_on_the_cpc_forgets_the_half_typed_entry(
     app = ArcadeApp(game="lazard-othello")
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, SideDialog))
-        await pilot.press("w")
+        await type_keys(pilot, "w")
         screen = app.screen
         assert isinstance(screen, LazardOthelloScreen)
         await settle(pilot, screen)
         before = comparable(hosted(screen).driver.snapshot())
         await play(pilot, screen)
-        await pilot.press("t", "c")  # typing on the CPC: a C, not yet RETURN
+        await type_keys(pilot, "t", "c")  # typing on the CPC: a C, not yet RETURN
         assert screen.typing
         screen.action_undo()  # from the palette (the keys go to the CPC while typing)
         await settle(pilot, screen)
         assert comparable(hosted(screen).driver.snapshot()) == before
         assert "C" not in hosted(screen).driver.machine.screen_text()[-1]
-        await pilot.press("d", "enter", "3", "enter")  # the typing goes on, from the restored turn
+        await type_keys(pilot, "d", "enter", "3", "enter")  # the typing goes on, from the restored turn
         await settle(pilot, screen)
         assert hosted(screen).driver.history[0].machine_notation == "D3" and hosted(screen).driver.human_to_move
 
@@ -108,25 +108,25 @@ async def test_no_undo_while_the_machine_thinks() -> None:
     app = ArcadeApp(game="hp67-othello", screens={"hp67-othello": lambda: HP67OthelloScreen(FakeDriver)})
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, SideDialog))
-        await pilot.press("w")
+        await type_keys(pilot, "w")
         screen = app.screen
         await settle(pilot, screen)
         await play(pilot, screen)
         await move_cursor_to(pilot, screen.query_one(OthelloBoard), hosted(screen).driver.position.legal_moves()[0])
-        await pilot.press("s", "enter")  # real speed: the fake machine takes some 80 s
+        await type_keys(pilot, "s", "enter")  # real speed: the fake machine takes some 80 s
         await wait_until(pilot, lambda: screen.busy and screen.job_kind == "machine", what="the machine thinking")
         # the session's view, not the driver's history: at real speed the worker first runs the turn at
         # full speed to learn its length and then puts the machine back, so the driver's history may hold
         # the machine's move for a moment; the view holds the game as at its last quiet moment
         state = screen.session.view().history
         assert len(state) == 3  # two whole turns and the person's move the machine answers
-        await pilot.press("u")
+        await type_keys(pilot, "u")
         assert "busy" in flat(app)
         screen.action_undo()  # from the palette too, it refuses
         await pilot.pause()
         assert screen.busy and screen.session.view().history[: len(state)] == state
         assert "busy" in flat(app)
-        await pilot.press("s")
+        await type_keys(pilot, "s")
         await settle(pilot, screen)
         assert len(hosted(screen).driver.history) == 4
 
@@ -145,9 +145,9 @@ async def test_help_lists_the_keys_the_footer_has_no_room_for() -> None:
     app = ArcadeApp(game="lazard-othello")
     async with app.run_test(size=(100, 40)) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, SideDialog))
-        await pilot.press("w")
+        await type_keys(pilot, "w")
         await settle(pilot, app.screen)
-        await pilot.press("question_mark")
+        await type_keys(pilot, "question_mark")
         await wait_until(pilot, lambda: isinstance(app.screen, HelpScreen))
         rows = app.screen.keys.splitlines()
         for keys, description in (("`u` `^z`", "Undo your move"), ("`U`", "Redo"), ("`p`", "Pause"),
@@ -159,7 +159,7 @@ async def test_undo_goes_on_after_the_game_is_resumed() -> None:
     app = ArcadeApp(game="hp67-othello")
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, SideDialog))
-        await pilot.press("w")
+        await type_keys(pilot, "w")
         screen = app.screen
         await settle(pilot, screen)
         await play(pilot, screen)
@@ -168,7 +168,7 @@ async def test_undo_goes_on_after_the_game_is_resumed() -> None:
     app = ArcadeApp(game="hp67-othello")
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, ResumeDialog))
-        await pilot.press("r")
+        await type_keys(pilot, "r")
         screen = app.screen
         await settle(pilot, screen)
         assert len(hosted(screen).driver.history) == 4
@@ -182,7 +182,7 @@ async def test_hp67_undo_takes_the_undone_moves_time_off_the_speed_line() -> Non
     app = ArcadeApp(game="hp67-othello")
     async with app.run_test(size=(100, 32)) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, SideDialog))
-        await pilot.press("w")
+        await type_keys(pilot, "w")
         screen = app.screen
         assert isinstance(screen, HP67OthelloScreen)
         await settle(pilot, screen)

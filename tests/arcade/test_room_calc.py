@@ -8,7 +8,7 @@ from arcade.screens.room.hp67 import HP67RoomScreen
 from arcade.screens.room.ti57 import TI57RoomScreen
 from arcade.widgets.keyboard import CalcKey
 
-from .helpers import flat, room_model, screen_text, wait_until
+from .helpers import flat, room_model, screen_text, type_keys, wait_until
 
 
 async def test_hp67_room_keys_a_program_runs_it_and_stops_a_runaway() -> None:
@@ -16,18 +16,18 @@ async def test_hp67_room_keys_a_program_runs_it_and_stops_a_runaway() -> None:
     async with app.run_test(size=(100, 32)) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, HP67RoomScreen), what="the room opens")
         screen = app.screen
-        await pilot.press("w", "f")
+        await type_keys(pilot, "w", "f")
         await wait_until(pilot, lambda: "▸f◂" in flat(app), what="the pending prefix is lit")
-        await pilot.press("right", "a", "1", "+", "h", "t")
+        await type_keys(pilot, "right", "a", "1", "+", "h", "t")
         await wait_until(pilot, lambda: "004 35 22" in flat(app), what="RTN keyed at step 004")
-        await pilot.press("w", "5", "a")
+        await type_keys(pilot, "w", "5", "a")
         await wait_until(pilot, lambda: "6.00" in flat(app) and not screen.busy, what="5 + 1 computed")
         # a program that never stops: LBL B GTO B
-        await pilot.press("w", "f", "right", "b", "t", "b", "w")
+        await type_keys(pilot, "w", "f", "right", "b", "t", "b", "w")
         key_b = next(k for k in screen.query(CalcKey) if k.key_name == "B")
         await pilot.click(key_b)  # the mouse presses a drawn key
         await wait_until(pilot, lambda: screen.busy and "running…" in flat(app), what="the program runs")
-        await pilot.press("escape")
+        await type_keys(pilot, "escape")
         await wait_until(pilot, lambda: not screen.busy and "stopped at step" in screen.view_now.message, what="Esc stops it")
 
 
@@ -36,17 +36,17 @@ async def test_ti57_room_opens_the_wolf_listing_and_pauses() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, TI57RoomScreen), what="the room opens")
         screen = app.screen
-        await pilot.press("ctrl+o")
+        await type_keys(pilot, "ctrl+o")
         await wait_until(pilot, lambda: "Wolf and lambs" in flat(app), what="the listing choice")
-        await pilot.press("2")
+        await type_keys(pilot, "2")
         await wait_until(pilot, lambda: "50 steps loaded" in screen.view_now.message, what="the wolf's listing loaded")
-        await pilot.press("l")
+        await type_keys(pilot, "l")
         display = screen.query_one("#display")
         first = room_model(screen).machine.program.steps[0].code_text
         await wait_until(pilot, lambda: display.text == f"00 {first}" or display.text == f"00  {first}", what="LRN shows step 00 and its code")
-        await pilot.press("f", "g", "1", "+", "1", "=", "f", "p", "t", "1", "l", "z", "space")
+        await type_keys(pilot, "f", "g", "1", "+", "1", "=", "f", "p", "t", "1", "l", "z", "space")
         await wait_until(pilot, lambda: screen.view_now.paused and "PAUSE" in flat(app), what="a Pause shows the display")  # the wolf's first steps, rewritten in LRN, run
-        await pilot.press("escape")
+        await type_keys(pilot, "escape")
         await wait_until(pilot, lambda: not screen.busy, what="Esc stops the program")
 
 
@@ -99,26 +99,26 @@ async def test_hp67_cards_written_and_read_through_the_dialog_and_refused_while_
     async with app.run_test(size=(100, 32), notifications=True) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, HP67RoomScreen), what="the room opens")
         screen = app.screen
-        await pilot.press("w", "f", "right", "b", "t", "b", "w")  # LBL B GTO B: a program that never stops
-        await pilot.press("k")
+        await type_keys(pilot, "w", "f", "right", "b", "t", "b", "w")  # LBL B GTO B: a program that never stops
+        await type_keys(pilot, "k")
         await wait_until(pilot, lambda: isinstance(app.screen, CardDialog), what="the card reader")
-        await pilot.press(*"loop")
+        await type_keys(pilot, *"loop")
         await pilot.click("#program")
         await wait_until(pilot, lambda: "loop" in room_model(screen).card_names(), what="the card written")
-        await pilot.press("k")
+        await type_keys(pilot, "k")
         await wait_until(pilot, lambda: isinstance(app.screen, CardDialog), what="the card reader again")
         assert "loop" in flat(app)  # the cards known so far
-        await pilot.press(*"loop", "enter")  # Enter: read
+        await type_keys(pilot, *"loop", "enter")  # Enter: read
         await wait_until(pilot, lambda: app.screen is screen, what="back in the room")
         await wait_until(pilot, lambda: "loop" in screen.view_now.message, what="the card read (in a thread)")
         key_b = next(k for k in screen.query(CalcKey) if k.key_name == "B")
         await pilot.click(key_b)
         await wait_until(pilot, lambda: screen.busy, what="the program runs")
-        await pilot.press("k")
+        await type_keys(pilot, "k")
         await wait_until(pilot, lambda: any("Stop the program first" in n.message for n in app._notifications),
                          what="the refusal")
         assert app.screen is screen
-        await pilot.press("escape")
+        await type_keys(pilot, "escape")
         await wait_until(pilot, lambda: not screen.busy, what="Esc stops it")
 
 
@@ -132,23 +132,23 @@ async def test_hp67_room_upper_case_keys_esc_clears_a_prefix_and_help_has_no_way
         await wait_until(pilot, lambda: isinstance(app.screen, HP67RoomScreen), what="the room opens")
         screen = app.screen
         assert "A-E (a-e) A-E" in flat(app) and "f A-E labels a-e" in flat(app)
-        await pilot.press("w", "f", "right", "A")  # LBL A
+        await type_keys(pilot, "w", "f", "right", "A")  # LBL A
         await wait_until(pilot, lambda: screen.view_now.mnemonic == "*LBL A", what="LBL A keyed")
-        await pilot.press("g", "right", "B")  # LBL b: the label drawn over B (g LBLf B)
+        await type_keys(pilot, "g", "right", "B")  # LBL b: the label drawn over B (g LBLf B)
         await wait_until(pilot, lambda: screen.view_now.mnemonic == "*LBL b", what="LBL b keyed")
-        await pilot.press("t", "f", "C")  # GTO c
+        await type_keys(pilot, "t", "f", "C")  # GTO c
         await wait_until(pilot, lambda: screen.view_now.mnemonic == "GTO c", what="GTO c keyed")
-        await pilot.press("f")
+        await type_keys(pilot, "f")
         await wait_until(pilot, lambda: screen.view_now.prefix == "f" and "▸f◂" in flat(app), what="f pending")
-        await pilot.press("escape")  # the prefix goes, the room stays
+        await type_keys(pilot, "escape")  # the prefix goes, the room stays
         await wait_until(pilot, lambda: screen.view_now.prefix == "" and "▸f◂" not in flat(app), what="the prefix gone")
         assert app.screen is screen
-        await pilot.press("question_mark")
+        await type_keys(pilot, "question_mark")
         await wait_until(pilot, lambda: isinstance(app.screen, HelpScreen), what="help")
         assert "Stop / back" in flat(app) and "Back to the game" not in flat(app)
-        await pilot.press("escape")
+        await type_keys(pilot, "escape")
         await wait_until(pilot, lambda: app.screen is screen, what="help closed")
-        await pilot.press("escape")  # nothing pending: Esc leaves
+        await type_keys(pilot, "escape")  # nothing pending: Esc leaves
         await wait_until(pilot, lambda: app.screen is not screen, what="the launcher")
 
 
@@ -166,13 +166,13 @@ async def test_ti57_room_opens_a_games_listing_on_a_clear_display_and_the_notebo
         await wait_until(pilot, lambda: isinstance(app.screen, TI57RoomScreen), what="the room opens")
         screen = app.screen
         display = screen.query_one("#display")
-        await pilot.press("l", "5", "+", "3", "=", "space", "l")  # a program of five steps, 00-04 (R/S)
-        await pilot.press("z", "space")  # RST, R/S: it runs
+        await type_keys(pilot, "l", "5", "+", "3", "=", "space", "l")  # a program of five steps, 00-04 (R/S)
+        await type_keys(pilot, "z", "space")  # RST, R/S: it runs
         await wait_until(pilot, lambda: not screen.busy and display.text.strip().rstrip(".") == "8", what="5 + 3")
         program = room_model(screen).machine.program
-        await pilot.press("k")
+        await type_keys(pilot, "k")
         dialog = await wait_until_screen(pilot, NotebookDialog)
-        await pilot.press(*"sum")
+        await type_keys(pilot, *"sum")
         await pilot.click(dialog.query_one("#save"))
         await wait_until(pilot, lambda: (tmp_path / "sum.txt").is_file(), what="the notebook's file")
         text = (tmp_path / "sum.txt").read_text(encoding="utf-8")
@@ -180,9 +180,9 @@ async def test_ti57_room_opens_a_games_listing_on_a_clear_display_and_the_notebo
         assert [line.split()[0] for line in steps] == ["00", "01", "02", "03", "04"], text
         assert "# steps 05-49: 00" in text
         assert parse_listing(text).steps == program.steps  # the 00s come back as unlisted steps
-        await pilot.press("ctrl+o")
+        await type_keys(pilot, "ctrl+o")
         await wait_until(pilot, lambda: "Blind duel" in flat(app), what="the listing choice")
-        await pilot.press("1")
+        await type_keys(pilot, "1")
         await wait_until(pilot, lambda: "steps loaded" in screen.view_now.message, what="the duel's listing")
         assert display.text.strip().rstrip(".") == "0" and "just switched on" in screen.view_now.message
 

@@ -9,7 +9,7 @@ from arcade.screens.hp67_othello.workshop import ProgramChoice
 from arcade.screens.room.hp67 import HP67RoomScreen
 from arcade.widgets.dialogs import SideDialog
 
-from .helpers import room_model, screen_text, wait_until
+from .helpers import room_model, screen_text, type_keys, wait_until
 
 
 async def test_change_the_program_then_play_the_variant() -> None:
@@ -18,22 +18,22 @@ async def test_change_the_program_then_play_the_variant() -> None:
         # A fresh data directory: no save, no variant, so the side question comes (after the
         # board's first frame: waiting for the board alone would send w to the question).
         await wait_until(pilot, lambda: isinstance(app.screen, SideDialog), what="the side question")
-        await pilot.press("escape")
+        await type_keys(pilot, "escape")
         await wait_until(pilot, lambda: isinstance(app.screen, HP67OthelloScreen), what="the game")
         game = app.screen
         assert isinstance(game, HP67OthelloScreen)
-        await pilot.press("w")
+        await type_keys(pilot, "w")
         await wait_until(pilot, lambda: isinstance(app.screen, HP67RoomScreen), what="the HP-67 room")
         room = app.screen
         await wait_until(pilot, lambda: len(room_model(room).machine.program.steps) == 199, what="Verniajou's listing in memory")
         assert room_model(room).write_card("mine")  # what the card dialog does (tested in the room's own tests)
-        await pilot.press("escape")
+        await type_keys(pilot, "escape")
         await wait_until(pilot, lambda: app.screen is game, what="back to the game")
-        await pilot.press("n")
+        await type_keys(pilot, "n")
         await wait_until(pilot, lambda: isinstance(app.screen, ProgramChoice), what="which program plays")
-        await pilot.press("1")
+        await type_keys(pilot, "1")
         await wait_until(pilot, lambda: isinstance(app.screen, SideDialog), what="which side")
-        await pilot.press("w")  # the HP-67 plays White: the person starts
+        await type_keys(pilot, "w")  # the HP-67 plays White: the person starts
         await wait_until(pilot, lambda: game.variant == "mine" and not game.busy, what="the variant plays")
         assert "your variant mine" in game.sub_title
         assert game.session.settings["variant"] == "mine"

@@ -8,7 +8,7 @@ from pathlib import Path
 from arcade.shell.app import ArcadeApp
 from arcade.screens.room.cpc import CpcRoomScreen
 from arcade.widgets.cpc_screen import CpcScreen
-from tests.arcade.helpers import flat, wait_until
+from tests.arcade.helpers import flat, type_keys, wait_until
 
 
 def cpc_text(screen: CpcRoomScreen) -> str:
@@ -16,7 +16,7 @@ def cpc_text(screen: CpcRoomScreen) -> str:
 
 
 async def type_line(pilot, text: str) -> None:  # noqa: ANN001
-    await pilot.press(*[{" ": "space", '"': "quotation_mark"}.get(ch, ch) for ch in text], "enter")
+    await type_keys(pilot, *[{" ": "space", '"': "quotation_mark"}.get(ch, ch) for ch in text], "enter")
 
 
 async def test_type_a_line_run_it_and_stop_a_runaway(arcade_data_dir: Path) -> None:
@@ -33,7 +33,7 @@ async def test_type_a_line_run_it_and_stop_a_runaway(arcade_data_dir: Path) -> N
         await wait_until(pilot, lambda: screen.room_view.running and screen.room_view.statements > 10_000,
                          what="the runaway runs")
         await wait_until(pilot, lambda: "Running" in flat(app), what="the room says it runs")
-        await pilot.press("escape")
+        await type_keys(pilot, "escape")
         await wait_until(pilot, lambda: cpc_text(screen).endswith("Break in 10\nReady"), what="Esc broke in")
         await type_line(pilot, "CAT")
         await wait_until(pilot, lambda: "OTHELLO .BAS" in cpc_text(screen), what="the disc's catalogue")
@@ -77,7 +77,7 @@ async def test_at_80x24_the_cpc_panel_shows_it_scrolls_when_its_25_rows_do_not_f
         await wait_until(pilot, lambda: panel()[-1].startswith("▼"), what="rows hidden below")
         assert not panel()[0].startswith("▲")
         for _ in range(25):  # empty lines: the cursor goes down to the CPC's last row
-            await pilot.press("enter")
+            await type_keys(pilot, "enter")
         await wait_until(pilot, lambda: panel()[0].startswith("▲"), what="rows hidden above")
         assert not panel()[-1].startswith("▼")
 
@@ -107,12 +107,12 @@ async def test_f9_resets_a_program_that_turned_esc_off(arcade_data_dir: Path) ->
         await type_line(pilot, "RUN")
         await wait_until(pilot, lambda: screen.room_view.running and screen.room_view.statements > 5_000,
                          what="the program runs")
-        await pilot.press("escape")
+        await type_keys(pilot, "escape")
         seen = screen.room_view.statements
         await wait_until(pilot, lambda: screen.room_view.statements > seen + 5_000, what="Esc ignored")
         assert screen.room_view.running
         assert any(b.id == "room.reset" and b.description for b in screen.BINDINGS)
-        await pilot.press("f9")
+        await type_keys(pilot, "f9")
         await wait_until(pilot, lambda: not screen.room_view.running and screen.room_view.lines == 0,
                          what="the reset ended the program")
         assert cpc_text(screen).startswith(" Amstrad 128K Microcomputer")

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from arcade.shell.app import ArcadeApp
 from arcade.screens.room.cpc import CpcRoomScreen
-from tests.arcade.helpers import wait_until
+from tests.arcade.helpers import type_keys, wait_until
 from tests.arcade.test_room_cpc import cpc_text, type_line
 
 
@@ -23,7 +23,7 @@ async def test_a_typed_loop_broken_then_goto_a_program_next_is_unexpected_next(a
         await type_line(pilot, "FOR I=1 TO 1E9:NEXT")
         await wait_until(pilot, lambda: screen.room_view.running and screen.room_view.statements > 10_000,
                          what="the typed loop runs")
-        await pilot.press("escape")
+        await type_keys(pilot, "escape")
         await wait_until(pilot, lambda: cpc_text(screen).endswith("NEXT\nBreak\nReady"), what="Esc broke the loop")
         await type_line(pilot, "GOTO 20")
         await wait_until(pilot, lambda: cpc_text(screen).endswith("GOTO 20\nUnexpected NEXT in 20\nReady"),

@@ -13,7 +13,7 @@ from arcade.widgets.cpc_screen import CpcScreen
 from arcade.widgets.dialogs import SideDialog
 from games.lazard_othello.driver import LISTING
 from tests.arcade.othello_helpers import hosted, reload
-from tests.arcade.helpers import flat, settle, wait_until
+from tests.arcade.helpers import flat, settle, type_keys, wait_until
 from tests.arcade.test_room_cpc import type_line
 
 
@@ -21,11 +21,11 @@ async def test_change_the_program_save_it_and_play_it(arcade_data_dir: Path) -> 
     app = ArcadeApp(game="lazard-othello")
     async with app.run_test(size=(100, 32)) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, SideDialog))  # no variant yet: the usual question
-        await pilot.press("w")  # the CPC plays White
+        await type_keys(pilot, "w")  # the CPC plays White
         game = app.screen
         assert isinstance(game, LazardOthelloScreen)
         await settle(pilot, game)
-        await pilot.press("w")  # change the program
+        await type_keys(pilot, "w")  # change the program
         await wait_until(pilot, lambda: isinstance(app.screen, CpcRoomScreen))
         room = app.screen
         assert isinstance(room, CpcRoomScreen)
@@ -35,14 +35,14 @@ async def test_change_the_program_save_it_and_play_it(arcade_data_dir: Path) -> 
         await type_line(pilot, 'SAVE "betonner"')
         disc = arcade_data_dir / "cpc-disc"
         await wait_until(pilot, lambda: (disc / "BETONNER.BAS").is_file(), what="the variant saved")
-        await pilot.press("f10")
+        await type_keys(pilot, "f10")
         await wait_until(pilot, lambda: app.screen is game, what="back in the game")
-        await pilot.press("n")
+        await type_keys(pilot, "n")
         await wait_until(pilot, lambda: isinstance(app.screen, ProgramDialog))
         assert "Variant BETONNER (1)" in flat(app)
-        await pilot.press("1")
+        await type_keys(pilot, "1")
         await wait_until(pilot, lambda: isinstance(app.screen, SideDialog))
-        await pilot.press("b")  # the variant plays Black: it moves first
+        await type_keys(pilot, "b")  # the variant plays Black: it moves first
         await wait_until(pilot, lambda: app.screen is game and game.variant == "BETONNER"
                          and game.view.moves_played == 1 and not game.busy, what="the variant's first move")
         assert "variant BETONNER" in game.sub_title
@@ -64,20 +64,20 @@ async def test_broken_variants_are_named_and_the_game_kept(arcade_data_dir: Path
         labels = dict(app.screen.ANSWERS)
         assert labels["2"] == "Variant MUET (2) - no INPUT, cannot play" and labels["1"] == "Variant CASSE (1)"
         await wait_until(pilot, lambda: "Variant MUET (2) - no INPUT, cannot play" in flat(app), what="drawn whole")
-        await pilot.press("1")  # CASSE
+        await type_keys(pilot, "1")  # CASSE
         await wait_until(pilot, lambda: isinstance(app.screen, SideDialog))
-        await pilot.press("b")
+        await type_keys(pilot, "b")
         game = app.screen
         assert isinstance(game, LazardOthelloScreen)
         await wait_until(pilot, lambda: "The variant CASSE broke the game" in flat(app), what="CASSE named")
         assert "illegal move" in flat(app)
         assert game.view.moves_played == 0 and game.view.machine_to_move  # as before its move
         session = game.session
-        await pilot.press("n")
+        await type_keys(pilot, "n")
         await wait_until(pilot, lambda: isinstance(app.screen, ProgramDialog))
-        await pilot.press("2")  # MUET
+        await type_keys(pilot, "2")  # MUET
         await wait_until(pilot, lambda: isinstance(app.screen, SideDialog))
-        await pilot.press("w")
+        await type_keys(pilot, "w")
         await wait_until(pilot, lambda: "The variant MUET broke the game" in flat(app), what="MUET named")
         await settle(pilot, game)
         assert game.session is session and game.variant == "CASSE"  # the game in progress stays

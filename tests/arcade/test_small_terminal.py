@@ -24,7 +24,7 @@ from tests.arcade.duel_helpers import opened
 from games.othello.referee import parse
 from games.ti57_wolf.referee import Side
 from tests.arcade.fake_driver import FakeDriver
-from tests.arcade.helpers import move_cursor_to, settle, shown_board, wait_for_screen, wait_until
+from tests.arcade.helpers import move_cursor_to, settle, shown_board, type_keys, wait_for_screen, wait_until
 
 
 @pytest.fixture(autouse=True)
@@ -82,13 +82,13 @@ async def test_hp67_shrink_hides_the_board_and_growing_brings_back_the_same_game
     app = hp67_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for_screen(pilot, SideDialog)
-        await pilot.press("w")
+        await type_keys(pilot, "w")
         screen = app.screen
         assert isinstance(screen, HP67OthelloScreen)
         await settle(pilot, screen)
         board = screen.query_one(OthelloBoard)
         await move_cursor_to(pilot, board, parse("d3"))
-        await pilot.press("enter")
+        await type_keys(pilot, "enter")
         await settle(pilot, screen)
         target = hosted(screen).driver.position.legal_moves()[0]
         await move_cursor_to(pilot, board, target)
@@ -101,7 +101,7 @@ async def test_hp67_shrink_hides_the_board_and_growing_brings_back_the_same_game
         assert "Make the terminal at least 80x24 (now 60x20)." in " ".join(text.split())
         assert only_the_message(text), text
         assert "●" not in text and "○" not in text and "│" not in text
-        await pilot.press("enter", "l", "question_mark")  # nothing reaches the game or opens help
+        await type_keys(pilot, "enter", "l", "question_mark")  # nothing reaches the game or opens help
         assert isinstance(app.screen, TooSmallScreen)
 
         await resize(pilot, 79, 30)  # still too narrow: the message follows the size
@@ -113,7 +113,7 @@ async def test_hp67_shrink_hides_the_board_and_growing_brings_back_the_same_game
         assert not any(isinstance(s, TooSmallScreen) for s in app.screen_stack)
         assert (hosted(screen).driver.snapshot(), board.view, board.cursor, shown_board(app), visible(app)) == before
         played = len(hosted(screen).driver.history)
-        await pilot.press("enter")  # and the game goes on from there, at the square the cursor kept
+        await type_keys(pilot, "enter")  # and the game goes on from there, at the square the cursor kept
         await settle(pilot, screen)
         assert hosted(screen).driver.history[played].square == target
 
@@ -130,11 +130,11 @@ async def test_a_screen_can_declare_a_larger_minimum() -> None:
         assert "at least 100x30 (now 80x24)" in " ".join(visible(app).split())
         await resize(pilot, 100, 30)
         assert isinstance(app.screen, SideDialog)  # the game's first question, waiting
-        await pilot.press("escape", "escape")  # no side chosen yet; back to the launcher
+        await type_keys(pilot, "escape", "escape")  # no side chosen yet; back to the launcher
         await wait_for_screen(pilot, LauncherScreen)
         await resize(pilot, 80, 24)
         assert isinstance(app.screen, LauncherScreen)  # 80x24 is enough there
-        await pilot.press("enter")  # the game's card (chosen coming back): the same game, still too roomy for 80x24
+        await type_keys(pilot, "enter")  # the game's card (chosen coming back): the same game, still too roomy for 80x24
         await wait_for_screen(pilot, TooSmallScreen)
         assert "at least 100x30 (now 80x24)" in " ".join(visible(app).split())
 
@@ -146,7 +146,7 @@ async def test_started_in_a_small_terminal_then_grown() -> None:
         assert "(now 70x20)" in " ".join(visible(app).split())
         await resize(pilot, 80, 24)
         assert isinstance(app.screen, SideDialog)
-        await pilot.press("w")
+        await type_keys(pilot, "w")
         assert isinstance(app.screen, HP67OthelloScreen)
 
 
@@ -154,13 +154,13 @@ async def test_launcher_and_help_are_covered_too() -> None:
     app = ArcadeApp()
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for_screen(pilot, LauncherScreen)
-        await pilot.press("question_mark")
+        await type_keys(pilot, "question_mark")
         await wait_for_screen(pilot, HelpScreen)
         await resize(pilot, 50, 15)
         assert isinstance(app.screen, TooSmallScreen) and only_the_message(visible(app))
         await resize(pilot, 90, 30)
         assert isinstance(app.screen, HelpScreen)
-        await pilot.press("escape")
+        await type_keys(pilot, "escape")
         await wait_for_screen(pilot, LauncherScreen)
 
 
@@ -168,14 +168,14 @@ async def test_duel_private_view_never_shows_and_comes_back_unchanged() -> None:
     app = ArcadeApp(game="ti57-duel", screens={"ti57-duel": lambda: TI57DuelScreen(pause_seconds=0.02, blink=False)})
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await opened(pilot)
-        await pilot.press("enter")  # the move limit: the duel starts at the host's table, then the hand-off
+        await type_keys(pilot, "enter")  # the move limit: the duel starts at the host's table, then the hand-off
         await wait_until(pilot, lambda: isinstance(app.screen, HandOff), what="the hand-off")
-        await pilot.press("enter")  # the curtain lifts once the table has answered
+        await type_keys(pilot, "enter")  # the curtain lifts once the table has answered
         await wait_until(pilot, lambda: isinstance(app.screen, TI57DuelScreen) and app.screen.viewer == 1
                          and app.screen.phase == "setup", what="player 1's view")
         screen = app.screen
         assert isinstance(screen, TI57DuelScreen)
-        await pilot.press("right", "up")
+        await type_keys(pilot, "right", "up")
         before = (screen.viewer, screen.phase, screen.cursor, visible(app))
         assert "secret start square" in " ".join(before[-1].split())
         app.notify("a toast that could say something private")
@@ -222,7 +222,7 @@ async def test_the_terminal_telling_the_same_size_again_lays_nothing_out_again()
     app = hp67_app()
     async with app.run_test(size=(100, 32)) as pilot:
         await wait_for_screen(pilot, SideDialog)
-        await pilot.press("w")
+        await type_keys(pilot, "w")
         await wait_for_screen(pilot, HP67OthelloScreen)
         screen = app.screen
         told: list[Size] = []

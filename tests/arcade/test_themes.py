@@ -25,7 +25,15 @@ from arcade.widgets.board import OthelloBoard
 from games.ti57_wolf.referee import Side
 from tests.arcade.fake_driver import FakeDriver
 from arcade.widgets.dialogs import SideDialog
-from tests.arcade.helpers import move_cursor_to, screen_text, settle, shown_board, wait_for_screen, wait_until
+from tests.arcade.helpers import (
+    move_cursor_to,
+    screen_text,
+    settle,
+    shown_board,
+    type_keys,
+    wait_for_screen,
+    wait_until,
+)
 
 OKABE_ITO_PALETTE = {"#000000", "#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#CC79A7"}
 PLAYABLE = ["textual-light", "okabe-ito", "okabe-ito-light", "ansi-dark", "ansi-light", "NO_COLOR"]
@@ -78,13 +86,13 @@ async def test_every_arcade_theme_and_the_light_and_ansi_themes_are_offered() ->
 async def board_position(pilot) -> tuple[HP67OthelloScreen, OthelloBoard]:  # noqa: ANN001
     """A game with discs of both colours, hints, a last move and the cursor on a disc."""
     await wait_for_screen(pilot, SideDialog)
-    await pilot.press("w")
+    await type_keys(pilot, "w")
     screen = pilot.app.screen
     assert isinstance(screen, HP67OthelloScreen)
     await settle(pilot, screen)
     board = screen.query_one(OthelloBoard)
     await move_cursor_to(pilot, board, hosted(screen).driver.position.legal_moves()[0])
-    await pilot.press("enter")
+    await type_keys(pilot, "enter")
     await settle(pilot, screen)
     await move_cursor_to(pilot, board, 27)  # d4: a disc under the cursor
     return screen, board
@@ -169,7 +177,7 @@ async def play_keys(pilot, game: str, keys: tuple[str, ...]) -> None:  # noqa: A
     game_screen = next(s for s in app.screen_stack if hasattr(s, "GAME_ID"))
     await settle(pilot, game_screen)
     for key in keys:  # each once the host has answered the one before
-        await pilot.press(key)
+        await type_keys(pilot, key)
         await settle(pilot, game_screen)
 
 
@@ -209,16 +217,16 @@ async def test_theme_option_is_remembered_and_a_palette_choice_too(private_confi
         assert app.theme == "okabe-ito"
         assert settings.load_settings(private_config).theme == "okabe-ito"
         # the command palette's Theme command, as a user would use it
-        await pilot.press("ctrl+p")
+        await type_keys(pilot, "ctrl+p")
         await wait_until(pilot, lambda: type(app.screen).__name__ == "CommandPalette", what="the palette")
-        await pilot.press(*"theme")
+        await type_keys(pilot, *"theme")
         await wait_until(pilot, lambda: "Change the current theme" in screen_text(app), what="the Theme command listed")
-        await pilot.press("enter")
+        await type_keys(pilot, "enter")
         await wait_until(pilot, lambda: "Search for themes" in screen_text(app), what="the theme picker")
-        await pilot.press(*"okabe-ito-light")
+        await type_keys(pilot, *"okabe-ito-light")
         await wait_until(pilot, lambda: "okabe-ito-light" in screen_text(app) and "textual-dark" not in screen_text(app),
                          what="the list narrowed to okabe-ito-light")
-        await pilot.press("enter")
+        await type_keys(pilot, "enter")
         await wait_until(pilot, lambda: app.theme == "okabe-ito-light", what="the theme chosen")
     assert settings.load_settings(private_config).theme == "okabe-ito-light"
     again = build_app([], stderr=io.StringIO())

@@ -43,6 +43,7 @@ from tests.arcade.helpers import (
     flat,
     screen_text,
     settle,
+    type_keys,
     wait_for_screen,
     wait_until,
 )
@@ -55,20 +56,20 @@ async def test_whole_duel_to_a_capture_by_keys() -> None:
         screen = app.screen
         assert isinstance(screen, TI57DuelScreen) and screen.phase == "limit"
         assert "Move limit: 20" in flat(app)
-        await pilot.press("enter")  # 20 moves, the article's default
+        await type_keys(pilot, "enter")  # 20 moves, the article's default
         await place(pilot, watch, 1, (0, 3))
         await place(pilot, watch, 2, (6, 7))
         # Player 1: west is off the board: refused, costs nothing, nothing keyed
         screen = await lift_curtain(pilot, 1)
         keys_before = list(hosted(screen).game.keys)
-        await pilot.press("4")
+        await type_keys(pilot, "4")
         await settle(pilot, screen)
         assert "Refused, no move used" in flat(app) and "off the 10 x 10 board" in flat(app)
         assert hosted(screen).game.keys == keys_before and hosted(screen).game.moves_left == 20
         assert isinstance(app.screen, TI57DuelScreen) and screen.viewer == 1  # still player 1's turn
         dc, dr = DELTAS[1]
         watch.squares[1] = (0 + dc, 3 + dr)
-        await pilot.press("9")  # NE: 1 SBR 1
+        await type_keys(pilot, "9")  # NE: 1 SBR 1
         await settle(pilot, screen)
         assert hosted(screen).game.turns[-1].displays == ("1.4", "1.0")  # the pause on the square, then the direction
         # keypad, y u b n, arrows, h j k l by the Pilot (every key of every direction: the test below)
@@ -79,7 +80,7 @@ async def test_whole_duel_to_a_capture_by_keys() -> None:
         assert opponent_arrow_shown(app, 2)
         assert screen.query_one("#led").shown.text == "2.0"  # the machine stopped on player 1's direction
         watch.squares[2] = (3, 5)
-        await pilot.press("b")
+        await type_keys(pilot, "b")
         await settle(pilot, screen)
         await pilot.pause()
         game = hosted(screen).game
@@ -94,7 +95,7 @@ async def test_whole_duel_to_a_capture_by_keys() -> None:
         lines = key_lines(game.keys)
         assert lines[:4] == ["20 STO 0", "2nd Fix 1", "CLR", "0.3 STO 1"]
         assert "5 SBR 2" in screen_text(app) and "1 SBR 1" in screen_text(app)
-        await pilot.press("i")
+        await type_keys(pilot, "i")
         await pilot.pause()
         assert "R1      3.5" in screen_text(app) and "R2      3.5" in screen_text(app)
     assert not watch.leaks, watch.leaks[0]
@@ -116,7 +117,7 @@ async def test_whole_duel_to_a_draw_extended_then_revealed() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await press(pilot, await opened(pilot), *["minus"] * 17)  # 3 moves
         assert "Move limit: 3" in flat(app)
-        await pilot.press("enter")
+        await type_keys(pilot, "enter")
         await place(pilot, watch, 1, (7, 2))
         await place(pilot, watch, 2, (2, 7))
         screen = await move(pilot, watch, 1, 8, "up")  # 7.3
@@ -131,7 +132,7 @@ async def test_whole_duel_to_a_draw_extended_then_revealed() -> None:
         assert "Extend by 10 moves" in text
         await press(pilot, screen, *["minus"] * 8)  # extend by 2
         assert "Extend by 2 moves (CLR, 2 STO 0)" in flat(app)
-        await pilot.press("e")
+        await type_keys(pilot, "e")
         await settle(pilot, screen)
         assert hosted(screen).game.moves_left == 2 and hosted(screen).game.status is DuelStatus.IN_PROGRESS
         assert hosted(screen).game.keys[-4:] == ["CLR", "2", "STO", "0"]
@@ -170,7 +171,7 @@ async def test_pause_shows_the_new_square_then_the_direction() -> None:
         await press(pilot, screen, "enter", "down", "enter")  # player 2 keys 4.3
         await press(pilot, screen, "enter")
         seen = screen.paced = []  # (display, state, what the screen showed)
-        await pilot.press("8")  # player 1 goes north: 8 SBR 1
+        await type_keys(pilot, "8")  # player 1 goes north: 8 SBR 1
         await settle(pilot, screen)
         assert [(d, s) for d, s, _ in seen] == [("4.5", "pause"), ("8.0", "stopped")]
         (_, _, during), (_, _, after) = seen
@@ -198,7 +199,7 @@ async def test_the_frame_watch_catches_a_leak() -> None:
     watch = FrameWatch(app)
     async with app.run_test(size=(80, 24)) as pilot:
         await opened(pilot)
-        await pilot.press("enter")
+        await type_keys(pilot, "enter")
         await place(pilot, watch, 1, (3, 3))  # not 4.4, where every setup cursor starts
         await place(pilot, watch, 2, (7, 7))
         await lift_curtain(pilot, 1)
@@ -212,17 +213,17 @@ async def test_help_and_leaving_for_the_launcher_show_nothing_private() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await opened(pilot)
         screen = app.screen
-        await pilot.press("enter")
+        await type_keys(pilot, "enter")
         await place(pilot, watch, 1, (1, 7))
         await place(pilot, watch, 2, (8, 2))
         await lift_curtain(pilot, 1)
-        await pilot.press("question_mark")  # the help page covers the view entirely
+        await type_keys(pilot, "question_mark")  # the help page covers the view entirely
         await wait_until(pilot, lambda: app.screen is not screen, what="the help page")
         assert "Blind duel" in flat(app) and not board_cells(screen_text(app))
-        await pilot.press("escape")
+        await type_keys(pilot, "escape")
         await wait_until(pilot, lambda: app.screen is screen, what="back from the help")
         assert screen.viewer == 1  # back to player 1's view
-        await pilot.press("escape")  # to the launcher...
+        await type_keys(pilot, "escape")  # to the launcher...
         await wait_until(pilot, lambda: app.current_mode == "launcher", what="the launcher")
         assert not re.search(r"\d\.\d", screen_text(app))
         app.start_game("ti57-duel")  # ...and back: the curtain first, whoever is looking now
@@ -245,13 +246,13 @@ async def test_the_mouse_places_and_moves() -> None:
         def at(sq: tuple[int, int]) -> tuple[int, int]:
             return 2 + 3 * sq[0] + 1, 1 + (9 - sq[1])
 
-        await pilot.press("enter")
+        await type_keys(pilot, "enter")
         for player, square in ((1, (8, 1)), (2, (2, 8))):
             await lift_curtain(pilot, player)
             await pilot.click(board, offset=at(square))
             assert screen.cursor == square
             watch.squares[player] = square
-            await pilot.press("enter")
+            await type_keys(pilot, "enter")
             await settle(pilot, screen)
         await lift_curtain(pilot, 1)
         await pilot.click(board, offset=at((5, 5)))  # not next to 8.1: nothing happens
@@ -270,21 +271,21 @@ async def test_a_locked_duel_lifts_each_curtain_only_with_its_players_pin() -> N
         screen = await opened(pilot)
         await press(pilot, screen, "L")
         assert "PIN lock: on" in flat(app)
-        await pilot.press("enter")
+        await type_keys(pilot, "enter")
         for player, square, pin in ((1, (2, 3), "123456"), (2, (7, 6), "98765432")):
             await lift_curtain(pilot, player)  # no PIN yet: it is chosen with the square
-            await pilot.press(*(["right"] * (square[0] - 4) if square[0] >= 4 else ["left"] * (4 - square[0])))
-            await pilot.press(*(["up"] * (square[1] - 4) if square[1] >= 4 else ["down"] * (4 - square[1])))
+            await type_keys(pilot, *(["right"] * (square[0] - 4) if square[0] >= 4 else ["left"] * (4 - square[0])))
+            await type_keys(pilot, *(["up"] * (square[1] - 4) if square[1] >= 4 else ["down"] * (4 - square[1])))
             watch.squares[player] = square
-            await pilot.press("enter")
+            await type_keys(pilot, "enter")
             await wait_until(pilot, lambda: isinstance(app.screen, PinDialog), what="the PIN question")
-            await pilot.press(*pin, "enter")
+            await type_keys(pilot, *pin, "enter")
             await wait_until(pilot, lambda: isinstance(app.screen, HandOff), what="the next curtain")
         assert "Player 1 lifts it with a PIN" in flat(app)
-        await pilot.press("enter", *"98765432", "enter")  # player 2's PIN on player 1's curtain
+        await type_keys(pilot, "enter", *"98765432", "enter")  # player 2's PIN on player 1's curtain
         await wait_until(pilot, lambda: "not Player 1's PIN" in flat(app), what="the refusal")
         assert isinstance(app.screen, HandOff) and not board_cells(screen_text(app))
-        await pilot.press(*"123456", "enter")
+        await type_keys(pilot, *"123456", "enter")
         await wait_until(pilot, lambda: app.screen is screen, what="player 1's view")
         assert screen.viewer == 1 and board_cells(screen_text(app))[(2, 3)] == "1"
         assert screen.screenshot_refusal()  # the app asks before it writes a screenshot file
@@ -298,10 +299,10 @@ async def test_against_the_computer_there_is_no_curtain_and_its_square_never_sho
         screen = await opened(pilot)
         await press(pilot, screen, "c")  # player 2: the computer (hunter)
         assert "Player 2: the computer (hunter)" in flat(app)
-        await pilot.press("enter")
+        await type_keys(pilot, "enter")
         await wait_until(pilot, lambda: screen.phase == "setup" and screen.viewer == 1, what="player 1 places")
         watch.squares[1] = (4, 4)
-        await pilot.press("enter")  # 4.4; the computer keys its square in the worker
+        await type_keys(pilot, "enter")  # 4.4; the computer keys its square in the worker
         await settle(pilot, screen)
         assert screen.phase == "turn" and screen.viewer == 1 and not isinstance(app.screen, HandOff)
         game = hosted(screen).game
@@ -313,7 +314,7 @@ async def test_against_the_computer_there_is_no_curtain_and_its_square_never_sho
             # Not onto the computer's square (its start is random): the duel must go on to its move.
             code = next(k for k in screen.view().legal
                         if (c + DELTAS[k][0], r + DELTAS[k][1]) != watch.squares[2])
-            await pilot.press({1: "9", 2: "6", 3: "3", 4: "2", 5: "1", 6: "4", 7: "7", 8: "8"}[code])
+            await type_keys(pilot, {1: "9", 2: "6", 3: "3", 4: "2", 5: "1", 6: "4", 7: "7", 8: "8"}[code])
             await settle(pilot, screen)  # the person's move, then the computer's
             # known once the move is drawn: until then player 1's view rightly shows its old square,
             # which may be where the computer started (its start is random: 4.4 too, now and then)
@@ -346,17 +347,17 @@ async def test_g_asks_before_a_duel_in_progress_is_thrown_away() -> None:
         await settle(pilot, screen)
         await press(pilot, screen, "enter", "down", "enter")  # player 2 keys 4.3
         await settle(pilot, screen)
-        await pilot.press("enter")  # the curtain lifts for player 1's first move
+        await type_keys(pilot, "enter")  # the curtain lifts for player 1's first move
         await wait_until(pilot, lambda: app.screen is screen and screen.phase == "turn", what="a turn")
         before = (hosted(screen).phase, hosted(screen).game.snapshot())
-        await pilot.press("g")
+        await type_keys(pilot, "g")
         await wait_until(pilot, lambda: isinstance(app.screen, DiscardDialog), what="the question")
-        await pilot.press("escape")
+        await type_keys(pilot, "escape")
         await wait_until(pilot, lambda: app.screen is screen, what="the duel again")
         assert (hosted(screen).phase, hosted(screen).game.snapshot()) == before  # nothing lost
-        await pilot.press("g")
+        await type_keys(pilot, "g")
         await wait_until(pilot, lambda: isinstance(app.screen, DiscardDialog), what="the question")
-        await pilot.press("y")
+        await type_keys(pilot, "y")
         await wait_until(pilot, lambda: app.screen is screen and screen.phase == "limit", what="a new duel")
 
 
@@ -365,7 +366,7 @@ async def test_a_tall_terminal_shows_the_duel_in_the_middle_not_at_the_top() -> 
     app = duel_app()
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await opened(pilot)
-        await pilot.press("enter")  # the move limit: the curtain for player 1
+        await type_keys(pilot, "enter")  # the move limit: the curtain for player 1
         await wait_until(pilot, lambda: isinstance(app.screen, HandOff), what="the curtain")
         await lift_curtain(pilot, 1)
         board, led = screen.query_one(SquareBoard).region, screen.query_one("#led").region
@@ -390,7 +391,7 @@ async def test_at_instant_speed_a_move_and_the_computers_reply_are_one_job(insta
         screen.job_done = lambda kind, result: (ended.append(kind), done(kind, result))  # type: ignore[method-assign]
         game = hosted(screen).game
         turns = len(game.turns)
-        await pilot.press(KEY_OF[free_move(screen)])
+        await type_keys(pilot, KEY_OF[free_move(screen)])
         await settle(pilot, screen)
         assert len(game.turns) == turns + 2 and [t.player for t in game.turns[-2:]] == [1, 2]
         turns_ended = [kind for kind in ended if kind != "look"]  # a look: the picture asked for again, no move
@@ -406,15 +407,15 @@ async def test_a_pin_too_short_keeps_the_pin_box_open_with_the_reason_inside_it(
         screen = await opened(pilot)
         await press(pilot, screen, "L", "enter")
         await lift_curtain(pilot, 1)
-        await pilot.press("enter")
+        await type_keys(pilot, "enter")
         dialog = await wait_for_screen(pilot, PinDialog)
-        await pilot.press(*"1" * (low - 1), "enter")
+        await type_keys(pilot, *"1" * (low - 1), "enter")
         await wait_until(pilot, lambda: "Too short" in flat(app), what="the reason")
         assert app.screen is dialog and f"a PIN is {low} to" in flat(app)
         assert f"this one has {low - 1}" in flat(app)
-        await pilot.press(*"9" * low)  # the next digits go to the PIN, not to the cursor
+        await type_keys(pilot, *"9" * low)  # the next digits go to the PIN, not to the cursor
         assert screen.cursor == (4, 4) and dialog.query_one(Input).value == "9" * low
-        await pilot.press("enter")
+        await type_keys(pilot, "enter")
         await wait_until(pilot, lambda: isinstance(app.screen, HandOff), what="player 2's curtain")
         assert hosted(screen).needs_pin(1)
 
@@ -431,7 +432,7 @@ async def test_while_the_pause_shows_a_move_the_title_and_the_body_tell_the_same
         await press(pilot, screen, "enter", "down", "enter")  # player 2 keys 4.3
         await settle(pilot, screen)
         await press(pilot, screen, "enter")  # the curtain lifts once the table has answered
-        await pilot.press("8")  # the move: its Pause is held (not settled: it lasts until the end of the test)
+        await type_keys(pilot, "8")  # the move: its Pause is held (not settled: it lasts until the end of the test)
         await wait_until(pilot, lambda: "you have moved" in flat(app), what="the Pause of player 1's move")
         await wait_until(pilot, lambda: "19 moves left" in screen_text(app).splitlines()[0], what="the title")
         text = screen_text(app)
@@ -453,11 +454,11 @@ async def test_at_the_end_the_footer_offers_the_history_and_the_write_out(size: 
         screen = await drawn_duel(pilot, watch)
         footer = screen_text(app).splitlines()[-1]
         assert "History" not in footer and "Write out" not in footer  # not before the end
-        await pilot.press("x")
+        await type_keys(pilot, "x")
         await wait_until(pilot, lambda: screen.phase == "over", what="the end")
         await wait_until(pilot, lambda: "H History" in screen_text(app).splitlines()[-1], what="the footer")
         assert "w Write out" in screen_text(app).splitlines()[-1]
-        await pilot.press("H")
+        await type_keys(pilot, "H")
         await wait_until(pilot, lambda: screen.history_shown, what="the history")
     assert not watch.leaks, watch.leaks[0]
 
@@ -500,7 +501,7 @@ async def test_a_few_moves_against_the_computer_with_the_host_as_a_real_process(
             assert v.viewer == 1 and v.me is not None and v.me.to_move
             square = v.me.square
             code = v.legal[0]
-            await pilot.press(KEY_OF[code])
+            await type_keys(pilot, KEY_OF[code])
             await settle(pilot, screen)  # the person's move (its Pause shown), then the computer's
             watch.squares[1] = (square[0] + DELTAS[code][0], square[1] + DELTAS[code][1])
             if screen.phase == "turn":

@@ -19,7 +19,7 @@ from arcade.widgets.dialogs import ResumeDialog
 from arcade.shell.launcher import LauncherScreen
 from arcade.storage.saves import SaveStore
 from arcade.screens.ti57_duel.screen import HandOff, TI57DuelScreen
-from tests.arcade.helpers import flat, screen_text, settle, wait_until
+from tests.arcade.helpers import flat, screen_text, settle, type_keys, wait_until
 from tests.arcade.duel_helpers import hosted, press, LOW_SEAL_COST, FrameWatch, board_cells, both_placed, lift_curtain, move, opened, place
 
 SQUARE = re.compile(r"\d\.\d")
@@ -38,7 +38,7 @@ async def test_duel_quit_mid_game_resumes_on_the_hand_off_and_tells_nothing_priv
         screen = await lift_curtain(pilot, 2)  # player 2's private view is up when the app quits
         assert board_cells(screen_text(app))[(7, 6)] == "2"
         kept = hosted(screen).game.snapshot()
-        await pilot.press("ctrl+q")
+        await type_keys(pilot, "ctrl+q")
         await pilot.pause()
     envelope = json.loads(SaveStore().path_for("ti57-duel").read_text(encoding="utf-8"))
     assert envelope["summary"] == "move 1, Player 2 to move, 19 moves left"  # moves played, as in Othello
@@ -60,7 +60,7 @@ async def test_duel_quit_mid_game_resumes_on_the_hand_off_and_tells_nothing_priv
         await opened(pilot)
         assert isinstance(app.screen, ResumeDialog)
         assert "saved duel" in flat(app) and not SQUARE.search(screen_text(app))
-        await pilot.press("r")
+        await type_keys(pilot, "r")
         await pilot.pause()
         assert isinstance(app.screen, HandOff)  # never straight into a private view
         assert "The saved duel resumes" in flat(app) and "Pass the keyboard to Player 2" in flat(app)
@@ -69,7 +69,7 @@ async def test_duel_quit_mid_game_resumes_on_the_hand_off_and_tells_nothing_priv
         assert hosted(screen).game.snapshot() == kept  # the TI-57 and the driver exactly as saved
         assert board_cells(screen_text(app))[(7, 6)] == "2"
         assert "Player 1 last went → E (code 2)" in flat(app) and "Moves left: 19" in flat(app)
-        await pilot.press("4")  # 6 SBR 2: the resumed program runs on
+        await type_keys(pilot, "4")  # 6 SBR 2: the resumed program runs on
         await settle(pilot, screen)
         assert hosted(screen).game.square_of(2) == (6, 6) and hosted(screen).game.moves_left == 18
     assert not watch.leaks, watch.leaks[0]
@@ -81,7 +81,7 @@ async def test_duel_resume_during_the_start_squares_hands_off_to_the_player_choo
     watch = FrameWatch(app)
     async with app.run_test(size=(80, 24)) as pilot:
         await opened(pilot)
-        await pilot.press("enter")
+        await type_keys(pilot, "enter")
         await place(pilot, watch, 1, (5, 5))
         assert isinstance(app.screen, HandOff)
         await app.action_quit()
@@ -92,7 +92,7 @@ async def test_duel_resume_during_the_start_squares_hands_off_to_the_player_choo
     app = duel_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await opened(pilot)
-        await pilot.press("r")
+        await type_keys(pilot, "r")
         await wait_until(pilot, lambda: isinstance(app.screen, HandOff), what="the resumed duel's curtain")
         assert "Pass the keyboard to Player 2" in flat(app)
         screen = await lift_curtain(pilot, 2)
@@ -105,7 +105,7 @@ async def test_duel_new_game_and_capture_discard_the_save() -> None:
     watch = FrameWatch(app)
     async with app.run_test(size=(80, 24)) as pilot:
         await opened(pilot)
-        await pilot.press("enter")
+        await type_keys(pilot, "enter")
         await place(pilot, watch, 1, (2, 3))
         assert SaveStore().exists("ti57-duel")
         await place(pilot, watch, 2, (3, 4))
@@ -123,7 +123,7 @@ async def test_duel_saved_at_a_draw_resumes_on_the_public_draw_and_can_be_extend
         await place(pilot, watch, 2, (7, 6))
         screen = await move(pilot, watch, 1, 2, "6")
         assert screen.phase == "draw"
-        await pilot.press("ctrl+q")
+        await type_keys(pilot, "ctrl+q")
         await pilot.pause()
     assert SaveStore().info("ti57-duel").summary == "a draw: extend or end"
 
@@ -132,13 +132,13 @@ async def test_duel_saved_at_a_draw_resumes_on_the_public_draw_and_can_be_extend
     watch.squares = {1: (3, 3), 2: (7, 6)}
     async with app.run_test(size=(80, 24)) as pilot:
         await opened(pilot)
-        await pilot.press("r")
+        await type_keys(pilot, "r")
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, TI57DuelScreen) and screen.phase == "draw" and screen.viewer is None
         text = screen_text(app)
         assert "Draw: the moves are used up" in text and "3.3" not in text and "7.6" not in text  # public
-        await pilot.press("e")  # CLR, 10 STO 0: the resumed TI-57 goes on
+        await type_keys(pilot, "e")  # CLR, 10 STO 0: the resumed TI-57 goes on
         await settle(pilot, screen)
         assert isinstance(app.screen, HandOff) and "Pass the keyboard to Player 2" in flat(app)
         assert hosted(screen).game.moves_left == 10 and hosted(screen).game.square_of(1) == (3, 3)
@@ -151,7 +151,7 @@ async def test_duel_save_that_does_not_restore_is_kept_aside_and_reported() -> N
     app = duel_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await opened(pilot)
-        await pilot.press("r")
+        await type_keys(pilot, "r")
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, TI57DuelScreen) and screen.phase == "limit" and hosted(screen).game is None
@@ -202,11 +202,11 @@ async def test_nothing_the_arcade_writes_mid_duel_shows_a_square_a_key_or_a_regi
             screen = await move(pilot, watch, player, code, key)
             scan(hosted(screen).game)
             await lift_curtain(pilot, 3 - player)
-            await pilot.press("w", "H")  # no export, no history while the duel goes on
+            await type_keys(pilot, "w", "H")  # no export, no history while the duel goes on
             await pilot.pause()
             scan(hosted(screen).game)
-            await pilot.press("p")  # the pause puts the curtain back
-            await pilot.press("p")
+            await type_keys(pilot, "p")  # the pause puts the curtain back
+            await type_keys(pilot, "p")
             await wait_until(pilot, lambda: isinstance(app.screen, HandOff), what="the curtain after the pause")
         last = hosted(screen).game
         await app.action_quit()
@@ -235,10 +235,10 @@ async def test_a_locked_save_asks_both_pins_and_wrong_ones_leave_it_untouched() 
     async with app.run_test(size=(80, 24)) as pilot:
         await opened(pilot)
         assert "locked" in flat(app)
-        await pilot.press("r")
+        await type_keys(pilot, "r")
         for pin in ("123456", "000000"):
             await wait_until(pilot, lambda: isinstance(app.screen, PinDialog), what="a PIN question")
-            await pilot.press(*pin, "enter")
+            await type_keys(pilot, *pin, "enter")
             await pilot.pause()
         await wait_until(pilot, lambda: app.current_mode == "launcher", what="back to the launcher")
         assert any("do not open the saved duel" in str(n.message) for n in app._notifications)
@@ -249,14 +249,14 @@ async def test_a_locked_save_asks_both_pins_and_wrong_ones_leave_it_untouched() 
     app = duel_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await opened(pilot)
-        await pilot.press("r")
+        await type_keys(pilot, "r")
         for pin in ("123456", "567890"):
             await wait_until(pilot, lambda: isinstance(app.screen, PinDialog), what="a PIN question")
-            await pilot.press(*pin, "enter")
+            await type_keys(pilot, *pin, "enter")
             await pilot.pause()
         await wait_until(pilot, lambda: isinstance(app.screen, HandOff), what="the curtain for player 2")
         assert "Pass the keyboard to Player 2" in flat(app)
-        await pilot.press("enter", *"567890", "enter")
+        await type_keys(pilot, "enter", *"567890", "enter")
         await wait_until(pilot, lambda: isinstance(app.screen, TI57DuelScreen), what="player 2's view")
         assert "You are on 7.6" in flat(app)
 
@@ -271,7 +271,7 @@ async def test_a_locked_save_of_the_earlier_seal_asks_no_pin_and_says_why_it_is_
     app.notify = lambda message, **options: (notes.append(str(message)), notify(message, **options))[1]  # type: ignore[method-assign]
     async with app.run_test(size=(80, 24)) as pilot:
         await opened(pilot)
-        await pilot.press("r")
+        await type_keys(pilot, "r")
         await wait_until(pilot, lambda: any("sealed the earlier way" in note for note in notes), what="the reason, in a note")
         screen = app.screen
         assert isinstance(screen, TI57DuelScreen) and screen.phase == "limit" and hosted(screen).game is None

@@ -12,7 +12,7 @@ from arcade.shell.app import ArcadeApp
 from arcade.screens.ti57_duel.screen import TI57DuelScreen
 from arcade.screens.ti57_wolf.screen import TI57WolfScreen
 from games.ti57_wolf.referee import Side
-from tests.arcade.helpers import screen_text, settle, wait_until
+from tests.arcade.helpers import screen_text, settle, type_keys, wait_until
 
 SCREENS = {
     "ti57-duel": lambda: TI57DuelScreen(pause_seconds=0.02, blink=False),
@@ -52,7 +52,7 @@ async def test_the_games_ti57_display_is_right_aligned_as_on_the_calculator_and_
     app = ArcadeApp(game="ti57-wolf", screens=SCREENS)
     async with app.run_test(size=(100, 32)) as pilot:
         await shown(pilot, "ti57-wolf")
-        await pilot.press("1", "9")  # lamb 1 ↗: the TI-57 shows the step
+        await type_keys(pilot, "1", "9")  # lamb 1 ↗: the TI-57 shows the step
         await settle(pilot, app.screen)
         led = app.screen.query_one("#led", TI57Display)
         text = led.shown.text

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from arcade.shell.app import ArcadeApp
 from arcade.screens.ti57_duel.screen import HandOff, TI57DuelScreen
-from tests.arcade.helpers import wait_until, flat, screen_text, settle
+from tests.arcade.helpers import wait_until, flat, screen_text, settle, type_keys
 from tests.arcade.duel_helpers import hosted, FrameWatch, board_cells, both_placed, lift_curtain
 
 
@@ -22,13 +22,13 @@ async def test_duel_undo_only_for_the_mover_and_only_before_enter() -> None:
         screen = await lift_curtain(pilot, 1)
         before = hosted(screen).game.snapshot()
         watch.squares[1] = (3, 3)
-        await pilot.press("6")  # 2 SBR 1
+        await type_keys(pilot, "6")  # 2 SBR 1
         await settle(pilot, screen)
         assert isinstance(app.screen, HandOff)
         assert "Player 1: u takes your move back (only before Enter)" in flat(app)
-        await pilot.press("U")  # no redo, nor anything else, on the curtain
+        await type_keys(pilot, "U")  # no redo, nor anything else, on the curtain
         assert isinstance(app.screen, HandOff) and len(hosted(screen).game.turns) == 1
-        await pilot.press("u")
+        await type_keys(pilot, "u")
         await wait_until(pilot, lambda: "taken back" in flat(app), what="the curtain for the mover")
         watch.squares[1] = (2, 3)
         assert isinstance(app.screen, HandOff)  # the curtain again, for the mover: nothing private yet
@@ -38,19 +38,19 @@ async def test_duel_undo_only_for_the_mover_and_only_before_enter() -> None:
         screen = await lift_curtain(pilot, 1)
         assert board_cells(screen_text(app))[(2, 3)] == "1" and "Moves left: 20" in flat(app)
         watch.squares[1] = (2, 4)
-        await pilot.press("up")  # 8 SBR 1 instead
+        await type_keys(pilot, "up")  # 8 SBR 1 instead
         await settle(pilot, screen)
         assert "Player 1: u takes your move back" in flat(app)
         screen = await lift_curtain(pilot, 2)  # Enter: the undo is gone
         turns = list(hosted(screen).game.turns)
-        await pilot.press("ctrl+z")
+        await type_keys(pilot, "ctrl+z")
         await pilot.pause()
         assert hosted(screen).game.turns == turns and screen.viewer == 2 and isinstance(app.screen, TI57DuelScreen)
-        await pilot.press("2")  # 4 SBR 2: player 2 moves; now only player 2 may take it back
+        await type_keys(pilot, "2")  # 4 SBR 2: player 2 moves; now only player 2 may take it back
         watch.squares[2] = (7, 5)
         await settle(pilot, screen)
         assert "Player 2: u takes your move back" in flat(app) and "Player 1: u" not in flat(app)
-        await pilot.press("ctrl+z")
+        await type_keys(pilot, "ctrl+z")
         await wait_until(pilot, lambda: "taken back" in flat(app), what="the curtain for the mover")
         watch.squares[2] = (7, 6)
         assert "Player 2's move was taken back" in flat(app) and len(hosted(screen).game.turns) == 1

@@ -31,6 +31,7 @@ from tests.arcade.helpers import (
     noted_refreshes,
     screen_text,
     settle,
+    type_keys,
     wait_for_screen,
     wait_until,
 )
@@ -103,9 +104,9 @@ async def lambs_by_the_computer(pilot) -> TI57WolfScreen:  # noqa: ANN001
     """A new game by ``g``: the person plays the wolf, the computer the lambs."""
     app = pilot.app
     screen = await opened(pilot)
-    await pilot.press("g")
+    await type_keys(pilot, "g")
     await wait_until(pilot, lambda: isinstance(app.screen, NewWolfGame))
-    await pilot.press("l", "enter")  # the lambs: the computer
+    await type_keys(pilot, "l", "enter")  # the lambs: the computer
     await wait_until(pilot, lambda: app.screen is screen and not screen.busy)
     await settle(pilot, screen)  # the new game at the table
     return screen
@@ -117,9 +118,9 @@ async def test_a_whole_game_by_keys_then_the_game_over_dialog_takes_g() -> None:
         screen = await opened(pilot)
         game = driver(screen)
         # refusals, before any key reaches the TI-57
-        await pilot.press("7")  # ↖ from 4.8: off the board
+        await type_keys(pilot, "7")  # ↖ from 4.8: off the board
         assert "Refused ↖: SBR 3 would take the wolf off the board to 3.9" in right_column(app)
-        await pilot.press("2")
+        await type_keys(pilot, "2")
         assert "The wolf moves on the diagonals" in right_column(app) and not game.history
         ref = WolfReferee(START, Side.WOLF)
         for i, move in enumerate(W_ROW_1.split()):
@@ -128,25 +129,25 @@ async def test_a_whole_game_by_keys_then_the_game_over_dialog_takes_g() -> None:
             if move[0] == "W":
                 key = int(move[1])
                 assert "The wolf to move" in text and "Next lamb" not in footer(app)  # issue 13
-                await pilot.press(WOLF_KEYS[key][i % 2])
+                await type_keys(pilot, WOLF_KEYS[key][i % 2])
                 ref = ref.wolf_move(key)
             else:
                 k, key = int(move[1]), int(move[2])
                 assert "The lambs to move" in text and "tab Next lamb" in footer(app)
                 if i == 1:
-                    await pilot.press("9")
+                    await type_keys(pilot, "9")
                     assert "Choose a lamb first" in right_column(app)
-                    await pilot.press("4", "n")  # lamb 4 ↘: lambs only go forward
+                    await type_keys(pilot, "4", "n")  # lamb 4 ↘: lambs only go forward
                     assert "lambs only go forward" in right_column(app)
                 if i % 4 == 3:
-                    await pilot.press(*["tab"] * k)
+                    await type_keys(pilot, *["tab"] * k)
                 elif i % 4 == 1:
                     col, row = ref.board.lambs[k - 1]
                     await pilot.click(screen.query_one(SquareBoard), offset=(3 + 4 * (col - 1) + 1, 2 + 2 * (8 - row)))
                 else:
-                    await pilot.press(str(k))
+                    await type_keys(pilot, str(k))
                 assert screen.selected == k, (move, screen.selected)
-                await pilot.press(LAMB_KEYS[key][i % 4])
+                await type_keys(pilot, LAMB_KEYS[key][i % 4])
                 ref = ref.lamb_move(k, key)
             await settle(pilot, screen)
             if not isinstance(app.screen, WolfGameOver):
@@ -155,16 +156,16 @@ async def test_a_whole_game_by_keys_then_the_game_over_dialog_takes_g() -> None:
         await wait_until(pilot, lambda: isinstance(app.screen, WolfGameOver), what="the game-over dialog")
         assert "Game over. The wolf wins: the wolf reached row 1." in flat(app)
         assert "New game (g)" in flat(app) and "New game (n)" not in flat(app)  # issue 13: the screen's key
-        await pilot.press("n")  # not the dialog's key (n is the wolf's ↘ on the board)
+        await type_keys(pilot, "n")  # not the dialog's key (n is the wolf's ↘ on the board)
         assert isinstance(app.screen, WolfGameOver)
-        await pilot.press("escape")  # look at the board
+        await type_keys(pilot, "escape")  # look at the board
         await wait_until(pilot, lambda: app.screen is screen)
         assert shown_board(app) == expected_board(ref) and "The wolf wins!" in flat(app)
-        await pilot.press("9")  # a finished game takes no more moves
+        await type_keys(pilot, "9")  # a finished game takes no more moves
         assert "The game is over" in right_column(app) and len(game.history) == 13
-        await pilot.press("g")  # who plays, then a new coin toss
+        await type_keys(pilot, "g")  # who plays, then a new coin toss
         await wait_until(pilot, lambda: isinstance(app.screen, NewWolfGame))
-        await pilot.press("enter")
+        await type_keys(pilot, "enter")
         await wait_until(pilot, lambda: app.screen is screen)
         await settle(pilot, screen)  # the new game at the table
         assert not driver(screen).history and shown_board(app) == expected_board(WolfReferee(START, Side.WOLF))
@@ -175,53 +176,53 @@ async def test_purist_flash_take_back_history_export_undo_then_quit_and_resume()
     app = wolf_app(Side.LAMBS)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await opened(pilot)
-        await pilot.press("r")  # the referee off at the table
+        await type_keys(pilot, "r")  # the referee off at the table
         await settle(pilot, screen)
         assert "Referee off (purist)" in flat(app)
         for move in PURIST_TO_A_COLLISION.split():
-            await pilot.press(*(["1" if move == "W1" else "3"] if move[0] == "W" else [move[1], LAMB_KEYS[int(move[2])][0]]))
+            await type_keys(pilot, *(["1" if move == "W1" else "3"] if move[0] == "W" else [move[1], LAMB_KEYS[int(move[2])][0]]))
             await settle(pilot, screen)
         before = driver(screen).snapshot()
-        await pilot.press("3")  # ↘ SBR 7 onto lamb 3
+        await type_keys(pilot, "3")  # ↘ SBR 7 onto lamb 3
         await settle(pilot, screen)
         assert driver(screen).collision == 7
         text = flat(app)
         assert "✱ 6.4 ✱" in text and "FLASHING" in text and "t: take it back (CLR, SBR 3)" in text
         assert shown_board(app)[(6, 4)] == "W"  # the machine kept the wolf on the lamb's square (R7)
-        await pilot.press("9")  # nothing moves while the display flashes
+        await type_keys(pilot, "9")  # nothing moves while the display flashes
         assert "Press t to take it back" in right_column(app) and driver(screen).keys[-2:] == ["SBR", "7"]
-        await pilot.press("ctrl+z")  # undo: the registers as before, the flashing gone
+        await type_keys(pilot, "ctrl+z")  # undo: the registers as before, the flashing gone
         await wait_until(pilot, lambda: driver(screen).collision is None)
         await settle(pilot, screen)  # the table's answer drawn
         assert driver(screen).snapshot() == before and "✱" not in flat(app)
-        await pilot.press("U")  # redo: flashing again
+        await type_keys(pilot, "U")  # redo: flashing again
         await wait_until(pilot, lambda: driver(screen).collision == 7)
         await settle(pilot, screen)  # the table's answer drawn
-        await pilot.press("t")
+        await type_keys(pilot, "t")
         await settle(pilot, screen)
         assert driver(screen).keys[-3:] == ["CLR", "SBR", "3"] and driver(screen).board.wolf == (5, 5)
-        await pilot.press("r")  # the referee back on: the same move is now refused before the machine
+        await type_keys(pilot, "r")  # the referee back on: the same move is now refused before the machine
         await settle(pilot, screen)
-        await pilot.press("3")
+        await type_keys(pilot, "3")
         assert "SBR 7: a lamb is on 6.4" in right_column(app)
-        await pilot.press("H")
+        await type_keys(pilot, "H")
         await pilot.pause()
         assert re.search(r"9 wolf +6\.4-5\.5 back", screen_text(app))
-        await pilot.press("x")
+        await type_keys(pilot, "x")
         await wait_until(pilot, lambda: screen.saves.exported is not None)
         exported = screen.saves.exported.read_text(encoding="utf-8")
         assert "referee on at the start, then off (purist) before the first move, then on after move 9" in exported
-        await pilot.press("i")
+        await type_keys(pilot, "i")
         await pilot.pause()
         assert re.search(r"R3 +6\.4 +lamb 3's square", screen_text(app))
-        await pilot.press("p")  # pause: the board is hidden, moves are held
+        await type_keys(pilot, "p")  # pause: the board is hidden, moves are held
         await pilot.pause()
         assert "Paused: the board and the TI-57 are hidden." in screen_text(app) and shown_board(app) == {}
-        await pilot.press("1")
+        await type_keys(pilot, "1")
         assert len(driver(screen).history) == 9
-        await pilot.press("p")
+        await type_keys(pilot, "p")
         kept = hosted(screen).to_save()
-        await pilot.press("ctrl+q")
+        await type_keys(pilot, "ctrl+q")
     envelope = json.loads(SaveStore().path_for("ti57-wolf").read_text(encoding="utf-8"))
     assert envelope["summary"] == "move 9, the wolf to move" and envelope["state"]["schema"] == 2
 
@@ -229,7 +230,7 @@ async def test_purist_flash_take_back_history_export_undo_then_quit_and_resume()
     async with app.run_test(size=(80, 24)) as pilot:
         dialog = await opened(pilot)
         assert isinstance(dialog, ResumeDialog) and "move 9" in flat(app)
-        await pilot.press("r")
+        await type_keys(pilot, "r")
         await wait_until(pilot, lambda: isinstance(app.screen, TI57WolfScreen) and app.screen.registers_shown)
         screen = app.screen
         assert hosted(screen).to_save() == kept and screen.first is Side.LAMBS
@@ -240,24 +241,24 @@ async def test_the_computer_takes_the_lambs_seat_and_plays_through_the_keys() ->
     app = wolf_app(Side.WOLF, pace=0.0)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await opened(pilot)
-        await pilot.press("g")
+        await type_keys(pilot, "g")
         await wait_until(pilot, lambda: isinstance(app.screen, NewWolfGame))
-        await pilot.press("l")  # the lambs: the computer, beginner
+        await type_keys(pilot, "l")  # the lambs: the computer, beginner
         assert "the computer, beginner" in flat(app)
-        await pilot.press("enter")
+        await type_keys(pilot, "enter")
         await wait_until(pilot, lambda: app.screen is screen)
         await settle(pilot, screen)  # the new game at the table
         assert "Lambs: the computer, beginner" in flat(app)  # the dialog's words (issue 13)
         for _ in range(3):
             moves = len(driver(screen).history)
-            await pilot.press("1" if driver(screen).board.wolf[0] > 1 else "9")
+            await type_keys(pilot, "1" if driver(screen).board.wolf[0] > 1 else "9")
             await wait_until(pilot, lambda: len(driver(screen).history) == moves + 2 and not screen.busy,
                              what="the computer's reply")
             reply = driver(screen).history[-1]
             assert reply.side is Side.LAMBS and reply.keys[1:] == ("SBR", str(reply.key))  # k SBR 4 / k SBR 6
-        await pilot.press("2")  # not the person's turn to choose a lamb: nothing happens
+        await type_keys(pilot, "2")  # not the person's turn to choose a lamb: nothing happens
         assert screen.selected is None
-        await pilot.press("z")  # undo takes back the computer's reply with the wolf's move
+        await type_keys(pilot, "z")  # undo takes back the computer's reply with the wolf's move
         await wait_until(pilot, lambda: len(driver(screen).history) == 4 and not screen.busy)
         assert driver(screen).to_move is Side.WOLF and "Undone: back to move 5, the wolf to move" in right_column(app)
 
@@ -277,7 +278,7 @@ async def test_saves_unreadable_or_unusable_are_kept_aside_the_old_format_resume
     app = wolf_app(Side.WOLF)
     async with app.run_test(size=(80, 24)) as pilot:
         await opened(pilot)
-        await pilot.press("r")
+        await type_keys(pilot, "r")
         await wait_until(pilot, lambda: isinstance(app.screen, TI57WolfScreen))
         await settle(pilot, app.screen)  # the new game at the table
         assert not driver(app.screen).history and any("could not be restored" in str(n.message) for n in app._notifications)
@@ -296,21 +297,21 @@ async def test_saves_unreadable_or_unusable_are_kept_aside_the_old_format_resume
     async with app.run_test(size=(80, 24)) as pilot:
         await opened(pilot)
         assert "move 2" in flat(app)
-        await pilot.press("r")
+        await type_keys(pilot, "r")
         await wait_until(pilot, lambda: isinstance(app.screen, TI57WolfScreen) and app.screen.history_shown)
         screen = app.screen
         assert driver(screen).snapshot() == session.game.snapshot() and screen.first is Side.LAMBS
-        await pilot.press("z")  # its undo steps came with it
+        await type_keys(pilot, "z")  # its undo steps came with it
         await wait_until(pilot, lambda: len(driver(screen).history) == 1)
         await settle(pilot, screen)  # the table's answer drawn
         assert driver(screen).snapshot() == past[1]
-        await pilot.press("ctrl+q")
+        await type_keys(pilot, "ctrl+q")
     assert store.info("ti57-wolf").summary == "move 1, the wolf to move"  # saved again, in schema 2
 
     app = wolf_app(Side.WOLF)
     async with app.run_test(size=(80, 24)) as pilot:
         await opened(pilot)
-        await pilot.press("n")  # a new game instead: untouched, it replaces the save
+        await type_keys(pilot, "n")  # a new game instead: untouched, it replaces the save
         await wait_until(pilot, lambda: isinstance(app.screen, TI57WolfScreen) and app.screen.saves.ready)
         await settle(pilot, app.screen)  # the new game at the table
         assert driver(app.screen).history == [] and "Coin toss: heads, the wolf starts." in right_column(app)
@@ -323,7 +324,7 @@ async def test_a_tall_terminal_shows_the_game_in_the_middle_with_the_registers_a
     app = wolf_app(Side.WOLF)
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await opened(pilot)
-        await pilot.press("i")
+        await type_keys(pilot, "i")
         await wait_until(pilot, lambda: "Registers R0-R7" in screen_text(app), what="the registers")
         game = screen.query_one("#game").region
         above, below = game.y - 1, 40 - 1 - game.bottom  # rows between the header, the game and the footer
@@ -349,7 +350,7 @@ async def test_on_a_short_terminal_i_shows_the_registers_in_the_key_logs_box_and
 
         laid_out = regions()
         repaints = noted_refreshes(log)
-        await pilot.press("i")
+        await type_keys(pilot, "i")
         await wait_until(pilot, lambda: "Registers R0-R7" in screen_text(app), what="the registers")
         # the title's row and the cells that changed, not the whole box (twenty rows, the blank ones too)
         assert repaints and all(repaints) and all(region.height == 1 for regions in repaints for region in regions)
@@ -357,7 +358,7 @@ async def test_on_a_short_terminal_i_shows_the_registers_in_the_key_logs_box_and
         assert "Keys typed on the TI-57" not in text and "2nd Fix 1" not in text
         assert "R7      4.8  t: the wolf's square" in text  # the wolf's square, as the TI-57 holds it
         assert regions() == laid_out and log.display  # the same box, nothing laid out again
-        await pilot.press("i")
+        await type_keys(pilot, "i")
         await wait_until(pilot, lambda: "Registers R0-R7" not in screen_text(app), what="the keys again")
         assert screen_text(app) == keys and regions() == laid_out
 
@@ -370,13 +371,13 @@ async def test_at_instant_speed_a_move_and_the_computers_reply_are_one_request(i
     async with app.run_test(size=(100, 32)) as pilot:
         screen = await lambs_by_the_computer(pilot)
         if instant:
-            await pilot.press("f")
+            await type_keys(pilot, "f")
             assert "The computer moves at once" in flat(app)
         ended: list[str] = []
         done = screen.job_done
         screen.job_done = lambda kind, result: (ended.append(kind), done(kind, result))  # type: ignore[method-assign]
         moves, said = len(driver(screen).history), len(screen.messages)
-        await pilot.press("1" if driver(screen).board.wolf[0] > 1 else "9")
+        await type_keys(pilot, "1" if driver(screen).board.wolf[0] > 1 else "9")
         await wait_until(pilot, lambda: len(driver(screen).history) == moves + 2 and not screen.busy,
                          what="the computer's reply")
         assert ended == (["move"] if instant else ["move", "computer"])  # one end: the request's
@@ -397,10 +398,10 @@ async def test_i_shows_the_registers_when_they_are_not_on_screen_whatever_the_se
         screen.registers_shown = True  # the setting, not drawn (the panels wait for the second half)
         await settle(pilot, screen)
         assert "Registers R0-R7" not in screen_text(app)
-        await pilot.press("i")
+        await type_keys(pilot, "i")
         await wait_until(pilot, lambda: "Registers R0-R7" in screen_text(app), what="the registers shown")
         assert screen.registers_shown
-        await pilot.press("i")
+        await type_keys(pilot, "i")
         await wait_until(pilot, lambda: "Registers R0-R7" not in screen_text(app), what="the registers hidden")
         assert not screen.registers_shown
 
@@ -412,22 +413,22 @@ async def test_with_a_lamb_chosen_a_digit_still_names_a_lamb_and_the_status_says
     app = wolf_app(Side.LAMBS)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await opened(pilot)
-        await pilot.press("1")
+        await type_keys(pilot, "1")
         assert screen.selected == 1 and "Lamb 1: 7 ↖ or 9 ↗ (1-4: another)" in right_column(app)
         assert "7 ↖ or 9 ↗ moves it" in right_column(app)
-        await pilot.press("4")  # lamb 4, not lamb 1 ↖
+        await type_keys(pilot, "4")  # lamb 4, not lamb 1 ↖
         await settle(pilot, screen)
         assert screen.selected == 4 and not driver(screen).history
-        await pilot.press("6")  # not a direction any more: said which keys are
+        await type_keys(pilot, "6")  # not a direction any more: said which keys are
         await settle(pilot, screen)
         assert not driver(screen).history and "1-4 chooses another lamb" in right_column(app)
-        await pilot.press("9")  # lamb 4 (7.1) ↗
+        await type_keys(pilot, "9")  # lamb 4 (7.1) ↗
         await settle(pilot, screen)
         assert driver(screen).history[-1].lamb == 4 and shown_board(app)[(8, 2)] == "4"
         text = right_column(app)
         assert "Lamb 4 went ↗ to 8.2." in text
         assert "step" not in text and "RCL" not in text and "would show" not in text
-        await pilot.press("3")  # the wolf ↘ from 4.8
+        await type_keys(pilot, "3")  # the wolf ↘ from 4.8
         await settle(pilot, screen)
         assert "The wolf went ↘ to 5.7." in right_column(app)
 
@@ -443,7 +444,7 @@ async def test_the_first_game_asks_who_plays_each_side_and_the_next_run_remember
     async with first.run_test(size=(80, 24)) as pilot:
         dialog = await wait_for_screen(pilot, NewWolfGame)
         assert dialog.first and "Who plays each side?" in flat(first) and "Remembered for the next time" in flat(first)
-        await pilot.press("l", "enter")  # the lambs: the computer (beginner)
+        await type_keys(pilot, "l", "enter")  # the lambs: the computer (beginner)
         await wait_until(pilot, lambda: isinstance(first.screen, TI57WolfScreen), what="the game")
         screen = first.screen
         assert screen.seats[Side.LAMBS] == Seat("computer", "beginner")
@@ -471,9 +472,9 @@ async def test_a_few_moves_against_the_computer_with_the_host_as_a_real_process(
         assert screen.seats[Side.LAMBS] == Seat("computer", "beginner")
         for speed in ("person", "instant"):
             if speed == "instant":
-                await pilot.press("f")
+                await type_keys(pilot, "f")
             moves = screen.shown_view.moves_played
-            await pilot.press("1" if screen.shown_view.board.wolf[0] > 1 else "9")
+            await type_keys(pilot, "1" if screen.shown_view.board.wolf[0] > 1 else "9")
             await wait_until(pilot, lambda: screen.shown_view.moves_played == moves + 2 and not screen.busy,
                              what="the computer's reply")
             await settle(pilot, screen)
@@ -481,6 +482,6 @@ async def test_a_few_moves_against_the_computer_with_the_host_as_a_real_process(
             assert screen.picture.history[-1].who.lower().startswith("lamb")
             assert any(w.startswith("The computer moved lamb ") for w in screen.messages)
         assert shown_board(app)[screen.shown_view.board.wolf] == "W"
-        await pilot.press("z")  # undo: back before the wolf's move, the computer's reply with it
+        await type_keys(pilot, "z")  # undo: back before the wolf's move, the computer's reply with it
         await settle(pilot, screen)
         assert screen.shown_view.moves_played == 2 and "Undone: back to move 3, the wolf to move" in right_column(app)

@@ -22,7 +22,7 @@ from games.ti57_wolf import Side
 from games.workshop.ti57_variants import read_program, variants
 from tests.arcade.duel_helpers import duel_app
 from tests.arcade.duel_helpers import opened as duel_opened
-from tests.arcade.helpers import flat, room_model, settle, wait_until
+from tests.arcade.helpers import flat, room_model, settle, type_keys, wait_until
 from tests.arcade.test_ti57_wolf_screen import WOLF_KEYS, driver, hosted, opened, wolf_app
 from tests.games.test_workshop_ti57_variants import DUEL, SWAPPED_CHECKS, WOLF, WRONG_WAY, keyed
 
@@ -35,28 +35,28 @@ async def test_a_broken_wolf_variant_is_named_the_game_stays_and_w_opens_it_in_t
     async with app.run_test(size=(100, 32)) as pilot:
         screen = await opened(pilot)
         assert isinstance(screen, TI57WolfScreen)
-        await pilot.press("g")
+        await type_keys(pilot, "g")
         await wait_until(pilot, lambda: isinstance(app.screen, ProgramChoice), what="which program plays")
-        await pilot.press("1")  # the notebook's first listing: broken
+        await type_keys(pilot, "1")  # the notebook's first listing: broken
         await wait_until(pilot, lambda: isinstance(app.screen, NewWolfGame), what="who plays")
-        await pilot.press("enter")
+        await type_keys(pilot, "enter")
         await wait_until(pilot, lambda: app.screen is screen and screen.workshop.variant == "broken", what="the variant plays")
         await settle(pilot, screen)  # the new game at the table
         assert driver(screen).machine.program.steps == read_program(broken).steps
         assert "your variant broken" in str(screen.sub_title)
         before = hosted(screen).to_save()
         key = next(k for k in (1, 9) if k in driver(screen).legal_wolf_moves())
-        await pilot.press(WOLF_KEYS[key][0])
+        await type_keys(pilot, WOLF_KEYS[key][0])
         await wait_until(pilot, lambda: "The variant broken broke the game" in flat(app), what="the variant named")
         await wait_until(pilot, lambda: not screen.busy, what="the table's answer")
         assert hosted(screen).to_save() == before and not driver(screen).history
 
-        await pilot.press("W")  # change the program: the variant playing, in the TI-57 room
+        await type_keys(pilot, "W")  # change the program: the variant playing, in the TI-57 room
         await wait_until(pilot, lambda: isinstance(app.screen, TI57RoomScreen), what="the TI-57 room")
         room = app.screen
         assert room_model(room).machine.program.steps == read_program(broken).steps
         assert "the notebook's broken" in room_model(room).message and "LRN" in room_model(room).message
-        await pilot.press("escape")  # back to the game, as it was
+        await type_keys(pilot, "escape")  # back to the game, as it was
         await wait_until(pilot, lambda: app.screen is screen, what="back to the wolf")
         assert hosted(screen).to_save() == before
 
@@ -68,7 +68,7 @@ async def test_a_listing_that_cannot_play_the_game_is_not_offered_and_the_questi
     app = wolf_app(Side.WOLF)
     async with app.run_test(size=(100, 32)) as pilot:
         await opened(pilot)
-        await pilot.press("g")
+        await type_keys(pilot, "g")
         await wait_until(pilot, lambda: isinstance(app.screen, ProgramChoice), what="which program plays")
         text = flat(app)
         assert "checks (1)" in text and "sum (" not in text
@@ -88,19 +88,19 @@ async def test_a_variants_game_resumes_with_its_page_read_at_the_table_never_on_
     app = wolf_app(Side.WOLF)
     async with app.run_test(size=(100, 32)) as pilot:
         screen = await opened(pilot)
-        await pilot.press("g")
+        await type_keys(pilot, "g")
         await wait_until(pilot, lambda: isinstance(app.screen, ProgramChoice), what="which program plays")
-        await pilot.press("1")
+        await type_keys(pilot, "1")
         await wait_until(pilot, lambda: isinstance(app.screen, NewWolfGame), what="who plays")
-        await pilot.press("enter")
+        await type_keys(pilot, "enter")
         await wait_until(pilot, lambda: app.screen is screen and screen.workshop.variant == "checks",
                          what="the variant plays")
         await settle(pilot, screen)
         key = next(k for k in (1, 9) if k in driver(screen).legal_wolf_moves())
-        await pilot.press(WOLF_KEYS[key][0])
+        await type_keys(pilot, WOLF_KEYS[key][0])
         await wait_until(pilot, lambda: len(driver(screen).history) == 1 and not screen.busy, what="the move")
         kept = hosted(screen).to_save()
-        await pilot.press("ctrl+q")
+        await type_keys(pilot, "ctrl+q")
 
     on_the_loop: list[str] = []
     real_read = ti57_variants.read_file
@@ -114,7 +114,7 @@ async def test_a_variants_game_resumes_with_its_page_read_at_the_table_never_on_
     app = wolf_app(Side.WOLF)
     async with app.run_test(size=(100, 32)) as pilot:
         assert isinstance(await opened(pilot), ResumeDialog)
-        await pilot.press("r")
+        await type_keys(pilot, "r")
         await wait_until(pilot, lambda: isinstance(app.screen, TI57WolfScreen) and app.screen.workshop.listing is not None,
                          what="the variant's page read at the table")
         screen = app.screen
@@ -122,14 +122,14 @@ async def test_a_variants_game_resumes_with_its_page_read_at_the_table_never_on_
         assert hosted(screen).to_save() == kept and screen.workshop.variant == "checks"
         assert driver(screen).machine.program.steps == steps
         assert "your variant checks" in str(screen.sub_title)
-        await pilot.press("ctrl+q")
+        await type_keys(pilot, "ctrl+q")
     assert on_the_loop == []
 
     checks.path.unlink()  # the page is gone: the game cannot be resumed as it was played
     app = wolf_app(Side.WOLF)
     async with app.run_test(size=(100, 32)) as pilot:
         assert isinstance(await opened(pilot), ResumeDialog)
-        await pilot.press("r")
+        await type_keys(pilot, "r")
         await wait_until(pilot, lambda: isinstance(app.screen, TI57WolfScreen)
                          and "could not be resumed" in " ".join(app.screen.messages), what="the resume refused")
         screen = app.screen
@@ -144,7 +144,7 @@ async def test_a_duel_played_with_a_variant_resumes_with_its_page_read_at_the_ta
     app = duel_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await duel_opened(pilot)
-        await pilot.press("enter")  # the duel starts: it is saved from now on
+        await type_keys(pilot, "enter")  # the duel starts: it is saved from now on
         await wait_until(pilot, lambda: isinstance(app.screen, HandOff), what="the curtain")
         await app.action_quit()
         await pilot.pause()
@@ -159,7 +159,7 @@ async def test_a_duel_played_with_a_variant_resumes_with_its_page_read_at_the_ta
         app = duel_app()
         async with app.run_test(size=(80, 24)) as pilot:
             assert isinstance(await duel_opened(pilot), ResumeDialog)
-            await pilot.press("r")
+            await type_keys(pilot, "r")
             await wait_until(pilot, lambda: isinstance(app.screen, HandOff), what="the resumed duel's curtain")
             screen = app.screen_stack[-2]
             assert isinstance(screen, TI57DuelScreen) and screen.workshop.variant == "mine"

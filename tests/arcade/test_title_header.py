@@ -9,7 +9,7 @@ from textual.widgets import Header
 from arcade.shell.app import ArcadeApp
 from arcade.widgets.dialogs import SideDialog
 from arcade.widgets.header import TitleHeader
-from tests.arcade.helpers import screen_text, wait_until
+from tests.arcade.helpers import screen_text, type_keys, wait_until
 
 
 class TitledApp(App):
@@ -49,7 +49,7 @@ async def test_a_game_s_title_and_sub_title_say_each_thing_once(game: str, expec
     app = ArcadeApp(game=game)
     async with app.run_test(size=(100, 32)) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, SideDialog), what="the side question")
-        await pilot.press("w")  # the machine plays White: the person moves first
+        await type_keys(pilot, "w")  # the machine plays White: the person moves first
         await wait_until(pilot, lambda: expected in screen_text(app).splitlines()[0], what="the header")
         words = [w.strip(",") for w in screen_text(app).splitlines()[0].split() if w.isprintable() and w not in "⭘—"]
         assert len(words) == len(set(words)), words
