@@ -13,6 +13,7 @@ from textual.keys import key_to_character
 from textual.message_pump import MessagePump
 from textual.pilot import Pilot
 from textual.screen import Screen
+from textual.widget import Widget
 
 from arcade.runtime.link import TableLink
 from arcade.runtime.textual_compat import key_name
@@ -144,17 +145,46 @@ async def type_keys(pilot: Pilot, *keys: str, limit: float = 60.0) -> None:
     """
     app = pilot.app
     for key in keys:
-        path: list[MessagePump] = [app, *(app.focused or app.screen).ancestors_with_self]
-        table = getattr(app.screen, "table", None)
-        if not isinstance(table, TableLink):
-            table = None  # a screen with no machine host (the match screen names its table with a word)
-        sent_before = table.unanswered if table is not None else frozenset()
-        app.post_message(terminal_key(key).set_sender(app))
-        for node in path:
-            await _handled_so_far(pilot, node, limit)
-        await handled(pilot)
-        if table is not None:
-            await _answered(pilot, table, sent_before, limit)
+        await _followed(pilot, [terminal_key(key).set_sender(app)], app.focused or app.screen, limit)
+
+
+async def click(pilot: Pilot, target: Widget | type[Widget] | str, offset: tuple[int, int] = (0, 0),
+                limit: float = 60.0) -> None:
+    """Click ``target`` (a widget, or the first of a type or a selector on the top screen) at ``offset``
+    from its corner as a terminal would: a button press and its release posted to the app, which
+    makes a click of them (two at one place within half a second are a double click); return once
+    they are handled, followed through the queues as ``type_keys`` follows a key: the app forwards
+    them to the widget under the pointer, and they bubble up from there.  ``Pilot.click`` posts the
+    click itself, past the app, and waits for the process to be idle before and after each event."""
+    app = pilot.app
+    screen = app.screen
+    widget = target if isinstance(target, Widget) else screen.query_one(target)
+    x, y = widget.region.offset + offset
+    assert screen.region.contains(x, y), f"({x}, {y}) is off the screen"
+    under, _ = app.get_widget_at(x, y)
+    pressed = [
+        kind(None, x, y, 0, 0, 1, False, False, False, screen_x=x, screen_y=y).set_sender(app)
+        for kind in (events.MouseDown, events.MouseUp)
+    ]
+    await _followed(pilot, pressed, under, limit)
+
+
+async def _followed(pilot: Pilot, sent: list[events.Event], first: Widget, limit: float) -> None:
+    """Post ``sent`` to the app and return once the app and ``first`` and each of its parents in turn
+    have handled them, then what they asked of the screen's machine host is answered."""
+    app = pilot.app
+    path: list[MessagePump] = [app, *first.ancestors_with_self]
+    table = getattr(app.screen, "table", None)
+    if not isinstance(table, TableLink):
+        table = None  # a screen with no machine host (the match screen names its table with a word)
+    sent_before = table.unanswered if table is not None else frozenset()
+    for event in sent:
+        app.post_message(event)
+    for node in path:
+        await _handled_so_far(pilot, node, limit)
+    await handled(pilot)
+    if table is not None:
+        await _answered(pilot, table, sent_before, limit)
 
 
 async def _handled_so_far(pilot: Pilot, node: MessagePump, limit: float) -> None:

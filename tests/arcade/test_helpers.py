@@ -7,9 +7,10 @@ from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.widget import Widget
 from textual.widgets import Input, Static
 
-from tests.arcade.helpers import type_keys
+from tests.arcade.helpers import click, type_keys
 
 SPREAD = (
     "a", "z", "0", "7", "A", "Q", "enter", "escape", "space", "tab", "up", "down", "left", "right",
@@ -76,3 +77,40 @@ async def test_a_key_is_handled_when_typed_even_at_the_end_of_a_long_bubble() ->
             assert app.counted == times
         await type_keys(pilot, "h", "i")
         assert app.query_one("#deep", Input).value == "hi"
+
+
+class Pad(Widget):
+    """Notes the mouse's presses, releases and clicks it gets, where (in its own cells) and which button."""
+
+    DEFAULT_CSS = "Pad { width: 20; height: 5; }"
+
+    def __init__(self) -> None:
+        super().__init__(id="pad")
+        self.felt: list[tuple[str, int, int, int]] = []
+
+    def on_mouse_down(self, event: events.MouseDown) -> None:
+        self.felt.append(("down", event.x, event.y, event.button))
+
+    def on_mouse_up(self, event: events.MouseUp) -> None:
+        self.felt.append(("up", event.x, event.y, event.button))
+
+    def on_click(self, event: events.Click) -> None:
+        self.felt.append(("click", event.x, event.y, event.button))
+
+
+class Padded(App[None]):
+    def compose(self) -> ComposeResult:
+        yield Static("above")
+        with Vertical(), Vertical():
+            yield Pad()
+
+
+async def test_a_click_is_what_pilot_click_sends_and_is_handled_when_it_returns() -> None:
+    by_textual = Padded()
+    async with by_textual.run_test() as pilot:
+        await pilot.click("#pad", offset=(3, 2))
+        textual_felt = by_textual.query_one(Pad).felt
+    ours = Padded()
+    async with ours.run_test() as pilot:
+        await click(pilot, "#pad", offset=(3, 2))
+        assert ours.query_one(Pad).felt == textual_felt == [("down", 3, 2, 1), ("up", 3, 2, 1), ("click", 3, 2, 1)]

@@ -15,7 +15,7 @@ from arcade.widgets.tape import PrinterTape
 from games.othello.referee import Disc, Position, parse
 from tests.arcade.othello_helpers import hosted, reload
 from tests.arcade.fake_driver import CountedFakeDriver, FakeDriver
-from tests.arcade.helpers import flat, move_cursor_to, screen_text, settle, shown_board, type_keys, wait_until
+from tests.arcade.helpers import click, flat, move_cursor_to, screen_text, settle, shown_board, type_keys, wait_until
 
 
 def app_with(driver_factory=FakeDriver) -> ArcadeApp:  # noqa: ANN001
@@ -50,7 +50,7 @@ async def test_illegal_move_changes_nothing_but_the_message() -> None:
             await settle(pilot, screen)
             assert now() == before
             assert f"Illegal: {target}" in flat(app)
-        await pilot.click(OthelloBoard, offset=(2 + 1 + 4 * 7 + 1, 2 + 2 * 7))  # h8 by mouse: illegal too
+        await click(pilot, OthelloBoard, offset=(2 + 1 + 4 * 7 + 1, 2 + 2 * 7))  # h8 by mouse: illegal too
         await settle(pilot, screen)
         assert now() == before
         assert "Illegal: h8" in flat(app)
@@ -66,7 +66,7 @@ async def test_click_plays_a_square() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_game(pilot)
         d3 = parse("d3")
-        await pilot.click(OthelloBoard, offset=(2 + 1 + 4 * 3 + 1, 2 + 2 * 2))
+        await click(pilot, OthelloBoard, offset=(2 + 1 + 4 * 3 + 1, 2 + 2 * 2))
         await settle(pilot, screen)
         assert hosted(screen).driver.history[0].square == d3
         reply = hosted(screen).driver.history[1]

@@ -19,7 +19,7 @@ from textual.widgets import Footer, Static
 
 from arcade.widgets.dialogs import SideDialog
 from arcade.widgets.footer import KeysFooter
-from tests.arcade.helpers import wait_until
+from tests.arcade.helpers import click, wait_until
 
 FOOTER_CSS = Path(__file__).resolve().parents[2] / "arcade" / "shell" / "footer.tcss"
 
@@ -76,14 +76,14 @@ async def test_check_action_shows_dims_or_hides_a_key_and_a_dimmed_key_does_noth
         assert isinstance(screen, KeysScreen)
         assert [d for d, _ in described(app)][:3] == ["First", "Second", "Third"]
         second = next(key for key in keys_shown(app) if getattr(key, "description", "") == "Second")
-        await pilot.click(second)
+        await click(pilot, second)
         await wait_until(pilot, lambda: screen.pressed == ["second"], what="the click")
         screen.offer(None)  # dimmed: in its place, and a click does nothing
         await wait_until(pilot, lambda: ("Second", True) in described(app), what="the key dimmed")
         assert [d for d, _ in described(app)][:3] == ["First", "Second", "Third"]
         dimmed = next(key for key in keys_shown(app) if getattr(key, "description", "") == "Second")
         assert dimmed.rich_style.dim
-        await pilot.click(dimmed)
+        await click(pilot, dimmed)
         await pilot.pause()
         assert screen.pressed == ["second"]
         screen.offer(False)  # hidden

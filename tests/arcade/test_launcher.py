@@ -17,7 +17,7 @@ from arcade.screens.help import HelpScreen
 from arcade.screens.hp67_othello.screen import HP67OthelloScreen
 from arcade.shell.launcher import GameCard, LauncherScreen
 from tests.arcade.fake_driver import FakeDriver
-from tests.arcade.helpers import screen_text, type_keys, wait_for_screen, wait_until
+from tests.arcade.helpers import click, screen_text, type_keys, wait_for_screen, wait_until
 
 
 def fake_app(**kwargs: object) -> ArcadeApp:
@@ -92,11 +92,11 @@ def test_a_game_whose_driver_is_missing_is_coming_soon(monkeypatch: pytest.Monke
 async def test_mouse_chooses_then_starts() -> None:
     app = fake_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.click("#card-ti57-wolf")
+        await click(pilot, "#card-ti57-wolf")
         assert app.screen.selected == 2
-        await pilot.click("#card-hp67-othello")
+        await click(pilot, "#card-hp67-othello")
         assert app.screen.selected == 0
-        await pilot.click("#card-hp67-othello")
+        await click(pilot, "#card-hp67-othello")
         await wait_until(pilot, lambda: app.current_mode == "hp67-othello", what="the game's mode")
 
 

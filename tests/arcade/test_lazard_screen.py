@@ -17,7 +17,7 @@ from arcade.widgets.cpc_screen import CpcScreen
 from arcade.widgets.dialogs import GameOverDialog, SideDialog
 from games.othello.referee import Disc, Position, parse
 from machines.cpc import PALETTE_RGB
-from tests.arcade.helpers import flat, move_cursor_to, screen_text, settle, shown_board, type_keys, wait_until
+from tests.arcade.helpers import click, flat, move_cursor_to, screen_text, settle, shown_board, type_keys, wait_until
 from tests.arcade.othello_helpers import hosted, reload, CheckedTurns, save_near_the_end
 
 BLUE, BRIGHT_YELLOW = PALETTE_RGB[1], PALETTE_RGB[24]  # the CPC at power-up: pen 1 on paper 0
@@ -109,7 +109,7 @@ async def play_game_to_the_end(seed: int, resume_at: int) -> LazardOthelloScreen
                     if screen.typing:
                         await type_keys(pilot, "escape")
                     row, col = divmod(target, 8)
-                    await pilot.click(OthelloBoard, offset=(LABEL_W + 1 + CELL_W * col + 1, 2 + 2 * row))
+                    await click(pilot, OthelloBoard, offset=(LABEL_W + 1 + CELL_W * col + 1, 2 + 2 * row))
                     clicked += 1
                 else:
                     if screen.typing:

@@ -8,7 +8,7 @@ from arcade.screens.room.hp67 import HP67RoomScreen
 from arcade.screens.room.ti57 import TI57RoomScreen
 from arcade.widgets.keyboard import CalcKey
 
-from .helpers import flat, room_model, screen_text, type_keys, wait_until
+from .helpers import click, flat, room_model, screen_text, type_keys, wait_until
 
 
 async def test_hp67_room_keys_a_program_runs_it_and_stops_a_runaway() -> None:
@@ -25,7 +25,7 @@ async def test_hp67_room_keys_a_program_runs_it_and_stops_a_runaway() -> None:
         # a program that never stops: LBL B GTO B
         await type_keys(pilot, "w", "f", "right", "b", "t", "b", "w")
         key_b = next(k for k in screen.query(CalcKey) if k.key_name == "B")
-        await pilot.click(key_b)  # the mouse presses a drawn key
+        await click(pilot, key_b)  # the mouse presses a drawn key
         await wait_until(pilot, lambda: screen.busy and "running…" in flat(app), what="the program runs")
         await type_keys(pilot, "escape")
         await wait_until(pilot, lambda: not screen.busy and "stopped at step" in screen.view_now.message, what="Esc stops it")
@@ -103,7 +103,7 @@ async def test_hp67_cards_written_and_read_through_the_dialog_and_refused_while_
         await type_keys(pilot, "k")
         await wait_until(pilot, lambda: isinstance(app.screen, CardDialog), what="the card reader")
         await type_keys(pilot, *"loop")
-        await pilot.click("#program")
+        await click(pilot, "#program")
         await wait_until(pilot, lambda: "loop" in room_model(screen).card_names(), what="the card written")
         await type_keys(pilot, "k")
         await wait_until(pilot, lambda: isinstance(app.screen, CardDialog), what="the card reader again")
@@ -112,7 +112,7 @@ async def test_hp67_cards_written_and_read_through_the_dialog_and_refused_while_
         await wait_until(pilot, lambda: app.screen is screen, what="back in the room")
         await wait_until(pilot, lambda: "loop" in screen.view_now.message, what="the card read (in a thread)")
         key_b = next(k for k in screen.query(CalcKey) if k.key_name == "B")
-        await pilot.click(key_b)
+        await click(pilot, key_b)
         await wait_until(pilot, lambda: screen.busy, what="the program runs")
         await type_keys(pilot, "k")
         await wait_until(pilot, lambda: any("Stop the program first" in n.message for n in app._notifications),
@@ -173,7 +173,7 @@ async def test_ti57_room_opens_a_games_listing_on_a_clear_display_and_the_notebo
         await type_keys(pilot, "k")
         dialog = await wait_until_screen(pilot, NotebookDialog)
         await type_keys(pilot, *"sum")
-        await pilot.click(dialog.query_one("#save"))
+        await click(pilot, dialog.query_one("#save"))
         await wait_until(pilot, lambda: (tmp_path / "sum.txt").is_file(), what="the notebook's file")
         text = (tmp_path / "sum.txt").read_text(encoding="utf-8")
         steps = [line for line in text.splitlines() if line and not line.startswith("#")]

@@ -40,6 +40,7 @@ from tests.arcade.duel_helpers import (
     place,
 )
 from tests.arcade.helpers import (
+    click,
     flat,
     screen_text,
     settle,
@@ -249,16 +250,16 @@ async def test_the_mouse_places_and_moves() -> None:
         await type_keys(pilot, "enter")
         for player, square in ((1, (8, 1)), (2, (2, 8))):
             await lift_curtain(pilot, player)
-            await pilot.click(board, offset=at(square))
+            await click(pilot, board, offset=at(square))
             assert screen.cursor == square
             watch.squares[player] = square
             await type_keys(pilot, "enter")
             await settle(pilot, screen)
         await lift_curtain(pilot, 1)
-        await pilot.click(board, offset=at((5, 5)))  # not next to 8.1: nothing happens
+        await click(pilot, board, offset=at((5, 5)))  # not next to 8.1: nothing happens
         assert not hosted(screen).game.turns
         watch.squares[1] = (7, 2)
-        await pilot.click(board, offset=at((7, 2)))  # the ↖ square: 7 SBR 1
+        await click(pilot, board, offset=at((7, 2)))  # the ↖ square: 7 SBR 1
         await settle(pilot, screen)
         assert hosted(screen).game.turns[-1].keys == ("7", "SBR", "1") and hosted(screen).game.square_of(1) == (7, 2)
     assert not watch.leaks, watch.leaks[0]

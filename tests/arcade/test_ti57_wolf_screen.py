@@ -27,6 +27,7 @@ from games.ti57_wolf import START, Side, WolfReferee
 from games.ti57_wolf.session import WolfSession
 from games.session import Seat
 from tests.arcade.helpers import (
+    click,
     flat,
     noted_refreshes,
     screen_text,
@@ -143,7 +144,7 @@ async def test_a_whole_game_by_keys_then_the_game_over_dialog_takes_g() -> None:
                     await type_keys(pilot, *["tab"] * k)
                 elif i % 4 == 1:
                     col, row = ref.board.lambs[k - 1]
-                    await pilot.click(screen.query_one(SquareBoard), offset=(3 + 4 * (col - 1) + 1, 2 + 2 * (8 - row)))
+                    await click(pilot, screen.query_one(SquareBoard), offset=(3 + 4 * (col - 1) + 1, 2 + 2 * (8 - row)))
                 else:
                     await type_keys(pilot, str(k))
                 assert screen.selected == k, (move, screen.selected)
