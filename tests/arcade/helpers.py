@@ -133,7 +133,10 @@ async def type_keys(pilot: Pilot, *keys: str, limit: float = 60.0) -> None:
     once that node has handled the key and so queued it to the next; when the last callback, the
     app's, has run, every node on the path has handled the key.  One ``Pilot.pause(0)`` more
     (``_wait_for_screen``: a callback queued to the app and to every widget of the screen, awaited)
-    lets each node handle what the key's action queued to it, as ``Pilot.press`` ends.
+    lets each node handle what the key's action queued to it, as ``Pilot.press`` ends.  (A node past
+    the one that stopped the key is followed for nothing; a node gone is passed.)  What those handlers
+    queue in turn, a screen pushed and composed, a worker's end: the test waits for it on its
+    condition (``wait_for_screen``, ``wait_until``, ``settle``).
 
     What a key asks of a machine host comes back from another thread, so the queues alone cannot say
     when: if the screen that had the key holds a table (``TableLink``), every request the key sent is
@@ -182,6 +185,7 @@ async def _followed(pilot: Pilot, sent: list[events.Event], first: Widget, limit
         app.post_message(event)
     for node in path:
         await _handled_so_far(pilot, node, limit)
+    await app.animator.wait_until_complete()  # as Pilot.press: an animation started is over (the arcade starts none)
     await handled(pilot)
     if table is not None:
         await _answered(pilot, table, sent_before, limit)
