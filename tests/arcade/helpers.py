@@ -140,11 +140,13 @@ async def type_keys(pilot: Pilot, *keys: str, limit: float = 60.0) -> None:
 
     What a key asks of a machine host comes back from another thread, so the queues alone cannot say
     when: if the screen that had the key holds a table (``TableLink``), every request the key sent is
-    waited for (bounded by ``limit``), as ``settle`` waits for a job, but for the request under way
-    (``table.running``), a machine's turn at its pace: a real HP-67 thinks for minutes, and a test may
-    stop or pause it with its next key; ``settle`` waits for its end.  ``Pilot.press`` waits instead
-    until the process has been idle for 20 ms, twice a key (``textual._wait.wait_for_idle``), which,
-    with the host in a thread of the tests' process, costs from 40 ms to 2 s a key.
+    waited for (bounded by ``limit``), as ``settle`` waits for a job; a machine's turn it started
+    (``table.running``) only at instant speed and while the screen is not paused: at the real pace a
+    turn lasts minutes (a real HP-67 thinks that long), a room's machine runs for as long as the room
+    is open, and a test may stop or pause a turn with its next key; ``settle`` waits for its end.
+    ``Pilot.press`` waits instead until the process has been idle for 20 ms, twice a key
+    (``textual._wait.wait_for_idle``), which, with the host in a thread of the tests' process, costs
+    from 40 ms to 2 s a key.
     """
     app = pilot.app
     for key in keys:
@@ -177,7 +179,8 @@ async def _followed(pilot: Pilot, sent: list[events.Event], first: Widget, limit
     have handled them, then what they asked of the screen's machine host is answered."""
     app = pilot.app
     path: list[MessagePump] = [app, *first.ancestors_with_self]
-    table = getattr(app.screen, "table", None)
+    screen = app.screen
+    table = getattr(screen, "table", None)
     if not isinstance(table, TableLink):
         table = None  # a screen with no machine host (the match screen names its table with a word)
     sent_before = table.unanswered if table is not None else frozenset()
@@ -188,7 +191,7 @@ async def _followed(pilot: Pilot, sent: list[events.Event], first: Widget, limit
     await app.animator.wait_until_complete()  # as Pilot.press: an animation started is over (the arcade starts none)
     await handled(pilot)
     if table is not None:
-        await _answered(pilot, table, sent_before, limit)
+        await _answered(pilot, screen, table, sent_before, limit)
 
 
 async def _handled_so_far(pilot: Pilot, node: MessagePump, limit: float) -> None:
@@ -206,12 +209,16 @@ async def _handled_so_far(pilot: Pilot, node: MessagePump, limit: float) -> None
             pass  # looked again: a node that stopped will never run the callback
 
 
-async def _answered(pilot: Pilot, table: TableLink, sent_before: frozenset[int], limit: float) -> None:
-    """Wait until the host has answered every request sent since ``sent_before``, but the one under way."""
+async def _answered(pilot: Pilot, screen: Screen, table: TableLink, sent_before: frozenset[int], limit: float) -> None:
+    """Wait until the host has answered every request sent since ``sent_before`` (a turn under way only
+    while the screen runs its machine at instant speed, unpaused)."""
 
     def asked() -> frozenset[int]:
-        under_way = {table.running.serial} if table.running is not None else set()
-        return table.unanswered - sent_before - under_way
+        waiting = table.unanswered - sent_before
+        turn_waited = getattr(screen, "instant", False) and not getattr(screen, "paused", False)
+        if table.running is not None and not turn_waited:
+            waiting -= {table.running.serial}
+        return waiting
 
     if asked():
         await wait_until(pilot, lambda: not asked(), limit, what="the machine host's answer to the key")
