@@ -468,9 +468,9 @@ def test_to_hms_and_back_round_trip_on_exact_minutes_and_seconds(hours: str) -> 
 TRIG_GOLDEN = Path(__file__).parent / "golden" / "microcode_trigonometry.txt"
 
 
-def microcode_trig_cases() -> list[tuple[str, str, tuple[Decimal, ...], tuple[Decimal, ...]]]:
+def microcode_trig_cases(golden: Path = TRIG_GOLDEN) -> list[tuple[str, str, tuple[Decimal, ...], tuple[Decimal, ...]]]:
     cases = []
-    for line in TRIG_GOLDEN.read_text(encoding="utf-8").splitlines():
+    for line in golden.read_text(encoding="utf-8").splitlines():
         if not line.strip() or line.startswith("#"):
             continue
         left, _, right = line.partition(" -> ")
@@ -548,6 +548,87 @@ def test_trigonometry_keeps_its_sign_symmetries(mode: str) -> None:
         plus.press("→R")
         minus.press("→R")
         assert (minus.x, minus.y) == (-plus.x, -plus.y), text
+
+
+# -- 12. the last digit of SIN⁻¹, COS⁻¹, TAN⁻¹ and →P, as the microcode computes them ------
+
+INVERSE_GOLDEN = Path(__file__).parent / "golden" / "microcode_inverse_trigonometry.txt"
+
+
+@pytest.mark.parametrize("name,mode,arguments,expected", microcode_trig_cases(INVERSE_GOLDEN))
+def test_inverse_trigonometry_and_to_p_give_the_microcode_s_last_digit(
+        name: str, mode: str, arguments: tuple[Decimal, ...], expected: tuple[Decimal, ...]) -> None:
+    m = keys(HP67(), mode)
+    if len(arguments) == 2:
+        m.y, m.x = arguments
+    else:
+        m.x = arguments[0]
+    m.press(name)
+    assert (m.x, m.y)[:len(expected)] == expected
+    assert m.last_x == arguments[-1] and not m.error
+
+
+def test_the_inverse_golden_cases_cover_each_function_in_each_mode_and_the_underflow() -> None:
+    cases = microcode_trig_cases(INVERSE_GOLDEN)
+    seen = {(name, mode) for name, mode, _, _ in cases}
+    assert seen == {(name, mode) for name in ("SIN⁻¹", "COS⁻¹", "TAN⁻¹", "→P") for mode in ("DEG", "RAD", "GRD")}
+    for name in ("SIN⁻¹", "COS⁻¹", "TAN⁻¹", "→P"):
+        assert sum(case[0] == name for case in cases) >= 300, name
+    assert ("→P", "DEG", (D("1"), D("9.999999999E99")), (D("9.999999999E99"), D("0"))) in cases
+
+
+@pytest.mark.parametrize("mode,angle", [("DEG", "0"), ("RAD", "0"), ("GRD", "0")])
+def test_to_p_of_a_y_over_x_below_1e_minus_99_is_an_angle_of_0(mode: str, angle: str) -> None:
+    # The microcode's y / x underflows to 0 before the arctangent: 9.999999999E99 ENTER... x, 1
+    # in Y gives 0, not 5.729577952E-99 degrees.  1E99 beside it does not underflow.
+    m = keys(HP67(), mode)
+    m.y, m.x = Decimal(1), MAX
+    m.press("→P")
+    assert (m.x, m.y) == (MAX, Decimal(angle))
+    m = keys(HP67(), mode)
+    m.y, m.x = Decimal(1), Decimal("1E99")
+    m.press("→P")
+    assert m.x == Decimal("1E99") and m.y > 0
+
+
+@pytest.mark.parametrize("mode", ["DEG", "RAD", "GRD"])
+def test_to_p_of_x_1_has_the_angle_of_tan_inverse_digit_for_digit(mode: str) -> None:
+    # →P divides y by x with the long division and runs the same arctangent as TAN⁻¹.
+    for text in ("0.3", "1.234567891", "7.5", "1000.123", "3.3E-5", "0.9999999999", "1", "4.2E60"):
+        polar, arctangent = keys(HP67(), mode), keys(HP67(), mode)
+        polar.y, polar.x = Decimal(text), Decimal(1)
+        arctangent.x = Decimal(text)
+        polar.press("→P")
+        arctangent.press("TAN⁻¹")
+        assert polar.y == arctangent.x, text
+
+
+@pytest.mark.parametrize("mode", ["DEG", "RAD", "GRD"])
+def test_inverse_trigonometry_keeps_its_sign_symmetries(mode: str) -> None:
+    # SIN⁻¹ and TAN⁻¹ work on |x| and take the sign of x, digit for digit; →P of -y
+    # negates the angle and keeps the radius.
+    for text in ("0.3", "0.1234567891", "0.75", "0.9999999", "3.3E-5"):
+        for name in ("SIN⁻¹", "TAN⁻¹"):
+            plus, minus = keys(HP67(), mode), keys(HP67(), mode)
+            plus.x, minus.x = Decimal(text), -Decimal(text)
+            plus.press(name)
+            minus.press(name)
+            assert minus.x == -plus.x, (text, name)
+        plus, minus = keys(HP67(), mode), keys(HP67(), mode)
+        plus.y, plus.x = Decimal(text), Decimal(-2)
+        minus.y, minus.x = -Decimal(text), Decimal(-2)
+        plus.press("→P")
+        minus.press("→P")
+        assert (minus.x, minus.y) == (plus.x, -plus.y), text
+
+
+def test_tan_inverse_of_1_is_an_eighth_turn_exactly() -> None:
+    # atan 1 is the ROM's π/4 itself; DEG and GRD divide it by π/2 exactly.
+    for mode, expected in (("DEG", "45"), ("RAD", "0.7853981634"), ("GRD", "50")):
+        m = keys(HP67(), mode)
+        m.x = Decimal(1)
+        m.press("TAN⁻¹")
+        assert m.x == Decimal(expected), mode
 
 
 # -- 12. sums: the smaller operand loses the digits beyond the 13-digit register -------------
