@@ -256,6 +256,22 @@ def test_the_i_key_alone_recalls_the_register_i_points_to() -> None:
     assert stack(m)[:2] == (42, 1)
 
 
+@pytest.mark.parametrize("pressed,x,y,z", [
+    (("5", "ENTER", "6", "CLX", "A", "STO 1"), "1", "5", "0"),  # 1/X of 0 fails: no lift
+    (("5", "ENTER", "6", "CLX", "ST+ A", "STO 1"), "1", "5", "0"),  # STO + abandoned, then A
+    (("0", "ENTER", "0", "C", "STO 2"), "2", "0", "0"),  # 0 Yˣ 0 fails; the entry had ended
+    (("5", "ENTER", "6", "CLX", "B", "7"), "7", "0", "5"),  # √X of 0 succeeds and lifts
+    (("5", "ENTER", "6", "CLX", "E", "7"), "7", "5", "0"),
+])
+def test_a_top_row_key_with_no_program_sets_the_lift_as_its_default_key_does(
+        pressed: tuple[str, ...], x: str, y: str, z: str) -> None:
+    # With no program A-E are 1/X, √X, Yˣ, RDN and X⇄Y; one that fails leaves the stack
+    # lift CLX disabled, so the digit after the Error's clearing key replaces X (microcode;
+    # a random all-keys session met it as CLX, ST+ A, STO (i)).
+    m = keys(HP67(), *pressed)
+    assert (m.x, m.y, m.z) == (D(x), D(y), D(z))
+
+
 # -- 6. overflow while typing an exponent --------------------------------------------------------
 
 
