@@ -1,4 +1,4 @@
-"""SIN, COS, TAN and →R as the HP-67 microcode computes them, digit by digit.
+"""SIN, COS, TAN, →R and their inverses as the HP-67 microcode computes them, digit by digit.
 
 The microcode works on a 14-digit decimal register (here a Python int below 10**14)
 holding a 13-digit mantissa in digits 12..0, with the exponent kept apart.  Its steps,
@@ -18,6 +18,8 @@ registers, then on thousands of random arguments):
 4. SIN and COS: t / √(1 + t²), the numerator rounded to 11 digits, the square of the
    13-digit t, a 12-digit square root.  →R: r / √(1 + t²) and t times that.
 5. Round the 13-digit result once to 10 digits, half up.
+
+SIN⁻¹, COS⁻¹, TAN⁻¹ and →P run the table of step 2 backwards (the last section below).
 
 Where the microcode is surprising it says so.  The long division, for one, finishes its
 last three quotient digits with the divisor's low three digits replaced by the
@@ -313,11 +315,10 @@ def rectangular(r: Decimal, theta: Decimal, mode: str) -> tuple[Decimal, Decimal
 
 HALF_PI_12 = 1570796326795  # π/2 to 12 places: twice the ROM's π/4, truncated
 _PI_12 = 2 * HALF_PI_12  # π for →P of a negative x: π/2 + π/2, 3.141592653590
-_EIGHTH_TURN_13 = QUARTER_PI_13  # atan 1 = π/4 to 13 places
 
 
 def _arctangent_below_one(t: int, exponent: int) -> tuple[int, int]:
-    """atan t for t = t × 10^(exponent-12) below 1, t a mantissa of digits 12..0.
+    """atan of t × 10^(exponent-12), below 1 (t a mantissa of digits 12..0), in radians.
 
     The vector (1, t), its y kept 10^j times larger than its x, is turned back by
     atan 10^-j (j from where the digits of t begin to 6) as long as y stays positive:
@@ -354,7 +355,7 @@ def _arctangent(t: int, exponent: int, complement: bool = False) -> tuple[int, i
     places either way.
     """
     if exponent == 0 and t == UNIT:
-        return _EIGHTH_TURN_13, 13
+        return QUARTER_PI_13, 13
     if exponent >= 0:
         t, exponent = _normalised(_long_divide(UNIT, t, -exponent), -exponent)
         complement = not complement
@@ -419,8 +420,9 @@ def arcsine(x: Decimal, mode: str) -> Decimal:
 
 
 def arccosine(x: Decimal, mode: str) -> Decimal:
-    """COS⁻¹ of |x| <= 1: the complement of the arctangent of SIN⁻¹ for a positive x,
-    π/2 + SIN⁻¹ |x| (truncated to 12 places) for a negative one."""
+    """COS⁻¹ of |x| <= 1: for a positive x, π/2 − the arctangent SIN⁻¹ takes (flipped
+    with the one at t = 1, so 0.9999999999 keeps its digits); for a negative x,
+    π/2 + SIN⁻¹ |x|, truncated to 12 places."""
     if not x:
         return _in_mode(HALF_PI_12, 12, mode, False)
     if x > 0:
@@ -434,7 +436,7 @@ def polar(x: Decimal, y: Decimal, mode: str) -> tuple[Decimal, Decimal]:
     negative x, negative for a negative y) and r = |x|·√(1 + t²).
 
     A t below 1E-99 underflows to 0 before the arctangent: the angle is then 0 (or π),
-    whatever the sign of y, so 9.999999999E99 ENTER 1 →P gives θ = 0.
+    whatever the sign of y, so 1 ENTER 9.999999999E99 →P gives θ = 0.
     """
     if not x:
         return _EXACT.abs(y), _in_mode(HALF_PI_12, 12, mode, y < 0) if y else Decimal(0)
