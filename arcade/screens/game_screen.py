@@ -104,6 +104,7 @@ class GameScreen(Screen[None]):
         self.messages: deque[str] = deque(maxlen=MESSAGE_LOG)
         self._footer_signature: Hashable = _NOT_YET
         self.table: TableLink | None = None  # the machine host's table, for a screen whose game runs there
+        self._held_for_return: list[Callable[[], None]] = []  # first-frame callbacks of a game left before they ran
 
     # -- jobs --------------------------------------------------------------------------
 
@@ -324,13 +325,29 @@ class GameScreen(Screen[None]):
         composed before anything reached the terminal: the board showed ~0.4 s late.  The
         app's own message loop starts after the batch: from there the screen is repainted
         (what the batch drew was never written) and the callback follows that frame.
+
+        The callback acts on this screen's own stack: a game left before it ran (Esc within the
+        first frame) is not asked over another mode's screens; it runs when the game is shown again.
         """
+
+        def on_its_stack() -> None:
+            # Textual runs the callback after the refresh of whichever screen is current by then
+            if self in self.app.screen_stack:
+                callback(*args)
+            elif self.is_attached:
+                self._held_for_return.append(on_its_stack)
 
         def after_start_up() -> None:
             self.refresh()
-            self.call_after_refresh(callback, *args)
+            self.call_after_refresh(on_its_stack)
 
         self.app.call_next(after_start_up)
+
+    def on_screen_resume(self) -> None:
+        """The game is shown again: what its first frame left for this moment runs after this frame."""
+        held, self._held_for_return = self._held_for_return, []
+        for callback in held:
+            self.call_after_refresh(callback)
 
     # -- what only the game knows, for its saves (``GameSaves``) ---------------------------------------
 

@@ -6,6 +6,7 @@ from typing import Any, Hashable
 
 from textual.app import App, ComposeResult
 from textual.binding import Binding
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Static
 
 from arcade.screens.game_screen import GameScreen
@@ -63,3 +64,42 @@ async def test_pause_holds_the_game_hides_its_keys_and_says_so() -> None:
         await pilot.press("x")
         await wait_until(pilot, lambda: screen.message == "x ran", what="x once the game goes on")
         assert list(screen.messages)[-3:] == ["Paused: the probe machine holds. p: go on.", "Go on.", "x ran"]
+
+
+class SideQuestion(ModalScreen[None]):
+    """What a game asks on its first frame (the wolf's seats, a resume question)."""
+
+    def compose(self) -> ComposeResult:
+        yield Static("Who plays?")
+
+
+class LeftAtOnce(Probe):
+    """A game whose player goes back to the launcher before its first frame's question is asked."""
+
+    def on_mount(self) -> None:
+        self.after_first_frame(self.app.push_screen, SideQuestion())
+        self.app.call_next(self.app.switch_mode, "launcher")  # after the first frame's callback is on its way
+
+
+class TwoModes(App[None]):
+    MODES = {"launcher": lambda: Screen(id="launcher"), "game": LeftAtOnce}
+
+    def on_mount(self) -> None:
+        self.switch_mode("launcher")
+
+
+async def test_a_game_left_before_its_first_frame_asks_on_its_own_stack_when_back() -> None:
+    app = TwoModes()
+    async with app.run_test() as pilot:
+        await wait_until(pilot, lambda: app.current_mode == "launcher" and app.screen.id == "launcher", what="the launcher")
+        app.switch_mode("game")
+        await wait_until(pilot, lambda: app.current_mode == "launcher" and isinstance(app.get_screen_stack("game")[0], LeftAtOnce)
+                         and app.get_screen_stack("game")[0].is_mounted, what="the game opened and left")
+        await pilot.pause()  # the app idle: whatever the game's first frame set off has run
+        assert [type(s) for s in app.screen_stack] == [Screen], "the game's question was asked over the launcher"
+        app.switch_mode("game")
+        await wait_until(pilot, lambda: isinstance(app.screen, SideQuestion), what="the question, back in the game")
+        assert [type(s) for s in app.screen_stack] == [LeftAtOnce, SideQuestion]
+        app.switch_mode("launcher")
+        await pilot.pause()
+        assert [type(s) for s in app.screen_stack] == [Screen]
