@@ -79,7 +79,7 @@ class GameScreen(Screen[None]):
     PROGRESS_PER_SECOND: ClassVar[float] = 12.0
     REFUSED_BY: ClassVar[tuple[type[BaseException], ...]] = (Refused,)
     PAUSE_HIDES: ClassVar[frozenset[str]] = frozenset()
-    """Actions refused (and hidden from the footer) while the game is paused."""
+    """Actions refused while the game is paused (and hidden by it): their keys stay in the footer, dimmed."""
     VERTICAL_BREAKPOINTS = ROOMY_BREAKPOINTS
     """From 38 rows the game is drawn in the middle, not pinned under the header (its height capped by ``GameScreen.-roomy #game``)."""
 
@@ -265,7 +265,7 @@ class GameScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if self.paused and action in self.PAUSE_HIDES:
-            return False
+            return None
         return True
 
     # -- messages and footer -------------------------------------------------------------

@@ -45,21 +45,30 @@ class ProbeApp(App[None]):
         self.push_screen(Probe())
 
 
-async def test_pause_holds_the_game_hides_its_keys_and_says_so() -> None:
+def footer_keys(screen: Screen[Any]) -> dict[str, bool]:
+    """Each key the screen's footer shows (its description) and whether it is dimmed (Textual's ``FooterKey``)."""
+    return {str(getattr(key, "description", "")): key.has_class("-disabled")
+            for key in screen.query_one(Footer).query("FooterKey") if key.display}
+
+
+async def test_pause_holds_the_game_dims_its_keys_and_says_so() -> None:
     app = ProbeApp()
     async with app.run_test() as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, Probe), what="the probe screen")
         screen = app.screen
         assert isinstance(screen, Probe)
-        await wait_until(pilot, lambda: "Hidden in pause" in flat(app), what="the keys on offer")
+        await wait_until(pilot, lambda: {"Pause", "Hidden in pause"} <= footer_keys(screen).keys(), what="the keys on offer")
+        playing = footer_keys(screen)
+        assert not any(playing.values())  # nothing dimmed
         await pilot.press("p")
         await wait_until(pilot, lambda: screen.paused and screen.has_class("-paused"), what="paused")
         assert screen.message == "Paused: the probe machine holds. p: go on."
-        await wait_until(pilot, lambda: "Hidden in pause" not in flat(app), what="the footer without x")
+        await wait_until(pilot, lambda: footer_keys(screen) == {**playing, "Hidden in pause": True},
+                         what="the same keys, x dimmed")
         await pilot.press("x")
         assert screen.message != "x ran"  # refused while paused
         await pilot.press("p")
-        await wait_until(pilot, lambda: not screen.paused and "Hidden in pause" in flat(app), what="going on")
+        await wait_until(pilot, lambda: not screen.paused and footer_keys(screen) == playing, what="going on")
         assert screen.message == "Go on."
         await pilot.press("x")
         await wait_until(pilot, lambda: screen.message == "x ran", what="x once the game goes on")

@@ -90,7 +90,9 @@ class JoiningScreen(Screen[None]):
                                                            else "\n\nEsc: back to the arcade.")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        return self.gone is not None and self.can_rejoin if action == "rejoin" else True
+        if action == "rejoin":  # no footer here: the screen says its keys in its words
+            return True if self.gone is not None and self.can_rejoin else None
+        return True
 
     def net_message(self, message: dict[str, Any]) -> None:
         kind = message.get("type")
