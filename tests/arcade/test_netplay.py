@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, AsyncIterator
 
 import pytest
+from textual.widgets import Footer
 
 from arcade.screens.netplay.duel import NetDuelScreen
 from arcade.screens.netplay.open import JoiningScreen, hosting, joining, save_path
@@ -70,6 +71,12 @@ async def two_terminals(game: str, **options: Any) -> AsyncIterator[tuple[Any, A
             theirs = await wait_for_screen(gp, TI57Screen)  # the game's screen, once the joining one hands over
             await wait_until(gp, lambda: theirs.has_view() and mine.net.peer == "here", what="both at the game")
             yield hp, mine, gp, theirs
+
+
+def footer_keys(screen: Any) -> dict[str, bool]:
+    """Each key the screen's footer shows (Textual's ``FooterKey``): its description, and whether it is dimmed."""
+    return {str(getattr(key, "description", "")): key.has_class("-disabled")
+            for key in screen.query_one(Footer).query("FooterKey") if key.display}
 
 
 def never_said(messages: list[dict[str, Any]], squares: list[tuple[int, int]]) -> None:
@@ -219,11 +226,15 @@ async def test_a_dropped_connection_pauses_the_game_saved_and_the_same_line_join
 
 async def test_a_connection_lost_on_the_joined_side_is_said_and_r_joins_again() -> None:
     async with two_terminals("ti57-wolf", first="wolf") as (hp, wolf, gp, lambs):
+        connected = footer_keys(lambs)
+        assert connected["Join again"] is True and "Join again" not in footer_keys(wolf)  # dimmed; the host's has none
         table = wolf.net.seat.link.client.host.table  # the host's game, in the host's thread
         table._loop.call_soon_threadsafe(table.server.remote.drop)  # the network drops the line
         await wait_until(gp, lambda: lambs.net.gone is not None and wolf.net.peer == "away")
         assert lambs.message.startswith("The connection to the host at 127.0.0.1:") and "r joins again" in lambs.message
         assert lambs.check_action("rejoin", ())
+        await wait_until(gp, lambda: footer_keys(lambs).get("Join again") is False, what="r on offer")
+        assert footer_keys(lambs).keys() == connected.keys()  # the same keys: r no longer dimmed
         await gp.press("r")
         await wait_until(gp, lambda: lambs.net.gone is None and lambs.net.peer == "here" and wolf.net.peer == "here")
         await hp.press("9")  # off the board: refused at the host, with the referee's words
