@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any, Hashable
 
 from textual.app import App, ComposeResult
@@ -10,7 +11,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Static
 
 from arcade.screens.game_screen import GameScreen
-from tests.arcade.helpers import flat, wait_until
+from tests.arcade.helpers import flat, wait_for_screen, wait_until
 
 
 class Probe(GameScreen):
@@ -112,3 +113,28 @@ async def test_a_game_left_before_its_first_frame_asks_on_its_own_stack_when_bac
         app.switch_mode("launcher")
         await pilot.pause()
         assert [type(s) for s in app.screen_stack] == [Screen]
+
+
+async def test_the_wolf_left_before_its_first_frame_asks_who_plays_when_opened_again(tmp_path: Path) -> None:
+    """The side question of a game left at once (Esc within its first frame) waits for the game, not the launcher."""
+    from arcade.screens.ti57_wolf.dialogs import NewWolfGame
+    from arcade.screens.ti57_wolf.screen import TI57WolfScreen
+    from arcade.shell.app import ArcadeApp
+    from arcade.shell.launcher import LauncherScreen
+    from games.ti57_wolf.referee import Side
+
+    class WolfLeftAtOnce(TI57WolfScreen):
+        def on_mount(self) -> None:
+            self.app.call_next(self.app.action_launcher)  # before what its first frame sets off
+
+    app = ArcadeApp(config_dir=tmp_path, screens={"ti57-wolf": lambda: WolfLeftAtOnce(coin=lambda: Side.WOLF, blink=False)})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, LauncherScreen), what="the launcher")
+        app.start_game("ti57-wolf")
+        await wait_until(pilot, lambda: app.current_mode == "launcher" and "ti57-wolf" in app.game_modes
+                         and app.get_screen_stack("ti57-wolf")[0].is_mounted, what="the wolf opened and left")
+        await pilot.pause()
+        assert not any(isinstance(s, NewWolfGame) for s in app.screen_stack), "asked over the launcher"
+        app.start_game("ti57-wolf")
+        dialog = await wait_for_screen(pilot, NewWolfGame)
+        assert dialog.first and [type(s) for s in app.screen_stack] == [WolfLeftAtOnce, NewWolfGame]
