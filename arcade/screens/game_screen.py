@@ -33,7 +33,8 @@ Interface (what a subclass uses or fills in)::
                                            ``saves.resume_failed(error)``, ``saves.export(text)``
     save_state() / save_summary() / save_held() / resume(state) -> bool / new_game()
                                            what only the game knows, asked by ``saves``
-    after_first_frame(callback, *args)     run it once the screen is on the terminal (the resume question)
+    after_first_frame(callback, *args)     run it once the screen is on the terminal (the resume question),
+                                           on its own stack (a game left at once: when shown again)
     palette_commands()                     the command palette's entries for this screen
 """
 
