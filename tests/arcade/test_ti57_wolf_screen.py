@@ -13,6 +13,7 @@ import re
 
 import pytest
 from textual import events
+from textual.widgets import Footer
 
 from arcade.shell.app import ArcadeApp
 from arcade.widgets.dialogs import ResumeDialog
@@ -484,3 +485,27 @@ async def test_a_few_moves_against_the_computer_with_the_host_as_a_real_process(
         await pilot.press("z")  # undo: back before the wolf's move, the computer's reply with it
         await settle(pilot, screen)
         assert screen.shown_view.moves_played == 2 and "Undone: back to move 3, the wolf to move" in right_column(app)
+
+
+async def test_pausing_keeps_the_footers_keys_dimmed_and_the_footer_whole_at_80_columns() -> None:
+    app = wolf_app(Side.WOLF)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await opened(pilot)
+
+        def keys() -> dict[str, bool]:
+            """Each key the footer shows (Textual's ``FooterKey``): its description, and whether it is dimmed."""
+            return {str(getattr(key, "description", "")): key.has_class("-disabled")
+                    for key in screen.query_one(Footer).query("FooterKey") if key.display}
+
+        await wait_until(pilot, lambda: "Help" in keys(), what="the footer's keys")
+        playing = keys()
+        assert playing["New game"] is False and playing["Registers"] is False
+        assert re.search(r"\? Help(\s|$)", footer(app)), footer(app)
+        await pilot.press("p")
+        await wait_until(pilot, lambda: screen.paused and keys() != playing, what="the footer paused")
+        paused = keys()
+        assert paused.keys() == playing.keys()  # the same keys, in the same footer
+        assert {key for key, dimmed in paused.items() if not dimmed} == {"Back", "Help"}  # the game's keys wait
+        assert re.search(r"\? Help(\s|$)", footer(app)), footer(app)  # the footer whole: its last key shown
+        await pilot.press("p")
+        await wait_until(pilot, lambda: not screen.paused and keys() == playing, what="the keys back")
