@@ -203,6 +203,26 @@ def test_closing_ends_the_host_process() -> None:
     assert not _alive(pid)
 
 
+def test_closing_stops_the_request_running_and_those_queued_never_start() -> None:
+    """A host in a thread (as every arcade test has) must not go on running a queued request for
+    nobody once its screen has closed it: a CPC room's run would turn for the rest of the suite."""
+    listener = Listener()
+    client = HostClient(listener, own_process=False)
+    client.start()
+    listener.next(Started)
+    assert listener.answer(client.open("echo")).done
+    client.pace(instant=False)  # a thousand steps a second: either request would run for days
+    running = client.request("count", 10**9)
+    client.request("count", 10**9)  # queued behind it
+    listener.next(Progress, running)  # the first runs
+    client.close()
+    host = client.host
+    assert host.worker is not None
+    host.worker.join(BOUND)
+    assert not host.worker.is_alive()
+    assert host.table.calls == 1 and host.table.total == 0  # the first stopped as before it, the second never began
+
+
 def _alive(pid: int) -> bool:
     try:
         os.kill(pid, 0)
