@@ -348,7 +348,7 @@ class Twins:
             run.close()
 
 
-@sizes(everyday=4, soak=8, name="seeds")
+@sizes(everyday=2, soak=8, name="seeds")
 def test_two_duels_differing_only_in_one_players_squares_look_the_same_to_the_other(seeds: int) -> None:
     """Each seed's pair of duels compares a hundred requests or more; the secret is player 1's, then 2's."""
     compared = 0
