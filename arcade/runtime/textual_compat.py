@@ -11,7 +11,8 @@ a Textual upgrade removes or changes it -- before a player meets the silent brea
 - ``fixed_header_title``: the header's title row, repainted without a layout of the screen;
 - ``retitle``: a border title changed with a repaint of its row alone;
 - ``screens_of_every_mode``: every open screen of every mode (the saves on quit and hang-up);
-- ``key_name``: the name Textual gives the key that types a character (the keymap's check).
+- ``key_name``: the name Textual gives the key that types a character (the keymap's check);
+- ``composed_rows``: a screen's rows as the terminal shows them (the tests read the screen so).
 
 Looked at and not needed here: the footer is Textual's ``Footer`` (a screen's ``check_action``
 says which keys are on offer, None dims one and False hides it; ``arcade/widgets/footer.py``
@@ -32,6 +33,7 @@ from typing import Any, Iterator, TextIO
 from textual.geometry import Region
 from textual.keys import _character_to_key
 from textual.screen import Screen
+from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets._header import HeaderTitle
 
@@ -144,3 +146,22 @@ def key_name(character: str) -> str:
     ``textual.keys._character_to_key``, which the drivers use to name a key pressed, and Textual
     has no public table of them (``textual.keys.Keys`` holds only the named keys)."""
     return _character_to_key(character)
+
+
+# -- the composed screen (the tests' ``screen_text`` and pictures) ------------------------------------
+
+
+def composed_rows(screen: Screen[Any], *, with_screens_below: bool = False) -> list[Strip]:
+    """``screen``'s rows as the terminal shows them: one strip a row, each cell with its final style.
+
+    Without ``with_screens_below``, the rows are composited as the app's last frame did (a dialog over
+    the screens drawn under it then), with no side effect on what the app draws next; with it
+    (``screen`` the top one), the screens a dialog leaves visible are composited under it now, as
+    ``App.export_screenshot`` does, which also marks the screen as wholly drawn.  Textual draws a
+    screen through its compositor (``Screen._compositor``, its ``render_strips`` and ``render_update``
+    with ``App._background_screens``) and offers no public read of the result but the SVG of
+    ``export_screenshot``, which keeps neither rows nor styles in a form one can compare."""
+    if not with_screens_below:
+        return screen._compositor.render_strips()
+    update = screen._compositor.render_update(full=True, screen_stack=screen.app._background_screens)
+    return [Strip.join(line) for line in update.strips]  # type: ignore[attr-defined]

@@ -27,6 +27,7 @@ from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 
+from arcade.runtime.textual_compat import composed_rows
 from arcade.shell.app import ArcadeApp
 from arcade.screens.help import HelpScreen
 from arcade.screens.hp67_othello.screen import HP67OthelloScreen
@@ -105,8 +106,8 @@ Picture = tuple[tuple[tuple[str, object], ...], ...]
 
 def picture(app: ArcadeApp) -> Picture:
     """Every screen of the stack composited, as the terminal (and a screenshot) shows them."""
-    update = app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
-    return tuple(tuple((segment.text, segment.style) for strip in line for segment in strip) for line in update.strips)
+    rows = composed_rows(app.screen, with_screens_below=True)
+    return tuple(tuple((segment.text, segment.style) for segment in row) for row in rows)
 
 
 def words(shown: Picture) -> list[str]:

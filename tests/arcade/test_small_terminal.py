@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import io
 from typing import Callable
 
 import pytest
 
 from tests.arcade.othello_helpers import hosted, reload
-from rich.console import Console
 from textual.screen import Screen
 
+from arcade.runtime.textual_compat import composed_rows
 from arcade.shell.app import ArcadeApp
 from arcade.screens.help import HelpScreen
 from arcade.screens.hp67_othello.screen import HP67OthelloScreen
@@ -34,10 +33,7 @@ def private_config(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: 
 
 def visible(app: ArcadeApp) -> str:
     """What the terminal shows, every screen composited (as a screenshot is), without styles."""
-    console = Console(width=app.size.width, height=app.size.height, file=io.StringIO(), record=True,
-                      force_terminal=True, color_system="truecolor", legacy_windows=False, safe_box=False)
-    console.print(app.screen._compositor.render_update(full=True, screen_stack=app._background_screens))
-    return console.export_text()
+    return "\n".join(row.text for row in composed_rows(app.screen, with_screens_below=True))
 
 
 def only_the_message(text: str) -> bool:
