@@ -12,7 +12,8 @@ a Textual upgrade removes or changes it -- before a player meets the silent brea
 - ``retitle``: a border title changed with a repaint of its row alone;
 - ``screens_of_every_mode``: every open screen of every mode (the saves on quit and hang-up);
 - ``key_name``: the name Textual gives the key that types a character (the keymap's check);
-- ``composed_rows``: a screen's rows as the terminal shows them (the tests read the screen so).
+- ``composed_rows``: a screen's rows as the terminal shows them (the tests read the screen so);
+- ``after_each_frame``: a call after every frame the app draws (the duel tests look at each one).
 
 Looked at and not needed here: the footer is Textual's ``Footer`` (a screen's ``check_action``
 says which keys are on offer, None dims one and False hides it; ``arcade/widgets/footer.py``
@@ -28,7 +29,7 @@ from __future__ import annotations
 
 import queue
 import sys
-from typing import Any, Iterator, TextIO
+from typing import Any, Callable, Iterator, TextIO
 
 from textual.geometry import Region
 from textual.keys import _character_to_key
@@ -165,3 +166,20 @@ def composed_rows(screen: Screen[Any], *, with_screens_below: bool = False) -> l
         return screen._compositor.render_strips()
     update = screen._compositor.render_update(full=True, screen_stack=screen.app._background_screens)
     return [Strip.join(line) for line in update.strips]  # type: ignore[attr-defined]
+
+
+def after_each_frame(app: Any, callback: Callable[[], None]) -> None:
+    """Call ``callback`` after every frame ``app`` draws (headless too), with the frame's screen composed.
+
+    The duel's tests look at every frame for the other player's secret square, transitional ones
+    too; Textual gives no event, message or hook when a frame is drawn.  Every frame of the top
+    screen goes through ``App._display`` (called by ``Screen._compositor_refresh``, with None when
+    nothing changed), which this wraps on the one app."""
+    display = app._display
+
+    def displayed(screen: Screen[Any], renderable: Any) -> None:
+        display(screen, renderable)
+        if renderable is not None:
+            callback()
+
+    app._display = displayed

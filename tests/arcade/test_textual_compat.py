@@ -256,3 +256,24 @@ async def test_a_screen_s_rows_are_read_from_its_private_compositor_with_the_scr
         assert below[0].text.startswith("under the dialog") and len(below) == 8
         bold = [segment.text for row in below for segment in row if segment.style and segment.style.bold]
         assert "".join(bold).strip() == "a dialog"  # each cell with its final style
+
+
+# -- after_each_frame --------------------------------------------------------------------------------
+
+
+async def test_every_frame_goes_through_the_app_s_private_display() -> None:
+    from arcade.runtime.textual_compat import after_each_frame
+
+    assert "_display" in Screen._compositor_refresh.__code__.co_names, _gone(
+        "App._display, called by Screen._compositor_refresh", "after_each_frame would see no frame")
+
+    class Words(App[None]):
+        def compose(self) -> ComposeResult:
+            yield Static("first", id="words")
+
+    app = Words()
+    seen: list[str] = []
+    async with app.run_test(size=(30, 4)) as pilot:
+        after_each_frame(app, lambda: seen.append(str(app.query_one("#words", Static).content)))
+        app.query_one("#words", Static).update("second")
+        await wait_until(pilot, lambda: "second" in seen, what="a frame after the update")
