@@ -5,8 +5,8 @@ opens, so a bare ``#status { width: 37 }`` in one game's file would set the widt
 ``#status`` opened after it (the wolf's status was 37 columns after the HP-67 game, not 38).
 Every screen a player can open (the launcher, the four games, the three machine rooms, the match
 of ``arcade match --watch``, each dialog with CSS of its own) is drawn alone, in an app of its own;
-then one app opens every screen, in one order or the other (a file read later wins a tie), and
-draws each again once all their CSS has been read.  The pictures (every character with its style,
+then one app reads every screen's .tcss, in one order or the other (a file read later wins a tie),
+and opens and draws each screen in turn with all of it read.  The pictures (every character with its style,
 every screen of the stack composited) must be the same, at 100x32 and at 80x24.
 The widgets' and dialogs' ``DEFAULT_CSS`` is scoped by Textual to their type; the .tcss files
 name their screen in every rule.
@@ -29,7 +29,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 
 from arcade.runtime.textual_compat import composed_rows
-from arcade.shell.app import ArcadeApp
+from arcade.shell.app import ArcadeApp, _css_paths
 from arcade.screens.help import HelpScreen
 from arcade.screens.hp67_othello.screen import HP67OthelloScreen
 from arcade.shell.launcher import LauncherScreen
@@ -166,16 +166,6 @@ async def drawn(pilot: Pilot, name: str, size: tuple[int, int]) -> Picture:
     raise TimeoutError(f"never happened: {name} at {size} to stop changing")
 
 
-async def open_screen(pilot: Pilot, name: str, opened: set[str]) -> None:
-    """Switch to ``name``'s mode (added the first time: ``opened`` names the modes added so far)."""
-    app = pilot.app
-    if name != "launcher" and name not in opened:
-        app.add_mode(name, SCREENS[name][1])
-        opened.add(name)
-    app.switch_mode(name)
-    app.call_after_refresh(app.check_terminal_size)  # as the app's start_game does
-
-
 async def alone(name: str) -> dict[tuple[int, int], Picture]:
     """``name`` in an app that opens nothing else (not even the launcher, unless it is the launcher)."""
     fresh_data_dir()
@@ -185,25 +175,42 @@ async def alone(name: str) -> dict[tuple[int, int], Picture]:
 
 
 async def together(order: str) -> dict[str, dict[tuple[int, int], Picture]]:
-    """Every screen opened in one app, in ``order``; then each drawn, once every screen's CSS has been read."""
+    """Every screen's style files read by one app, in ``order``, before it shows any; then each screen
+    opened in turn over a plain screen, drawn, and closed.
+
+    Reading them all first is what opening every screen first did to the stylesheet (Textual reads a
+    screen's files into the app's one stylesheet, in the order the screens open); a screen's styles
+    depend on that stylesheet, not on which other screens are open.  The screens are pushed on one
+    mode's stack: each new mode makes Textual parse the whole stylesheet again and restyle every
+    screen open, twice (``App._init_mode``, ``App.switch_mode``), most of what this test cost."""
     names = list(SCREENS) if order == "forward" else list(reversed(SCREENS))
     seen: dict[str, dict[tuple[int, int], Picture]] = {}
-    opened: set[str] = set()
     fresh_data_dir()
     app = ArcadeApp()
+    for path in (path for name in names for path in style_files(SCREENS[name][0])):
+        if path not in app.css_path:
+            app.css_path = [*app.css_path, path]
+    app.add_mode("stage", Screen)
     async with app.run_test(size=SIZES[0]) as pilot:
+        await app.switch_mode("stage")
+        stage = app.screen
         for name in names:
-            await open_screen(pilot, name, opened)
-            await drawn(pilot, name, SIZES[0])  # opened whole (an Othello's side question asked) before the next
-        for name in names:
-            # each screen sees the sizes in the order it saw them alone: back at the first size before it
-            # opens, then resized while shown (a screen under a dialog, like an Othello game under its
-            # side question, can keep the breakpoint class, -narrow or -wide, of an earlier size)
+            # each screen sees the sizes in the order it saw them alone: opened at the first size, then
+            # resized while shown (a screen under a dialog, like an Othello game under its side question,
+            # can keep the breakpoint class, -narrow or -wide, of an earlier size)
             await pilot.resize_terminal(*SIZES[0])
             await wait_until(pilot, lambda: (app.size.width, app.size.height) == SIZES[0], what="the first size")
-            await open_screen(pilot, name, opened)
+            await app.push_screen(SCREENS[name][1]())
+            app.call_after_refresh(app.check_terminal_size)  # as the app's start_game does
             seen[name] = {size: await drawn(pilot, name, size) for size in SIZES}
+            while app.screen is not stage:
+                await app.pop_screen()
     return seen
+
+
+def style_files(screen: type[Screen]) -> list[Path]:
+    """A screen's style files (``CSS_PATH``) as the app reads them (``arcade --game`` reads its game's so)."""
+    return _css_paths(screen)
 
 
 @pytest.fixture(scope="module")
@@ -240,8 +247,8 @@ async def differences(orders: tuple[str, ...]) -> list[str]:
     return found
 
 
-# One test, not one per screen: the app that opens every screen is most of the cost, and test
-# workers would each build it again for the screens they were given.  The forward order catches a
+# One test, not one per screen: the app that reads every screen's styles would be built again by
+# each test worker for the screens it was given.  The forward order catches a
 # bare rule of any screen reaching another; the backward order (a file read later wins a tie
 # between two bare rules) runs in the soak.
 
