@@ -13,7 +13,8 @@ a Textual upgrade removes or changes it -- before a player meets the silent brea
 - ``screens_of_every_mode``: every open screen of every mode (the saves on quit and hang-up);
 - ``key_name``: the name Textual gives the key that types a character (the keymap's check);
 - ``composed_rows``: a screen's rows as the terminal shows them (the tests read the screen so);
-- ``after_each_frame``: a call after every frame the app draws (the duel tests look at each one).
+- ``after_each_frame``: a call after every frame the app draws (the duel tests look at each one);
+- ``notifications``: the toasts an app shows now (the tests read what the player was told).
 
 Looked at and not needed here: the footer is Textual's ``Footer`` (a screen's ``check_action``
 says which keys are on offer, None dims one and False hides it; ``arcade/widgets/footer.py``
@@ -33,6 +34,7 @@ from typing import Any, Callable, Iterator, TextIO
 
 from textual.geometry import Region
 from textual.keys import _character_to_key
+from textual.notifications import Notification
 from textual.screen import Screen
 from textual.strip import Strip
 from textual.widget import Widget
@@ -183,3 +185,12 @@ def after_each_frame(app: Any, callback: Callable[[], None]) -> None:
             callback()
 
     app._display = displayed
+
+
+def notifications(app: Any) -> list[Notification]:
+    """The notifications ``app`` shows now (those not timed out nor cleared), oldest first.
+
+    ``App.notify`` shows a toast and Textual keeps it in ``App._notifications`` until it times out;
+    nothing public reads them back (the toasts on screen are ``Toast`` widgets of the private
+    ``textual.widgets._toast``, redrawn on each screen the app shows)."""
+    return list(app._notifications)

@@ -52,19 +52,10 @@ LEAVING: set[str] = set()
 """Modules on their way out, allowed private names until they go (none now)."""
 LEAVING_USES: set[tuple[str, str, str]] = set()
 """(module, function, private name): uses allowed until their module changes (none now)."""
-READ_IN_TESTS: set[tuple[str, str]] = {
-    *((f"tests/arcade/{module}.py", "_notifications") for module in (
-        "test_damaged_resume", "test_keymap", "test_launcher", "test_othello_history", "test_othello_play_test",
-        "test_othello_saves", "test_room_calc", "test_small_terminal", "test_themes", "test_ti57_saves",
-        "test_ti57_wolf_screen")),
-    ("tests/arcade/test_keymap.py", "_keymap"),
-    ("tests/arcade/test_small_terminal.py", "_screen_resized"),
-    ("tests/arcade/test_small_terminal.py", "_resize_event"),
-}
-"""(test module, private name): Textual's private names some tests still read, to go: the toasts shown
-(``App._notifications``: Textual has no public read of them), the keymap applied (``App._keymap``), and
-how a screen is told its size (``Screen._screen_resized``, ``App._resize_event``).  No new one: a test
-reads the screen through ``composed_rows`` and the widgets' public state."""
+READ_IN_TESTS: set[tuple[str, str]] = {("tests/arcade/test_keymap.py", "_keymap")}
+"""(test module, private name): Textual's private names a test still reads, to go: the keymap an app
+was given (``App._keymap``; Textual has ``set_keymap`` and no read of it).  No new one: a test reads
+the screen through ``textual_compat`` and the widgets' public state."""
 
 
 def _private(name: str) -> bool:

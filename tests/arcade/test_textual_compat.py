@@ -277,3 +277,25 @@ async def test_every_frame_goes_through_the_app_s_private_display() -> None:
         after_each_frame(app, lambda: seen.append(str(app.query_one("#words", Static).content)))
         app.query_one("#words", Static).update("second")
         await wait_until(pilot, lambda: "second" in seen, what="a frame after the update")
+
+
+# -- notifications ------------------------------------------------------------------------------------
+
+
+async def test_the_toasts_shown_are_kept_in_the_app_s_private_notifications() -> None:
+    from textual.notifications import Notification, Notifications
+
+    from arcade.runtime.textual_compat import notifications
+
+    app = App()
+    assert isinstance(getattr(app, "_notifications", None), Notifications), _gone(
+        "App._notifications", "notifications() would not find the toasts shown")
+    async with app.run_test(size=(40, 8), notifications=True) as pilot:
+        app.notify("first", title="One")
+        app.notify("second", timeout=60)
+        await wait_until(pilot, lambda: len(notifications(app)) == 2, what="two toasts")
+        shown = notifications(app)
+        assert all(isinstance(n, Notification) for n in shown)
+        assert [(n.title, n.message) for n in shown] == [("One", "first"), ("", "second")]
+        app.clear_notifications()
+        assert notifications(app) == []

@@ -15,7 +15,7 @@ from textual.screen import Screen
 
 from arcade.storage import settings
 from arcade.__main__ import build_app
-from arcade.runtime.textual_compat import composed_rows
+from arcade.runtime.textual_compat import composed_rows, notifications
 from arcade.shell.app import ArcadeApp
 from arcade.screens.hp67_othello.screen import HP67OthelloScreen
 from arcade.widgets.themes import ARCADE_THEMES, OKABE_ITO, OKABE_ITO_LIGHT
@@ -235,14 +235,14 @@ async def test_a_bad_settings_file_or_theme_is_reported_and_ignored(private_conf
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await pilot.pause()
         assert app.theme == "textual-dark"
-        assert any("settings.toml: not valid TOML" in n.message for n in app._notifications)
+        assert any("settings.toml: not valid TOML" in n.message for n in notifications(app))
     (private_config / "settings.toml").write_text('theme = "no-such-theme"\n', encoding="utf-8")
     app = build_app([], stderr=io.StringIO())
     assert isinstance(app, ArcadeApp)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await pilot.pause()
         assert app.theme == "textual-dark"
-        assert any("unknown theme 'no-such-theme'" in n.message for n in app._notifications)
+        assert any("unknown theme 'no-such-theme'" in n.message for n in notifications(app))
 
 
 def test_an_unknown_theme_on_the_command_line_is_refused_with_the_list(capsys: pytest.CaptureFixture[str]) -> None:
