@@ -5,9 +5,12 @@ opens, so a bare ``#status { width: 37 }`` in one game's file would set the widt
 ``#status`` opened after it (the wolf's status was 37 columns after the HP-67 game, not 38).
 Every screen a player can open (the launcher, the four games, the three machine rooms, the match
 of ``arcade match --watch``, each dialog with CSS of its own) is drawn alone, in an app of its own;
-then one app reads every screen's .tcss, in one order or the other (a file read later wins a tie),
-and opens and draws each screen in turn with all of it read.  The pictures (every character with its style,
-every screen of the stack composited) must be the same, at 100x32 and at 80x24.
+then every other screen's .tcss is read into that app's stylesheet, after the screen's own (as
+opening those screens would read them; a file read later wins a tie, so a rule of theirs that
+reaches the screen shows whatever the order), and the screen is drawn again.  The pictures (every
+character with its style, every screen of the stack composited) must be the same, at 100x32 and
+at 80x24.  A screen's styles come from the one stylesheet, not from which other screens are open:
+one test a screen, each in one app.
 The widgets' and dialogs' ``DEFAULT_CSS`` is scoped by Textual to their type; the .tcss files
 name their screen in every rule.
 """
@@ -166,51 +169,24 @@ async def drawn(pilot: Pilot, name: str, size: tuple[int, int]) -> Picture:
     raise TimeoutError(f"never happened: {name} at {size} to stop changing")
 
 
-async def alone(name: str) -> dict[tuple[int, int], Picture]:
-    """``name`` in an app that opens nothing else (not even the launcher, unless it is the launcher)."""
+async def alone_then_with_every_style(name: str) -> tuple[dict[tuple[int, int], Picture], dict[tuple[int, int], Picture]]:
+    """``name`` in an app that opens nothing else (not even the launcher, unless it is the launcher),
+    drawn at each size; then every screen's style files read into the app's stylesheet after its
+    own, as opening those screens would read them, and ``name`` drawn again at each size."""
     fresh_data_dir()
     app = ArcadeApp() if name == "launcher" else ArcadeApp(game=name, screens={name: SCREENS[name][1]})
     async with app.run_test(size=SIZES[0]) as pilot:
-        return {size: await drawn(pilot, name, size) for size in SIZES}
-
-
-async def together(order: str) -> dict[str, dict[tuple[int, int], Picture]]:
-    """Every screen's style files read by one app, in ``order``, before it shows any; then each screen
-    opened in turn over a plain screen, drawn, and closed.
-
-    Reading them all first is what opening every screen first did to the stylesheet (Textual reads a
-    screen's files into the app's one stylesheet, in the order the screens open); a screen's styles
-    depend on that stylesheet, not on which other screens are open.  The screens are pushed on one
-    mode's stack: each new mode makes Textual parse the whole stylesheet again and restyle every
-    screen open, twice (``App._init_mode``, ``App.switch_mode``), most of what this test cost."""
-    names = list(SCREENS) if order == "forward" else list(reversed(SCREENS))
-    seen: dict[str, dict[tuple[int, int], Picture]] = {}
-    fresh_data_dir()
-    app = ArcadeApp()
-    for path in (path for name in names for path in style_files(SCREENS[name][0])):
-        if path not in app.css_path:
-            app.css_path = [*app.css_path, path]
-    app.add_mode("stage", Screen)
-    async with app.run_test(size=SIZES[0]) as pilot:
-        await app.switch_mode("stage")
-        stage = app.screen
-        for name in names:
-            # each screen sees the sizes in the order it saw them alone: opened at the first size, then
-            # resized while shown (a screen under a dialog, like an Othello game under its side question,
-            # can keep the breakpoint class, -narrow or -wide, of an earlier size)
-            await pilot.resize_terminal(*SIZES[0])
-            await wait_until(pilot, lambda: (app.size.width, app.size.height) == SIZES[0], what="the first size")
-            await app.push_screen(SCREENS[name][1]())
-            app.call_after_refresh(app.check_terminal_size)  # as the app's start_game does
-            seen[name] = {size: await drawn(pilot, name, size) for size in SIZES}
-            while app.screen is not stage:
-                await app.pop_screen()
-    return seen
-
-
-def style_files(screen: type[Screen]) -> list[Path]:
-    """A screen's style files (``CSS_PATH``) as the app reads them (``arcade --game`` reads its game's so)."""
-    return _css_paths(screen)
+        own = {size: await drawn(pilot, name, size) for size in SIZES}
+        # the sizes in the same order again: back at the first size before the styles come (a screen
+        # under a dialog, like an Othello game under its side question, can keep the breakpoint class,
+        # -narrow or -wide, of an earlier size)
+        await pilot.resize_terminal(*SIZES[0])
+        await wait_until(pilot, lambda: (app.size.width, app.size.height) == SIZES[0], what="the first size")
+        for path in (path for other in SCREENS for path in _css_paths(SCREENS[other][0])):
+            if not app.stylesheet.has_source(str(path), ""):
+                app.stylesheet.read(path)
+        app.refresh_css()  # as Textual does when a screen's files are read: the app restyled
+        return own, {size: await drawn(pilot, name, size) for size in SIZES}
 
 
 @pytest.fixture(scope="module")
@@ -231,35 +207,18 @@ def fresh_data_dir() -> None:
     shutil.rmtree(os.environ["ARCADE_DATA_DIR"], ignore_errors=True)
 
 
-async def differences(orders: tuple[str, ...]) -> list[str]:
-    """Each screen alone, then after every screen was opened in each of ``orders``: what differs."""
-    own = {name: await alone(name) for name in SCREENS}
-    found: list[str] = []
-    for order in orders:
-        after_all = await together(order)
-        for name in SCREENS:
-            for size in SIZES:
-                if after_all[name][size] != own[name][size]:
-                    diff = "\n".join(difflib.unified_diff(words(own[name][size]), words(after_all[name][size]),
-                                                          "alone", f"after all, {order}", lineterm=""))
-                    found.append(f"{name} at {size[0]}x{size[1]} differs after every screen was opened "
-                                 f"({order}):\n{diff}")
-    return found
-
-
-# One test, not one per screen: the app that reads every screen's styles would be built again by
-# each test worker for the screens it was given.  The forward order catches a
-# bare rule of any screen reaching another; the backward order (a file read later wins a tie
-# between two bare rules) runs in the soak.
-
-async def test_every_screen_draws_the_same_after_every_other_screen_was_opened() -> None:
-    found = await differences(("forward",))
-    assert not found, "\n\n".join(found)
-
-
-@pytest.mark.soak
-async def test_every_screen_draws_the_same_after_every_other_screen_was_opened_in_either_order() -> None:
-    found = await differences(("forward", "backward"))
+@pytest.mark.parametrize("name", list(SCREENS))
+async def test_a_screen_draws_the_same_with_every_other_screen_s_styles_read(name: str) -> None:
+    """Every other screen's style files are read after the screen's own: a rule of theirs that
+    reaches it wins over its own at equal specificity (a file read later wins a tie), so this
+    finds a leak whatever the order the player opens the screens in."""
+    own, after = await alone_then_with_every_style(name)
+    found = []
+    for size in SIZES:
+        if after[size] != own[size]:
+            diff = "\n".join(difflib.unified_diff(words(own[size]), words(after[size]), "alone",
+                                                  "with every screen's styles", lineterm=""))
+            found.append(f"{name} at {size[0]}x{size[1]} differs with every screen's styles read:\n{diff}")
     assert not found, "\n\n".join(found)
 
 
