@@ -6,9 +6,9 @@ it (the arcade, with its ``app.tcss`` and themes; ``arcade match --watch``'s ``M
 what the games show (their positions and render functions), switched through every theme the app
 offers (``arcade --list-themes``), and its rendered rows are read (``Widget.render_lines``: the
 strips the compositor draws, each cell's text and its final Rich style, reverse video resolved
-here as the terminal would).  No rule of a game screen's own .tcss touches a board's colours
-(``test_board_styles_come_from_the_app_s_style_files`` below), so a theme switch restyles the
-boards alone rather than a whole game screen each time.  A colour the terminal chooses (its
+here as the terminal would).  No rule of a game screen's own .tcss touches a board's colours, and
+a board on a stage is drawn cell for cell as on its game screen (the two tests before the boards'
+below), so a theme switch restyles the boards alone rather than a whole game screen each time.  A colour the terminal chooses (its
 default foreground and background, an ANSI colour) is checked on a dark and on a light terminal:
 black and white defaults, with the ANSI palettes Textual and Rich ship (``App.ansi_theme_dark``,
 ``App.ansi_theme_light``, Rich's default), so the ``ansi-*`` themes hold whatever the terminal's
@@ -230,6 +230,39 @@ def test_board_styles_come_from_the_app_s_style_files() -> None:
             assert "board--" not in rule and "grid--" not in rule, (path, rule)
             if "Board" in selector or "#board" in selector:
                 assert [p.split(":")[0].strip() for p in body.rstrip("} \n").split(";") if p.strip()] == ["margin"], (path, rule)
+
+
+async def test_a_board_on_a_stage_is_drawn_as_on_its_game_screen() -> None:
+    """What lets the boards be measured alone, seen: the HP-67 game's board (the Othello games') and
+    the wolf's (the TI-57 games'), each as its game screen draws it in the arcade's first theme, and
+    a board given the same state on a stage: every cell the same, character and style."""
+    from arcade.screens.hp67_othello.screen import HP67OthelloScreen
+    from arcade.screens.ti57_wolf.screen import TI57WolfScreen
+    from arcade.widgets.dialogs import SideDialog
+    from tests.arcade.fake_driver import FakeDriver
+    from tests.arcade.helpers import settle, wait_for_screen
+
+    game = ArcadeApp(game="hp67-othello", screens={"hp67-othello": lambda: HP67OthelloScreen(FakeDriver)})
+    async with game.run_test(size=(80, 24)) as pilot:
+        await wait_for_screen(pilot, SideDialog)
+        await pilot.press("w")
+        await settle(pilot, game.screen)
+        real = game.screen.query_one(OthelloBoard)
+        othello = (real.view, real.cursor, real.show_legal, rendered_rows(real))
+    wolf = ArcadeApp(game="ti57-wolf", screens={"ti57-wolf": lambda: TI57WolfScreen(coin=lambda: Side.LAMBS, blink=False)})
+    async with wolf.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(wolf.screen, TI57WolfScreen) and wolf.screen.saves.ready)
+        await settle(pilot, wolf.screen)
+        grid = wolf.screen.query_one(SquareBoard)
+        wolf_board = (grid.view, grid.boxed, rendered_rows(grid))
+    board, square_board = OthelloBoard(), SquareBoard()
+    board.view, board.cursor, board.show_legal = othello[:3]
+    square_board.view, square_board.boxed = wolf_board[:2]
+    app = arcade_with(board, square_board)
+    async with app.run_test(size=(130, 24)) as pilot:
+        await staged(pilot)
+        assert rendered_rows(board) == othello[3]
+        assert rendered_rows(square_board) == wolf_board[2]
 
 
 # -- the Othello boards (HP-67, Lazard, the match) -------------------------------------------
