@@ -3,6 +3,7 @@ program runs in a worker and Esc stops it while the screen answers (waits are on
 
 from __future__ import annotations
 
+from arcade.runtime.textual_compat import notifications
 from arcade.shell.app import ArcadeApp
 from arcade.screens.room.hp67 import HP67RoomScreen
 from arcade.screens.room.ti57 import TI57RoomScreen
@@ -115,7 +116,7 @@ async def test_hp67_cards_written_and_read_through_the_dialog_and_refused_while_
         await pilot.click(key_b)
         await wait_until(pilot, lambda: screen.busy, what="the program runs")
         await pilot.press("k")
-        await wait_until(pilot, lambda: any("Stop the program first" in n.message for n in app._notifications),
+        await wait_until(pilot, lambda: any("Stop the program first" in n.message for n in notifications(app)),
                          what="the refusal")
         assert app.screen is screen
         await pilot.press("escape")

@@ -15,6 +15,7 @@ import pytest
 from textual import events
 from textual.widgets import Footer
 
+from arcade.runtime.textual_compat import notifications
 from arcade.shell.app import ArcadeApp
 from arcade.widgets.dialogs import ResumeDialog
 from arcade.storage.saves import SaveStore
@@ -271,7 +272,7 @@ async def test_saves_unreadable_or_unusable_are_kept_aside_the_old_format_resume
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await opened(pilot)
         assert isinstance(screen, TI57WolfScreen)
-        assert any("ti57-wolf.json could not be read" in str(n.message) for n in app._notifications)
+        assert any("ti57-wolf.json could not be read" in str(n.message) for n in notifications(app))
     assert (store.directory / "ti57-wolf.corrupt-1.json").is_file()
 
     store.save("ti57-wolf", {"game": {"machine": {}}, "first": "wolf"}, saved_at="now", summary="move 3")
@@ -281,7 +282,7 @@ async def test_saves_unreadable_or_unusable_are_kept_aside_the_old_format_resume
         await pilot.press("r")
         await wait_until(pilot, lambda: isinstance(app.screen, TI57WolfScreen))
         await settle(pilot, app.screen)  # the new game at the table
-        assert not driver(app.screen).history and any("could not be restored" in str(n.message) for n in app._notifications)
+        assert not driver(app.screen).history and any("could not be restored" in str(n.message) for n in notifications(app))
     assert list(store.directory.glob("ti57-wolf.unusable-*.json"))
 
     session = WolfSession(Side.LAMBS)  # a game saved by the screen before sessions: no schema, "shown", undo steps
