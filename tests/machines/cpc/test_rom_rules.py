@@ -170,6 +170,56 @@ def test_print_using_neighbours(fmt: str, value: float, shown: str) -> None:
     assert output(f'10 PRINT USING "{fmt}";{value!r}'.replace("e+", "E+").replace("e-", "E-")) == shown + "\n"
 
 
+# one flag, one %: however many reasons a field has to overflow (21 digits or more, no
+# place for the sign or currency, no digit place, digits past the places before the point),
+# the ROM sets one bit and writes one % (do_number_to_string).  Every line below is what
+# the CPC 6128's ROMs printed.
+@pytest.mark.parametrize("fmt, values, shown", [
+    # the campaign's difference (seed 17): fixed form past 20 digits, and a minus sign with
+    # no place before the point
+    (".###", "-ROUND(845775474E1*508225641E10,2)", "%-.430E+29"),
+    (".###", "1E30;-1E30;-1E25;-1E20;1E20;-1E19;1E19",
+     "%.100E+31%-.100E+31%-.100E+26%-.100E+21%.100E+21%-10000000000000000000.%10000000000000000000."),
+    ("##.##", "1E30;-1E30", "% 1.00E+30%-1.00E+30"),
+    ("+.###", "1E30;-1E30", "%+.100E+31%-.100E+31"),
+    (".###-", "1E30;-1E30", "%.100E+31 %.100E+31-"),
+    ("**##.#", "1E30;-1E30", "%*100.0E+28%-100.0E+28"),
+    ("$$##.##", "1E30;-1E30;1E9", "% $10.00E+29%-$10.00E+29%$1000000000.00"),
+    ("#,###.##", "1E30;-1E30;-1E19", "%  100.00E+28% -100.00E+28%-10,000,000,000,000,000,000."),
+    # an exponent field whose sign has no place before the point: % even for a positive
+    (".###^^^^", "1;-1;0;1E30;-1E-30", "%.100E+01%-.100E+01%.000E+00%.100E+31%-.100E-29"),
+    ("$$^^^^", "0;1;-1", "% $E+00%$1E+00%-$1E+00"),
+    # no digit place left: one is added, before the point or after it
+    ("#^^^^", "1;-1;0;123;-123", "%1E+00%-1E+00% E+00%1E+02%-1E+02"),
+    ("#.^^^^", "1;-1;0;123;-123", "% .1E+01%-.1E+01% .0E+00% .1E+03%-.1E+03"),
+    # places enough: no %
+    ("##^^^^", "1;-1;0;123;-123", " 1E+00-1E+00 0E+00 1E+02-1E+02"),
+    ("+.##^^^^", "1;-1;0;123;-123", "+.10E+01-.10E+01+.00E+00+.12E+03-.12E+03"),
+    (".##^^^^-", "1;-1;0;123;-123", ".10E+01 .10E+01-.00E+00 .12E+03 .12E+03-"),
+    ("$$.##^^^^", "1;-1;1E30", " $.10E+01-$.10E+01 $.10E+31"),
+    ("**.##^^^^", "1;-1;1E30", "*1.00E+00-1.00E+00*1.00E+30"),
+    ("**$^^^^", "0;1;-1", "*$0E+00*$1E+00-$1E+00"),
+    # 0 in the exponent form: one 0 before the point, where a place was left for it
+    ("###^^^^", "0;-0;1", "  0E+00  0E+00 10E-01"),
+    ("####,.#^^^^", "0;1", "    0.0E+00  100.0E-02"),
+    ("#^^^^-", "0;1;-1", "0E+00 1E+00 1E+00-"),
+    # a + takes a place: the 0 before the point fills it, and the field overflows
+    ("+.####", "0.5;-0.5;0;1", "%+0.5000-.5000%+0.0000%+1.0000"),
+    ("+.#", "0.04;-0.04", "%+0.0%+0.0"),
+    ("$$.#", "0.5;-0.5;0", "$0.5-$.5$0.0"),
+    # commas are written in the exponent form too, a place in four theirs; one may
+    # follow ** or $$ at once
+    ("##,###^^^^", "1234567;-1234567", " 1,235E+03-1,235E+03"),
+    ("**,###^^^^", "1234567;-1234567", "*1,235E+03-1,235E+03"),
+    ("#,#######.#^^^^", "-1234567;0", " -123,456.7E+01        0.0E+00"),
+    ("$$#,####.###^^^^", "774", " $77,400.000E-02"),
+    ("**$#,##.#^^^^-", "0;-354", "*****$0.0E+00 $35,400.0E-02-"),
+    ("+#,###", "-522E10;-52401E17", "%-5,220,000,000,000%-5,240E+18"),
+])
+def test_print_using_field_overflow_is_flagged_once(fmt: str, values: str, shown: str) -> None:
+    assert output(f'10 PRINT USING "{fmt}";{values}') == shown + "\n"
+
+
 # --- 9. a trapped READ of a word into a number, then RESUME NEXT -------------------------------
 def test_trapped_read_of_a_word_then_resume_next() -> None:
     src = "\n".join([
