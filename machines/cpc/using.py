@@ -200,10 +200,15 @@ def _exponent_body(x: float, spec: dict, places_before: int) -> tuple[str, int, 
     return body, after, short
 
 
-def format_using(fmt: str, values: tuple) -> tuple[str, int]:
+_MOST_PLACES = 20  # a numeric field of more places (point and sign included) is refused
+
+
+def format_using(fmt: str, values: tuple, out: list[str] | None = None) -> tuple[str, int]:
     """Apply the template to the values (reusing it if values remain).  Returns the
-    text and how many values were used."""
-    out: list[str] = []
+    text and how many values were used.  ``out`` receives the text as it is made, so
+    that what the ROM prints before an error (the template's text before a bad field,
+    or a whole template with no field) can be printed too."""
+    out = [] if out is None else out
     used = 0
     if not values:
         return "", 0
@@ -252,6 +257,9 @@ def format_using(fmt: str, values: tuple) -> tuple[str, int]:
                 used += 1
                 field_seen = True
                 j, spec = parsed
+                places = spec["before"] + max(spec["after"] + 1, 0) + spec["plus"] + spec["dollar"]
+                if places > _MOST_PLACES:  # ROM parse_number_format_template
+                    raise BasicError(errors.IMPROPER_ARGUMENT)
                 out.append(_format_number(float(value), spec))
                 i = j
                 continue

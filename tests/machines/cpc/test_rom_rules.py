@@ -220,6 +220,29 @@ def test_print_using_field_overflow_is_flagged_once(fmt: str, values: str, shown
     assert output(f'10 PRINT USING "{fmt}";{values}') == shown + "\n"
 
 
+# the ROM prints a template as it goes: its text before an error stays on the screen
+@pytest.mark.parametrize("program, shown", [
+    ('10 PRINT USING "abc";1', "abc\nImproper argument in 10\n"),  # no field at all
+    ('10 PRINT USING "+.^^^^";1', "+.^^^^\nImproper argument in 10\n"),  # "+." needs a #
+    ('10 PRINT "Q";:PRINT USING "zz";"X"', "Qzz\nImproper argument in 10\n"),
+    ('10 PRINT USING "ab#";"X"', "ab\nType mismatch in 10\n"),
+    ('10 PRINT USING "#a";1;"X"', "1a\nType mismatch in 10\n"),
+    ('10 PRINT USING "x&y";1', "x\nType mismatch in 10\n"),
+    ("10 ON ERROR GOTO 100\n20 PRINT USING \"abc\";1:PRINT \"N\"\n30 END\n100 PRINT \"E\";ERR:RESUME NEXT",
+     "abcE 5 \nN\n"),
+    # a numeric field has 20 places at most (sign, currency and point included, not ^^^^)
+    ('10 PRINT USING "##########.##########";1', "Improper argument in 10\n"),
+    ('10 PRINT USING "**#########.#########";1', "Improper argument in 10\n"),
+    ('10 PRINT USING "##########.#########";1', "         1.000000000\n"),
+    ('10 PRINT USING "$$########.#########";1', "        $1.000000000\n"),
+    ('10 PRINT USING "##########.#########^^^^";1', " 100000000.000000000E-08\n"),
+    ('10 PRINT DEC$(1,"#######.#############")', "Improper argument in 10\n"),
+    ('10 PRINT DEC$(1,"abc")', "Improper argument in 10\n"),
+])
+def test_print_using_prints_as_it_goes(program: str, shown: str) -> None:
+    assert output(program) == shown
+
+
 # --- 9. a trapped READ of a word into a number, then RESUME NEXT -------------------------------
 def test_trapped_read_of_a_word_then_resume_next() -> None:
     src = "\n".join([
