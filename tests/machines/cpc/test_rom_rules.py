@@ -289,6 +289,39 @@ def test_untrapped_read_of_a_word_stops_at_the_data_line() -> None:
     assert output("10 READ A\n20 DATA X").startswith("Syntax error in 20\n")
 
 
+_TRAP = "10 ON ERROR GOTO 100\n{}\n90 END\n100 PRINT \"E\";ERR;ERL:RESUME NEXT"
+
+
+# a DATA item the number reader gives up on (a sign, a point or & with no digit) is a
+# Type mismatch of the READ itself (ERL its line), the variable left as it was, the DATA
+# pointer back where the READ began; a word is still a Syntax error of the DATA line.
+# Every expected line was printed by the ROMs.
+@pytest.mark.parametrize("lines, shown", [
+    ("20 A=5:B=6:READ A,B:PRINT A;B\n30 READ C:PRINT C\n50 DATA 3,-,7", "E 13  20 \n 3  6 \n 3 \n"),
+    ("20 A=5:B=6:READ A,B:PRINT A;B\n30 READ C:PRINT C\n50 DATA 3,.,7", "E 13  20 \n 3  6 \n 3 \n"),
+    ('20 A$="Q":READ A$,B:PRINT A$;B\n30 READ C$:PRINT C$\n50 DATA X,+,7', "E 13  20 \nX 0 \nX\n"),
+    ("20 A%=5:READ A%:PRINT A%\n40 DATA &", "E 13  20 \n 5 \n"),
+    ("20 A=5:READ A:PRINT A\n40 DATA -X", "E 13  20 \n 5 \n"),
+    ("20 A=5:READ A:PRINT A\n40 DATA .E5", "E 13  20 \n 5 \n"),
+    ("20 A=5:READ A:PRINT A\n40 DATA  -  ", "E 13  20 \n 5 \n"),
+    ("20 A=5:READ A:PRINT A\n40 DATA &X", "E 13  20 \n 5 \n"),
+    ("20 A=5:READ A:PRINT A\n40 DATA &X2", "E 13  20 \n 5 \n"),
+    ("20 READ A:PRINT A\n40 DATA - .", "E 13  20 \n 0 \n"),
+    # neighbours read as before: too large is Overflow of the READ, text after a
+    # number a Syntax error of the DATA line
+    ("20 A=5:READ A:PRINT A\n40 DATA 1E99", "E 6  20 \n 5 \n"),
+    ("20 READ A:PRINT A\n40 DATA 1E", "E 2  40 \n 1 \n"),
+    ("20 A=5:READ A:PRINT A\n30 READ C:PRINT C\n50 DATA -5-", "E 2  50 \n-5 \nE 2  50 \n-5 \n"),
+])
+def test_read_of_an_item_the_number_reader_refuses_is_a_type_mismatch(lines: str, shown: str) -> None:
+    assert output(_TRAP.format(lines)) == shown
+
+
+@pytest.mark.parametrize("item", ["-", "+", ".", "-.", "&", "&H", "&X 2"])
+def test_untrapped_read_of_a_lone_sign_or_point_stops_at_the_read(item: str) -> None:
+    assert output(f"10 A=5:READ A\n20 DATA {item}") == "Type mismatch in 10\n"
+
+
 # --- 10. a syntax error partway through a line ------------------------------------------------
 def test_syntax_error_partway_through_a_line() -> None:
     cpc, _ = run_program('10 PRINT "A";1;A%%')
