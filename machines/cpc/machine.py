@@ -15,7 +15,7 @@ from typing import Any, Callable
 from machines.cpc import errors, reals
 from machines.cpc.compiler import CompiledProgram, Problem, compile_program, var_key
 from machines.cpc.errors import BasicError, error_message
-from machines.cpc.lexer import LexError, tokenize
+from machines.cpc.lexer import LexError, list_form, tokenize
 from machines.cpc.memory import POWER_ON_FREE, fixed_bytes, program_bytes, variable_bytes
 from machines.cpc.numbers import read_whole_number, to_int16
 from machines.cpc.runtime import build_namespace, names
@@ -643,7 +643,7 @@ class CPC:
         self._print(f"{error_message(code)} in {line}")
         self._newline()
         if code == errors.SYNTAX_ERROR and line in self.lines:
-            self._print(f"{line} {self.lines[line]}")
+            self._print(f"{line} {list_form(self.lines[line])}")
             self._newline()
         else:
             self._ready_prompt()

@@ -335,6 +335,17 @@ def test_syntax_error_partway_through_a_line() -> None:
     assert output(src) == "X\nA 1  0 ERR 2  20 \nB\nC\n"
 
 
+@pytest.mark.parametrize("line, shown", [
+    # seen on the ROMs (tools/cpc_rom_check.py, seed 41): the line editor shows the line
+    # as LIST does, its numbers by their values
+    ('10 PRINT "P";943820910E-2;A%@:PRINT "Q"', '10 PRINT "P";9438209.1;A%@:PRINT "Q"'),
+    ('10 PRINT "P";-891370916E-8;A%`:PRINT "Q"', '10 PRINT "P";-8.91370916;A%`:PRINT "Q"'),
+])
+def test_the_line_after_a_syntax_error_is_shown_as_listed(line: str, shown: str) -> None:
+    cpc, _ = run_program(line)
+    assert cpc.transcript.endswith("Syntax error in 10\n" + shown + "\n")
+
+
 @pytest.mark.parametrize("line, printed", [
     ('10 A=1:PRINT A:B=2%%:PRINT "NO"', " 1 \n"),  # statements before the fault run
     ('10 PRINT "A";:PRINT 5;@', "A 5 "),  # a character no token starts
