@@ -132,6 +132,24 @@ def test_mid_assignment_past_the_end_does_nothing_but_position_0_is_improper() -
     assert output('10 A$="AB":MID$(A$,0)="XY":PRINT A$') == "Improper argument in 10\n"
 
 
+# a real 0 has a sign on the CPC, seen only when it is divided by 0 (A and B are 0 here):
+# -B is -0; a 0 sum has the second operand's sign (x-y is x+(-y)), a 0 product the
+# right operand's, a 0 quotient the dividend's; ABS leaves a 0 as it is; INT, FIX and
+# ROUND(x) give an unsigned 0, ROUND(x,d) one with x's sign.  Seen on the ROMs (seed 41).
+@pytest.mark.parametrize("expression, negative", [
+    ("-B", True), ("B", False), ("0", False), ("1", False), ("-1", True),
+    ("(-B)*(-2)", True), ("B*2", False), ("2*(-B)", True), ("(-2)*B", False), ("B*(-B)", True),
+    ("(-B)-0", True), ("0-B", True), ("-B-B", True), ("-B+B", False), ("B-B", True), ("-B-(-B)", False),
+    ("1.5-1.5", True), ("-1.5+1.5", False), ("1-1", False), ("(-B)/(-2)", True), ("B/(-2)", False),
+    ("-ABS(B)", True), ("ABS(-B)", True), ("-INT(B)", False), ("-FIX(-0.5)", False), ("-ROUND(B)", False),
+    ("-ROUND(0.04,1)", True), ("-ROUND(-0.04,1)", False), ("-ROUND(B,2)", True),
+    ("(-B-(-B+B)+(-B*5-B))*(-(5-5.0))/-1", False),
+])
+def test_a_zero_divided_by_zero_keeps_its_sign(expression: str, negative: bool) -> None:
+    sign = "-" if negative else " "
+    assert output(f"10 PRINT ({expression})/A") == f"Division by zero\n{sign}1.70141E+38 \n"
+
+
 # --- 7. PRINT USING --------------------------------------------------------------------------
 def test_print_using() -> None:
     assert output('10 PRINT USING "#.##^^^^";7.17') == " .72E+01\n"
