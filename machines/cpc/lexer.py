@@ -49,27 +49,44 @@ _OPS2 = ("<>", "<=", ">=", "=<", "=>", "><")
 _OPS1 = "+-*/\\^=<>(),;:#?[]"
 
 
-def _number(src: str, i: int) -> tuple[Token, int]:
+def _digits_from(src: str, j: int) -> int:
+    """Past the digits at ``j``, blanks between them included (the ROM's tokeniser reads
+    numbers with ``convert_string_to_number``, which skips them: ``PRINT 5 6`` is 56)."""
     n = len(src)
-    j = i
-    while j < n and src[j] in _DIGITS:
-        j += 1
-    is_real = False
-    if j < n and src[j] == ".":
-        is_real = True
-        j += 1
+    while True:
         while j < n and src[j] in _DIGITS:
             j += 1
-    if j < n and src[j] in "eE":
-        k = j + 1
+        k = _past_blanks(src, j)
+        if k == j or k >= n or src[k] not in _DIGITS:
+            return j
+        j = k
+
+
+def _past_blanks(src: str, j: int) -> int:
+    while j < len(src) and src[j] == " ":
+        j += 1
+    return j
+
+
+def _number(src: str, i: int) -> tuple[Token, int]:
+    n = len(src)
+    j = _digits_from(src, i)
+    is_real = False
+    k = _past_blanks(src, j)
+    if k < n and src[k] == ".":  # blanks around the point are skipped too
+        is_real = True
+        j = _digits_from(src, _past_blanks(src, k + 1))
+        if j == _past_blanks(src, k + 1) and (j >= n or src[j] not in _DIGITS):
+            j = k + 1  # no digit after the point: the blanks are not the number's
+    k = _past_blanks(src, j)
+    if k < n and src[k] in "eE":
+        k = _past_blanks(src, k + 1)
         if k < n and src[k] in "+-":
-            k += 1
+            k = _past_blanks(src, k + 1)
         if k < n and src[k] in _DIGITS:
-            while k < n and src[k] in _DIGITS:
-                k += 1
-            j = k
+            j = _digits_from(src, k)
             is_real = True
-    literal = src[i:j]
+    literal = src[i:j].replace(" ", "")
     if not is_real:
         value = int(literal)
         if value <= 32767:

@@ -150,6 +150,22 @@ def test_a_zero_divided_by_zero_keeps_its_sign(expression: str, negative: bool) 
     assert output(f"10 PRINT ({expression})/A") == f"Division by zero\n{sign}1.70141E+38 \n"
 
 
+# a number in a program line is read as convert_string_to_number reads it, blanks
+# between its digits, around the point and the E skipped (seen on the ROMs)
+@pytest.mark.parametrize("line, shown", [
+    ("10 PRINT 5 6", " 56 \n"),
+    ("10 A=1 2:PRINT A", " 12 \n"),
+    ("10 PRINT 1 .5;2. 5;3 E 2;4 e -1;5 E+ 1", " 1.5  2.5  300  0.4  50 \n"),
+    ("10 X=3:PRINT X*2 0", " 60 \n"),
+    ("10 PRINT 1 .;7", " 1  7 \n"),
+    ("10 PRINT 1 E", " 1  0 \n"),  # an E with no digits after it is a variable
+    ("10 IF 1 THEN PRINT 1 ELSE PRINT 2", " 1 \n"),
+    ("10 PRINT 5 6;A%@", " 56  0 \nSyntax error in 10\n10 PRINT 56;A%@\n"),
+])
+def test_blanks_inside_a_number_constant_are_skipped(line: str, shown: str) -> None:
+    assert output(line) == shown
+
+
 # --- 7. PRINT USING --------------------------------------------------------------------------
 def test_print_using() -> None:
     assert output('10 PRINT USING "#.##^^^^";7.17') == " .72E+01\n"
