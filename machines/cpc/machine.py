@@ -768,9 +768,9 @@ class CPC:
     def _input(self, prompt: str, keep_line: bool, targets: list) -> None:
         while True:
             line = self._read_line(prompt, keep_line)
-            # RETURN alone answers every variable with 0 or "" (ROM): the empty
-            # buffer is read as one empty item per variable, never "?Redo"
-            items: list[str | None] = [""] * len(targets) if line == "" else _split_input(line)
+            # RETURN alone is one empty item: 0 or "" for a single variable, and
+            # "?Redo from start" when more are asked for (ROM input_parse_buffer)
+            items = _split_input(line)
             # the items are read in order, each as its variable's kind, until one is
             # wrong; only then is their count checked (ROM), so a number too large is
             # Overflow even in a line with too many or too few items
