@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Callable, TextIO
 
 from arcade.shell import catalog
 
-from arcade.runtime import hangup
+from arcade.runtime import hangup, heap
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -130,7 +130,8 @@ def main(argv: list[str] | None = None) -> int:
     # whose Static.update lays out at once); at 500, 2 ms.  Frames still follow changes only: the
     # cap is rarely reached.  Read by Textual when it is first imported: set first.
     os.environ.setdefault("TEXTUAL_FPS", "500")
-    if argv is None:
+    command_line = argv is None
+    if command_line:
         hangup.install()  # first: a terminal closed while the arcade starts ends it too (issue 16)
     argv = sys.argv[1:] if argv is None else argv
     app: ArcadeApp | int = 0
@@ -143,6 +144,8 @@ def main(argv: list[str] | None = None) -> int:
             from arcade.web.server import main as web_main
 
             return web_main(argv[1:])
+        if command_line:
+            heap.hold()  # no garbage collection until the first frame (arcade/runtime/heap.py)
         opening = None
         if argv and argv[0] in ("host", "join"):  # a game across two terminals: its arguments checked before the app
             from arcade.shell.net_cli import opening as net_opening
