@@ -190,6 +190,11 @@ _solution: Solution | None = None
 _solution_lock = threading.Lock()
 
 
+def solved() -> bool:
+    """The game is solved already in this process: a computer's move now takes well under 2 ms."""
+    return _solution is not None
+
+
 def solution() -> Solution:
     """The solved game, built on first use (a fraction of a second) and kept."""
     global _solution
