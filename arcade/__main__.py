@@ -96,8 +96,11 @@ def build_app(argv: list[str], stderr: TextIO | None = None,
 
     directory = settings.config_dir()
     path = args.keymap if args.keymap is not None else directory / settings.KEYMAP_FILE
-    # Only the screens whose ids the file names are imported to check it (no game's for no keymap).
-    known = keymap.known_binding_ids(keymap.read_keymap_ids(path))
+    # Only the screens whose ids the file names are imported to check it; none for a keymap that names
+    # no id (no file, an empty or unreadable one: nothing to check), so that the launcher's module
+    # waits for the launcher (``ArcadeApp.MODES``) rather than for every launch.
+    mentioned = keymap.read_keymap_ids(path)
+    known = keymap.known_binding_ids(mentioned) if mentioned else None
     loaded = keymap.load_keymap(path, known, required=args.keymap is not None)
 
     from arcade.shell.app import ArcadeApp
