@@ -180,7 +180,7 @@ class WolfTable:
             assert picture is not None
             # held: a reply of a millisecond or two outruns it, and the answer says it all (one picture
             # drawn, not two); told at once before the first solve (a fraction of a second)
-            job.note(PersonMoved(done[0][1], picture), held=computer_quick())
+            job.note(PersonMoved(done[0][1], picture), held=chooses_at_once(s.seats[s.to_move].level))
             job.check()
             job.next_part()
             done.append(("computer", self.computer(job)))
@@ -220,11 +220,11 @@ class WolfTable:
         self._session().redo(to_a_person=to_a_person)
 
 
-def computer_quick() -> bool:
-    """The computer's reply takes a millisecond or two (the game is solved in this host already)."""
-    from games.ti57_wolf.computer import solved  # noqa: PLC0415 - lazy, as the session's: two persons never load it
+def chooses_at_once(level: str | None) -> bool:
+    """The computer at ``level`` replies in a millisecond or two (``computer.chooses_at_once``)."""
+    from games.ti57_wolf import computer  # noqa: PLC0415 - lazy, as the session's: two persons never load it
 
-    return solved()
+    return computer.chooses_at_once(level)
 
 
 def _program(listing: str, name: str | None) -> Program:

@@ -218,7 +218,6 @@ def test_the_pause_holds_the_computers_move_until_it_goes_on() -> None:
 
 
 def test_at_instant_speed_the_persons_move_is_told_once_the_reply_holds() -> None:
-    solution()
     with TableAtHost(GAME) as wolf:
         wolf.done("new_game", Side.LAMBS, seats={Side.WOLF: Seat("computer", "beginner")})
         wolf.client.pace(paused=True)  # the reply holds for the pause: the person's move is told
@@ -234,10 +233,13 @@ def test_at_instant_speed_the_persons_move_is_told_once_the_reply_holds() -> Non
 def test_before_the_game_is_solved_the_persons_move_is_told_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """The first solve takes a fraction of a second: the person's move shows meanwhile."""
     monkeypatch.setattr(computer, "_solution", None)  # this process has not solved the game yet
+    assert not computer.chooses_at_once("cunning") and computer.chooses_at_once("beginner")
+    assert computer.chooses_at_once(None)  # the random wolf never reads the solution
     with TableAtHost(GAME) as wolf:
-        wolf.done("new_game", Side.LAMBS, seats={Side.WOLF: Seat("computer", "beginner")})
+        wolf.done("new_game", Side.LAMBS, seats={Side.WOLF: Seat("computer", "cunning")})
         reply = wolf.done("play", WolfMove.of_lamb(1, 6))
-        (told,) = reply.notes
+        (told,) = reply.notes  # not held: the solve outlasts it
+        assert computer.chooses_at_once("cunning") and computer.chooses_at_once("beginner")
         assert isinstance(told, PersonMoved) and told.record == reply.answer.result[0][1]
         assert told.picture.view.moves_played == 1 and reply.picture.view.moves_played == 2
 
