@@ -500,9 +500,9 @@ def inside_ti57(args: argparse.Namespace) -> None:
             from games.ti57_duel.session import Phase
 
             phase = game.seen.phase
-            if phase is Phase.LIMIT:
-                if game.seat_choice != 1:
-                    game.action_seats()  # Player 2: the computer (the hunter)
+            if phase is Phase.LIMIT and game.seen.picture is not None:
+                if game.seen.hot_seat:
+                    game.action_seats()  # the next seats: Player 2 the computer (the hunter) first
                 else:
                     game.action_confirm()
             elif phase is Phase.SETUP and game.viewer == 1:
