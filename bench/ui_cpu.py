@@ -71,6 +71,10 @@ reads the board: else the next move starts in the same breath, and a key sent as
 answer came waited for the next turn's start too."""
 
 
+LOST_AFTER = 5.0
+"""Seconds after which a key posted and never drawn is counted lost (a dialog took it)."""
+
+
 def tmux(*args: str) -> str:
     return subprocess.run(["tmux", "-L", SOCKET, *args], capture_output=True, text=True, check=False).stdout
 
@@ -485,6 +489,11 @@ def inside_ti57(args: argparse.Namespace) -> None:
             return
         if state["moving"]:
             return  # the turn's end, drawn and read, steps again (``turn_read``)
+        if clock is not None and not clock.done.is_set() and clock.posted is not None \
+                and time.perf_counter() - clock.posted[1] > LOST_AFTER:
+            clock.lost += 1  # never drawn (a dialog took it): the next goes on
+            clock.posted = None
+            clock.done.set()
         if game.busy or (clock is not None and not clock.done.is_set()):
             app.set_timer(0.01, step)
             return
