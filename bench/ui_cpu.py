@@ -246,6 +246,12 @@ class KeyClock:
 def inside(args: argparse.Namespace) -> None:
     """In the tmux pane: the arcade's app, a recorder, and a player for the Othello games."""
     sys.path.insert(0, os.getcwd())  # the tree under test, not this file's
+    try:  # the garbage collector as the tree's command line leaves it (arcade/__main__.py)
+        from arcade.runtime import heap
+    except ImportError:  # a tree from before it
+        pass
+    else:
+        heap.hold()
     if args.inside == "match":
         inside_match(args)
     elif args.inside == "bare":
