@@ -251,7 +251,8 @@ def inside(args: argparse.Namespace) -> None:
     except ImportError:  # a tree from before it
         pass
     else:
-        heap.hold()
+        if args.inside != "bare":  # the bare app never lets it go
+            heap.hold()
     if args.inside == "match":
         inside_match(args)
     elif args.inside == "bare":
