@@ -26,6 +26,7 @@ from arcade.widgets.grid import SquareBoard
 from arcade.widgets.ti57 import KeyLog
 from arcade.widgets.words import Words
 from games.ti57_wolf import START, Side, WolfReferee
+from games.ti57_wolf.computer import solution
 from games.ti57_wolf.session import WolfSession
 from games.session import Seat
 from tests.arcade.helpers import (
@@ -374,14 +375,22 @@ async def test_at_instant_speed_a_move_and_the_computers_reply_are_one_request(i
         if instant:
             await pilot.press("f")
             assert "The computer moves at once" in flat(app)
+        solution()  # solved in this process: the computer replies at once, the person's move held
         ended: list[str] = []
         done = screen.job_done
         screen.job_done = lambda kind, result: (ended.append(kind), done(kind, result))  # type: ignore[method-assign]
+        drawn: list[bool] = []  # each redraw: busy then or not
+        redraw = screen.redraw
+        screen.redraw = lambda: (drawn.append(screen.busy), redraw())  # type: ignore[method-assign]
         moves, said = len(driver(screen).history), len(screen.messages)
         await pilot.press("1" if driver(screen).board.wolf[0] > 1 else "9")
         await wait_until(pilot, lambda: len(driver(screen).history) == moves + 2 and not screen.busy,
                          what="the computer's reply")
         assert ended == (["move"] if instant else ["move", "computer"])  # one end: the request's
+        if instant:  # drawn once, with its end: never as started, nor for the person's move alone
+            assert drawn == [False]
+        else:
+            assert drawn[0] is True and drawn[-1] is False  # started, then the reply's end
         words = list(screen.messages)[said:]
         assert any(w.startswith("The wolf went ") for w in words)
         assert any(w.startswith("The computer moved lamb ") for w in words)

@@ -24,6 +24,7 @@ from typing import Any, Callable, Hashable
 
 from textual.reactive import reactive
 
+from arcade.screens.messages import MachineProgress
 from arcade.screens.room.ti57 import notebook_dir
 from arcade.screens.room.ti57_workshop import TI57Workshop, workshop_binding
 from arcade.screens.ti57_screen import TI57_CSS, TI57Frame, TI57Screen
@@ -136,6 +137,10 @@ class TI57WolfScreen(TI57Screen):
 
     def table_note(self, kind: str, payload: Any) -> None:
         self.turns.note(payload)
+
+    def show_progress(self, message: MachineProgress) -> None:
+        """The TI-57 runs on: a request at instant speed lasts long enough to be drawn as started."""
+        self.turns.lasts()
 
     def job_done(self, kind: str, result: Any) -> None:
         """A request's end: the picture is drawn, what happened said, the game saved, the next turn."""
