@@ -719,9 +719,12 @@ class TI57:
         regs = self.regs
         f = sub if inv else add
         err = False
+        # a square or a product out of range is the limit (or 1E-99) before it is added:
+        # 1 EE 60 S+ 1 EE 60 INV S+ leaves R2 = 0 (ROM, issue 40)
         for i, v in ((0, ONE), (1, y), (2, mul(y, y)), (3, t), (4, mul(t, t)), (5, mul(y, t))):
-            regs[i], e = fit(f(regs[i], v))
-            err = err or e
+            v, e = fit(v)
+            regs[i], e2 = fit(f(regs[i], v))
+            err = err or e or e2
         regs[7] = f(t, ONE)
         self.x = regs[0]
         self.after_op = False

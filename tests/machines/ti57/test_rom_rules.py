@@ -142,6 +142,24 @@ def test_mean_with_points_is_not_an_error() -> None:
     assert _shows("4 STO 1 2 STO 0 2nd mean") == ("2.", False)
 
 
+@pytest.mark.parametrize(
+    "keys, sums",
+    [
+        # a square or a product out of range is the limit (or 1E-99) before it is added
+        ("1 EE 6 0 2nd S+ 1 EE 6 0 INV 2nd S+", ["0", "0", "0", "-1", "-1", "-1E60"]),
+        ("1 EE 6 0 x<>t 1 EE 6 0 2nd S+ 1 EE 6 0 INV 2nd S+", ["0"] * 6),
+        ("1 EE 6 0 +/- 2nd S+ 1 EE 6 0 +/- INV 2nd S+", ["0", "0", "0", "-1", "-1", "-1E-60"]),
+        ("1 EE 6 0 x<>t 0 2nd S+ INV 2nd S+", ["0", "-1", "-1", "0", "0", "-1E60"]),
+        # its neighbour: a sum that overflows on its own
+        ("5 STO 4 1 EE 6 0 x<>t 3 2nd S+", ["1", "3", "9", "1E60", "9.9999999999E99", "3E60"]),
+    ],
+)
+def test_sigma_plus_adds_an_out_of_range_square_as_the_limit(keys: str, sums: list[str]) -> None:
+    m = keyed(keys)
+    assert [m.register(n) for n in range(6)] == [Decimal(v) for v in sums]
+    assert m.flashing
+
+
 # --- 4. a power far out of range goes the way of the true result -------------
 
 
