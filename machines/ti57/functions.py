@@ -225,27 +225,50 @@ def power(y: Decimal, x: Decimal, inv: bool) -> Result:
     return r, err or e1 or e2
 
 
+def _power_error_remainder(y: Decimal, x: Decimal, inv: bool) -> tuple[Decimal, Decimal] | None:
+    """(x ln y, its remainder by ln 10) when y^x or the x-th root (INV) errs in e^ with a
+    fraction left: the exponent is past 99 either way and x ln y (ln y / x) is not a
+    whole multiple of ln 10.  None otherwise."""
+    if not y or (inv and not x):
+        return None
+    ln_y = ln(-y if y < 0 else y)
+    product, underflow = divide(ln_y, x) if inv else fit(chop(mul(ln_y, x)))
+    if underflow and product.adjusted() < 0:
+        return None
+    a = -product if product < 0 else product
+    if a < 100 * LN10:
+        return None  # no exponent past 99: an underflow, if any, is the division's
+    fraction = _WIDE.remainder(a, LN10)
+    if not fraction or (product < 0 and fraction < Decimal("0.00001")):
+        return None
+    return product, fraction
+
+
 def power_error_flips(y: Decimal, x: Decimal, inv: bool) -> bool:
-    """True when y^x or the x-th root (INV) errs in e^ with a fraction left: the
-    exponent is past 99 either way and x ln y (ln y / x) is not a whole multiple of ln 10.
+    """True when y^x or the x-th root (INV) errs in e^ with a fraction left.
 
     Completed by an inverse operation key (-, /, INV y^x) such an error flips the sign
     of its exponent (machine._binary); 10 y^x 110, whose e^ step has nothing left to
     multiply, 10^-100 (see _exp_of_product), an exponent below 1E-99 and the 0th root
     (a division by zero, before e^) do not (ROM, issue 40)."""
-    if not y or (inv and not x):
-        return False
-    ln_y = ln(-y if y < 0 else y)
-    product, underflow = divide(ln_y, x) if inv else fit(chop(mul(ln_y, x)))
-    if underflow and product.adjusted() < 0:
-        return False
-    a = -product if product < 0 else product
-    if a < 100 * LN10:
-        return False  # no exponent past 99: an underflow, if any, is the division's
-    fraction = _WIDE.remainder(a, LN10)
-    if not fraction:
-        return False
-    return product > 0 or fraction >= Decimal("0.00001")
+    return _power_error_remainder(y, x, inv) is not None
+
+
+def power_error_keeps_inverse(y: Decimal, x: Decimal, inv: bool) -> bool:
+    """Whether the inverse key completing a flipped y^x or root error keeps its INV.
+
+    The chip keeps the key's INV in the flag digit of the number (D13, beside the signs
+    of mantissa and exponent) and e^ doubles that digit to turn the remainder's signs
+    into the result's; the INV bit becomes 8 and, on an overflow, 8 + 4 is corrected
+    to 2 as a decimal digit, the exponent's sign: INV is lost unless the remainder
+    (x ln y modulo ln 10) is below 1, whose negative exponent the doubling makes the
+    INV bit again.  On an underflow it is always kept (ROM, issue 40: 10 y^x 101 /
+    CE 2 = gives 1.9999999999E-98, 70 y^x 90 / CE 2 = 4.9999999999E-99)."""
+    found = _power_error_remainder(y, x, inv)
+    if found is None:
+        return True
+    product, fraction = found
+    return product < 0 or fraction < 1
 
 
 # ---------------------------------------------------------------------------

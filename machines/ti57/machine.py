@@ -608,15 +608,17 @@ class TI57:
             assert p is not None
             if p.op == 35 and (op == 65 or op == 45 or inv) and self._power_error_flips(p, x):
                 # An inverse key (-, /, INV y^x) completing a y^x or a root that over- or
-                # underflows in e^: the error's exponent changes sign.  After a y^x the key
-                # loses its INV (- is kept as +, / as x, INV y^x as y^x) and only the
-                # pending operations above its level are completed; after a root it goes
-                # on as usual (ROM, issue 40: 10 y^x 101 / CE 3 = gives 2.9999999999E-98,
+                # underflows in e^: the error's exponent changes sign.  On an overflow
+                # whose remainder (x ln y modulo ln 10) is 1 or more the key loses its
+                # INV (- is kept as +, / as x, INV y^x as y^x) and only the pending
+                # operations above its level are completed; otherwise it goes on as
+                # usual (ROM, issue 40: 10 y^x 101 / CE 3 = gives 2.9999999999E-98,
                 # 5 - 3 * 10 y^x 101 - CE 7 = gives -2; 69 INV y^x .017 / CE 3 = gives
                 # 3.3333333333E-99).
+                keeps = self._power_error_keeps_inverse(p, x)
                 x = self._apply(p, x)
                 x = x.scaleb(-2 * x.adjusted())
-                if not p.inv:
+                if not keeps:
                     op, inv = (75 if op == 65 else 55 if op == 45 else 35), False
                     prec += 1
                 continue
@@ -634,6 +636,9 @@ class TI57:
 
     def _power_error_flips(self, p: _Pending, x: Decimal) -> bool:
         return fn.power_error_flips(self.regs[p.reg] if p.reg is not None else p.value, x, p.inv)
+
+    def _power_error_keeps_inverse(self, p: _Pending, x: Decimal) -> bool:
+        return fn.power_error_keeps_inverse(self.regs[p.reg] if p.reg is not None else p.value, x, p.inv)
 
     def _drop_last_operation(self) -> None:
         """The operation just pressed leaves the pending list, with the parentheses

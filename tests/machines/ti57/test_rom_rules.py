@@ -665,6 +665,32 @@ def test_a_flipped_power_error_leaves_the_key_without_its_inverse(keys: str, val
     assert keyed(keys).x == Decimal(value)
 
 
+@pytest.mark.parametrize(
+    "keys, value",
+    [
+        # the key keeps its INV when the overflow's remainder (x ln y modulo ln 10) is
+        # below 1: 90 ln 70 leaves 0.135, 1E99 ln 2 leaves 0.103; 101 ln 10 leaves 2.30
+        ("7 0 y^x 9 0 / CE 2 =", "4.9999999999E-99"),
+        ("7 0 y^x 9 0 - CE 2 =", "-2"),
+        ("7 0 y^x 9 0 INV y^x CE 2 =", "1.0000000069E-49"),
+        ("7 0 y^x 9 0 INV y^x 0 =", "1E-99"),  # then a 0th root (seed 7, session 259)
+        ("2 y^x 1 EE 9 9 / CE 3 =", "3.3333333333E-99"),
+        ("5 - 3 * 7 0 y^x 9 0 - CE 7 =", "-2"),
+        # a root alike: ln 50 / .01 leaves 2.07 and loses it, ln 20 / .01 leaves 0.237
+        ("5 0 INV y^x . 0 1 - CE 2 =", "2"),
+        ("5 0 INV y^x . 0 1 / CE 2 =", "1.9999999999E-98"),
+        ("5 0 INV y^x . 0 1 INV y^x CE 2 =", "1E-99"),
+        ("2 0 INV y^x . 0 1 / CE 2 =", "4.9999999999E-99"),
+        # an underflow always keeps it
+        ("1 0 y^x 1 0 1 +/- / CE 2 =", "5E98"),
+        ("1 0 y^x 1 0 1 +/- INV y^x CE 2 =", "3.1622776491E49"),
+        ("7 0 y^x 9 0 +/- / CE 2 =", "5E98"),
+    ],
+)
+def test_a_flipped_power_error_keeps_the_inverse_when_its_remainder_is_below_one(keys: str, value: str) -> None:
+    assert keyed(keys).x == Decimal(value)
+
+
 def test_a_flipped_power_error_in_the_third_level_leaves_r6() -> None:
     m = keyed("5 - 3 / 1 0 y^x 1 0 1 / CE")
     assert m.register(6) == Decimal("9.9999999999E-99")  # the new level's operand (ROM)
