@@ -28,6 +28,9 @@ __all__ = [
     "PI",
     "power",
     "power_error_flips",
+    "power_error_keeps_inverse",
+    "ChipHang",
+    "check_product",
     "exp",
     "ln",
     "ten_to",
@@ -37,6 +40,26 @@ __all__ = [
 ]
 
 Result = tuple[Decimal, bool]
+
+HANG_EXPONENT = -90  # a factor this small times 0 never comes back (see check_product)
+
+
+class ChipHang(Exception):
+    """The calculator stops answering: the ROM loops for ever, no key is read again."""
+
+
+def check_product(a: Decimal, b: Decimal) -> None:
+    """Raise ChipHang for the chip's multiplication of a by b = 0 when a is 1E-90 or less.
+
+    The product's mantissa is 0 and the multiplying loop shifts it ten places, one
+    exponent less each time; at 1E-100 the underflow routine ends by way of the
+    normalisation that resets the loop's counter (C = A) and returns into the loop,
+    which then never ends (ROM traced on the simulated chip, addresses 0x61f-0x628 and
+    0x7e9-0x7f8: 1 EE 90 +/- x 0 = hangs, 9.9 EE 89 +/- x 0 = gives 0; 0 x 1 EE 95 +/-
+    = and divisions are not affected).
+    """
+    if not b and a and a.adjusted() <= HANG_EXPONENT:
+        raise ChipHang
 
 LN10 = Decimal("2.302585093")
 """The chip's ln 10 (10 digits): the scale of both ln and e^x."""
@@ -447,8 +470,11 @@ def polar_to_rect(radius: Decimal, theta: Decimal, angle: str) -> tuple[Result, 
     if not cosine:
         x, y = ZERO, (radius if sine > 0 else -radius)
     else:
+        check_product(cosine, radius)
         x = mul(cosine, radius)
-        y = mul(_tan(theta, angle)[0], x)
+        tangent = _tan(theta, angle)[0]
+        check_product(tangent, x)  # r = 0 and an angle below 1E-90 rad: the ROM hangs
+        y = mul(tangent, x)
     return fit(y if y else ZERO), fit(x if x else ZERO)[0]
 
 

@@ -140,6 +140,8 @@ class TI57:
         self._gto_abs: str | None = None  # GTO 2nd n n from the keyboard
         # LRN mode: keys are stored at the pointer instead of being executed
         self.learning = False
+        # the ROM looping for ever (functions.check_product): a dark display, no key read
+        self.hung = False
         # run bookkeeping
         self._stop: StopReason | None = None
         self._shown_ok: Decimal | None = None  # see ops: x last seen not to round past the limit
@@ -158,6 +160,8 @@ class TI57:
 
     @property
     def display(self) -> str:
+        if self.hung:
+            return ""  # the chip no longer runs its display loop
         if self.learning:
             return self._learn_display()
         if self.entering:
@@ -175,8 +179,23 @@ class TI57:
         A second-function legend ('log', 'Fix'...) may follow '2nd' or stand alone: it
         names one key either way.  A key that starts the program (R/S, SBR n) only sets
         it running; run() runs it.
-        While a program runs, R/S stops it and other keys are ignored.
+        While a program runs, R/S stops it and other keys are ignored.  A hung
+        calculator (see ``hung``) reads no key at all.
         """
+        if self.hung:
+            if key not in PRIMARY_LEGENDS and key not in SECOND_LEGENDS and key not in EDIT_KEYS:
+                raise UnknownKey(f"not a TI-57 key: {key!r}")
+            return
+        try:
+            self._press(key)
+        except fn.ChipHang:
+            self._hang()
+
+    def _hang(self) -> None:
+        self.hung = True
+        self.flashing = False
+
+    def _press(self, key: str) -> None:
         if self.running:
             if key == "R/S":
                 self.running = False
@@ -263,21 +282,29 @@ class TI57:
         """
         if not self.running:
             return Stop(StopReason.IDLE, self.display, self.flashing, 0)
+        if self.hung:  # busy for ever, as the calculator: its budget is spent
+            return Stop(StopReason.BUDGET, self.display, False, max_steps or 0)
         self._stop = None
         table = self._table
         pc = self.pc
         budget = max_steps if max_steps is not None else 1 << 62
         n = 0
-        for _ in repeat(None, budget):
-            n += 1
-            pc = table[pc]()
-            if pc < 0:
-                pc = ~pc
-                break
-        else:
+        try:
+            for _ in repeat(None, budget):
+                n += 1
+                pc = table[pc]()
+                if pc < 0:
+                    pc = ~pc
+                    break
+            else:
+                self.pc = pc
+                self.steps += n
+                return Stop(StopReason.BUDGET, self.display, self.flashing, n)
+        except fn.ChipHang:
+            self._hang()
             self.pc = pc
             self.steps += n
-            return Stop(StopReason.BUDGET, self.display, self.flashing, n)
+            return Stop(StopReason.BUDGET, self.display, False, n)
         self.pc = pc
         self.steps += n
         reason = self._stop or StopReason.HALT
@@ -321,7 +348,7 @@ class TI57:
             "keyboard": [self._second, self._inv, self._awaiting, self._await_inv, self._gto_abs],
             "learning": self.learning,
             "program": [s.to_json() for s in self.program.steps],
-        }
+        } | ({"hung": True} if self.hung else {})
 
     @classmethod
     def restore(cls, state: dict[str, Any]) -> TI57:
@@ -348,6 +375,7 @@ class TI57:
         m.steps = c.steps
         m._second, m._inv, m._awaiting, m._await_inv, m._gto_abs = c.keyboard
         m.learning = c.learning
+        m.hung = c.hung
         return m
 
     # --------------------------------------------------------- LRN mode
@@ -581,6 +609,7 @@ class TI57:
         elif op == 65:
             r, err = fit(sub(a, x))
         elif op == 55:
+            fn.check_product(a, x)
             r, err = fit(mul(a, x))
         elif op == 45:
             r, err = divide(a, x)
@@ -703,6 +732,7 @@ class TI57:
                 # 0 INV Prd 1 leaves 9.9999999999E99 in R1, or 1 when R1 is 0 (0 / 0; ROM)
                 value, err = divide(r, x)
             else:
+                fn.check_product(r, x)
                 value, err = fit(mul(r, x))
             regs[n] = value
             if err:
@@ -723,6 +753,7 @@ class TI57:
         t = self.regs[7]
         regs = self.regs
         f = sub if inv else add
+        fn.check_product(y, t)  # x t with t = 0 and x below 1E-90 hangs (ROM)
         err = False
         # a square or a product out of range is the limit (or 1E-99) before it is added:
         # 1 EE 60 S+ 1 EE 60 INV S+ leaves R2 = 0 (ROM, issue 40)

@@ -893,3 +893,65 @@ def test_a_label_step_keeps_the_state_after_an_operation(program: str, shown: st
 @pytest.mark.parametrize("keys, shown", [("2 5 2nd Lbl 1", "251"), ("2 + 2nd Lbl + 3 =", "7."), ("2 + 2nd Lbl 1 + 3 =", "6.")])
 def test_lbl_from_the_keyboard_takes_no_digit(keys: str, shown: str) -> None:
     assert _shows(keys) == (shown, False)  # the ROM
+
+
+# --- a factor below 1E-89 times 0: the ROM's multiplication never ends ------------------
+
+
+@pytest.mark.parametrize(
+    "keys, hangs",
+    [
+        ("1 EE 9 0 +/- * 0 =", True),
+        ("5 EE 9 0 +/- * 0 =", True),
+        ("1 +/- EE 9 5 +/- * 0 =", True),
+        ("9 . 9 EE 8 9 +/- * 0 =", False),  # 0 (ROM)
+        ("1 EE 8 9 +/- * 0 =", False),
+        ("0 * 1 EE 9 5 +/- =", False),  # the order counts
+        ("0 / 1 EE 9 0 =", False),  # a division does not
+        ("1 EE 9 0 +/- * 5 EE 1 0 +/- =", False),  # an underflow: 1E-99 flashing
+        ("1 EE 9 5 +/- STO 1 0 2nd Prd 1", True),  # R1 x 0
+        ("1 EE 9 5 +/- 2nd Prd 1", False),  # 0 x 1E-95
+        ("1 EE 9 5 +/- 2nd S+", True),  # x t with t = 0
+        ("1 EE 9 5 +/- INV 2nd S+", True),
+        ("1 EE 9 5 +/- x<>t 0 2nd S+", False),
+        ("1 EE 9 0 +/- 2nd P>R", True),  # r = 0: tan of 1.7E-92 rad times r cos
+        ("1 EE 8 8 +/- 2nd P>R", True),
+        ("1 EE 8 7 +/- 2nd P>R", False),
+        ("2nd Rad 1 EE 9 0 +/- 2nd P>R", True),
+        ("2nd Rad 1 EE 8 9 +/- 2nd P>R", False),
+        ("1 x<>t 1 EE 9 5 +/- 2nd P>R", False),
+        ("1 y^x 1 EE 9 5 +/- =", False),
+        # seed 7, session 286 of the checker
+        ("2 2 y^x INV lnx INV tan INV D.MS 0 INV cos INV D.MS 2nd Fix 2 / INV y^x 2nd P>R", True),
+    ],
+)
+def test_a_tiny_factor_times_zero_hangs_the_calculator(keys: str, hangs: bool) -> None:
+    m = keyed(keys)
+    assert m.hung is hangs
+    if hangs:
+        assert m.display == "" and not m.flashing  # the display loop no longer runs
+
+
+def test_a_hung_calculator_reads_no_key() -> None:
+    m = keyed("1 EE 9 0 +/- * 0 =")
+    keyed("CLR 5 + 2 = R/S LRN", m)
+    assert m.hung and m.display == "" and not m.running and not m.learning
+
+
+def test_a_hung_calculator_stays_hung_in_its_snapshot() -> None:
+    m = TI57.restore(keyed("1 EE 9 0 +/- * 0 =").snapshot())
+    assert m.hung and m.display == ""
+    assert "hung" not in TI57().snapshot()  # the snapshots of every other state are unchanged
+
+
+@pytest.mark.parametrize("fast", [True, False])
+def test_a_program_that_hangs_keeps_running_for_ever(fast: bool) -> None:
+    """The ROM never comes back to its keyboard loop; the pointer shown is ours."""
+    m = TI57()
+    keyed("LRN STO 1 * 0 = R/S LRN", m)
+    m._compile(fast)
+    keyed("1 EE 9 5 +/- RST R/S", m)
+    stop = m.run(max_steps=100)
+    assert stop.reason is StopReason.BUDGET and m.hung and m.running and m.pc == 3  # on the = step
+    keyed("R/S", m)
+    assert m.run(max_steps=100).reason is StopReason.BUDGET and m.running
