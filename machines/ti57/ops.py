@@ -197,10 +197,13 @@ def _h_sbr(m: Calculator, inv: bool, d: int | None, nxt: int | None) -> int | No
         return None
     assert d is not None
     target = m._label(d)
-    if target is None or len(m.returns) >= 2:
-        m._error()  # missing label or a third level
+    if len(m.returns) >= 2:
+        m._error()  # a third level
         return None
-    m.returns.append(nxt)
+    m.returns.append(nxt)  # before the label is looked for: a missing label leaves it,
+    if target is None:  # and a later INV SBR comes back after this SBR (ROM, issue 40)
+        m._error()
+        return None
     return target
 
 

@@ -797,6 +797,29 @@ def test_lrn_keeps_the_memories() -> None:
     assert m.register(1) == 7 and m.register(7) == 7 and m.display == "7."
 
 
+@pytest.mark.parametrize(
+    "keys, shown, pointer",
+    [
+        # SBR to a missing label keeps its return address: the INV SBR at 02 goes back to
+        # 01 (ROM, issue 40: seed 2, program session 39)
+        ("LRN SBR 3 / INV SBR LRN RST R/S LRN LRN 7 R/S", "1.", "03  00"),
+        ("LRN SBR 3 + 1 INV SBR R/S LRN RST R/S LRN LRN 5 R/S", "1.", "04  81"),
+        ("LRN SBR 3 / R/S LRN RST R/S LRN LRN 7 R/S", "7.", "03  00"),
+        ("LRN SBR 3 / 2 INV SBR LRN RST R/S LRN LRN 7 R/S", "2.", "04  00"),
+        ("LRN / INV SBR LRN 7 RST R/S", "7.", "02  00"),  # no SBR before: INV SBR stops
+    ],
+)
+def test_sbr_to_a_missing_label_keeps_its_return_address(keys: str, shown: str, pointer: str) -> None:
+    m = TI57()
+    for key in keys.split():  # each program started runs to its stop before the next key
+        m.press(key)
+        while m.running:
+            assert m.run(max_steps=100).reason is not StopReason.BUDGET
+    assert m.display == shown and not m.flashing
+    keyed("LRN", m)
+    assert m.display == pointer
+
+
 # --- rule 8 in programs: a value shown past the limit raises the error again -------
 
 _PAST_LIMIT = "1 0 0 +/- INV log CE"  # shows 9.9999999 99 without flashing
