@@ -515,6 +515,7 @@ def _abs(x: Decimal, inv: bool) -> Result:
 
 
 _SIXTY = Decimal(60)
+_HUNDREDTH = Decimal("0.01")
 _DMS_LIMIT = Decimal("9.9999999999E97")
 
 
@@ -542,10 +543,14 @@ def _dms(x: Decimal, inv: bool) -> Result:
             # out of the routine's range (x * 100 or the seconds leave the registers):
             # the error leaves +-9.9999999999E97 (ROM, 1E98 and 9.9E-99 both)
             return (-_DMS_LIMIT if neg else _DMS_LIMIT), True
-        rem = (a - d) * 60
-        mm = rem.to_integral_value(rounding=ROUND_DOWN)
-        ss = (rem - mm) * 60
-        r = CHOP.plus(d + mm / 100 + ss / 10000)
+        # ROM, with the chip's operations: the fraction's minutes become DD.MMmmmm in
+        # 11 digits, whose fraction of a minute then becomes seconds (1582.2942198 gives
+        # 1582.1739190, not ...191; 3.3670223706 gives 3.2201280533)
+        minutes = mul(sub(a, d), _SIXTY)
+        dd_mm = add(d, minutes.scaleb(-2))
+        exact = dd_mm.as_tuple().exponent >= -2  # type: ignore[operator]
+        ddmm = dd_mm if exact else dd_mm.quantize(_HUNDREDTH, rounding=ROUND_DOWN)
+        r = add(ddmm, mul(sub(dd_mm, ddmm), _SIXTY).scaleb(-2))
     return (-r if neg else r), False
 
 

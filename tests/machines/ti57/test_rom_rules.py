@@ -8,6 +8,7 @@ key sequence written out here was also run on the ROM (tools/ti57_rom_check.py
 
 from __future__ import annotations
 
+import pathlib
 import random
 from decimal import Decimal
 
@@ -19,6 +20,7 @@ from machines.ti57.numbers import LIMIT
 from .conftest import keyed
 
 SHOWN_LIMIT = "9.9999999 99"
+ROM_DATA = pathlib.Path(__file__).parent  # values read from the ROM, beside these tests
 
 
 def _shows(keys: str) -> tuple[str, bool]:
@@ -429,6 +431,30 @@ def test_dms_carries_seconds_and_minutes_past_sixty(keys: str, shown: str) -> No
 )
 def test_dms_reads_the_angle_as_displayed(keys: str, value: str) -> None:
     assert keyed(keys).x == Decimal(value)
+
+
+def _inv_dms_cases() -> list[tuple[str, str]]:
+    lines = (ROM_DATA / "rom_inv_dms.txt").read_text().splitlines()
+    return [tuple(line.split()[:2]) for line in lines if line and not line.startswith("#")]  # type: ignore[misc]
+
+
+@pytest.mark.parametrize(
+    "x, value",
+    [
+        ("0.018120796728", "0.010523486821"),  # seed 7, session 137 of the checker
+        ("1582.2942198", "1582.1739190"),  # the minutes in 11 digits lose the last one
+        ("3.3670223706", "3.2201280533"),
+    ],
+)
+def test_inv_dms_works_with_the_chips_operations(x: str, value: str) -> None:
+    assert keyed("INV D.MS", _with_x(x)).x == Decimal(value)
+
+
+def test_inv_dms_of_computed_values_as_the_rom() -> None:
+    cases = _inv_dms_cases()
+    assert len(cases) == 100
+    for x, value in cases:
+        assert keyed("INV D.MS", _with_x(x)).x == Decimal(value), x
 
 
 def test_dms_of_proper_angles_generated() -> None:
