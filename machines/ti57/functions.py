@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from decimal import ROUND_DOWN, Context, Decimal
 
-from machines.ti57.numbers import CHOP, LIMIT, ONE, PI, TINY, ZERO, add, chop, div, divide, fit, mul, sub
+from machines.ti57.numbers import CHOP, LIMIT, ONE, PI, TINY, ZERO, add, chop, div, divide, fit, mul, product, sub
 
 __all__ = [
     "FUNCTIONS",
@@ -193,7 +193,7 @@ def _sqrt(x: Decimal, inv: bool) -> Result:
 
 
 def _square(x: Decimal, inv: bool) -> Result:
-    return fit(mul(x, x))
+    return product(x, x)
 
 
 def _reciprocal(x: Decimal, inv: bool) -> Result:
@@ -478,15 +478,40 @@ def polar_to_rect(radius: Decimal, theta: Decimal, angle: str) -> tuple[Result, 
     return fit(y if y else ZERO), fit(x if x else ZERO)[0]
 
 
+def _underflows(a: Decimal, b: Decimal) -> bool:
+    """The chip's a x b underflows (numbers.product)."""
+    return bool(a) and bool(b) and a.adjusted() + b.adjusted() < -99
+
+
+def _turned(a: Decimal, b: Decimal) -> Decimal:
+    """What an underflowing a x b of INV P>R leaves (ROM): a's mantissa, positive, with
+    b's exponent, whose sign is turned when b is positive (2E-50 x 2E-50 leaves 2E50,
+    -1E-60 x -1E-60 leaves 1E-60)."""
+    mantissa = (-a if a < 0 else a).scaleb(-a.adjusted())
+    return mantissa.scaleb(-b.adjusted() if b > 0 else b.adjusted())
+
+
 def rect_to_polar(x: Decimal, y: Decimal, angle: str) -> tuple[Decimal, Result]:
     """INV P>R: (r, (theta, error)); theta runs from -90 to 270 degrees, the origin
     gives 45 and r = 0.  theta = arctan(y / x) by the ROM's arctan, r = sqrt(x^2 + y^2)
     by the chip's operations."""
     # the squares and their sum stay in the registers' range: (1E60, 1) gives
     # r = sqrt(9.9999999999E99) = 9.99999999E49 (ROM)
-    square_x, err_x = fit(mul(x, x))
-    square_y, err_y = fit(mul(y, y))
-    total, err_sum = fit(add(square_x, square_y))
+    factor = y
+    if _underflows(x, x):
+        # ROM: x^2 is 1E-99, and the multiplication's way out of its underflow leaves the
+        # next one, y^2, multiplying y by x turned: (1E-50, 4) gives r = sqrt(4E50) = 2E25,
+        # (1E-70, 1E-70) r = 1
+        square_x, err_x, factor = TINY, True, _turned(x, x)
+    else:
+        square_x, err_x = fit(mul(x, x))
+    if _underflows(y, factor):
+        # ROM: the second multiplication underflowing leaves y turned as the sum, x^2 lost:
+        # (5, 1E-60) gives r = 1E30, (5, -1E-60) 1E-30, (-3E-86, 1.5E-85) 1.2247448710E43
+        total, err_y, err_sum = _turned(y, factor), True, False
+    else:
+        square_y, err_y = fit(mul(y, factor))
+        total, err_sum = fit(add(square_x, -square_y if square_y < 0 else square_y))
     r = square_root(total)
     err = err_x or err_y or err_sum
     if not x and not y:

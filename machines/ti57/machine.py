@@ -30,6 +30,7 @@ from machines.ti57.numbers import (
     format_entry,
     format_number,
     mul,
+    product,
     sub,
     toward_zero,
 )
@@ -610,7 +611,7 @@ class TI57:
             r, err = fit(sub(a, x))
         elif op == 55:
             fn.check_product(a, x)
-            r, err = fit(mul(a, x))
+            r, err = product(a, x)
         elif op == 45:
             r, err = divide(a, x)
         else:
@@ -733,7 +734,7 @@ class TI57:
                 value, err = divide(r, x)
             else:
                 fn.check_product(r, x)
-                value, err = fit(mul(r, x))
+                value, err = product(r, x)
             regs[n] = value
             if err:
                 self._error()  # the limit stays in the memory and the display flashes
@@ -757,8 +758,7 @@ class TI57:
         err = False
         # a square or a product out of range is the limit (or 1E-99) before it is added:
         # 1 EE 60 S+ 1 EE 60 INV S+ leaves R2 = 0 (ROM, issue 40)
-        for i, v in ((0, ONE), (1, y), (2, mul(y, y)), (3, t), (4, mul(t, t)), (5, mul(y, t))):
-            v, e = fit(v)
+        for i, (v, e) in enumerate(((ONE, False), (y, False), product(y, y), (t, False), product(t, t), product(y, t))):
             regs[i], e2 = fit(f(regs[i], v))
             err = err or e or e2
         regs[7] = f(t, ONE)
