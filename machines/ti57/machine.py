@@ -107,6 +107,9 @@ class _Pending:
     reg: int | None
 
 
+_OPERAND_REGISTERS = (5, 6)  # the 4th and 3rd pending levels keep their operand there
+
+
 class TI57:
     """A powered-on TI-57: R0-R7 zero, no Fix, Deg, display 0, pointer 00, steps 00."""
 
@@ -715,6 +718,8 @@ class TI57:
         if n > 7:
             self._error()  # registers 8 and 9 do not exist (MT App. C #10)
             return
+        if n in _OPERAND_REGISTERS and code != 33 and self.pending:
+            self._operand_written(n, code == 34 and inv)
         regs = self.regs
         x = self.x
         if code == 32:
@@ -738,6 +743,18 @@ class TI57:
             regs[n] = value
             if err:
                 self._error()  # the limit stays in the memory and the display flashes
+
+    def _operand_written(self, n: int, keeps_inverse: bool) -> None:
+        """STO, SUM, Prd or Exc wrote R5 or R6 while it holds a pending operation's
+        operand: the operation loses its INV (/ becomes x, - becomes +, a root y^x), the
+        chip keeping that INV in the operand's flag digit; INV SUM keeps it (ROM, issue
+        40: 2 + 3 x ( 5 / 4 SUM 6 CE 2 ) = gives 56)."""
+        if keeps_inverse:
+            return
+        for i, p in enumerate(self.pending):
+            if p is not None and p.reg == n:
+                op = 55 if p.op == 45 else 75 if p.op == 65 else p.op
+                self.pending[i] = _Pending(op, False, p.value, n)
 
     def _dsz(self) -> bool:
         """R0 toward zero by 1; becomes 0 if it would change sign.  True when R0 is 0."""

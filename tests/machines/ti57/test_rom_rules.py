@@ -898,6 +898,42 @@ def test_sbr_to_a_missing_label_keeps_its_return_address(keys: str, shown: str, 
     assert m.display == pointer
 
 
+@pytest.mark.parametrize(
+    "keys, value",
+    [
+        # R6 holds the 3rd pending level's operand, R5 the 4th's: writing it there takes
+        # the operation's INV away (/ becomes x, - becomes +, a root y^x), INV SUM keeps it
+        ("2 + 3 * ( 5 / 4 SUM 6 CE 2 ) =", "56"),  # seed 32, session 276 of the checker
+        ("2 + 3 * ( 5 / 4 STO 6 CE 2 ) =", "26"),
+        ("2 + 3 * ( 5 / 4 +/- STO 6 CE 2 ) =", "-22"),
+        ("2 + 3 * ( 5 - 4 SUM 6 CE 2 ) =", "35"),
+        ("2 + 3 * ( 5 INV y^x 4 SUM 6 CE 2 ) =", "244.99999994"),
+        ("2 + 3 * ( 5 / 4 2nd Prd 6 CE 2 ) =", "122"),
+        ("2 + 3 * ( 5 / 4 INV 2nd Prd 6 CE 2 ) =", "9.5"),
+        ("2 + 3 * ( 5 / 4 2nd Exc 6 CE 2 ) =", "26"),
+        ("2 + 3 * ( 5 / 4 2nd Exc 6 + 1 ) =", "65"),
+        ("2 + 3 * ( 4 + 5 / 4 SUM 5 CE 2 ) =", "68"),
+        ("2 + 3 * ( 5 / 4 INV SUM 6 CE 2 ) =", "3.5"),
+        ("2 + 3 * ( 5 * 4 INV SUM 6 CE 2 ) =", "8"),
+        ("2 + 3 * ( 5 + 4 INV SUM 6 CE 2 ) =", "11"),
+        ("2 + 3 * ( 5 y^x 4 INV SUM 6 CE 2 ) =", "5"),
+        ("2 + 3 * ( 5 * 4 SUM 6 CE 2 ) =", "56"),
+        ("2 + 3 * ( 5 / 4 SUM 4 CE 2 ) =", "9.5"),  # another register: nothing changes
+    ],
+)
+@pytest.mark.parametrize("where", ["keyboard", "program", "program, semantics"])
+def test_a_memory_key_on_a_pending_operand_takes_its_inverse(keys: str, value: str, where: str) -> None:
+    if where == "keyboard":
+        m = keyed(keys)
+    else:
+        m = TI57()
+        keyed(f"LRN {keys} R/S LRN", m)
+        m._compile(fast=where == "program")
+        keyed("RST R/S", m)
+        assert m.run(max_steps=100).reason is StopReason.HALT
+    assert m.x == Decimal(value)
+
+
 # --- rule 8 in programs: a value shown past the limit raises the error again -------
 
 _PAST_LIMIT = "1 0 0 +/- INV log CE"  # shows 9.9999999 99 without flashing
