@@ -621,8 +621,10 @@ class TI57:
             r, err = fn.power(a, x, p.inv)
             if p.reg is not None:  # the chip leaves the exponent in R6 / R5
                 self.regs[p.reg] = x
-        if not err and r.adjusted() == 99 and display_overflows(r, self.fix):
-            r, err = self._past_limit(r), True  # -9.9999999999E99 + 0 flashes (ROM)
+        if r.adjusted() == 99 and display_overflows(r, self.fix):
+            # -9.9999999999E99 + 0 flashes; an error's value too: in Fix 0, -1E100 as
+            # computed, 0 lnx y^x 1 = gives 9.9999999999E99 (ROM)
+            r, err = self._past_limit(r), True
         if err:
             self._error()
         return r

@@ -1005,6 +1005,12 @@ def test_a_program_stores_the_value_before_its_rounding(step: str, fast: bool) -
         ("2nd Fix 0 9 . 6 EE 9 9 - CE 9 EE 9 9 =", "6E98"),  # the pending operand keeps 9.6E99 (ROM)
         ("2nd Fix 0 9 . 6 EE 9 9 * CE 1 EE 9 0 +/- =", "9.6E9"),
         ("2nd Fix 0 9 . 6 EE 9 9 STO 3 CE RCL 3", "9.9999999999E99"),  # STO: rounded when pressed
+        # an error's value too: (-9.9999999999E99)^1 is 9.9999999008E99, an error, and
+        # shows 1E100 in Fix 0 and Fix 2 (seed 32, session 253 of the checker)
+        ("2nd Fix 0 0 lnx y^x 1 =", "9.9999999999E99"),
+        ("2nd Fix 0 0 lnx y^x 1 *", "9.9999999999E99"),
+        ("2nd Fix 2 0 lnx y^x 1 =", "9.9999999999E99"),
+        ("0 lnx y^x 1 =", "9.9999999008E99"),  # no Fix: shown as 9.9999999 99
     ],
 )
 def test_an_operation_rounds_the_value_shown_after_it_acts(keys: str, value: str) -> None:
