@@ -23,12 +23,10 @@ GAME_LISTINGS = (
     GameListing("Wolf and lambs (Jacques Deconchat)", "games.ti57_wolf", "listing.txt"),
 )
 
-HUNG = ("the TI-57 hangs as the real one does, its ROM looping for ever on a factor below 1E-89 times 0 "
-        "(dark display, no key read): switch it off and on")
+HUNG = "the TI-57 hangs as the real one does, its ROM looping for ever on a factor below 1E-89 times 0: switch it off and on"
 """What happened and what to do, in one sentence; a screen names its key after it (``HUNG + " with o."``)."""
 
-SWITCHED_OFF_AND_ON = ("switched off and on: display 0, the program and registers lost, "
-                       "as on the real TI-57, which keeps nothing when it is off")
+SWITCHED_OFF_AND_ON = "switched off and on: the program and registers are lost, as on the real TI-57"
 
 
 class TI57Room(SlicedRoom):

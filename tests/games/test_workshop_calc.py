@@ -233,7 +233,7 @@ def test_ti57_a_tiny_factor_times_0_hangs_it_and_only_switching_off_and_on_bring
     room.switch_off_on()
     view = room.view()
     assert not view.hung and view.display == "0" and view.mode == "RUN" and view.step == 0
-    assert "program and registers lost" in view.message
+    assert view.message == ti57_room.SWITCHED_OFF_AND_ON and "program and registers are lost" in view.message
     assert room.machine.register(3) == 0  # nothing kept, as on the real one
     keyed(room, "2 + 3 =")
     assert room.view().display == "5." and room.view().message == ""
