@@ -33,8 +33,8 @@ class CalculatorTable:
     """One calculator room's machine, in the host."""
 
     REQUESTS: ClassVar[frozenset[str]] = frozenset(
-        {"look", "keys", "clear_prefix", "toggle_switch", "switch_off_on", "open_game", "open_program", "read_card", "write_card",
-         "save_to_notebook", "load_from_notebook"})
+        {"look", "keys", "clear_prefix", "toggle_switch", "switch_off_on", "open_game", "open_program", "read_card",
+         "write_card", "save_to_notebook", "load_from_notebook"})
     STOPPED_BY: ClassVar[tuple[type[BaseException], ...]] = ()
 
     def __init__(self, game: str, folder: str = "") -> None:

@@ -23,7 +23,8 @@ GAME_LISTINGS = (
     GameListing("Wolf and lambs (Jacques Deconchat)", "games.ti57_wolf", "listing.txt"),
 )
 
-HUNG = "the TI-57 hangs as the real one does, its ROM looping for ever on a factor below 1E-89 times 0: switch it off and on"
+HUNG = ("the TI-57 hangs as the real one does, its ROM looping for ever on a factor below 1E-89 times 0: "
+        "switch it off and on")
 """What happened and what to do, in one sentence; a screen names its key after it (``HUNG + " with o."``)."""
 
 SWITCHED_OFF_AND_ON = "switched off and on: the program and registers are lost, as on the real TI-57"
@@ -45,7 +46,7 @@ class TI57Room(SlicedRoom):
 
     @property
     def running(self) -> bool:
-        """A program runs (a hung machine runs nothing that a key could stop: it is switched off)."""
+        """A program runs (not on a hung machine: its ROM loops, and only switching it off and on ends that)."""
         return bool(self.machine.running) and not self.machine.hung
 
     def key(self, key: str) -> None:

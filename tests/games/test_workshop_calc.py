@@ -202,6 +202,10 @@ def test_ti57_runaway_program_is_stopped() -> None:
     assert all(room.run_slice() for _ in range(20))
     room.request_stop()  # Esc in the room
     assert not room.run_slice() and not room.running
+    keyed(room, "R/S")
+    assert room.run_slice() and room.running
+    room.switch_off_on()  # stops it too, and forgets it
+    assert not room.running and not room.run_slice() and room.view().display == "0"
 
 
 @pytest.mark.parametrize("listing", ti57_room.GAME_LISTINGS, ids=lambda g: g.package)
