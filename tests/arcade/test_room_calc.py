@@ -9,7 +9,7 @@ from arcade.screens.room.hp67 import HP67RoomScreen
 from arcade.screens.room.ti57 import TI57RoomScreen
 from arcade.widgets.keyboard import CalcKey
 
-from .helpers import flat, room_model, screen_text, wait_until
+from .helpers import busy, flat, room_model, screen_text, wait_until
 
 
 async def test_hp67_room_keys_a_program_runs_it_and_stops_a_runaway() -> None:
@@ -191,3 +191,37 @@ async def test_ti57_room_opens_a_games_listing_on_a_clear_display_and_the_notebo
 async def wait_until_screen(pilot, kind: type):  # noqa: ANN001, ANN201
     await wait_until(pilot, lambda: isinstance(pilot.app.screen, kind), what=kind.__name__)
     return pilot.app.screen
+
+
+async def test_ti57_room_hangs_as_the_real_one_says_so_and_o_switches_it_off_and_on() -> None:
+    """Before: 1 EE 90 +/- x 0 = left a dark display and every key silently ignored, no way out but leaving;
+    a program that hung kept the host running it for ever."""
+    from games.workshop.ti57_room import HUNG
+
+    app = ArcadeApp(game="ti57-room")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, TI57RoomScreen), what="the room opens")
+        screen = app.screen
+        display = screen.query_one("#display")
+
+        def said() -> str:  # the room's message, in the state panel beside the keyboard
+            return " ".join(str(screen.query_one("#state-text").content).split())
+
+        await pilot.press("7", "s", "3", "1", "e", "9", "0", "n", "*", "0", "=")
+        await wait_until(pilot, lambda: screen.view_now.hung, what="the TI-57 hangs")
+        assert display.text == "" and "o Off/on" in flat(app) and "HUNG" in flat(app)
+        assert said().endswith(f"{HUNG} with o.")  # one sentence: what happened, what to do
+        await pilot.press("5", "c")  # no key is read
+        await wait_until(pilot, lambda: not busy(screen), what="the keys answered")
+        assert display.text == "" and screen.view_now.hung
+        await pilot.press("o")
+        await wait_until(pilot, lambda: not screen.view_now.hung, what="switched off and on")
+        assert display.text.strip() == "0" and "program and registers are lost" in said()
+        assert room_model(screen).machine.register(3) == 0
+        # a program that hangs ends its run: the room answers, o brings the TI-57 back
+        await pilot.press("l", "1", "e", "9", "0", "n", "*", "0", "=", "space", "l", "z", "space")
+        await wait_until(pilot, lambda: screen.view_now.hung and not busy(screen), what="the program hangs")
+        assert said().endswith(f"{HUNG} with o.") and "running…" not in flat(app)
+        await pilot.press("o")
+        await wait_until(pilot, lambda: not screen.view_now.hung and display.text.strip() == "0", what="off and on")
+        assert all(step.code == 0 for step in room_model(screen).machine.program.steps)
