@@ -491,6 +491,10 @@ def inside_ti57(args: argparse.Namespace) -> None:
         game = state["screen"]
         if game is not None and screen is not game:  # a dialog: the wolf's seats (the computer's wolf), a game's end
             name = type(screen).__name__
+            if clock is not None and not clock.done.is_set() and clock.posted is not None:
+                clock.lost += 1  # the i pressed behind the game's last move went to the dialog: lost now, not in 5 s
+                clock.posted = None
+                clock.done.set()
             if name == "NewWolfGame":
                 if screen.seats[next(s for s in screen.seats if s.value == "wolf")].kind != "computer":
                     screen.action_next_seat("wolf")
