@@ -71,6 +71,9 @@ reads the board: else the next move starts in the same breath, and a key sent as
 answer came waited for the next turn's start too."""
 
 
+CASE_LIMIT = 300.0
+"""Seconds a case may take before its figures are given up (a case that ends without them is seen at once)."""
+
 LOST_AFTER = 5.0
 """Seconds after which a key posted and never drawn is counted lost (a dialog took it)."""
 
@@ -114,13 +117,18 @@ def case_in_tmux(tree: Path, case: str, args: argparse.Namespace) -> dict[str, f
                f" --inside {case} --turns {args.turns} --seconds {args.seconds} --out {shlex.quote(str(out))}"
                + (f" --profile {shlex.quote(args.profile)}" if args.profile else "") + (" --keys" if args.keys else ""))
     tmux("new-session", "-d", "-s", "case", "-x", "100", "-y", "32", "-c", str(tree), command)
+    tmux("set-option", "-t", "case", "remain-on-exit", "on")  # a case that dies leaves its last screen (a traceback)
     try:
-        end = time.monotonic() + 300
-        while time.monotonic() < end and not out.exists():
+        end = time.monotonic() + CASE_LIMIT
+        while time.monotonic() < end and not out.exists() and tmux("display-message", "-p", "-t", "case",
+                                                                   "#{pane_dead}").strip() != "1":
             time.sleep(0.2)
         if not out.exists():
-            print(tmux("capture-pane", "-t", "case", "-p"), file=sys.stderr)
-            sys.exit(f"{case} in {tree}: no figures")
+            status = tmux("display-message", "-p", "-t", "case", "#{pane_dead} #{pane_dead_status}").split()
+            print(tmux("capture-pane", "-t", "case", "-p", "-S", "-"), file=sys.stderr)
+            ended = (f"it ended, status {status[1] if len(status) > 1 else '?'}" if status[:1] == ["1"]
+                     else f"none in {CASE_LIMIT} s")
+            sys.exit(f"{case} in {tree}: no figures ({ended}; its pane above)")
         time.sleep(0.1)
         return json.loads(out.read_text(encoding="utf-8"))
     finally:
@@ -483,6 +491,10 @@ def inside_ti57(args: argparse.Namespace) -> None:
         game = state["screen"]
         if game is not None and screen is not game:  # a dialog: the wolf's seats (the computer's wolf), a game's end
             name = type(screen).__name__
+            if clock is not None and not clock.done.is_set() and clock.posted is not None:
+                clock.lost += 1  # the i pressed behind the game's last move went to the dialog: lost now, not in 5 s
+                clock.posted = None
+                clock.done.set()
             if name == "NewWolfGame":
                 if screen.seats[next(s for s in screen.seats if s.value == "wolf")].kind != "computer":
                     screen.action_next_seat("wolf")
