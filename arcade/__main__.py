@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Callable, TextIO
 
 from arcade.shell import catalog
 
-from arcade.runtime import hangup
+from arcade.runtime import hangup, heap
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -96,8 +96,11 @@ def build_app(argv: list[str], stderr: TextIO | None = None,
 
     directory = settings.config_dir()
     path = args.keymap if args.keymap is not None else directory / settings.KEYMAP_FILE
-    # Only the screens whose ids the file names are imported to check it (no game's for no keymap).
-    known = keymap.known_binding_ids(keymap.read_keymap_ids(path))
+    # Only the screens whose ids the file names are imported to check it; none for a keymap that names
+    # no id (no file, an empty or unreadable one: nothing to check), so that the launcher's module
+    # waits for the launcher (``ArcadeApp.MODES``) rather than for every launch.
+    mentioned = keymap.read_keymap_ids(path)
+    known = keymap.known_binding_ids(mentioned) if mentioned else None
     loaded = keymap.load_keymap(path, known, required=args.keymap is not None)
 
     from arcade.shell.app import ArcadeApp
@@ -130,7 +133,8 @@ def main(argv: list[str] | None = None) -> int:
     # whose Static.update lays out at once); at 500, 2 ms.  Frames still follow changes only: the
     # cap is rarely reached.  Read by Textual when it is first imported: set first.
     os.environ.setdefault("TEXTUAL_FPS", "500")
-    if argv is None:
+    command_line = argv is None
+    if command_line:
         hangup.install()  # first: a terminal closed while the arcade starts ends it too (issue 16)
     argv = sys.argv[1:] if argv is None else argv
     app: ArcadeApp | int = 0
@@ -143,6 +147,8 @@ def main(argv: list[str] | None = None) -> int:
             from arcade.web.server import main as web_main
 
             return web_main(argv[1:])
+        if command_line:
+            heap.hold()  # no garbage collection until the first frame (arcade/runtime/heap.py)
         opening = None
         if argv and argv[0] in ("host", "join"):  # a game across two terminals: its arguments checked before the app
             from arcade.shell.net_cli import opening as net_opening

@@ -15,6 +15,7 @@ processor do not inflate.
 
 from __future__ import annotations
 
+import argparse
 import platform
 import sys
 import time
@@ -30,7 +31,9 @@ CPC6128_INDEX = 169  # bench64 README, "Amstrad CPC6128" (emulated)
 
 
 def main() -> None:
-    scale = int(sys.argv[1]) if len(sys.argv) > 1 else 30
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("scale", nargs="?", type=int, default=30, help="the C64 loop counts multiplied by (default 30)")
+    scale = p.parse_args().scale
     source = (Path(__file__).with_name("cpc_bench.bas")).read_text()
     if scale != 1:
         lines = []

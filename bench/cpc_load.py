@@ -9,6 +9,7 @@ Figures only; the tests check the behaviour (work linear in the lines, big files
 
 from __future__ import annotations
 
+import argparse
 import sys
 import tempfile
 import time
@@ -29,6 +30,7 @@ def timed(prompt: ReadyPrompt, line: str) -> float:
 
 
 def main() -> None:
+    argparse.ArgumentParser(description=__doc__.splitlines()[0]).parse_args()  # --help; no options
     with tempfile.TemporaryDirectory() as folder:
         disc = Path(folder)
         for lines in (65_535, 20_000, 2_400, 1_200, 600):

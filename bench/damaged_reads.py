@@ -8,6 +8,7 @@ prints the counts.  Usage: ``python bench/damaged_reads.py [SAVES] [CONFIGS] [RO
 
 from __future__ import annotations
 
+import argparse
 import os
 import platform
 import sys
@@ -21,7 +22,12 @@ from tests.arcade.test_damaged_room_files import room_campaign  # noqa: E402
 
 
 def main(argv: list[str]) -> int:
-    saves, configs, rooms = (int(a) for a in (argv + ["2000", "1000", "600"][len(argv):]))
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("saves", nargs="?", type=int, default=2000, help="damaged saves tried (default 2000)")
+    p.add_argument("configs", nargs="?", type=int, default=1000, help="damaged settings and keymaps (default 1000)")
+    p.add_argument("rooms", nargs="?", type=int, default=600, help="damaged room files (default 600)")
+    args = p.parse_args(argv)
+    saves, configs, rooms = args.saves, args.configs, args.rooms
     print(f"machine: {platform.node()} {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}")
     with tempfile.TemporaryDirectory() as root:
         for name, run, n in (("damaged saves (every game, real saves broken)", save_campaign, saves),

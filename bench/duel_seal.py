@@ -10,6 +10,7 @@ Run: .venv/bin/python bench/duel_seal.py [tries]
 
 from __future__ import annotations
 
+import argparse
 import os
 import platform
 import sys
@@ -48,7 +49,9 @@ def save_seconds(runs: int = 50) -> float:
 
 
 def main() -> None:
-    tries = int(sys.argv[1]) if len(sys.argv) > 1 else 5
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("tries", nargs="?", type=int, default=5, help="scrypt runs timed, the best kept (default 5)")
+    tries = p.parse_args().tries
     cost = sealing.DEFAULT_COST
     print(f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}")
     earlier = seconds_per_try(sealing.KdfCost(14, 8, 1), tries)

@@ -6,14 +6,15 @@ The app runs under Textual's headless driver (``App.run_test``, 100x32).  Timed 
 
 - a cursor move: from the action to the end of the frame that shows it, and that frame
   alone (``Screen._on_timer_update``: the compositor and every widget it asks for rows);
-- a turn's end: the job's end handler (``GameScreen._job_ended``: the move shown, the save's
-  copy, the next turn) and the frame after it; the player plays the first legal square;
+- a turn's end: the handler of the machine host's answer (``GameScreen.on_table_news``: the
+  move shown, the save's copy, the next turn) and the frame after it; the player plays the
+  first legal square;
 - a full garbage collection after the game.
 
 ``bench/ui_latency.py`` measures what a player feels in a real terminal; this one says where
 the loop's milliseconds go, to compare two trees side by side on one machine (run from another
-tree's folder, it times that tree, even one whose jobs end in
-``on_worker_state_changed``).  Printed, never
+tree's folder, it times that tree, even one whose jobs end in ``_job_ended`` or
+``on_worker_state_changed``, from before the machine host).  Printed, never
 asserted: the machine and its load are printed with the figures.
 """
 
@@ -52,7 +53,8 @@ class Timings:
         self.after_end: list[float] = []
         self._after_end = False
         update = textual_screen.Screen._on_timer_update
-        name = "_job_ended" if hasattr(game_screen.GameScreen, "_job_ended") else "on_worker_state_changed"  # an older tree
+        name = next(n for n in ("on_table_news", "_job_ended", "on_worker_state_changed")  # the last two: older trees
+                    if hasattr(game_screen.GameScreen, n))
         ended = getattr(game_screen.GameScreen, name)
         timings = self
 
@@ -68,7 +70,8 @@ class Timings:
         def timed_end(screen: game_screen.GameScreen, event: object) -> None:
             t0 = time.perf_counter()
             ended(screen, event)
-            if name == "_job_ended" or getattr(event, "state", None) in ENDS:
+            if (name == "_job_ended" or getattr(event, "state", None) in ENDS
+                    or type(getattr(event, "news", None)).__name__ == "Answer"):  # the host's answer: a request's end
                 timings.ends.append(time.perf_counter() - t0)
                 timings._after_end = True
 

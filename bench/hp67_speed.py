@@ -16,6 +16,7 @@ for two commits side by side (alternate them, a few rounds each).
 
 from __future__ import annotations
 
+import argparse
 import platform
 import random
 import statistics
@@ -85,10 +86,13 @@ def game(color: Disc, seed: int) -> tuple[int, float, list[tuple[int, float]]]:
 
 def main() -> None:
     global clock
-    args = [a for a in sys.argv[1:] if a != "--cpu"]
-    if "--cpu" in sys.argv[1:]:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("games", nargs="?", type=int, default=4, help="whole games played (default 4)")
+    p.add_argument("--cpu", action="store_true", help="time in process CPU time, not wall-clock time")
+    args = p.parse_args()
+    if args.cpu:
         clock = time.process_time
-    games = int(args[0]) if args else 4
+    games = args.games
     timing = "CPU time" if clock is time.process_time else "wall-clock time"
     print(f"HP-67 emulator speed on {machine_name()} ({timing})")
     steps, elapsed = raw_speed()

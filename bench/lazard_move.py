@@ -14,6 +14,7 @@ few hundred to a thousand statements per second).
 
 from __future__ import annotations
 
+import argparse
 import platform
 import random
 import statistics
@@ -82,7 +83,9 @@ def games(count: int) -> tuple[list[float], list[float], list[int]]:
 
 
 def main() -> None:
-    count = int(sys.argv[1]) if len(sys.argv) > 1 else 10
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("games", nargs="?", type=int, default=10, help="whole games played (default 10)")
+    count = p.parse_args().games
     print(f"machine: {platform.processor() or platform.machine()}, Python {platform.python_version()}")
     seconds, statements = first_move(50)
     print(f"one Lazard move (opening, X): {seconds * 1000:.2f} ms for {statements} BASIC statements "

@@ -11,6 +11,7 @@ Run: .venv/bin/python bench/ti57_speed.py
 
 from __future__ import annotations
 
+import argparse
 import os
 import platform
 import sys
@@ -99,6 +100,7 @@ def cpu_name() -> str:
 
 
 def main() -> None:
+    argparse.ArgumentParser(description=__doc__.splitlines()[0]).parse_args()  # --help; no options
     load = ""
     if hasattr(os, "getloadavg"):
         load = f"; load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs"

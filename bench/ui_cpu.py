@@ -14,6 +14,10 @@ its process (this file run with ``--inside``, the app built as the command line 
   machine host (its child, ``python -m games.host``, read from ``/proc``) as shares of a core.
 - ``hp67-othello``, ``lazard-othello``: the game at instant speed, the machine White; a player
   plays the first legal square as soon as the turn's end is on the terminal, ``--turns`` turns.
+- ``ti57-duel``, ``ti57-wolf``: the duel against the computer's hunter, the lambs against the
+  computer's wolf, at instant speed; the person's move ``--turns`` times, each once the turn before
+  is drawn and read; with ``--keys`` an ``i`` (the registers) right behind each move, as
+  bench/busy_keys.py presses it.
 
 - ``bare``: with ``--keys`` only, the yardstick: ``bench/bare_app.py`` (the bare Textual app
   echoing its keys), the same keys posted into it.
@@ -57,13 +61,21 @@ ROOT = Path(__file__).resolve().parent.parent
 SOCKET = f"arcade-ui-cpu-{os.getpid()}"
 TICKS = os.sysconf("SC_CLK_TCK")
 OTHELLOS = ("hp67-othello", "lazard-othello")
-CASES = ("match", *OTHELLOS)
+TI57S = ("ti57-duel", "ti57-wolf")
+CASES = ("match", *OTHELLOS, *TI57S)
 KEY_GAP = (0.002, 0.012)
 """Seconds between a key drawn and the next posted (uniform): keys land anywhere in a turn."""
 READING = 0.05
 """With ``--keys``, seconds the player waits after a turn's end before the next move, as one who
 reads the board: else the next move starts in the same breath, and a key sent as the machine's
 answer came waited for the next turn's start too."""
+
+
+CASE_LIMIT = 300.0
+"""Seconds a case may take before its figures are given up (a case that ends without them is seen at once)."""
+
+LOST_AFTER = 5.0
+"""Seconds after which a key posted and never drawn is counted lost (a dialog took it)."""
 
 
 def tmux(*args: str) -> str:
@@ -105,13 +117,18 @@ def case_in_tmux(tree: Path, case: str, args: argparse.Namespace) -> dict[str, f
                f" --inside {case} --turns {args.turns} --seconds {args.seconds} --out {shlex.quote(str(out))}"
                + (f" --profile {shlex.quote(args.profile)}" if args.profile else "") + (" --keys" if args.keys else ""))
     tmux("new-session", "-d", "-s", "case", "-x", "100", "-y", "32", "-c", str(tree), command)
+    tmux("set-option", "-t", "case", "remain-on-exit", "on")  # a case that dies leaves its last screen (a traceback)
     try:
-        end = time.monotonic() + 300
-        while time.monotonic() < end and not out.exists():
+        end = time.monotonic() + CASE_LIMIT
+        while time.monotonic() < end and not out.exists() and tmux("display-message", "-p", "-t", "case",
+                                                                   "#{pane_dead}").strip() != "1":
             time.sleep(0.2)
         if not out.exists():
-            print(tmux("capture-pane", "-t", "case", "-p"), file=sys.stderr)
-            sys.exit(f"{case} in {tree}: no figures")
+            status = tmux("display-message", "-p", "-t", "case", "#{pane_dead} #{pane_dead_status}").split()
+            print(tmux("capture-pane", "-t", "case", "-p", "-S", "-"), file=sys.stderr)
+            ended = (f"it ended, status {status[1] if len(status) > 1 else '?'}" if status[:1] == ["1"]
+                     else f"none in {CASE_LIMIT} s")
+            sys.exit(f"{case} in {tree}: no figures ({ended}; its pane above)")
         time.sleep(0.1)
         return json.loads(out.read_text(encoding="utf-8"))
     finally:
@@ -237,10 +254,19 @@ class KeyClock:
 def inside(args: argparse.Namespace) -> None:
     """In the tmux pane: the arcade's app, a recorder, and a player for the Othello games."""
     sys.path.insert(0, os.getcwd())  # the tree under test, not this file's
+    try:  # the garbage collector as the tree's command line leaves it (arcade/__main__.py)
+        from arcade.runtime import heap
+    except ImportError:  # a tree from before it
+        pass
+    else:
+        if args.inside != "bare":  # the bare app never lets it go
+            heap.hold()
     if args.inside == "match":
         inside_match(args)
     elif args.inside == "bare":
         inside_bare(args)
+    elif args.inside in TI57S:
+        inside_ti57(args)
     else:
         inside_othello(args)
 
@@ -393,6 +419,152 @@ def inside_othello(args: argparse.Namespace) -> None:
         app.set_timer(0.1, setting_up)
 
     app.call_later(setting_up)
+    app.run()
+
+
+def inside_ti57(args: argparse.Namespace) -> None:
+    """The duel (the person Player 1, the computer's hunter Player 2) or the wolf (the computer's wolf,
+    a person's lambs) at instant speed.  With ``--keys``, each person's move is followed at once by
+    ``i`` (the registers shown or hidden), as ``bench/busy_keys.py`` presses it: that key is timed
+    while the reply runs; then as many ``i`` with the game quiet."""
+    from textual import events
+
+    from arcade.shell import catalog
+    from arcade.shell.app import ArcadeApp
+    from arcade.storage.settings import config_dir
+
+    duel = args.inside == "ti57-duel"
+
+    class Timed(catalog.load(catalog.get(args.inside).screen)):  # type: ignore[misc]
+        def action_toggle_registers(self) -> None:
+            super().action_toggle_registers()
+            if clock is not None:
+                clock.drawn()
+
+    app = ArcadeApp(game=args.inside, screens={args.inside: Timed}, config_dir=config_dir())
+    clock = KeyClock(app) if args.keys else None
+    recorder = Recorder(args.profile, args.inside)
+    state: dict[str, Any] = {"played": 0, "screen": None, "quiet": 0, "moving": False}
+
+    def post_i(label: str) -> None:
+        assert clock is not None
+        clock.done.clear()
+        clock.label = label
+        clock.posted = (time.process_time(), time.perf_counter())
+        app.post_message(events.Key("i", "i"))
+
+    def finish() -> None:
+        if clock is None:
+            recorder.end(args.out, turn=state["played"])
+        else:
+            recorder.end(args.out, keys=clock.times, turn=state["played"], lost=clock.lost)
+        app.exit()
+
+    def person_moves(screen: Any) -> bool:
+        """The person's move, if it is theirs now (True: sent)."""
+        if duel:
+            from games.ti57_duel.session import Phase
+
+            seen = screen.seen
+            if seen.phase is not Phase.TURN or screen.viewer != 1 or seen.view.to_move != 1:
+                return False
+            code = next((c for c in (2, 6, 4, 8, 1, 3, 5, 7) if seen.refusal(c) is None), None)
+            if code is None:
+                return False
+            screen.keys.direction(code)
+        else:
+            from games.ti57_wolf.session import Phase, WolfMove
+
+            view = screen.shown_view
+            if view.phase is not Phase.TURN or view.computer_to_move or not view.legal_lamb_moves:
+                return False
+            screen.play(WolfMove.of_lamb(*view.legal_lamb_moves[0]), "Lamb")
+        return screen.busy
+
+    def step() -> None:
+        """Every 10 ms: set the game up, play the person's move once the last turn is drawn and read."""
+        screen = app.screen
+        if state["screen"] is None:
+            state["screen"] = next((s for s in app.screen_stack if isinstance(s, Timed)), None)
+            if state["screen"] is not None:
+                state["screen"].instant = True
+        game = state["screen"]
+        if game is not None and screen is not game:  # a dialog: the wolf's seats (the computer's wolf), a game's end
+            name = type(screen).__name__
+            if clock is not None and not clock.done.is_set() and clock.posted is not None:
+                clock.lost += 1  # the i pressed behind the game's last move went to the dialog: lost now, not in 5 s
+                clock.posted = None
+                clock.done.set()
+            if name == "NewWolfGame":
+                if screen.seats[next(s for s in screen.seats if s.value == "wolf")].kind != "computer":
+                    screen.action_next_seat("wolf")
+                screen.action_start()
+            elif name == "WolfGameOver":
+                screen.dismiss("new")
+            app.set_timer(0.05, step)
+            return
+        if game is None or (not duel and game.picture is None):
+            app.set_timer(0.01, step)
+            return
+        if state["moving"]:
+            return  # the turn's end, drawn and read, steps again (``turn_read``)
+        if clock is not None and not clock.done.is_set() and clock.posted is not None \
+                and time.perf_counter() - clock.posted[1] > LOST_AFTER:
+            clock.lost += 1  # never drawn (a dialog took it): the next goes on
+            clock.posted = None
+            clock.done.set()
+        if game.busy or (clock is not None and not clock.done.is_set()):
+            app.set_timer(0.01, step)
+            return
+        if state["played"] >= args.turns:
+            if clock is None or state["quiet"] >= args.turns:
+                finish()
+                return
+            state["quiet"] += 1
+            post_i("quiet")
+            app.set_timer(READING, step)
+            return
+        if duel:
+            from games.ti57_duel.session import Phase
+
+            phase = game.seen.phase
+            if phase is Phase.LIMIT and game.seen.picture is not None:
+                if game.seen.hot_seat:
+                    game.action_seats()  # the next seats: Player 2 the computer (the hunter) first
+                else:
+                    game.action_confirm()
+            elif phase is Phase.SETUP and game.viewer == 1:
+                game.action_confirm()  # the start square at the cursor
+            elif phase is Phase.DRAW:
+                game.action_extend()
+            elif phase is Phase.OVER:
+                game.new_game()
+        if person_moves(game):
+            if state["played"] == 0:
+                recorder.begin()
+            state["played"] += 1
+            state["moving"] = True
+            if clock is not None:
+                post_i("busy")  # right behind the move, as a person typing on
+        if not state["moving"]:
+            app.set_timer(0.01, step)
+
+    def busy_changed(busy: bool) -> None:
+        if not busy and state["moving"]:
+            state["screen"].call_after_refresh(lambda: app.set_timer(READING, turn_read))
+
+    def turn_read() -> None:
+        state["moving"] = False
+        step()
+
+    def watch_busy() -> None:
+        if state["screen"] is None:
+            app.set_timer(0.01, watch_busy)
+            return
+        state["screen"].watch(state["screen"], "busy", busy_changed, init=False)
+
+    app.call_later(step)
+    app.call_later(watch_busy)
     app.run()
 
 

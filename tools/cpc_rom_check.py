@@ -190,15 +190,20 @@ def check_case(fw: Firmware, name: str, x: float, y: float, degrees: bool) -> tu
 
 
 # --- whole programs: the OS and BASIC ROMs booted --------------------------------------------
-KM_WAIT_CHAR, KM_READ_CHAR, TXT_OUTPUT = 0x1BBF, 0x1BC5, 0x13FE  # in the OS ROM
+# in the OS ROM (the jumpblock's targets: &BB06, &BB09, &BB5A, &BB5D)
+KM_WAIT_CHAR, KM_READ_CHAR, TXT_OUTPUT, TXT_WR_CHAR = 0x1BBF, 0x1BC5, 0x13FE, 0x1335
+TXT_OUTPUT_WRITES = 0x1405  # where TXT_OUTPUT's own call of TXT_WR_CHAR returns
+EDIT_AFTER_ERROR = 0xC04A  # BASIC's REPL going into the line editor after a Syntax error
 
 
 class BootedCPC:
     """A CPC 6128 reduced to what BASIC needs: the OS ROM low, BASIC 1.1 as every
     upper ROM, 64 KB of RAM under both, the gate array's ROM switches, and a PPI
     whose VSYNC bit toggles.  No interrupts run: keys are handed to the firmware's
-    KM_WAIT_CHAR when it is called (KM_READ_CHAR finds none, so ESC is never seen),
-    and every character sent to TXT_OUTPUT is recorded."""
+    KM_WAIT_CHAR when it is called, and to KM_READ_CHAR (INKEY$) from the same queue;
+    the keyboard is never scanned, so ESC never breaks.  Every character sent to
+    TXT_OUTPUT is recorded, and every one the line editor writes by TXT_WR_CHAR (the
+    keys it shows at INPUT, the line it shows after a Syntax error)."""
 
     def __init__(self, os_rom: bytes, basic_rom: bytes) -> None:
         import z80
@@ -210,14 +215,15 @@ class BootedCPC:
         self.keys: list[str] = []
         self.output: list[str] = []
         self.vsync = 0
-        self.echo = False
+        self.recording = False
+        self.editing = False  # the line editor was opened on the faulty line
         cpu.set_memory_block(0, os_rom)
         cpu.set_output_callback(self._port_out)
         cpu.set_input_callback(self._port_in)
         cpu.set_write_callback(self._write)
         cpu.mark_addrs(0x0000, 0x4000, cpu.WRITE_MARK)
         cpu.mark_addrs(0xC000, 0x4000, cpu.WRITE_MARK)
-        for address in (KM_WAIT_CHAR, KM_READ_CHAR, TXT_OUTPUT):
+        for address in (KM_WAIT_CHAR, KM_READ_CHAR, TXT_OUTPUT, TXT_WR_CHAR, EDIT_AFTER_ERROR):
             cpu.set_breakpoint(address)
         cpu.pc = 0
 
@@ -247,11 +253,9 @@ class BootedCPC:
         cpu.sp = (sp + 2) & 0xFFFF
 
     def run(self, max_ticks: int = 400_000_000) -> bool:
-        """Run until the firmware waits for a key with none left (True), or for
-        max_ticks T-states (False: still running).  A key handed to KM_WAIT_CHAR
-        while ``echo`` is set is recorded as printed: that is what the line editor
-        shows of a plain key typed at INPUT (it writes it by TXT_WR_CHAR, which is
-        not watched)."""
+        """Run until the firmware waits for a key with none left, or, while
+        ``recording``, once the program has ended (Ready, or the line editor opened
+        after a Syntax error): True.  False if still running after max_ticks T-states."""
         cpu = self.cpu
         spent = 0
         while spent < max_ticks:
@@ -259,21 +263,35 @@ class BootedCPC:
             cpu.run()
             spent += 1_000_000 - cpu.ticks_to_stop
             if cpu.pc == TXT_OUTPUT:
-                self.output.append(chr(cpu.a))
+                if self.recording:
+                    self.output.append(chr(cpu.a))
+                cpu.step_over_breakpoint()
+            elif cpu.pc == TXT_WR_CHAR:
+                if self.recording and self._return_address() != TXT_OUTPUT_WRITES:
+                    self.output.append(chr(cpu.a))
+                cpu.step_over_breakpoint()
+            elif cpu.pc == EDIT_AFTER_ERROR:
+                self.editing = True
                 cpu.step_over_breakpoint()
             elif cpu.pc == KM_READ_CHAR:
-                cpu.f &= ~1
+                if self.keys and self.recording:
+                    cpu.a = ord(self.keys.pop(0))
+                    cpu.f |= 1
+                else:
+                    cpu.f &= ~1
                 self._return()
             elif cpu.pc == KM_WAIT_CHAR:
-                if not self.keys or (self.echo and self.output[-7:] == list("Ready\r\n")):
+                ended = self.editing or self.output[-7:] == list("Ready\r\n")
+                if not self.keys or (self.recording and ended):
                     return True  # no key left, or the program has ended: keys left are not typed
-                key = self.keys.pop(0)
-                if self.echo and " " <= key <= "~":
-                    self.output.append(key)
-                cpu.a = ord(key)
+                cpu.a = ord(self.keys.pop(0))
                 cpu.f |= 1
                 self._return()
         return False
+
+    def _return_address(self) -> int:
+        sp = self.cpu.sp
+        return self.cpu.memory[sp] | self.cpu.memory[(sp + 1) & 0xFFFF] << 8
 
 
 def run_on_roms(os_rom: bytes, basic_rom: bytes, program: str, keys: str = "") -> str | None:
@@ -286,10 +304,12 @@ def run_on_roms(os_rom: bytes, basic_rom: bytes, program: str, keys: str = "") -
         cpc.keys += list(line + "\r")
         cpc.run()
     cpc.output = []
-    cpc.echo = True
+    cpc.recording = True
     cpc.keys += list("RUN\r" + keys)
     if not cpc.run():
         return None
+    if cpc.editing:  # the faulty line is in the editor; ours shows it as a line of its own
+        cpc.output.append("\n")
     text = "".join(cpc.output).replace("\r", "").removeprefix("RUN")
     text = text[1:] if text.startswith("\n") else text
     return text[: -len("Ready\n")] if text.endswith("Ready\n") else text
@@ -345,8 +365,9 @@ def random_expression(rng: random.Random, depth: int = 0) -> str:
 def odd_number_text(rng: random.Random, overflow: bool = True) -> str:
     """Text that VAL and INPUT read as a number, or partly, or not: spaces inside the
     digits, lone signs and points, hex and binary, exponents cut short; with
-    ``overflow``, also numbers too large (not for VAL: after an Overflow inside VAL,
-    the ROM's RESUME NEXT goes on in the string's text as if it were the program's)."""
+    ``overflow``, also numbers too large (for VAL under ON ERROR GOTO only of a string
+    made at run time: VAL of a string in the program's text cuts the program there on
+    the ROMs, see ``random_program``)."""
     text = rng.choice([random_number(rng), random_number(rng), "1 2", ". 5", "- 3", "1 e 2", " 7", "1e", "&",
                        "+", "-", ".", "&HFF", "&X101", "&h 1f", "& 7", "12abc", "abc", "", "1E+", "1.2.3",
                        "-&FF", "1d3", "-.5", "+.", "1e-", "2E 3", "&FFFF", "1 .5", "99999", "-32768",
@@ -376,8 +397,13 @@ def random_program(rng: random.Random) -> tuple[str, str]:
     with ; , SPC TAB and USING, real loops, integer operators, RND after RANDOMIZE,
     GOSUB and RETURN, FOR loops with STEP, string functions, INPUT; errors are trapped
     so that a run goes on past them, but in one program in five (where maths errors
-    print their warning and go on, and any other error ends the run; these programs
-    have no bad DATA or characters, whose Syntax error would open the line editor).  Returns the
+    print their warning and go on, and any other error ends the run: a Syntax error
+    opens the line editor on the faulty line).  VAL of a number too large under ON
+    ERROR GOTO is asked only of a string made at run time: VAL writes a 0 after its
+    string's text and leaves it there when the Overflow is raised, so a string in the
+    program's text (a literal, or a variable given one) cuts the program line at its
+    closing quote for good, and RESUME NEXT from inside the literal reads what follows
+    the cut as a new line (its number from the next two bytes).  Returns the
     program and the keys to type for its INPUTs (a line each, and a right one after it
     for a "?Redo from start")."""
     trapped = rng.random() < 0.8
@@ -385,11 +411,7 @@ def random_program(rng: random.Random) -> tuple[str, str]:
     keys: list[str] = []
     subroutines = iter(range(700, 890, 10))
     for n in range(30, 30 + 10 * rng.randint(2, 6), 10):
-        kind = rng.randrange(20)
-        if not trapped and kind in (7, 8):
-            # an untrapped Syntax error puts the ROM in its line editor, showing the line
-            # by TXT_WR_CHAR, which is not recorded (and the keys left would edit it)
-            kind = 2
+        kind = rng.randrange(21)
         if kind == 0:
             items = [random_expression(rng) for _ in range(rng.randint(1, 3))]
             seps = [rng.choice([";", ",", ";", f";SPC({rng.randint(0, 5)});", f";TAB({rng.randint(1, 45)});"])
@@ -417,7 +439,8 @@ def random_program(rng: random.Random) -> tuple[str, str]:
                          f'PRINT "[";A$;"]";LEFT$(A$,{count});STR$({random_number(rng)});'
                          f'VAL("{random_number(rng)}")')
         elif kind == 7:
-            items = ",".join(rng.choice([random_number(rng), "WORD", "12AB", "", '"Q"']) for _ in range(3))
+            items = ",".join(rng.choice([random_number(rng), "WORD", "12AB", "", '"Q"', odd_number_text(rng, False)])
+                             for _ in range(3))
             lines.append(f"{n} RESTORE {n + 5}:READ A,B%:PRINT A;B%:READ C:PRINT C")
             lines.append(f"{n + 5} DATA {items}")
         elif kind == 8:
@@ -496,6 +519,9 @@ def random_program(rng: random.Random) -> tuple[str, str]:
             elif form == 1:
                 lines.append(f'{n} W$="{word}":PRINT ASC(W$+"?");LOWER$(W$);UPPER$(W$);SPACE$({k});"|";'
                              f'STRING$({k},{rng.randint(33, 126)});CHR$({rng.randint(33, 126)});STR$({random_number(rng)})')
+            elif form == 2 and trapped and rng.random() < 0.5:  # too large, in a string made here
+                lines.append(f'{n} V$="{odd_number_text(rng)}"+"":PRINT VAL(V$);:V$="{odd_number_text(rng)}"'
+                             f'+"":PRINT VAL(V$)')
             elif form == 2:
                 lines.append(f'{n} PRINT VAL("{odd_number_text(rng, not trapped)}");VAL("{odd_number_text(rng, not trapped)}")')
             else:
@@ -518,6 +544,9 @@ def random_program(rng: random.Random) -> tuple[str, str]:
             else:
                 lines.append(f'{n} INPUT;"",X:PRINT "/";X;:INPUT Y$:PRINT Y$')
                 keys += [input_line(rng, "n"), "3", input_line(rng, "s")]
+        elif kind == 20:  # INKEY$ takes the next key typed, if any
+            lines.append(f'{n} K$=INKEY$:PRINT "[";ASC(K$+"?");"]";LEN(K$);:K$=INKEY$:PRINT ASC(K$+"?")')
+            keys.append(rng.choice(["A", "7", " ", "zq", ""]))
         else:  # RANDOMIZE asking for its seed
             lines.append(f"{n} RANDOMIZE:PRINT RND(0);RND")
             keys += [odd_number_text(rng), str(rng.randint(-9, 9))]

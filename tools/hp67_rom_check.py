@@ -1,14 +1,18 @@
 """Run random keyboard sessions on the HP-67 microcode and on this project's HP-67; compare.
 
     .venv/bin/python tools/hp67_rom_check.py ROM_IMAGE [--sessions 200] [--keys 20] [--seed 1]
-                                             [--functions SIN,COS,TAN,→R]
+                                             [--functions SIN,COS,TAN,→R] [--arguments N]
 
 ROM_IMAGE is the HP-67 ROM as 8192 octal words (the firmware is not in this project:
 extract the ``i_rom`` table of the x11-calc project's ``x11-calc-67.c``, for example).
 After every key the two machines' X, Y, Z, T, LAST X, the 26 registers, flags F0-F3 and
 the display text are compared (``--functions`` narrows the function keys pressed to a
 few, to survey them); the first difference of a session ends it and is printed
-with the keys that led to it.  Prints figures, asserts nothing; exits 1 if anything differs.
+with the keys that led to it.  With ``--arguments N`` it surveys each of ``--functions``
+instead: N random arguments each, typed in a fresh machine in a random angle mode (SIN⁻¹
+and COS⁻¹ below 1 in size, the others over the whole range, →P and the other two-number
+keys on two of them), the state compared after the function.  Prints figures, asserts
+nothing; exits 1 if anything differs.
 
 Where the microcode keeps things (found by storing values and reading its RAM): X, Y,
 Z, T are CPU registers C, Y, Z, T, LAST X is N; R0-R9 RAM 0-9, A-E 10-14, I 15,
@@ -123,6 +127,41 @@ def session(rom: list[int], rng: random.Random, length: int,
     return pressed, []
 
 
+TWO_NUMBERS = {"Yˣ", "→P", "→R", "HMS+", "%", "%CH"}
+BELOW_ONE = {"SIN⁻¹", "COS⁻¹"}
+
+
+def random_argument(rng: random.Random, below_one: bool) -> tuple[str, ...]:
+    """The keys that type a random ten-digit number: below 1 in size, or of any exponent."""
+    digits = str(rng.randint(10**9, 10**10 - 1))
+    pressed = [digits[0], ".", *digits[1:]]
+    if rng.random() < 0.4:
+        pressed.append("CHS")
+    exponent = -rng.randint(1, 9) if below_one else rng.randint(-99, 99)
+    if exponent:
+        pressed += ["EEX", *str(abs(exponent))] + (["CHS"] if exponent < 0 else [])
+    return tuple(pressed)
+
+
+def survey(rom: list[int], rng: random.Random, function: str, arguments: int) -> list[str]:
+    """Each difference found on ``arguments`` random arguments of one function key."""
+    found = []
+    for _ in range(arguments):
+        pressed = [rng.choice(["DEG", "RAD", "GRD"])]
+        if function in TWO_NUMBERS:
+            pressed += [*random_argument(rng, False), "ENTER"]
+        pressed += [*random_argument(rng, function in BELOW_ONE), function]
+        mc, m = HP67Microcode(rom), HP67()
+        for key in pressed:
+            for physical in physical_keys(key):
+                mc.press_key(physical)
+            m.press(key)
+        lines = differences(state_of_microcode(mc), state_of_emulator(m))
+        if lines:
+            found.append(f"{' '.join(pressed)}: " + "; ".join(lines))
+    return found
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("rom", type=Path, help="the HP-67 ROM image (8192 octal words)")
@@ -130,7 +169,10 @@ def main() -> int:
     parser.add_argument("--keys", type=int, default=20, help="keys per session")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--functions", help="only these function keys, comma-separated (SIN,COS,TAN,→R)")
+    parser.add_argument("--arguments", type=int, help="survey each of --functions on this many random arguments")
     args = parser.parse_args()
+    if args.arguments and not args.functions:
+        parser.error("--arguments surveys the keys of --functions")
     groups = KEY_GROUPS
     if args.functions:
         chosen = args.functions.split(",")
@@ -140,6 +182,15 @@ def main() -> int:
         groups = [(chosen if keys is FUNCTION_KEYS else keys, weight) for keys, weight in KEY_GROUPS]
     rom = read_rom(args.rom)
     rng = random.Random(args.seed)
+    if args.arguments:
+        differing = 0
+        for function in args.functions.split(","):
+            found = survey(rom, rng, function, args.arguments)
+            differing += len(found)
+            for line in found:
+                print(f"    {line}")
+            print(f"{function}: {args.arguments - len(found)} of {args.arguments} arguments match")
+        return 0 if not differing else 1
     matched = 0
     by_last_key: Counter[str] = Counter()
     for n in range(args.sessions):

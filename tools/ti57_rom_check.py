@@ -310,7 +310,7 @@ def compare(rom: RomCalculator, ours: TI57) -> list[str]:
 
 def check(rom_words: list[int], sessions: int, words: int, seed: int, quiet: bool, programs: bool = False) -> int:
     rng = random.Random(seed)
-    matched = dropped = 0
+    matched = dropped = hung = 0
     for s in range(sessions):
         if programs:
             keys = random_program_session(rng, words)
@@ -325,7 +325,13 @@ def check(rom_words: list[int], sessions: int, words: int, seed: int, quiet: boo
             try:
                 for pressed in physical_key(key, keys[i - 1] if i else ""):
                     rom.press(pressed)
-            except RuntimeError:  # the ROM loops in a routine (2 2 y^x INV lnx ... INV y^x P>R)
+            except RuntimeError:  # the ROM loops for ever (1 EE 90 +/- * 0 =): the calculator hangs
+                ours.press(key)
+                finish(ours, budget)
+                if ours.hung:
+                    matched += 1  # both hung: no key is read again
+                    hung += 1
+                    break
                 diff = [f"the ROM runs on past {RomCalculator.RUN_LIMIT:,} instructions"]
             else:
                 ours.press(key)
@@ -341,6 +347,7 @@ def check(rom_words: list[int], sessions: int, words: int, seed: int, quiet: boo
             matched += 1
     kind = "program sessions" if programs else "sessions"
     extra = f" ({dropped} drawn programs ran past {STEP_BUDGET} steps and were drawn again)" if dropped else ""
+    extra += f" ({hung} of them hung the calculator, the ROM and ours alike)" if hung else ""
     print(f"{matched} of {sessions} {kind} of {words} keyboard words matched after every key{extra}")
     return matched
 
@@ -361,8 +368,14 @@ def main() -> None:
         budget = [STEP_BUDGET]
         keys = args.press.split()
         for i, key in enumerate(keys):
-            for pressed in physical_key(key, keys[i - 1] if i else ""):
-                rom.press(pressed)
+            try:
+                for pressed in physical_key(key, keys[i - 1] if i else ""):
+                    rom.press(pressed)
+            except RuntimeError:
+                ours.press(key)
+                print(f"{key:5} ROM runs on past {RomCalculator.RUN_LIMIT:,} instructions (hung)")
+                print(f"{'':5} us  {'hung' if ours.hung else repr(ours.display)}")
+                return
             ours.press(key)
             finish(ours, budget)
             text, flashing = rom.look()

@@ -11,7 +11,10 @@ a Textual upgrade removes or changes it -- before a player meets the silent brea
 - ``fixed_header_title``: the header's title row, repainted without a layout of the screen;
 - ``retitle``: a border title changed with a repaint of its row alone;
 - ``screens_of_every_mode``: every open screen of every mode (the saves on quit and hang-up);
-- ``key_name``: the name Textual gives the key that types a character (the keymap's check).
+- ``key_name``: the name Textual gives the key that types a character (the keymap's check);
+- ``composed_rows``: a screen's rows as the terminal shows them (the tests read the screen so);
+- ``after_each_frame``: a call after every frame the app draws (the duel tests look at each one);
+- ``notifications``: the toasts an app shows now (the tests read what the player was told).
 
 Looked at and not needed here: the footer is Textual's ``Footer`` (a screen's ``check_action``
 says which keys are on offer, None dims one and False hides it; ``arcade/widgets/footer.py``
@@ -27,11 +30,13 @@ from __future__ import annotations
 
 import queue
 import sys
-from typing import Any, Iterator, TextIO
+from typing import Any, Callable, Iterator, TextIO
 
 from textual.geometry import Region
 from textual.keys import _character_to_key
+from textual.notifications import Notification
 from textual.screen import Screen
+from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets._header import HeaderTitle
 
@@ -144,3 +149,48 @@ def key_name(character: str) -> str:
     ``textual.keys._character_to_key``, which the drivers use to name a key pressed, and Textual
     has no public table of them (``textual.keys.Keys`` holds only the named keys)."""
     return _character_to_key(character)
+
+
+# -- the composed screen (the tests' ``screen_text`` and pictures) ------------------------------------
+
+
+def composed_rows(screen: Screen[Any], *, with_screens_below: bool = False) -> list[Strip]:
+    """``screen``'s rows as the terminal shows them: one strip a row, each cell with its final style.
+
+    Without ``with_screens_below``, the rows are composited as the app's last frame did (a dialog over
+    the screens drawn under it then), with no side effect on what the app draws next; with it
+    (``screen`` the top one), the screens a dialog leaves visible are composited under it now, as
+    ``App.export_screenshot`` does, which also marks the screen as wholly drawn.  Textual draws a
+    screen through its compositor (``Screen._compositor``, its ``render_strips`` and ``render_update``
+    with ``App._background_screens``) and offers no public read of the result but the SVG of
+    ``export_screenshot``, which keeps neither rows nor styles in a form one can compare."""
+    if not with_screens_below:
+        return screen._compositor.render_strips()
+    update = screen._compositor.render_update(full=True, screen_stack=screen.app._background_screens)
+    return [Strip.join(line) for line in update.strips]  # type: ignore[attr-defined]
+
+
+def after_each_frame(app: Any, callback: Callable[[], None]) -> None:
+    """Call ``callback`` after every frame ``app`` draws (headless too), with the frame's screen composed.
+
+    The duel's tests look at every frame for the other player's secret square, transitional ones
+    too; Textual gives no event, message or hook when a frame is drawn.  Every frame of the top
+    screen goes through ``App._display`` (called by ``Screen._compositor_refresh``, with None when
+    nothing changed), which this wraps on the one app."""
+    display = app._display
+
+    def displayed(screen: Screen[Any], renderable: Any) -> None:
+        display(screen, renderable)
+        if renderable is not None:
+            callback()
+
+    app._display = displayed
+
+
+def notifications(app: Any) -> list[Notification]:
+    """The notifications ``app`` shows now (those not timed out nor cleared), oldest first.
+
+    ``App.notify`` shows a toast and Textual keeps it in ``App._notifications`` until it times out;
+    nothing public reads them back (the toasts on screen are ``Toast`` widgets of the private
+    ``textual.widgets._toast``, redrawn on each screen the app shows)."""
+    return list(app._notifications)

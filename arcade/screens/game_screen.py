@@ -33,7 +33,8 @@ Interface (what a subclass uses or fills in)::
                                            ``saves.resume_failed(error)``, ``saves.export(text)``
     save_state() / save_summary() / save_held() / resume(state) -> bool / new_game()
                                            what only the game knows, asked by ``saves``
-    after_first_frame(callback, *args)     run it once the screen is on the terminal (the resume question)
+    after_first_frame(callback, *args)     run it once the screen is on the terminal (the resume question),
+                                           on its own stack (a game left at once: when shown again)
     palette_commands()                     the command palette's entries for this screen
 """
 
@@ -79,7 +80,7 @@ class GameScreen(Screen[None]):
     PROGRESS_PER_SECOND: ClassVar[float] = 12.0
     REFUSED_BY: ClassVar[tuple[type[BaseException], ...]] = (Refused,)
     PAUSE_HIDES: ClassVar[frozenset[str]] = frozenset()
-    """Actions refused (and hidden from the footer) while the game is paused."""
+    """Actions refused while the game is paused (and hidden by it): their keys stay in the footer, dimmed."""
     VERTICAL_BREAKPOINTS = ROOMY_BREAKPOINTS
     """From 38 rows the game is drawn in the middle, not pinned under the header (its height capped by ``GameScreen.-roomy #game``)."""
 
@@ -104,6 +105,7 @@ class GameScreen(Screen[None]):
         self.messages: deque[str] = deque(maxlen=MESSAGE_LOG)
         self._footer_signature: Hashable = _NOT_YET
         self.table: TableLink | None = None  # the machine host's table, for a screen whose game runs there
+        self._held_for_return: list[Callable[[], None]] = []  # first-frame callbacks of a game left before they ran
 
     # -- jobs --------------------------------------------------------------------------
 
@@ -264,7 +266,7 @@ class GameScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if self.paused and action in self.PAUSE_HIDES:
-            return False
+            return None
         return True
 
     # -- messages and footer -------------------------------------------------------------
@@ -324,13 +326,29 @@ class GameScreen(Screen[None]):
         composed before anything reached the terminal: the board showed ~0.4 s late.  The
         app's own message loop starts after the batch: from there the screen is repainted
         (what the batch drew was never written) and the callback follows that frame.
+
+        The callback acts on this screen's own stack: a game left before it ran (Esc within the
+        first frame) is not asked over another mode's screens; it runs when the game is shown again.
         """
+
+        def on_its_stack() -> None:
+            # Textual runs the callback after the refresh of whichever screen is current by then
+            if self in self.app.screen_stack:
+                callback(*args)
+            elif self.is_attached:
+                self._held_for_return.append(on_its_stack)
 
         def after_start_up() -> None:
             self.refresh()
-            self.call_after_refresh(callback, *args)
+            self.call_after_refresh(on_its_stack)
 
         self.app.call_next(after_start_up)
+
+    def on_screen_resume(self) -> None:
+        """The game is shown again: what its first frame left for this moment runs after this frame."""
+        held, self._held_for_return = self._held_for_return, []
+        for callback in held:
+            self.call_after_refresh(callback)
 
     # -- what only the game knows, for its saves (``GameSaves``) ---------------------------------------
 

@@ -27,7 +27,7 @@ from textual.screen import Screen
 from arcade.shell import catalog
 from arcade.widgets import themes
 
-from arcade.runtime import hangup
+from arcade.runtime import hangup, heap
 from arcade.runtime.textual_compat import screens_of_every_mode
 
 from arcade.storage import settings
@@ -169,6 +169,7 @@ class ArcadeApp(App[None]):
             self.last_game = self.initial_game
         self.call_after_refresh(self.check_terminal_size)
         self.call_after_refresh(setattr, self, "_first_refresh_done", True)  # a hang-up may quit from now on
+        self.call_next(self.call_after_refresh, heap.settle)  # after the start-up batch's frame: collecting resumes
 
     def _draw_all_again(self, _app: object) -> None:
         """Back from a suspend (SIGTSTP, then ``fg``): the terminal's screen was given back and taken

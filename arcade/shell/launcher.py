@@ -239,4 +239,4 @@ class RoomsScreen(LauncherScreen):
         return rooms()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        return action != "rooms"
+        return action != "rooms"  # the launcher's key to this screen: not one of this screen's (hidden)

@@ -2,9 +2,11 @@
 
 The main thread reads the pipe; a worker thread runs the requests in order.  So a
 ``Pace`` or a ``Stop`` is acted on at once, even while a machine runs: the running
-``Job`` sees it at its next slice.  The host never outlives the screen's process:
-the end of the pipe (the screen's process gone, whatever killed it) ends it, and on
-Linux the kernel sends it SIGKILL when the thread that started it ends
+``Job`` sees it at its next slice.  ``Close`` (or the pipe's end) stops the request
+running, and those still queued are answered ``stopped`` without running: a host in a
+thread of a test's process leaves no machine turning.  The host never outlives the
+screen's process: the end of the pipe (the screen's process gone, whatever killed it)
+ends it, and on Linux the kernel sends it SIGKILL when the thread that started it ends
 (``PR_SET_PDEATHSIG``), in case anything else kept the pipe open.
 """
 
@@ -59,6 +61,8 @@ class Host:
         self._stopped: set[int] = set()  # serials stopped before they ran
         self._job: Job | None = None
         self._job_lock = threading.Lock()
+        self._closed = False  # the screen is done: nothing more runs (under ``_job_lock``)
+        self.worker: threading.Thread | None = None
         self._at_once: frozenset[str] = frozenset()  # the opened table's AT_ONCE, known as the Open arrives
         self._opened = threading.Event()  # the table is built (or failed to be): AT_ONCE requests may run
 
@@ -78,7 +82,7 @@ class Host:
 
     def read(self) -> None:
         """Read the pipe until the screen closes it or says ``Close``."""
-        worker = threading.Thread(target=self.work, name="table", daemon=True)
+        worker = self.worker = threading.Thread(target=self.work, name="table", daemon=True)
         worker.start()
         self.send(Started(os.getpid()))
         while True:
@@ -112,7 +116,8 @@ class Host:
                     except Exception:  # noqa: BLE001 - an unknown game: the worker's answer says so
                         self._at_once = frozenset()
                 self._queue.put(message)
-        with self._job_lock:
+        with self._job_lock:  # the request running stops, and those still queued never start
+            self._closed = True
             if self._job is not None:
                 self._job.stop_asked.set()
         self._queue.put(None)
@@ -130,7 +135,7 @@ class Host:
     def carry_out(self, message: Open | Request) -> Answer:
         serial = message.serial
         with self._job_lock:
-            if serial in self._stopped:
+            if self._closed or serial in self._stopped:
                 self._stopped.discard(serial)
                 return Answer(serial, "stopped", picture=self._picture())
             job = Job(serial, self.pacing, self.send, **self._job_options())

@@ -112,6 +112,12 @@ class MachineDisagrees(RuntimeError):
     """The machine's registers or display differ from the referee's: a bug, never hidden."""
 
 
+def hung_text(machine: TI57) -> str:
+    """A program that hung its TI-57 (``TI57.hung``: a workshop variant could), in words."""
+    return (f"the TI-57 hung at step {machine.pc:02d}, as the real one does on a factor below 1E-89 times 0: "
+            "its ROM loops for ever and the move never ends")
+
+
 def load_program() -> Program:
     """The listing as transcribed (with its one correction, step 43)."""
     text = resources.files("games.ti57_duel").joinpath("listing.txt").read_text(encoding="utf-8")
@@ -241,6 +247,8 @@ class DuelGame:
             stop = self.machine.run(STEP_BUDGET - steps)
             steps += stop.steps
             displays.append(stop.display)
+            if self.machine.hung:
+                raise MachineDisagrees(hung_text(self.machine))
             if stop.reason is StopReason.PAUSE and len(displays) <= MAX_PAUSES and steps < STEP_BUDGET:
                 continue
             if stop.reason in (StopReason.PAUSE, StopReason.BUDGET):  # the wolf's words, with the counts

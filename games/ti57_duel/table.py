@@ -13,7 +13,8 @@ then the stop.  A move comes only from the player to move (``viewer``), so the P
 never sent to anyone else; the computer's Pause is never sent at all, only its stop (the
 direction, the next player's to read).  Stopped during the Pause, the move is taken back:
 the game is as before the request.  At instant speed nothing is held, and the computer's
-reply runs in the person's request, ``PersonMoved`` told between the two.
+reply runs in the person's request, ``PersonMoved`` held between the two (``Job.note(held=True)``:
+sent only if the reply lasts long enough to be seen, or is stopped; else the answer says it all).
 """
 
 from __future__ import annotations
@@ -252,7 +253,8 @@ class DuelTable:
                 _back_to(s, before)  # the TI-57 as before the keys: the move was never made
             raise
         if job.pacing.instant and s.computer_to_act:
-            job.note(PersonMoved(moved.turn, self.picture(viewer)))
+            # held: the hunter's reply outruns it (a few ms) and the answer says it all; told if it lasts
+            job.note(PersonMoved(moved.turn, self.picture(viewer)), held=True)
             job.check()
             job.next_part()
             self.computer(job, viewer=viewer)

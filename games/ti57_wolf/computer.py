@@ -190,6 +190,17 @@ _solution: Solution | None = None
 _solution_lock = threading.Lock()
 
 
+SOLVING_LEVELS = frozenset({"cunning", "good", "perfect"})
+"""The levels that read the solved game (the wolf's cunning, the lambs' good and perfect)."""
+
+
+def chooses_at_once(level: str | None) -> bool:
+    """A player at ``level`` (None: the random one) chooses in well under 2 ms now: it never reads
+    the solved game, or the game is solved already in this process (the first solve takes a
+    fraction of a second)."""
+    return level not in SOLVING_LEVELS or _solution is not None
+
+
 def solution() -> Solution:
     """The solved game, built on first use (a fraction of a second) and kept."""
     global _solution

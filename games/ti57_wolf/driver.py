@@ -115,6 +115,12 @@ class MachineDisagrees(RuntimeError):
     """The board decoded from the machine differs from the referee's: a bug, never hidden."""
 
 
+def hung_text(machine: TI57) -> str:
+    """A program that hung its TI-57 (``TI57.hung``: a workshop variant could), in words."""
+    return (f"the TI-57 hung at step {machine.pc:02d}, as the real one does on a factor below 1E-89 times 0: "
+            "its ROM loops for ever and the move never ends")
+
+
 def load_program() -> Program:
     text = resources.files("games.ti57_wolf").joinpath("listing.txt").read_text(encoding="utf-8")
     return parse_listing(text)
@@ -387,6 +393,8 @@ class WolfGame:
     def _play(self, side: Side, lamb: int | None, key: int, keys: list[str]) -> MoveRecord:
         self._keys(keys)
         stop = self.machine.run(STEP_BUDGET)
+        if self.machine.hung:
+            raise MachineDisagrees(hung_text(self.machine))
         if stop.reason is StopReason.BUDGET or stop.reason is StopReason.PAUSE:
             raise MachineDisagrees(f"the program did not stop as expected ({stop.reason.value})")
         record = MoveRecord(side, lamb, key, tuple(keys), stop.display, stop.flashing, stop.steps)

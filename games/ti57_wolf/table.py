@@ -4,8 +4,8 @@ The screen (``arcade/screens/ti57_wolf/``) never holds the ``WolfSession``: it s
 draws the picture each answer brings.  Nothing is hidden in wolf and lambs, so there is
 one picture for everyone.  The computer's move keeps its person-like pace (``job.sleep``,
 pausable, stoppable before anything is typed); at instant speed it follows a person's
-move in the same request, the person's move told between the two (``PersonMoved``), as
-the Othello table does.  A workshop variant comes as its listing's text, parsed here.
+move in the same request, the person's move told between the two (``PersonMoved``, held as
+the Othello table's news is: sent only if the reply lasts long enough to be seen).  A workshop variant comes as its listing's text, parsed here.
 """
 
 from __future__ import annotations
@@ -178,7 +178,9 @@ class WolfTable:
         if reply and job.pacing.instant and s.computer_to_move:
             picture = self.picture()
             assert picture is not None
-            job.note(PersonMoved(done[0][1], picture))
+            # held: a reply of a millisecond or two outruns it, and the answer says it all (one picture
+            # drawn, not two); told at once before the first solve (a fraction of a second)
+            job.note(PersonMoved(done[0][1], picture), held=chooses_at_once(s.seats[s.to_move].level))
             job.check()
             job.next_part()
             done.append(("computer", self.computer(job)))
@@ -216,6 +218,13 @@ class WolfTable:
 
     def redo(self, job: Job, *, to_a_person: bool = True) -> None:
         self._session().redo(to_a_person=to_a_person)
+
+
+def chooses_at_once(level: str | None) -> bool:
+    """The computer at ``level`` replies in a millisecond or two (``computer.chooses_at_once``)."""
+    from games.ti57_wolf import computer  # noqa: PLC0415 - lazy, as the session's: two persons never load it
+
+    return computer.chooses_at_once(level)
 
 
 def _program(listing: str, name: str | None) -> Program:

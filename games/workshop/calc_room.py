@@ -33,6 +33,7 @@ class RoomView:
     running: bool
     paused: bool  # a Pause / PSE is showing the display
     message: str  # the last thing to tell the user ('' if nothing)
+    hung: bool = False  # the machine no longer answers (a TI-57's ROM looping for ever) until switched off and on
 
 
 @dataclass(frozen=True)
@@ -94,7 +95,7 @@ class SlicedRoom(ABC):
     def run_slice(self, steps: int = SLICE_STEPS) -> bool:
         """Run at most ``steps`` steps; True while the program is still running."""
         with self._slices.lock:
-            if not self.machine.running:
+            if not self.running:
                 return False
             if self._slices.stop_requested.is_set():
                 self._slices.stop_requested.clear()

@@ -33,8 +33,8 @@ class CalculatorTable:
     """One calculator room's machine, in the host."""
 
     REQUESTS: ClassVar[frozenset[str]] = frozenset(
-        {"look", "keys", "clear_prefix", "toggle_switch", "open_game", "open_program", "read_card", "write_card",
-         "save_to_notebook", "load_from_notebook"})
+        {"look", "keys", "clear_prefix", "toggle_switch", "switch_off_on", "open_game", "open_program", "read_card",
+         "write_card", "save_to_notebook", "load_from_notebook"})
     STOPPED_BY: ClassVar[tuple[type[BaseException], ...]] = ()
 
     def __init__(self, game: str, folder: str = "") -> None:
@@ -90,6 +90,10 @@ class CalculatorTable:
 
     def toggle_switch(self, job: Job) -> None:
         self.model.toggle_switch()
+
+    def switch_off_on(self, job: Job) -> None:
+        """The TI-57's on/off switch, off then on: the way out of a hang, as on the real one."""
+        self.model.switch_off_on()
 
     # -- listings, cards, the notebook ----------------------------------------------------------
 

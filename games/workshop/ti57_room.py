@@ -4,6 +4,10 @@ The TI-57 takes its keys one at a time (``machines.ti57`` handles 2nd, INV and t
 merged STO/GTO/Lbl digit itself), so the room only adds what a screen needs: a lock
 so a worker can run the program in slices while keys arrive, the pending prefix to
 light, and the game listings that can be opened in the machine.
+
+A TI-57 can hang as the real one does (``TI57.hung``: a factor below 1E-89 times 0 sets its
+ROM looping for ever): the display goes dark and no key is read until it is switched off
+and on (``switch_off_on``), which clears everything, program and registers included.
 """
 
 from __future__ import annotations
@@ -19,6 +23,12 @@ GAME_LISTINGS = (
     GameListing("Wolf and lambs (Jacques Deconchat)", "games.ti57_wolf", "listing.txt"),
 )
 
+HUNG = ("the TI-57 hangs as the real one does, its ROM looping for ever on a factor below 1E-89 times 0: "
+        "switch it off and on")
+"""What happened and what to do, in one sentence; a screen names its key after it (``HUNG + " with o."``)."""
+
+SWITCHED_OFF_AND_ON = "switched off and on: the program and registers are lost, as on the real TI-57"
+
 
 class TI57Room(SlicedRoom):
     """A TI-57 on the workbench: powered on, pointer 00, display 0."""
@@ -30,10 +40,23 @@ class TI57Room(SlicedRoom):
         super().__init__()
         self.machine = TI57()
 
+    @property
+    def hung(self) -> bool:
+        return bool(self.machine.hung)
+
+    @property
+    def running(self) -> bool:
+        """A program runs (not on a hung machine: its ROM loops, and only switching it off and on ends that)."""
+        return bool(self.machine.running) and not self.machine.hung
+
     def key(self, key: str) -> None:
         """One key by its legend (``'2nd'``, ``'STO'``, ``'LRN'``...).  While a program runs
-        only R/S acts (it stops the program, as on the machine); other keys are ignored."""
-        if self.machine.running:
+        only R/S acts (it stops the program, as on the machine); other keys are ignored,
+        as every key is by a hung machine."""
+        if self.hung:
+            self.message = HUNG + "."
+            return
+        if self.running:
             if key == "R/S":
                 self.request_stop()
             else:
@@ -41,11 +64,23 @@ class TI57Room(SlicedRoom):
             return
         self.message = ""
         self._pressed(key)
+        if self.hung:
+            self.message = HUNG + "."
+
+    def switch_off_on(self) -> None:
+        """Off, then on: a TI-57 as at power-on, nothing kept (a running program stops, a hang ends)."""
+        with self._slices.lock:
+            self.machine = TI57()
+            self.paused = False
+            self._slices.stop_requested.clear()
+            self.message = SWITCHED_OFF_AND_ON
 
     def _run(self, steps: int) -> None:
         stop = self.machine.run(steps)
         self.paused = stop.reason is StopReason.PAUSE
-        if stop.flashing and not self.machine.running:
+        if self.hung:
+            self.message = f"{HUNG} (step {self.machine.pc:02d})."
+        elif stop.flashing and not self.machine.running:
             self.message = f"error: the display flashes (step {self.machine.pc:02d})"
 
     def _prefix(self) -> str:
@@ -70,7 +105,7 @@ class TI57Room(SlicedRoom):
                 display=shown, flashing=m.flashing, prefix=self._prefix(),
                 mode="LRN" if m.learning else "RUN", step=m.pc,
                 code=step.code_text if step else "", mnemonic=step.mnemonic if step else "",
-                running=m.running, paused=self.paused, message=self.message,
+                running=self.running, paused=self.paused, message=self.message, hung=m.hung,
             )
 
     def open_listing(self, text: str, title: str = "the listing", *, switched_on: bool = False) -> bool:
@@ -83,6 +118,9 @@ class TI57Room(SlicedRoom):
             self.message = f"{title}: {exc}"
             return False
         with self._slices.lock:
+            if self.hung and not switched_on:
+                self.message = f"{title} not keyed in: {HUNG}."
+                return False
             if switched_on:
                 self.machine = TI57()
             self.machine.load(program)
@@ -99,6 +137,9 @@ class TI57Room(SlicedRoom):
         from games.workshop.ti57_variants import save_listing
 
         with self._slices.lock:
+            if self.hung:  # its program can no longer be read: LRN is a key like any other
+                self.message = f"not copied: {HUNG}."
+                return None
             program = self.machine.program
         try:
             path, kept = save_listing(folder, name, program)
@@ -123,7 +164,7 @@ class TI57Room(SlicedRoom):
         return self.open_listing(text, f"the notebook's {name}", switched_on=switched_on)
 
 
-__all__ = ["GAME_LISTINGS", "SLICE_STEPS", "TI57Room"]
+__all__ = ["GAME_LISTINGS", "HUNG", "SLICE_STEPS", "SWITCHED_OFF_AND_ON", "TI57Room"]
 
 
 def _faces() -> tuple[tuple[KeyFace, ...], ...]:

@@ -1308,7 +1308,7 @@ class _Parser:
 # 'x' either, trailing '?' optional arguments; result 'same' = integer if the
 # argument is, 'allint' = integer if all arguments are.
 _FUNCTIONS: dict[str, tuple[str, str, str]] = {
-    "ABS": ("n", "same", "abs({0})"),
+    "ABS": ("n", "same", f"{rt.ABS}({{0}})"),
     "INT": ("n", "same", f"{rt.INT}({{0}})"),
     "FIX": ("n", "same", f"{rt.FIX}({{0}})"),
     "ROUND": ("nn?", "same", f"{rt.ROUND}({{all}})"),  # an integer stays one (``round_``)

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from machines.cpc.numbers import listed_number
 from machines.cpc.reals import decimal_to_real
 
 _DIGITS = frozenset("0123456789")
 _LETTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
 _NAME_CHARS = _DIGITS | _LETTERS | {"."}
 
-__all__ = ["Token", "LexError", "tokenize", "KEYWORDS"]
+__all__ = ["Token", "LexError", "tokenize", "KEYWORDS", "list_form"]
 
 KEYWORDS = frozenset("""
 AFTER AND AUTO BORDER BREAK CALL CAT CHAIN CLEAR CLG CLOSEIN CLOSEOUT CLS CONT CURSOR DATA DEF
@@ -48,27 +49,44 @@ _OPS2 = ("<>", "<=", ">=", "=<", "=>", "><")
 _OPS1 = "+-*/\\^=<>(),;:#?[]"
 
 
-def _number(src: str, i: int) -> tuple[Token, int]:
+def _digits_from(src: str, j: int) -> int:
+    """Past the digits at ``j``, blanks between them included (the ROM's tokeniser reads
+    numbers with ``convert_string_to_number``, which skips them: ``PRINT 5 6`` is 56)."""
     n = len(src)
-    j = i
-    while j < n and src[j] in _DIGITS:
-        j += 1
-    is_real = False
-    if j < n and src[j] == ".":
-        is_real = True
-        j += 1
+    while True:
         while j < n and src[j] in _DIGITS:
             j += 1
-    if j < n and src[j] in "eE":
-        k = j + 1
+        k = _past_blanks(src, j)
+        if k == j or k >= n or src[k] not in _DIGITS:
+            return j
+        j = k
+
+
+def _past_blanks(src: str, j: int) -> int:
+    while j < len(src) and src[j] == " ":
+        j += 1
+    return j
+
+
+def _number(src: str, i: int) -> tuple[Token, int]:
+    n = len(src)
+    j = _digits_from(src, i)
+    is_real = False
+    k = _past_blanks(src, j)
+    if k < n and src[k] == ".":  # blanks around the point are skipped too
+        is_real = True
+        j = _digits_from(src, _past_blanks(src, k + 1))
+        if j == _past_blanks(src, k + 1) and (j >= n or src[j] not in _DIGITS):
+            j = k + 1  # no digit after the point: the blanks are not the number's
+    k = _past_blanks(src, j)
+    if k < n and src[k] in "eE":
+        k = _past_blanks(src, k + 1)
         if k < n and src[k] in "+-":
-            k += 1
+            k = _past_blanks(src, k + 1)
         if k < n and src[k] in _DIGITS:
-            while k < n and src[k] in _DIGITS:
-                k += 1
-            j = k
+            j = _digits_from(src, k)
             is_real = True
-    literal = src[i:j]
+    literal = src[i:j].replace(" ", "")
     if not is_real:
         value = int(literal)
         if value <= 32767:
@@ -213,3 +231,68 @@ def split_data_items(raw: str) -> list[str]:
         cur.append(ch)
     items.append("".join(cur))
     return items
+
+
+def list_form(body: str) -> str:
+    """A stored line as LIST shows it: keywords in capitals, names as typed, number
+    constants as their values (``listed_number``), strings, REM text and DATA items
+    untouched."""
+    out: list[str] = []
+    i = 0
+    n = len(body)
+    while i < n:
+        ch = body[i]
+        if ch == '"':
+            j = body.find('"', i + 1)
+            j = n if j < 0 else j + 1
+            out.append(body[i:j])
+            i = j
+        elif ch == "'":
+            out.append(body[i:])
+            break
+        elif ch in _DIGITS or (ch == "." and i + 1 < n and body[i + 1] in _DIGITS):
+            tok, i = _number(body, i)
+            out.append(listed_number(tok.value))  # type: ignore[arg-type]
+        elif ch == "&" and i + 1 < n:
+            i = _list_based(body, i, out)
+        elif ch.isalpha():
+            j = i
+            while j < n and (body[j].isalnum() or body[j] == "."):
+                j += 1
+            if j < n and body[j] == "$":
+                j += 1
+            word = body[i:j]
+            upper = word.upper()
+            if upper in KEYWORDS:
+                out.append(upper)
+                if upper in ("REM", "DATA"):
+                    out.append(body[j:])
+                    break
+            elif upper.startswith("FN") and len(upper) > 2:
+                out.append("FN" + word[2:])
+            else:
+                out.append(word)
+            i = j
+        else:
+            out.append(ch)
+            i += 1
+    return "".join(out)
+
+
+def _list_based(body: str, i: int, out: list[str]) -> int:
+    """``&`` and hexadecimal or ``&X`` and binary digits, listed from their value
+    (``&h1f`` is &1F, ``&x0101`` is &X101); '&' with no digit is kept as typed."""
+    j = i + 1
+    binary = body[j] in "xX"
+    if body[j] in "hHxX":
+        j += 1
+    digits = "01" if binary else "0123456789abcdefABCDEF"
+    k = j
+    while k < len(body) and body[k] in digits:
+        k += 1
+    value = int(body[j:k], 2 if binary else 16) if k > j else None
+    if value is None or value > 65535:
+        out.append("&")
+        return i + 1
+    out.append(("&X" + format(value, "b")) if binary else ("&" + format(value, "X")))
+    return k

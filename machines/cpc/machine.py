@@ -15,7 +15,7 @@ from typing import Any, Callable
 from machines.cpc import errors, reals
 from machines.cpc.compiler import CompiledProgram, Problem, compile_program, var_key
 from machines.cpc.errors import BasicError, error_message
-from machines.cpc.lexer import LexError, tokenize
+from machines.cpc.lexer import LexError, list_form, tokenize
 from machines.cpc.memory import POWER_ON_FREE, fixed_bytes, program_bytes, variable_bytes
 from machines.cpc.numbers import read_whole_number, to_int16
 from machines.cpc.runtime import build_namespace, names
@@ -643,7 +643,7 @@ class CPC:
         self._print(f"{error_message(code)} in {line}")
         self._newline()
         if code == errors.SYNTAX_ERROR and line in self.lines:
-            self._print(f"{line} {self.lines[line]}")
+            self._print(f"{line} {list_form(self.lines[line])}")
             self._newline()
         else:
             self._ready_prompt()
@@ -768,24 +768,31 @@ class CPC:
     def _input(self, prompt: str, keep_line: bool, targets: list) -> None:
         while True:
             line = self._read_line(prompt, keep_line)
-            # RETURN alone answers every variable with 0 or "" (ROM): the empty
-            # buffer is read as one empty item per variable, never "?Redo"
-            items = [""] * len(targets) if line == "" else _split_input(line, len(targets))
-            values = None
-            if items is not None:
-                values = []
-                for (kind, _), item in zip(targets, items):
-                    if kind == "s":
-                        values.append(item)
-                        continue
-                    # an empty item is 0; a number too large for a real (or '&' digits
-                    # past 16 bits) is the maths error Overflow: raised under ON ERROR
-                    # GOTO, else printed before "?Redo from start" (seen on the ROMs)
-                    value = read_whole_number(item, self._overflow_warning)
-                    if value is None:
-                        values = None
-                        break
-                    values.append(value)
+            # RETURN alone is one empty item: 0 or "" for a single variable, and
+            # "?Redo from start" when more are asked for (ROM input_parse_buffer)
+            items = _split_input(line)
+            # the items are read in order, each as its variable's kind, until one is
+            # wrong; only then is their count checked (ROM), so a number too large is
+            # Overflow even in a line with too many or too few items
+            values: list | None = []
+            for index, (kind, _) in enumerate(targets):
+                item = items[index] if index < len(items) else None
+                if item is None:
+                    values = None
+                    break
+                if kind == "s":
+                    values.append(item)
+                    continue
+                # an empty item is 0; a number too large for a real (or '&' digits
+                # past 16 bits) is the maths error Overflow: raised under ON ERROR
+                # GOTO, else printed before "?Redo from start" (seen on the ROMs)
+                value = read_whole_number(item, self._overflow_warning)
+                if value is None:
+                    values = None
+                    break
+                values.append(value)
+            if len(items) != len(targets):
+                values = None
             if values is not None:
                 # stored in order: an integer variable given a number past 16 bits is
                 # Overflow, after the variables before it have their values (ROM)
@@ -987,11 +994,11 @@ KEY_NUMBERS: dict[str, int] = {
     "1": 64, "2": 65, "Q": 67, "\t": 68, "A": 69, "Z": 71, "\x7f": 79,
 }
 
-def _split_input(line: str, count: int) -> list[str] | None:
+def _split_input(line: str) -> list[str | None]:
     """The comma-separated items of an INPUT line (ROM ``input_parse_buffer``): leading
     spaces skipped, quotes protect commas, an unquoted item runs to the next comma.
-    None when the count is wrong ("?Redo from start")."""
-    items: list[str] = []
+    A quoted item followed by more than spaces is None, and ends the list."""
+    items: list[str | None] = []
     i = 0
     n = len(line)
     while True:
@@ -1008,7 +1015,8 @@ def _split_input(line: str, count: int) -> list[str] | None:
                 while i < n and line[i] == " ":
                     i += 1
                 if i < n and line[i] != ",":
-                    return None
+                    items[-1] = None
+                    return items
         else:
             j = line.find(",", i)
             if j < 0:
@@ -1019,8 +1027,6 @@ def _split_input(line: str, count: int) -> list[str] | None:
             i += 1
             continue
         break
-    if len(items) != count:
-        return None
     return items
 
 

@@ -113,14 +113,16 @@ def _round_half_up(digits: str, keep: int) -> tuple[str, int]:
 _EXPONENT_DIGITS = 6  # the exponent form keeps 6 significant digits
 
 
-def _real_digits(x: float) -> str:
+def _real_digits(x: float, listing: bool = False) -> str:
     """A real as the CPC shows it.  The firmware first gives 9 significant digits
     (trailing zeros dropped).  The ROM (``unformatted_scale_and_exp_if_needed``)
     keeps the fixed form while the integer part has at most 9 digits and the
     fraction needs at most 9 decimals, so 0.000000001 prints in full but 1/3000 does
     not; otherwise it takes the exponent form, where a number of 7 or more digits is
     rounded half up to 6 (``unformatted_scale_loop``: 1.23457E+09, and then the
-    zeros are kept: 1.30000E+09), and the exponent has two digits."""
+    zeros are kept: 1.30000E+09), and the exponent has two digits.  LIST (``listing``)
+    calls the same routine without PRINT's format bit: the exponent form keeps all 9
+    digits (1.23456789E+11)."""
     if x == 0:
         return "0"
     n, power = decimal_digits(x)  # the firmware's 9 digits (reals.py)
@@ -137,7 +139,7 @@ def _real_digits(x: float) -> str:
             frac = "0" * (-exponent - 1) + digits
         body = whole + ("." + frac if frac else "")
     else:
-        if len(digits) > _EXPONENT_DIGITS:
+        if len(digits) > _EXPONENT_DIGITS and not listing:
             digits, carry = _round_half_up(digits, _EXPONENT_DIGITS)
             exponent += carry
         body = digits[0] + ("." + digits[1:] if len(digits) > 1 else "")
@@ -156,6 +158,17 @@ def str_number(x: float | int) -> str:
         return (" " + str(i)) if x >= 0 else str(i)
     body = _real_digits(x)
     return body if body.startswith("-") else " " + body
+
+
+def listed_number(x: float | int) -> str:
+    """A number constant of a program line as LIST and the line editor show it: the
+    value the line holds, not its spelling (ROM ``detokenise_numeric_literal``:
+    1.50 is 1.5, 007 is 7, 943820910E-2 is 9438209.1)."""
+    if type(x) is int:
+        return str(x)
+    if x == int(x) and abs(x) < 1e9:
+        return str(int(x))
+    return _real_digits(x, listing=True)
 
 
 def format_number(x: float | int) -> str:

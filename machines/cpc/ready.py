@@ -30,7 +30,7 @@ from typing import Callable
 
 from machines.cpc import errors
 from machines.cpc.errors import BasicError, error_message
-from machines.cpc.lexer import KEYWORDS
+from machines.cpc.lexer import KEYWORDS, list_form
 from machines.cpc.machine import CPC, RunState
 from machines.cpc.memory import POWER_ON_FREE, line_bytes
 from machines.fields import Field
@@ -141,7 +141,7 @@ class ReadyPrompt:
             if state is RunState.ERROR and error and error[0] == errors.SYNTAX_ERROR \
                     and error[1] in self.cpc.lines and self.cpc.lines_shown_for_edit:
                 # the machine has printed "nnn text" for editing: take it over
-                self._editor = self._editor_on_screen(f"{error[1]} {self.cpc.lines[error[1]]}")
+                self._editor = self._editor_on_screen(f"{error[1]} {list_form(self.cpc.lines[error[1]])}")
                 self.mode = Mode.EDIT
             else:
                 self._back_to_prompt()
@@ -590,46 +590,6 @@ class _Quiet(BasicError):
 
     def __init__(self) -> None:
         super().__init__(errors.UNKNOWN_ERROR)
-
-
-def list_form(body: str) -> str:
-    """A stored line as LIST shows it: keywords in capitals, names as typed, strings,
-    REM text and DATA items untouched."""
-    out: list[str] = []
-    i = 0
-    n = len(body)
-    while i < n:
-        ch = body[i]
-        if ch == '"':
-            j = body.find('"', i + 1)
-            j = n if j < 0 else j + 1
-            out.append(body[i:j])
-            i = j
-        elif ch == "'":
-            out.append(body[i:])
-            break
-        elif ch.isalpha():
-            j = i
-            while j < n and (body[j].isalnum() or body[j] == "."):
-                j += 1
-            if j < n and body[j] == "$":
-                j += 1
-            word = body[i:j]
-            upper = word.upper()
-            if upper in KEYWORDS:
-                out.append(upper)
-                if upper in ("REM", "DATA"):
-                    out.append(body[j:])
-                    break
-            elif upper.startswith("FN") and len(upper) > 2:
-                out.append("FN" + word[2:])
-            else:
-                out.append(word)
-            i = j
-        else:
-            out.append(ch)
-            i += 1
-    return "".join(out)
 
 
 _JUMP_LIST = re.compile(r"(?i)(?<![A-Za-z0-9.])(GOTO|GOSUB)(\s+)(\d+(?:\s*,\s*\d+)*)")

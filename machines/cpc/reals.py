@@ -108,7 +108,9 @@ def _round_float(x: float) -> float:
 def multiply(a: float, b: float) -> float:
     """``REAL_multiplication``: the exact product rounded half away from zero."""
     p = a * b
-    if p == 0 or p != p or abs(p) == math.inf:
+    if p == 0:
+        return math.copysign(0.0, b)
+    if p != p or abs(p) == math.inf:
         return p
     r = _round_float(p)
     if r == r:
@@ -121,7 +123,9 @@ def multiply(a: float, b: float) -> float:
 def divide(a: float, b: float) -> float:
     """``REAL_division`` (b not 0): the exact quotient rounded half away from zero."""
     q = a / b
-    if q == 0 or abs(q) == math.inf:
+    if q == 0:
+        return math.copysign(0.0, a)
+    if abs(q) == math.inf:
         return q
     r = _round_float(q)
     if r == r:
@@ -143,7 +147,7 @@ def add(a: float, b: float) -> float:
     if (a > 0) == (b > 0) or (abs(a) <= 256 * abs(b) and abs(b) <= 256 * abs(a)):
         s = a + b
         if s == 0:
-            return 0.0
+            return math.copysign(0.0, b)
         r = _round_float(s)
         if r == r:
             return r
@@ -258,7 +262,7 @@ def make_operations(
     real handed to ``on_overflow(sign)`` and a division by 0 to
     ``on_division_by_zero(dividend)`` (the ROM's maths errors)."""
     exact_add, exact_multiply, exact_divide = add, multiply, divide
-    frexp, ldexp, floor = _frexp, _ldexp, _floor
+    frexp, ldexp, floor, copysign = _frexp, _ldexp, _floor, math.copysign
     two32, lowest, largest = _TWO32, _MIN_EXPONENT, REAL_MAX
 
     def finish(r: float) -> float:
@@ -272,6 +276,8 @@ def make_operations(
     # (and unlike signs far apart, for the sum) goes to the exact functions above.
     def add_(a: Any, b: Any) -> float:
         s = a + b
+        if s == 0:
+            return copysign(0.0, b)  # a 0 sum has the second operand's sign (ROM)
         m, e = frexp(s)
         t = m * two32
         w = floor(t)
@@ -301,6 +307,8 @@ def make_operations(
 
     def subtract_(a: Any, b: Any) -> float:
         s = a - b
+        if s == 0:
+            return copysign(0.0, -float(b))  # a + (-b): the sign of -b
         m, e = frexp(s)
         t = m * two32
         w = floor(t)
@@ -330,6 +338,8 @@ def make_operations(
 
     def multiply_(a: Any, b: Any) -> float:
         p = a * b
+        if p == 0:
+            return copysign(0.0, b)  # a 0 product has the second operand's sign (ROM)
         m, e = frexp(p)
         t = m * two32
         w = floor(t)
@@ -349,6 +359,8 @@ def make_operations(
             q = a / b
         except ZeroDivisionError:
             return on_division_by_zero(a)
+        if q == 0:
+            return copysign(0.0, a)  # a 0 quotient keeps the dividend's sign (ROM)
         m, e = frexp(q)
         t = m * two32
         w = floor(t)

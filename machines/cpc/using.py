@@ -39,13 +39,15 @@ def _numeric_field(fmt: str, i: int) -> tuple[int, dict] | None:
         spec["dollar"] = True
         spec["before"] += 1
         j += 2
-    start_digits = j
-    while j < n and (fmt[j] == "#" or (fmt[j] == "," and spec["after"] < 0 and j > start_digits)):
+    # a comma may follow ** or $$ at once, but not a + or the field's start (ROM
+    # parse_number_format_template)
+    comma_from = j if spec["star"] or spec["dollar"] else j + 1
+    while j < n and (fmt[j] == "#" or (fmt[j] == "," and spec["after"] < 0 and j >= comma_from)):
         if fmt[j] == ",":
             spec["comma"] = True
         spec["before"] += 1
         j += 1
-    if j < n and fmt[j] == "." and (j + 1 < n and fmt[j + 1] == "#" or j > start_digits or spec["star"] or spec["dollar"]):
+    if j < n and fmt[j] == "." and (j + 1 < n and fmt[j + 1] == "#" or j >= comma_from):
         j += 1
         spec["after"] = 0
         while j < n and fmt[j] == "#":
@@ -102,26 +104,22 @@ _FIXED_DIGITS = 20
 
 
 def _format_number(x: float, spec: dict) -> str:
+    """One number in its field.  Past the field it is printed whole, after one ``%``
+    however many reasons there are (ROM ``do_number_to_string``: a single flag bit)."""
+    overflow = False
     if not spec["exp"] and _nine_digits(x) >= _EXPONENT_FROM:
         # ROM prob_scale_and_add_exponent_if_needed: 21 or more digits before the
         # point switch a fixed field to the exponent form, flagged with %
-        return "%" + _format_number(x, dict(spec, exp=True))
+        spec = dict(spec, exp=True)
+        overflow = True
     after = max(spec["after"], 0)
     before = spec["before"]
     negative = x < 0
+    # the places before the point as the ROM counts them: a leading + and the $ too
+    places_before = before + (1 if spec["plus"] else 0) + (1 if spec["dollar"] else 0)
     if spec["exp"]:
-        # the sign takes the first digit place unless it has a place of its own
-        # (ROM prob_test_if_prefix_char_needed: always in the exponent form)
-        lead_places = before if spec["plus"] or spec["trail"] else before - 1
-        lead_places = max(lead_places, 0)
-        if spec["comma"]:  # a place in four is the comma's, unused in this form (ROM)
-            lead_places -= lead_places // 4
-        digits = lead_places + after
-        m, e = _round_to_digits(x, max(digits, 1))
-        lead = m[:lead_places]
-        body = lead + ("." + m[len(lead):] if spec["after"] >= 0 else "")
-        exp = e - (len(lead) - 1) if x else 0  # 0 is shown with the exponent +00
-        body += "E" + ("-" if exp < 0 else "+") + "%02d" % abs(exp)
+        body, after, short = _exponent_body(x, spec, places_before)
+        overflow = overflow or short
     else:
         # the fixed form holds at most 20 digits: decimals past them are not shown
         # (ROM scale_no_exp_needed), the point still is
@@ -140,9 +138,9 @@ def _format_number(x: float, spec: dict) -> str:
     if negative and not any(c in "123456789" for c in body.partition("E")[0]):
         negative = False
     if not spec["exp"]:
-        # ...and the 0 before the point is written only where a digit place is left
-        # once a minus sign has taken its place
-        places = before - (1 if negative and not spec["plus"] and not spec["trail"] else 0)
+        # ...and the 0 before the point is written only where a place is left once
+        # a leading minus sign has taken its own (a + counts as a place)
+        places = before + (1 if spec["plus"] else 0) - (1 if negative and not spec["trail"] else 0)
         if body.startswith("0.") and places <= 0:
             body = body[1:]
     sign = ""
@@ -153,27 +151,64 @@ def _format_number(x: float, spec: dict) -> str:
     if spec["dollar"]:
         body = "$" + body
     body = sign + body
-    width = before + (after + 1 if spec["after"] >= 0 else 0) + (1 if spec["plus"] else 0)
-    if spec["dollar"]:
-        width += 1
-    if spec["exp"]:
-        width += 4
+    has_point = spec["after"] >= 0 or after > 0
+    width = places_before + (after + 1 if has_point else 0) + (4 if spec["exp"] else 0)
     fill = "*" if spec["star"] else " "
     if len(body) > width:
-        body = "%" + body
+        overflow = True
     else:
         body = body.rjust(width, fill)
     if spec["trail"] == "-":
         body += "-" if negative else " "
     elif spec["trail"] == "+":
         body += "-" if negative else "+"
-    return body
+    return "%" + body if overflow else body
 
 
-def format_using(fmt: str, values: tuple) -> tuple[str, int]:
+def _exponent_body(x: float, spec: dict, places_before: int) -> tuple[str, int, bool]:
+    """The digits and exponent of the exponent form, without sign or currency; the
+    places after the point (the ROM may add one), and whether the field is too short.
+
+    ROM do_scale_and_add_exponent: the sign (unless it trails) and the currency
+    symbol each take a place before the point; the digits get what is left.  Too
+    few places for the prefix, or no digit place at all, flags the field with %, and
+    a field with no digit place gets one: before the point, or after it if the
+    template has a point.  A 0 is written before the point only where a place was
+    left for it (ROM write_zero_if_required)."""
+    after = max(spec["after"], 0)
+    prefix = (1 if spec["dollar"] else 0) + (0 if spec["trail"] else 1)
+    short = places_before < prefix
+    lead = max(places_before - prefix, 0)
+    zero_place = lead > 0
+    if lead == 0 and after == 0:
+        short = True
+        if spec["after"] < 0:
+            lead = 1
+        else:
+            after = 1
+    if spec["comma"]:  # a place in four is a comma's (ROM), put between the digits
+        lead -= lead // 4
+    m, e = _round_to_digits(x, lead + after)
+    if x == 0:
+        whole, exp = ("0" if zero_place else ""), 0  # 0 is shown with the exponent +00
+    else:
+        whole, exp = m[:lead], e - (lead - 1)
+        if spec["comma"] and whole:
+            whole = "{:,}".format(int(whole))
+    body = whole + ("." + m[lead:] if spec["after"] >= 0 or after else "")
+    body += "E" + ("-" if exp < 0 else "+") + "%02d" % abs(exp)
+    return body, after, short
+
+
+_MOST_PLACES = 20  # a numeric field of more places (point and sign included) is refused
+
+
+def format_using(fmt: str, values: tuple, out: list[str] | None = None) -> tuple[str, int]:
     """Apply the template to the values (reusing it if values remain).  Returns the
-    text and how many values were used."""
-    out: list[str] = []
+    text and how many values were used.  ``out`` receives the text as it is made, so
+    that what the ROM prints before an error (the template's text before a bad field,
+    or a whole template with no field) can be printed too."""
+    out = [] if out is None else out
     used = 0
     if not values:
         return "", 0
@@ -222,6 +257,9 @@ def format_using(fmt: str, values: tuple) -> tuple[str, int]:
                 used += 1
                 field_seen = True
                 j, spec = parsed
+                places = spec["before"] + max(spec["after"] + 1, 0) + spec["plus"] + spec["dollar"]
+                if places > _MOST_PLACES:  # ROM parse_number_format_template
+                    raise BasicError(errors.IMPROPER_ARGUMENT)
                 out.append(_format_number(float(value), spec))
                 i = j
                 continue

@@ -426,12 +426,14 @@ class HP67:
         return target
 
     def _start_label(self, label: str) -> None:
-        self.lift = LIFT
         if not self.has_program and label in "ABCDE":
-            # With no program in memory the top row keys do 1/x, sqrt x, y^x, R-down, x<>y.
+            # With no program in memory the top row keys do 1/x, sqrt x, y^x, R-down, x<>y,
+            # and set the stack lift as those keys do: one that fails (A on 0) leaves it
+            # as it was, so CLX A STO 1 leaves 1 in place of the 0 (microcode).
             default = {"A": "1/X", "B": "√X", "C": "Yˣ", "D": "RDN", "E": "X<>Y"}[label]
             self._make(lookup(default), 0)()  # type: ignore[arg-type]
             return
+        self.lift = LIFT
         target = self.find_label(label, self.pc)
         if target is None:
             raise MachineError(f"no label {label}")

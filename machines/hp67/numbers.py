@@ -248,10 +248,6 @@ def factorial(x: Decimal) -> Decimal:
 
 # -- angles ----------------------------------------------------------------------------
 
-TURN = {"DEG": Decimal(360), "RAD": 2 * PI_HIGH, "GRD": Decimal(400)}
-_TINY = Decimal("1E-36")
-
-
 # SIN, COS, TAN and →R are the microcode's own digit-by-digit routines (``trig``): its
 # exact reduction with pi/4 = 0.7853981633975, pseudo-division by its atan 10^-j table,
 # pseudo-multiplication, 13-digit division and 12-digit square root, rounded once.  So
@@ -272,69 +268,31 @@ def tan(x: Decimal, mode: str) -> Decimal:
     return MAX if t is None else fit(t)  # TAN 90 deg: 9.999999999E99 whatever the sign
 
 
-def _atan_rad(x: Decimal) -> Decimal:
-    if not x:
-        return ZERO
-    if abs(x) > 1:
-        half = PI_HIGH / 2
-        return (half if x > 0 else -half) - _atan_rad(ONE / x)
-    halvings = 0
-    while abs(x) > Decimal("0.1"):
-        x = x / (ONE + (ONE + x * x).sqrt())
-        halvings += 1
-    x2 = x * x
-    total = term = x
-    k = 1
-    while abs(term) > _TINY:
-        term = -term * x2
-        total += term / (2 * k + 1)
-        k += 1
-    return total * (2**halvings)
+# SIN⁻¹, COS⁻¹, TAN⁻¹ and →P are the microcode's routine too (``trig``, ROM 04402 to
+# 04730): the atan table run backwards, π/2 = 1.570796326795, the degrees and grads by a
+# long division by that π/2, so TAN⁻¹ 1 is 45 exactly and π/4 in RAD is 0.7853981634.
 
 
-def _from_radians(r: Decimal, mode: str) -> Decimal:
-    return r * TURN[mode] / (2 * PI_HIGH)
-
-
-@_high
 def atan(x: Decimal, mode: str) -> Decimal:
-    return _from_radians(_atan_rad(x), mode)
+    return fit(trig.arctangent(x, mode))
 
 
-@_high
 def asin(x: Decimal, mode: str) -> Decimal:
     if abs(x) > 1:
         raise MachineError("arc sine of a number beyond 1")
-    if abs(x) == 1:
-        return _from_radians(PI_HIGH / 2 * x, mode)
-    return _from_radians(_atan_rad(x / (ONE - x * x).sqrt()), mode)
+    return fit(trig.arcsine(x, mode))
 
 
-@_high
 def acos(x: Decimal, mode: str) -> Decimal:
     if abs(x) > 1:
         raise MachineError("arc cosine of a number beyond 1")
-    if abs(x) == 1:
-        return _from_radians(ZERO if x > 0 else PI_HIGH, mode)
-    return _from_radians(PI_HIGH / 2 - _atan_rad(x / (ONE - x * x).sqrt()), mode)
+    return fit(trig.arccosine(x, mode))
 
 
-def _atan2(y: Decimal, x: Decimal) -> Decimal:
-    """The angle of (x, y) in radians, in (-pi, pi]."""
-    if not x:
-        if not y:
-            return ZERO
-        return PI_HIGH / 2 if y > 0 else -PI_HIGH / 2
-    a = _atan_rad(y / x)
-    if x < 0:
-        a += PI_HIGH if y >= 0 else -PI_HIGH
-    return a
-
-
-@_high
 def to_polar(x: Decimal, y: Decimal, mode: str) -> tuple[Decimal, Decimal]:
-    """(r, theta) from rectangular (x, y)."""
-    return (x * x + y * y).sqrt(), _from_radians(_atan2(y, x), mode)
+    """(r, theta) from rectangular (x, y), as the microcode computes them."""
+    r, theta = trig.polar(x, y, mode)
+    return fit(r), fit(theta)
 
 
 def to_rectangular(r: Decimal, theta: Decimal, mode: str) -> tuple[Decimal, Decimal]:

@@ -1,4 +1,4 @@
-"""SIN, COS, TAN and →R as the HP-67 microcode computes them, digit by digit.
+"""SIN, COS, TAN, →R and their inverses as the HP-67 microcode computes them, digit by digit.
 
 The microcode works on a 14-digit decimal register (here a Python int below 10**14)
 holding a 13-digit mantissa in digits 12..0, with the exponent kept apart.  Its steps,
@@ -18,6 +18,8 @@ registers, then on thousands of random arguments):
 4. SIN and COS: t / √(1 + t²), the numerator rounded to 11 digits, the square of the
    13-digit t, a 12-digit square root.  →R: r / √(1 + t²) and t times that.
 5. Round the 13-digit result once to 10 digits, half up.
+
+SIN⁻¹, COS⁻¹, TAN⁻¹ and →P run the table of step 2 backwards (the last section below).
 
 Where the microcode is surprising it says so.  The long division, for one, finishes its
 last three quotient digits with the divisor's low three digits replaced by the
@@ -220,7 +222,13 @@ def _over_hypotenuse(t: int, exponent: int) -> tuple[int, int, int, int]:
     if rounded >= TOP:  # 9.99..95 carries to 10: the machine goes on with 1.0 and its junk
         square_of = UNIT + (2 * d1 % 10) * 10 + t % 10
         rounded, exponent = UNIT, exponent + 1
-    square = square_of * square_of // UNIT
+    root, root_exponent = _hypotenuse(square_of, exponent)
+    return rounded, exponent, root, root_exponent
+
+
+def _hypotenuse(t: int, exponent: int) -> tuple[int, int]:
+    """√(1 + t²) to 12 digits: the square of the 13-digit t, truncated."""
+    square = t * t // UNIT
     square_exponent = 2 * exponent
     if square >= TOP:
         square //= 10
@@ -233,8 +241,7 @@ def _over_hypotenuse(t: int, exponent: int) -> tuple[int, int, int, int]:
     if square >= TOP:
         square //= 10
         square_exponent += 1
-    root, root_exponent = _square_root(square, square_exponent)
-    return rounded, exponent, root, root_exponent
+    return _square_root(square, square_exponent)
 
 
 # -- the keys ------------------------------------------------------------------------------
@@ -299,3 +306,154 @@ def rectangular(r: Decimal, theta: Decimal, mode: str) -> tuple[Decimal, Decimal
         product //= 10
         product_exponent += 1
     return _rounded(product, product_exponent, cos_negative), _rounded(k, k_exponent, sin_negative)
+
+
+# -- the inverse functions: SIN⁻¹, COS⁻¹, TAN⁻¹ and →P (ROM 04402 to 04730) ------------------
+#
+# The arctangent runs the table above backwards.  An angle here is a pair (a, places): the
+# value a × 10^-places, with a below 10^14.
+
+HALF_PI_12 = 1570796326795  # π/2 to 12 places: twice the ROM's π/4, truncated
+_PI_12 = 2 * HALF_PI_12  # π for →P of a negative x: π/2 + π/2, 3.141592653590
+
+
+def _arctangent_below_one(t: int, exponent: int) -> tuple[int, int]:
+    """atan of t × 10^(exponent-12), below 1 (t a mantissa of digits 12..0), in radians.
+
+    The vector (1, t), its y kept 10^j times larger than its x, is turned back by
+    atan 10^-j (j from where the digits of t begin to 6) as long as y stays positive:
+    y -= x and x += y·10^-2j (the shifted y truncated), both from the old values.  The
+    rest y / x comes from the 13-digit long division; the counted angles are then added
+    back, a digit right (truncated) after each j, the adding stopping as soon as no count
+    is left.  From 1E-7 down the angle is t itself.
+    """
+    first = -exponent - 1  # j - 1 of the first stage
+    if first >= 6:
+        return t, 12 - exponent
+    x, y = UNIT, t
+    counts = [0] * 6
+    for stage in range(first, 6):
+        shift = 10 ** (2 * (stage + 1))
+        while y >= x:
+            x, y = x + y // shift, y - x
+            counts[stage] += 1
+        y *= 10
+    angle = _long_divide(y, x, 0)
+    for stage in range(5, -1, -1):
+        angle = (angle + counts[stage] * ATAN_TABLE[stage]) // 10
+        if not any(counts[:stage]):
+            return angle, 13 + stage
+    raise AssertionError("unreachable: the loop returns at stage 0")
+
+
+def _arctangent(t: int, exponent: int, complement: bool = False) -> tuple[int, int]:
+    """atan t of a positive t (mantissa of digits 12..0, exponent), in radians; π/2 − atan t
+    with ``complement``.
+
+    From 1 up the machine works on 1/t (by the long division) and flips the complement;
+    a complement is π/2 − the angle, both truncated to 12 places.  atan 1 is π/4 to 13
+    places either way.
+    """
+    if exponent == 0 and t == UNIT:
+        return QUARTER_PI_13, 13
+    if exponent >= 0:
+        t, exponent = _normalised(_long_divide(UNIT, t, -exponent), -exponent)
+        complement = not complement
+    angle, places = _arctangent_below_one(t, exponent)
+    if complement:
+        return HALF_PI_12 - angle // 10 ** (places - 12), 12
+    return angle, places
+
+
+def _in_register(angle: int, places: int) -> tuple[int, int]:
+    """(mantissa of digits 12..0, exponent) of a nonzero angle × 10^-places, truncated."""
+    digits = len(str(angle))
+    exponent = digits - 1 - places
+    if digits > 13:
+        return angle // 10 ** (digits - 13), exponent
+    return angle * 10 ** (13 - digits), exponent
+
+
+def _in_mode(angle: int, places: int, mode: str, negative: bool) -> Decimal:
+    """The angle in radians turned into ``mode`` and rounded: DEG and GRD divide it by
+    π/2 (12 places) with the long division, times 100; DEG then takes a − a/10 of that,
+    the tenth truncated."""
+    if not angle:
+        return Decimal(0)
+    mantissa, exponent = _in_register(angle, places)
+    if mode == "RAD":
+        return _rounded(mantissa, exponent, negative)
+    grads, exponent = _normalised(_long_divide(mantissa, HALF_PI_12, exponent + 2), exponent + 2)
+    if mode == "DEG":
+        grads, exponent = _normalised(grads - grads // 10, exponent)
+    return _rounded(grads, exponent, negative)
+
+
+def _arcsine(x: Decimal, cosine: bool = False) -> tuple[int, int]:
+    """asin |x| in radians for 0 < |x| <= 1 (acos |x| with ``cosine``): atan of
+    x / √(1 − x²), with 1 − x² truncated to 13 digits and the 12-digit square root."""
+    size = _EXACT.abs(x)
+    mantissa, exponent = _register(size)
+    if size == 1:
+        return (0, 12) if cosine else (HALF_PI_12, 12)
+    rest = _EXACT.subtract(_ONE, _EXACT.multiply(size, size))
+    rest_exponent = rest.adjusted()
+    rest_mantissa = int(_EXACT.scaleb(rest, 12 - rest_exponent))  # int() truncates
+    root, root_exponent = _square_root(rest_mantissa, rest_exponent)
+    exponent -= root_exponent
+    t, exponent = _normalised(_long_divide(mantissa, root, exponent), exponent)
+    return _arctangent(t, exponent, complement=cosine)
+
+
+def arctangent(x: Decimal, mode: str) -> Decimal:
+    """TAN⁻¹."""
+    if not x:
+        return Decimal(0)
+    return _in_mode(*_arctangent(*_register(_EXACT.abs(x))), mode, x < 0)
+
+
+def arcsine(x: Decimal, mode: str) -> Decimal:
+    """SIN⁻¹ of |x| <= 1."""
+    if not x:
+        return Decimal(0)
+    return _in_mode(*_arcsine(x), mode, x < 0)
+
+
+def arccosine(x: Decimal, mode: str) -> Decimal:
+    """COS⁻¹ of |x| <= 1: for a positive x, π/2 − the arctangent SIN⁻¹ takes (flipped
+    with the one at t = 1, so 0.9999999999 keeps its digits); for a negative x,
+    π/2 + SIN⁻¹ |x|, truncated to 12 places."""
+    if not x:
+        return _in_mode(HALF_PI_12, 12, mode, False)
+    if x > 0:
+        return _in_mode(*_arcsine(x, cosine=True), mode, False)
+    angle, places = _arcsine(x)
+    return _in_mode(HALF_PI_12 + angle // 10 ** (places - 12), 12, mode, False)
+
+
+def polar(x: Decimal, y: Decimal, mode: str) -> tuple[Decimal, Decimal]:
+    """→P: (r, θ) with t = |y / x| by the long division, θ = atan t (π − atan t for a
+    negative x, negative for a negative y) and r = |x|·√(1 + t²).
+
+    A t below 1E-99 underflows to 0 before the arctangent: the angle is then 0 (or π),
+    whatever the sign of y, so 1 ENTER 9.999999999E99 →P gives θ = 0.
+    """
+    if not x:
+        return _EXACT.abs(y), _in_mode(HALF_PI_12, 12, mode, y < 0) if y else Decimal(0)
+    x_mantissa, x_exponent = _register(_EXACT.abs(x))
+    if not y:
+        return _EXACT.abs(x), _in_mode(_PI_12, 12, mode, False) if x < 0 else Decimal(0)
+    y_mantissa, y_exponent = _register(_EXACT.abs(y))
+    t, exponent = _normalised(_long_divide(y_mantissa, x_mantissa, y_exponent - x_exponent),
+                              y_exponent - x_exponent)
+    if exponent < -99:  # y / x underflows
+        return _EXACT.abs(x), _in_mode(_PI_12, 12, mode, False) if x < 0 else Decimal(0)
+    angle, places = _arctangent(t, exponent)
+    if x < 0:
+        angle, places = _PI_12 - angle // 10 ** (places - 12), 12
+    root, root_exponent = _hypotenuse(t, exponent)
+    radius, radius_exponent = x_mantissa * root // UNIT, x_exponent + root_exponent
+    if radius >= TOP:
+        radius //= 10
+        radius_exponent += 1
+    return _rounded(radius, radius_exponent, False), _in_mode(angle, places, mode, y < 0)

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from decimal import ROUND_DOWN, Context, Decimal
 
-from machines.ti57.numbers import CHOP, LIMIT, ONE, PI, TINY, ZERO, add, chop, div, divide, fit, mul, sub
+from machines.ti57.numbers import CHOP, LIMIT, ONE, PI, TINY, ZERO, add, chop, div, divide, fit, mul, product, sub
 
 __all__ = [
     "FUNCTIONS",
@@ -28,6 +28,9 @@ __all__ = [
     "PI",
     "power",
     "power_error_flips",
+    "power_error_keeps_inverse",
+    "ChipHang",
+    "check_product",
     "exp",
     "ln",
     "ten_to",
@@ -37,6 +40,26 @@ __all__ = [
 ]
 
 Result = tuple[Decimal, bool]
+
+HANG_EXPONENT = -90  # a factor this small times 0 never comes back (see check_product)
+
+
+class ChipHang(Exception):
+    """The calculator stops answering: the ROM loops for ever, no key is read again."""
+
+
+def check_product(a: Decimal, b: Decimal) -> None:
+    """Raise ChipHang for the chip's multiplication of a by b = 0 when a is 1E-90 or less.
+
+    The product's mantissa is 0 and the multiplying loop shifts it ten places, one
+    exponent less each time; at 1E-100 the underflow routine ends by way of the
+    normalisation that resets the loop's counter (C = A) and returns into the loop,
+    which then never ends (ROM traced on the simulated chip, addresses 0x61f-0x628 and
+    0x7e9-0x7f8: 1 EE 90 +/- x 0 = hangs, 9.9 EE 89 +/- x 0 = gives 0; 0 x 1 EE 95 +/-
+    = and divisions are not affected).
+    """
+    if not b and a and a.adjusted() <= HANG_EXPONENT:
+        raise ChipHang
 
 LN10 = Decimal("2.302585093")
 """The chip's ln 10 (10 digits): the scale of both ln and e^x."""
@@ -170,7 +193,7 @@ def _sqrt(x: Decimal, inv: bool) -> Result:
 
 
 def _square(x: Decimal, inv: bool) -> Result:
-    return fit(mul(x, x))
+    return product(x, x)
 
 
 def _reciprocal(x: Decimal, inv: bool) -> Result:
@@ -225,27 +248,50 @@ def power(y: Decimal, x: Decimal, inv: bool) -> Result:
     return r, err or e1 or e2
 
 
+def _power_error_remainder(y: Decimal, x: Decimal, inv: bool) -> tuple[Decimal, Decimal] | None:
+    """(x ln y, its remainder by ln 10) when y^x or the x-th root (INV) errs in e^ with a
+    fraction left: the exponent is past 99 either way and x ln y (ln y / x) is not a
+    whole multiple of ln 10.  None otherwise."""
+    if not y or (inv and not x):
+        return None
+    ln_y = ln(-y if y < 0 else y)
+    product, underflow = divide(ln_y, x) if inv else fit(chop(mul(ln_y, x)))
+    if underflow and product.adjusted() < 0:
+        return None
+    a = -product if product < 0 else product
+    if a < 100 * LN10:
+        return None  # no exponent past 99: an underflow, if any, is the division's
+    fraction = _WIDE.remainder(a, LN10)
+    if not fraction or (product < 0 and fraction < Decimal("0.00001")):
+        return None
+    return product, fraction
+
+
 def power_error_flips(y: Decimal, x: Decimal, inv: bool) -> bool:
-    """True when y^x or the x-th root (INV) errs in e^ with a fraction left: the
-    exponent is past 99 either way and x ln y (ln y / x) is not a whole multiple of ln 10.
+    """True when y^x or the x-th root (INV) errs in e^ with a fraction left.
 
     Completed by an inverse operation key (-, /, INV y^x) such an error flips the sign
     of its exponent (machine._binary); 10 y^x 110, whose e^ step has nothing left to
     multiply, 10^-100 (see _exp_of_product), an exponent below 1E-99 and the 0th root
     (a division by zero, before e^) do not (ROM, issue 40)."""
-    if not y or (inv and not x):
-        return False
-    ln_y = ln(-y if y < 0 else y)
-    product, underflow = divide(ln_y, x) if inv else fit(chop(mul(ln_y, x)))
-    if underflow and product.adjusted() < 0:
-        return False
-    a = -product if product < 0 else product
-    if a < 100 * LN10:
-        return False  # no exponent past 99: an underflow, if any, is the division's
-    fraction = _WIDE.remainder(a, LN10)
-    if not fraction:
-        return False
-    return product > 0 or fraction >= Decimal("0.00001")
+    return _power_error_remainder(y, x, inv) is not None
+
+
+def power_error_keeps_inverse(y: Decimal, x: Decimal, inv: bool) -> bool:
+    """Whether the inverse key completing a flipped y^x or root error keeps its INV.
+
+    The chip keeps the key's INV in the flag digit of the number (D13, beside the signs
+    of mantissa and exponent) and e^ doubles that digit to turn the remainder's signs
+    into the result's; the INV bit becomes 8 and, on an overflow, 8 + 4 is corrected
+    to 2 as a decimal digit, the exponent's sign: INV is lost unless the remainder
+    (x ln y modulo ln 10) is below 1, whose negative exponent the doubling makes the
+    INV bit again.  On an underflow it is always kept (ROM, issue 40: 10 y^x 101 /
+    CE 2 = gives 1.9999999999E-98, 70 y^x 90 / CE 2 = 4.9999999999E-99)."""
+    found = _power_error_remainder(y, x, inv)
+    if found is None:
+        return True
+    product, fraction = found
+    return product < 0 or fraction < 1
 
 
 # ---------------------------------------------------------------------------
@@ -424,9 +470,25 @@ def polar_to_rect(radius: Decimal, theta: Decimal, angle: str) -> tuple[Result, 
     if not cosine:
         x, y = ZERO, (radius if sine > 0 else -radius)
     else:
+        check_product(cosine, radius)
         x = mul(cosine, radius)
-        y = mul(_tan(theta, angle)[0], x)
+        tangent = _tan(theta, angle)[0]
+        check_product(tangent, x)  # r = 0 and an angle below 1E-90 rad: the ROM hangs
+        y = mul(tangent, x)
     return fit(y if y else ZERO), fit(x if x else ZERO)[0]
+
+
+def _underflows(a: Decimal, b: Decimal) -> bool:
+    """The chip's a x b underflows (numbers.product)."""
+    return bool(a) and bool(b) and a.adjusted() + b.adjusted() < -99
+
+
+def _turned(a: Decimal, b: Decimal) -> Decimal:
+    """What an underflowing a x b of INV P>R leaves (ROM): a's mantissa, positive, with
+    b's exponent, whose sign is turned when b is positive (2E-50 x 2E-50 leaves 2E50,
+    -1E-60 x -1E-60 leaves 1E-60)."""
+    mantissa = (-a if a < 0 else a).scaleb(-a.adjusted())
+    return mantissa.scaleb(-b.adjusted() if b > 0 else b.adjusted())
 
 
 def rect_to_polar(x: Decimal, y: Decimal, angle: str) -> tuple[Decimal, Result]:
@@ -435,9 +497,21 @@ def rect_to_polar(x: Decimal, y: Decimal, angle: str) -> tuple[Decimal, Result]:
     by the chip's operations."""
     # the squares and their sum stay in the registers' range: (1E60, 1) gives
     # r = sqrt(9.9999999999E99) = 9.99999999E49 (ROM)
-    square_x, err_x = fit(mul(x, x))
-    square_y, err_y = fit(mul(y, y))
-    total, err_sum = fit(add(square_x, square_y))
+    factor = y
+    if _underflows(x, x):
+        # ROM: x^2 is 1E-99, and the multiplication's way out of its underflow leaves the
+        # next one, y^2, multiplying y by x turned: (1E-50, 4) gives r = sqrt(4E50) = 2E25,
+        # (1E-70, 1E-70) r = 1
+        square_x, err_x, factor = TINY, True, _turned(x, x)
+    else:
+        square_x, err_x = fit(mul(x, x))
+    if _underflows(y, factor):
+        # ROM: the second multiplication underflowing leaves y turned as the sum, x^2 lost:
+        # (5, 1E-60) gives r = 1E30, (5, -1E-60) 1E-30, (-3E-86, 1.5E-85) 1.2247448710E43
+        total, err_y, err_sum = _turned(y, factor), True, False
+    else:
+        square_y, err_y = fit(mul(y, factor))
+        total, err_sum = fit(add(square_x, -square_y if square_y < 0 else square_y))
     r = square_root(total)
     err = err_x or err_y or err_sum
     if not x and not y:
@@ -466,6 +540,7 @@ def _abs(x: Decimal, inv: bool) -> Result:
 
 
 _SIXTY = Decimal(60)
+_HUNDREDTH = Decimal("0.01")
 _DMS_LIMIT = Decimal("9.9999999999E97")
 
 
@@ -493,10 +568,14 @@ def _dms(x: Decimal, inv: bool) -> Result:
             # out of the routine's range (x * 100 or the seconds leave the registers):
             # the error leaves +-9.9999999999E97 (ROM, 1E98 and 9.9E-99 both)
             return (-_DMS_LIMIT if neg else _DMS_LIMIT), True
-        rem = (a - d) * 60
-        mm = rem.to_integral_value(rounding=ROUND_DOWN)
-        ss = (rem - mm) * 60
-        r = CHOP.plus(d + mm / 100 + ss / 10000)
+        # ROM, with the chip's operations: the fraction's minutes become DD.MMmmmm in
+        # 11 digits, whose fraction of a minute then becomes seconds (1582.2942198 gives
+        # 1582.1739190, not ...191; 3.3670223706 gives 3.2201280533)
+        minutes = mul(sub(a, d), _SIXTY)
+        dd_mm = add(d, minutes.scaleb(-2))
+        exact = dd_mm.as_tuple().exponent >= -2  # type: ignore[operator]
+        ddmm = dd_mm if exact else dd_mm.quantize(_HUNDREDTH, rounding=ROUND_DOWN)
+        r = add(ddmm, mul(sub(dd_mm, ddmm), _SIXTY).scaleb(-2))
     return (-r if neg else r), False
 
 

@@ -30,6 +30,7 @@ from machines.ti57.numbers import (
     format_entry,
     format_number,
     mul,
+    product,
     sub,
     toward_zero,
 )
@@ -106,6 +107,9 @@ class _Pending:
     reg: int | None
 
 
+_OPERAND_REGISTERS = (5, 6)  # the 4th and 3rd pending levels keep their operand there
+
+
 class TI57:
     """A powered-on TI-57: R0-R7 zero, no Fix, Deg, display 0, pointer 00, steps 00."""
 
@@ -140,6 +144,8 @@ class TI57:
         self._gto_abs: str | None = None  # GTO 2nd n n from the keyboard
         # LRN mode: keys are stored at the pointer instead of being executed
         self.learning = False
+        # the ROM looping for ever (functions.check_product): a dark display, no key read
+        self.hung = False
         # run bookkeeping
         self._stop: StopReason | None = None
         self._shown_ok: Decimal | None = None  # see ops: x last seen not to round past the limit
@@ -158,6 +164,8 @@ class TI57:
 
     @property
     def display(self) -> str:
+        if self.hung:
+            return ""  # the chip no longer runs its display loop
         if self.learning:
             return self._learn_display()
         if self.entering:
@@ -175,8 +183,23 @@ class TI57:
         A second-function legend ('log', 'Fix'...) may follow '2nd' or stand alone: it
         names one key either way.  A key that starts the program (R/S, SBR n) only sets
         it running; run() runs it.
-        While a program runs, R/S stops it and other keys are ignored.
+        While a program runs, R/S stops it and other keys are ignored.  A hung
+        calculator (see ``hung``) reads no key at all.
         """
+        if self.hung:
+            if key not in PRIMARY_LEGENDS and key not in SECOND_LEGENDS and key not in EDIT_KEYS:
+                raise UnknownKey(f"not a TI-57 key: {key!r}")
+            return
+        try:
+            self._press(key)
+        except fn.ChipHang:
+            self._hang()
+
+    def _hang(self) -> None:
+        self.hung = True
+        self.flashing = False
+
+    def _press(self, key: str) -> None:
         if self.running:
             if key == "R/S":
                 self.running = False
@@ -263,21 +286,29 @@ class TI57:
         """
         if not self.running:
             return Stop(StopReason.IDLE, self.display, self.flashing, 0)
+        if self.hung:  # busy for ever, as the calculator: its budget is spent
+            return Stop(StopReason.BUDGET, self.display, False, max_steps or 0)
         self._stop = None
         table = self._table
         pc = self.pc
         budget = max_steps if max_steps is not None else 1 << 62
         n = 0
-        for _ in repeat(None, budget):
-            n += 1
-            pc = table[pc]()
-            if pc < 0:
-                pc = ~pc
-                break
-        else:
+        try:
+            for _ in repeat(None, budget):
+                n += 1
+                pc = table[pc]()
+                if pc < 0:
+                    pc = ~pc
+                    break
+            else:
+                self.pc = pc
+                self.steps += n
+                return Stop(StopReason.BUDGET, self.display, self.flashing, n)
+        except fn.ChipHang:
+            self._hang()
             self.pc = pc
             self.steps += n
-            return Stop(StopReason.BUDGET, self.display, self.flashing, n)
+            return Stop(StopReason.BUDGET, self.display, False, n)
         self.pc = pc
         self.steps += n
         reason = self._stop or StopReason.HALT
@@ -321,7 +352,7 @@ class TI57:
             "keyboard": [self._second, self._inv, self._awaiting, self._await_inv, self._gto_abs],
             "learning": self.learning,
             "program": [s.to_json() for s in self.program.steps],
-        }
+        } | ({"hung": True} if self.hung else {})
 
     @classmethod
     def restore(cls, state: dict[str, Any]) -> TI57:
@@ -348,6 +379,7 @@ class TI57:
         m.steps = c.steps
         m._second, m._inv, m._awaiting, m._await_inv, m._gto_abs = c.keyboard
         m.learning = c.learning
+        m.hung = c.hung
         return m
 
     # --------------------------------------------------------- LRN mode
@@ -581,15 +613,18 @@ class TI57:
         elif op == 65:
             r, err = fit(sub(a, x))
         elif op == 55:
-            r, err = fit(mul(a, x))
+            fn.check_product(a, x)
+            r, err = product(a, x)
         elif op == 45:
             r, err = divide(a, x)
         else:
             r, err = fn.power(a, x, p.inv)
             if p.reg is not None:  # the chip leaves the exponent in R6 / R5
                 self.regs[p.reg] = x
-        if not err and r.adjusted() == 99 and display_overflows(r, self.fix):
-            r, err = self._past_limit(r), True  # -9.9999999999E99 + 0 flashes (ROM)
+        if r.adjusted() == 99 and display_overflows(r, self.fix):
+            # -9.9999999999E99 + 0 flashes; an error's value too: in Fix 0, -1E100 as
+            # computed, 0 lnx y^x 1 = gives 9.9999999999E99 (ROM)
+            r, err = self._past_limit(r), True
         if err:
             self._error()
         return r
@@ -608,15 +643,17 @@ class TI57:
             assert p is not None
             if p.op == 35 and (op == 65 or op == 45 or inv) and self._power_error_flips(p, x):
                 # An inverse key (-, /, INV y^x) completing a y^x or a root that over- or
-                # underflows in e^: the error's exponent changes sign.  After a y^x the key
-                # loses its INV (- is kept as +, / as x, INV y^x as y^x) and only the
-                # pending operations above its level are completed; after a root it goes
-                # on as usual (ROM, issue 40: 10 y^x 101 / CE 3 = gives 2.9999999999E-98,
+                # underflows in e^: the error's exponent changes sign.  On an overflow
+                # whose remainder (x ln y modulo ln 10) is 1 or more the key loses its
+                # INV (- is kept as +, / as x, INV y^x as y^x) and only the pending
+                # operations above its level are completed; otherwise it goes on as
+                # usual (ROM, issue 40: 10 y^x 101 / CE 3 = gives 2.9999999999E-98,
                 # 5 - 3 * 10 y^x 101 - CE 7 = gives -2; 69 INV y^x .017 / CE 3 = gives
                 # 3.3333333333E-99).
+                keeps = self._power_error_keeps_inverse(p, x)
                 x = self._apply(p, x)
                 x = x.scaleb(-2 * x.adjusted())
-                if not p.inv:
+                if not keeps:
                     op, inv = (75 if op == 65 else 55 if op == 45 else 35), False
                     prec += 1
                 continue
@@ -634,6 +671,9 @@ class TI57:
 
     def _power_error_flips(self, p: _Pending, x: Decimal) -> bool:
         return fn.power_error_flips(self.regs[p.reg] if p.reg is not None else p.value, x, p.inv)
+
+    def _power_error_keeps_inverse(self, p: _Pending, x: Decimal) -> bool:
+        return fn.power_error_keeps_inverse(self.regs[p.reg] if p.reg is not None else p.value, x, p.inv)
 
     def _drop_last_operation(self) -> None:
         """The operation just pressed leaves the pending list, with the parentheses
@@ -680,6 +720,8 @@ class TI57:
         if n > 7:
             self._error()  # registers 8 and 9 do not exist (MT App. C #10)
             return
+        if n in _OPERAND_REGISTERS and code != 33 and self.pending:
+            self._operand_written(n, code == 34 and inv)
         regs = self.regs
         x = self.x
         if code == 32:
@@ -698,10 +740,23 @@ class TI57:
                 # 0 INV Prd 1 leaves 9.9999999999E99 in R1, or 1 when R1 is 0 (0 / 0; ROM)
                 value, err = divide(r, x)
             else:
-                value, err = fit(mul(r, x))
+                fn.check_product(r, x)
+                value, err = product(r, x)
             regs[n] = value
             if err:
                 self._error()  # the limit stays in the memory and the display flashes
+
+    def _operand_written(self, n: int, keeps_inverse: bool) -> None:
+        """STO, SUM, Prd or Exc wrote R5 or R6 while it holds a pending operation's
+        operand: the operation loses its INV (/ becomes x, - becomes +, a root y^x), the
+        chip keeping that INV in the operand's flag digit; INV SUM keeps it (ROM, issue
+        40: 2 + 3 x ( 5 / 4 SUM 6 CE 2 ) = gives 56)."""
+        if keeps_inverse:
+            return
+        for i, p in enumerate(self.pending):
+            if p is not None and p.reg == n:
+                op = 55 if p.op == 45 else 75 if p.op == 65 else p.op
+                self.pending[i] = _Pending(op, False, p.value, n)
 
     def _dsz(self) -> bool:
         """R0 toward zero by 1; becomes 0 if it would change sign.  True when R0 is 0."""
@@ -718,10 +773,13 @@ class TI57:
         t = self.regs[7]
         regs = self.regs
         f = sub if inv else add
+        fn.check_product(y, t)  # x t with t = 0 and x below 1E-90 hangs (ROM)
         err = False
-        for i, v in ((0, ONE), (1, y), (2, mul(y, y)), (3, t), (4, mul(t, t)), (5, mul(y, t))):
-            regs[i], e = fit(f(regs[i], v))
-            err = err or e
+        # a square or a product out of range is the limit (or 1E-99) before it is added:
+        # 1 EE 60 S+ 1 EE 60 INV S+ leaves R2 = 0 (ROM, issue 40)
+        for i, (v, e) in enumerate(((ONE, False), (y, False), product(y, y), (t, False), product(t, t), product(y, t))):
+            regs[i], e2 = fit(f(regs[i], v))
+            err = err or e or e2
         regs[7] = f(t, ONE)
         self.x = regs[0]
         self.after_op = False

@@ -31,6 +31,7 @@ __all__ = [
     "add",
     "sub",
     "mul",
+    "product",
     "div",
     "divide",
     "quotient_underflow",
@@ -78,6 +79,15 @@ def fit(value: Decimal) -> tuple[Decimal, bool]:
     if e < -99:
         return (TINY if value > 0 else -TINY), True
     return value, False
+
+
+def product(a: Decimal, b: Decimal) -> tuple[Decimal, bool]:
+    """a x b as the chip's multiplication ends: in range, or the error.  It underflows
+    as soon as the exponents' sum is below -99, even when the mantissas' product would
+    bring it back to -99 (3E-50 x 4E-50 is 1E-99, flashing: ROM)."""
+    if a and b and a.adjusted() + b.adjusted() < -99:
+        return (TINY if (a < 0) == (b < 0) else -TINY), True
+    return fit(mul(a, b))
 
 
 def add(a: Decimal, b: Decimal) -> Decimal:

@@ -58,6 +58,7 @@ class Calculator(Protocol):
     def _memory(self, code: int, inv: bool, n: int) -> None: ...
     def _dsz(self) -> bool: ...
     def _stat_add(self, inv: bool) -> None: ...
+    def _operand_written(self, n: int, keeps_inverse: bool) -> None: ...
     def _stat_mean(self, inv: bool) -> None: ...
     def _stat_variance(self, inv: bool) -> None: ...
     def _polar(self, inv: bool) -> None: ...
@@ -197,10 +198,13 @@ def _h_sbr(m: Calculator, inv: bool, d: int | None, nxt: int | None) -> int | No
         return None
     assert d is not None
     target = m._label(d)
-    if target is None or len(m.returns) >= 2:
-        m._error()  # missing label or a third level
+    if len(m.returns) >= 2:
+        m._error()  # a third level
         return None
-    m.returns.append(nxt)
+    m.returns.append(nxt)  # before the label is looked for: a missing label leaves it,
+    if target is None:  # and a later INV SBR comes back after this SBR (ROM, issue 40)
+        m._error()
+        return None
     return target
 
 
@@ -281,6 +285,8 @@ def _f_store(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
         if not x:
             x = m.x = ZERO  # a -0. shown by +/- is stored and shown as 0 (machine._complete)
         m.regs[n] = x
+        if n >= 5 and m.pending:
+            m._operand_written(n, False)  # R5 / R6 may hold a pending operand (machine)
         return nxt
 
     return step
@@ -337,6 +343,8 @@ def _f_sum(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
         if not x:
             m.x = ZERO  # a -0. shown by +/- becomes 0 (machine._complete)
         regs = m.regs
+        if n >= 5 and m.pending:
+            m._operand_written(n, s.inv)  # R5 / R6 may hold a pending operand (machine)
         value = op(regs[n], x)
         e = value.adjusted()
         if -99 <= e <= 99 or not value:

@@ -29,7 +29,7 @@ _MACHINE = "TI-57"
 _DIGITS = 11
 _REQUIRED = ("x", "regs", "entry", "fix", "sci", "angle", "pending", "after_op", "flashing", "pc",
              "returns", "running", "steps", "keyboard", "program")
-_OPTIONAL = ("learning",)
+_OPTIONAL = ("learning", "hung")
 _INV_DROPPED = frozenset({51, 86})  # the ROM stores no INV before GTO and Lbl (nor a digit)
 _OPERATIONS = (75, 65, 55, 45, 35)
 _MANTISSA = re.compile(r"(?:\d{1,10}(?:\.\d{0,10})?)?", re.ASCII)
@@ -60,6 +60,7 @@ class CheckedState:
     steps: int
     keyboard: tuple[bool, bool, int | None, bool, str | None]
     learning: bool
+    hung: bool = False
 
 
 def _number(f: Field) -> Decimal:
@@ -173,6 +174,7 @@ def checked(state: Any) -> CheckedState:
     steps = f["steps"].int(0, _STEPS_LIMIT)
     keyboard = _keyboard(f["keyboard"])
     learning = f["learning"].bool() if f.has("learning") else False
+    hung = f["hung"].bool() if f.has("hung") else False
     if running and learning:
         f["running"].refuse("a program cannot run in LRN mode")
     if learning and pc >= PROGRAM_STEPS:
@@ -180,5 +182,5 @@ def checked(state: Any) -> CheckedState:
     return CheckedState(
         program=program, x=x, regs=regs, entry=entry, fix=fix, sci=sci, angle=angle,  # type: ignore[arg-type]
         pending=pending, after_op=after_op, flashing=flashing, pc=pc, returns=returns, running=running,
-        steps=steps, keyboard=keyboard, learning=learning,  # type: ignore[arg-type]
+        steps=steps, keyboard=keyboard, learning=learning, hung=hung,  # type: ignore[arg-type]
     )

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from arcade.runtime.textual_compat import after_each_frame
 from arcade.shell.app import ArcadeApp
 from arcade.widgets.dialogs import ResumeDialog
 from arcade.screens.ti57_duel.curtain import HandOff
@@ -36,7 +37,7 @@ def square_pattern(sq: tuple[int, int]) -> re.Pattern[str]:
 
 
 class FrameWatch:
-    """Checks every frame the app renders (wraps ``App._display``, called once per frame)."""
+    """Checks every frame the app renders (``textual_compat.after_each_frame``)."""
 
     def __init__(self, app: ArcadeApp) -> None:
         self.app = app
@@ -45,14 +46,7 @@ class FrameWatch:
         self.curtain_frames = 0
         self.other_frames = 0
         self.leaks: list[str] = []
-        original = app._display
-
-        def display(screen, renderable):  # noqa: ANN001, ANN202 - Textual's private hook
-            original(screen, renderable)
-            if renderable is not None:
-                self.check()
-
-        app._display = display  # type: ignore[method-assign]
+        after_each_frame(app, self.check)
 
     def check(self) -> None:
         app = self.app

@@ -18,6 +18,8 @@ from textual.widget import Widget
 from arcade.runtime.link import TableLink
 from arcade.runtime.textual_compat import key_name
 
+from arcade.runtime.textual_compat import composed_rows
+
 BOARD_ROW = re.compile(r"^ ?([1-8]) (│.*│)")
 POLL = 0.01  # how often a wait looks again at its condition (a poll interval, never a wait for the app)
 GLYPHS = {"●": "X", "○": "O", " ": ".", "+": "."}
@@ -25,8 +27,7 @@ GLYPHS = {"●": "X", "○": "O", " ": ".", "+": "."}
 
 def screen_text(app: App, screen: Screen | None = None) -> str:
     """A screen (by default the top one) as the terminal shows it, one line per row, without styles."""
-    strips = (screen or app.screen)._compositor.render_strips()
-    return "\n".join(strip.text.rstrip() for strip in strips)
+    return "\n".join(row.text.rstrip() for row in composed_rows(screen or app.screen))
 
 
 def flat(app: App) -> str:

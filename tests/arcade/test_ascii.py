@@ -14,10 +14,10 @@ from tests.arcade.othello_helpers import hosted, reload
 from hypothesis import given
 from hypothesis import strategies as st
 from rich.cells import cell_len
-from rich.console import Console
 from textual.screen import Screen
 
 from arcade.__main__ import build_app
+from arcade.runtime.textual_compat import composed_rows
 from arcade.shell.app import ArcadeApp
 from arcade.screens.help import HelpScreen
 from arcade.screens.hp67_othello.screen import HP67OthelloScreen
@@ -39,10 +39,7 @@ def private_config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def visible(app: ArcadeApp) -> str:
-    console = Console(width=app.size.width, height=app.size.height, file=io.StringIO(), record=True,
-                      force_terminal=True, color_system="truecolor", legacy_windows=False, safe_box=False)
-    console.print(app.screen._compositor.render_update(full=True, screen_stack=app._background_screens))
-    return console.export_text()
+    return "\n".join(row.text for row in composed_rows(app.screen, with_screens_below=True))
 
 
 def non_ascii(text: str) -> set[str]:

@@ -27,7 +27,8 @@ from arcade.widgets.ti57 import KeyLog, Shown, TI57Display
 from arcade.widgets.words import Words
 from games.lazard_othello.cpc_view import CpcScreenView
 from games.othello.referee import Disc
-from tests.arcade.helpers import wait_until
+from tests.arcade.helpers import handled, wait_until
+from tests.sizes import sizes
 
 
 class Noted:
@@ -107,10 +108,10 @@ async def test_a_cursor_move_repaints_the_two_rows_it_changes_and_a_disc_its_own
     app = Bench()
     async with app.run_test(size=(60, 30)) as pilot:
         board = app.query_one(Board)
-        await pilot.pause()
+        await handled(pilot)
         board.forget()
         board.cursor = 19  # d3: already there, nothing to draw
-        await pilot.pause()
+        await handled(pilot)
         assert board.drawn == [] and board.asked == []
         board.cursor = 19 + 8 + 1  # d3 -> e4: the rows of 3 and 4 (screen rows 6 and 8), a square each
         assert [region.y for regions in board.asked for region in regions] == [6, 8]
@@ -134,7 +135,7 @@ async def test_the_tape_shows_the_newest_lines_at_the_bottom_as_render_says() ->
         for n in range(9):
             tape.key(f"K{n}")
         tape.shown("6.4")
-        await pilot.pause()
+        await handled(pilot)
         rows = [tape.render_line(y).text.strip() for y in range(tape.size.height)]
         assert rows == [line.strip() for line in tape.render().plain.splitlines()]
         assert rows[-1] == "6.4 ***" and rows[0] == "K4" and len(rows) == 6
@@ -148,7 +149,7 @@ async def test_a_printed_line_makes_only_the_new_row_and_every_row_reads_as_made
         tape = app.query_one(Tape)
         for n in range(9):
             tape.key(f"K{n}")
-        await pilot.pause()
+        await handled(pilot)
         rows_of(tape)
         tape.forget()
         tape.shown("6.4")  # one line more: the roll moves up one row
@@ -174,7 +175,7 @@ async def test_a_grid_board_makes_only_the_rows_a_move_changes_and_draws_them_as
     async with app.run_test(size=(60, 30)) as pilot:
         board = app.query_one(Grid)
         board.view = GridView(columns, rows, pieces={(4, 8): ("W", "grid--wolf")})
-        await pilot.pause()
+        await handled(pilot)
         drawn = rows_of(board)
         assert [r.text.rstrip() for r in drawn] == [line.rstrip() for line in board.render().plain.splitlines()]
         board.forget()
@@ -213,7 +214,7 @@ async def test_the_rows_a_board_keeps_are_the_rows_it_would_make_afresh() -> Non
     rng = random.Random(1985)
     async with app.run_test(size=(60, 30)) as pilot:
         board = app.query_one(Board)
-        await pilot.pause()
+        await handled(pilot)
         for step in range(300):
             before = board.lines()
             choice = rng.random()
@@ -236,17 +237,18 @@ async def test_the_rows_a_board_keeps_are_the_rows_it_would_make_afresh() -> Non
                     marked = None if old is new else board._changed_squares(old, new)
                     assert changed is None or (marked is not None and marked[0] <= changed[0] and marked[1] >= changed[1]), (step, y)
             if step % 10 == 0:
-                await pilot.pause()
+                await handled(pilot)
                 kept_rows = rows_of(board)
                 assert [strip.text.rstrip() for strip in kept_rows] == [
                     line.rstrip() for line in board.render().plain.splitlines()], step
                 assert cells(kept_rows) == cells(made_afresh(board)), step
 
 
-async def test_the_rows_a_grid_board_keeps_are_the_rows_it_would_make_afresh() -> None:
+@sizes(everyday=100, soak=400, name="steps")
+async def test_the_rows_a_grid_board_keeps_are_the_rows_it_would_make_afresh(steps: int) -> None:
     """The TI-57 games' board keys a row by what its squares show, not by their styles: after any
     run of pieces, marks, shaded squares, a cursor and the framing, the kept rows are exactly the
-    rows made afresh, cell for cell and style for style."""
+    rows made afresh, cell for cell and style for style (``steps`` random changes from a fixed seed)."""
     import random
 
     class Boards(App[None]):
@@ -261,10 +263,10 @@ async def test_the_rows_a_grid_board_keeps_are_the_rows_it_would_make_afresh() -
     app = Boards()
     async with app.run_test(size=(60, 30)) as pilot:
         board = app.query_one(Grid)
-        for step in range(200):
+        for step in range(steps):
             if rng.random() < 0.05:
                 board.boxed = not board.boxed
-                await pilot.pause()
+                await handled(pilot)
             board.view = GridView(
                 columns, rows,
                 pieces={sq: (rng.choice("12WX1234"), rng.choice(classes)) for sq in rng.sample(squares, rng.randrange(6))},
@@ -272,7 +274,7 @@ async def test_the_rows_a_grid_board_keeps_are_the_rows_it_would_make_afresh() -
                 dark=rng.choice((frozenset(), frozenset(rng.sample(squares, 50)), upper)),  # a row with no shade
                 cursor=rng.choice((None, rng.choice(squares))))
             if step % 3 == 0:
-                await pilot.pause()
+                await handled(pilot)
             kept = cells(rows_of(board))
             assert kept == cells(made_afresh(board)), f"step {step}"
 
@@ -289,12 +291,14 @@ def ti57_panel(twin: str = "") -> ComposeResult:
     yield CpcScreen(id=f"cpc{twin}", classes="cpc")
 
 
-async def test_after_any_run_of_changes_every_row_reads_as_the_same_widget_made_afresh() -> None:
+@sizes(everyday=100, soak=400, name="steps")
+async def test_after_any_run_of_changes_every_row_reads_as_the_same_widget_made_afresh(steps: int) -> None:
     """The widgets that repaint only the rows or cells they change (the TI-57 board, the key log and
     its registers, new titles, the LED, words, the CPC's monitor), side by side with twins given
     the same changes but made afresh after each: after every change, each widget's rows (as
     Textual keeps and draws them) are its twin's, character for character and style for style.
-    A row left out of a repaint, or a strip kept under the wrong key, fails it."""
+    A row left out of a repaint, or a strip kept under the wrong key, fails it (``steps`` random
+    changes from a fixed seed, each drawn by Textual before the rows are compared)."""
     import random
 
     from textual.containers import Vertical
@@ -331,7 +335,7 @@ async def test_after_any_run_of_changes_every_row_reads_as_the_same_widget_made_
             for widgets in (mine, twins):
                 change(widgets)
 
-        for step in range(200):
+        for step in range(steps):
             choice = rng.random()
             if choice < 0.08 and len(boards) > 2:  # the board as it was a few changes back
                 view = rng.choice(boards[-3:])
@@ -376,7 +380,7 @@ async def test_after_any_run_of_changes_every_row_reads_as_the_same_widget_made_
             else:  # the CPC's screen as it was a few changes back
                 old = rng.choice(shown_cpc[-3:])
                 both(lambda w, old=old: setattr(w["cpc"], "view", old))
-            await pilot.pause()
+            await handled(pilot)
             for name in names:
                 twins[name].forget_rows()
                 assert cells(rows_of(mine[name])) == cells(rows_of(twins[name])), f"step {step}: {name}"
@@ -404,7 +408,7 @@ async def test_a_move_a_new_key_or_a_new_register_repaints_only_the_rows_it_chan
         board.view = GridView(columns, rows, pieces={(4, 8): ("W", "grid--wolf"), (1, 1): ("1", "grid--lamb")})
         log.lines = ("4.8 STO 7", "1.1 STO 1")
         led.shown = Shown("4.8", state="stopped")
-        await pilot.pause()
+        await handled(pilot)
 
         def repainted(widget: Any, change: Any) -> set[int]:
             """The content rows ``change`` asks ``widget`` to repaint (all of them for a whole repaint)."""
@@ -420,10 +424,10 @@ async def test_a_move_a_new_key_or_a_new_register_repaints_only_the_rows_it_chan
         assert repainted(log, lambda: setattr(log, "lines", (*log.lines, "1 SBR 6"))) == {2}
         registers = Text("\n".join(f"R{n} {n:8.1f}" for n in range(8)), end="")
         assert repainted(log, lambda: log.show_registers(registers)) == {-1, 0, 1, 2, 3, 4, 5, 6, 7}  # its title's row too
-        await pilot.pause()
+        await handled(pilot)
         changed = Text("\n".join(f"R{n} {(9 if n == 3 else n):8.1f}" for n in range(8)), end="")
         assert repainted(log, lambda: log.show_registers(changed)) == {3}  # R3 alone
         assert repainted(led, lambda: setattr(led, "shown", Shown("5.7", state="stopped"))) == {0}
-        await pilot.pause()
+        await handled(pilot)
         for widget in (board, log, led):
             assert cells(rows_of(widget)) == cells(made_afresh(widget))

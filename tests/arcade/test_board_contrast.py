@@ -1,10 +1,14 @@
 """Every disc, hint and cursor on every board stands out from its square at 3:1, in every theme.
 
 WCAG 2.x asks 3:1 of the parts of a graphic needed to understand it (1.4.11, non-text contrast).
-The colours are the rendered ones: each board screen is opened by Pilot, switched through every
-theme the arcade offers (``arcade --list-themes``), and the board's rendered rows are read
-(``Widget.render_lines``: the strips the compositor draws, each cell's text and its final Rich
-style, reverse video resolved here as the terminal would).  A colour the terminal chooses (its
+The colours are the rendered ones: each board is mounted alone on a screen of the app that draws
+it (the arcade, with its ``app.tcss`` and themes; ``arcade match --watch``'s ``MatchApp``), showing
+what the games show (their positions and render functions), switched through every theme the app
+offers (``arcade --list-themes``), and its rendered rows are read (``Widget.render_lines``: the
+strips the compositor draws, each cell's text and its final Rich style, reverse video resolved
+here as the terminal would).  No rule of a game screen's own .tcss touches a board's colours, and
+a board on a stage is drawn cell for cell as on its game screen (the two tests before the boards'
+below), so a theme switch restyles the boards alone rather than a whole game screen each time.  A colour the terminal chooses (its
 default foreground and background, an ANSI colour) is checked on a dark and on a light terminal:
 black and white defaults, with the ANSI palettes Textual and Rich ship (``App.ansi_theme_dark``,
 ``App.ansi_theme_light``, Rich's default), so the ``ansi-*`` themes hold whatever the terminal's
@@ -26,21 +30,18 @@ from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widget import Widget
 
-from arcade.shell.app import ArcadeApp
-from arcade.screens.hp67_othello.screen import HP67OthelloScreen
-from arcade.screens.lazard_othello.screen import LazardOthelloScreen
 from arcade.screens.match.app import MatchApp
-from arcade.screens.match.screen import MatchScreen
-from arcade.widgets.themes import theme_names
-from arcade.screens.ti57_duel.screen import TI57DuelScreen
-from arcade.screens.ti57_wolf.screen import TI57WolfScreen
-from arcade.widgets.board import OthelloBoard
-from arcade.widgets.dialogs import SideDialog
+from arcade.screens.ti57_duel import render as duel_render
+from arcade.screens.ti57_wolf import render as wolf_render
+from arcade.shell.app import ArcadeApp
+from arcade.widgets.board import BoardView, OthelloBoard
 from arcade.widgets.grid import GridView, SquareBoard
-from games.othello.referee import Disc
+from arcade.widgets.themes import theme_names
+from games.othello.referee import Disc, Position
+from games.ti57_duel import DELTAS
 from games.ti57_wolf.referee import Side
-from tests.arcade.fake_driver import FakeDriver
-from tests.arcade.helpers import move_cursor_to, settle, type_keys, wait_for_screen, wait_until
+from games.ti57_wolf.session import WolfSession
+from tests.arcade.helpers import handled, type_keys, wait_until
 
 WCAG_GRAPHICS = 3.0
 """WCAG 2.x, success criterion 1.4.11: graphical objects at 3:1 against adjacent colours."""
@@ -186,8 +187,82 @@ async def each_theme(pilot: Pilot, measure: Callable[[str], Awaitable[None]], th
     app = pilot.app
     for name in theme_names() if themes is None else themes:
         app.theme = name
-        await pilot.pause()
+        await handled(pilot)  # the switch's restyle (``App.refresh_css``, called next) done
         await measure(name)
+
+
+class Stage(Screen[None]):
+    """The boards under test alone, side by side, on a screen of the app that draws them."""
+
+    DEFAULT_CSS = "Stage { layout: horizontal; }"
+
+    def __init__(self, *boards: Widget) -> None:
+        super().__init__()
+        self.boards = boards
+
+    def compose(self) -> ComposeResult:
+        yield from self.boards
+
+
+def arcade_with(*boards: Widget) -> ArcadeApp:
+    """The arcade opening on a stage of ``boards`` (as ``arcade --game`` opens on a game's screen)."""
+    return ArcadeApp(game="hp67-othello", screens={"hp67-othello": lambda: Stage(*boards)})
+
+
+async def staged(pilot: Pilot) -> Stage:
+    app = pilot.app
+    await wait_until(pilot, lambda: isinstance(app.screen, Stage) and app.screen.is_mounted
+                     and all(board.size.height for board in app.screen.boards), what="the boards")
+    return app.screen  # type: ignore[return-value]
+
+
+def test_board_styles_come_from_the_app_s_style_files() -> None:
+    """What lets the boards be measured alone: no game screen's .tcss names a board's component
+    classes, and the rules that name a board's id set its margin only."""
+    import re
+    from pathlib import Path
+
+    import arcade
+
+    for path in (Path(arcade.__file__).parent / "screens").rglob("*.tcss"):
+        for rule in re.findall(r"[^{}]*\{[^}]*\}", path.read_text(encoding="utf-8")):
+            selector, body = rule.split("{", 1)
+            assert "board--" not in rule and "grid--" not in rule, (path, rule)
+            if "Board" in selector or "#board" in selector:
+                assert [p.split(":")[0].strip() for p in body.rstrip("} \n").split(";") if p.strip()] == ["margin"], (path, rule)
+
+
+async def test_a_board_on_a_stage_is_drawn_as_on_its_game_screen() -> None:
+    """What lets the boards be measured alone, seen: the HP-67 game's board (the Othello games') and
+    the wolf's (the TI-57 games'), each as its game screen draws it in the arcade's first theme, and
+    a board given the same state on a stage: every cell the same, character and style."""
+    from arcade.screens.hp67_othello.screen import HP67OthelloScreen
+    from arcade.screens.ti57_wolf.screen import TI57WolfScreen
+    from arcade.widgets.dialogs import SideDialog
+    from tests.arcade.fake_driver import FakeDriver
+    from tests.arcade.helpers import settle, wait_for_screen
+
+    game = ArcadeApp(game="hp67-othello", screens={"hp67-othello": lambda: HP67OthelloScreen(FakeDriver)})
+    async with game.run_test(size=(80, 24)) as pilot:
+        await wait_for_screen(pilot, SideDialog)
+        await type_keys(pilot, "w")
+        await settle(pilot, game.screen)
+        real = game.screen.query_one(OthelloBoard)
+        othello = (real.view, real.cursor, real.show_legal, rendered_rows(real))
+    wolf = ArcadeApp(game="ti57-wolf", screens={"ti57-wolf": lambda: TI57WolfScreen(coin=lambda: Side.LAMBS, blink=False)})
+    async with wolf.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(wolf.screen, TI57WolfScreen) and wolf.screen.saves.ready)
+        await settle(pilot, wolf.screen)
+        grid = wolf.screen.query_one(SquareBoard)
+        wolf_board = (grid.view, grid.boxed, rendered_rows(grid))
+    board, square_board = OthelloBoard(), SquareBoard()
+    board.view, board.cursor, board.show_legal = othello[:3]
+    square_board.view, square_board.boxed = wolf_board[:2]
+    app = arcade_with(board, square_board)
+    async with app.run_test(size=(130, 24)) as pilot:
+        await staged(pilot)
+        assert rendered_rows(board) == othello[3]
+        assert rendered_rows(square_board) == wolf_board[2]
 
 
 # -- the Othello boards (HP-67, Lazard, the match) -------------------------------------------
@@ -227,54 +302,65 @@ OTHELLO_SEEN = {"black disc", "white disc", "hint", "cursor on an empty square",
                 "white disc under the cursor", "hint under the cursor"}
 
 
-async def othello_in_every_theme(pilot: Pilot, title: str) -> Measure:
-    """A game against a fake machine: Black's first move played, then in each theme the board as it
-    comes, and the cursor walked down the d column (black discs, a white disc, a hint, an empty square)."""
-    app = pilot.app
-    await wait_for_screen(pilot, SideDialog)
-    await type_keys(pilot, "w")  # the machine plays White: the player (Black) to move, hints shown
-    screen = app.screen
-    await settle(pilot, screen)
-    board = screen.query_one(OthelloBoard)
-    await type_keys(pilot, "enter")  # d3, the cursor's first square; White answers: a last move, a flipped disc
-    await settle(pilot, screen)
-    assert [othello_kind(board, sq) for sq in (19, 27, 35, 43, 51)] == [
-        "black disc", "black disc", "white disc", "hint", None]
-    measure = Measure()
+def othello_view(*moves: int) -> BoardView:
+    """The board as the Othello screens show it after ``moves`` (the referee's position): Black's legal
+    moves as hints, the last move bracketed, the discs it turned over underlined."""
+    position, last, flipped = Position.initial(), None, frozenset[int]()
+    for sq in moves:
+        flipped, last = frozenset(position.flips(sq)), sq
+        position = position.play(sq)
+    cells = tuple(Disc.BLACK if position.black >> sq & 1 else Disc.WHITE if position.white >> sq & 1 else None
+                  for sq in range(64))
+    return BoardView(cells=cells, legal=frozenset(position.legal_moves()), last=last, flipped=flipped)
 
-    async def in_theme(theme: str) -> None:
-        measure_othello(board, f"{theme}, {title}", measure)  # as the theme's first frame draws it
-        for square in (27, 35, 43, 51) if board.cursor != 51 else (43, 35, 27, 19):
-            await move_cursor_to(pilot, board, square)
-            measure_othello(board, f"{theme}, {title}", measure)
 
-    await each_theme(pilot, in_theme)
+async def test_the_othello_games_discs_hints_and_cursor_stand_out_in_every_theme() -> None:
+    """The HP-67 and Lazard games' board (both draw ``OthelloBoard`` with hints on, from
+    ``arcade/screens/othello``) after Black's d3 and White's c5: in each theme the board as it comes,
+    and the cursor on the d column's black discs, white disc, hint and empty square."""
+    board = OthelloBoard()
+    board.view = othello_view(19, 34)  # d3, then c5: a last move, a flipped disc
+    app = arcade_with(board)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await staged(pilot)
+        assert [othello_kind(board, sq) for sq in (19, 27, 35, 43, 51)] == [
+            "black disc", "black disc", "white disc", "hint", None]
+        measure = Measure()
+
+        async def in_theme(theme: str) -> None:
+            board.cursor = 19
+            measure_othello(board, f"{theme}, the Othello games", measure)  # as the theme's first frame draws it
+            for square in (27, 35, 43, 51):
+                board.cursor = square
+                measure_othello(board, f"{theme}, the Othello games", measure)
+
+        await each_theme(pilot, in_theme)
     assert measure.checked == OTHELLO_SEEN
-    return measure
-
-
-async def test_hp67_othello_discs_hints_and_cursor_stand_out_in_every_theme() -> None:
-    app = ArcadeApp(game="hp67-othello", screens={"hp67-othello": lambda: HP67OthelloScreen(FakeDriver)})
-    async with app.run_test(size=(80, 24)) as pilot:
-        measure = await othello_in_every_theme(pilot, "HP-67 Othello")
     assert not measure.failures(), measure.failures()
 
 
-async def test_lazard_othello_discs_hints_and_cursor_stand_out_in_every_theme() -> None:
-    app = ArcadeApp(game="lazard-othello", screens={"lazard-othello": lambda: LazardOthelloScreen(FakeDriver)})
-    async with app.run_test(size=(80, 24)) as pilot:
-        measure = await othello_in_every_theme(pilot, "Lazard Othello")
-    assert not measure.failures(), measure.failures()
+class MatchStage(MatchApp):
+    """``arcade match --watch`` (its style files and themes), its screen only the match's board."""
+
+    def __init__(self, board: OthelloBoard) -> None:
+        super().__init__(games=1, autostart=False, instant=True)
+        self.board = board
+
+    def make_screen(self) -> Stage:  # type: ignore[override]
+        return Stage(self.board)
 
 
 async def test_the_match_board_stands_out_in_every_theme() -> None:
-    """The match screen's compact board (no hints: two machines play): its discs and the cursor's square."""
-    app = MatchApp(games=1, autostart=False, instant=True)
+    """The match screen's compact board (no hints: two machines play), before the first move as the
+    match opens: its discs and the cursor's square."""
+    board = OthelloBoard()
+    board.compact, board.show_legal = True, False  # as MatchScreen has it
+    board.view = othello_view()
+    app = MatchStage(board)
     measure = Measure()
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_until(pilot, lambda: isinstance(app.screen, MatchScreen))
-        board = app.screen.query_one(OthelloBoard)
-        assert board.compact and othello_kind(board, board.cursor) is None
+        await staged(pilot)
+        assert othello_kind(board, board.cursor) is None
 
         async def in_theme(theme: str) -> None:
             measure_othello(board, f"{theme}, the match", measure)
@@ -303,86 +389,58 @@ def measure_grid(board: SquareBoard, where: str, measure: Measure) -> None:
             measure.ink(where, "cursor", [cells[0], cells[2]], on)
 
 
-async def test_the_wolf_s_pieces_hints_and_cursor_stand_out_in_every_theme() -> None:
-    """The lambs to move: the wolf, the lambs, the chosen lamb under the cursor and its moves."""
-    app = ArcadeApp(game="ti57-wolf", screens={"ti57-wolf": lambda: TI57WolfScreen(coin=lambda: Side.LAMBS, blink=False)})
-    measure = Measure()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await wait_until(pilot, lambda: isinstance(app.screen, TI57WolfScreen) and app.screen.saves.ready)
-        screen = app.screen
-        board = screen.query_one(SquareBoard)
-        await settle(pilot, screen)  # the game at the table
-        await type_keys(pilot, "tab")  # a lamb chosen: the cursor on it, its moves shown
-        await settle(pilot, screen)
+def wolf_view() -> GridView:
+    """The wolf's board as its screen draws it (``ti57_wolf.render.board_view``) at the start, the
+    lambs to move, lamb 1 chosen: the cursor on it, its moves as arrows."""
+    view = WolfSession(Side.LAMBS).view()
+    return wolf_render.board_view(view, selected=1, busy=False)
+
+
+def duel_view() -> GridView:
+    """Player 1's view of the duel in play (``ti57_duel.render``): the pawn and the squares it may go to."""
+    square = (4, 4)
+    marks = {(square[0] + dx, square[1] + dy): duel_render.ARROW[d] for d, (dx, dy) in DELTAS.items()}
+    return GridView(duel_render.COLUMNS, duel_render.ROWS, {square: ("1", "grid--mine")}, marks)
+
+
+def every_piece(cursor: tuple[int, int]) -> GridView:
+    """Every kind of piece the TI-57 games draw, each on a plain and on a shaded square, hints on both,
+    and the cursor (the duel's end too: both pawns, a capture)."""
+    dark = frozenset((c, r) for c in range(1, 9) for r in range(1, 9) if (c + r) % 2 == 0)
+    pieces = {}
+    for c, kind in enumerate(KINDS, start=1):
+        pieces[(c, 1)] = ("X" if kind == "capture" else "W" if kind == "wolf" else str(c), f"grid--{kind}")
+        pieces[(c, 2)] = pieces[(c, 1)]
+    marks = {(1, 4): "↗", (2, 4): "↖"}
+    return GridView(tuple(range(1, 9)), tuple(range(8, 0, -1)), pieces, marks, dark, cursor=cursor)
+
+
+KINDS = ("mine", "other", "wolf", "lamb", "selected", "capture")
+
+
+async def test_every_piece_of_the_ti57_boards_stands_out_in_every_theme() -> None:
+    """Three boards in each theme: the wolf's (framed) with the lambs to move and a lamb chosen; the
+    duel's (unframed) with Player 1's pawn and its moves; and one with every kind of piece on both
+    kinds of square, hints on both, the cursor on a shaded and on a plain empty square."""
+    wolf, duel, every = SquareBoard(), SquareBoard(), SquareBoard()
+    wolf.boxed = every.boxed = True  # as the wolf's screen has it; the duel's board is not framed
+    wolf.view, duel.view, every.view = wolf_view(), duel_view(), every_piece((1, 7))
+    app = arcade_with(wolf, duel, every)
+    measures = {"the wolf": Measure(), "the duel": Measure(), "every piece": Measure()}
+    async with app.run_test(size=(130, 24)) as pilot:
+        await staged(pilot)
+        assert wolf.view.cursor is not None and wolf.view.marks and duel.view.marks
 
         async def in_theme(theme: str) -> None:
-            measure_grid(board, f"{theme}, the wolf", measure)
-
-        await each_theme(pilot, in_theme)
-    assert measure.checked == {"wolf piece", "lamb piece", "selected piece", "hint", "cursor"}
-    assert not measure.failures(), measure.failures()
-
-
-async def test_the_duel_s_pawn_and_its_moves_stand_out_in_every_theme() -> None:
-    """Player 1's view in play: the pawn and the squares it may go to (the cursor of the setting up,
-    brackets on an empty square, is drawn as on the wolf's board: ``EveryPiece`` below)."""
-    app = ArcadeApp(game="ti57-duel", screens={"ti57-duel": lambda: TI57DuelScreen(pause_seconds=0.02, blink=False)})
-    measure = Measure()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await wait_until(pilot, lambda: isinstance(app.screen, TI57DuelScreen))
-        screen = app.screen
-        board = screen.query_one(SquareBoard)
-        await settle(pilot, screen)
-        # the move limit agreed, the seats as they are, both start squares keyed, Player 1's turn shown
-        for _ in range(7):  # each once the host has answered the one before
-            await type_keys(pilot, "enter")
-            await settle(pilot, screen)
-        assert app.screen is screen and board.view.pieces and board.view.marks
-
-        async def in_theme(theme: str) -> None:
-            measure_grid(board, f"{theme}, the duel", measure)
-
-        await each_theme(pilot, in_theme)
-    assert measure.checked == {"mine piece", "hint"}
-    assert not measure.failures(), measure.failures()
-
-
-class EveryPiece(Screen[None]):
-    """A TI-57 board with every kind of piece the games draw, each on a plain and on a shaded square,
-    hints on both, and the cursor (the duel's end too: both pawns, a capture)."""
-
-    KINDS = ("mine", "other", "wolf", "lamb", "selected", "capture")
-
-    def compose(self) -> ComposeResult:
-        yield SquareBoard(id="board")
-
-    def on_mount(self) -> None:
-        board = self.query_one(SquareBoard)
-        board.boxed = True  # as in the wolf
-        dark = frozenset((c, r) for c in range(1, 9) for r in range(1, 9) if (c + r) % 2 == 0)
-        pieces = {}
-        for c, kind in enumerate(self.KINDS, start=1):
-            pieces[(c, 1)] = ("X" if kind == "capture" else "W" if kind == "wolf" else str(c), f"grid--{kind}")
-            pieces[(c, 2)] = pieces[(c, 1)]
-        marks = {(1, 4): "↗", (2, 4): "↖"}
-        board.view = GridView(tuple(range(1, 9)), tuple(range(8, 0, -1)), pieces, marks, dark, cursor=(1, 7))
-
-
-async def test_every_piece_of_the_ti57_boards_stands_out_on_both_kinds_of_square_in_every_theme() -> None:
-    app = ArcadeApp()
-    measure = Measure()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await app.push_screen(EveryPiece())
-        await wait_until(pilot, lambda: isinstance(app.screen, EveryPiece))
-        board = app.screen.query_one(SquareBoard)
-
-        async def in_theme(theme: str) -> None:
+            measure_grid(wolf, f"{theme}, the wolf", measures["the wolf"])
+            measure_grid(duel, f"{theme}, the duel", measures["the duel"])
             for cursor in ((1, 7), (2, 7)):  # on a shaded empty square, on a plain one
-                board.view = replace(board.view, cursor=cursor)
-                await pilot.pause()
-                measure_grid(board, f"{theme}, every piece", measure)
+                every.view = replace(every.view, cursor=cursor)
+                measure_grid(every, f"{theme}, every piece", measures["every piece"])
 
         await each_theme(pilot, in_theme)
-    assert measure.checked == {f"{kind} piece" for kind in EveryPiece.KINDS} | {"hint", "cursor"}
-    assert not measure.failures(), measure.failures()
+    assert measures["the wolf"].checked == {"wolf piece", "lamb piece", "selected piece", "hint", "cursor"}
+    assert measures["the duel"].checked == {"mine piece", "hint"}
+    assert measures["every piece"].checked == {f"{kind} piece" for kind in KINDS} | {"hint", "cursor"}
+    failures = "\n".join(m.failures() for m in measures.values() if m.failures())
+    assert not failures, failures

@@ -5,9 +5,12 @@ opens, so a bare ``#status { width: 37 }`` in one game's file would set the widt
 ``#status`` opened after it (the wolf's status was 37 columns after the HP-67 game, not 38).
 Every screen a player can open (the launcher, the four games, the three machine rooms, the match
 of ``arcade match --watch``, each dialog with CSS of its own) is drawn alone, in an app of its own;
-then one app opens every screen, in one order or the other (a file read later wins a tie), and
-draws each again once all their CSS has been read.  The pictures (every character with its style,
-every screen of the stack composited) must be the same, at 100x32 and at 80x24.
+then every other screen's .tcss is read into that app's stylesheet, after the screen's own (as
+opening those screens would read them; a file read later wins a tie, so a rule of theirs that
+reaches the screen shows whatever the order), and the screen is drawn again.  The pictures (every
+character with its style, every screen of the stack composited) must be the same, at 100x32 and
+at 80x24.  A screen's styles come from the one stylesheet, not from which other screens are open:
+one test a screen, each in one app.
 The widgets' and dialogs' ``DEFAULT_CSS`` is scoped by Textual to their type; the .tcss files
 name their screen in every rule.
 """
@@ -17,6 +20,7 @@ from __future__ import annotations
 import difflib
 import os
 import shutil
+import sys
 import time
 from pathlib import Path
 from typing import Callable
@@ -27,7 +31,8 @@ from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 
-from arcade.shell.app import ArcadeApp
+from arcade.runtime.textual_compat import composed_rows
+from arcade.shell.app import ArcadeApp, _css_paths
 from arcade.screens.help import HelpScreen
 from arcade.screens.hp67_othello.screen import HP67OthelloScreen
 from arcade.shell.launcher import LauncherScreen
@@ -105,8 +110,8 @@ Picture = tuple[tuple[tuple[str, object], ...], ...]
 
 def picture(app: ArcadeApp) -> Picture:
     """Every screen of the stack composited, as the terminal (and a screenshot) shows them."""
-    update = app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
-    return tuple(tuple((segment.text, segment.style) for strip in line for segment in strip) for line in update.strips)
+    rows = composed_rows(app.screen, with_screens_below=True)
+    return tuple(tuple((segment.text, segment.style) for segment in row) for row in rows)
 
 
 def words(shown: Picture) -> list[str]:
@@ -164,44 +169,24 @@ async def drawn(pilot: Pilot, name: str, size: tuple[int, int]) -> Picture:
     raise TimeoutError(f"never happened: {name} at {size} to stop changing")
 
 
-async def open_screen(pilot: Pilot, name: str, opened: set[str]) -> None:
-    """Switch to ``name``'s mode (added the first time: ``opened`` names the modes added so far)."""
-    app = pilot.app
-    if name != "launcher" and name not in opened:
-        app.add_mode(name, SCREENS[name][1])
-        opened.add(name)
-    app.switch_mode(name)
-    app.call_after_refresh(app.check_terminal_size)  # as the app's start_game does
-
-
-async def alone(name: str) -> dict[tuple[int, int], Picture]:
-    """``name`` in an app that opens nothing else (not even the launcher, unless it is the launcher)."""
+async def alone_then_with_every_style(name: str) -> tuple[dict[tuple[int, int], Picture], dict[tuple[int, int], Picture]]:
+    """``name`` in an app that opens nothing else (not even the launcher, unless it is the launcher),
+    drawn at each size; then every screen's style files read into the app's stylesheet after its
+    own, as opening those screens would read them, and ``name`` drawn again at each size."""
     fresh_data_dir()
     app = ArcadeApp() if name == "launcher" else ArcadeApp(game=name, screens={name: SCREENS[name][1]})
     async with app.run_test(size=SIZES[0]) as pilot:
-        return {size: await drawn(pilot, name, size) for size in SIZES}
-
-
-async def together(order: str) -> dict[str, dict[tuple[int, int], Picture]]:
-    """Every screen opened in one app, in ``order``; then each drawn, once every screen's CSS has been read."""
-    names = list(SCREENS) if order == "forward" else list(reversed(SCREENS))
-    seen: dict[str, dict[tuple[int, int], Picture]] = {}
-    opened: set[str] = set()
-    fresh_data_dir()
-    app = ArcadeApp()
-    async with app.run_test(size=SIZES[0]) as pilot:
-        for name in names:
-            await open_screen(pilot, name, opened)
-            await drawn(pilot, name, SIZES[0])  # opened whole (an Othello's side question asked) before the next
-        for name in names:
-            # each screen sees the sizes in the order it saw them alone: back at the first size before it
-            # opens, then resized while shown (a screen under a dialog, like an Othello game under its
-            # side question, can keep the breakpoint class, -narrow or -wide, of an earlier size)
-            await pilot.resize_terminal(*SIZES[0])
-            await wait_until(pilot, lambda: (app.size.width, app.size.height) == SIZES[0], what="the first size")
-            await open_screen(pilot, name, opened)
-            seen[name] = {size: await drawn(pilot, name, size) for size in SIZES}
-    return seen
+        own = {size: await drawn(pilot, name, size) for size in SIZES}
+        # the sizes in the same order again: back at the first size before the styles come (a screen
+        # under a dialog, like an Othello game under its side question, can keep the breakpoint class,
+        # -narrow or -wide, of an earlier size)
+        await pilot.resize_terminal(*SIZES[0])
+        await wait_until(pilot, lambda: (app.size.width, app.size.height) == SIZES[0], what="the first size")
+        for path in (path for other in SCREENS for path in _css_paths(SCREENS[other][0])):
+            if not app.stylesheet.has_source(str(path), ""):
+                app.stylesheet.read(path)
+        app.refresh_css()  # as Textual does when a screen's files are read: the app restyled
+        return own, {size: await drawn(pilot, name, size) for size in SIZES}
 
 
 @pytest.fixture(scope="module")
@@ -222,59 +207,46 @@ def fresh_data_dir() -> None:
     shutil.rmtree(os.environ["ARCADE_DATA_DIR"], ignore_errors=True)
 
 
-async def differences(orders: tuple[str, ...]) -> list[str]:
-    """Each screen alone, then after every screen was opened in each of ``orders``: what differs."""
-    own = {name: await alone(name) for name in SCREENS}
-    found: list[str] = []
-    for order in orders:
-        after_all = await together(order)
-        for name in SCREENS:
-            for size in SIZES:
-                if after_all[name][size] != own[name][size]:
-                    diff = "\n".join(difflib.unified_diff(words(own[name][size]), words(after_all[name][size]),
-                                                          "alone", f"after all, {order}", lineterm=""))
-                    found.append(f"{name} at {size[0]}x{size[1]} differs after every screen was opened "
-                                 f"({order}):\n{diff}")
-    return found
-
-
-# One test, not one per screen: the app that opens every screen is most of the cost, and test
-# workers would each build it again for the screens they were given.  The forward order catches a
-# bare rule of any screen reaching another; the backward order (a file read later wins a tie
-# between two bare rules) runs in the soak.
-
-async def test_every_screen_draws_the_same_after_every_other_screen_was_opened() -> None:
-    found = await differences(("forward",))
+@pytest.mark.parametrize("name", list(SCREENS))
+async def test_a_screen_draws_the_same_with_every_other_screen_s_styles_read(name: str) -> None:
+    """Every other screen's style files are read after the screen's own: a rule of theirs that
+    reaches it wins over its own at equal specificity (a file read later wins a tie), so this
+    finds a leak whatever the order the player opens the screens in."""
+    own, after = await alone_then_with_every_style(name)
+    found = []
+    for size in SIZES:
+        if after[size] != own[size]:
+            diff = "\n".join(difflib.unified_diff(words(own[size]), words(after[size]), "alone",
+                                                  "with every screen's styles", lineterm=""))
+            found.append(f"{name} at {size[0]}x{size[1]} differs with every screen's styles read:\n{diff}")
     assert not found, "\n\n".join(found)
 
 
-@pytest.mark.soak
-async def test_every_screen_draws_the_same_after_every_other_screen_was_opened_in_either_order() -> None:
-    found = await differences(("forward", "backward"))
-    assert not found, "\n\n".join(found)
-
-
-async def test_a_game_opened_by_name_has_its_styles_read_with_the_app_s(monkeypatch) -> None:  # noqa: ANN001
+async def test_a_game_opened_by_name_has_its_styles_read_with_the_app_s() -> None:
     """``arcade --game``: the game screen's .tcss is read with the app's own, so Textual parses the
     whole stylesheet again once as the game's mode opens (its refresh of a new mode), not a second
-    time for the file; and the screen is styled by it all the same."""
+    time for the file; and the screen is styled by it all the same.  The parses are counted as
+    Python calls of the public ``Stylesheet.reparse`` (``sys.setprofile``), Textual left as it is."""
     from textual.css.stylesheet import Stylesheet
 
     from arcade.widgets.dialogs import SideDialog
 
+    reparse = Stylesheet.reparse.__code__
     reparses: list[int] = []
-    real = Stylesheet.reparse
 
-    def counted(self: Stylesheet) -> None:
-        reparses.append(1)
-        real(self)
+    def counted(frame, event, arg) -> None:  # noqa: ANN001
+        if event == "call" and frame.f_code is reparse:
+            reparses.append(1)
 
-    monkeypatch.setattr(Stylesheet, "reparse", counted)
     app = ArcadeApp(game="hp67-othello")
     assert Path(HP67OthelloScreen.CSS_PATH) in app.css_path
-    async with app.run_test(size=(100, 32)) as pilot:
-        await wait_until(pilot, lambda: isinstance(app.screen, SideDialog), what="the side question")
-        assert len(reparses) == 1
-        game = app.screen_stack[0]
-        assert isinstance(game, HP67OthelloScreen)
-        assert str(game.query_one("#status").styles.width) == "37"  # HP67OthelloScreen #status, its .tcss
+    sys.setprofile(counted)
+    try:
+        async with app.run_test(size=(100, 32)) as pilot:
+            await wait_until(pilot, lambda: isinstance(app.screen, SideDialog), what="the side question")
+            assert len(reparses) == 1
+            game = app.screen_stack[0]
+            assert isinstance(game, HP67OthelloScreen)
+            assert str(game.query_one("#status").styles.width) == "37"  # HP67OthelloScreen #status, its .tcss
+    finally:
+        sys.setprofile(None)

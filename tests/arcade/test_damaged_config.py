@@ -102,7 +102,7 @@ def test_the_exit_status_is_non_zero_only_for_a_crash(tmp_path: Path, monkeypatc
     (tmp_path / "settings.toml").write_bytes(b"\xff\xfetheme")
     (tmp_path / "keymap.toml").write_bytes(b"[" * 600)
     outcome: dict[str, int | None] = {"code": None}
-    monkeypatch.setattr(ArcadeApp, "run", lambda self, *a, **k: setattr(self, "_return_code", outcome["code"]))
+    monkeypatch.setattr(ArcadeApp, "run", lambda self, *a, **k: self.exit(return_code=outcome["code"]))  # type: ignore[arg-type]
     assert main([]) == 0
     outcome["code"] = 1
     assert main([]) == 1

@@ -15,6 +15,7 @@ from typing import Any, Callable
 import pytest
 from textual.screen import Screen
 
+from arcade.runtime.textual_compat import notifications
 from arcade.storage import saves
 from arcade.shell.app import ArcadeApp
 from arcade.widgets.dialogs import ResumeDialog
@@ -48,7 +49,7 @@ def fresh_game(app: ArcadeApp, game: str) -> bool:
 
 
 def notes(app: ArcadeApp) -> list[str]:
-    return [n.message for n in app._notifications]
+    return [n.message for n in notifications(app)]
 
 
 def write(envelope: dict[str, Any], game: str) -> bytes:

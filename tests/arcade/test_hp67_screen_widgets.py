@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from arcade.runtime.textual_compat import composed_rows
 from arcade.shell.app import ArcadeApp
 from arcade.screens.hp67_othello.screen import HP67OthelloScreen
 from arcade.widgets.board import OthelloBoard
@@ -228,7 +229,7 @@ async def test_no_color_still_tells_discs_cursor_and_hints_apart(monkeypatch) ->
         text = screen_text(app)
         assert "●" in text and "○" in text and "+" in text  # glyphs, not colours
         # the cursor (on d3, a legal move) is drawn in reverse video
-        strips = app.screen._compositor.render_strips()
+        strips = composed_rows(app.screen)
         y = board.region.y + 2 + 2 * 2
         reversed_cells = [seg.text for seg in strips[y] if seg.style is not None and seg.style.reverse]
         assert reversed_cells == [" + "]
@@ -238,7 +239,7 @@ async def test_no_color_still_tells_discs_cursor_and_hints_apart(monkeypatch) ->
         last = hosted(screen).driver.last_move
         assert "[○]" in screen_text(app) and last is not None and last.flipped
         # and the discs it turned over are underlined
-        strips = app.screen._compositor.render_strips()
+        strips = composed_rows(app.screen)
         underlined = [seg.text for strip in strips for seg in strip if seg.style is not None and seg.style.underline]
         assert underlined == [" ○ "] * len(last.flipped)
 

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from arcade.runtime.textual_compat import notifications
 from arcade.__main__ import build_app
 from arcade.shell.app import ArcadeApp
 from arcade.screens.help import HelpScreen
@@ -41,8 +42,8 @@ async def open_game(pilot) -> HP67OthelloScreen:  # noqa: ANN001
     return screen
 
 
-def notifications(app: ArcadeApp) -> str:
-    return "\n".join(n.message for n in app._notifications)
+def notices(app: ArcadeApp) -> str:
+    return "\n".join(n.message for n in notifications(app))
 
 
 # -- the file ------------------------------------------------------------------------
@@ -164,7 +165,7 @@ async def test_a_bad_file_is_reported_on_stderr_and_in_the_app_which_still_runs(
     app.screen_overrides["hp67-othello"] = lambda: HP67OthelloScreen(FakeDriver)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         screen = await open_game(pilot)
-        assert "keymap.toml: not valid TOML" in notifications(app)
+        assert "keymap.toml: not valid TOML" in notices(app)
         board = screen.query_one(OthelloBoard)
         start = board.cursor
         await type_keys(pilot, "h")  # the defaults stay
@@ -197,7 +198,7 @@ async def test_a_clash_is_notified_and_the_game_goes_on() -> None:
     app = hp67_app(keymap={"othello.left": "l"})  # l is still Right's
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         screen = await open_game(pilot)
-        clashes = [n.message for n in app._notifications if "is given to" in n.message]
+        clashes = [n.message for n in notifications(app) if "is given to" in n.message]
         assert clashes and all("othello.left and othello.right" in c for c in clashes)
         board = screen.query_one(OthelloBoard)
         start = board.cursor

@@ -10,6 +10,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from arcade.runtime.textual_compat import notifications
 from arcade.shell import catalog
 from arcade.__main__ import main
 from arcade.shell.app import ArcadeApp
@@ -78,7 +79,7 @@ async def test_coming_soon_cannot_start(monkeypatch: pytest.MonkeyPatch) -> None
     app = ArcadeApp()
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await type_keys(pilot, "up", "enter")  # up from the first card wraps to the last: the unwritten one
-        await wait_until(pilot, lambda: any("coming soon" in n.message for n in app._notifications), what="the notice")
+        await wait_until(pilot, lambda: any("coming soon" in n.message for n in notifications(app)), what="the notice")
         assert isinstance(app.screen, LauncherScreen)
         assert "coming soon" in screen_text(app)
 
@@ -243,7 +244,7 @@ async def test_palette_screenshot_is_saved_in_the_data_dir_without_a_downloads_f
         folder_lines = toast[1 : toast.index("")]
         assert "".join(folder_lines) == f"{folder}/", folder_lines  # broken only after a separator
         assert all(line.endswith("/") for line in folder_lines)
-        assert not any("Failed" in str(n.message) for n in app._notifications)
+        assert not any("Failed" in str(n.message) for n in notifications(app))
         assert not (home / "Downloads").exists()
 
 
@@ -285,7 +286,7 @@ async def test_a_screen_with_a_private_view_refuses_the_screenshot(arcade_data_d
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await wait_for_screen(pilot, PrivateView)
         assert app.deliver_screenshot() is None
-        await wait_until(pilot, lambda: any("private view" in str(n.message) for n in app._notifications), what="the refusal")
+        await wait_until(pilot, lambda: any("private view" in str(n.message) for n in notifications(app)), what="the refusal")
         assert not (arcade_data_dir / "screenshots").exists() or not any((arcade_data_dir / "screenshots").iterdir())
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from textual.widgets import Footer
+
 from arcade.screens.match.app import LeaveDialog, MatchApp
 from arcade.screens.match.screen import MatchMoved, MatchScreen, ResultsDialog
 from arcade.screens.match.players import CPC_LABEL, FACTORIES, HP67_LABEL
@@ -200,34 +202,34 @@ async def test_a_tall_terminal_shows_the_match_in_the_middle_and_its_footer_apar
         assert "⏎ Start  + More games  - Fewer" in screen_text(app).splitlines()[-1]
 
 
-async def test_the_footer_offers_only_what_the_keys_do_now() -> None:
-    """Start and the number of games before a series, Pause or Go on while one runs."""
+async def test_the_footer_keeps_its_keys_and_dims_what_does_nothing_now() -> None:
+    """The same keys before, during and after a series: Start and the number of games dimmed while one
+    runs, Pause dimmed before; p is Pause or Go on (the other hidden)."""
     app = MatchApp(games=1, autostart=False)  # watching: the series holds where the test says
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await wait_for_screen(pilot, MatchScreen)
 
-        def footer() -> str:
-            return screen_text(app).splitlines()[-1]
+        def offers(enabled: tuple[str, ...] = (), dimmed: tuple[str, ...] = (), hidden: tuple[str, ...] = ()) -> bool:
+            shown = {str(getattr(key, "description", "")): key.has_class("-disabled")
+                     for key in screen.query_one(Footer).query("FooterKey") if key.display}
+            return (all(shown.get(key) is False for key in enabled) and all(shown.get(key) is True for key in dimmed)
+                    and not any(key in shown for key in hidden))
 
-        def offers(*shown: str, hidden: tuple[str, ...]) -> bool:
-            line = footer()
-            return all(f" {key} " in f" {line} " for key in shown) and not any(key in line for key in hidden)
-
-        await wait_until(pilot, lambda: offers("⏎ Start", "+ More games", "- Fewer", hidden=("Pause", "Go on")),
-                         what="Start offered, no Pause")
+        await wait_until(pilot, lambda: offers(("Start", "More games", "Fewer"), ("Pause",), ("Go on",)),
+                         what="Start offered, Pause dimmed")
         screen.pause_after = 2  # the series holds after its second move
         await type_keys(pilot, "enter")
-        await wait_until(pilot, lambda: screen.paused and offers("p Go on", hidden=("Start", "More games", "Pause")),
-                         120, what="Go on offered while held, no Start")
+        await wait_until(pilot, lambda: screen.paused and offers(("Go on",), ("Start", "More games", "Fewer"), ("Pause",)),
+                         120, what="Go on offered while held, Start dimmed")
         await type_keys(pilot, "p")
         screen.table.pace(paused=True)  # the host holds after the move under way, while the screen says running
-        await wait_until(pilot, lambda: offers("p Pause", hidden=("Start", "More games", "Go on")),
-                         what="Pause offered while running, no Start")
+        await wait_until(pilot, lambda: offers(("Pause",), ("Start", "More games"), ("Go on",)),
+                         what="Pause offered while running, Start dimmed")
         await type_keys(pilot, "p")
-        await wait_until(pilot, lambda: offers("p Go on", hidden=("Pause",)), what="Go on offered again")
+        await wait_until(pilot, lambda: offers(("Go on",), (), ("Pause",)), what="Go on offered again")
         await type_keys(pilot, "s", "p")  # instant, and go on: the series ends
         await wait_for_series(pilot, screen)
         await type_keys(pilot, "escape")
         await wait_until(pilot, lambda: app.screen is screen, what="the board again")
-        await wait_until(pilot, lambda: offers("⏎ Start", "+ More games", hidden=("Pause", "Go on")),
-                         what="Start offered again after the series")
+        await wait_until(pilot, lambda: offers(("Start", "More games"), ("Pause",), ("Go on",)),
+                         what="Start offered again after the series, Pause dimmed")

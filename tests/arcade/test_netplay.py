@@ -16,12 +16,14 @@ from pathlib import Path
 from typing import Any, AsyncIterator
 
 import pytest
+from textual.widgets import Footer
 
 from arcade.screens.netplay.duel import NetDuelScreen
 from arcade.screens.netplay.open import JoiningScreen, hosting, joining, save_path
-from arcade.screens.netplay.screen import LeaveQuestion, NetScreen
+from arcade.screens.netplay.play import LeaveQuestion, NetPlay
 from arcade.screens.netplay.wolf import NetWolfScreen
 from arcade.screens.ti57_duel.screen import TI57DuelScreen
+from arcade.screens.ti57_screen import TI57Screen
 from arcade.screens.ti57_wolf.dialogs import NewWolfGame
 from arcade.screens.ti57_wolf.screen import TI57WolfScreen
 from arcade.shell.app import ArcadeApp
@@ -42,33 +44,39 @@ LAMB_KEY_OF = {4: "7", 6: "9"}  # a lamb's SBR label -> the key (7 ↖, 9 ↗)
 def received(monkeypatch: pytest.MonkeyPatch) -> dict[int, list[dict[str, Any]]]:
     """Every message each net screen receives, by screen (``id``), in order."""
     log: dict[int, list[dict[str, Any]]] = {}
-    original = NetScreen.net_message
+    original = NetPlay.net_message
 
-    def net_message(self: NetScreen, message: dict[str, Any]) -> None:
+    def net_message(self: NetPlay, message: dict[str, Any]) -> None:
         if self._early is None:  # once mounted: each message once
-            log.setdefault(id(self), []).append(json.loads(json.dumps(message)))
+            log.setdefault(id(self.screen), []).append(json.loads(json.dumps(message)))
         original(self, message)
 
-    monkeypatch.setattr(NetScreen, "net_message", net_message)
+    monkeypatch.setattr(NetPlay, "net_message", net_message)
     return log
 
 
 @contextlib.asynccontextmanager
-async def two_terminals(game: str, **options: Any) -> AsyncIterator[tuple[Any, NetScreen, Any, NetScreen]]:
+async def two_terminals(game: str, **options: Any) -> AsyncIterator[tuple[Any, Any, Any, Any]]:
     """The host's arcade and the joined one, both showing the game: (host pilot, its screen, guest pilot, its screen)."""
     host = ArcadeApp(game="net", screens={"net": hosting(game, **options)})
     async with host.run_test(size=SIZE) as hp:
         mine = host.screen
-        assert isinstance(mine, NetScreen)
-        await wait_until(hp, lambda: mine.join_line is not None and mine.has_view(), what="the game listening")
-        assert "127.0.0.1" in screen_text(host) and mine.join_line in screen_text(host).replace("\n", " ")
-        _, _, address, code = mine.join_line.split()
+        assert isinstance(mine, (NetDuelScreen, NetWolfScreen))
+        await wait_until(hp, lambda: mine.net.join_line is not None and mine.has_view(), what="the game listening")
+        assert "127.0.0.1" in screen_text(host) and mine.net.join_line in screen_text(host).replace("\n", " ")
+        _, _, address, code = mine.net.join_line.split()
         where, _, port = address.rpartition(":")
         guest = ArcadeApp(game="net", screens={"net": joining(where, int(port), code)})
         async with guest.run_test(size=SIZE) as gp:
-            theirs = await wait_for_screen(gp, NetScreen)
-            await wait_until(gp, lambda: theirs.has_view() and mine.peer == "here", what="both at the game")
+            theirs = await wait_for_screen(gp, TI57Screen)  # the game's screen, once the joining one hands over
+            await wait_until(gp, lambda: theirs.has_view() and mine.net.peer == "here", what="both at the game")
             yield hp, mine, gp, theirs
+
+
+def footer_keys(screen: Any) -> dict[str, bool]:
+    """Each key the screen's footer shows (Textual's ``FooterKey``): its description, and whether it is dimmed."""
+    return {str(getattr(key, "description", "")): key.has_class("-disabled")
+            for key in screen.query_one(Footer).query("FooterKey") if key.display}
 
 
 def never_said(messages: list[dict[str, Any]], squares: list[tuple[int, int]]) -> None:
@@ -94,7 +102,7 @@ async def place(pilot: Any, screen: NetDuelScreen, square: tuple[int, int]) -> N
 async def test_a_whole_duel_across_two_terminals(received: dict[int, list[dict[str, Any]]], tmp_path: Path) -> None:
     async with two_terminals("ti57-duel", limit=4) as (hp, one, gp, two):
         assert isinstance(one, NetDuelScreen) and isinstance(two, NetDuelScreen)
-        assert one.you == 1 and two.you == 2 and one.duel.phase is DuelPhase.SETUP
+        assert one.net.you == 1 and two.net.you == 2 and one.duel.phase is DuelPhase.SETUP
         await place(gp, two, (4, 3))  # not Player 2's turn yet: the cursor moves, Enter is refused
         await wait_until(gp, lambda: "Player 1 keys a start square first" in two.message)
         await place(hp, one, (2, 2))
@@ -149,7 +157,7 @@ async def test_a_whole_game_of_wolf_and_lambs_across_two_terminals(received: dic
     script, first, reason = WOLF_GAMES["wolf blocked"]  # the lambs start
     async with two_terminals("ti57-wolf", first=first.value, host_side="wolf") as (hp, wolf, gp, lambs):
         assert isinstance(wolf, NetWolfScreen) and isinstance(lambs, NetWolfScreen)
-        assert wolf.you is Side.WOLF and lambs.you is Side.LAMBS
+        assert wolf.net.you is Side.WOLF and lambs.net.you is Side.LAMBS
         assert "You play the wolf, here" in screen_text(hp.app) and "You play the lambs" in screen_text(gp.app)
         await type_keys(hp, "1")  # the lambs' turn: the wolf waits
         await wait_until(hp, lambda: "the lambs' move" in wolf.message)
@@ -168,12 +176,12 @@ async def test_a_whole_game_of_wolf_and_lambs_across_two_terminals(received: dic
         assert all(m.get("you") in (None, "wolf") for m in received[id(wolf)])
         await type_keys(hp, "g")  # a new game: the same sides, the same side to start
         await wait_until(gp, lambda: lambs.wolf.moves_played == 0 and lambs.wolf.phase is WolfPhase.TURN)
-        assert lambs.wolf.to_move is Side.LAMBS and wolf.you is Side.WOLF
+        assert lambs.wolf.to_move is Side.LAMBS and wolf.net.you is Side.WOLF
 
 
 async def test_the_wolf_takes_back_its_own_move_until_the_lambs_answer() -> None:
     async with two_terminals("ti57-wolf", first="wolf") as (hp, wolf, gp, lambs):  # the host plays the side to start
-        assert wolf.you is Side.WOLF
+        assert wolf.net.you is Side.WOLF
         await type_keys(hp, "1")  # ↙
         await wait_until(gp, lambda: lambs.wolf.moves_played == 1)
         assert wolf.check_action("undo", ()) and not lambs.check_action("undo", ())
@@ -186,13 +194,13 @@ async def test_a_dropped_connection_pauses_the_game_saved_and_the_same_line_join
     host = ArcadeApp(game="net", screens={"net": hosting("ti57-duel", limit=6)})
     async with host.run_test(size=SIZE) as hp:
         one = host.screen
-        await wait_until(hp, lambda: one.join_line is not None)
-        _, _, address, code = one.join_line.split()
+        await wait_until(hp, lambda: one.net.join_line is not None)
+        _, _, address, code = one.net.join_line.split()
         where, _, port = address.rpartition(":")
         guest = ArcadeApp(game="net", screens={"net": joining(where, int(port), code)})
         async with guest.run_test(size=SIZE) as gp:
             two = await wait_for_screen(gp, NetDuelScreen)
-            await wait_until(gp, lambda: two.has_view() and one.peer == "here")
+            await wait_until(gp, lambda: two.has_view() and one.net.peer == "here")
             await place(hp, one, (1, 1))
             await wait_until(gp, lambda: two.duel.setup_player == 2)
             await place(gp, two, (8, 8))
@@ -200,7 +208,7 @@ async def test_a_dropped_connection_pauses_the_game_saved_and_the_same_line_join
             await type_keys(hp, "6")
             await wait_until(gp, lambda: two.duel.me.to_move)
         # the joined arcade is gone (its terminal closed): the host is told in one sentence, the game waits saved
-        await wait_until(hp, lambda: one.peer == "away")
+        await wait_until(hp, lambda: one.net.peer == "away")
         assert one.message == ("Player 2's connection dropped: the game waits for them, saved; they join again "
                                "with the same line.")
         assert read_save(save_path("ti57-duel"), "ti57-duel") is not None
@@ -209,7 +217,7 @@ async def test_a_dropped_connection_pauses_the_game_saved_and_the_same_line_join
         again = ArcadeApp(game="net", screens={"net": joining(where, int(port), code)})
         async with again.run_test(size=SIZE) as gp:
             two = await wait_for_screen(gp, NetDuelScreen)
-            await wait_until(gp, lambda: two.has_view() and one.peer == "here")
+            await wait_until(gp, lambda: two.has_view() and one.net.peer == "here")
             assert one.message == "Player 2 is back: the game goes on."
             assert two.duel.me.square == (8, 8) and two.duel.me.to_move and two.duel.moves_played == 1
             await type_keys(gp, "4")  # W: the duel goes on
@@ -218,13 +226,17 @@ async def test_a_dropped_connection_pauses_the_game_saved_and_the_same_line_join
 
 async def test_a_connection_lost_on_the_joined_side_is_said_and_r_joins_again() -> None:
     async with two_terminals("ti57-wolf", first="wolf") as (hp, wolf, gp, lambs):
-        table = wolf.seat.link.client.host.table  # the host's game, in the host's thread
+        connected = footer_keys(lambs)
+        assert connected["Join again"] is True and "Join again" not in footer_keys(wolf)  # dimmed; the host's has none
+        table = wolf.net.seat.link.client.host.table  # the host's game, in the host's thread
         table._loop.call_soon_threadsafe(table.server.remote.drop)  # the network drops the line
-        await wait_until(gp, lambda: lambs.gone is not None and wolf.peer == "away")
+        await wait_until(gp, lambda: lambs.net.gone is not None and wolf.net.peer == "away")
         assert lambs.message.startswith("The connection to the host at 127.0.0.1:") and "r joins again" in lambs.message
         assert lambs.check_action("rejoin", ())
+        await wait_until(gp, lambda: footer_keys(lambs).get("Join again") is False, what="r on offer")
+        assert footer_keys(lambs).keys() == connected.keys()  # the same keys: r no longer dimmed
         await type_keys(gp, "r")
-        await wait_until(gp, lambda: lambs.gone is None and lambs.peer == "here" and wolf.peer == "here")
+        await wait_until(gp, lambda: lambs.net.gone is None and lambs.net.peer == "here" and wolf.net.peer == "here")
         await type_keys(hp, "9")  # off the board: refused at the host, with the referee's words
         await wait_until(hp, lambda: not wolf.busy)
         assert wolf.message == "Refused: SBR 9 would take the wolf off the board to 5.9."
@@ -240,7 +252,7 @@ async def test_the_host_leaving_ends_the_game_for_both_saved() -> None:
         question = await wait_for_screen(hp, LeaveQuestion)
         assert "saved on this terminal" in str(question.question)
         await type_keys(hp, "enter")
-        await wait_until(gp, lambda: two.ended is not None and hp.app.current_mode == "launcher")
+        await wait_until(gp, lambda: two.net.ended is not None and hp.app.current_mode == "launcher")
         assert two.message == "The game has ended: Player 1 ended the game."
         assert read_save(save_path("ti57-duel"), "ti57-duel") is not None
         await type_keys(gp, "escape")  # over: back to the launcher at once
@@ -251,15 +263,15 @@ async def test_joining_with_a_wrong_code_is_refused_in_one_sentence() -> None:
     host = ArcadeApp(game="net", screens={"net": hosting("ti57-wolf")})
     async with host.run_test(size=SIZE) as hp:
         one = host.screen
-        await wait_until(hp, lambda: one.join_line is not None)
-        _, _, address, _ = one.join_line.split()
+        await wait_until(hp, lambda: one.net.join_line is not None)
+        _, _, address, _ = one.net.join_line.split()
         where, _, port = address.rpartition(":")
         guest = ArcadeApp(game="net", screens={"net": joining(where, int(port), "abcdefghjkmn")})
         async with guest.run_test(size=SIZE) as gp:
             joining_screen = await wait_for_screen(gp, JoiningScreen)
             await wait_until(gp, lambda: joining_screen.gone is not None, timeout=120)
             assert joining_screen.gone == "The host said no: that is not this game's code."
-            assert not joining_screen.can_rejoin and one.peer != "here"
+            assert not joining_screen.can_rejoin and one.net.peer != "here"
 
 
 async def test_nothing_answers_at_the_address_and_r_tries_again() -> None:
@@ -295,9 +307,9 @@ async def test_the_duel_offers_player_2_on_another_terminal() -> None:
         assert "Player 2: on another terminal" in screen_text(app)
         await type_keys(pilot, "enter")
         hosted = await wait_for_screen(pilot, NetDuelScreen)
-        await wait_until(pilot, lambda: hosted.join_line is not None and hosted.has_view())
-        assert app.current_mode == "net" and hosted.you == 1 and hosted.duel.limit == 21
-        assert "← Player 2 types this" in screen_text(app) and hosted.join_line.startswith("arcade join 127.0.0.1:")
+        await wait_until(pilot, lambda: hosted.net.join_line is not None and hosted.has_view())
+        assert app.current_mode == "net" and hosted.net.you == 1 and hosted.duel.limit == 21
+        assert "← Player 2 types this" in screen_text(app) and hosted.net.join_line.startswith("arcade join 127.0.0.1:")
         await type_keys(pilot, "c")  # back on the duel at one keyboard, nothing changed there
         await type_keys(pilot, "escape", "enter")
         await wait_until(pilot, lambda: app.current_mode == "launcher")
@@ -316,14 +328,14 @@ async def test_wolf_and_lambs_offer_player_2_on_another_terminal() -> None:
         assert dialog.elsewhere is Side.WOLF
         await type_keys(pilot, "enter")
         hosted = await wait_for_screen(pilot, NetWolfScreen)
-        await wait_until(pilot, lambda: hosted.join_line is not None and hosted.has_view())
-        assert hosted.you is Side.LAMBS and "← The wolf types this" in screen_text(app)
+        await wait_until(pilot, lambda: hosted.net.join_line is not None and hosted.has_view())
+        assert hosted.net.you is Side.LAMBS and "← The wolf types this" in screen_text(app)
 
 
 async def test_a_game_open_beyond_this_machine_says_so_plainly() -> None:
     app = ArcadeApp(game="net", screens={"net": hosting("ti57-wolf", bind="0.0.0.0")})
     async with app.run_test(size=SIZE) as pilot:
         hosted = app.screen
-        await wait_until(pilot, lambda: hosted.join_line is not None and hosted.has_view())
+        await wait_until(pilot, lambda: hosted.net.join_line is not None and hosted.has_view())
         assert hosted.message.startswith("Open on every address of this machine, port ")
         assert "whoever can reach it may try the code, and nothing is encrypted" in hosted.message

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from arcade.runtime.textual_compat import notifications
 from arcade.shell.app import ArcadeApp
 from arcade.screens.hp67_othello.printer import key_sequence
 from arcade.screens.othello.screen import OthelloScreen
@@ -72,7 +73,7 @@ async def test_export_writes_the_moves_as_text_and_says_where() -> None:
         await wait_until(pilot, lambda: screen.saves.exported is not None)
         path = screen.saves.exported
         assert path is not None and path.parent == SaveStore().directory and path.suffix == ".txt"
-        assert any(path.name in n.message.splitlines() for n in app._notifications)  # the name on its own line
+        assert any(path.name in n.message.splitlines() for n in notifications(app))  # the name on its own line
         lines = path.read_text(encoding="utf-8").splitlines()
         assert lines[0] == "# Othello on the HP-67"
         assert "start: DSP 1 E [192.0] CHS R/S [0.0]" in lines

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from arcade.runtime.textual_compat import notifications
 from arcade.shell.app import ArcadeApp
 from arcade.screens.hp67_othello.screen import HP67OthelloScreen
 from arcade.screens.lazard_othello.screen import LazardOthelloScreen
@@ -49,7 +50,7 @@ async def test_every_message_reads_whole_at_80x24() -> None:
         assert screen.message == f"Moves written to {path.name}, beside the saves in {said_path(path.parent)}"
         shown = message_area(app)  # the name whole; a long folder ends with a pointer to the log
         assert shown == screen.message or (path.name in shown and shown.endswith("(L: all of it)")), shown
-        toast = next(n.message for n in app._notifications if n.title == "Export").splitlines()
+        toast = next(n.message for n in notifications(app) if n.title == "Export").splitlines()
         assert path.name in toast and "in the folder" in toast, toast  # the export's toast: name and folder apart
         await type_keys(pilot, "s")  # real speed, then d3
         await move_cursor_to(pilot, board, parse("d3"))

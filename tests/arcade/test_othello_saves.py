@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from arcade.runtime.textual_compat import notifications
 from arcade.shell.app import ArcadeApp
 from arcade.widgets.dialogs import ResumeDialog
 from arcade.screens.hp67_othello.screen import HP67OthelloScreen
@@ -150,7 +151,7 @@ async def test_a_corrupt_save_is_reported_by_name_in_the_launcher_and_kept_aside
     app = ArcadeApp()
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await wait_until(pilot, lambda: "save unreadable" in screen_text(app))
-        notes = [n.message for n in app._notifications]
+        notes = [n.message for n in notifications(app)]
         assert any("hp67-othello.json" in m and "hp67-othello.corrupt-1.json" in m for m in notes), notes
         assert "save unreadable" in screen_text(app)
         await type_keys(pilot, "enter")  # the game itself starts afresh: nothing left to resume
@@ -169,7 +170,7 @@ async def test_a_save_from_another_version_is_refused_with_the_reason() -> None:
     app = ArcadeApp(game="hp67-othello")
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, SideDialog))  # a new game is offered instead
-        notes = " ".join(n.message for n in app._notifications)
+        notes = " ".join(n.message for n in notifications(app))
         assert "hp67-othello.json" in notes and f"version {FORMAT_VERSION + 1}" in notes
 
 
@@ -182,7 +183,7 @@ async def test_a_save_that_does_not_restore_is_kept_aside_and_reported() -> None
         await wait_until(pilot, lambda: isinstance(app.screen, ResumeDialog))
         await type_keys(pilot, "r")
         await wait_until(pilot, lambda: isinstance(app.screen, SideDialog), what="a new game offered")
-        notes = " ".join(n.message for n in app._notifications)
+        notes = " ".join(n.message for n in notifications(app))
         assert "hp67-othello.json could not be restored" in notes and "unusable" in notes
         await type_keys(pilot, "w")
         screen = app.screen

@@ -3,12 +3,13 @@ program runs in a worker and Esc stops it while the screen answers (waits are on
 
 from __future__ import annotations
 
+from arcade.runtime.textual_compat import notifications
 from arcade.shell.app import ArcadeApp
 from arcade.screens.room.hp67 import HP67RoomScreen
 from arcade.screens.room.ti57 import TI57RoomScreen
 from arcade.widgets.keyboard import CalcKey
 
-from .helpers import click, flat, room_model, screen_text, type_keys, wait_until
+from .helpers import busy, click, flat, room_model, screen_text, type_keys, wait_until
 
 
 async def test_hp67_room_keys_a_program_runs_it_and_stops_a_runaway() -> None:
@@ -115,7 +116,7 @@ async def test_hp67_cards_written_and_read_through_the_dialog_and_refused_while_
         await click(pilot, key_b)
         await wait_until(pilot, lambda: screen.busy, what="the program runs")
         await type_keys(pilot, "k")
-        await wait_until(pilot, lambda: any("Stop the program first" in n.message for n in app._notifications),
+        await wait_until(pilot, lambda: any("Stop the program first" in n.message for n in notifications(app)),
                          what="the refusal")
         assert app.screen is screen
         await type_keys(pilot, "escape")
@@ -190,3 +191,37 @@ async def test_ti57_room_opens_a_games_listing_on_a_clear_display_and_the_notebo
 async def wait_until_screen(pilot, kind: type):  # noqa: ANN001, ANN201
     await wait_until(pilot, lambda: isinstance(pilot.app.screen, kind), what=kind.__name__)
     return pilot.app.screen
+
+
+async def test_ti57_room_hangs_as_the_real_one_says_so_and_o_switches_it_off_and_on() -> None:
+    """Before: 1 EE 90 +/- x 0 = left a dark display and every key silently ignored, no way out but leaving;
+    a program that hung kept the host running it for ever."""
+    from games.workshop.ti57_room import HUNG
+
+    app = ArcadeApp(game="ti57-room")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, TI57RoomScreen), what="the room opens")
+        screen = app.screen
+        display = screen.query_one("#display")
+
+        def said() -> str:  # the room's message, in the state panel beside the keyboard
+            return " ".join(str(screen.query_one("#state-text").content).split())
+
+        await type_keys(pilot, "7", "s", "3", "1", "e", "9", "0", "n", "*", "0", "=")
+        await wait_until(pilot, lambda: screen.view_now.hung, what="the TI-57 hangs")
+        assert display.text == "" and "o Off/on" in flat(app) and "HUNG" in flat(app)
+        assert said().endswith(f"{HUNG} with o.")  # one sentence: what happened, what to do
+        await type_keys(pilot, "5", "c")  # no key is read
+        await wait_until(pilot, lambda: not busy(screen), what="the keys answered")
+        assert display.text == "" and screen.view_now.hung
+        await type_keys(pilot, "o")
+        await wait_until(pilot, lambda: not screen.view_now.hung, what="switched off and on")
+        assert display.text.strip() == "0" and "program and registers are lost" in said()
+        assert room_model(screen).machine.register(3) == 0
+        # a program that hangs ends its run: the room answers, o brings the TI-57 back
+        await type_keys(pilot, "l", "1", "e", "9", "0", "n", "*", "0", "=", "space", "l", "z", "space")
+        await wait_until(pilot, lambda: screen.view_now.hung and not busy(screen), what="the program hangs")
+        assert said().endswith(f"{HUNG} with o.") and "running…" not in flat(app)
+        await type_keys(pilot, "o")
+        await wait_until(pilot, lambda: not screen.view_now.hung and display.text.strip() == "0", what="off and on")
+        assert all(step.code == 0 for step in room_model(screen).machine.program.steps)

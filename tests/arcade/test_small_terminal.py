@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import io
 from typing import Callable
 
 import pytest
 
 from tests.arcade.othello_helpers import hosted, reload
-from rich.console import Console
 from textual.screen import Screen
 
+from arcade.runtime.textual_compat import composed_rows, notifications
 from arcade.shell.app import ArcadeApp
 from arcade.screens.help import HelpScreen
 from arcade.screens.hp67_othello.screen import HP67OthelloScreen
@@ -34,10 +33,7 @@ def private_config(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: 
 
 def visible(app: ArcadeApp) -> str:
     """What the terminal shows, every screen composited (as a screenshot is), without styles."""
-    console = Console(width=app.size.width, height=app.size.height, file=io.StringIO(), record=True,
-                      force_terminal=True, color_system="truecolor", legacy_windows=False, safe_box=False)
-    console.print(app.screen._compositor.render_update(full=True, screen_stack=app._background_screens))
-    return console.export_text()
+    return "\n".join(row.text for row in composed_rows(app.screen, with_screens_below=True))
 
 
 def only_the_message(text: str) -> bool:
@@ -184,7 +180,7 @@ async def test_duel_private_view_never_shows_and_comes_back_unchanged() -> None:
         await resize(pilot, 60, 20)
         text = visible(app)
         assert only_the_message(text), text  # no board, no cursor, no title, no toast
-        assert len(app._notifications) == 0
+        assert len(notifications(app)) == 0
 
         await resize(pilot, 80, 24)
         assert app.screen is screen  # no curtain: the same player's view, as it was
@@ -215,27 +211,29 @@ async def test_the_terminal_telling_the_same_size_again_lays_nothing_out_again()
     """At start the app tells its screen the terminal's size, then the terminal tells the app the
     same size: Textual sent it to the screen a second time, and the screen laid itself out again
     (a game's whole screen, 15-25 ms of the launch).  A size the screens have is not sent again;
-    a new one still is."""
+    a new one still is.  The sizes sent are those the screen's ``on_resize`` is given."""
     from textual import events
     from textual.geometry import Size
 
-    app = hp67_app()
+    class ToldSizes(HP67OthelloScreen):
+        def __init__(self) -> None:
+            super().__init__(FakeDriver)
+            self.told: list[Size] = []
+
+        def on_resize(self, event: events.Resize) -> None:  # beside OthelloScreen's own (Textual calls both)
+            self.told.append(event.size)
+
+    app = ArcadeApp(game="hp67-othello", screens={"hp67-othello": ToldSizes})
     async with app.run_test(size=(100, 32)) as pilot:
         await wait_for_screen(pilot, SideDialog)
         await type_keys(pilot, "w")
-        await wait_for_screen(pilot, HP67OthelloScreen)
-        screen = app.screen
-        told: list[Size] = []
-        resized = screen._screen_resized  # what Screen._on_resize calls: the screen's layout for a size
-
-        def noted(size: Size) -> None:
-            told.append(size)
-            resized(size)
-
-        screen._screen_resized = noted  # type: ignore[method-assign]
+        screen = await wait_for_screen(pilot, ToldSizes)
+        assert isinstance(screen, ToldSizes)
+        await pilot.pause()
+        screen.told.clear()
         app.post_message(events.Resize(Size(100, 32), Size(100, 32)))  # as the terminal's driver does
         await pilot.pause()
-        await pilot.pause()
-        assert told == [] and app._resize_event is None  # nothing sent, nothing kept for later
+        await pilot.pause()  # Textual's own resize waits a 1/120 s timer: long past
+        assert screen.told == []  # nothing sent
         await resize(pilot, 90, 30)
-        assert Size(90, 30) in told  # a new size reaches the screen
+        assert Size(90, 30) in screen.told  # a new size reaches the screen

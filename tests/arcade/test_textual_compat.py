@@ -221,3 +221,81 @@ def test_a_key_typed_is_named_as_key_name_names_it() -> None:
     assert keys == [key_name(character) for character in typed], _gone(
         "textual.keys._character_to_key", f"a keymap's key names are not the keys' names: {keys}")
     assert key_name("?") == "question_mark"
+
+
+# -- composed_rows ----------------------------------------------------------------------------------
+
+
+async def test_a_screen_s_rows_are_read_from_its_private_compositor_with_the_screens_below() -> None:
+    from textual.screen import ModalScreen
+
+    from arcade.runtime.textual_compat import composed_rows
+
+    class Dialog(ModalScreen[None]):
+        DEFAULT_CSS = "Dialog { align: center middle; } Dialog > Static { width: 12; height: 1; }"
+
+        def compose(self) -> ComposeResult:
+            yield Static("[bold]a dialog[/]")
+
+    class Words(App[None]):
+        def compose(self) -> ComposeResult:
+            yield Static("under the dialog")
+
+    app = Words()
+    async with app.run_test(size=(40, 8)) as pilot:
+        assert hasattr(app.screen, "_compositor"), _gone("Screen._compositor", "composed_rows reads the screen there")
+        rows = composed_rows(app.screen)
+        assert len(rows) == 8 and rows[0].text.startswith("under the dialog")
+        app.push_screen(Dialog())
+        await wait_until(pilot, lambda: isinstance(app.screen, Dialog) and app.screen.is_mounted, what="the dialog")
+        await pilot.pause()
+        assert isinstance(getattr(app, "_background_screens", None), list), _gone(
+            "App._background_screens", "composed_rows would not composite the screens under a dialog")
+        assert any("a dialog" in row.text for row in composed_rows(app.screen))
+        below = composed_rows(app.screen, with_screens_below=True)
+        assert below[0].text.startswith("under the dialog") and len(below) == 8
+        bold = [segment.text for row in below for segment in row if segment.style and segment.style.bold]
+        assert "".join(bold).strip() == "a dialog"  # each cell with its final style
+
+
+# -- after_each_frame --------------------------------------------------------------------------------
+
+
+async def test_every_frame_goes_through_the_app_s_private_display() -> None:
+    from arcade.runtime.textual_compat import after_each_frame
+
+    assert "_display" in Screen._compositor_refresh.__code__.co_names, _gone(
+        "App._display, called by Screen._compositor_refresh", "after_each_frame would see no frame")
+
+    class Words(App[None]):
+        def compose(self) -> ComposeResult:
+            yield Static("first", id="words")
+
+    app = Words()
+    seen: list[str] = []
+    async with app.run_test(size=(30, 4)) as pilot:
+        after_each_frame(app, lambda: seen.append(str(app.query_one("#words", Static).content)))
+        app.query_one("#words", Static).update("second")
+        await wait_until(pilot, lambda: "second" in seen, what="a frame after the update")
+
+
+# -- notifications ------------------------------------------------------------------------------------
+
+
+async def test_the_toasts_shown_are_kept_in_the_app_s_private_notifications() -> None:
+    from textual.notifications import Notification, Notifications
+
+    from arcade.runtime.textual_compat import notifications
+
+    app = App()
+    assert isinstance(getattr(app, "_notifications", None), Notifications), _gone(
+        "App._notifications", "notifications() would not find the toasts shown")
+    async with app.run_test(size=(40, 8), notifications=True) as pilot:
+        app.notify("first", title="One")
+        app.notify("second", timeout=60)
+        await wait_until(pilot, lambda: len(notifications(app)) == 2, what="two toasts")
+        shown = notifications(app)
+        assert all(isinstance(n, Notification) for n in shown)
+        assert [(n.title, n.message) for n in shown] == [("One", "first"), ("", "second")]
+        app.clear_notifications()
+        assert notifications(app) == []

@@ -10,12 +10,12 @@ import pytest
 
 from tests.arcade.othello_helpers import hosted, reload
 from rich.color import ColorType
-from rich.console import Console
 from rich.segment import Segment
 from textual.screen import Screen
 
 from arcade.storage import settings
 from arcade.__main__ import build_app
+from arcade.runtime.textual_compat import composed_rows, notifications
 from arcade.shell.app import ArcadeApp
 from arcade.screens.hp67_othello.screen import HP67OthelloScreen
 from arcade.widgets.themes import ARCADE_THEMES, OKABE_ITO, OKABE_ITO_LIGHT
@@ -48,10 +48,7 @@ def private_config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def visible(app: ArcadeApp) -> str:
-    console = Console(width=app.size.width, height=app.size.height, file=io.StringIO(), record=True,
-                      force_terminal=True, color_system="truecolor", legacy_windows=False, safe_box=False)
-    console.print(app.screen._compositor.render_update(full=True, screen_stack=app._background_screens))
-    return console.export_text()
+    return "\n".join(row.text for row in composed_rows(app.screen, with_screens_below=True))
 
 
 def hp67_app(theme: str | None = None) -> ArcadeApp:
@@ -246,14 +243,14 @@ async def test_a_bad_settings_file_or_theme_is_reported_and_ignored(private_conf
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await pilot.pause()
         assert app.theme == "textual-dark"
-        assert any("settings.toml: not valid TOML" in n.message for n in app._notifications)
+        assert any("settings.toml: not valid TOML" in n.message for n in notifications(app))
     (private_config / "settings.toml").write_text('theme = "no-such-theme"\n', encoding="utf-8")
     app = build_app([], stderr=io.StringIO())
     assert isinstance(app, ArcadeApp)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await pilot.pause()
         assert app.theme == "textual-dark"
-        assert any("unknown theme 'no-such-theme'" in n.message for n in app._notifications)
+        assert any("unknown theme 'no-such-theme'" in n.message for n in notifications(app))
 
 
 def test_an_unknown_theme_on_the_command_line_is_refused_with_the_list(capsys: pytest.CaptureFixture[str]) -> None:

@@ -396,7 +396,7 @@ async def test_at_instant_speed_a_move_and_the_computers_reply_are_one_job(insta
         await settle(pilot, screen)
         assert len(game.turns) == turns + 2 and [t.player for t in game.turns[-2:]] == [1, 2]
         turns_ended = [kind for kind in ended if kind != "look"]  # a look: the picture asked for again, no move
-        assert turns_ended == (["computer"] if instant else ["move", "computer"])  # one end: the job's last part
+        assert turns_ended == (["move"] if instant else ["move", "computer"])  # one end for both
         assert screen.query_one("#led").shown.text == game.machine.display  # the reply's stop, drawn
 
 

@@ -14,6 +14,7 @@ import json
 import re
 from pathlib import Path
 
+from arcade.runtime.textual_compat import notifications
 from arcade.shell.app import ArcadeApp
 from arcade.widgets.dialogs import ResumeDialog
 from arcade.shell.launcher import LauncherScreen
@@ -155,7 +156,7 @@ async def test_duel_save_that_does_not_restore_is_kept_aside_and_reported() -> N
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, TI57DuelScreen) and screen.phase == "limit" and hosted(screen).game is None
-        assert any("could not be restored" in str(n.message) for n in app._notifications)
+        assert any("could not be restored" in str(n.message) for n in notifications(app))
     assert not store.exists("ti57-duel") and list(store.directory.glob("ti57-duel.unusable-*.json"))
 
 
@@ -241,7 +242,7 @@ async def test_a_locked_save_asks_both_pins_and_wrong_ones_leave_it_untouched() 
             await type_keys(pilot, *pin, "enter")
             await pilot.pause()
         await wait_until(pilot, lambda: app.current_mode == "launcher", what="back to the launcher")
-        assert any("do not open the saved duel" in str(n.message) for n in app._notifications)
+        assert any("do not open the saved duel" in str(n.message) for n in notifications(app))
         assert not SQUARE.search(screen_text(app))
         await app.action_quit()
     assert store.path_for("ti57-duel").read_bytes() == before

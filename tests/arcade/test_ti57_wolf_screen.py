@@ -13,7 +13,9 @@ import re
 
 import pytest
 from textual import events
+from textual.widgets import Footer
 
+from arcade.runtime.textual_compat import notifications
 from arcade.shell.app import ArcadeApp
 from arcade.widgets.dialogs import ResumeDialog
 from arcade.storage.saves import SaveStore
@@ -24,6 +26,7 @@ from arcade.widgets.grid import SquareBoard
 from arcade.widgets.ti57 import KeyLog
 from arcade.widgets.words import Words
 from games.ti57_wolf import START, Side, WolfReferee
+from games.ti57_wolf.computer import solution
 from games.ti57_wolf.session import WolfSession
 from games.session import Seat
 from tests.arcade.helpers import (
@@ -275,7 +278,7 @@ async def test_saves_unreadable_or_unusable_are_kept_aside_the_old_format_resume
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await opened(pilot)
         assert isinstance(screen, TI57WolfScreen)
-        assert any("ti57-wolf.json could not be read" in str(n.message) for n in app._notifications)
+        assert any("ti57-wolf.json could not be read" in str(n.message) for n in notifications(app))
     assert (store.directory / "ti57-wolf.corrupt-1.json").is_file()
 
     store.save("ti57-wolf", {"game": {"machine": {}}, "first": "wolf"}, saved_at="now", summary="move 3")
@@ -285,7 +288,7 @@ async def test_saves_unreadable_or_unusable_are_kept_aside_the_old_format_resume
         await type_keys(pilot, "r")
         await wait_until(pilot, lambda: isinstance(app.screen, TI57WolfScreen))
         await settle(pilot, app.screen)  # the new game at the table
-        assert not driver(app.screen).history and any("could not be restored" in str(n.message) for n in app._notifications)
+        assert not driver(app.screen).history and any("could not be restored" in str(n.message) for n in notifications(app))
     assert list(store.directory.glob("ti57-wolf.unusable-*.json"))
 
     session = WolfSession(Side.LAMBS)  # a game saved by the screen before sessions: no schema, "shown", undo steps
@@ -377,14 +380,22 @@ async def test_at_instant_speed_a_move_and_the_computers_reply_are_one_request(i
         if instant:
             await type_keys(pilot, "f")
             assert "The computer moves at once" in flat(app)
+        solution()  # solved in this process: the computer replies at once, the person's move held
         ended: list[str] = []
         done = screen.job_done
         screen.job_done = lambda kind, result: (ended.append(kind), done(kind, result))  # type: ignore[method-assign]
+        drawn: list[bool] = []  # each redraw: busy then or not
+        redraw = screen.redraw
+        screen.redraw = lambda: (drawn.append(screen.busy), redraw())  # type: ignore[method-assign]
         moves, said = len(driver(screen).history), len(screen.messages)
         await type_keys(pilot, "1" if driver(screen).board.wolf[0] > 1 else "9")
         await wait_until(pilot, lambda: len(driver(screen).history) == moves + 2 and not screen.busy,
                          what="the computer's reply")
         assert ended == (["move"] if instant else ["move", "computer"])  # one end: the request's
+        if instant:  # drawn once, with its end: never as started, nor for the person's move alone
+            assert drawn == [False]
+        else:
+            assert drawn[0] is True and drawn[-1] is False  # started, then the reply's end
         words = list(screen.messages)[said:]
         assert any(w.startswith("The wolf went ") for w in words)
         assert any(w.startswith("The computer moved lamb ") for w in words)
@@ -489,3 +500,27 @@ async def test_a_few_moves_against_the_computer_with_the_host_as_a_real_process(
         await type_keys(pilot, "z")  # undo: back before the wolf's move, the computer's reply with it
         await settle(pilot, screen)
         assert screen.shown_view.moves_played == 2 and "Undone: back to move 3, the wolf to move" in right_column(app)
+
+
+async def test_pausing_keeps_the_footers_keys_dimmed_and_the_footer_whole_at_80_columns() -> None:
+    app = wolf_app(Side.WOLF)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await opened(pilot)
+
+        def keys() -> dict[str, bool]:
+            """Each key the footer shows (Textual's ``FooterKey``): its description, and whether it is dimmed."""
+            return {str(getattr(key, "description", "")): key.has_class("-disabled")
+                    for key in screen.query_one(Footer).query("FooterKey") if key.display}
+
+        await wait_until(pilot, lambda: "Help" in keys(), what="the footer's keys")
+        playing = keys()
+        assert playing["New game"] is False and playing["Registers"] is False
+        assert re.search(r"\? Help(\s|$)", footer(app)), footer(app)
+        await type_keys(pilot, "p")
+        await wait_until(pilot, lambda: screen.paused and keys() != playing, what="the footer paused")
+        paused = keys()
+        assert paused.keys() == playing.keys()  # the same keys, in the same footer
+        assert {key for key, dimmed in paused.items() if not dimmed} == {"Back", "Help"}  # the game's keys wait
+        assert re.search(r"\? Help(\s|$)", footer(app)), footer(app)  # the footer whole: its last key shown
+        await type_keys(pilot, "p")
+        await wait_until(pilot, lambda: not screen.paused and keys() == playing, what="the keys back")

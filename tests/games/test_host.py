@@ -13,7 +13,7 @@ import subprocess
 import sys
 import textwrap
 import time
-from typing import Any
+from typing import Any, Callable
 
 import pytest
 
@@ -24,26 +24,48 @@ BOUND = 20.0  # seconds: a generous bound on a wait, never a measure
 
 
 class Listener:
+    """The host's news as it comes.  A wait takes the first news it looks for and keeps the news it
+    passes over, in order, for a later wait: a request's notes may come before another request's
+    answer (the CPC's run prints while the reader still answers the last key)."""
+
     def __init__(self) -> None:
         self.news: queue.Queue[Any] = queue.Queue()
+        self.kept: list[Any] = []
 
     def __call__(self, news: Any) -> None:
         self.news.put(news)
 
-    def next(self, kind: type, serial: int | None = None) -> Any:
-        """The next news of ``kind`` (for ``serial``), skipping others."""
+    def first(self, wanted: Callable[[Any], bool], what: str = "news wanted") -> Any:
+        """The first news, kept or still to come, that is ``wanted``."""
+        for i, news in enumerate(self.kept):
+            if wanted(news):
+                return self.kept.pop(i)
         end = time.monotonic() + BOUND
-        while time.monotonic() < end:
+        while (left := end - time.monotonic()) > 0:
             try:
-                news = self.news.get(timeout=0.1)
+                news = self.news.get(timeout=left)
             except queue.Empty:
-                continue
-            if isinstance(news, kind) and (serial is None or getattr(news, "serial", None) == serial):
+                break
+            if wanted(news):
                 return news
-        raise AssertionError(f"no {kind.__name__} within {BOUND} s")
+            self.kept.append(news)
+        raise AssertionError(f"no {what} within {BOUND} s")
+
+    def next(self, kind: type | tuple[type, ...], serial: int | None = None) -> Any:
+        """The first news of ``kind`` (for ``serial``), kept or still to come."""
+        return self.first(lambda news: isinstance(news, kind) and (serial is None or getattr(news, "serial", None) == serial),
+                          f"{kind} for {serial}")
 
     def answer(self, serial: int) -> Answer:
         return self.next(Answer, serial)
+
+
+def test_a_wait_keeps_the_news_it_passes_over_for_a_later_wait() -> None:
+    listener = Listener()
+    listener(Note(2, "42 printed"))  # the run's note, come before the key's answer
+    listener(Answer(12, "done"))
+    assert listener.answer(12).done
+    assert listener.next(Note, 2).payload == "42 printed"
 
 
 @pytest.fixture(params=["thread", "process"])
@@ -181,6 +203,26 @@ def test_closing_ends_the_host_process() -> None:
     assert not _alive(pid)
 
 
+def test_closing_stops_the_request_running_and_those_queued_never_start() -> None:
+    """A host in a thread (as every arcade test has) must not go on running a queued request for
+    nobody once its screen has closed it: a CPC room's run would turn for the rest of the suite."""
+    listener = Listener()
+    client = HostClient(listener, own_process=False)
+    client.start()
+    listener.next(Started)
+    assert listener.answer(client.open("echo")).done
+    client.pace(instant=False)  # a thousand steps a second: either request would run for days
+    running = client.request("count", 10**9)
+    client.request("count", 10**9)  # queued behind it
+    listener.next(Progress, running)  # the first runs
+    client.close()
+    host = client.host
+    assert host.worker is not None
+    host.worker.join(BOUND)
+    assert not host.worker.is_alive()
+    assert host.table.calls == 1 and host.table.total == 0  # the first stopped as before it, the second never began
+
+
 def _alive(pid: int) -> bool:
     try:
         os.kill(pid, 0)
@@ -241,13 +283,8 @@ def test_an_at_once_request_sent_as_the_table_opens_waits_for_it_not_behind_a_lo
         typed = [client.request("feed", key) for key in 'PRINT 6*7\r']
         for serial in typed:
             assert listener.answer(serial).done
-        end = time.monotonic() + BOUND
-        while time.monotonic() < end:
-            news = listener.news.get(timeout=BOUND)
-            if isinstance(news, Note) and " 42" in news.payload.screen.text:
-                break
-        else:
-            raise AssertionError("the CPC never printed 42")
+        listener.first(lambda news: isinstance(news, Note) and news.serial == run and " 42" in news.payload.screen.text,
+                       "the CPC's 42")
         client.stop(run)
         assert listener.answer(run).done
         client.close()

@@ -13,6 +13,7 @@ import random
 import pytest
 
 from games.ti57_duel import DELTAS, DuelGame, DuelStatus
+from tests.sizes import sizes
 
 
 def play_duel(seed: int) -> tuple[DuelGame, int]:
@@ -58,10 +59,11 @@ def play_duel(seed: int) -> tuple[DuelGame, int]:
     return game, count
 
 
-def test_hundreds_of_random_duel_moves() -> None:
+@sizes(everyday=100, soak=200, name="games")
+def test_random_duels_end_by_the_rules_and_restore_whole(games: int) -> None:
     outcomes = {DuelStatus.CAPTURE: 0, DuelStatus.DRAW: 0}
     total = 0
-    for seed in range(200):
+    for seed in range(games):
         game, count = play_duel(seed)
         total += count
         outcomes[game.status] += 1

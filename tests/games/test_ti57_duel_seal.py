@@ -20,6 +20,7 @@ from games.ti57_duel import seal as sealing
 from games.ti57_duel.referee import DELTAS, Square, on_board
 from games.ti57_duel.session import PIN_DIGITS, DuelSession, LockedSave, Phase, WrongPins
 from tests.games.test_ti57_duel_session import LOW_COST
+from tests.sizes import sizes
 
 SAVES = Path(__file__).parent / "ti57_duel_saves"
 PINS = {1: "314159", 2: "2718281828"}
@@ -115,10 +116,11 @@ def what_one_pin_gets(state: dict[str, Any], player: int) -> dict[str, Any]:
     return got
 
 
-def test_one_pin_and_the_file_tell_nothing_of_the_other_players_squares() -> None:
+@sizes(everyday=20, soak=80, name="games")
+def test_one_pin_and_the_file_tell_nothing_of_the_other_players_squares(games: int) -> None:
     rng = random.Random(41)
     moments = told_apart = 0
-    for _ in range(40):
+    for _ in range(games):
         hidden, starts_a, starts_b, directions, limit = twin_games(rng)
         attacker = 3 - hidden
         for a, b in zip(saves_of(starts_a, directions, limit), saves_of(starts_b, directions, limit), strict=True):
@@ -126,7 +128,7 @@ def test_one_pin_and_the_file_tell_nothing_of_the_other_players_squares() -> Non
             moments += 1
             if str(hidden) in a.get("seal", {}).get("players", {}):  # the owner's PIN does tell them apart
                 told_apart += what_one_pin_gets(a, hidden) != what_one_pin_gets(b, hidden)
-    assert moments > 700 and told_apart > 300
+    assert moments > 17 * games and told_apart > 7 * games  # about 18 moments a pair, 15 told apart by the owner's PIN
 
 
 def test_each_pin_opens_its_own_squares_and_both_open_the_duel() -> None:

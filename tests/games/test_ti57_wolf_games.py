@@ -14,6 +14,7 @@ import random
 import pytest
 
 from games.ti57_wolf import LAMB_MOVES, WOLF_MOVES, Side, WolfGame
+from tests.sizes import sizes
 
 
 def play_wolf(seed: int) -> tuple[WolfGame, int]:
@@ -41,10 +42,11 @@ def play_wolf(seed: int) -> tuple[WolfGame, int]:
     return game, count
 
 
-def test_hundreds_of_random_wolf_games() -> None:
+@sizes(everyday=75, soak=150, name="games")
+def test_random_wolf_games_end_by_the_rules_and_restore_whole(games: int) -> None:
     reasons: dict[str, int] = {}
     total = 0
-    for seed in range(150):
+    for seed in range(games):
         game, count = play_wolf(seed)
         total += count
         result = game.result()

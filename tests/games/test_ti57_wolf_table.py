@@ -18,7 +18,8 @@ import pytest
 
 from games.host.news import Answer, Note
 from games.session import Seat
-from games.ti57_wolf.computer import LAMB_LEVELS, WOLF_LEVELS
+from games.ti57_wolf import computer
+from games.ti57_wolf.computer import LAMB_LEVELS, WOLF_LEVELS, solution
 from games.ti57_wolf.referee import Side
 from games.ti57_wolf.session import Phase, WolfMove, WolfSession
 from games.ti57_wolf.table import ComputerThinks, PersonMoved, WolfPicture
@@ -119,11 +120,9 @@ def play_generated(wolf: TableAtHost, rng: random.Random, seen: Counter[str]) ->
             parts = reply.answer.result
             assert parts[0] == ("move", parts[0][1]) and record_move(parts[0][1]) == move
             played.extend(record_move(record) for _, record in parts)
-            if len(parts) == 2:  # the computer replied in the same request, the person's move told first
-                (told,) = reply.notes
-                seen["reply"] += 1
-                assert isinstance(told, PersonMoved) and told.record == parts[0][1]
-                assert told.picture.view.moves_played == len(played) - 1
+            if len(parts) == 2:  # the computer replied in the same request, the person's move held:
+                seen["reply"] += 1  # outrun by the reply (the game solved), the answer says it all
+                assert not reply.notes
             else:
                 assert not reply.notes and not reply.picture.view.computer_to_move
         picture = reply.picture
@@ -137,6 +136,7 @@ def play_generated(wolf: TableAtHost, rng: random.Random, seen: Counter[str]) ->
 
 @sizes(everyday=4, soak=40, name="games")
 def test_generated_games_against_the_computer_end_as_the_referee_says(wolf: TableAtHost, games: int) -> None:
+    solution()  # solved once for the process: every reply then outruns the person's move held before it
     winners, seen = set(), Counter[str]()
     for seed in range(games):  # the first four: both winners, an undo, a reply in the same request, a resume
         picture = play_generated(wolf, random.Random(seed), seen)
@@ -215,6 +215,33 @@ def test_the_pause_holds_the_computers_move_until_it_goes_on() -> None:
         wolf.client.pace(paused=False)
         reply = wolf.wait(serial)
         assert reply.outcome == "done" and reply.picture.view.moves_played == 1
+
+
+def test_at_instant_speed_the_persons_move_is_told_once_the_reply_holds() -> None:
+    with TableAtHost(GAME) as wolf:
+        wolf.done("new_game", Side.LAMBS, seats={Side.WOLF: Seat("computer", "beginner")})
+        wolf.client.pace(paused=True)  # the reply holds for the pause: the person's move is told
+        serial = wolf.send("play", WolfMove.of_lamb(1, 6))
+        told = wolf.next_news(Note, serial).payload
+        assert isinstance(told, PersonMoved) and told.record.lamb == 1
+        assert told.picture.view.moves_played == 1 and told.picture.view.computer_to_move
+        wolf.client.pace(paused=False)
+        reply = wolf.wait(serial)
+        assert reply.outcome == "done" and reply.picture.view.moves_played == 2
+
+
+def test_before_the_game_is_solved_the_persons_move_is_told_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first solve takes a fraction of a second: the person's move shows meanwhile."""
+    monkeypatch.setattr(computer, "_solution", None)  # this process has not solved the game yet
+    assert not computer.chooses_at_once("cunning") and computer.chooses_at_once("beginner")
+    assert computer.chooses_at_once(None)  # the random wolf never reads the solution
+    with TableAtHost(GAME) as wolf:
+        wolf.done("new_game", Side.LAMBS, seats={Side.WOLF: Seat("computer", "cunning")})
+        reply = wolf.done("play", WolfMove.of_lamb(1, 6))
+        (told,) = reply.notes  # not held: the solve outlasts it
+        assert computer.chooses_at_once("cunning") and computer.chooses_at_once("beginner")
+        assert isinstance(told, PersonMoved) and told.record == reply.answer.result[0][1]
+        assert told.picture.view.moves_played == 1 and reply.picture.view.moves_played == 2
 
 
 def test_at_a_persons_pace_the_computer_never_replies_in_the_persons_request() -> None:

@@ -202,6 +202,10 @@ def test_ti57_runaway_program_is_stopped() -> None:
     assert all(room.run_slice() for _ in range(20))
     room.request_stop()  # Esc in the room
     assert not room.run_slice() and not room.running
+    keyed(room, "R/S")
+    assert room.run_slice() and room.running
+    room.switch_off_on()  # stops it too, and forgets it
+    assert not room.running and not room.run_slice() and room.view().display == "0"
 
 
 @pytest.mark.parametrize("listing", ti57_room.GAME_LISTINGS, ids=lambda g: g.package)
@@ -219,3 +223,36 @@ def test_ti57_bad_listing_is_reported() -> None:
     room = TI57Room()
     assert not room.open_listing("00 99 Foo\n", "mine")
     assert room.message.startswith("mine: line")
+
+
+def test_ti57_a_tiny_factor_times_0_hangs_it_and_only_switching_off_and_on_brings_it_back() -> None:
+    """1 EE 90 +/- x 0 = sets the real TI-57's ROM looping for ever: dark, deaf to keys, until off and on."""
+    room = keyed(TI57Room(), "7 STO 3 1 EE 9 0 +/- * 0 =")
+    view = room.view()
+    assert view.hung and view.display == "" and not view.running
+    assert view.message == ti57_room.HUNG + "." and "switch it off and on" in view.message
+    keyed(room, "CLR 5 R/S")  # no key is read, each says why
+    assert room.view().display == "" and room.view().message == ti57_room.HUNG + "."
+    assert not room.save_to_notebook(Path("/nonexistent"), "lost") and "hangs" in room.message
+    room.switch_off_on()
+    view = room.view()
+    assert not view.hung and view.display == "0" and view.mode == "RUN" and view.step == 0
+    assert view.message == ti57_room.SWITCHED_OFF_AND_ON and "program and registers are lost" in view.message
+    assert room.machine.register(3) == 0  # nothing kept, as on the real one
+    keyed(room, "2 + 3 =")
+    assert room.view().display == "5." and room.view().message == ""
+
+
+def test_ti57_a_program_that_hangs_ends_its_run_and_is_switched_off_and_on() -> None:
+    """Before: the host ran slices of a hung machine for ever ("running…", R/S and Esc ignored)."""
+    room = keyed(TI57Room(), "LRN 1 STO 1 1 EE 9 0 +/- * 0 = R/S LRN RST R/S")
+    assert room.running
+    run_out(room, limit=5)
+    view = room.view()
+    assert view.hung and not view.running and view.display == ""
+    assert view.message.startswith(ti57_room.HUNG) and "(step" in view.message
+    assert not room.open_listing("00  01  1\n", "mine") and "not keyed in" in room.message
+    room.switch_off_on()
+    assert not room.hung and room.view().display == "0"
+    assert all(step.code == 0 for step in room.machine.program.steps)  # the program is lost
+    assert room.machine.register(1) == 0

@@ -52,6 +52,8 @@ SWAPPED_CHECKS = "GTO 2nd 3 6 LRN RCL 4 " + "SST " * 8 + "RCL 1 LRN"
 WRONG_WAY = "GTO 2nd 2 8 LRN 2nd Lbl 9 SST SST 2nd Lbl 1 LRN"
 # Lbl 8 then GTO 8 after RCL 7: a wolf move never stops
 ENDLESS = "GTO 2nd 4 8 LRN 2nd Lbl 8 GTO 8 LRN"
+# 1E-90 x 0 at the end of a wolf move: the real TI-57's ROM loops for ever on it (machines.ti57 ``hung``)
+HANGS = "GTO 2nd 4 2 LRN 1 EE 9 0 +/- * 0 = LRN"
 
 
 def test_the_notebook_holds_the_keyed_program_in_the_listing_format(tmp_path: Path) -> None:
@@ -86,7 +88,10 @@ def test_a_wolf_variant_plays_whole_refereed_games(tmp_path: Path) -> None:
         assert session.view().result == ref.result() is not None
 
 
-@pytest.mark.parametrize(("keys", "what"), [(WRONG_WAY, "referee board"), (ENDLESS, "did not stop")])
+@pytest.mark.parametrize(("keys", "what"), [
+    (WRONG_WAY, "referee board"), (ENDLESS, "did not stop"),
+    (HANGS, "the TI-57 hung at step 49, as the real one does on a factor below 1E-89 times 0: its ROM loops for ever"),
+])
 def test_a_broken_wolf_variant_is_named_and_the_game_stays(tmp_path: Path, keys: str, what: str) -> None:
     variant = wolf_variant(tmp_path, "broken", keys)
     session = start_wolf_variant(variant)  # the set-up keys no program step: it starts
@@ -129,6 +134,8 @@ def test_the_duels_privacy_still_holds_with_a_variant(tmp_path: Path, seeds: ran
 @pytest.mark.parametrize(("keys", "what"), [
     ("GTO 2nd 4 7 LRN 2nd Lbl 9 GTO 9 LRN", "without stopping"),  # after its Pause the move loops for ever
     ("GTO 2nd 4 9 LRN GTO 6 LRN", "but referee"),  # GTO 6 for R/S: the move runs on until Dsz ends the duel
+    # 1E-90 x 0 after the Pause (steps 41-48): the TI-57 hangs, as the real one, its ROM looping for ever
+    ("GTO 2nd 4 1 LRN 1 EE 9 0 +/- * 0 = LRN", "the TI-57 hung at step 48, as the real one does"),
 ])
 def test_a_broken_duel_variant_is_named_and_the_duel_stays(tmp_path: Path, keys: str, what: str) -> None:
     keyed(tmp_path, "broken", DUEL, keys)

@@ -92,7 +92,7 @@ class LazardOthelloScreen(OthelloScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         allowed = super().check_action(action, parameters)
         if action == "type_on_cpc" and self.paused:
-            return False
+            return None
         if self.typing and action in ("play", "pass_turn", "new_game", "toggle_legal", "type_on_cpc", "toggle_speed"):
             return False  # the keys go to the CPC: the footer offers its keys, not the board's
         return allowed

@@ -192,13 +192,13 @@ class MatchScreen(Screen[None]):
     # -- actions -------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The footer shows only what a key does now (False hides a binding; ``running``
-        and ``paused`` refresh the bindings when they change): Start and the number of
-        games before or between series, Pause or Go on while one runs."""
+        """The same keys before, during and between series (``running`` and ``paused`` refresh
+        the bindings when they change): Start and the number of games dimmed while a series runs,
+        Pause dimmed before; p is Pause or Go on, the other hidden."""
         if action in ("games", "new_series"):
-            return not self.running
+            return None if self.running else True
         if action == "pause":
-            return self.running and not self.paused
+            return False if self.paused and self.running else (True if self.running else None)
         if action == "go_on":
             return self.running and self.paused
         return True

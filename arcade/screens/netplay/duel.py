@@ -11,18 +11,21 @@ e (extend) and x (end and reveal) are offers the other player accepts with the s
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Hashable
 
 from rich.text import Text
+from textual.app import ComposeResult
 from textual.binding import Binding
 
-from arcade.screens.netplay.screen import NET_BINDINGS, NetScreen
+from arcade.runtime.link import TableNews
+from arcade.screens.netplay.play import NET_ACTIONS, NET_BINDINGS, NET_CSS, NetPlay
 from arcade.screens.ti57_duel import render
 from arcade.screens.ti57_duel.keys import DUEL_BINDINGS
 from arcade.screens.ti57_duel.seen import initial_view
-from arcade.screens.ti57_screen import TI57Frame
+from arcade.screens.ti57_screen import TI57_CSS, TI57Frame, TI57Screen
 from arcade.widgets.grid import BoardClicked
 from arcade.widgets.ti57 import Shown, key_lines
+from arcade.widgets.words import Words
 from games.net.views import duel_view_from_json
 from games.ti57_duel import DELTAS
 from games.ti57_duel.session import DuelView, Phase
@@ -46,27 +49,31 @@ PHASES: dict[str, frozenset[Phase]] = {
 }
 
 
-class NetDuelScreen(NetScreen):
+class NetDuelScreen(TI57Screen):
     """The blind duel, one player's side of it, across two terminals."""
 
-    GAME_ID = "ti57-duel"
+    GAME_ID = "ti57-duel"  # its help page (nothing is saved under it)
+    CSS_PATH = [TI57_CSS, NET_CSS]
     TITLE = "Blind duel on the TI-57, across two terminals"
     MESSAGE_BESIDE: ClassVar[Any] = "board"
     BINDINGS = NET_DUEL_BINDINGS
 
     def __init__(self, seat: Any, *, you: Any = None, blink: bool = True) -> None:
-        super().__init__(seat, you=you, blink=blink)
+        super().__init__(blink=blink)
+        self.instant = True  # nothing is paced: the host's TI-57 answers at once
+        self._shown = Shown("")
         self.duel: DuelView | None = None  # the last view received (None: none yet)
         self.offer: tuple[str, int] | None = None  # at a draw: (what, who) asked first
         self.cursor: tuple[int, int] = (4, 4)
         self._before: DuelView | None = None  # the view before the last one received
+        self.net = NetPlay(self, seat, you)
 
     # -- the view received -------------------------------------------------------------------
 
     def take_view(self, data: Any) -> None:
         before = self._before = self.duel
         received = duel_view_from_json(data)
-        if received.view.viewer not in (None, self.you) and self.you is not None:
+        if received.view.viewer not in (None, self.net.you) and self.net.you is not None:
             raise ValueError("a view made for the other player")
         self.duel, self.offer = received.view, received.offer
         if before is not None and before.phase is not Phase.SETUP and received.view.phase is Phase.SETUP:
@@ -76,6 +83,9 @@ class NetDuelScreen(NetScreen):
     def read_you(self, you: Any) -> Any:
         return you if you in (1, 2) else None
 
+    def player_name(self, player: Any) -> str:
+        return f"Player {player}"
+
     def has_view(self) -> bool:
         return self.duel is not None
 
@@ -84,7 +94,7 @@ class NetDuelScreen(NetScreen):
 
     @property
     def other(self) -> str:
-        return f"Player {3 - self.you}" if self.you in (1, 2) else "the other player"
+        return f"Player {3 - self.net.you}" if self.net.you in (1, 2) else "the other player"
 
     def view_taken(self, *, first: bool) -> None:
         v, before = self.duel, self._before
@@ -93,13 +103,50 @@ class NetDuelScreen(NetScreen):
         changed = before is None or before.phase is not v.phase or before.setup_player != v.setup_player
         if v.phase is Phase.OVER:
             self.say(f"{v.news} H: every move, g: a new duel." if v.news else "The duel is over: g, a new duel.")
-        elif first and self.peer != "here":
+        elif first and self.net.peer != "here":
             return  # the host's own line ("joins with the line below") stays said
         elif v.news and changed:
             self.say(v.news)
         elif v.phase is Phase.TURN and v.me is not None and v.me.to_move and v.moves_played:
             d = v.me.opponent_last_direction
             self.say(f"{self.other} went {render.ARROW[d]} {render.NAME[d]}: your move." if d else "Your move.")
+
+    # -- across two terminals (``self.net``: ``play.py``) -----------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield from self.net.compose(super().compose())
+
+    def on_mount(self) -> None:
+        self.net.mounted()
+
+    def on_unmount(self) -> None:
+        self.net.unmounted()
+
+    def on_table_news(self, message: TableNews) -> None:
+        self.net.table_news(message)
+
+    def save_held(self) -> bool:
+        """Always: the host's game saves itself after every change, on the host's terminal."""
+        return True
+
+    def redraw(self) -> None:
+        super().redraw()
+        self.query_one("#net-line", Words).content = self.net.line()
+
+    def footer_signature(self) -> Hashable:
+        return (self.paused, self.busy, *self.net.footer_state(), *self.footer_state())
+
+    def action_rejoin(self) -> None:
+        self.net.rejoin()
+
+    def action_again(self) -> None:
+        self.net.again()
+
+    def action_leave(self) -> None:
+        self.net.leave()
+
+    def action_pause(self) -> None:
+        self.net.pause()
 
     # -- drawing -----------------------------------------------------------------------------
 
@@ -123,9 +170,9 @@ class NetDuelScreen(NetScreen):
         """The duel's own words, but for what differs with no curtain: waiting for the other's square, a draw's offers."""
         if self.duel is None:
             return "The duel is being set up on the host's TI-57…"
-        if v.phase is Phase.SETUP and v.me is not None and v.setup_player != self.you:
+        if v.phase is Phase.SETUP and v.me is not None and v.setup_player != self.net.you:
             t = Text(no_wrap=True, overflow="ellipsis", end="")
-            t.append(f"Player {self.you}: your secret start square\n", "bold reverse")
+            t.append(f"Player {self.net.you}: your secret start square\n", "bold reverse")
             if v.me.square is not None:
                 t.append(f"Yours is {render.square_text(v.me.square)}. Player {v.setup_player} keys theirs now.\n")
             else:
@@ -142,26 +189,29 @@ class NetDuelScreen(NetScreen):
             else:
                 what, who = self.offer
                 key = "e" if what == "extend" else "x"
-                t.append(f"You ask to {what}: waiting for {self.other}." if who == self.you
+                t.append(f"You ask to {what}: waiting for {self.other}." if who == self.net.you
                          else f"{self.other} asks to {what}: {key} agrees.", "bold")
             return t
         return render.info_text(v, self.cursor)
 
     def footer_state(self) -> tuple[Any, ...]:
         v = self.duel
-        return () if v is None else (v.phase, v.undo_for == self.you, v.setup_player == self.you)
+        return () if v is None else (v.phase, v.undo_for == self.net.you, v.setup_player == self.net.you)
 
     # -- keys ----------------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        base = super().check_action(action, parameters)
-        if not base or action in ("rejoin", "again", "leave", "pause"):
-            return base
+        if action in NET_ACTIONS:
+            return self.net.offers(action)
         v = self.duel
-        if action == "undo":
-            return v is not None and v.undo_for == self.you
         phases = PHASES.get(action)
-        return phases is None or (v is not None and v.phase in phases)
+        if phases is not None and (v is None or v.phase not in phases):
+            return False  # a key of another phase: the footer holds one phase's keys at 80 columns
+        if self.paused:
+            return None  # the game hidden: its keys wait, dimmed
+        if action == "undo":
+            return True if v is not None and v.undo_for == self.net.you else None
+        return True
 
     def action_direction(self, code: int) -> None:
         v = self.duel
@@ -182,8 +232,8 @@ class NetDuelScreen(NetScreen):
                 self.app.bell()
                 self.say(f"Refused, no move used: {render.ARROW[code]} {render.NAME[code]} leaves the board.")
                 return
-            self.say(f"You key {code} SBR {self.you}: {render.ARROW[code]} {render.NAME[code]}.")
-            self.request({"type": "move", "direction": code})
+            self.say(f"You key {code} SBR {self.net.you}: {render.ARROW[code]} {render.NAME[code]}.")
+            self.net.request({"type": "move", "direction": code})
 
     def on_board_clicked(self, event: BoardClicked) -> None:
         v = self.duel
@@ -202,24 +252,24 @@ class NetDuelScreen(NetScreen):
         v = self.duel
         if v is None or v.phase is not Phase.SETUP or self.busy:
             return
-        if v.setup_player != self.you:
+        if v.setup_player != self.net.you:
             self.say(f"Player {v.setup_player} keys a start square first.")
             return
-        self.say(f"You key {render.square_text(self.cursor)} STO {self.you}, then CLR.")
-        self.request({"type": "place", "square": list(self.cursor)})
+        self.say(f"You key {render.square_text(self.cursor)} STO {self.net.you}, then CLR.")
+        self.net.request({"type": "place", "square": list(self.cursor)})
 
     def action_undo(self) -> None:
-        if self.duel is not None and self.duel.undo_for == self.you:
+        if self.duel is not None and self.duel.undo_for == self.net.you:
             self.say("Your move is taken back.")
-            self.request({"type": "undo"})
+            self.net.request({"type": "undo"})
 
     def action_extend(self) -> None:
         if self.duel is not None and self.duel.phase is Phase.DRAW:
-            self.request({"type": "extend"})
+            self.net.request({"type": "extend"})
 
     def action_reveal(self) -> None:
         if self.duel is not None and self.duel.phase is Phase.DRAW:
-            self.request({"type": "end"})
+            self.net.request({"type": "end"})
 
     def action_toggle_history(self) -> None:
         if self.over():

@@ -17,18 +17,18 @@ from textual.screen import Screen
 
 from arcade.screens.netplay.duel import NetDuelScreen
 from arcade.screens.netplay.modes import close_mode, open_mode
-from arcade.screens.netplay.screen import NET_CSS, NetScreen
+from arcade.screens.netplay.play import NET_CSS, NetScreenClass
 from arcade.screens.netplay.seats import HostedSeat, JoinedSeat, words
 from arcade.storage.saves import data_dir
 from arcade.widgets.header import TitleHeader
 from arcade.widgets.words import Words
 from games.net.tables import GAMES
 
-SCREENS: dict[str, type[NetScreen]] = {"ti57-duel": NetDuelScreen}
+SCREENS: dict[str, NetScreenClass] = {"ti57-duel": NetDuelScreen}
 """The screen of each game across two terminals (the wolf's is added below: it imports more)."""
 
 
-def _screens() -> dict[str, type[NetScreen]]:
+def _screens() -> dict[str, NetScreenClass]:
     if "ti57-wolf" not in SCREENS:
         from arcade.screens.netplay.wolf import NetWolfScreen
 
@@ -41,7 +41,7 @@ def save_path(game: str) -> Path:
     return data_dir() / "saves" / f"{game}-net.json"
 
 
-def hosting(game: str, *, bind: str = "127.0.0.1", port: int = 0, **options: Any) -> Callable[[], NetScreen]:
+def hosting(game: str, *, bind: str = "127.0.0.1", port: int = 0, **options: Any) -> Callable[[], Screen[None]]:
     """The screen that hosts ``game`` (``options``: the table's, e.g. ``limit``, ``first``, ``host_side``)."""
     if game not in GAMES:
         raise ValueError(f"no game {game!r} across two terminals: {', '.join(GAMES)}")
@@ -83,14 +83,16 @@ class JoiningScreen(Screen[None]):
     def on_mount(self) -> None:
         self.sub_title = "across two terminals"
         self.show(f"Joining the game hosted at {self.seat.where}…")
-        self.seat.start()
+        self.seat.start(self)
 
     def show(self, text: str) -> None:
         self.query_one("#joining", Words).content = text + ("\n\nr: try again.  Esc: back to the arcade." if self.can_rejoin
                                                            else "\n\nEsc: back to the arcade.")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        return self.gone is not None and self.can_rejoin if action == "rejoin" else True
+        if action == "rejoin":  # no footer here: the screen says its keys in its words
+            return True if self.gone is not None and self.can_rejoin else None
+        return True
 
     def net_message(self, message: dict[str, Any]) -> None:
         kind = message.get("type")
@@ -114,7 +116,7 @@ class JoiningScreen(Screen[None]):
         if self.gone is not None and self.can_rejoin:
             self.gone, self.can_rejoin = None, False
             self.show(f"Joining the game hosted at {self.seat.where}…")
-            self.seat.start()
+            self.seat.start(self)
 
     def action_leave(self) -> None:
         self.seat.close()

@@ -34,7 +34,7 @@ def words(text: Any, most: int = 300) -> str:
 
 
 class SeatOwner(Protocol):
-    """The screen a seat reports to (on the event loop)."""
+    """What a seat reports to, on the event loop: the joining screen, then the game screen's ``NetPlay``."""
 
     def net_message(self, message: dict[str, Any]) -> None: ...
     def net_gone(self, sentence: str, *, rejoin: bool) -> None: ...
@@ -46,7 +46,7 @@ class HostedSeat:
     hosting = True
 
     def __init__(self, game: str, **options: Any) -> None:
-        self.owner: Any = None  # the screen, once it takes the seat
+        self.owner: Any = None  # the game screen's NetPlay, once it takes the seat
         self.game = game
         self.options = options
         self.link: TableLink | None = None
@@ -59,9 +59,10 @@ class HostedSeat:
             return 1
         return self.options.get("host_side") or self.options.get("first", "wolf")
 
-    def start(self) -> None:
-        """Start the screen's machine host, open the game there, and serve it for the game's life."""
-        self.link = TableLink(self.owner, "net", net_game=self.game, **self.options)
+    def start(self, screen: Any) -> None:
+        """Start ``screen``'s machine host (its news goes to ``screen`` as ``TableNews``), open the game
+        there, and serve it for the game's life."""
+        self.link = TableLink(screen, "net", net_game=self.game, **self.options)
         self.link.request("serve", "serve")
 
     def heard(self, news: Any) -> None:
@@ -104,15 +105,15 @@ class JoinedSeat:
     hosting = False
 
     def __init__(self, host: str, port: int, code: str) -> None:
-        self.owner: Any = None  # the joining screen, then the game's (the connection goes on)
+        self.owner: Any = None  # the joining screen, then the game screen's NetPlay (the connection goes on)
         self.host, self.port, self.code = host, port, code
         self.client: GameClient | None = None
         self.worker: Any = None
         self.where = words(f"[{host}]:{port}" if ":" in host else f"{host}:{port}")
 
-    def start(self) -> None:
-        """Connect and read, in a worker of the app (the connection outlives the joining screen)."""
-        self.worker = self.owner.app.run_worker(self._run(), group="net", exclusive=True, exit_on_error=False)
+    def start(self, screen: Any) -> None:
+        """Connect and read, in a worker of ``screen``'s app (the connection outlives the joining screen)."""
+        self.worker = screen.app.run_worker(self._run(), group="net", exclusive=True, exit_on_error=False)
 
     async def _run(self) -> None:
         client = self.client = GameClient(self.host, self.port, self.code)

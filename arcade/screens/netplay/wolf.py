@@ -10,17 +10,20 @@ the TI-57 refused (purist); z takes back your own last move until the other has 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Hashable
 
 from rich.text import Text
+from textual.app import ComposeResult
 
-from arcade.screens.netplay.screen import NET_BINDINGS, NetScreen
-from arcade.screens.ti57_screen import TI57Frame
+from arcade.runtime.link import TableNews
+from arcade.screens.netplay.play import NET_ACTIONS, NET_BINDINGS, NET_CSS, NetPlay
+from arcade.screens.ti57_screen import TI57_CSS, TI57Frame, TI57Screen
 from arcade.screens.ti57_wolf import render
 from arcade.screens.ti57_wolf.export import history_header, history_rows, history_text
 from arcade.screens.ti57_wolf.keys import LAMB_KEYS_WORDS, WOLF_BINDINGS
 from arcade.widgets.grid import BoardClicked, GridView, SquareBoard
 from arcade.widgets.ti57 import Shown
+from arcade.widgets.words import Words
 from games.net.views import wolf_view_from_json
 from games.ti57_wolf.referee import Side
 from games.ti57_wolf.session import MoveLine, Phase, WolfMove, WolfSessionView
@@ -36,18 +39,22 @@ and a new game's seats are the host's choices, or one keyboard's)."""
 NET_WOLF_BINDINGS = [*(b for b in WOLF_BINDINGS if b.id in KEPT), *NET_BINDINGS]
 
 
-class NetWolfScreen(NetScreen):
+class NetWolfScreen(TI57Screen):
     """Wolf and lambs, one side of it, across two terminals."""
 
-    GAME_ID = "ti57-wolf"
+    GAME_ID = "ti57-wolf"  # its help page (nothing is saved under it)
+    CSS_PATH = [TI57_CSS, NET_CSS]
     TITLE = "Wolf and lambs on the TI-57, across two terminals"
     BINDINGS = NET_WOLF_BINDINGS
 
     def __init__(self, seat: Any, *, you: Any = None, blink: bool = True) -> None:
-        super().__init__(seat, you=you, blink=blink)
+        super().__init__(blink=blink)
+        self.instant = True  # nothing is paced: the host's TI-57 answers at once
+        self._shown = Shown("")
         self.wolf: WolfSessionView | None = None  # the last view received (None: none yet)
         self.history: tuple[MoveLine, ...] = ()
         self.selected: int | None = None
+        self.net = NetPlay(self, seat, you)
 
     # -- the view received -------------------------------------------------------------------
 
@@ -65,9 +72,9 @@ class NetWolfScreen(NetScreen):
 
     @property
     def other(self) -> str:
-        if not isinstance(self.you, Side):
+        if not isinstance(self.net.you, Side):
             return "the other player"
-        return "the lambs" if self.you is Side.WOLF else "the wolf"
+        return "the lambs" if self.net.you is Side.WOLF else "the wolf"
 
     def has_view(self) -> bool:
         return self.wolf is not None
@@ -77,13 +84,13 @@ class NetWolfScreen(NetScreen):
 
     def my_turn(self) -> bool:
         v = self.wolf
-        return v is not None and v.to_move is self.you and v.phase is not Phase.OVER
+        return v is not None and v.to_move is self.net.you and v.phase is not Phase.OVER
 
     def view_taken(self, *, first: bool) -> None:
         v = self.wolf
         assert v is not None
         self._shown = Shown(v.display, v.flashing, "stopped")
-        if first and self.peer != "here" and v.phase is not Phase.OVER:
+        if first and self.net.peer != "here" and v.phase is not Phase.OVER:
             return  # the host's own line ("joins with the line below") stays said
         if v.phase is Phase.OVER and v.result is not None:
             self.say(f"Game over: the {v.result.winner.value} {render.wins(v.result.winner)} ({v.result.reason}). "
@@ -92,12 +99,47 @@ class NetWolfScreen(NetScreen):
             self.say("The TI-57 refused the wolf's move: its display flashes." + (" t takes it back." if self.my_turn()
                                                                                      else ""))
         elif v.last_move is not None and self.my_turn():
-            self.say(f"{self.they('has', 'have')} moved: your move.")
+            self.say(f"{self.net.they('has', 'have')} moved: your move.")
 
-    # -- drawing -----------------------------------------------------------------------------
+    # -- across two terminals (``self.net``: ``play.py``) -----------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield from self.net.compose(super().compose())
 
     def on_mount(self) -> None:
         self.query_one("#board", SquareBoard).boxed = True
+        self.net.mounted()
+
+    def on_unmount(self) -> None:
+        self.net.unmounted()
+
+    def on_table_news(self, message: TableNews) -> None:
+        self.net.table_news(message)
+
+    def save_held(self) -> bool:
+        """Always: the host's game saves itself after every change, on the host's terminal."""
+        return True
+
+    def redraw(self) -> None:
+        super().redraw()
+        self.query_one("#net-line", Words).content = self.net.line()
+
+    def footer_signature(self) -> Hashable:
+        return (self.paused, self.busy, *self.net.footer_state(), *self.footer_state())
+
+    def action_rejoin(self) -> None:
+        self.net.rejoin()
+
+    def action_again(self) -> None:
+        self.net.again()
+
+    def action_leave(self) -> None:
+        self.net.leave()
+
+    def action_pause(self) -> None:
+        self.net.pause()
+
+    # -- drawing -----------------------------------------------------------------------------
 
     def frame(self) -> TI57Frame:
         v = self.wolf
@@ -117,7 +159,7 @@ class NetWolfScreen(NetScreen):
     def waiting_text(self, v: WolfSessionView) -> Text:
         t = Text(no_wrap=True, overflow="ellipsis", end="")
         t.append(f"{'W' if v.to_move is Side.WOLF else '1-4'} The {v.to_move.value} to move\n", "bold reverse")
-        t.append(f"{self.they('plays', 'play')} on the other terminal\n")
+        t.append(f"{self.net.they('plays', 'play')} on the other terminal\n")
         t.append("Referee ")
         t.append("off (purist)" if not v.referee_enabled else "on", "bold")
         return t
@@ -128,8 +170,8 @@ class NetWolfScreen(NetScreen):
         t = Text(no_wrap=True, overflow="ellipsis", end="")
         t.append(f"W {v.register_texts[0]}  ", "bold")
         t.append("  ".join(f"{k}: {v.register_texts[k]}" for k in (1, 2, 3, 4)))
-        if isinstance(self.you, Side):
-            t.append(f"\nYou play the {self.you.value}, here", "dim")
+        if isinstance(self.net.you, Side):
+            t.append(f"\nYou play the {self.net.you.value}, here", "dim")
         return t
 
     def footer_state(self) -> tuple[Any, ...]:
@@ -139,16 +181,18 @@ class NetWolfScreen(NetScreen):
     # -- keys ----------------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        base = super().check_action(action, parameters)
-        if not base or action in ("rejoin", "again", "leave", "pause"):
-            return base
+        if action in NET_ACTIONS:
+            return self.net.offers(action)
         v = self.wolf
-        if action == "take_back":
-            return v is not None and v.phase is Phase.FLASHING and self.you is Side.WOLF
-        if action == "next_lamb":
-            return self.my_turn() and self.you is Side.LAMBS
+        # as at one keyboard: t only while the display flashes, Tab only on the lambs' turn (hidden otherwise)
+        if action == "take_back" and not (v is not None and v.phase is Phase.FLASHING and self.net.you is Side.WOLF):
+            return False
+        if action == "next_lamb" and not (self.my_turn() and self.net.you is Side.LAMBS):
+            return False
+        if self.paused:
+            return None  # the game hidden: its keys wait, dimmed
         if action == "undo":
-            return v is not None and v.can_undo
+            return True if v is not None and v.can_undo else None
         return True
 
     def _ready(self) -> bool:
@@ -161,11 +205,11 @@ class NetWolfScreen(NetScreen):
             return False
         if v.phase is Phase.FLASHING:
             self.app.bell()
-            self.say("The display flashes: the wolf's move was refused" + (": t takes it back." if self.you is Side.WOLF
+            self.say("The display flashes: the wolf's move was refused" + (": t takes it back." if self.net.you is Side.WOLF
                                                                            else "; the wolf takes it back."))
             return False
-        if v.to_move is not self.you:
-            self.say(f"It is {self.others} move, on the other terminal.")
+        if v.to_move is not self.net.you:
+            self.say(f"It is {self.net.others} move, on the other terminal.")
             return False
         return True
 
@@ -174,13 +218,13 @@ class NetWolfScreen(NetScreen):
         self.say(f"{words}: {keys}.")
         request = ({"type": "wolf", "key": move.key} if move.side is Side.WOLF
                    else {"type": "lamb", "lamb": move.lamb, "key": move.key})
-        self.request(request)
+        self.net.request(request)
         self.redraw()
 
     def action_diagonal(self, name: str) -> None:
         if not self._ready():
             return
-        if self.you is Side.WOLF:
+        if self.net.you is Side.WOLF:
             self.play(WolfMove.wolf(render.WOLF_KEY[name]), f"The wolf {render.ARROW[name]}")
         elif self.selected is None:
             self.say("Choose a lamb first: 1-4, Tab or click.")
@@ -191,7 +235,7 @@ class NetWolfScreen(NetScreen):
             self.play(WolfMove.of_lamb(self.selected, render.LAMB_KEY[name]), f"Lamb {self.selected} {render.ARROW[name]}")
 
     def action_digit(self, n: int) -> None:
-        if self.you is Side.WOLF:
+        if self.net.you is Side.WOLF:
             if n in (1, 3):
                 self.action_diagonal("sw" if n == 1 else "se")
             else:
@@ -205,7 +249,7 @@ class NetWolfScreen(NetScreen):
 
     def select(self, k: int) -> None:
         v = self.wolf
-        if v is None or not self.my_turn() or self.you is not Side.LAMBS or self.busy:
+        if v is None or not self.my_turn() or self.net.you is not Side.LAMBS or self.busy:
             return
         self.selected = k
         self.say(f"Lamb {k} on {v.register_texts[k]}: {LAMB_KEYS_WORDS}.")
@@ -219,10 +263,10 @@ class NetWolfScreen(NetScreen):
         v = self.wolf
         if v is None or not self.my_turn():
             return
-        if self.you is Side.LAMBS and event.square in v.board.lambs:
+        if self.net.you is Side.LAMBS and event.square in v.board.lambs:
             self.select(v.board.lambs.index(event.square) + 1)
             return
-        origin = v.board.wolf if self.you is Side.WOLF else (v.board.lambs[self.selected - 1] if self.selected else None)
+        origin = v.board.wolf if self.net.you is Side.WOLF else (v.board.lambs[self.selected - 1] if self.selected else None)
         if origin is not None:
             step = (event.square[0] - origin[0], event.square[1] - origin[1])
             name = next((n for n, d in render.STEP.items() if d == step), None)
@@ -231,14 +275,14 @@ class NetWolfScreen(NetScreen):
 
     def action_take_back(self) -> None:
         v = self.wolf
-        if v is not None and v.phase is Phase.FLASHING and self.you is Side.WOLF and not self.busy:
+        if v is not None and v.phase is Phase.FLASHING and self.net.you is Side.WOLF and not self.busy:
             self.say(f"Taking it back as an owner would: CLR, SBR {v.take_back_key}.")
-            self.request({"type": "take_back"})
+            self.net.request({"type": "take_back"})
 
     def action_undo(self) -> None:
         if self.wolf is not None and self.wolf.can_undo and not self.busy:
             self.say("Your move is taken back.")
-            self.request({"type": "undo"})
+            self.net.request({"type": "undo"})
 
     def action_export_history(self) -> None:
         v = self.wolf

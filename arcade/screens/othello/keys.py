@@ -29,7 +29,7 @@ OTHELLO_BINDINGS: list[BindingType] = [
     Binding("escape,backspace", "back", "Back", tooltip="Esc stops the machine while it thinks", id="arcade.back"),
 ]
 
-PAUSE_HIDES = frozenset(  # refused (and hidden from the footer) while the game is paused
+PAUSE_HIDES = frozenset(  # refused while the game is paused (their keys dimmed in the footer)
     {"cursor", "play", "pass_turn", "new_game", "toggle_legal", "undo", "redo", "machine_go", "toggle_history",
      "export_history"}
 )

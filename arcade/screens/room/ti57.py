@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -11,7 +12,7 @@ from textual.binding import Binding
 from arcade.screens.room.calculator import CalculatorRoom
 from arcade.storage.saves import data_dir
 from arcade.widgets.dialogs import NamedFileDialog
-from games.workshop.ti57_room import GAME_LISTINGS, KEYBOARD
+from games.workshop.ti57_room import GAME_LISTINGS, HUNG, KEYBOARD
 from games.workshop.ti57_variants import NOTEBOOK_FOLDER, variants
 
 _KEYMAP = {str(d): str(d) for d in range(10)} | {
@@ -49,10 +50,15 @@ class TI57RoomScreen(CalculatorRoom):
     SHIFTS = ("2nd",)
     HINT = ("digits . + - * /", "= ( ) ^", "f 2nd", "i INV", "l LRN", "→ SST", "← BST", "ins Ins", "del Del",
             "s STO", "r RCL", "m SUM", "t GTO", "b SBR", "g Lbl", "p Pause", "z RST", "space R/S", "e EE",
-            "n +/-", "x x⇌t", "⌫ CE", "c CLR", "k notebook", "^o game listing")
-    BINDINGS = [Binding("k", "notebook", "Notebook", id="ti57room.notebook")]
+            "n +/-", "x x⇌t", "⌫ CE", "c CLR", "o off/on", "k notebook", "^o game listing")
+    BINDINGS = [
+        Binding("o", "switch_off_on", "Off/on", id="ti57room.off-on"),
+        Binding("k", "notebook", "Notebook", id="ti57room.notebook"),
+    ]
 
     def switch_line(self, view: Any) -> Text:
+        if view.hung:
+            return Text.assemble(("HUNG", "bold reverse"), f" no key is read ({self.off_on_key}: off and on)")
         if view.mode == "LRN":
             return Text.assemble(("LRN", "bold reverse"), " keys are stored at the step shown")
         return Text.assemble(("RUN", "bold"), " keys act (l: LRN)")
@@ -60,6 +66,24 @@ class TI57RoomScreen(CalculatorRoom):
     def __init__(self) -> None:
         super().__init__(notebook_dir())
         self.sub_title = "TI-57 machine room"
+
+    @property
+    def off_on_key(self) -> str:
+        """The key that switches the TI-57 off and on, as the player's keymap has it."""
+        for active in self.active_bindings.values():
+            if active.binding.id == "ti57room.off-on":
+                return self.app.get_key_display(active.binding)
+        return "o"
+
+    def state_text(self, view: Any) -> Text:
+        if view.hung:  # the room's sentence, with the key that gets out of it
+            view = replace(view, message=f"{HUNG} with {self.off_on_key}.")
+        return super().state_text(view)
+
+    def action_switch_off_on(self) -> None:
+        """Off and on, as the real switch: a fresh TI-57, a program running or a hang ended, nothing kept."""
+        self.table.stop()  # a program running stops first: the host runs one request at a time
+        self.table.ask("power", "switch_off_on")
 
     def open_program(self, variant: str | None, back_to: str | None = None, game: int = 0) -> None:
         """A game's program to change: a variant from the notebook, or Deconchat's listing

@@ -86,7 +86,7 @@ class HandOff(Screen[str | None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "undo":
-            return self.undo_for is not None and not self.has_class("-pin")
+            return True if self.undo_for is not None and not self.has_class("-pin") else None
         return True
 
     def action_undo(self) -> None:

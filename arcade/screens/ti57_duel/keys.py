@@ -83,14 +83,17 @@ class DuelKeys:
     def __init__(self, screen: DuelKeysScreen) -> None:
         self.screen = screen
 
-    def on_offer(self, action: str) -> bool:
-        """False hides a key from the footer: only the keys of the current phase are on offer."""
+    def on_offer(self, action: str) -> bool | None:
+        """Textual's ``check_action``: a key of another phase is hidden (False: the footer holds one
+        phase's keys), one of this phase that does nothing now is dimmed (None)."""
         screen = self.screen
-        if screen.paused:
-            return action == "pause"
         phases = ACTION_PHASES.get(action)
         seen = screen.seen
-        return not (action == "confirm" and seen.computer_to_act) and (phases is None or seen.phase in phases)
+        if phases is not None and seen.phase not in phases:
+            return False
+        if screen.paused:
+            return True if action == "pause" else None
+        return None if action == "confirm" and seen.computer_to_act else True
 
     def limit(self, delta: int) -> None:
         """The move limit (or, at a draw, the extension) one more or one fewer."""

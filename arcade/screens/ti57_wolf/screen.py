@@ -24,6 +24,7 @@ from typing import Any, Callable, Hashable
 
 from textual.reactive import reactive
 
+from arcade.screens.messages import MachineProgress
 from arcade.screens.room.ti57 import notebook_dir
 from arcade.screens.room.ti57_workshop import TI57Workshop, workshop_binding
 from arcade.screens.ti57_screen import TI57_CSS, TI57Frame, TI57Screen
@@ -117,13 +118,14 @@ class TI57WolfScreen(TI57Screen):
         return (self.paused, *(self.check_action(a, ()) for a in ("take_back", "next_lamb", "undo")))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if self.paused:
-            return action == "pause"  # the board is hidden: only p (and Esc, ?) work
         view = self.shown_view
-        if action == "take_back":
-            return view.phase is Phase.FLASHING
-        if action == "next_lamb":  # only on a person's lambs' turn (issue 13: not on the wolf's)
-            return view.phase is Phase.TURN and view.to_move is Side.LAMBS and not view.computer_to_move
+        if action == "take_back" and view.phase is not Phase.FLASHING:
+            return False  # only while the display flashes (hidden: a rare key, the footer at 80 columns)
+        if action == "next_lamb" and not (view.phase is Phase.TURN and view.to_move is Side.LAMBS
+                                          and not view.computer_to_move):
+            return False  # only on a person's lambs' turn (issue 13: not on the wolf's)
+        if self.paused:
+            return True if action == "pause" else None  # the board is hidden: only p (and Esc, ?) work
         if action == "undo":
             return True if view.can_undo else None  # while busy: said "Wait" (no footer redraw per move)
         return True
@@ -135,6 +137,10 @@ class TI57WolfScreen(TI57Screen):
 
     def table_note(self, kind: str, payload: Any) -> None:
         self.turns.note(payload)
+
+    def show_progress(self, message: MachineProgress) -> None:
+        """The TI-57 runs on: a request at instant speed lasts long enough to be drawn as started."""
+        self.turns.lasts()
 
     def job_done(self, kind: str, result: Any) -> None:
         """A request's end: the picture is drawn, what happened said, the game saved, the next turn."""

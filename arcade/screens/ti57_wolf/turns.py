@@ -57,6 +57,7 @@ class WolfTurns:
     def __init__(self, screen: WolfTurnsScreen) -> None:
         self.screen = screen
         self._over_announced = False  # the game-over question was asked for the game on screen
+        self.drawn = True  # the request under way has been drawn as started (at instant speed: once it lasts)
 
     # -- moves ---------------------------------------------------------------------------
 
@@ -72,15 +73,29 @@ class WolfTurns:
             screen.say(f"{refusal}: {reason}.")
             return
         keys = f"SBR {move.key}" if move.side is Side.WOLF else f"{move.lamb} SBR {move.key}"
-        screen.say(f"{words}: {keys}.")
-        self.start("move", "play", move)
+        self.start("move", "play", move, words=f"{words}: {keys}.")
 
-    def start(self, kind: str, name: str, *args: Any) -> None:
-        """A request at the table, drawn as started: the board without its marks, the LED running."""
+    def start(self, kind: str, name: str, *args: Any, words: str = "") -> None:
+        """A request at the table, drawn as started: the board without its marks, the LED running.
+
+        At instant speed a turn (the person's move and the computer's reply) takes a millisecond or
+        two at the table: it is drawn once, with its end, unless the table's news says it lasts
+        (``lasts``): a frame drawn as started, then the end's a few milliseconds later, made the
+        keys pressed meanwhile wait for two frames."""
         screen = self.screen
         screen.led = Shown("", state="running")
+        self.drawn = not screen.instant
+        if words:
+            screen.say(words, show=self.drawn)
         screen.run_request(kind, name, *args)
-        screen.redraw()
+        if self.drawn:
+            screen.redraw()
+
+    def lasts(self) -> None:
+        """The table's news of a request at instant speed: it lasts long enough to be seen, drawn as started now."""
+        if not self.drawn:
+            self.drawn = True
+            self.screen.redraw()
 
     def computer_turn(self) -> None:
         """Start the computer's move when it is its turn and nothing else is going on."""
@@ -91,8 +106,7 @@ class WolfTurns:
         view = screen.shown_view
         if not view.computer_to_move or view.phase is not Phase.TURN:
             return
-        screen.say(f"The computer plays the {view.to_move.value}…")
-        self.start("computer", "computer")
+        self.start("computer", "computer", words=f"The computer plays the {view.to_move.value}…")
 
     def step_back(self, *, undo: bool) -> None:
         """Undo (or redo) whole moves, past the computer's so a person gets the move back."""
@@ -110,7 +124,9 @@ class WolfTurns:
     # -- the table's news and answers ------------------------------------------------------
 
     def note(self, payload: Any) -> None:
-        """At instant speed the person's move is shown while the computer's reply goes on."""
+        """At instant speed the person's move is shown while the computer's reply goes on (told only
+        when the reply lasts long enough to be seen, or is stopped)."""
+        self.lasts()
         if isinstance(payload, PersonMoved):
             self.screen.picture_changed(payload.picture)
             self.screen.redraw()

@@ -15,7 +15,7 @@ from typing import Any
 
 from machines.cpc import errors
 from machines.cpc.errors import BasicError
-from machines.cpc.numbers import parse_number_prefix
+from machines.cpc.numbers import parse_number_prefix, read_number
 from machines.cpc.runtime import names as rt
 from machines.cpc.runtime.arrays import default_value
 from machines.cpc.runtime.host import Host
@@ -160,17 +160,18 @@ def bind(machine: Host) -> dict[str, Any]:
         # reported in the DATA line (ERL is the DATA line).  The variable is given
         # what was read of it (0 for a word) before the error, and the DATA pointer
         # goes back to where it was when the READ statement began (seen on the
-        # ROMs): RESUME NEXT and the next READ read those items again
+        # ROMs): RESUME NEXT and the next READ read those items again.  An item the
+        # number reader gives up on (a sign, a point or '&' with no digit) is a Type
+        # mismatch of the READ itself, the variable left as it was (seen on the ROMs)
         bad_item.clear()
         if first:
             read_start[0] = machine._data_ptr
         text, line = read_item()
         if not text.strip(" "):
             return 0
-        try:
-            value, used = parse_number_prefix(text)
-        except BasicError:
-            raise BasicError(errors.OVERFLOW) from None
+        if read_number(text) is None:  # (a number too large: Overflow, raised here)
+            raise BasicError(errors.TYPE_MISMATCH)
+        value, used = parse_number_prefix(text)
         if used == 0 or text[used:].strip(" "):
             machine._data_ptr = read_start[0]
             bad_item.append(line)

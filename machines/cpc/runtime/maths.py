@@ -69,12 +69,19 @@ def mod(a: Any, b: Any) -> int:
     return r if a >= 0 else -r
 
 
+# A real 0 may carry a sign on the CPC (-B of B=0 is -0; a division by it or of it keeps
+# the sign, seen on the ROMs), but what INT, FIX and ROUND give back is an unsigned 0,
+# and ABS leaves a 0 as it is: the 0 here is the integer 0, which has no sign.
 def int_(x: Any) -> Any:
-    return x if type(x) is int else float(math.floor(x))
+    return x if type(x) is int else (float(math.floor(x)) or 0)
 
 
 def fix(x: Any) -> Any:
-    return x if type(x) is int else float(math.trunc(x))
+    return x if type(x) is int else (float(math.trunc(x)) or 0)
+
+
+def abs_(x: Any) -> Any:
+    return abs(x) if x else x
 
 
 def sgn(x: Any) -> int:
@@ -88,7 +95,7 @@ def bind(machine: Host) -> dict[str, Callable[..., Any]]:
     def maths_error_going_on(code: int, sign: float) -> float:
         """A maths error in arithmetic: printed (if not raised), BASIC goes on with the largest real."""
         maths_error(machine, code)
-        return REAL_MAX if sign >= 0 else -REAL_MAX
+        return -REAL_MAX if math.copysign(1.0, sign) < 0 else REAL_MAX  # a 0 may be -0 (ROM)
 
     def overflow(sign: float) -> float:
         return maths_error_going_on(errors.OVERFLOW, sign)
@@ -151,7 +158,9 @@ def bind(machine: Host) -> dict[str, Callable[..., Any]]:
             return x
         n = math.floor(magnitude + 0.5)
         r = float(n if y >= 0 else -n)
-        return reals.scale_by_power_of_ten(r, -d) if d and r else r
+        if not r:  # ROUND(x) of a real gives an unsigned 0, ROUND(x,d) a real one (ROMs)
+            return math.copysign(0.0, x) if d else 0
+        return reals.scale_by_power_of_ten(r, -d) if d else r
 
     rnd_seeded, rnd_next, rnd_value = reals.rnd_seeded, reals.rnd_next, reals.rnd_value
 
@@ -185,7 +194,7 @@ def bind(machine: Host) -> dict[str, Callable[..., Any]]:
     return {
         rt.REAL: real, rt.ADD: add, rt.SUBTRACT: subtract, rt.MULTIPLY: multiply, rt.CINT: to_int16, rt.CHECK_INT: check_int, rt.UNT: unsigned_to_int16,
         rt.DIVIDE: div, rt.INT_DIVIDE: int_divide, rt.MOD: mod, rt.POWER: power,
-        rt.INT: int_, rt.FIX: fix, rt.ROUND: round_, rt.SGN: sgn, rt.SQR: sqr,
+        rt.INT: int_, rt.FIX: fix, rt.ABS: abs_, rt.ROUND: round_, rt.SGN: sgn, rt.SQR: sqr,
         rt.SIN: trig(reals.sin), rt.COS: trig(reals.cos), rt.TAN: trig(reals.tan), rt.ATN: trig(reals.atn),
         rt.EXP: exp, rt.LOG: log, rt.LOG10: log10, rt.FRE: machine.fre, rt.RND: rnd,
         rt.RANDOMIZE: randomize, rt.ANGLE: angle,

@@ -67,6 +67,7 @@ INT_DIVIDE = "_idiv"
 MOD = "_mod"
 POWER = "_pow"
 INT = "_int"
+ABS = "_abs"
 FIX = "_fix"
 ROUND = "_round"
 SGN = "_sgn"
@@ -169,7 +170,7 @@ BY_CONCERN: dict[str, frozenset[str]] = {
         INKEY, CLEAR_INPUT, CALL, TIME,
     }),
     "maths": frozenset({
-        REAL, ADD, SUBTRACT, MULTIPLY, CINT, CHECK_INT, UNT, DIVIDE, INT_DIVIDE, MOD, POWER, INT, FIX, ROUND, SGN, SQR, SIN, COS,
+        REAL, ADD, SUBTRACT, MULTIPLY, CINT, CHECK_INT, UNT, DIVIDE, INT_DIVIDE, MOD, POWER, INT, ABS, FIX, ROUND, SGN, SQR, SIN, COS,
         TAN, ATN, EXP, LOG, LOG10, FRE, RND, RANDOMIZE, ANGLE,
     }),
     "strings": frozenset({

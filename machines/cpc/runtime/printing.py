@@ -146,7 +146,11 @@ def bind(machine: Host) -> dict[str, Callable[..., Any]]:
         machine._newline()
 
     def pu(fmt: str, values: tuple) -> None:
-        machine._print(format_using(fmt, values)[0])
+        out: list[str] = []
+        try:
+            format_using(fmt, values, out)
+        finally:  # the ROM prints as it goes: the text before an error stays printed
+            machine._print("".join(out))
 
     def wq(text: str) -> str:
         return '"' + text + '"'

@@ -26,6 +26,26 @@ def test_integer_input_past_16_bits_is_overflow_not_redo() -> None:
     assert output(src, ["5,40000"]) == "? 5,40000\nE 6  20  5  0 \n 5  0 \n"
 
 
+_TRAPPED_INPUT = '10 ON ERROR GOTO 100\n20 {}:PRINT X\n30 END\n100 PRINT "E";ERR;ERL:RESUME NEXT'
+
+
+def test_items_are_read_in_order_before_their_count_is_checked() -> None:
+    # seen on the ROMs (tools/cpc_rom_check.py, seed 42): a number too large is Overflow
+    # even in a line with too many or too few items, unless an item before it is wrong
+    # or it has no variable
+    assert output(_TRAPPED_INPUT.format("INPUT X"), ["&10000,5"]) == "? &10000,5\nE 6  20 \n 0 \n"
+    assert output(_TRAPPED_INPUT.format("INPUT X"), ["3E100,5"]) == "? 3E100,5\nE 6  20 \n 0 \n"
+    assert output(_TRAPPED_INPUT.format("INPUT X,Y"), ["5,3E100,7"]) == "? 5,3E100,7\nE 6  20 \n 0 \n"
+    assert output(_TRAPPED_INPUT.format("INPUT X,Y"), ["3E100"]) == "? 3E100\nE 6  20 \n 0 \n"
+    assert output("10 INPUT X:PRINT X", ["&10000,5", "3"]) == (
+        "? &10000,5\nOverflow\n?Redo from start\n? 3\n 3 \n")
+    assert output("10 INPUT X,Y:PRINT X", ["abc,3E100", "3,4"]) == "? abc,3E100\n?Redo from start\n? 3,4\n 3 \n"
+    assert output("10 INPUT X:PRINT X", ["5,3E100", "3"]) == "? 5,3E100\n?Redo from start\n? 3\n 3 \n"
+    assert output("10 INPUT X$,Y:PRINT X$", ['"A"B,3E100', "3,4"]) == (
+        '? "A"B,3E100\n?Redo from start\n? 3,4\n3\n')
+    assert output("10 INPUT X,Y:PRINT X", ["1,2,3E100", "3,4"]) == "? 1,2,3E100\n?Redo from start\n? 3,4\n 3 \n"
+
+
 def test_strings_can_be_quoted_to_hold_commas_and_unquoted_keep_inner_spaces() -> None:
     src = '10 INPUT A$,B$,C:PRINT "[";A$;"][";B$;"]";C'
     assert output(src, ['"HELLO, WORLD",  two  words ,7']) == (

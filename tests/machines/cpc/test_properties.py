@@ -145,7 +145,7 @@ INTERACTIVE = {
 }
 
 
-@sizes(everyday=70, soak=250)
+@sizes(everyday=35, soak=250)
 def test_random_keys_into_waiting_programs_never_raise(examples: int) -> None:
     @settings(max_examples=examples, **PROFILE)
     @given(st.sampled_from(sorted(INTERACTIVE)), ACTIONS)
@@ -157,7 +157,7 @@ def test_random_keys_into_waiting_programs_never_raise(examples: int) -> None:
     check()
 
 
-@sizes(everyday=50, soak=200)
+@sizes(everyday=25, soak=200)
 def test_snapshot_restores_an_identical_cpc_while_it_waits_for_keys(examples: int) -> None:
     @settings(max_examples=examples, **PROFILE)
     @given(st.sampled_from(sorted(INTERACTIVE)), ACTIONS, ACTIONS)
@@ -286,7 +286,7 @@ def programs(draw: Any) -> str:
     return "\n".join(lines)
 
 
-@sizes(everyday=50, soak=150)
+@sizes(everyday=25, soak=150)
 def test_random_programs_never_raise_and_report_errors_the_basic_way(examples: int) -> None:
     @settings(max_examples=examples, **PROFILE)
     @given(programs(), ACTIONS)
@@ -300,7 +300,7 @@ def test_random_programs_never_raise_and_report_errors_the_basic_way(examples: i
     check()
 
 
-@sizes(everyday=40, soak=150)
+@sizes(everyday=20, soak=150)
 def test_random_programs_restore_identically(examples: int) -> None:
     @settings(max_examples=examples, **PROFILE)
     @given(programs(), ACTIONS, ACTIONS)
@@ -341,7 +341,7 @@ NESTED = "\n".join([
 ])
 
 
-@sizes(everyday=40, soak=150)
+@sizes(everyday=20, soak=150)
 def test_a_snapshot_inside_for_gosub_while_or_input_restores_exactly(examples: int) -> None:
     @settings(max_examples=examples, **PROFILE)
     @given(st.integers(0, 400), st.lists(st.text(alphabet="0123456789,AB\r\x7f", max_size=6), max_size=6), ACTIONS)
@@ -416,7 +416,7 @@ def drive_with_clock(cpc: CPC, clock: ManualClock, actions: list[tuple[str, Any]
     return trace
 
 
-@sizes(everyday=30, soak=100)
+@sizes(everyday=15, soak=100)
 def test_event_timers_restore_identically(examples: int) -> None:
     @settings(max_examples=examples, **PROFILE)
     @given(st.lists(TIMER_ACTION, max_size=30), st.lists(TIMER_ACTION, max_size=30))
@@ -458,7 +458,7 @@ def run_sliced(cpc: CPC, total: int, size: int) -> None:
             break
 
 
-@sizes(everyday=35, soak=100)
+@sizes(everyday=20, soak=100)
 def test_a_program_does_the_same_however_run_is_sliced(examples: int) -> None:
     @settings(max_examples=examples, **PROFILE)
     @given(programs(), st.sampled_from([1, 2, 3, 7, 50, 255, 256, 257]), st.integers(1, 2000))

@@ -307,6 +307,18 @@ def test_list_form_capitalises_keywords_only() -> None:
     assert list_form("a=fnsq(2)' rem as typed") == "a=FNsq(2)' rem as typed"
 
 
+def test_list_form_shows_number_constants_by_their_values() -> None:
+    # LIST on the CPC 6128's ROMs (tools/cpc_rom_check.py): a line holds numbers as
+    # values, and they are listed as PRINT shows them, but with all 9 digits
+    assert list_form("PRINT 1.50;007;.5;1E3;1.5E10;1E20;40000;943820910E-2;&ff;&h1f;&X0101;&x1;0.0001;"
+                     "123456789012;1.23456789E-5:GOTO 020") == (
+        "PRINT 1.5;7;0.5;1000;1.5E+10;1E+20;40000;9438209.1;&FF;&1F;&X101;&X1;0.0001;"
+        "1.23456789E+11;1.23456789E-05:GOTO 20")
+    assert list_form("A=2.:B=.0:PRINT A1.5;0;10;32767;32768;&0;&X0;1e-40") == (
+        "A=2:B=0:PRINT A1.5;0;10;32767;32768;&0;&X0;0")
+    assert list_form('PRINT "1.50":DATA 1.50') == 'PRINT "1.50":DATA 1.50'
+
+
 @settings(max_examples=60, deadline=None)
 @given(st.lists(st.sampled_from(["10 PRINT 1\r", "20 GOTO 10\r", "LIST\r", "RUN\r", "NEW\r", "CONT\r",
                                  "EDIT 10\r", "AUTO\r", "DELETE 10\r", "RENUM\r", "PRINT A\r", "A=1\r",

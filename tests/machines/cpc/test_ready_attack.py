@@ -19,9 +19,11 @@ import pytest
 from machines.cpc import CPC, ReadyPrompt
 from machines.cpc import compiler
 from machines.cpc.errors import ERROR_MESSAGES
+from machines.cpc import machine as cpc_machine
 from machines.cpc.machine import TRANSCRIPT_KEPT
 from machines.cpc.memory import POWER_ON_FREE
 from machines.cpc.ready import Mode
+from tests.sizes import sizes
 
 
 def _prompt(disc: Path | None = None) -> ReadyPrompt:
@@ -127,25 +129,29 @@ def test_arrays_typed_at_the_prompt_are_kept_and_def_fn_is_for_programs() -> Non
     '10 PRINT CHR$(7);CHR$(1);CHR$(27);"]2;T";CHR$(13):GOTO 10',
     '10 WHILE 1:PRINT I,I*2,STR$(I):I=I+1:WEND',
 ])
-def test_a_printing_loop_keeps_a_bounded_transcript(shape: str) -> None:
+@sizes(everyday=16 * 1024, soak=TRANSCRIPT_KEPT, name="kept")
+def test_a_printing_loop_keeps_a_bounded_transcript(shape: str, kept: int, monkeypatch: pytest.MonkeyPatch) -> None:
     """Many thousands of lines printed: what is kept stays under twice the kept size,
-    ``printed`` counts every character, and the latest output is what is kept."""
+    ``printed`` counts every character, and the latest output is what is kept.  The everyday
+    run keeps 16K characters (the same trims, a sixteenth of the printing); the soak the CPC's
+    own ``TRANSCRIPT_KEPT``."""
+    monkeypatch.setattr(cpc_machine, "TRANSCRIPT_KEPT", kept)
     p = _prompt()
     _enter(p, shape)
     p.type("RUN\r")
     for _ in range(2_000):
-        if p.cpc.printed > 3 * TRANSCRIPT_KEPT:
+        if p.cpc.printed > 3 * kept:
             break
         p.run(4_000)
     assert p.mode is Mode.RUNNING
-    assert p.cpc.printed > 3 * TRANSCRIPT_KEPT
+    assert p.cpc.printed > 3 * kept
     text = p.cpc.transcript
-    assert TRANSCRIPT_KEPT <= len(text) <= 2 * TRANSCRIPT_KEPT
-    assert sum(sys.getsizeof(piece) for piece in p.cpc._transcript) < 3 * TRANSCRIPT_KEPT + 100_000
+    assert kept <= len(text) <= 2 * kept
+    assert sum(sys.getsizeof(piece) for piece in p.cpc._transcript) < 3 * kept + 100_000
     assert p.cpc.transcript_since(p.cpc.printed - 10) == text[-10:]
     assert p.cpc.transcript_since(0) == text  # what is no longer kept is simply gone
     snap = p.snapshot()
-    assert len(snap["cpc"]["transcript"]) == TRANSCRIPT_KEPT  # a save holds the latest only
+    assert len(snap["cpc"]["transcript"]) == kept  # a save holds the latest only
     p.type("\x1b\x1b")
     p.run(10)
     assert p.mode is Mode.READY
@@ -251,9 +257,10 @@ def _compiler_lines_run(program: dict[int, str]) -> int:
 @pytest.mark.parametrize("body", ["X=RND(1,2)+", "FOR I=1 TO", "IF X THEN PRINT +", "FOR I=1 TO 2", "WHILE 1",
                                   "RESTORE 5:PRINT (", "NEXT I,J"])
 def test_a_listing_of_many_bad_lines_compiles_in_linear_work(body: str) -> None:
-    """Four times the lines cost about four times the compiler's work (quadratic: sixteen)."""
-    small = _compiler_lines_run({n: body for n in range(1, 301)})
-    large = _compiler_lines_run({n: body for n in range(1, 1201)})
+    """Four times the lines cost about four times the compiler's work (quadratic: sixteen; a
+    quadratic part of one traced line per pair of lines already shows at these sizes)."""
+    small = _compiler_lines_run({n: body for n in range(1, 151)})
+    large = _compiler_lines_run({n: body for n in range(1, 601)})
     assert large < 4.6 * small
 
 

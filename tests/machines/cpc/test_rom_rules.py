@@ -132,6 +132,40 @@ def test_mid_assignment_past_the_end_does_nothing_but_position_0_is_improper() -
     assert output('10 A$="AB":MID$(A$,0)="XY":PRINT A$') == "Improper argument in 10\n"
 
 
+# a real 0 has a sign on the CPC, seen only when it is divided by 0 (A and B are 0 here):
+# -B is -0; a 0 sum has the second operand's sign (x-y is x+(-y)), a 0 product the
+# right operand's, a 0 quotient the dividend's; ABS leaves a 0 as it is; INT, FIX and
+# ROUND(x) give an unsigned 0, ROUND(x,d) one with x's sign.  Seen on the ROMs (seed 41).
+@pytest.mark.parametrize("expression, negative", [
+    ("-B", True), ("B", False), ("0", False), ("1", False), ("-1", True),
+    ("(-B)*(-2)", True), ("B*2", False), ("2*(-B)", True), ("(-2)*B", False), ("B*(-B)", True),
+    ("(-B)-0", True), ("0-B", True), ("-B-B", True), ("-B+B", False), ("B-B", True), ("-B-(-B)", False),
+    ("1.5-1.5", True), ("-1.5+1.5", False), ("1-1", False), ("(-B)/(-2)", True), ("B/(-2)", False),
+    ("-ABS(B)", True), ("ABS(-B)", True), ("-INT(B)", False), ("-FIX(-0.5)", False), ("-ROUND(B)", False),
+    ("-ROUND(0.04,1)", True), ("-ROUND(-0.04,1)", False), ("-ROUND(B,2)", True),
+    ("(-B-(-B+B)+(-B*5-B))*(-(5-5.0))/-1", False),
+])
+def test_a_zero_divided_by_zero_keeps_its_sign(expression: str, negative: bool) -> None:
+    sign = "-" if negative else " "
+    assert output(f"10 PRINT ({expression})/A") == f"Division by zero\n{sign}1.70141E+38 \n"
+
+
+# a number in a program line is read as convert_string_to_number reads it, blanks
+# between its digits, around the point and the E skipped (seen on the ROMs)
+@pytest.mark.parametrize("line, shown", [
+    ("10 PRINT 5 6", " 56 \n"),
+    ("10 A=1 2:PRINT A", " 12 \n"),
+    ("10 PRINT 1 .5;2. 5;3 E 2;4 e -1;5 E+ 1", " 1.5  2.5  300  0.4  50 \n"),
+    ("10 X=3:PRINT X*2 0", " 60 \n"),
+    ("10 PRINT 1 .;7", " 1  7 \n"),
+    ("10 PRINT 1 E", " 1  0 \n"),  # an E with no digits after it is a variable
+    ("10 IF 1 THEN PRINT 1 ELSE PRINT 2", " 1 \n"),
+    ("10 PRINT 5 6;A%@", " 56  0 \nSyntax error in 10\n10 PRINT 56;A%@\n"),
+])
+def test_blanks_inside_a_number_constant_are_skipped(line: str, shown: str) -> None:
+    assert output(line) == shown
+
+
 # --- 7. PRINT USING --------------------------------------------------------------------------
 def test_print_using() -> None:
     assert output('10 PRINT USING "#.##^^^^";7.17') == " .72E+01\n"
@@ -168,6 +202,79 @@ def test_print_using() -> None:
 ])
 def test_print_using_neighbours(fmt: str, value: float, shown: str) -> None:
     assert output(f'10 PRINT USING "{fmt}";{value!r}'.replace("e+", "E+").replace("e-", "E-")) == shown + "\n"
+
+
+# one flag, one %: however many reasons a field has to overflow (21 digits or more, no
+# place for the sign or currency, no digit place, digits past the places before the point),
+# the ROM sets one bit and writes one % (do_number_to_string).  Every line below is what
+# the CPC 6128's ROMs printed.
+@pytest.mark.parametrize("fmt, values, shown", [
+    # the campaign's difference (seed 17): fixed form past 20 digits, and a minus sign with
+    # no place before the point
+    (".###", "-ROUND(845775474E1*508225641E10,2)", "%-.430E+29"),
+    (".###", "1E30;-1E30;-1E25;-1E20;1E20;-1E19;1E19",
+     "%.100E+31%-.100E+31%-.100E+26%-.100E+21%.100E+21%-10000000000000000000.%10000000000000000000."),
+    ("##.##", "1E30;-1E30", "% 1.00E+30%-1.00E+30"),
+    ("+.###", "1E30;-1E30", "%+.100E+31%-.100E+31"),
+    (".###-", "1E30;-1E30", "%.100E+31 %.100E+31-"),
+    ("**##.#", "1E30;-1E30", "%*100.0E+28%-100.0E+28"),
+    ("$$##.##", "1E30;-1E30;1E9", "% $10.00E+29%-$10.00E+29%$1000000000.00"),
+    ("#,###.##", "1E30;-1E30;-1E19", "%  100.00E+28% -100.00E+28%-10,000,000,000,000,000,000."),
+    # an exponent field whose sign has no place before the point: % even for a positive
+    (".###^^^^", "1;-1;0;1E30;-1E-30", "%.100E+01%-.100E+01%.000E+00%.100E+31%-.100E-29"),
+    ("$$^^^^", "0;1;-1", "% $E+00%$1E+00%-$1E+00"),
+    # no digit place left: one is added, before the point or after it
+    ("#^^^^", "1;-1;0;123;-123", "%1E+00%-1E+00% E+00%1E+02%-1E+02"),
+    ("#.^^^^", "1;-1;0;123;-123", "% .1E+01%-.1E+01% .0E+00% .1E+03%-.1E+03"),
+    # places enough: no %
+    ("##^^^^", "1;-1;0;123;-123", " 1E+00-1E+00 0E+00 1E+02-1E+02"),
+    ("+.##^^^^", "1;-1;0;123;-123", "+.10E+01-.10E+01+.00E+00+.12E+03-.12E+03"),
+    (".##^^^^-", "1;-1;0;123;-123", ".10E+01 .10E+01-.00E+00 .12E+03 .12E+03-"),
+    ("$$.##^^^^", "1;-1;1E30", " $.10E+01-$.10E+01 $.10E+31"),
+    ("**.##^^^^", "1;-1;1E30", "*1.00E+00-1.00E+00*1.00E+30"),
+    ("**$^^^^", "0;1;-1", "*$0E+00*$1E+00-$1E+00"),
+    # 0 in the exponent form: one 0 before the point, where a place was left for it
+    ("###^^^^", "0;-0;1", "  0E+00  0E+00 10E-01"),
+    ("####,.#^^^^", "0;1", "    0.0E+00  100.0E-02"),
+    ("#^^^^-", "0;1;-1", "0E+00 1E+00 1E+00-"),
+    # a + takes a place: the 0 before the point fills it, and the field overflows
+    ("+.####", "0.5;-0.5;0;1", "%+0.5000-.5000%+0.0000%+1.0000"),
+    ("+.#", "0.04;-0.04", "%+0.0%+0.0"),
+    ("$$.#", "0.5;-0.5;0", "$0.5-$.5$0.0"),
+    # commas are written in the exponent form too, a place in four theirs; one may
+    # follow ** or $$ at once
+    ("##,###^^^^", "1234567;-1234567", " 1,235E+03-1,235E+03"),
+    ("**,###^^^^", "1234567;-1234567", "*1,235E+03-1,235E+03"),
+    ("#,#######.#^^^^", "-1234567;0", " -123,456.7E+01        0.0E+00"),
+    ("$$#,####.###^^^^", "774", " $77,400.000E-02"),
+    ("**$#,##.#^^^^-", "0;-354", "*****$0.0E+00 $35,400.0E-02-"),
+    ("+#,###", "-522E10;-52401E17", "%-5,220,000,000,000%-5,240E+18"),
+])
+def test_print_using_field_overflow_is_flagged_once(fmt: str, values: str, shown: str) -> None:
+    assert output(f'10 PRINT USING "{fmt}";{values}') == shown + "\n"
+
+
+# the ROM prints a template as it goes: its text before an error stays on the screen
+@pytest.mark.parametrize("program, shown", [
+    ('10 PRINT USING "abc";1', "abc\nImproper argument in 10\n"),  # no field at all
+    ('10 PRINT USING "+.^^^^";1', "+.^^^^\nImproper argument in 10\n"),  # "+." needs a #
+    ('10 PRINT "Q";:PRINT USING "zz";"X"', "Qzz\nImproper argument in 10\n"),
+    ('10 PRINT USING "ab#";"X"', "ab\nType mismatch in 10\n"),
+    ('10 PRINT USING "#a";1;"X"', "1a\nType mismatch in 10\n"),
+    ('10 PRINT USING "x&y";1', "x\nType mismatch in 10\n"),
+    ("10 ON ERROR GOTO 100\n20 PRINT USING \"abc\";1:PRINT \"N\"\n30 END\n100 PRINT \"E\";ERR:RESUME NEXT",
+     "abcE 5 \nN\n"),
+    # a numeric field has 20 places at most (sign, currency and point included, not ^^^^)
+    ('10 PRINT USING "##########.##########";1', "Improper argument in 10\n"),
+    ('10 PRINT USING "**#########.#########";1', "Improper argument in 10\n"),
+    ('10 PRINT USING "##########.#########";1', "         1.000000000\n"),
+    ('10 PRINT USING "$$########.#########";1', "        $1.000000000\n"),
+    ('10 PRINT USING "##########.#########^^^^";1', " 100000000.000000000E-08\n"),
+    ('10 PRINT DEC$(1,"#######.#############")', "Improper argument in 10\n"),
+    ('10 PRINT DEC$(1,"abc")', "Improper argument in 10\n"),
+])
+def test_print_using_prints_as_it_goes(program: str, shown: str) -> None:
+    assert output(program) == shown
 
 
 # --- 9. a trapped READ of a word into a number, then RESUME NEXT -------------------------------
@@ -216,6 +323,39 @@ def test_untrapped_read_of_a_word_stops_at_the_data_line() -> None:
     assert output("10 READ A\n20 DATA X").startswith("Syntax error in 20\n")
 
 
+_TRAP = "10 ON ERROR GOTO 100\n{}\n90 END\n100 PRINT \"E\";ERR;ERL:RESUME NEXT"
+
+
+# a DATA item the number reader gives up on (a sign, a point or & with no digit) is a
+# Type mismatch of the READ itself (ERL its line), the variable left as it was, the DATA
+# pointer back where the READ began; a word is still a Syntax error of the DATA line.
+# Every expected line was printed by the ROMs.
+@pytest.mark.parametrize("lines, shown", [
+    ("20 A=5:B=6:READ A,B:PRINT A;B\n30 READ C:PRINT C\n50 DATA 3,-,7", "E 13  20 \n 3  6 \n 3 \n"),
+    ("20 A=5:B=6:READ A,B:PRINT A;B\n30 READ C:PRINT C\n50 DATA 3,.,7", "E 13  20 \n 3  6 \n 3 \n"),
+    ('20 A$="Q":READ A$,B:PRINT A$;B\n30 READ C$:PRINT C$\n50 DATA X,+,7', "E 13  20 \nX 0 \nX\n"),
+    ("20 A%=5:READ A%:PRINT A%\n40 DATA &", "E 13  20 \n 5 \n"),
+    ("20 A=5:READ A:PRINT A\n40 DATA -X", "E 13  20 \n 5 \n"),
+    ("20 A=5:READ A:PRINT A\n40 DATA .E5", "E 13  20 \n 5 \n"),
+    ("20 A=5:READ A:PRINT A\n40 DATA  -  ", "E 13  20 \n 5 \n"),
+    ("20 A=5:READ A:PRINT A\n40 DATA &X", "E 13  20 \n 5 \n"),
+    ("20 A=5:READ A:PRINT A\n40 DATA &X2", "E 13  20 \n 5 \n"),
+    ("20 READ A:PRINT A\n40 DATA - .", "E 13  20 \n 0 \n"),
+    # neighbours read as before: too large is Overflow of the READ, text after a
+    # number a Syntax error of the DATA line
+    ("20 A=5:READ A:PRINT A\n40 DATA 1E99", "E 6  20 \n 5 \n"),
+    ("20 READ A:PRINT A\n40 DATA 1E", "E 2  40 \n 1 \n"),
+    ("20 A=5:READ A:PRINT A\n30 READ C:PRINT C\n50 DATA -5-", "E 2  50 \n-5 \nE 2  50 \n-5 \n"),
+])
+def test_read_of_an_item_the_number_reader_refuses_is_a_type_mismatch(lines: str, shown: str) -> None:
+    assert output(_TRAP.format(lines)) == shown
+
+
+@pytest.mark.parametrize("item", ["-", "+", ".", "-.", "&", "&H", "&X 2"])
+def test_untrapped_read_of_a_lone_sign_or_point_stops_at_the_read(item: str) -> None:
+    assert output(f"10 A=5:READ A\n20 DATA {item}") == "Type mismatch in 10\n"
+
+
 # --- 10. a syntax error partway through a line ------------------------------------------------
 def test_syntax_error_partway_through_a_line() -> None:
     cpc, _ = run_program('10 PRINT "A";1;A%%')
@@ -227,6 +367,17 @@ def test_syntax_error_partway_through_a_line() -> None:
         '100 PRINT "ERR";ERR;ERL:RESUME NEXT',
     ])
     assert output(src) == "X\nA 1  0 ERR 2  20 \nB\nC\n"
+
+
+@pytest.mark.parametrize("line, shown", [
+    # seen on the ROMs (tools/cpc_rom_check.py, seed 41): the line editor shows the line
+    # as LIST does, its numbers by their values
+    ('10 PRINT "P";943820910E-2;A%@:PRINT "Q"', '10 PRINT "P";9438209.1;A%@:PRINT "Q"'),
+    ('10 PRINT "P";-891370916E-8;A%`:PRINT "Q"', '10 PRINT "P";-8.91370916;A%`:PRINT "Q"'),
+])
+def test_the_line_after_a_syntax_error_is_shown_as_listed(line: str, shown: str) -> None:
+    cpc, _ = run_program(line)
+    assert cpc.transcript.endswith("Syntax error in 10\n" + shown + "\n")
 
 
 @pytest.mark.parametrize("line, printed", [

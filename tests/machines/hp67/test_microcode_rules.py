@@ -12,6 +12,7 @@ import json
 from pathlib import Path
 from decimal import ROUND_HALF_UP, Context, Decimal
 from fractions import Fraction
+from typing import Any, Callable
 
 import pytest
 
@@ -19,6 +20,19 @@ from machines.hp67 import HP67, ListingError, StopReason, parse_listing
 from machines.hp67.numbers import MAX, format_number, round_to_display
 
 from .support import D, keys, listing_of, machine_with, run_label, stack
+
+
+def every_case(cases: list[tuple[Any, ...]], check: Callable[..., None]) -> None:
+    """``check`` on each golden case, one test for a whole table: a pytest item a case cost about
+    four times the case itself (3,271 items).  Every case runs; the failure names each that fails."""
+    failed = []
+    for case in cases:
+        try:
+            check(*case)
+        except Exception as error:  # noqa: BLE001 - a wrong digit or a fault: either is named with its case
+            failed.append(f"{case}: {type(error).__name__}: {error}")
+    assert not failed, f"{len(failed)} of {len(cases)} cases fail:\n" + "\n".join(failed[:20])
+
 
 TEN_DIGITS = Context(prec=10, rounding=ROUND_HALF_UP)
 FORMAT_KEYS = ["FIX", "SCI", "ENG", *(f"DSP {n}" for n in range(10)), "DSP (i)"]
@@ -256,6 +270,22 @@ def test_the_i_key_alone_recalls_the_register_i_points_to() -> None:
     assert stack(m)[:2] == (42, 1)
 
 
+@pytest.mark.parametrize("pressed,x,y,z", [
+    (("5", "ENTER", "6", "CLX", "A", "STO 1"), "1", "5", "0"),  # 1/X of 0 fails: no lift
+    (("5", "ENTER", "6", "CLX", "ST+ A", "STO 1"), "1", "5", "0"),  # STO + abandoned, then A
+    (("0", "ENTER", "0", "C", "STO 2"), "2", "0", "0"),  # 0 Yˣ 0 fails; the entry had ended
+    (("5", "ENTER", "6", "CLX", "B", "7"), "7", "0", "5"),  # √X of 0 succeeds and lifts
+    (("5", "ENTER", "6", "CLX", "E", "7"), "7", "5", "0"),
+])
+def test_a_top_row_key_with_no_program_sets_the_lift_as_its_default_key_does(
+        pressed: tuple[str, ...], x: str, y: str, z: str) -> None:
+    # With no program A-E are 1/X, √X, Yˣ, RDN and X⇄Y; one that fails leaves the stack
+    # lift CLX disabled, so the digit after the Error's clearing key replaces X (microcode;
+    # a random all-keys session met it as CLX, ST+ A, STO (i)).
+    m = keys(HP67(), *pressed)
+    assert (m.x, m.y, m.z) == (D(x), D(y), D(z))
+
+
 # -- 6. overflow while typing an exponent --------------------------------------------------------
 
 
@@ -434,8 +464,11 @@ def microcode_cases() -> list[tuple[str, tuple[Decimal, ...], Decimal]]:
     return cases
 
 
-@pytest.mark.parametrize("name,arguments,expected", microcode_cases())
-def test_r_to_d_and_the_hms_functions_give_the_microcode_s_last_digit(
+def test_r_to_d_and_the_hms_functions_give_the_microcode_s_last_digit() -> None:
+    every_case(microcode_cases(), _one_r_to_d_or_hms_case)
+
+
+def _one_r_to_d_or_hms_case(
         name: str, arguments: tuple[Decimal, ...], expected: Decimal) -> None:
     m = HP67()
     if len(arguments) == 2:
@@ -468,9 +501,9 @@ def test_to_hms_and_back_round_trip_on_exact_minutes_and_seconds(hours: str) -> 
 TRIG_GOLDEN = Path(__file__).parent / "golden" / "microcode_trigonometry.txt"
 
 
-def microcode_trig_cases() -> list[tuple[str, str, tuple[Decimal, ...], tuple[Decimal, ...]]]:
+def microcode_trig_cases(golden: Path = TRIG_GOLDEN) -> list[tuple[str, str, tuple[Decimal, ...], tuple[Decimal, ...]]]:
     cases = []
-    for line in TRIG_GOLDEN.read_text(encoding="utf-8").splitlines():
+    for line in golden.read_text(encoding="utf-8").splitlines():
         if not line.strip() or line.startswith("#"):
             continue
         left, _, right = line.partition(" -> ")
@@ -479,8 +512,11 @@ def microcode_trig_cases() -> list[tuple[str, str, tuple[Decimal, ...], tuple[De
     return cases
 
 
-@pytest.mark.parametrize("name,mode,arguments,expected", microcode_trig_cases())
-def test_sin_cos_tan_and_to_r_give_the_microcode_s_last_digit(
+def test_sin_cos_tan_and_to_r_give_the_microcode_s_last_digit() -> None:
+    every_case(microcode_trig_cases(), _one_trigonometry_case)
+
+
+def _one_trigonometry_case(
         name: str, mode: str, arguments: tuple[Decimal, ...], expected: tuple[Decimal, ...]) -> None:
     m = keys(HP67(), mode)
     if len(arguments) == 2:
@@ -550,6 +586,90 @@ def test_trigonometry_keeps_its_sign_symmetries(mode: str) -> None:
         assert (minus.x, minus.y) == (-plus.x, -plus.y), text
 
 
+# -- 12. the last digit of SIN⁻¹, COS⁻¹, TAN⁻¹ and →P, as the microcode computes them ------
+
+INVERSE_GOLDEN = Path(__file__).parent / "golden" / "microcode_inverse_trigonometry.txt"
+
+
+def test_inverse_trigonometry_and_to_p_give_the_microcode_s_last_digit() -> None:
+    every_case(microcode_trig_cases(INVERSE_GOLDEN), _one_inverse_trigonometry_case)
+
+
+def _one_inverse_trigonometry_case(
+        name: str, mode: str, arguments: tuple[Decimal, ...], expected: tuple[Decimal, ...]) -> None:
+    m = keys(HP67(), mode)
+    if len(arguments) == 2:
+        m.y, m.x = arguments
+    else:
+        m.x = arguments[0]
+    m.press(name)
+    assert (m.x, m.y)[:len(expected)] == expected
+    assert m.last_x == arguments[-1] and not m.error
+
+
+def test_the_inverse_golden_cases_cover_each_function_in_each_mode_and_the_underflow() -> None:
+    cases = microcode_trig_cases(INVERSE_GOLDEN)
+    seen = {(name, mode) for name, mode, _, _ in cases}
+    assert seen == {(name, mode) for name in ("SIN⁻¹", "COS⁻¹", "TAN⁻¹", "→P") for mode in ("DEG", "RAD", "GRD")}
+    for name in ("SIN⁻¹", "COS⁻¹", "TAN⁻¹", "→P"):
+        assert sum(case[0] == name for case in cases) >= 300, name
+    assert ("→P", "DEG", (D("1"), D("9.999999999E99")), (D("9.999999999E99"), D("0"))) in cases
+
+
+@pytest.mark.parametrize("mode", ["DEG", "RAD", "GRD"])
+def test_to_p_of_a_y_over_x_below_1e_minus_99_is_an_angle_of_0(mode: str) -> None:
+    # The microcode's y / x underflows to 0 before the arctangent: 1 ENTER 9.999999999E99 →P
+    # gives the angle 0, not 5.729577952E-99 degrees.  1E99 beside it does not underflow.
+    m = keys(HP67(), mode)
+    m.y, m.x = Decimal(1), MAX
+    m.press("→P")
+    assert (m.x, m.y) == (MAX, Decimal(0))
+    m = keys(HP67(), mode)
+    m.y, m.x = Decimal(1), Decimal("1E99")
+    m.press("→P")
+    assert m.x == Decimal("1E99") and m.y > 0
+
+
+@pytest.mark.parametrize("mode", ["DEG", "RAD", "GRD"])
+def test_to_p_of_x_1_has_the_angle_of_tan_inverse_digit_for_digit(mode: str) -> None:
+    # →P divides y by x with the long division and runs the same arctangent as TAN⁻¹.
+    for text in ("0.3", "1.234567891", "7.5", "1000.123", "3.3E-5", "0.9999999999", "1", "4.2E60"):
+        polar, arctangent = keys(HP67(), mode), keys(HP67(), mode)
+        polar.y, polar.x = Decimal(text), Decimal(1)
+        arctangent.x = Decimal(text)
+        polar.press("→P")
+        arctangent.press("TAN⁻¹")
+        assert polar.y == arctangent.x, text
+
+
+@pytest.mark.parametrize("mode", ["DEG", "RAD", "GRD"])
+def test_inverse_trigonometry_keeps_its_sign_symmetries(mode: str) -> None:
+    # SIN⁻¹ and TAN⁻¹ work on |x| and take the sign of x, digit for digit; →P of -y
+    # negates the angle and keeps the radius.
+    for text in ("0.3", "0.1234567891", "0.75", "0.9999999", "3.3E-5"):
+        for name in ("SIN⁻¹", "TAN⁻¹"):
+            plus, minus = keys(HP67(), mode), keys(HP67(), mode)
+            plus.x, minus.x = Decimal(text), -Decimal(text)
+            plus.press(name)
+            minus.press(name)
+            assert minus.x == -plus.x, (text, name)
+        plus, minus = keys(HP67(), mode), keys(HP67(), mode)
+        plus.y, plus.x = Decimal(text), Decimal(-2)
+        minus.y, minus.x = -Decimal(text), Decimal(-2)
+        plus.press("→P")
+        minus.press("→P")
+        assert (minus.x, minus.y) == (plus.x, -plus.y), text
+
+
+def test_tan_inverse_of_1_is_an_eighth_turn_exactly() -> None:
+    # atan 1 is the ROM's π/4 itself; DEG and GRD divide it by π/2 exactly.
+    for mode, expected in (("DEG", "45"), ("RAD", "0.7853981634"), ("GRD", "50")):
+        m = keys(HP67(), mode)
+        m.x = Decimal(1)
+        m.press("TAN⁻¹")
+        assert m.x == Decimal(expected), mode
+
+
 # -- 12. sums: the smaller operand loses the digits beyond the 13-digit register -------------
 
 SUMS_GOLDEN = Path(__file__).parent / "golden" / "microcode_sums.txt"
@@ -564,8 +684,11 @@ def microcode_sums() -> list[tuple[Decimal, str, Decimal, Decimal]]:
     return cases
 
 
-@pytest.mark.parametrize("y,op,x,expected", microcode_sums())
-def test_a_sum_drops_the_smaller_operand_s_digits_beyond_the_register_before_rounding(
+def test_a_sum_drops_the_smaller_operand_s_digits_beyond_the_register_before_rounding() -> None:
+    every_case(microcode_sums(), _one_sum_case)
+
+
+def _one_sum_case(
         y: Decimal, op: str, x: Decimal, expected: Decimal) -> None:
     m = HP67()
     m.y, m.x = y, x
@@ -617,8 +740,11 @@ def microcode_logarithms() -> list[tuple[str, Decimal, Decimal]]:
     return cases
 
 
-@pytest.mark.parametrize("name,x,expected", microcode_logarithms())
-def test_ln_and_log_give_the_microcode_s_last_digit(name: str, x: Decimal, expected: Decimal) -> None:
+def test_ln_and_log_give_the_microcode_s_last_digit() -> None:
+    every_case(microcode_logarithms(), _one_logarithm_case)
+
+
+def _one_logarithm_case(name: str, x: Decimal, expected: Decimal) -> None:
     m = HP67()
     m.x = x
     m.press(name)
@@ -665,8 +791,11 @@ def microcode_exponentials() -> list[tuple[str, tuple[Decimal, ...], Decimal]]:
     return cases
 
 
-@pytest.mark.parametrize("name,arguments,expected", microcode_exponentials())
-def test_exponentials_give_the_microcode_s_last_digit(
+def test_exponentials_give_the_microcode_s_last_digit() -> None:
+    every_case(microcode_exponentials(), _one_exponential_case)
+
+
+def _one_exponential_case(
         name: str, arguments: tuple[Decimal, ...], expected: Decimal) -> None:
     m = HP67()
     if len(arguments) == 2:

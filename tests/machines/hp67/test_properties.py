@@ -162,7 +162,7 @@ def test_random_keys_with_no_program_never_raise(examples: int) -> None:
     check()
 
 
-@sizes(everyday=50, soak=200)
+@sizes(everyday=25, soak=200)
 def test_snapshot_restores_an_identical_machine_with_no_program(examples: int) -> None:
     @settings(max_examples=examples, **PROFILE)
     @given(KEYS, KEYS)
@@ -184,7 +184,7 @@ OTHELLO_OPENINGS = st.sampled_from([
 ])
 
 
-@sizes(everyday=60, soak=250)
+@sizes(everyday=30, soak=250)
 def test_random_keys_on_the_othello_program_never_raise(examples: int) -> None:
     @settings(max_examples=examples, **PROFILE)
     @given(OTHELLO_OPENINGS, KEYS)
@@ -207,7 +207,7 @@ def test_snapshot_restores_an_identical_machine_running_othello(examples: int) -
 # -- random programs ------------------------------------------------------------------------
 
 
-@sizes(everyday=50, soak=200)
+@sizes(everyday=25, soak=200)
 def test_random_programs_never_raise_and_restore_identically(examples: int) -> None:
     @settings(max_examples=examples, **PROFILE)
     @given(PROGRAMS, KEYS, KEYS)
@@ -248,7 +248,7 @@ def run_sliced(m: HP67, total: int, size: int) -> None:
         m.run(min(size, total - (m.steps - start)))
 
 
-@sizes(everyday=35, soak=100)
+@sizes(everyday=20, soak=100)
 def test_a_program_does_the_same_however_run_is_sliced(examples: int) -> None:
     @settings(max_examples=examples, **PROFILE)
     @given(st.one_of(st.just(OTHELLO), PROGRAMS), KEYS, st.sampled_from(["A", "B", "E", "a", "R/S"]),
@@ -417,7 +417,7 @@ PROGRAM_STEP = st.one_of(
 )
 
 
-@sizes(everyday=100, soak=300)
+@sizes(everyday=50, soak=300)
 def test_program_steps_follow_the_reference_model(examples: int) -> None:
     @settings(max_examples=examples, **PROFILE)
     @given(st.lists(PROGRAM_STEP, max_size=30))
@@ -454,7 +454,7 @@ HP67_NUMBERS = st.builds(
 ).filter(lambda v: abs(v) < Decimal("9.5E99"))  # rounding the display there would need a 3-digit exponent
 
 
-@sizes(everyday=300, soak=1500)
+@sizes(everyday=150, soak=1500)
 def test_rnd_gives_the_number_the_display_shows(examples: int) -> None:
     @settings(max_examples=examples, **PROFILE)
     @given(HP67_NUMBERS, st.sampled_from(["FIX", "SCI", "ENG"]), st.integers(0, 9))

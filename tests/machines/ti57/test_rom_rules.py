@@ -8,6 +8,7 @@ key sequence written out here was also run on the ROM (tools/ti57_rom_check.py
 
 from __future__ import annotations
 
+import pathlib
 import random
 from decimal import Decimal
 
@@ -19,6 +20,7 @@ from machines.ti57.numbers import LIMIT
 from .conftest import keyed
 
 SHOWN_LIMIT = "9.9999999 99"
+ROM_DATA = pathlib.Path(__file__).parent  # values read from the ROM, beside these tests
 
 
 def _shows(keys: str) -> tuple[str, bool]:
@@ -140,6 +142,24 @@ def test_mean_with_no_points_divides_the_sum_by_zero(keys: str, shown: str) -> N
 
 def test_mean_with_points_is_not_an_error() -> None:
     assert _shows("4 STO 1 2 STO 0 2nd mean") == ("2.", False)
+
+
+@pytest.mark.parametrize(
+    "keys, sums",
+    [
+        # a square or a product out of range is the limit (or 1E-99) before it is added
+        ("1 EE 6 0 2nd S+ 1 EE 6 0 INV 2nd S+", ["0", "0", "0", "-1", "-1", "-1E60"]),
+        ("1 EE 6 0 x<>t 1 EE 6 0 2nd S+ 1 EE 6 0 INV 2nd S+", ["0"] * 6),
+        ("1 EE 6 0 +/- 2nd S+ 1 EE 6 0 +/- INV 2nd S+", ["0", "0", "0", "-1", "-1", "-1E-60"]),
+        ("1 EE 6 0 x<>t 0 2nd S+ INV 2nd S+", ["0", "-1", "-1", "0", "0", "-1E60"]),
+        # its neighbour: a sum that overflows on its own
+        ("5 STO 4 1 EE 6 0 x<>t 3 2nd S+", ["1", "3", "9", "1E60", "9.9999999999E99", "3E60"]),
+    ],
+)
+def test_sigma_plus_adds_an_out_of_range_square_as_the_limit(keys: str, sums: list[str]) -> None:
+    m = keyed(keys)
+    assert [m.register(n) for n in range(6)] == [Decimal(v) for v in sums]
+    assert m.flashing
 
 
 # --- 4. a power far out of range goes the way of the true result -------------
@@ -366,7 +386,9 @@ def test_a_tiny_arctangent_is_the_argument_generated() -> None:
         keyed("2nd Rad 1 x<>t", m)  # x = 1 in t, y = tiny in the display
         m.x, m.entering = tiny, False
         keyed("INV 2nd P>R", m)
-        assert m.x == tiny and m.register(7) == 1
+        assert m.x == tiny
+        if tiny.adjusted() >= -49:  # below, y^2 underflows (see the next tests)
+            assert m.register(7) == 1
 
 
 def test_a_small_arctangent_above_the_limit_comes_from_the_table() -> None:
@@ -411,6 +433,30 @@ def test_dms_carries_seconds_and_minutes_past_sixty(keys: str, shown: str) -> No
 )
 def test_dms_reads_the_angle_as_displayed(keys: str, value: str) -> None:
     assert keyed(keys).x == Decimal(value)
+
+
+def _inv_dms_cases() -> list[tuple[str, str]]:
+    lines = (ROM_DATA / "rom_inv_dms.txt").read_text().splitlines()
+    return [tuple(line.split()[:2]) for line in lines if line and not line.startswith("#")]  # type: ignore[misc]
+
+
+@pytest.mark.parametrize(
+    "x, value",
+    [
+        ("0.018120796728", "0.010523486821"),  # seed 7, session 137 of the checker
+        ("1582.2942198", "1582.1739190"),  # the minutes in 11 digits lose the last one
+        ("3.3670223706", "3.2201280533"),
+    ],
+)
+def test_inv_dms_works_with_the_chips_operations(x: str, value: str) -> None:
+    assert keyed("INV D.MS", _with_x(x)).x == Decimal(value)
+
+
+def test_inv_dms_of_computed_values_as_the_rom() -> None:
+    cases = _inv_dms_cases()
+    assert len(cases) == 100
+    for x, value in cases:
+        assert keyed("INV D.MS", _with_x(x)).x == Decimal(value), x
 
 
 def test_dms_of_proper_angles_generated() -> None:
@@ -570,6 +616,56 @@ def test_rectangular_to_polar_out_of_range_flashes(keys: str, theta: str, radius
 @pytest.mark.parametrize(
     "keys, value",
     [
+        ("3 EE 5 0 +/- * 4 EE 5 0 +/- =", "1E-99"),  # 1.2E-99 is in range, yet an underflow
+        ("3 +/- EE 5 0 +/- * 4 EE 5 0 +/- =", "-1E-99"),
+        ("7 EE 5 0 +/- x2", "1E-99"),
+        ("3 EE 5 0 +/- STO 1 4 EE 5 0 +/- 2nd Prd 1 RCL 1", "1E-99"),
+        ("3 EE 5 0 +/- 2nd S+ RCL 2", "1E-99"),
+    ],
+)
+def test_a_product_underflows_when_the_exponents_sum_below_minus_99(keys: str, value: str) -> None:
+    m = keyed(keys)
+    assert m.x == Decimal(value) and m.flashing
+
+
+def test_a_product_with_the_exponents_summing_to_minus_99_is_in_range() -> None:
+    m = keyed("3 EE 4 9 +/- * 4 EE 5 0 +/- =")  # the ROM: 1.2E-98
+    assert m.x == Decimal("1.2E-98") and not m.flashing
+
+
+@pytest.mark.parametrize(
+    "keys, radius",
+    [
+        # x^2 underflows: 1E-99, and y^2 becomes y times x with its exponent's sign
+        # turned (|x| when x < 0), so r = sqrt(y x~)
+        ("1 EE 5 0 +/- x<>t 1 INV 2nd P>R", "1E25"),
+        ("1 EE 6 0 +/- x<>t 1 INV 2nd P>R", "1E30"),
+        ("3 EE 5 0 +/- x<>t 1 INV 2nd P>R", "1.7320508070E25"),
+        ("1 EE 5 0 +/- x<>t 4 INV 2nd P>R", "2E25"),
+        ("2 EE 5 0 +/- x<>t 3 +/- INV 2nd P>R", "2.4494897420E25"),
+        ("2 +/- EE 5 0 +/- x<>t 3 INV 2nd P>R", "2.4494897420E-25"),
+        ("1 EE 5 0 +/- x<>t 1 EE 6 0 +/- INV 2nd P>R", "0.00001"),
+        ("1 EE 7 0 +/- x<>t 1 EE 7 0 +/- INV 2nd P>R", "1"),
+        ("1 EE 5 0 +/- x<>t 0 INV 2nd P>R", "3.1622776600E-50"),  # y = 0: r = sqrt(1E-99)
+        # y^2 underflows: r = sqrt(y~), x^2 lost
+        ("2 x<>t 1 EE 9 9 +/- INV 2nd P>R", "3.1622776600E49"),
+        ("5 x<>t 1 EE 6 0 +/- INV 2nd P>R", "1E30"),
+        ("5 x<>t 1 +/- EE 6 0 +/- INV 2nd P>R", "1E-30"),
+        ("1 EE 3 0 +/- x<>t 1 EE 8 0 +/- INV 2nd P>R", "1E40"),
+        # the chip's underflow of a product (exponents summing below -99), not the value's
+        ("7 EE 5 0 +/- x<>t 9 EE 7 3 +/- INV 2nd P>R", "2.5099800790E-11"),
+        ("3 +/- EE 8 6 +/- x<>t 1 . 5 EE 8 5 +/- INV 2nd P>R", "1.2247448710E43"),
+        ("7 +/- EE 9 5 +/- x<>t 7 EE 9 5 +/- INV 2nd P>R", "8.3666002600E47"),
+    ],
+)
+def test_rectangular_to_polar_with_a_square_below_the_range(keys: str, radius: str) -> None:
+    m = keyed(keys)
+    assert m.register(7) == Decimal(radius) and m.flashing
+
+
+@pytest.mark.parametrize(
+    "keys, value",
+    [
         ("3 INV y^x 3 =", "1.4422495691"),  # ln 3 / 3, not ln 3 * (1/3): ...690
         ("4 9 INV y^x 5 6 6 =", "1.0068997004"),
         ("2 INV y^x 1 0 =", "1.0717734625"),
@@ -644,6 +740,32 @@ def test_an_inverse_key_completing_a_power_error_flips_its_exponent(keys: str, v
     ],
 )
 def test_a_flipped_power_error_leaves_the_key_without_its_inverse(keys: str, value: str) -> None:
+    assert keyed(keys).x == Decimal(value)
+
+
+@pytest.mark.parametrize(
+    "keys, value",
+    [
+        # the key keeps its INV when the overflow's remainder (x ln y modulo ln 10) is
+        # below 1: 90 ln 70 leaves 0.135, 1E99 ln 2 leaves 0.103; 101 ln 10 leaves 2.30
+        ("7 0 y^x 9 0 / CE 2 =", "4.9999999999E-99"),
+        ("7 0 y^x 9 0 - CE 2 =", "-2"),
+        ("7 0 y^x 9 0 INV y^x CE 2 =", "1.0000000069E-49"),
+        ("7 0 y^x 9 0 INV y^x 0 =", "1E-99"),  # then a 0th root (seed 7, session 259)
+        ("2 y^x 1 EE 9 9 / CE 3 =", "3.3333333333E-99"),
+        ("5 - 3 * 7 0 y^x 9 0 - CE 7 =", "-2"),
+        # a root alike: ln 50 / .01 leaves 2.07 and loses it, ln 20 / .01 leaves 0.237
+        ("5 0 INV y^x . 0 1 - CE 2 =", "2"),
+        ("5 0 INV y^x . 0 1 / CE 2 =", "1.9999999999E-98"),
+        ("5 0 INV y^x . 0 1 INV y^x CE 2 =", "1E-99"),
+        ("2 0 INV y^x . 0 1 / CE 2 =", "4.9999999999E-99"),
+        # an underflow always keeps it
+        ("1 0 y^x 1 0 1 +/- / CE 2 =", "5E98"),
+        ("1 0 y^x 1 0 1 +/- INV y^x CE 2 =", "3.1622776491E49"),
+        ("7 0 y^x 9 0 +/- / CE 2 =", "5E98"),
+    ],
+)
+def test_a_flipped_power_error_keeps_the_inverse_when_its_remainder_is_below_one(keys: str, value: str) -> None:
     assert keyed(keys).x == Decimal(value)
 
 
@@ -753,6 +875,65 @@ def test_lrn_keeps_the_memories() -> None:
     assert m.register(1) == 7 and m.register(7) == 7 and m.display == "7."
 
 
+@pytest.mark.parametrize(
+    "keys, shown, pointer",
+    [
+        # SBR to a missing label keeps its return address: the INV SBR at 02 goes back to
+        # 01 (ROM, issue 40: seed 2, program session 39)
+        ("LRN SBR 3 / INV SBR LRN RST R/S LRN LRN 7 R/S", "1.", "03  00"),
+        ("LRN SBR 3 + 1 INV SBR R/S LRN RST R/S LRN LRN 5 R/S", "1.", "04  81"),
+        ("LRN SBR 3 / R/S LRN RST R/S LRN LRN 7 R/S", "7.", "03  00"),
+        ("LRN SBR 3 / 2 INV SBR LRN RST R/S LRN LRN 7 R/S", "2.", "04  00"),
+        ("LRN / INV SBR LRN 7 RST R/S", "7.", "02  00"),  # no SBR before: INV SBR stops
+    ],
+)
+def test_sbr_to_a_missing_label_keeps_its_return_address(keys: str, shown: str, pointer: str) -> None:
+    m = TI57()
+    for key in keys.split():  # each program started runs to its stop before the next key
+        m.press(key)
+        while m.running:
+            assert m.run(max_steps=100).reason is not StopReason.BUDGET
+    assert m.display == shown and not m.flashing
+    keyed("LRN", m)
+    assert m.display == pointer
+
+
+@pytest.mark.parametrize(
+    "keys, value",
+    [
+        # R6 holds the 3rd pending level's operand, R5 the 4th's: writing it there takes
+        # the operation's INV away (/ becomes x, - becomes +, a root y^x), INV SUM keeps it
+        ("2 + 3 * ( 5 / 4 SUM 6 CE 2 ) =", "56"),  # seed 32, session 276 of the checker
+        ("2 + 3 * ( 5 / 4 STO 6 CE 2 ) =", "26"),
+        ("2 + 3 * ( 5 / 4 +/- STO 6 CE 2 ) =", "-22"),
+        ("2 + 3 * ( 5 - 4 SUM 6 CE 2 ) =", "35"),
+        ("2 + 3 * ( 5 INV y^x 4 SUM 6 CE 2 ) =", "244.99999994"),
+        ("2 + 3 * ( 5 / 4 2nd Prd 6 CE 2 ) =", "122"),
+        ("2 + 3 * ( 5 / 4 INV 2nd Prd 6 CE 2 ) =", "9.5"),
+        ("2 + 3 * ( 5 / 4 2nd Exc 6 CE 2 ) =", "26"),
+        ("2 + 3 * ( 5 / 4 2nd Exc 6 + 1 ) =", "65"),
+        ("2 + 3 * ( 4 + 5 / 4 SUM 5 CE 2 ) =", "68"),
+        ("2 + 3 * ( 5 / 4 INV SUM 6 CE 2 ) =", "3.5"),
+        ("2 + 3 * ( 5 * 4 INV SUM 6 CE 2 ) =", "8"),
+        ("2 + 3 * ( 5 + 4 INV SUM 6 CE 2 ) =", "11"),
+        ("2 + 3 * ( 5 y^x 4 INV SUM 6 CE 2 ) =", "5"),
+        ("2 + 3 * ( 5 * 4 SUM 6 CE 2 ) =", "56"),
+        ("2 + 3 * ( 5 / 4 SUM 4 CE 2 ) =", "9.5"),  # another register: nothing changes
+    ],
+)
+@pytest.mark.parametrize("where", ["keyboard", "program", "program, semantics"])
+def test_a_memory_key_on_a_pending_operand_takes_its_inverse(keys: str, value: str, where: str) -> None:
+    if where == "keyboard":
+        m = keyed(keys)
+    else:
+        m = TI57()
+        keyed(f"LRN {keys} R/S LRN", m)
+        m._compile(fast=where == "program")
+        keyed("RST R/S", m)
+        assert m.run(max_steps=100).reason is StopReason.HALT
+    assert m.x == Decimal(value)
+
+
 # --- rule 8 in programs: a value shown past the limit raises the error again -------
 
 _PAST_LIMIT = "1 0 0 +/- INV log CE"  # shows 9.9999999 99 without flashing
@@ -824,6 +1005,12 @@ def test_a_program_stores_the_value_before_its_rounding(step: str, fast: bool) -
         ("2nd Fix 0 9 . 6 EE 9 9 - CE 9 EE 9 9 =", "6E98"),  # the pending operand keeps 9.6E99 (ROM)
         ("2nd Fix 0 9 . 6 EE 9 9 * CE 1 EE 9 0 +/- =", "9.6E9"),
         ("2nd Fix 0 9 . 6 EE 9 9 STO 3 CE RCL 3", "9.9999999999E99"),  # STO: rounded when pressed
+        # an error's value too: (-9.9999999999E99)^1 is 9.9999999008E99, an error, and
+        # shows 1E100 in Fix 0 and Fix 2 (seed 32, session 253 of the checker)
+        ("2nd Fix 0 0 lnx y^x 1 =", "9.9999999999E99"),
+        ("2nd Fix 0 0 lnx y^x 1 *", "9.9999999999E99"),
+        ("2nd Fix 2 0 lnx y^x 1 =", "9.9999999999E99"),
+        ("0 lnx y^x 1 =", "9.9999999008E99"),  # no Fix: shown as 9.9999999 99
     ],
 )
 def test_an_operation_rounds_the_value_shown_after_it_acts(keys: str, value: str) -> None:
@@ -849,3 +1036,65 @@ def test_a_label_step_keeps_the_state_after_an_operation(program: str, shown: st
 @pytest.mark.parametrize("keys, shown", [("2 5 2nd Lbl 1", "251"), ("2 + 2nd Lbl + 3 =", "7."), ("2 + 2nd Lbl 1 + 3 =", "6.")])
 def test_lbl_from_the_keyboard_takes_no_digit(keys: str, shown: str) -> None:
     assert _shows(keys) == (shown, False)  # the ROM
+
+
+# --- a factor below 1E-89 times 0: the ROM's multiplication never ends ------------------
+
+
+@pytest.mark.parametrize(
+    "keys, hangs",
+    [
+        ("1 EE 9 0 +/- * 0 =", True),
+        ("5 EE 9 0 +/- * 0 =", True),
+        ("1 +/- EE 9 5 +/- * 0 =", True),
+        ("9 . 9 EE 8 9 +/- * 0 =", False),  # 0 (ROM)
+        ("1 EE 8 9 +/- * 0 =", False),
+        ("0 * 1 EE 9 5 +/- =", False),  # the order counts
+        ("0 / 1 EE 9 0 =", False),  # a division does not
+        ("1 EE 9 0 +/- * 5 EE 1 0 +/- =", False),  # an underflow: 1E-99 flashing
+        ("1 EE 9 5 +/- STO 1 0 2nd Prd 1", True),  # R1 x 0
+        ("1 EE 9 5 +/- 2nd Prd 1", False),  # 0 x 1E-95
+        ("1 EE 9 5 +/- 2nd S+", True),  # x t with t = 0
+        ("1 EE 9 5 +/- INV 2nd S+", True),
+        ("1 EE 9 5 +/- x<>t 0 2nd S+", False),
+        ("1 EE 9 0 +/- 2nd P>R", True),  # r = 0: tan of 1.7E-92 rad times r cos
+        ("1 EE 8 8 +/- 2nd P>R", True),
+        ("1 EE 8 7 +/- 2nd P>R", False),
+        ("2nd Rad 1 EE 9 0 +/- 2nd P>R", True),
+        ("2nd Rad 1 EE 8 9 +/- 2nd P>R", False),
+        ("1 x<>t 1 EE 9 5 +/- 2nd P>R", False),
+        ("1 y^x 1 EE 9 5 +/- =", False),
+        # seed 7, session 286 of the checker
+        ("2 2 y^x INV lnx INV tan INV D.MS 0 INV cos INV D.MS 2nd Fix 2 / INV y^x 2nd P>R", True),
+    ],
+)
+def test_a_tiny_factor_times_zero_hangs_the_calculator(keys: str, hangs: bool) -> None:
+    m = keyed(keys)
+    assert m.hung is hangs
+    if hangs:
+        assert m.display == "" and not m.flashing  # the display loop no longer runs
+
+
+def test_a_hung_calculator_reads_no_key() -> None:
+    m = keyed("1 EE 9 0 +/- * 0 =")
+    keyed("CLR 5 + 2 = R/S LRN", m)
+    assert m.hung and m.display == "" and not m.running and not m.learning
+
+
+def test_a_hung_calculator_stays_hung_in_its_snapshot() -> None:
+    m = TI57.restore(keyed("1 EE 9 0 +/- * 0 =").snapshot())
+    assert m.hung and m.display == ""
+    assert "hung" not in TI57().snapshot()  # the snapshots of every other state are unchanged
+
+
+@pytest.mark.parametrize("fast", [True, False])
+def test_a_program_that_hangs_keeps_running_for_ever(fast: bool) -> None:
+    """The ROM never comes back to its keyboard loop; the pointer shown is ours."""
+    m = TI57()
+    keyed("LRN STO 1 * 0 = R/S LRN", m)
+    m._compile(fast)
+    keyed("1 EE 9 5 +/- RST R/S", m)
+    stop = m.run(max_steps=100)
+    assert stop.reason is StopReason.BUDGET and m.hung and m.running and m.pc == 3  # on the = step
+    keyed("R/S", m)
+    assert m.run(max_steps=100).reason is StopReason.BUDGET and m.running

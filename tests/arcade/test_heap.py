@@ -1,0 +1,33 @@
+"""The garbage collector held while the arcade starts, let go after its first frame (``arcade/runtime/heap.py``)."""
+
+from __future__ import annotations
+
+import gc
+
+from arcade.runtime import heap
+from arcade.shell.app import ArcadeApp
+from tests.arcade.helpers import wait_until
+
+
+async def test_the_collector_resumes_after_the_first_frame_with_the_start_frozen() -> None:
+    assert gc.isenabled() and not heap.held()
+    heap.hold()
+    try:
+        assert not gc.isenabled() and heap.held()
+        app = ArcadeApp()
+        async with app.run_test(size=(100, 32)) as pilot:
+            await wait_until(pilot, gc.isenabled, what="the collector resumed")
+            assert not heap.held()
+            assert gc.get_freeze_count() > 10_000  # the app's objects, out of later collections
+    finally:
+        gc.unfreeze()
+        gc.enable()
+
+
+async def test_an_app_not_started_by_the_command_line_leaves_the_collector_alone() -> None:
+    frozen = gc.get_freeze_count()
+    app = ArcadeApp()
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+    assert gc.isenabled() and gc.get_freeze_count() == frozen
