@@ -99,7 +99,7 @@ class OthelloScreen(GameScreen):
     def compose(self) -> ComposeResult:
         # the terminal's height known already: its class set before any widget below is styled (set
         # at the first resize, it styled the whole screen again, ~4% of the launch's CPU)
-        self.on_resize()
+        self.fit_height()
         yield TitleHeader()
         with Row(id="game"):
             with Column(id="left"):
@@ -216,7 +216,11 @@ class OthelloScreen(GameScreen):
         self.sub_title = f"your variant {visible(self.variant)}" if self.variant else self.words.written_by(self.view)
 
     def on_resize(self) -> None:
-        self.set_class(self.size.height >= 27, "-tall")  # room under the board for the message
+        self.fit_height()
+
+    def fit_height(self) -> None:
+        """Room under the board for the message when the terminal is tall enough."""
+        self.set_class(self.size.height >= 27, "-tall")
 
     def _show_history(self, view: OthelloView) -> None:
         rows = history_rows(list(view.history), view.machine_color, self.MACHINE, self.words.key_sequence)
