@@ -183,7 +183,8 @@ async def test_the_wolf_takes_back_its_own_move_until_the_lambs_answer() -> None
     async with two_terminals("ti57-wolf", first="wolf") as (hp, wolf, gp, lambs):  # the host plays the side to start
         assert wolf.net.you is Side.WOLF
         await type_keys(hp, "1")  # ↙
-        await wait_until(gp, lambda: lambs.wolf.moves_played == 1)
+        # both terminals have seen the move (each draws its own picture, in its own time)
+        await wait_until(gp, lambda: lambs.wolf.moves_played == 1 and wolf.wolf.moves_played == 1)
         assert wolf.check_action("undo", ()) and not lambs.check_action("undo", ())
         await type_keys(hp, "z")
         await wait_until(gp, lambda: lambs.wolf.moves_played == 0)
