@@ -149,6 +149,8 @@ class ArcadeApp(App[None]):
                 self.theme = chosen
             else:
                 self.startup_problems.append(f"unknown theme {chosen[:40]!r}; the themes are: {', '.join(sorted(self.available_themes))}")
+        self.user_keymap: dict[str, str] = dict(keymap or {})
+        """The binding ids and keys the player's keymap gave (applied with ``set_keymap``)."""
         if keymap:
             # Textual's own clash report is unreliable (a two-key binding "clashes" with itself,
             # a real clash replaces the other binding silently): the keymap module checks instead.

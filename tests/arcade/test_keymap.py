@@ -179,7 +179,7 @@ async def test_the_keymap_option_and_an_unknown_id(tmp_path: Path) -> None:
     app = build_app(["--keymap", str(path)], stderr=err)
     assert isinstance(app, ArcadeApp)
     assert "unknown binding id 'othello.jump'" in err.getvalue()
-    assert app._keymap == {"othello.left": "a"}
+    assert app.user_keymap == {"othello.left": "a"}
     missing = io.StringIO()
     assert isinstance(build_app(["--keymap", str(tmp_path / "none.toml")], stderr=missing), ArcadeApp)
     assert "no such keymap file" in missing.getvalue()
@@ -215,7 +215,7 @@ def test_a_clash_from_the_keymap_file_is_reported_on_stderr(private_config: Path
     app = build_app([], stderr=err)
     assert isinstance(app, ArcadeApp)
     assert "'l' is given to othello.left and othello.right" in err.getvalue()
-    assert app._keymap == {"othello.left": "l"}  # applied all the same: the user asked for it
+    assert app.user_keymap == {"othello.left": "l"}  # applied all the same: the user asked for it
 
 
 # -- lazy screens: a keymap costs only the games it names ---------------------------------

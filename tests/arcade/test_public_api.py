@@ -52,10 +52,9 @@ LEAVING: set[str] = set()
 """Modules on their way out, allowed private names until they go (none now)."""
 LEAVING_USES: set[tuple[str, str, str]] = set()
 """(module, function, private name): uses allowed until their module changes (none now)."""
-READ_IN_TESTS: set[tuple[str, str]] = {("tests/arcade/test_keymap.py", "_keymap")}
-"""(test module, private name): Textual's private names a test still reads, to go: the keymap an app
-was given (``App._keymap``; Textual has ``set_keymap`` and no read of it).  No new one: a test reads
-the screen through ``textual_compat`` and the widgets' public state."""
+READ_IN_TESTS: set[tuple[str, str]] = set()
+"""(test module, private name): Textual's private names a test still reads, to go (none now): a test
+reads the screen through ``textual_compat`` and the widgets' public state."""
 
 
 def _private(name: str) -> bool:
