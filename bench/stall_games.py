@@ -183,13 +183,18 @@ DRIVERS: dict[str, Callable[[Any, Any, bool, float], Awaitable[str]]] = {
 }
 
 
-async def run_one(game: str, instant: bool, seconds: float) -> str:
-    """One game at one speed, watched for ``seconds`` once its driver has it playing."""
+async def run_one(game: str, instant: bool, seconds: float, hold_collector: bool = True) -> str:
+    """One game at one speed, watched for ``seconds`` once its driver has it playing.  With
+    ``hold_collector`` the garbage collector is held while the app starts and frozen after its first
+    frame, as the ``arcade`` command line does (``arcade/runtime/heap.py``)."""
     with tempfile.TemporaryDirectory(prefix="arcade-stall-", ignore_cleanup_errors=True) as scratch:
         os.environ["ARCADE_DATA_DIR"] = str(Path(scratch) / "data")
         os.environ["ARCADE_CONFIG_DIR"] = str(Path(scratch) / "config")
         from arcade.__main__ import build_app
+        from arcade.runtime import heap
 
+        if hold_collector:
+            heap.hold()  # the app lets it go after its first frame, as when run from the command line
         app = build_app(["--game", game])
         assert not isinstance(app, int)
         async with app.run_test(size=(100, 32)) as pilot:
@@ -228,6 +233,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--games", default=",".join(DRIVERS), help="comma-separated game ids")
     p.add_argument("--host", choices=("process", "thread"), default="process",
                    help="where each game's machine host runs (default: a process of its own, as a player has it)")
+    p.add_argument("--python-gc", action="store_true",
+                   help="leave Python's garbage collector as it is (default: held at each app's start and frozen "
+                        "after its first frame, as the arcade command line does)")
     args = p.parse_args(argv)
     from arcade.runtime.link import HOST_MODE_VARIABLE
 
@@ -242,7 +250,7 @@ def main(argv: list[str] | None = None) -> int:
     print(asyncio.run(bare(args.seconds)), flush=True)
     for game in args.games.split(","):
         for instant in (True, False):
-            print(asyncio.run(run_one(game, instant, args.seconds)), flush=True)
+            print(asyncio.run(run_one(game, instant, args.seconds, not args.python_gc)), flush=True)
     return 0
 
 
