@@ -333,14 +333,14 @@ async def test_the_machine_is_built_in_the_worker_after_the_first_frame() -> Non
         assert isinstance(screen, HP67OthelloScreen)
         assert built == []  # the first frame and the question came without a machine
         assert Position.initial().at(parse("d4")) is screen.view.cells[parse("d4")]
-        screen.play(parse("d3"))
+        screen.turns.person_plays(parse("d3"))
         assert "Starting the HP-67" in screen.message
         assert built == [] and screen.session.summary() == "no game yet"
         await type_keys(pilot, "w")
         await settle(pilot, screen)
         assert len(built) == 1 and hosted(screen).driver is built[0]
         assert screen.view.phase.name == "TURN"
-        screen.play(parse("d3"))
+        screen.turns.person_plays(parse("d3"))
         await settle(pilot, screen)
         assert screen.view.moves_played >= 1
 

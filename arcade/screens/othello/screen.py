@@ -88,7 +88,6 @@ class OthelloScreen(GameScreen):
         self.open_table(driver_factory=driver_factory, steps_per_second=self.STEPS_PER_SECOND,
                         real_slice=self.REAL_SLICE)
         self.ask_side = ask_side
-        self._checking: tuple[int, int | None] | None = None  # (serial, square) of the square asked of the table
 
     @property
     def view(self) -> OthelloView:
@@ -256,56 +255,21 @@ class OthelloScreen(GameScreen):
         self.update_status()
 
     def action_play(self) -> None:
-        self.play(self._board.cursor)
+        self.turns.person_plays(self._board.cursor)
 
     @on(SquareClicked)
     def _clicked(self, event: SquareClicked) -> None:
         if not self.paused:
-            self.play(event.square)
-
-    def play(self, sq: int | None) -> None:
-        """The person plays ``sq`` (None: pass); a refused move changes nothing but the message.
-
-        A square the picture does not show as legal is asked of the table (``check_play``): the
-        referee's reason comes back as the answer's (``asked``), a millisecond later."""
-        if self.busy:
-            self.say(self.words.busy_text())
-            return
-        if not self.session.started:
-            self.say(f"Starting the {self.MACHINE}... (choose its side first)")
-            return
-        if not self.session.legal(sq):
-            assert self.table is not None  # opened with the screen
-            self._checking = (self.table.ask("check", "check_play", sq), sq)
-            return
-        self._play_now(sq)
-
-    def _play_now(self, sq: int | None) -> None:
-        self._checking = None
-        self.before_human_move()
-        self.say(f"You play {self.words.move_text(sq)}.", show=not self.instant)  # drawn with the turn (``turns.start``)
-        self.turns.start("person", sq)
+            self.turns.person_plays(event.square)
 
     def asked(self, kind: str, answer: Answer) -> None:
-        """The table's word on a square the person pressed that the picture did not show as legal:
-        the referee's reason, said; or, if the game moved on since it was asked, nothing."""
-        if kind != "check":
-            super().asked(kind, answer)
-            return
-        checking, self._checking = self._checking, None
-        if checking is None or checking[0] != answer.serial or self.busy:
-            return  # a move started since (its own answer follows)
-        sq = checking[1]
-        if answer.outcome == "refused":
-            self.app.bell()
-            self.say(self.words.refusal(sq, answer.text))
-        elif answer.done:
-            self._play_now(sq)  # the picture was behind the table: the move stands
+        if kind == "check":
+            self.turns.checked(answer)
         else:
-            self.say(f"{answer.error}: {answer.text}")
+            super().asked(kind, answer)
 
     def action_pass_turn(self) -> None:
-        self.play(None)
+        self.turns.person_plays(None)
 
     def new_game(self) -> None:
         self.action_new_game()

@@ -21,6 +21,7 @@ from arcade.screens.othello.seen import SeenGame
 from arcade.screens.othello.words import OthelloWords
 from arcade.screens.othello.workshop import Variant
 from arcade.widgets.dialogs import GameOverDialog
+from games.host.news import Answer
 from games.othello.driver import MachineDisagrees, MoveRecord
 from games.othello.referee import Disc
 from games.othello.session import OthelloView, Phase
@@ -31,6 +32,7 @@ class TurnsScreen(Protocol):
     """What the turns ask of their screen (``OthelloScreen``): named here, so that turns.py need
     not import the screen that holds them."""
 
+    MACHINE: str
     session: SeenGame
     words: OthelloWords
     busy: bool
@@ -71,12 +73,55 @@ class OthelloTurns:
         """Moves of the turn under way already shown, told before its end (``PersonMoved``)."""
         self.drawn = True
         """The turn under way has been drawn as running (at instant speed: once it lasts, ``lasts``)."""
+        self.checking: tuple[int, int | None] | None = None
+        """(serial, square): the square pressed that the picture did not show as legal, asked of the table."""
 
     @property
     def view(self) -> OthelloView:
         return self.screen.session.view()
 
     # -- the requests ---------------------------------------------------------------------
+
+    def person_plays(self, sq: int | None) -> None:
+        """The person plays ``sq`` (None: pass); a refused move changes nothing but the message.
+
+        A square the picture does not show as legal is asked of the table (``check_play``): the
+        referee's reason comes back as the answer's (``checked``), a millisecond later."""
+        screen = self.screen
+        if screen.busy:
+            screen.say(screen.words.busy_text())
+            return
+        if not screen.session.started:
+            screen.say(f"Starting the {screen.MACHINE}... (choose its side first)")
+            return
+        if not screen.session.legal(sq):
+            assert screen.table is not None  # opened with the screen
+            self.checking = (screen.table.ask("check", "check_play", sq), sq)
+            return
+        self._play_now(sq)
+
+    def _play_now(self, sq: int | None) -> None:
+        screen = self.screen
+        self.checking = None
+        screen.before_human_move()
+        screen.say(f"You play {screen.words.move_text(sq)}.", show=not screen.instant)  # drawn with the turn (``start``)
+        self.start("person", sq)
+
+    def checked(self, answer: Answer) -> None:
+        """The table's word on a square the person pressed that the picture did not show as legal:
+        the referee's reason, said; or, if the game moved on since it was asked, nothing."""
+        checking, self.checking = self.checking, None
+        screen = self.screen
+        if checking is None or checking[0] != answer.serial or screen.busy:
+            return  # a move started since (its own answer follows)
+        sq = checking[1]
+        if answer.outcome == "refused":
+            screen.app.bell()
+            screen.say(screen.words.refusal(sq, answer.text))
+        elif answer.done:
+            self._play_now(sq)  # the picture was behind the table: the move stands
+        else:
+            screen.say(f"{answer.error}: {answer.text}")
 
     def start_game(self, machine_color: Disc) -> None:
         """Start a new game (stopping any move in progress)."""
