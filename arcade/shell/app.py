@@ -9,10 +9,8 @@ from __future__ import annotations
 
 import asyncio
 import inspect
-import os
 import sys
 import time
-from datetime import datetime
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
@@ -34,11 +32,11 @@ from arcade.storage import settings
 from arcade.shell.bindings import APP_BINDINGS
 from arcade.shell.keymap import find_clashes
 from arcade.storage.game_saves import GameSaves
-from arcade.storage.saves import data_dir
 from arcade.devtools.stall_probe import start_if_asked
 from arcade.widgets.glyphs import AsciiFilter, to_ascii
 from arcade.widgets.too_small import DEFAULT_MIN_SIZE, TooSmallScreen
-from arcade.widgets.words import path_lines
+from arcade.shell import screenshots
+from arcade.shell.screenshots import screenshot_words
 
 HERE = Path(__file__).parent
 HANGUP_RETRY = 0.05
@@ -69,11 +67,6 @@ def _css_paths(opening: Callable[[], Screen] | type[Screen]) -> list[Path]:
     paths = opening.CSS_PATH if isinstance(opening.CSS_PATH, list) else [opening.CSS_PATH]
     here = Path(inspect.getfile(opening)).parent
     return [Path(p) if Path(p).is_absolute() else (here / p).resolve() for p in paths]
-
-
-def screenshot_words(path: Path, width: int = 34) -> str:
-    """Where a screenshot went: the file's name, then its folder on lines of at most ``width`` (a toast's)."""
-    return "Saved " + path.name + "\nin the folder\n" + "\n".join(path_lines(path.parent, width))
 
 
 def _launcher() -> Screen:
@@ -349,33 +342,17 @@ class ArcadeApp(App[None]):
     # -- screenshots ------------------------------------------------------------------------
 
     def screenshot_dir(self) -> Path:
-        """Where a screenshot goes: the arcade's data directory (``screenshots/``), else the current one.
-
-        Textual's own choice (``~/Downloads``) fails where that folder does not exist.
-        """
-        for candidate in (data_dir() / "screenshots", Path.cwd()):
-            try:
-                candidate.mkdir(parents=True, exist_ok=True)
-            except OSError:
-                continue
-            if os.access(candidate, os.W_OK):
-                return candidate
-        return Path.cwd()
+        return screenshots.screenshot_dir()
 
     def deliver_screenshot(self, filename: str | None = None, path: str | None = None, time_format: str | None = None) -> str | None:
         """The palette's Screenshot: saved where the arcade keeps its files; the message names the file.
-
-        A screen showing something private (the duel's player view) refuses: its
-        ``screenshot_refusal()`` says why, and nothing is written.
-        """
-        for screen in self.screen_stack:  # the screenshot composites the screens under the top one too
-            refusal = getattr(screen, "screenshot_refusal", None)
-            reason = refusal() if callable(refusal) else None
-            if reason:
-                self.notify(reason, title="Screenshot", severity="warning", markup=False)
-                return None
-        if filename is None and time_format is None:  # short: the toast says it on one line
-            filename = datetime.now().strftime("arcade-%Y-%m-%d-%H%M%S.svg")
+        A screen showing something private refuses, and nothing is written."""
+        reason = screenshots.refusal(self.screen_stack)
+        if reason:
+            self.notify(reason, title="Screenshot", severity="warning", markup=False)
+            return None
+        if filename is None and time_format is None:
+            filename = screenshots.default_name()
         if self.is_web:  # in a browser (``arcade web``): kept where the arcade keeps its files, and sent to the tab
             saved = Path(self.save_screenshot(filename, path or str(self.screenshot_dir()), time_format))
             self.notify(screenshot_words(saved) + "\nand opened in a new tab", title="Screenshot", markup=False)
