@@ -121,7 +121,7 @@ async def measure(game: str, turns: int, keys: int, timings: Timings) -> None:
             if isinstance(app.screen, GameOverDialog):
                 break
             view = screen.view
-            screen.play(None if view.must_pass else sorted(view.legal)[0])
+            screen.turns.person_plays(None if view.must_pass else sorted(view.legal)[0])
         await wait(pilot, lambda: not screen.busy or isinstance(app.screen, GameOverDialog), limit=120)
         t0 = time.perf_counter()
         gc.collect()

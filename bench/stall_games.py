@@ -90,7 +90,7 @@ async def othello(pilot: Any, app: Any, instant: bool, seconds: float) -> str:
                 if view.phase.name == "OVER":
                     break
             else:
-                screen.play(min(view.legal) if view.legal else None)
+                screen.turns.person_plays(min(view.legal) if view.legal else None)
                 played += 1
         await pilot.pause(0.01)
     screen.stop_job()

@@ -387,7 +387,7 @@ def inside_othello(args: argparse.Namespace) -> None:
         view = screen.view
         state["played"] += 1
         state["turn"] = True
-        screen.play(min(view.legal) if view.legal else None)
+        screen.turns.person_plays(min(view.legal) if view.legal else None)
 
     def turn_drawn() -> None:
         state["turn"] = False

@@ -37,6 +37,10 @@ if DIR:
 
     threading.Thread(target=_flusher, daemon=True, name="key-trace").start()
 
+    # Textual reads TEXTUAL_FPS when it is first imported: ``arcade/__main__.py`` sets it before that,
+    # but this recorder imports Textual first (without this, the traced app drew at Textual's 60 a second)
+    os.environ.setdefault("TEXTUAL_FPS", "500")
+
     import textual.app as _app
     import textual.driver as _driver
     import textual.message_pump as _pump
