@@ -189,8 +189,7 @@ class SaveStore:
             "state": state,
         }
         if later and isinstance(state, StateText):
-            self.directory.mkdir(parents=True, exist_ok=True)
-            _writer.put(target, envelope_text(envelope), failed)  # text already: written as it is
+            _writer.put(target, envelope_text(envelope), failed)  # text already: written as it is (its folder made there)
         elif later:
             _writer.put(target, marshal.dumps(envelope), failed)  # ValueError: not plain data
         else:

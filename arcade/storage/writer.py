@@ -82,7 +82,7 @@ class _Writer:
             try:
                 if isinstance(text, bytes):
                     text = save_text(marshal.loads(text))  # not JSON: reported here
-                    path.parent.mkdir(parents=True, exist_ok=True)
+                path.parent.mkdir(parents=True, exist_ok=True)  # here, not on the event loop: a disk call
                 write_atomically(path, text)
             except Exception as error:  # noqa: BLE001 - reported; the writer lives on (flush never hangs)
                 if failed is not None:

@@ -54,7 +54,10 @@ class PrinterTape(KeptRows):
     def _print(self, line: str, style: str = "") -> None:
         self.printed.append(line)
         self._styles.append(style)
-        self.refresh_rows()  # the roll moves up a row: a repaint of the rows, the size is the CSS's
+        if len(self.printed) > self.size.height:
+            self.refresh()  # the roll moves up a row: every row shows another line (the size is the CSS's)
+        else:
+            self.refresh_rows()  # a blank row printed on
 
     def key(self, key: str) -> None:
         """A key pressed, printed as the HP-97 does in TRACE mode: right-aligned."""
