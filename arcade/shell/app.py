@@ -7,7 +7,6 @@ and coming back resumes it.
 
 from __future__ import annotations
 
-import asyncio
 import inspect
 import sys
 import time
@@ -24,7 +23,7 @@ from textual.screen import Screen
 from arcade.shell import catalog
 from arcade.widgets import themes
 
-from arcade.runtime import hangup, heap
+from arcade.runtime import heap
 from arcade.runtime.textual_compat import screens_of_every_mode
 
 from arcade.storage import settings
@@ -36,11 +35,10 @@ from arcade.widgets.glyphs import AsciiFilter, to_ascii
 from arcade.widgets.too_small import TooSmallScreen
 from arcade.shell import screenshots
 from arcade.shell.screenshots import screenshot_words
+from arcade.shell.signal_quit import SignalQuit
 from arcade.shell.terminal_fit import TerminalFit
 
 HERE = Path(__file__).parent
-HANGUP_RETRY = 0.05
-"""Seconds between two looks at whether the app has finished starting, when a hang-up waits for it."""
 
 
 def _opening_screen(game: str | None, overrides: Mapping[str, Callable[[], Screen]]) -> Callable[[], Screen] | type[Screen] | None:
@@ -114,12 +112,12 @@ class ArcadeApp(App[None]):
         """The games' modes added so far (one per game opened, the launcher apart)."""
         self.fit = TerminalFit(self)
         """The terminal's size against the screens': the "too small" cover (``arcade/shell/terminal_fit.py``)."""
+        self.signal_quit = SignalQuit(self)
+        """The quit after a hang-up or SIGTERM, the games saved first (``arcade/shell/signal_quit.py``)."""
         if opening is not None:
             self.add_mode(game, opening)  # type: ignore[arg-type]
             self.game_modes.add(game)  # type: ignore[arg-type]
             self.css_path = [*self.css_path, *_css_paths(opening)]
-        self._first_refresh_done = False
-        self._hung_up = False
         self.last_game: str | None = None
         """The game last started: the launcher highlights it when the player comes back."""
         self.screen_overrides = dict(screens or {})
@@ -163,7 +161,7 @@ class ArcadeApp(App[None]):
         elif self.initial_game:
             self.last_game = self.initial_game
         self.fit.check_soon()
-        self.call_after_refresh(setattr, self, "_first_refresh_done", True)  # a hang-up may quit from now on
+        self.call_after_refresh(setattr, self.signal_quit, "first_frame_drawn", True)  # a hang-up may quit from now on
         self.call_next(self.call_after_refresh, heap.settle)  # after the start-up batch's frame: collecting resumes
 
     def _draw_all_again(self, _app: object) -> None:
@@ -343,11 +341,7 @@ class ArcadeApp(App[None]):
             if isinstance(saves, GameSaves):
                 saves.save()
 
-    # -- the terminal closing, a polite kill (issue 16; arcade/runtime/hangup.py) ---------------------
-
-    def _settled(self) -> bool:
-        """The app has drawn once and every screen of the current stack has mounted."""
-        return self._first_refresh_done and all(screen.is_mounted for screen in self.screen_stack)
+    # -- the terminal closing, a polite kill (issue 16; arcade/shell/signal_quit.py, arcade/runtime/hangup.py) --
 
     def get_driver_class(self) -> type[Driver]:
         """Textual's Linux driver made to survive a terminal that goes away (``arcade/runtime/terminal.py``),
@@ -369,29 +363,7 @@ class ArcadeApp(App[None]):
         return chosen
 
     async def run_async(self, **options: Any) -> Any:
-        """Run; while running, a hang-up or SIGTERM caught by ``arcade.runtime.hangup`` calls ``hang_up`` here."""
-        if hangup.installed():
-            hangup.attach(self, asyncio.get_running_loop())
-        try:
+        """Run; while running, a hang-up or SIGTERM caught by ``arcade.runtime.hangup`` saves and quits
+        (``SignalQuit.hang_up``)."""
+        with self.signal_quit.listening():
             return await super().run_async(**options)
-        finally:
-            if hangup.installed():
-                hangup.detach()
-
-    def hang_up(self, signum: int) -> None:
-        """The terminal closed (SIGHUP) or a polite kill (SIGTERM): save every open game and quit like Ctrl+Q.
-
-        Called on the event loop, at any moment: while the app or a screen is still being
-        built, the quit waits for it (Textual's start breaks if the app exits halfway).
-        The exit status is 128 + ``signum``; if this does not end the process within
-        ``hangup.GRACE`` seconds, ``arcade.runtime.hangup`` ends it."""
-        if not self._hung_up:
-            self._hung_up = True
-            try:
-                self.save_open_games()  # first, whatever else is under way: the watchdog may end it all
-            except Exception:  # noqa: BLE001 - a screen still mounting; the save after the last move stays
-                pass
-        if not self._settled():
-            asyncio.get_running_loop().call_later(HANGUP_RETRY, self.hang_up, signum)
-            return
-        self.exit(return_code=128 + signum)
