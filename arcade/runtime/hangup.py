@@ -5,7 +5,8 @@
 - before the app runs (the command line, the imports): ends the program at once
   (``SystemExit``; nothing is open, nothing to save);
 - while the app runs (its driver starting, a screen mounting, a game, a dialog...): asks it,
-  on its event loop, to save every open game and quit as on Ctrl+Q (``ArcadeApp.hang_up``);
+  on its event loop, to save every open game and quit as on Ctrl+Q (the app's part
+  ``SignalQuit``, ``arcade/shell/signal_quit.py``: ``hang_up``);
 - after the app has ended: ends the program at once, the saves' writer flushed first.
 
 Whatever happens to the orderly way (an event loop that never comes back, a write to a
@@ -98,7 +99,8 @@ def installed() -> bool:
 
 
 def attach(app: Any, loop: Any) -> None:
-    """The app runs on ``loop``: a signal from now on calls ``app.hang_up(signum)`` there."""
+    """The app runs on ``loop``: a signal from now on calls ``app.hang_up(signum)`` there (``app``: the
+    arcade app's part that saves and quits, ``arcade/shell/signal_quit.py``)."""
     _state.app, _state.loop = app, loop
     _state.phase = RUNNING
 

@@ -25,6 +25,9 @@ Interface (what a subclass uses or fills in)::
     new_generation() -> int                the request under way is forgotten (a new game)
     say(text, show=) / message / messages  the message area (``#message``) and a log of what was said
     footer_signature() / refresh_footer()  the footer is redrawn only when the signature changes
+    parts                                  what else the screen holds that lives with it (``ScreenPart``:
+                                           mounted and unmounted with it, told the host's news, its keys'
+                                           state in the footer's signature): ``screen.net`` across two terminals
     VERTICAL_BREAKPOINTS                   from 38 rows the class ``-roomy`` (``arcade/screens/roomy.py``)
     saves                                  the screen's ``GameSaves`` (``arcade/storage/game_saves.py``):
                                            ``saves.save()`` after every request that changes the game
@@ -41,7 +44,7 @@ Interface (what a subclass uses or fills in)::
 from __future__ import annotations
 
 from collections import deque
-from typing import Any, Callable, ClassVar, Hashable
+from typing import Any, Callable, ClassVar, Hashable, Protocol
 
 from textual.reactive import Reactive, reactive
 from textual.screen import Screen
@@ -69,6 +72,22 @@ class MachineFault(Exception):
         super().__init__(text)
         self.kind = kind
         self.trace = trace
+
+
+class ScreenPart(Protocol):
+    """A part a game screen holds that lives with it (``GameScreen.parts``), as ``NetPlay`` (``screen.net``)."""
+
+    def mounted(self) -> None:
+        """The screen is mounted (after the screen's own ``on_mount``)."""
+
+    def unmounted(self) -> None:
+        """The screen goes."""
+
+    def table_news(self, message: TableNews) -> None:
+        """What a machine host said to the screen."""
+
+    def footer_state(self) -> Hashable:
+        """What decides the part's keys on offer: the footer is redrawn when it changes."""
 
 
 class GameScreen(Screen[None]):
@@ -106,6 +125,7 @@ class GameScreen(Screen[None]):
         self._footer_signature: Hashable = _NOT_YET
         self.table: TableLink | None = None  # the machine host's table, for a screen whose game runs there
         self._held_for_return: list[Callable[[], None]] = []  # first-frame callbacks of a game left before they ran
+        self.parts: list[ScreenPart] = []  # what else the screen holds that lives with it
 
     # -- jobs --------------------------------------------------------------------------
 
@@ -165,6 +185,8 @@ class GameScreen(Screen[None]):
 
     def on_table_news(self, message: TableNews) -> None:
         """Everything the host says, on the event loop: progress, news before an end, the end."""
+        for part in self.parts:
+            part.table_news(message)
         table, news = self.table, message.news
         if table is None:
             return
@@ -237,6 +259,8 @@ class GameScreen(Screen[None]):
         """After the host's end: offer the last save (a game screen says how)."""
 
     def on_unmount(self) -> None:
+        for part in self.parts:
+            part.unmounted()
         if self.table is not None:
             self.table.close()  # the save is the screen's (written from the last picture): nothing to wait for
         self.saves.close()
@@ -302,7 +326,7 @@ class GameScreen(Screen[None]):
     def refresh_footer(self) -> None:
         """The footer follows the keys on offer when they change (new keys are mounted and the screen
         laid out: not at every redraw)."""
-        signature = self.footer_signature()
+        signature = (self.footer_signature(), *(part.footer_state() for part in self.parts))
         if self._footer_signature is _NOT_YET:
             self._footer_signature = signature  # the footer composed with the screen shows these keys already
         elif signature != self._footer_signature:
@@ -316,6 +340,8 @@ class GameScreen(Screen[None]):
             self.watch(self, "instant", self._instant_changed, init=True)
             self.table.pace(paused=self.paused)
             self.after_first_frame(self.table.start)  # the host starts while the player reads the first frame
+        for part in self.parts:
+            part.mounted()
 
     def after_first_frame(self, callback: Callable[..., Any], *args: Any) -> None:
         """Call ``callback(*args)`` once this screen's first frame is on the terminal.

@@ -7,7 +7,6 @@ and coming back resumes it.
 
 from __future__ import annotations
 
-import asyncio
 import inspect
 import sys
 import time
@@ -19,13 +18,12 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.driver import Driver
 from textual.filter import LineFilter
-from textual.geometry import Size
 from textual.screen import Screen
 
 from arcade.shell import catalog
 from arcade.widgets import themes
 
-from arcade.runtime import hangup, heap
+from arcade.runtime import heap
 from arcade.runtime.textual_compat import screens_of_every_mode
 
 from arcade.storage import settings
@@ -34,13 +32,13 @@ from arcade.shell.keymap import find_clashes
 from arcade.storage.game_saves import GameSaves
 from arcade.devtools.stall_probe import start_if_asked
 from arcade.widgets.glyphs import AsciiFilter, to_ascii
-from arcade.widgets.too_small import DEFAULT_MIN_SIZE, TooSmallScreen
+from arcade.widgets.too_small import TooSmallScreen
 from arcade.shell import screenshots
 from arcade.shell.screenshots import screenshot_words
+from arcade.shell.signal_quit import SignalQuit
+from arcade.shell.terminal_fit import TerminalFit
 
 HERE = Path(__file__).parent
-HANGUP_RETRY = 0.05
-"""Seconds between two looks at whether the app has finished starting, when a hang-up waits for it."""
 
 
 def _opening_screen(game: str | None, overrides: Mapping[str, Callable[[], Screen]]) -> Callable[[], Screen] | type[Screen] | None:
@@ -112,14 +110,14 @@ class ArcadeApp(App[None]):
         self.initial_game = game
         self.game_modes: set[str] = set()
         """The games' modes added so far (one per game opened, the launcher apart)."""
-        self.size_passed_on: Size | None = None
-        """The last terminal size passed on to Textual (``on_resize``)."""
+        self.fit = TerminalFit(self)
+        """The terminal's size against the screens': the "too small" cover (``arcade/shell/terminal_fit.py``)."""
+        self.signal_quit = SignalQuit(self)
+        """The quit after a hang-up or SIGTERM, the games saved first (``arcade/shell/signal_quit.py``)."""
         if opening is not None:
             self.add_mode(game, opening)  # type: ignore[arg-type]
             self.game_modes.add(game)  # type: ignore[arg-type]
             self.css_path = [*self.css_path, *_css_paths(opening)]
-        self._first_refresh_done = False
-        self._hung_up = False
         self.last_game: str | None = None
         """The game last started: the launcher highlights it when the player comes back."""
         self.screen_overrides = dict(screens or {})
@@ -162,8 +160,8 @@ class ArcadeApp(App[None]):
             self.start_game(self.initial_game)  # it could not open first: start_game says why
         elif self.initial_game:
             self.last_game = self.initial_game
-        self.call_after_refresh(self.check_terminal_size)
-        self.call_after_refresh(setattr, self, "_first_refresh_done", True)  # a hang-up may quit from now on
+        self.fit.check_soon()
+        self.call_after_refresh(setattr, self.signal_quit, "first_frame_drawn", True)  # a hang-up may quit from now on
         self.call_next(self.call_after_refresh, heap.settle)  # after the start-up batch's frame: collecting resumes
 
     def _draw_all_again(self, _app: object) -> None:
@@ -245,52 +243,14 @@ class ArcadeApp(App[None]):
         name = binding.key.split(",")[0].strip()  # "enter" rather than a glyph the terminal lacks
         return name if name.isascii() else to_ascii(shown)
 
-    # -- terminal too small ----------------------------------------------------------
-
-    def required_size(self) -> tuple[int, int]:
-        """The largest ``MIN_SIZE`` of the screens shown (a game without one needs 80x24)."""
-        stack = [s for s in self.screen_stack if not isinstance(s, TooSmallScreen)]
-        sizes = [getattr(s, "MIN_SIZE") for s in stack if hasattr(s, "MIN_SIZE")]
-        if not stack or not hasattr(stack[0], "MIN_SIZE"):
-            sizes.append(DEFAULT_MIN_SIZE)
-        return max(w for w, _ in sizes), max(h for _, h in sizes)
-
-    def check_terminal_size(self) -> None:
-        """Cover the screen while the terminal is smaller than it needs; uncover when it has grown."""
-        if not self.is_running or not self.screen_stack:
-            return
-        need = self.required_size()
-        now = (self.size.width, self.size.height)
-        small = now[0] < need[0] or now[1] < need[1]
-        top = self.screen
-        if small and isinstance(top, TooSmallScreen):
-            top.show_sizes(need, now)
-        elif small:
-            self.clear_notifications()  # a toast may hold something private (the duel)
-            self.push_screen(TooSmallScreen(need, now))
-        elif isinstance(top, TooSmallScreen):
-            self.pop_screen()
-
     def get_line_filters(self) -> Sequence[LineFilter]:
         """Textual's filters, and with ``ascii_glyphs`` the one that makes every line drawn ASCII."""
         filters = super().get_line_filters()
         return filters if self.ascii_filter is None else [*filters, self.ascii_filter]
 
     def on_resize(self, event: events.Resize) -> None:
-        """A new size: the screen covered while the terminal is too small.  A size the screens
-        already have is not sent to them again (``prevent_default``: Textual's ``App._on_resize``,
-        called after this one, is not).
-
-        At start the app tells its screen the terminal's size, then the terminal's driver tells
-        it the same size: Textual kept that second event and sent it to the screen when the app
-        was next idle, and the screen laid itself out again (15-25 ms of a game's launch, traced
-        in tmux).  Every resize reaches Textual through here first, so the last size passed on is
-        the one Textual has, and a resize on its way (a timer of Textual's) is of that size too."""
-        if event.size == self.size_passed_on:
-            event.prevent_default()
-            return
-        self.size_passed_on = event.size
-        self.call_after_refresh(self.check_terminal_size)
+        """A new size: the screen covered while the terminal is too small (``TerminalFit.resized``)."""
+        self.fit.resized(event)
 
     def start_game(self, game_id: str) -> None:
         """Open a game's screen (creating it the first time), or say why not."""
@@ -310,12 +270,12 @@ class ArcadeApp(App[None]):
             self.game_modes.add(game_id)
         self.last_game = game_id
         self.switch_mode(game_id)
-        self.call_after_refresh(self.check_terminal_size)
+        self.fit.check_soon()
 
     def action_launcher(self) -> None:
         if self.current_mode != "launcher":
             self.switch_mode("launcher")
-            self.call_after_refresh(self.check_terminal_size)
+            self.fit.check_soon()
 
     def action_help(self) -> None:
         from arcade.screens.help import HelpScreen, keys_markdown  # on the first ?: not part of the launch
@@ -381,11 +341,7 @@ class ArcadeApp(App[None]):
             if isinstance(saves, GameSaves):
                 saves.save()
 
-    # -- the terminal closing, a polite kill (issue 16; arcade/runtime/hangup.py) ---------------------
-
-    def _settled(self) -> bool:
-        """The app has drawn once and every screen of the current stack has mounted."""
-        return self._first_refresh_done and all(screen.is_mounted for screen in self.screen_stack)
+    # -- the terminal closing, a polite kill (issue 16; arcade/shell/signal_quit.py, arcade/runtime/hangup.py) --
 
     def get_driver_class(self) -> type[Driver]:
         """Textual's Linux driver made to survive a terminal that goes away (``arcade/runtime/terminal.py``),
@@ -407,29 +363,7 @@ class ArcadeApp(App[None]):
         return chosen
 
     async def run_async(self, **options: Any) -> Any:
-        """Run; while running, a hang-up or SIGTERM caught by ``arcade.runtime.hangup`` calls ``hang_up`` here."""
-        if hangup.installed():
-            hangup.attach(self, asyncio.get_running_loop())
-        try:
+        """Run; while running, a hang-up or SIGTERM caught by ``arcade.runtime.hangup`` saves and quits
+        (``SignalQuit.hang_up``)."""
+        with self.signal_quit.listening():
             return await super().run_async(**options)
-        finally:
-            if hangup.installed():
-                hangup.detach()
-
-    def hang_up(self, signum: int) -> None:
-        """The terminal closed (SIGHUP) or a polite kill (SIGTERM): save every open game and quit like Ctrl+Q.
-
-        Called on the event loop, at any moment: while the app or a screen is still being
-        built, the quit waits for it (Textual's start breaks if the app exits halfway).
-        The exit status is 128 + ``signum``; if this does not end the process within
-        ``hangup.GRACE`` seconds, ``arcade.runtime.hangup`` ends it."""
-        if not self._hung_up:
-            self._hung_up = True
-            try:
-                self.save_open_games()  # first, whatever else is under way: the watchdog may end it all
-            except Exception:  # noqa: BLE001 - a screen still mounting; the save after the last move stays
-                pass
-        if not self._settled():
-            asyncio.get_running_loop().call_later(HANGUP_RETRY, self.hang_up, signum)
-            return
-        self.exit(return_code=128 + signum)

@@ -1,14 +1,16 @@
 """The "terminal too small" view: shown instead of a screen that would not fit.
 
-Every screen may declare ``MIN_SIZE = (columns, rows)``; the app (not each screen)
-compares it with the terminal on every resize and every change of game, and covers
-the screen with this one while the terminal is too small.  It is a modal screen with
-an opaque background, so the screen below stays exactly as it was (no suspend, no
-redraw of the game, no worker stopped) and nothing of it shows through: in the duel
-no private view leaks.  It only says how large the terminal must be.
+Every screen may declare ``MIN_SIZE = (columns, rows)``; the app (not each screen: its
+part ``TerminalFit``, ``arcade/shell/terminal_fit.py``) compares it with the terminal on
+every resize and every change of game, and covers the screen with this one while the
+terminal is too small.  It is a modal screen with an opaque background, so the screen
+below stays exactly as it was (no suspend, no redraw of the game, no worker stopped) and
+nothing of it shows through: in the duel no private view leaks.  It only says how large the terminal must be.
 """
 
 from __future__ import annotations
+
+from typing import Callable
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -38,10 +40,13 @@ class TooSmallScreen(ModalScreen[None]):
 
     BINDINGS = [Binding("ctrl+q", "app.quit", "Quit", id="too-small.quit", priority=True)]
 
-    def __init__(self, need: tuple[int, int], now: tuple[int, int]) -> None:
+    def __init__(self, need: tuple[int, int], now: tuple[int, int], *,
+                 recheck: Callable[[], None] | None = None) -> None:
+        """``recheck``: asks again whether the terminal is large enough (``TerminalFit.check``)."""
         super().__init__()
         self.need = need
         self.now = now
+        self.recheck = recheck
 
     def compose(self) -> ComposeResult:
         with Middle():
@@ -56,4 +61,5 @@ class TooSmallScreen(ModalScreen[None]):
 
     def on_screen_resume(self) -> None:
         # Back on top after a game change or a dialog above it closed: still needed?
-        self.app.call_later(getattr(self.app, "check_terminal_size", lambda: None))
+        if self.recheck is not None:
+            self.app.call_later(self.recheck)

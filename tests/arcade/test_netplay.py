@@ -233,7 +233,7 @@ async def test_a_connection_lost_on_the_joined_side_is_said_and_r_joins_again() 
         table._loop.call_soon_threadsafe(table.server.remote.drop)  # the network drops the line
         await wait_until(gp, lambda: lambs.net.gone is not None and wolf.net.peer == "away")
         assert lambs.message.startswith("The connection to the host at 127.0.0.1:") and "r joins again" in lambs.message
-        assert lambs.check_action("rejoin", ())
+        assert lambs.check_action("net", ("rejoin",))
         await wait_until(gp, lambda: footer_keys(lambs).get("Join again") is False, what="r on offer")
         assert footer_keys(lambs).keys() == connected.keys()  # the same keys: r no longer dimmed
         await type_keys(gp, "r")

@@ -49,7 +49,7 @@ async def resize(pilot, width: int, height: int) -> None:  # noqa: ANN001
     def handled() -> bool:
         if (app.size.width, app.size.height) != (width, height):
             return False
-        need = app.required_size()
+        need = app.fit.required_size()
         return (width < need[0] or height < need[1]) == isinstance(app.screen, TooSmallScreen)
 
     await wait_until(pilot, handled, what=f"the {width}x{height} terminal handled")

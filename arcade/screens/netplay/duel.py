@@ -11,21 +11,19 @@ e (extend) and x (end and reveal) are offers the other player accepts with the s
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, ClassVar, Hashable
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 
-from arcade.runtime.link import TableNews
-from arcade.screens.netplay.play import NET_ACTIONS, NET_BINDINGS, NET_CSS, NetPlay
+from arcade.screens.netplay.play import NET_CSS, NetPlay, net_bindings
 from arcade.screens.ti57_duel import render
 from arcade.screens.ti57_duel.keys import DUEL_BINDINGS
 from arcade.screens.ti57_duel.seen import initial_view
 from arcade.screens.ti57_screen import TI57_CSS, TI57Frame, TI57Screen
 from arcade.widgets.grid import BoardClicked
 from arcade.widgets.ti57 import Shown, key_lines
-from arcade.widgets.words import Words
 from games.net.views import duel_view_from_json
 from games.ti57_duel import DELTAS
 from games.ti57_duel.session import DuelView, Phase
@@ -36,11 +34,7 @@ KEPT = {"duel.ne", "duel.e", "duel.se", "duel.s", "duel.sw", "duel.w", "duel.nw"
 """The duel's keys that mean the same across two terminals (the move limit, the seats, the lock, the
 speed and a new duel are the host's choices, made before hosting)."""
 
-NET_DUEL_BINDINGS = [
-    *(b for b in DUEL_BINDINGS if b.id in KEPT),
-    Binding("z,ctrl+z", "undo", "Take back", id="net.undo"),
-    *NET_BINDINGS,
-]
+NET_DUEL_BINDINGS = net_bindings(DUEL_BINDINGS, KEPT, Binding("z,ctrl+z", "undo", "Take back", id="net.undo"))
 
 PHASES: dict[str, frozenset[Phase]] = {
     "confirm": frozenset({Phase.SETUP}), "extend": frozenset({Phase.DRAW}), "reveal": frozenset({Phase.DRAW}),
@@ -60,13 +54,12 @@ class NetDuelScreen(TI57Screen):
 
     def __init__(self, seat: Any, *, you: Any = None, blink: bool = True) -> None:
         super().__init__(blink=blink)
-        self.instant = True  # nothing is paced: the host's TI-57 answers at once
-        self._shown = Shown("")
         self.duel: DuelView | None = None  # the last view received (None: none yet)
         self.offer: tuple[str, int] | None = None  # at a draw: (what, who) asked first
         self.cursor: tuple[int, int] = (4, 4)
         self._before: DuelView | None = None  # the view before the last one received
-        self.net = NetPlay(self, seat, you)
+        self.net = NetPlay(self, seat, you)  # the seat, who is where, the keys of two terminals (``play.py``)
+        self.parts.append(self.net)
 
     # -- the view received -------------------------------------------------------------------
 
@@ -111,42 +104,12 @@ class NetDuelScreen(TI57Screen):
             d = v.me.opponent_last_direction
             self.say(f"{self.other} went {render.ARROW[d]} {render.NAME[d]}: your move." if d else "Your move.")
 
-    # -- across two terminals (``self.net``: ``play.py``) -----------------------------------------
-
     def compose(self) -> ComposeResult:
         yield from self.net.compose(super().compose())
-
-    def on_mount(self) -> None:
-        self.net.mounted()
-
-    def on_unmount(self) -> None:
-        self.net.unmounted()
-
-    def on_table_news(self, message: TableNews) -> None:
-        self.net.table_news(message)
 
     def save_held(self) -> bool:
         """Always: the host's game saves itself after every change, on the host's terminal."""
         return True
-
-    def redraw(self) -> None:
-        super().redraw()
-        self.query_one("#net-line", Words).content = self.net.line()
-
-    def footer_signature(self) -> Hashable:
-        return (self.paused, self.busy, *self.net.footer_state(), *self.footer_state())
-
-    def action_rejoin(self) -> None:
-        self.net.rejoin()
-
-    def action_again(self) -> None:
-        self.net.again()
-
-    def action_leave(self) -> None:
-        self.net.leave()
-
-    def action_pause(self) -> None:
-        self.net.pause()
 
     # -- drawing -----------------------------------------------------------------------------
 
@@ -194,15 +157,16 @@ class NetDuelScreen(TI57Screen):
             return t
         return render.info_text(v, self.cursor)
 
-    def footer_state(self) -> tuple[Any, ...]:
+    def footer_signature(self) -> tuple[Any, ...]:
         v = self.duel
-        return () if v is None else (v.phase, v.undo_for == self.net.you, v.setup_player == self.net.you)
+        state = () if v is None else (v.phase, v.undo_for == self.net.you, v.setup_player == self.net.you)
+        return (self.paused, self.busy, *state)
 
     # -- keys ----------------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in NET_ACTIONS:
-            return self.net.offers(action)
+        if action == "net":
+            return self.net.offers(str(parameters[0]))
         v = self.duel
         phases = PHASES.get(action)
         if phases is not None and (v is None or v.phase not in phases):
@@ -212,6 +176,9 @@ class NetDuelScreen(TI57Screen):
         if action == "undo":
             return True if v is not None and v.undo_for == self.net.you else None
         return True
+
+    def action_net(self, key: str) -> None:
+        self.net.key(key)
 
     def action_direction(self, code: int) -> None:
         v = self.duel
@@ -280,4 +247,4 @@ class NetDuelScreen(TI57Screen):
             self.saves.export(render.history_text(self.duel, "Blind duel on the TI-57, across two terminals"))
 
     def palette_commands(self) -> list[tuple[str, str, Any]]:
-        return [self.registers_command(), ("Duel: leave", "End or leave the duel across two terminals", self.action_leave)]
+        return [self.registers_command(), ("Duel: leave", "End or leave the duel across two terminals", self.net.leave)]

@@ -3,21 +3,25 @@
 The game runs once, on the hosting terminal's machine host (``games/net/``); the part holds
 this terminal's seat at it (``seats.py``: the host's, or the joined player's socket) and
 reports to it, keeps who is where (this terminal's player, the other one, the join line, a
-link gone or a game ended), sends the player's requests, and answers the keys every game
-across two terminals has (``NET_BINDINGS``: a new game, join again, leave; p hides the game).
-Nothing is saved here: the host's game saves itself after every change.
+link gone or a game ended) and draws it in the line above the footer (``#net-line``), sends
+the player's requests, and answers the keys every game across two terminals has
+(``NET_BINDINGS``: a new game, join again, leave; and the game's own p, which hides the game
+here): each is ``net('<key>')``, one screen action passed to ``NetPlay.key``.  Nothing is saved
+here: the host's game saves itself after every change.
 
-The screen (``duel.py``, ``wolf.py``: each under its game's TI-57 layout,
-``arcade/screens/ti57_screen.py``) reads its game's view and draws it with the game's own
-render functions; it gives the part what only the game knows (``NetGameScreen``), and passes
-on Textual's hooks and its actions (``on_mount`` to ``mounted``, ``action_leave`` to
-``leave``...).
+The part lives with its screen as a part ``GameScreen`` holds (``screen.parts``: mounted,
+unmounted, the host's news, the footer's state).  The screen (``duel.py``, ``wolf.py``: each
+under its game's TI-57 layout, ``arcade/screens/ti57_screen.py``) reads its game's view and
+draws it with the game's own render functions; it gives the part what only the game knows
+(``NetGameScreen``), puts the part's line in its layout (``compose``) and passes on its one
+action (``action_net``) and ``check_action``'s question about it (``offers``).
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
-from typing import Any, Iterable, Protocol
+from typing import Any, Callable, Collection, Iterable, Protocol
 
 from textual.app import App
 from textual.binding import Binding
@@ -29,19 +33,25 @@ from arcade.screens.netplay.modes import close_mode
 from arcade.screens.netplay.seats import HostedSeat, JoinedSeat, Seat, words
 from arcade.widgets.dialogs import Question
 from arcade.widgets.footer import KeysFooter
+from arcade.widgets.ti57 import Shown
 from arcade.widgets.words import Words
 
 NET_CSS = Path(__file__).with_name("screen.tcss")
 
 NET_BINDINGS = [
-    Binding("g", "again", "New game", id="net.again"),
-    Binding("r", "rejoin", "Join again", id="net.rejoin"),
-    Binding("escape,backspace", "leave", "Leave", key_display="esc", id="net.leave"),
+    Binding("g", "net('again')", "New game", id="net.again"),
+    Binding("r", "net('rejoin')", "Join again", id="net.rejoin"),
+    Binding("escape,backspace", "net('leave')", "Leave", key_display="esc", id="net.leave"),
 ]
 """The keys of a game across two terminals, whichever the game (its own keys come first)."""
 
-NET_ACTIONS = frozenset({"again", "rejoin", "leave", "pause"})
-"""The actions ``NetPlay.offers`` decides (the game's screen decides the others)."""
+
+def net_bindings(game: Iterable[Binding], kept: Collection[str], *own: Binding) -> list[Binding]:
+    """A net screen's keys: the game's that mean the same across two terminals (``kept``, by id), its
+    pause made the part's (p hides the game here; the game goes on at the host), the screen's ``own``,
+    then ``NET_BINDINGS``."""
+    return [*(replace(b, action="net('pause')") if b.action == "pause" else b for b in game if b.id in kept),
+            *own, *NET_BINDINGS]
 
 
 class LeaveQuestion(Question):
@@ -73,6 +83,8 @@ class NetGameScreen(Protocol):
 
     busy: bool
     paused: bool
+    instant: bool
+    led: Shown
 
     @property
     def app(self) -> App[Any]: ...
@@ -96,7 +108,9 @@ class NetGameScreen(Protocol):
     def has_view(self) -> bool: ...
     def over(self) -> bool: ...
     def say(self, text: str, *, show: bool = True) -> None: ...
-    def redraw(self) -> None: ...
+
+    def redraw(self) -> None:
+        """The game's frame drawn (the part draws its own line after it)."""
 
 
 class NetScreenClass(Protocol):
@@ -111,6 +125,8 @@ class NetPlay:
     def __init__(self, screen: NetGameScreen, seat: Seat, you: Any = None) -> None:
         """``seat``: the host's (started on mount) or a joined one already connected (``you``: its player)."""
         self.screen = screen
+        screen.instant = True  # nothing is paced: the host's TI-57 answers at once
+        screen.led = Shown("")  # nothing on the LED before the first view
         self.seat = seat
         seat.owner = self  # it reports here from now on
         if you is None and isinstance(seat, HostedSeat):
@@ -123,6 +139,7 @@ class NetPlay:
         self.can_rejoin = False
         self.join_line: str | None = None  # the line the other player types (the host's terminal)
         self.where = ""  # where the game listens (the host's terminal)
+        self._line = Words(id="net-line")  # who is where, above the footer
         self._early: list[tuple[str, Any]] | None = []  # what the seat said before the screen was mounted (None: since)
 
     # -- words -----------------------------------------------------------------------------------
@@ -158,19 +175,23 @@ class NetPlay:
             return f"{self.join_line}   {self.they('is', 'are')} away: the game waits"
         return f"{self.join_line}   ← {self.they('types', 'type')} this on the other terminal"
 
-    # -- the screen's hooks, passed on ----------------------------------------------------------
+    def show(self) -> None:
+        """The screen's frame drawn, and the line of the two terminals."""
+        self.screen.redraw()
+        self._line.content = self.line()
 
-    @staticmethod
-    def compose(widgets: Iterable[Widget]) -> Iterable[Widget]:
+    # -- the part's life with its screen (``GameScreen.parts``) --------------------------------------
+
+    def compose(self, widgets: Iterable[Widget]) -> Iterable[Widget]:
         """The screen's widgets with the line of the two terminals above its footer."""
         for widget in widgets:
             if isinstance(widget, KeysFooter):
-                yield Words(id="net-line")
+                yield self._line
             yield widget
 
     def mounted(self) -> None:
         """The screen is mounted: what the seat said before is said now; the host's seat starts."""
-        self.screen.redraw()
+        self.show()
         early, self._early = self._early or [], None
         for kind, said in early:
             if kind == "message":
@@ -189,6 +210,7 @@ class NetPlay:
             self.seat.heard(message.news)
 
     def footer_state(self) -> tuple[Any, ...]:
+        """What decides the part's keys on offer (``offers``)."""
         return (self.ended, self.gone, self.peer)
 
     # -- what the seat says ---------------------------------------------------------------------
@@ -209,7 +231,7 @@ class NetPlay:
             screen.busy = False
             screen.app.bell()
             screen.say(f"Refused: {words(message.get('reason', ''))}.")
-            screen.redraw()
+            self.show()
         elif kind == "closed":
             self.game_ended(words(message.get("reason", "")))
 
@@ -225,7 +247,7 @@ class NetPlay:
         else:
             where = f"every address of this machine, port {port}" if bind in ("0.0.0.0", "::") else words(self.where)
             self.screen.say(f"{resumed}Open on {where}: whoever can reach it may try the code, and nothing is encrypted.")
-        self.screen.redraw()
+        self.show()
 
     def view_came(self, message: dict[str, Any]) -> None:
         screen = self.screen
@@ -252,13 +274,13 @@ class NetPlay:
                        "saved; they join again with the same line.")
         elif before is None and isinstance(self.seat, JoinedSeat):
             screen.say(f"Joined: you are {screen.player_name(self.you)}.")
-        screen.redraw()
+        self.show()
 
     def game_ended(self, reason: str) -> None:
         self.ended = reason or "closed"
         self.screen.busy = False
         self.screen.say(f"The game has ended: {self.ended}.")
-        self.screen.redraw()
+        self.show()
 
     def net_gone(self, sentence: str, *, rejoin: bool) -> None:
         """The link to the game ended (``sentence`` says so, once); ``rejoin``: r joins again."""
@@ -272,7 +294,7 @@ class NetPlay:
         self.peer = None
         self.screen.app.bell()
         self.screen.say(sentence)
-        self.screen.redraw()
+        self.show()
 
     # -- requests and keys -----------------------------------------------------------------------
 
@@ -289,8 +311,14 @@ class NetPlay:
         self.screen.busy = True
         self.seat.send(request)
 
+    def key(self, key: str) -> None:
+        """One of the keys every game across two terminals has: the screen's ``action_net(key)``."""
+        keys: dict[str, Callable[[], None]] = {"again": self.again, "rejoin": self.rejoin, "leave": self.leave,
+                                               "pause": self.pause}
+        keys[key]()
+
     def offers(self, action: str) -> bool | None:
-        """Textual's ``check_action`` for the keys every game across two terminals has (``NET_ACTIONS``)."""
+        """Textual's ``check_action`` for ``net(action)``: the keys every game across two terminals has."""
         if action == "rejoin":  # only on the joined terminal, whose link is down: hidden elsewhere
             if not isinstance(self.seat, JoinedSeat):
                 return False
@@ -304,7 +332,7 @@ class NetPlay:
             self.gone = None
             self.screen.say(f"Joining again at {self.seat.where}…")
             self.seat.start(self.screen)
-            self.screen.redraw()
+            self.show()
 
     def again(self) -> None:
         if self.screen.has_view() and self.screen.over():

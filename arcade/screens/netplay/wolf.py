@@ -10,20 +10,18 @@ the TI-57 refused (purist); z takes back your own last move until the other has 
 
 from __future__ import annotations
 
-from typing import Any, Hashable
+from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
 
-from arcade.runtime.link import TableNews
-from arcade.screens.netplay.play import NET_ACTIONS, NET_BINDINGS, NET_CSS, NetPlay
+from arcade.screens.netplay.play import NET_CSS, NetPlay, net_bindings
 from arcade.screens.ti57_screen import TI57_CSS, TI57Frame, TI57Screen
 from arcade.screens.ti57_wolf import render
 from arcade.screens.ti57_wolf.export import history_header, history_rows, history_text
 from arcade.screens.ti57_wolf.keys import LAMB_KEYS_WORDS, WOLF_BINDINGS
 from arcade.widgets.grid import BoardClicked, GridView, SquareBoard
 from arcade.widgets.ti57 import Shown
-from arcade.widgets.words import Words
 from games.net.views import wolf_view_from_json
 from games.ti57_wolf.referee import Side
 from games.ti57_wolf.session import MoveLine, Phase, WolfMove, WolfSessionView
@@ -36,7 +34,7 @@ KEPT = {"wolf.up-left", "wolf.up-right", "wolf.down-left", "wolf.down-right", "w
 """The wolf screen's keys that mean the same across two terminals (the referee, redo, the computer's pace
 and a new game's seats are the host's choices, or one keyboard's)."""
 
-NET_WOLF_BINDINGS = [*(b for b in WOLF_BINDINGS if b.id in KEPT), *NET_BINDINGS]
+NET_WOLF_BINDINGS = net_bindings(WOLF_BINDINGS, KEPT)
 
 
 class NetWolfScreen(TI57Screen):
@@ -49,12 +47,11 @@ class NetWolfScreen(TI57Screen):
 
     def __init__(self, seat: Any, *, you: Any = None, blink: bool = True) -> None:
         super().__init__(blink=blink)
-        self.instant = True  # nothing is paced: the host's TI-57 answers at once
-        self._shown = Shown("")
         self.wolf: WolfSessionView | None = None  # the last view received (None: none yet)
         self.history: tuple[MoveLine, ...] = ()
         self.selected: int | None = None
-        self.net = NetPlay(self, seat, you)
+        self.net = NetPlay(self, seat, you)  # the seat, who is where, the keys of two terminals (``play.py``)
+        self.parts.append(self.net)
 
     # -- the view received -------------------------------------------------------------------
 
@@ -101,43 +98,15 @@ class NetWolfScreen(TI57Screen):
         elif v.last_move is not None and self.my_turn():
             self.say(f"{self.net.they('has', 'have')} moved: your move.")
 
-    # -- across two terminals (``self.net``: ``play.py``) -----------------------------------------
-
     def compose(self) -> ComposeResult:
         yield from self.net.compose(super().compose())
 
     def on_mount(self) -> None:
         self.query_one("#board", SquareBoard).boxed = True
-        self.net.mounted()
-
-    def on_unmount(self) -> None:
-        self.net.unmounted()
-
-    def on_table_news(self, message: TableNews) -> None:
-        self.net.table_news(message)
 
     def save_held(self) -> bool:
         """Always: the host's game saves itself after every change, on the host's terminal."""
         return True
-
-    def redraw(self) -> None:
-        super().redraw()
-        self.query_one("#net-line", Words).content = self.net.line()
-
-    def footer_signature(self) -> Hashable:
-        return (self.paused, self.busy, *self.net.footer_state(), *self.footer_state())
-
-    def action_rejoin(self) -> None:
-        self.net.rejoin()
-
-    def action_again(self) -> None:
-        self.net.again()
-
-    def action_leave(self) -> None:
-        self.net.leave()
-
-    def action_pause(self) -> None:
-        self.net.pause()
 
     # -- drawing -----------------------------------------------------------------------------
 
@@ -174,15 +143,15 @@ class NetWolfScreen(TI57Screen):
             t.append(f"\nYou play the {self.net.you.value}, here", "dim")
         return t
 
-    def footer_state(self) -> tuple[Any, ...]:
+    def footer_signature(self) -> tuple[Any, ...]:
         v = self.wolf
-        return () if v is None else (v.phase, v.to_move, v.can_undo)
+        return (self.paused, self.busy) if v is None else (self.paused, self.busy, v.phase, v.to_move, v.can_undo)
 
     # -- keys ----------------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in NET_ACTIONS:
-            return self.net.offers(action)
+        if action == "net":
+            return self.net.offers(str(parameters[0]))
         v = self.wolf
         # as at one keyboard: t only while the display flashes, Tab only on the lambs' turn (hidden otherwise)
         if action == "take_back" and not (v is not None and v.phase is Phase.FLASHING and self.net.you is Side.WOLF):
@@ -194,6 +163,9 @@ class NetWolfScreen(TI57Screen):
         if action == "undo":
             return True if v is not None and v.can_undo else None
         return True
+
+    def action_net(self, key: str) -> None:
+        self.net.key(key)
 
     def _ready(self) -> bool:
         """Can this player move now?  If not, say why."""
@@ -293,7 +265,7 @@ class NetWolfScreen(TI57Screen):
         self.saves.export(history_text(picture, "Wolf and lambs on the TI-57, across two terminals"))
 
     def palette_commands(self) -> list[tuple[str, str, Any]]:
-        return [self.registers_command(), ("Wolf: leave", "End or leave the game across two terminals", self.action_leave)]
+        return [self.registers_command(), ("Wolf: leave", "End or leave the game across two terminals", self.net.leave)]
 
 
 class _NoView:
