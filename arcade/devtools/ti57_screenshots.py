@@ -16,12 +16,22 @@ from arcade.screens.ti57_wolf.screen import TI57WolfScreen
 from games.ti57_wolf import Side
 
 
+async def _table_ready(pilot, screen) -> None:  # noqa: ANN001
+    """The game at the host's table: its first picture (a key pressed before it is not the game's)."""
+    for _ in range(500):
+        shown = screen.seen.picture if hasattr(screen, "seen") else screen.picture  # the duel keeps it in its SeenDuel
+        if shown is not None and not screen.busy:
+            return
+        await pilot.pause(0.02)
+
+
 async def _duel(directory: Path) -> list[Path]:
     written: list[Path] = []
     app = ArcadeApp(game="ti57-duel", screens={"ti57-duel": lambda: TI57DuelScreen(pause_seconds=0, blink=False)})
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause(0.2)
         screen = app.screen
+        await _table_ready(pilot, screen)
         await pilot.press("enter")  # 20 moves
         await pilot.press("enter", "left", "left", "down", "enter")  # player 1 keys 2.3
         await settle(pilot, screen)
@@ -47,10 +57,7 @@ async def _wolf(directory: Path) -> list[Path]:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause(0.2)
         screen = app.screen
-        for _ in range(500):  # the game at the host's table: its first picture
-            if screen.picture is not None and not screen.busy:
-                break
-            await pilot.pause(0.02)
+        await _table_ready(pilot, screen)
         for keys in (("3", "7"), ("1",), ("3", "9"), ("3",), ("3", "9"), ("3",)):  # lamb 3 ↖, the wolf ↙ ...
             await pilot.press(*keys)
             await settle(pilot, screen)
