@@ -3,7 +3,7 @@
 Numeric fields: ``#`` digit positions, ``.`` decimal point, ``,`` (before the point)
 thousands separators, a leading ``+`` (sign always shown), a trailing ``+`` or ``-``
 (sign after the number), ``**`` fill with asterisks, ``$$`` floating currency sign,
-``^^^^`` exponent form.  A number too wide for its field is printed whole after ``%``.
+``^^^^`` exponent form; ``££`` (character &A3) works as ``$$`` with its own sign.  A number too wide for its field is printed whole after ``%``.
 String fields: ``!`` first character, ``&`` whole string, ``\\  \\`` fixed width.
 """
 
@@ -17,26 +17,30 @@ from machines.cpc.reals import decimal_digits
 
 __all__ = ["format_using"]
 
+CURRENCY = "$\u00a3"
+"""The currency signs a template may float: ``$`` and ``£`` (&A3), each doubled (``$$``, ``££``) or
+after ``**``; ``$£`` is no field (ROM ``test_for_currency_symbols``, and the doubled sign compared)."""
+
 
 def _numeric_field(fmt: str, i: int) -> tuple[int, dict] | None:
     """Parse a numeric field starting at ``i``; None if none starts there."""
     n = len(fmt)
-    spec = {"plus": False, "trail": "", "star": False, "dollar": False, "before": 0,
+    spec = {"plus": False, "trail": "", "star": False, "dollar": "", "before": 0,
             "after": -1, "comma": False, "exp": False}
     j = i
-    if fmt.startswith("+", j) and j + 1 < n and fmt[j + 1] in "#.*$":
+    if fmt.startswith("+", j) and j + 1 < n and fmt[j + 1] in "#.*" + CURRENCY:
         spec["plus"] = True
         j += 1
-    if fmt.startswith("**$", j):  # two digit places filled with *, then the $
-        spec["star"] = spec["dollar"] = True
+    if fmt.startswith("**", j) and j + 2 < n and fmt[j + 2] in CURRENCY:  # two places filled with *, then the sign
+        spec["star"], spec["dollar"] = True, fmt[j + 2]
         spec["before"] += 2
         j += 3
     elif fmt.startswith("**", j):
         spec["star"] = True
         spec["before"] += 2
         j += 2
-    elif fmt.startswith("$$", j):  # one digit place and the floating $
-        spec["dollar"] = True
+    elif j + 1 < n and fmt[j] in CURRENCY and fmt[j + 1] == fmt[j]:  # one digit place and the floating sign
+        spec["dollar"] = fmt[j]
         spec["before"] += 1
         j += 2
     # a comma may follow ** or $$ at once, but not a + or the field's start (ROM
@@ -149,7 +153,7 @@ def _format_number(x: float, spec: dict) -> str:
     elif not spec["trail"] and negative:
         sign = "-"
     if spec["dollar"]:
-        body = "$" + body
+        body = spec["dollar"] + body
     body = sign + body
     has_point = spec["after"] >= 0 or after > 0
     width = places_before + (after + 1 if has_point else 0) + (4 if spec["exp"] else 0)
@@ -257,7 +261,7 @@ def format_using(fmt: str, values: tuple, out: list[str] | None = None) -> tuple
                 used += 1
                 field_seen = True
                 j, spec = parsed
-                places = spec["before"] + max(spec["after"] + 1, 0) + spec["plus"] + spec["dollar"]
+                places = spec["before"] + max(spec["after"] + 1, 0) + spec["plus"] + (1 if spec["dollar"] else 0)
                 if places > _MOST_PLACES:  # ROM parse_number_format_template
                     raise BasicError(errors.IMPROPER_ARGUMENT)
                 out.append(_format_number(float(value), spec))

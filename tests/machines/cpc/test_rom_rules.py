@@ -277,6 +277,26 @@ def test_print_using_prints_as_it_goes(program: str, shown: str) -> None:
     assert output(program) == shown
 
 
+# the other currency sign: ££ (character &A3) floats as $$ does, alone or after ** (ROM
+# test_for_currency_symbols); a field's sign is doubled, so $£ is no field.  Printed by the ROMs.
+@pytest.mark.parametrize("program, shown", [
+    ('10 PRINT USING "\u00a3\u00a3##.##";12.5', " \u00a312.50\n"),
+    ('10 PRINT USING "**\u00a3##.##";-3.25', "**-\u00a33.25\n"),
+    ('10 PRINT USING "+\u00a3\u00a3#.#";7', " +\u00a37.0\n"),
+    ('10 PRINT USING "\u00a3\u00a3#,###.##";1234.5', " \u00a31,234.50\n"),
+    ('10 PRINT USING "\u00a3\u00a3.##^^^^";123', " \u00a3.12E+03\n"),
+    ('10 PRINT USING "\u00a3\u00a3";5', "\u00a35\n"),
+    ('10 PRINT USING "**\u00a3";5', "*\u00a35\n"),
+    ('10 PRINT USING "\u00a3\u00a3##-";-5', "  \u00a35-\n"),
+    ('10 PRINT USING "\u00a3\u00a3##.##";99999', "%\u00a399999.00\n"),
+    ('10 PRINT DEC$(99.5,"\u00a3\u00a3###.#")', "  \u00a399.5\n"),
+    ('10 PRINT USING "$\u00a3##.##";12.5', "$\u00a312.50\n"),  # not one sign twice: text, then ##.##
+    ('10 PRINT USING "\u00a3##.##";12.5', "\u00a312.50\n"),  # a single sign is text
+])
+def test_print_using_floats_the_pound_sign_as_the_dollar(program: str, shown: str) -> None:
+    assert output(program) == shown
+
+
 # --- 9. a trapped READ of a word into a number, then RESUME NEXT -------------------------------
 def test_trapped_read_of_a_word_then_resume_next() -> None:
     src = "\n".join([
