@@ -462,7 +462,7 @@ class CPC:
         # AFTER/EVERY timers 0-3: None or [every, period, due tick, target pc]
         self._timers: list[list | None] = [None, None, None, None]
         self._events_on = True
-        self._in_event = False
+        self._event_level = 0  # 0, or 1 + the timer whose subroutine runs (the highest)
         self._in_handler = False
         self._err = 0
         self._erl = 0
@@ -564,7 +564,7 @@ class CPC:
                     fire = self._fire_timer
                     for i in range(n):
                         pc = code[pc]()
-                        if self._events_on and not self._in_event:
+                        if self._events_on:
                             pc = fire(pc)
                 else:
                     for i in range(n):
@@ -659,17 +659,24 @@ class CPC:
 
     def _fire_timer(self, pc: int) -> int:
         """Between statements: the most urgent due timer calls its subroutine (as a
-        GOSUB that returns to ``pc``); a running timer subroutine holds the others."""
+        GOSUB that returns to ``pc``).  Timer 3 is the most urgent: a timer's
+        subroutine holds back its own timer and the lower ones, and is interrupted by a
+        higher one (the firmware's event priorities); RETURN lowers the level again."""
+        level = self._event_level
+        if level > 3:
+            return pc
         now = self._ticks()
         for n in (3, 2, 1, 0):
+            if n < level:
+                break
             t = self._timers[n]
             if t is not None and now >= t[2]:
                 if t[0]:
                     t[2] += t[1]
                 else:
                     self._timers[n] = None
-                self._compiled.namespace[names.PUSH]([1, pc, 1])
-                self._in_event = True
+                self._compiled.namespace[names.PUSH]([1, pc, level + 1])
+                self._event_level = n + 1
                 return t[3]
         return pc
 
@@ -881,7 +888,7 @@ class CPC:
             "on_break": self._on_break,
             "timers": [list(t) if t else None for t in self._timers],
             "events_on": self._events_on,
-            "in_event": self._in_event,
+            "in_event": self._event_level,
             "in_handler": self._in_handler,
             "err": [self._err, self._erl, self._err_pc],
             "stopped_after": self._stopped_after,
@@ -954,7 +961,7 @@ class CPC:
         self._on_break = st.on_break
         self._timers = st.timers
         self._events_on = st.events_on
-        self._in_event = st.in_event
+        self._event_level = st.in_event
         self._in_handler = st.in_handler
         self._err, self._erl, self._err_pc = st.err
         self._stopped_after = st.stopped_after

@@ -123,7 +123,7 @@ class CpcState:
     on_break: int
     timers: list[list | None]
     events_on: bool
-    in_event: bool
+    in_event: int  # 0, or 1 + the timer whose subroutine runs
     in_handler: bool
     err: tuple[int, int, int]
     stopped_after: bool
@@ -284,7 +284,7 @@ def read_cpc(f: Field, compiled: CompiledProgram | None = None, fixed: int | Non
         kind = frame.list(1, 8)[0].choice((FOR, GOSUB, WHILE))
         if kind == GOSUB:
             items = frame.list(4, 4)
-            entry = [GOSUB, pc(items[1]), items[2].choice((0, 1))]
+            entry = [GOSUB, pc(items[1]), items[2].int(0, 5)]
         elif kind == WHILE:
             items = frame.list(4, 4)
             entry = [WHILE, pc(items[1]), pc(items[2])]
@@ -342,7 +342,8 @@ def read_cpc(f: Field, compiled: CompiledProgram | None = None, fixed: int | Non
         data_ptr=f["data_ptr"].int(0, len(compiled.data)),
         on_error=on_error, on_break=on_break, timers=timers,
         events_on=f["events_on"].bool(),
-        in_event=f["in_event"].bool(),
+        # a bool before event levels: True held every timer, as level 4 does
+        in_event=(4 if f["in_event"].value else 0) if isinstance(f["in_event"].value, bool) else f["in_event"].int(0, 4),
         in_handler=f["in_handler"].bool(),
         err=(err[0].int(0, 255), err[1].int(0, _LINE_MAX), pc(err[2])),
         stopped_after=f["stopped_after"].bool(),

@@ -75,8 +75,8 @@ def bind(machine: Host) -> dict[str, Any]:
         while CS:
             f = CS.pop()
             if f[0] == GOSUB:
-                if f[2]:  # the end of a timer's subroutine lets events in again
-                    machine._in_event = False
+                if f[2]:  # the end of a timer's subroutine: the level it interrupted (+1)
+                    machine._event_level = f[2] - 1
                 return f[1]
         raise BasicError(errors.UNEXPECTED_RETURN)
 

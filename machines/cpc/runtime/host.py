@@ -41,7 +41,7 @@ class Host(Protocol):
     # events and error trapping
     _timers: list[list[Any] | None]
     _events_on: bool
-    _in_event: bool
+    _event_level: int
     _in_handler: bool
     _on_error: int
     _on_break: int

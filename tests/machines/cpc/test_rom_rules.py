@@ -571,3 +571,50 @@ def test_a_number_too_large_to_read_is_the_maths_error_overflow() -> None:
 def test_right_longer_than_the_string_is_the_whole_string() -> None:
     # seen on the ROMs
     assert output('10 W$=" A b ":PRINT RIGHT$(W$,6);"|";RIGHT$(W$,255);"|";RIGHT$("",3);"|"') == " A b | A b ||\n"
+
+
+# --- timers: the firmware's event priorities ------------------------------------------------
+def _timed(program: str) -> str:
+    """The program run with time passing as it runs: a 50th of a second every 16 times
+    the machine looks at its clock (after each statement while a timer is set)."""
+    looks = [0]
+
+    def clock() -> float:
+        looks[0] += 1
+        return looks[0] // 16 / 50
+
+    cpc = CPC(clock=clock)
+    cpc.load_basic(program)
+    assert cpc.run(100_000) == RunState.ENDED
+    return cpc.transcript.removesuffix("Ready\n")
+
+
+def test_a_higher_timer_interrupts_a_lower_timers_subroutine() -> None:
+    # seen on the ROMs (tools/cpc_rom_check.py --timers): timer 3 set inside timer
+    # 2's subroutine runs while that one waits for it
+    assert _timed('10 AFTER 3,2 GOSUB 100:WHILE LEN(Q$)<3:WEND:PRINT Q$;F\n20 END\n'
+                  '100 Q$=Q$+"a":AFTER 1,3 GOSUB 200:WHILE F=0:WEND:Q$=Q$+"b":RETURN\n'
+                  '200 Q$=Q$+"c":F=1:RETURN') == "acb 1 \n"
+
+
+def test_a_lower_timer_waits_for_a_higher_timers_subroutine() -> None:
+    # seen on the ROMs: timer 2 set inside timer 3's subroutine runs after its RETURN
+    assert _timed('10 AFTER 1,3 GOSUB 100:WHILE LEN(Q$)<3:WEND:PRINT Q$\n20 END\n'
+                  '100 Q$=Q$+"a":AFTER 1,2 GOSUB 200:FOR I=1 TO 60:NEXT:Q$=Q$+"b":RETURN\n'
+                  '200 Q$=Q$+"c":RETURN') == "abc\n"
+
+
+def test_a_timer_never_interrupts_its_own_subroutine() -> None:
+    # seen on the ROMs: an EVERY whose subroutine outlasts its period is not
+    # re-entered (the depth stays 1)
+    assert _timed('10 EVERY 1,1 GOSUB 100:WHILE N<5:WEND:PRINT M\n20 END\n'
+                  '100 D=D+1:M=MAX(M,D):FOR I=1 TO 40:NEXT:N=N+1:D=D-1:IF N=5 THEN R=REMAIN(1)\n'
+                  '110 RETURN') == " 1 \n"
+
+
+def test_after_the_interrupting_subroutine_the_lower_level_holds_again() -> None:
+    # seen on the ROMs: timer 3 interrupts timer 2's subroutine; once it returns,
+    # timer 1 (due meanwhile) still waits for timer 2's subroutine to end
+    assert _timed('10 AFTER 1,2 GOSUB 100:WHILE LEN(Q$)<4:WEND:PRINT Q$\n20 END\n'
+                  '100 Q$=Q$+"a":AFTER 1,3 GOSUB 200:AFTER 1,1 GOSUB 300:FOR I=1 TO 80:NEXT:Q$=Q$+"b":RETURN\n'
+                  '200 Q$=Q$+"c":RETURN\n300 Q$=Q$+"d":RETURN') == "acbd\n"
