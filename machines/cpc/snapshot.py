@@ -122,6 +122,7 @@ class CpcState:
     on_error: int
     on_break: int
     timers: list[list | None]
+    timer_calls: list[tuple[int, int]]  # per timer: calls owed, their subroutine's pc
     events_on: bool
     in_event: int  # 0, or 1 + the timer whose subroutine runs
     in_handler: bool
@@ -320,6 +321,10 @@ def read_cpc(f: Field, compiled: CompiledProgram | None = None, fixed: int | Non
             continue
         on, interval, count, at = t.list(4, 4)
         timers.append([on.bool(), interval.int(1, 1 << 32), count.int(-_BIG, _BIG), pc(at)])
+    timer_calls = []  # absent from snapshots saved before timers owed calls
+    for owed in f.get("timer_calls", [[0, 0]] * 4).list(4, 4):
+        count, at = owed.list(2, 2)
+        timer_calls.append((count.int(0, 127), pc(at)))
     err = f["err"].list(3, 3)
     rnd = f["rnd"]
     if isinstance(rnd.value, list):  # saved before RND was the firmware's: [state, last value]
@@ -340,7 +345,7 @@ def read_cpc(f: Field, compiled: CompiledProgram | None = None, fixed: int | Non
         error=error,
         pc=pc(f["pc"]),
         data_ptr=f["data_ptr"].int(0, len(compiled.data)),
-        on_error=on_error, on_break=on_break, timers=timers,
+        on_error=on_error, on_break=on_break, timers=timers, timer_calls=timer_calls,
         events_on=f["events_on"].bool(),
         # a bool before event levels: True held every timer, as level 4 does
         in_event=(4 if f["in_event"].value else 0) if isinstance(f["in_event"].value, bool) else f["in_event"].int(0, 4),

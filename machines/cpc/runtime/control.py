@@ -50,6 +50,12 @@ class WaitForKey(Exception):
     """CALL &BB18 needs a key; the statement runs again when one is typed."""
 
 
+class TimersStart(Exception):
+    """AFTER or EVERY set the first timer: the statement is done, and the statement loop
+    goes on from the next one looking at the timers after every statement (it does
+    not while none is set)."""
+
+
 def bind(machine: Host) -> dict[str, Any]:
     """The flow functions, closed over the machine's control stack (``CS``)."""
     CS = machine.CS

@@ -618,3 +618,56 @@ def test_after_the_interrupting_subroutine_the_lower_level_holds_again() -> None
     assert _timed('10 AFTER 1,2 GOSUB 100:WHILE LEN(Q$)<4:WEND:PRINT Q$\n20 END\n'
                   '100 Q$=Q$+"a":AFTER 1,3 GOSUB 200:AFTER 1,1 GOSUB 300:FOR I=1 TO 80:NEXT:Q$=Q$+"b":RETURN\n'
                   '200 Q$=Q$+"c":RETURN\n300 Q$=Q$+"d":RETURN') == "acbd\n"
+
+
+# --- timers: the calls owed (the firmware's event count) ----------------------------------
+def test_a_call_that_fell_due_is_made_even_after_remain() -> None:
+    # seen on the ROMs: AFTER fell due under DI, REMAIN (0: it is spent) does not take
+    # the call back, EI lets it in
+    assert _timed('10 DI:AFTER 1,1 GOSUB 100:FOR I=1 TO 100:NEXT:R=REMAIN(1):EI:FOR I=1 TO 100:NEXT:PRINT N;R\n'
+                  '20 END\n100 N=N+1:RETURN') == " 1  0 \n"
+
+
+def test_a_new_after_takes_the_calls_owed_to_its_own_subroutine() -> None:
+    # seen on the ROMs: the call owed from the first AFTER is made (by the second's
+    # line), and the second still runs
+    assert _timed('10 DI:AFTER 1,1 GOSUB 100:FOR I=1 TO 100:NEXT:AFTER 500,1 GOSUB 200:EI:FOR I=1 TO 100:NEXT:'
+                  'PRINT N;M;REMAIN(1)>0\n20 END\n100 N=N+1:RETURN\n200 M=M+1:RETURN') == " 0  1 -1 \n"
+
+
+def _clocked(program: str, steps: list[tuple[int, float]]) -> CPC:
+    """Run ``program`` in slices of statements, setting the clock (seconds) before each."""
+    clock = [0.0]
+    cpc = CPC(clock=lambda: clock[0])
+    cpc.load_basic(program)
+    for statements, seconds in steps:
+        clock[0] = seconds
+        cpc.run(statements)
+    return cpc
+
+
+def test_every_owes_a_call_per_period_while_di_holds_them() -> None:
+    # seen on the ROMs: 14 frames under DI made 14 calls after EI; here 0.3 s, 15 frames
+    program = '10 DI:EVERY 1,1 GOSUB 100:FOR I=1 TO 50:NEXT:R=REMAIN(1):EI:FOR I=1 TO 50:NEXT:PRINT N:END\n100 N=N+1:RETURN'
+    assert _clocked(program, [(2, 0.0), (10_000, 0.3)]).transcript == " 15 \nReady\n"
+
+
+def test_a_timer_owes_127_calls_at_most() -> None:
+    # the firmware's event count stops at 127
+    program = '10 DI:EVERY 1,1 GOSUB 100:FOR I=1 TO 50:NEXT:R=REMAIN(1):EI:FOR I=1 TO 50:NEXT:PRINT N:END\n100 N=N+1:RETURN'
+    assert _clocked(program, [(2, 0.0), (10_000, 10.0)]).transcript == " 127 \nReady\n"
+
+
+def test_the_timers_are_looked_at_from_the_statement_after_the_first_after() -> None:
+    # not only from the run's next 256 statements: the AFTER, due at once, is called
+    # after the FOR statement, in the one run() that set it
+    looks = [0]
+
+    def clock() -> float:  # power-on and the AFTER at 0 s, then 1 s
+        looks[0] += 1
+        return 0.0 if looks[0] <= 2 else 1.0
+
+    cpc = CPC(clock=clock)
+    cpc.load_basic('10 AFTER 1 GOSUB 100:FOR I=1 TO 5:NEXT:PRINT N;I:END\n100 N=I:RETURN')
+    assert cpc.run(10_000) == RunState.ENDED
+    assert cpc.transcript == " 1  6 \nReady\n"
