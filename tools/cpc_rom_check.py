@@ -490,7 +490,7 @@ def run_on_ours(program: str, keys: str = "", presses: list[list[Press]] | None 
                     state = cpc.run(1)
             done = max(done, press.after)
             cpc.type("\x1b" if press.escape else " ")
-    if state == RunState.BUDGET:
+    if state in running:  # a key typed last may have resumed a paused program
         cpc.run(max(budget, 1))
     text = cpc.transcript
     return text[: -len("Ready\n")] if text.endswith("Ready\n") else text
@@ -566,7 +566,8 @@ def timer_lines(rng: random.Random, n: int, sub: int) -> tuple[list[str], list[l
     """Line ``n`` (and its subroutines at ``sub`` and ``sub + 5``) using the timers or ESC
     in ways whose output does not depend on when a timer fires or a key is seen: a
     loop waits for a count that the EVERY handler stops raising, an AFTER set under
-    DI fires only after EI, a higher timer set inside a lower one's handler runs
+    DI fires only after EI (and a call that fell due under DI is made after REMAIN,
+    or by the subroutine of a new AFTER on the same timer), a higher timer set inside a lower one's handler runs
     inside it, ESC ESC breaks a loop that never ends, ESC and another key pause and
     go on, ON BREAK GOSUB and ON BREAK CONT.  Each counter is the line's own (Q30...),
     as a timer left over from another line may still fire.  Returns the lines and the
@@ -578,6 +579,14 @@ def timer_lines(rng: random.Random, n: int, sub: int) -> tuple[list[str], list[l
         return [f"{n} T0=TIME:{q}=0:EVERY {k},{t} GOSUB {sub}:WHILE {q}<{m}:WEND:R=REMAIN({t}):"
                 f"PRINT {q};REMAIN({t});TIME>=T0",
                 f"{sub} {q}={q}-({q}<{m}):RETURN"], []
+    if form == 1 and rng.random() < 0.5:  # a call owed under DI outlives REMAIN or a new AFTER
+        if rng.random() < 0.5:
+            return [f"{n} {q}=0:DI:AFTER {k},{t} GOSUB {sub}:FOR I=1 TO 150:NEXT:R=REMAIN({t}):EI:"
+                    f"WHILE {q}=0:WEND:PRINT {q};R",
+                    f"{sub} {q}={q}+1:RETURN"], []
+        return [f"{n} {q}=0:Q=0:DI:AFTER {k},{t} GOSUB {sub}:FOR I=1 TO 150:NEXT:AFTER 500,{t} GOSUB {sub + 5}:EI:"
+                f"WHILE {q}=0:WEND:R=REMAIN({t}):PRINT Q;{q};R>0",
+                f"{sub} Q=Q+1:RETURN", f"{sub + 5} {q}={q}+1:RETURN"], []
     if form == 1:  # AFTER fires once; under DI it waits for EI
         di = rng.random() < 0.6
         return [f"{n} {q}=0:{'DI:' if di else ''}AFTER {k},{t} GOSUB {sub}:FOR I=1 TO {rng.randint(1, 40)}:NEXT:"

@@ -173,8 +173,10 @@ class CPC:
         self.lines = {}
         problems: list[Problem] = []
         for raw_number, raw in enumerate(source.splitlines(), 1):
-            text = raw.strip().replace("\t", " ")
-            if not text:
+            # blanks after the text are kept, as the ROM keeps them in the line (the
+            # line editor shows them after a Syntax error)
+            text = raw.lstrip().replace("\t", " ")
+            if not text.strip():
                 continue
             digits = ""
             while len(digits) < len(text) and "0" <= text[len(digits)] <= "9":

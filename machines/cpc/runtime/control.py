@@ -172,17 +172,19 @@ def bind(machine: Host) -> dict[str, Any]:
         bad_item.clear()
         if first:
             read_start[0] = machine._data_ptr
+        # the value is a real, whatever the item looks like (-32768 is no integer to
+        # ROUND after it: seen on the ROMs); an integer variable rounds it
         text, line = read_item()
         if not text.strip(" "):
-            return 0
+            return 0.0
         if read_number(text) is None:  # (a number too large: Overflow, raised here)
             raise BasicError(errors.TYPE_MISMATCH)
         value, used = parse_number_prefix(text)
         if used == 0 or text[used:].strip(" "):
             machine._data_ptr = read_start[0]
             bad_item.append(line)
-            return value if used else 0
-        return value
+            return float(value) if used else 0.0
+        return float(value)
 
     def read_check() -> None:
         if bad_item:

@@ -671,3 +671,36 @@ def test_the_timers_are_looked_at_from_the_statement_after_the_first_after() -> 
     cpc.load_basic('10 AFTER 1 GOSUB 100:FOR I=1 TO 5:NEXT:PRINT N;I:END\n100 N=I:RETURN')
     assert cpc.run(10_000) == RunState.ENDED
     assert cpc.transcript == " 1  6 \nReady\n"
+
+
+# --- found with the timers campaign (seed 52), beside the timers ----------------------------
+def test_a_number_read_into_a_real_variable_is_a_real() -> None:
+    # seen on the ROMs: DATA -32768 read into C is a real, so ROUND(C,-3) is -33000
+    # (an integer there would be Overflow); an integer variable still rounds it
+    assert output("10 READ C:PRINT ROUND(C,-3);C+1\n20 DATA -32768") == "-33000 -32767 \n"
+    assert output("10 READ C,D\n20 PRINT ROUND(D,-4);ROUND(C,-3)\n30 DATA ,32767") == " 30000  0 \n"
+    assert output("10 READ C%:PRINT ROUND(C%,-3)\n20 DATA 32767") == "Overflow in 10\n"
+
+
+def test_val_of_a_whole_number_in_16_bits_is_an_integer() -> None:
+    # seen on the ROMs: ROUND of it to -3 places leaves 16 bits (Overflow), unlike
+    # ROUND of a real; stored in a real variable it is a real
+    assert output('10 PRINT ROUND(VAL("-32768"),-3)') == "Overflow in 10\n"
+    assert output('10 PRINT ROUND(VAL("&7FFF"),-3)') == "Overflow in 10\n"
+    assert output('10 PRINT ROUND(VAL(" 3 2767abc"),-3)') == "Overflow in 10\n"
+    assert output('10 PRINT ROUND(VAL("32767")-VAL("1"),-3)') == "Overflow in 10\n"
+
+
+def test_val_of_a_point_an_exponent_or_a_wider_number_is_a_real() -> None:
+    # seen on the ROMs
+    assert output('10 PRINT ROUND(VAL("32767.0"),-3);ROUND(VAL("32767E0"),-3);ROUND(VAL("-32769"),-3)') == (
+        " 33000  33000 -33000 \n")
+    assert output('10 A=VAL("32767"):PRINT ROUND(A,-3);ROUND(VAL("5")+VAL("32760")+0.5,-3)') == " 33000  33000 \n"
+    assert output('10 PRINT ROUND(-VAL("-32768"),-3);ROUND(VAL("200")*VAL("200"),-3);VAL("7")/2') == (
+        " 33000  40000  3.5 \n")
+
+
+def test_a_line_keeps_the_blanks_typed_at_its_end() -> None:
+    # seen on the ROMs: the line editor shows them after a Syntax error
+    assert output("10 PRINT 1:X \n20 PRINT 2") == " 1 \nSyntax error in 10\n10 PRINT 1:X \n"
+    assert output("10 READ A:PRINT A\n20 DATA 1,WORD ") == " 1 \n"
