@@ -6,13 +6,16 @@ emulator projects) and the Z80 core comes from PyPI (``pip install z80``, the
 ``rom-check`` extra).  Nothing here is part of the arcade.
 
     python tools/cpc_rom_check.py OS.rom [--cases 4000] [--seed 1] [--golden FILE]
-    python tools/cpc_rom_check.py OS.rom BASIC.rom [--cases 300] [--seed 1]
+    python tools/cpc_rom_check.py OS.rom BASIC.rom [--cases 300] [--seed 1] [--timers]
     python tools/cpc_rom_check.py OS.rom BASIC.rom --golden FILE    # RND, byte for byte
 
 With the BASIC ROM too, a CPC 6128 is booted (``BootedCPC``) and random programs
 (numbers printed with ; , SPC, TAB and USING, real loops, integer operators, errors
 trapped) are typed into it and RUN; each program's printed output must be the same
-as ``machines.cpc.CPC``'s.  The differing programs are printed with both outputs.
+as ``machines.cpc.CPC``'s.  The booted CPC takes its 300 Hz interrupts and scans its
+keyboard, so with ``--timers`` the programs also use EVERY, AFTER, REMAIN, DI and EI,
+ON BREAK, and ESC pressed while they run (``timer_lines``).  The differing programs
+are printed with both outputs.
 ``--golden FILE`` instead writes what RND gives on the ROMs, as 5-byte reals, after
 power-on and seeds (``rnd_golden``; the test suite's ``firmware_rnd.txt``).
 
@@ -801,7 +804,8 @@ def check_programs(os_rom: bytes, basic_rom: bytes, cases: int, seed: int, timer
         mine = run_on_ours(program, keys, presses)
         if theirs != mine:
             wrong += 1
-            print(f"--- program {case} differs\n{program}\n--- keys: {keys!r} {presses}\n--- ROMs:\n{theirs}--- ours:\n{mine}")
+            print(f"--- program {case} differs\n{program}\n--- keys: {keys!r} {presses}\n"
+                  f"--- ROMs:\n{theirs}--- ours:\n{mine}")
     compared = cases - unfinished
     print(f"{compared - wrong} of {compared} programs print the same on the ROMs and here"
           f" ({unfinished} ran too long on the Z80 and were not compared)")

@@ -196,6 +196,14 @@ def _window(w: Field, width: int) -> Window:
     )
 
 
+def _event_level(f: Field) -> int:
+    """0, or 1 + the timer whose subroutine runs; saved as a bool before event levels,
+    when True held every timer, as level 4 does."""
+    if isinstance(f.value, bool):
+        return 4 if f.value else 0
+    return f.int(0, 4)
+
+
 def read_cpc(f: Field, compiled: CompiledProgram | None = None, fixed: int | None = None) -> CpcState:
     """Check a whole CPC snapshot.  ``compiled`` is the machine's own compiled program
     when the snapshot's listing is the one it holds, and ``fixed`` the bytes it takes
@@ -347,8 +355,7 @@ def read_cpc(f: Field, compiled: CompiledProgram | None = None, fixed: int | Non
         data_ptr=f["data_ptr"].int(0, len(compiled.data)),
         on_error=on_error, on_break=on_break, timers=timers, timer_calls=timer_calls,
         events_on=f["events_on"].bool(),
-        # a bool before event levels: True held every timer, as level 4 does
-        in_event=(4 if f["in_event"].value else 0) if isinstance(f["in_event"].value, bool) else f["in_event"].int(0, 4),
+        in_event=_event_level(f["in_event"]),
         in_handler=f["in_handler"].bool(),
         err=(err[0].int(0, 255), err[1].int(0, _LINE_MAX), pc(err[2])),
         stopped_after=f["stopped_after"].bool(),

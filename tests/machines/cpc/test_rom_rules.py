@@ -648,13 +648,15 @@ def _clocked(program: str, steps: list[tuple[int, float]]) -> CPC:
 
 def test_every_owes_a_call_per_period_while_di_holds_them() -> None:
     # seen on the ROMs: 14 frames under DI made 14 calls after EI; here 0.3 s, 15 frames
-    program = '10 DI:EVERY 1,1 GOSUB 100:FOR I=1 TO 50:NEXT:R=REMAIN(1):EI:FOR I=1 TO 50:NEXT:PRINT N:END\n100 N=N+1:RETURN'
+    program = ('10 DI:EVERY 1,1 GOSUB 100:FOR I=1 TO 50:NEXT:R=REMAIN(1):EI:FOR I=1 TO 50:NEXT:PRINT N:END\n'
+               '100 N=N+1:RETURN')
     assert _clocked(program, [(2, 0.0), (10_000, 0.3)]).transcript == " 15 \nReady\n"
 
 
 def test_a_timer_owes_127_calls_at_most() -> None:
     # the firmware's event count stops at 127
-    program = '10 DI:EVERY 1,1 GOSUB 100:FOR I=1 TO 50:NEXT:R=REMAIN(1):EI:FOR I=1 TO 50:NEXT:PRINT N:END\n100 N=N+1:RETURN'
+    program = ('10 DI:EVERY 1,1 GOSUB 100:FOR I=1 TO 50:NEXT:R=REMAIN(1):EI:FOR I=1 TO 50:NEXT:PRINT N:END\n'
+               '100 N=N+1:RETURN')
     assert _clocked(program, [(2, 0.0), (10_000, 10.0)]).transcript == " 127 \nReady\n"
 
 
