@@ -252,8 +252,7 @@ class BootedCPC:
         cpu.set_output_callback(self._port_out)
         cpu.set_input_callback(self._port_in)
         cpu.set_write_callback(self._write)
-        cpu.mark_addrs(0x0000, 0x4000, cpu.WRITE_MARK)
-        cpu.mark_addrs(0xC000, 0x4000, cpu.WRITE_MARK)
+        cpu.mark_addrs(0x0000, 0x4000, cpu.WRITE_MARK)  # the OS ROM is in, BASIC out
         for address in (KM_WAIT_CHAR, KM_READ_CHAR, TXT_OUTPUT, TXT_WR_CHAR, EDIT_AFTER_ERROR):
             cpu.set_breakpoint(address)
         cpu.pc = 0
@@ -268,9 +267,20 @@ class BootedCPC:
         self.presses.append((row, bit, start, start + frames * FRAME_TICKS))
 
     def _write(self, address: int, value: int) -> None:
-        self.ram[address] = value  # writes always reach the RAM under a ROM
-        if (address < 0x4000 and not self.lower) or (address >= 0xC000 and not self.upper):
-            self.cpu.set_memory_block(address, bytes((value,)))
+        """A write under a ROM that is switched in (only those are marked) reaches the RAM."""
+        self.ram[address] = value
+
+    def _switch(self, start: int, rom: bytes, enabled: bool) -> None:
+        """Switch the ROM at ``start`` in (the Z80 sees it, the RAM keeps its bytes and
+        takes the writes) or out (the Z80 sees and writes the RAM itself)."""
+        cpu = self.cpu
+        if enabled:
+            self.ram[start:start + 0x4000] = bytes(cpu.memory[start:start + 0x4000])
+            cpu.set_memory_block(start, rom)
+            cpu.mark_addrs(start, 0x4000, cpu.WRITE_MARK)
+        else:
+            cpu.unmark_addrs(start, 0x4000, cpu.WRITE_MARK)
+            cpu.set_memory_block(start, bytes(self.ram[start:start + 0x4000]))
 
     def _port_out(self, port: int, value: int) -> None:
         if not port & 0x8000 and port & 0x4000 and value & 0xC0 == 0x80:  # gate array
@@ -278,10 +288,12 @@ class BootedCPC:
                 self.raised_at = None
                 self.next_interrupt = self.now() + INT_LINES * LINE_TICKS
             lower, upper = not value & 4, not value & 8
-            if (lower, upper) != (self.lower, self.upper):
-                self.lower, self.upper = lower, upper
-                self.cpu.set_memory_block(0, self.os_rom if lower else bytes(self.ram[:0x4000]))
-                self.cpu.set_memory_block(0xC000, self.basic_rom if upper else bytes(self.ram[0xC000:]))
+            if lower != self.lower:
+                self.lower = lower
+                self._switch(0, self.os_rom, lower)
+            if upper != self.upper:
+                self.upper = upper
+                self._switch(0xC000, self.basic_rom, upper)
         if not port & 0x0800:  # the PPI
             which = port >> 8 & 3
             if which == 0:
