@@ -316,7 +316,7 @@ class BootedCPC:
         if which == 1:  # port B: VSYNC in bit 0, 50 Hz and the maker's name in bits 1-4
             line = self.now() // LINE_TICKS % 312
             return 0x1E | (line >= VSYNC_LINES[0] or line < VSYNC_LINES[1] - 312)
-        if which == 0 and self.port_c & 0xC0 == 0x40 and self.psg_register == 14:
+        if which == 0 and self.presses and self.port_c & 0xC0 == 0x40 and self.psg_register == 14:
             row, now, bits = self.port_c & 0x0F, self.now(), 0xFF
             for key_row, bit, start, end in self.presses:
                 if key_row == row and start <= now < end:
