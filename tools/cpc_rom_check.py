@@ -6,13 +6,16 @@ emulator projects) and the Z80 core comes from PyPI (``pip install z80``, the
 ``rom-check`` extra).  Nothing here is part of the arcade.
 
     python tools/cpc_rom_check.py OS.rom [--cases 4000] [--seed 1] [--golden FILE]
-    python tools/cpc_rom_check.py OS.rom BASIC.rom [--cases 300] [--seed 1]
+    python tools/cpc_rom_check.py OS.rom BASIC.rom [--cases 300] [--seed 1] [--timers]
     python tools/cpc_rom_check.py OS.rom BASIC.rom --golden FILE    # RND, byte for byte
 
 With the BASIC ROM too, a CPC 6128 is booted (``BootedCPC``) and random programs
 (numbers printed with ; , SPC, TAB and USING, real loops, integer operators, errors
 trapped) are typed into it and RUN; each program's printed output must be the same
-as ``machines.cpc.CPC``'s.  The differing programs are printed with both outputs.
+as ``machines.cpc.CPC``'s.  The booted CPC takes its 300 Hz interrupts and scans its
+keyboard, so with ``--timers`` the programs also use EVERY, AFTER, REMAIN, DI and EI,
+ON BREAK, and ESC pressed while they run (``timer_lines``).  The differing programs
+are printed with both outputs.
 ``--golden FILE`` instead writes what RND gives on the ROMs, as 5-byte reals, after
 power-on and seeds (``rnd_golden``; the test suite's ``firmware_rnd.txt``).
 
@@ -40,7 +43,7 @@ import random
 import sys
 from fractions import Fraction
 from pathlib import Path
-from typing import Callable
+from typing import Callable, NamedTuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -194,16 +197,36 @@ def check_case(fw: Firmware, name: str, x: float, y: float, degrees: bool) -> tu
 KM_WAIT_CHAR, KM_READ_CHAR, TXT_OUTPUT, TXT_WR_CHAR = 0x1BBF, 0x1BC5, 0x13FE, 0x1335
 TXT_OUTPUT_WRITES = 0x1405  # where TXT_OUTPUT's own call of TXT_WR_CHAR returns
 EDIT_AFTER_ERROR = 0xC04A  # BASIC's REPL going into the line editor after a Syntax error
+# BASIC's break handler: emptying the key buffer (KM_READ_CHAR), waiting for the key
+# that says go on or break (KM_WAIT_CHAR); the keys typed for INPUT are not for them
+BREAK_CALLERS = (0xC495, 0xC4B2)
+
+
+# the CPC's timing at 4 MHz: a scan line is 64 us, the gate array interrupts every 52
+# lines (300 Hz), a frame is 312 lines (50 Hz) and starts with the CRTC's VSYNC
+LINE_TICKS = 256
+INT_LINES = 52
+FRAME_TICKS = 312 * LINE_TICKS
+VSYNC_LINES = (310, 318)  # VSYNC high from 2 lines before a frame's first interrupt, 8 lines
+INT_RETRY_TICKS = 64  # while the Z80 has interrupts disabled, how often the request is tried
+ESC_KEY = (8, 2)  # ESC in the keyboard matrix: row 8, bit 2 (key number 66)
 
 
 class BootedCPC:
     """A CPC 6128 reduced to what BASIC needs: the OS ROM low, BASIC 1.1 as every
-    upper ROM, 64 KB of RAM under both, the gate array's ROM switches, and a PPI
-    whose VSYNC bit toggles.  No interrupts run: keys are handed to the firmware's
-    KM_WAIT_CHAR when it is called, and to KM_READ_CHAR (INKEY$) from the same queue;
-    the keyboard is never scanned, so ESC never breaks.  Every character sent to
-    TXT_OUTPUT is recorded, and every one the line editor writes by TXT_WR_CHAR (the
-    keys it shows at INPUT, the line it shows after a Syntax error)."""
+    upper ROM, 64 KB of RAM under both, the gate array's ROM switches and its
+    interrupt every 52 scan lines (IM 1, to the OS ROM's handler at &0038; the count's
+    bit 5 cleared when the Z80 takes it), a PPI whose port B shows VSYNC for 8 lines of
+    each 50 Hz frame, and the keyboard matrix read through the PSG's register 14
+    (port A, the row chosen by port C).  The firmware's ticker then runs BASIC's
+    timers (EVERY/AFTER) and its key scan sees keys held down in ``presses``.  Typed
+    text is handed to the firmware's KM_WAIT_CHAR when it is called, and to
+    KM_READ_CHAR (INKEY$), from the queue ``keys``, as they are asked for (so the
+    break handler's emptying of the key buffer does not take them); with that queue
+    empty and keys still to be held down, the firmware's own routines run (and read
+    the keys its scan found).  Every character
+    sent to TXT_OUTPUT is recorded, and every one the line editor writes by
+    TXT_WR_CHAR (the keys it shows at INPUT, the line it shows after a Syntax error)."""
 
     def __init__(self, os_rom: bytes, basic_rom: bytes) -> None:
         import z80
@@ -214,36 +237,91 @@ class BootedCPC:
         self.lower, self.upper = True, False
         self.keys: list[str] = []
         self.output: list[str] = []
-        self.vsync = 0
         self.recording = False
         self.editing = False  # the line editor was opened on the faulty line
+        self.ticks = 0  # T-states since power-on
+        self.chunk_end = 0  # the tick at which the current cpu.run() stops
+        self.next_interrupt = INT_LINES * LINE_TICKS
+        self.raised_at: int | None = None  # when the interrupt now requested was raised
+        self.interrupts = 0
+        self.port_a = self.port_c = 0
+        self.psg_register = 0
+        # keys held down: (matrix row, bit, from tick, to tick)
+        self.presses: list[tuple[int, int, int, int]] = []
         cpu.set_memory_block(0, os_rom)
         cpu.set_output_callback(self._port_out)
         cpu.set_input_callback(self._port_in)
         cpu.set_write_callback(self._write)
-        cpu.mark_addrs(0x0000, 0x4000, cpu.WRITE_MARK)
-        cpu.mark_addrs(0xC000, 0x4000, cpu.WRITE_MARK)
+        cpu.mark_addrs(0x0000, 0x4000, cpu.WRITE_MARK)  # the OS ROM is in, BASIC out
         for address in (KM_WAIT_CHAR, KM_READ_CHAR, TXT_OUTPUT, TXT_WR_CHAR, EDIT_AFTER_ERROR):
             cpu.set_breakpoint(address)
         cpu.pc = 0
 
+    def now(self) -> int:
+        """The T-state count, also inside a port callback (the core counts ticks_to_stop down)."""
+        return self.chunk_end - self.cpu.ticks_to_stop
+
+    def press(self, row: int, bit: int, frames: int, after_frames: int = 0) -> None:
+        """Hold a key of the matrix down for ``frames`` 50 Hz frames, from ``after_frames`` on."""
+        start = self.now() + after_frames * FRAME_TICKS
+        self.presses.append((row, bit, start, start + frames * FRAME_TICKS))
+
     def _write(self, address: int, value: int) -> None:
-        self.ram[address] = value  # writes always reach the RAM under a ROM
-        if (address < 0x4000 and not self.lower) or (address >= 0xC000 and not self.upper):
-            self.cpu.set_memory_block(address, bytes((value,)))
+        """A write under a ROM that is switched in (only those are marked) reaches the RAM."""
+        self.ram[address] = value
+
+    def _switch(self, start: int, rom: bytes, enabled: bool) -> None:
+        """Switch the ROM at ``start`` in (the Z80 sees it, the RAM keeps its bytes and
+        takes the writes) or out (the Z80 sees and writes the RAM itself)."""
+        cpu = self.cpu
+        if enabled:
+            self.ram[start:start + 0x4000] = bytes(cpu.memory[start:start + 0x4000])
+            cpu.set_memory_block(start, rom)
+            cpu.mark_addrs(start, 0x4000, cpu.WRITE_MARK)
+        else:
+            cpu.unmark_addrs(start, 0x4000, cpu.WRITE_MARK)
+            cpu.set_memory_block(start, bytes(self.ram[start:start + 0x4000]))
 
     def _port_out(self, port: int, value: int) -> None:
         if not port & 0x8000 and port & 0x4000 and value & 0xC0 == 0x80:  # gate array
+            if value & 0x10:  # reset the interrupt count, withdraw a request
+                self.raised_at = None
+                self.next_interrupt = self.now() + INT_LINES * LINE_TICKS
             lower, upper = not value & 4, not value & 8
-            if (lower, upper) != (self.lower, self.upper):
-                self.lower, self.upper = lower, upper
-                self.cpu.set_memory_block(0, self.os_rom if lower else bytes(self.ram[:0x4000]))
-                self.cpu.set_memory_block(0xC000, self.basic_rom if upper else bytes(self.ram[0xC000:]))
+            if lower != self.lower:
+                self.lower = lower
+                self._switch(0, self.os_rom, lower)
+            if upper != self.upper:
+                self.upper = upper
+                self._switch(0xC000, self.basic_rom, upper)
+        if not port & 0x0800:  # the PPI
+            which = port >> 8 & 3
+            if which == 0:
+                self.port_a = value
+            elif which == 2:
+                self.port_c = value
+            elif which == 3:
+                if value & 0x80:  # a mode set clears port C
+                    self.port_c = 0
+                else:  # one bit of port C set or reset
+                    bit = 1 << (value >> 1 & 7)
+                    self.port_c = self.port_c | bit if value & 1 else self.port_c & ~bit
+            if which in (0, 2) and self.port_c & 0xC0 == 0xC0:  # PSG: latch the register number
+                self.psg_register = self.port_a & 0x0F
 
     def _port_in(self, port: int) -> int:
-        if port >> 8 == 0xF5:  # PPI port B: VSYNC comes and goes
-            self.vsync ^= 1
-            return 0x1E | self.vsync
+        if port & 0x0800:
+            return 0xFF
+        which = port >> 8 & 3
+        if which == 1:  # port B: VSYNC in bit 0, 50 Hz and the maker's name in bits 1-4
+            line = self.now() // LINE_TICKS % 312
+            return 0x1E | (line >= VSYNC_LINES[0] or line < VSYNC_LINES[1] - 312)
+        if which == 0 and self.presses and self.port_c & 0xC0 == 0x40 and self.psg_register == 14:
+            row, now, bits = self.port_c & 0x0F, self.now(), 0xFF
+            for key_row, bit, start, end in self.presses:
+                if key_row == row and start <= now < end:
+                    bits &= ~(1 << bit)
+            return bits
         return 0xFF
 
     def _return(self) -> None:
@@ -252,19 +330,43 @@ class BootedCPC:
         cpu.pc = cpu.memory[sp] | cpu.memory[(sp + 1) & 0xFFFF] << 8
         cpu.sp = (sp + 2) & 0xFFFF
 
+    def _step(self, limit: int) -> None:
+        """Run the Z80 until the next interrupt is due (or a breakpoint), taking it if it can."""
+        cpu = self.cpu
+        if self.raised_at is not None and cpu.on_handle_active_int():
+            late = (self.now() - self.raised_at) // LINE_TICKS
+            if late >= 32:  # the count's bit 5 cleared: the next request comes later
+                self.next_interrupt = self.raised_at + (INT_LINES + 32) * LINE_TICKS
+            self.raised_at = None
+            self.interrupts += 1
+        start = self.now()
+        stop = INT_RETRY_TICKS if self.raised_at is not None else self.next_interrupt - start
+        stop = max(1, min(stop, limit))
+        self.chunk_end = start + stop
+        cpu.ticks_to_stop = stop
+        cpu.run()
+        self.ticks = self.now()
+        if self.ticks >= self.next_interrupt:
+            if self.raised_at is None:
+                self.raised_at = self.next_interrupt
+            self.next_interrupt += INT_LINES * LINE_TICKS
+
     def run(self, max_ticks: int = 400_000_000) -> bool:
         """Run until the firmware waits for a key with none left, or, while
         ``recording``, once the program has ended (Ready, or the line editor opened
-        after a Syntax error): True.  False if still running after max_ticks T-states."""
+        after a Syntax error): True.  False if still running after max_ticks T-states.
+        While keys are held down or still to come (``presses``) the firmware's own
+        KM_WAIT_CHAR runs instead."""
         cpu = self.cpu
-        spent = 0
-        while spent < max_ticks:
-            cpu.ticks_to_stop = 1_000_000
-            cpu.run()
-            spent += 1_000_000 - cpu.ticks_to_stop
+        began = self.ticks
+        while self.ticks - began < max_ticks:
+            self._step(max_ticks - (self.ticks - began))
+            if cpu.ticks_to_stop == 0:
+                continue
             if cpu.pc == TXT_OUTPUT:
                 if self.recording:
                     self.output.append(chr(cpu.a))
+                self.on_output()
                 cpu.step_over_breakpoint()
             elif cpu.pc == TXT_WR_CHAR:
                 if self.recording and self._return_address() != TXT_OUTPUT_WRITES:
@@ -274,30 +376,68 @@ class BootedCPC:
                 self.editing = True
                 cpu.step_over_breakpoint()
             elif cpu.pc == KM_READ_CHAR:
-                if self.keys and self.recording:
+                if self.keys and self.recording and not self._for_break():
                     cpu.a = ord(self.keys.pop(0))
                     cpu.f |= 1
+                    self._return()
+                elif self._keys_to_come():
+                    cpu.step_over_breakpoint()
                 else:
                     cpu.f &= ~1
-                self._return()
+                    self._return()
             elif cpu.pc == KM_WAIT_CHAR:
                 ended = self.editing or self.output[-7:] == list("Ready\r\n")
-                if not self.keys or (self.recording and ended):
-                    return True  # no key left, or the program has ended: keys left are not typed
-                cpu.a = ord(self.keys.pop(0))
-                cpu.f |= 1
-                self._return()
+                if self.recording and ended:
+                    return True  # the program has ended: keys left are not typed
+                if self.keys and not self._for_break():
+                    cpu.a = ord(self.keys.pop(0))
+                    cpu.f |= 1
+                    self._return()
+                elif self._keys_to_come():
+                    cpu.step_over_breakpoint()
+                else:
+                    return True  # no key left
         return False
+
+    def on_output(self) -> None:
+        """Called at each character sent to TXT_OUTPUT (``run_on_roms`` presses keys here)."""
+
+    def _keys_to_come(self) -> bool:
+        now = self.now()
+        return any(end > now for _, _, _, end in self.presses)
+
+    def _for_break(self) -> bool:
+        """The firmware routine was called by BASIC's break handler: its return address
+        is among the top words of the stack (behind the ROM-switching trampoline's two,
+        and KM_WAIT_CHAR's own when it calls KM_READ_CHAR)."""
+        m, sp = self.cpu.memory, self.cpu.sp
+        return any(m[(sp + i) & 0xFFFF] | m[(sp + i + 1) & 0xFFFF] << 8 in BREAK_CALLERS for i in range(0, 8, 2))
 
     def _return_address(self) -> int:
         sp = self.cpu.sp
         return self.cpu.memory[sp] | self.cpu.memory[(sp + 1) & 0xFFFF] << 8
 
 
-def run_on_roms(os_rom: bytes, basic_rom: bytes, program: str, keys: str = "") -> str | None:
+# a program prints this where it waits for keys pressed while it runs (``Press``)
+PRESS_MARK = "<!>"
+SPACE_KEY = (5, 7)
+
+
+class Press(NamedTuple):
+    """A key held down while a program runs: ``frames`` 50 Hz frames long, starting
+    ``after`` frames after the program printed ``PRESS_MARK``; ESC or another key."""
+
+    escape: bool
+    after: int
+    frames: int = 2
+
+
+def run_on_roms(os_rom: bytes, basic_rom: bytes, program: str, keys: str = "",
+                presses: list[list[Press]] | None = None) -> str | None:
     """The program typed into a freshly booted CPC and RUN, with ``keys`` typed for its
-    INPUTs: what it printed, the keys it read included (new lines as '\n', the final
-    Ready left out); None if it ran past the time allowed."""
+    INPUTs and, each time it prints ``PRESS_MARK``, the next group of ``presses`` held
+    down on the keyboard: what it printed, the keys it read included (new lines as
+    '\n', the final Ready left out); None if it ran past the time allowed."""
     cpc = BootedCPC(os_rom, basic_rom)
     cpc.run()
     for line in program.splitlines():
@@ -305,6 +445,14 @@ def run_on_roms(os_rom: bytes, basic_rom: bytes, program: str, keys: str = "") -
         cpc.run()
     cpc.output = []
     cpc.recording = True
+    groups = list(presses or [])
+
+    def on_output() -> None:
+        if groups and "".join(cpc.output[-len(PRESS_MARK):]) == PRESS_MARK:
+            for press in groups.pop(0):
+                cpc.press(*(ESC_KEY if press.escape else SPACE_KEY), press.frames, press.after)
+
+    cpc.on_output = on_output  # type: ignore[method-assign]
     cpc.keys += list("RUN\r" + keys)
     if not cpc.run():
         return None
@@ -315,13 +463,50 @@ def run_on_roms(os_rom: bytes, basic_rom: bytes, program: str, keys: str = "") -
     return text[: -len("Ready\n")] if text.endswith("Ready\n") else text
 
 
-def run_on_ours(program: str, keys: str = "") -> str:
-    from machines.cpc import CPC
+STATEMENTS_PER_FRAME = 20  # BASIC 1.1 runs some 1,000 short statements a second (FOR loops on the ROMs)
 
-    cpc = CPC(clock=lambda: 0.0)
+
+class StatementClock:
+    """Time for ``machines.cpc.CPC`` in the comparison: a 50th of a second each
+    ``STATEMENTS_PER_FRAME`` times the machine looks (it looks after every statement
+    while a timer is set), so timers fire after a number of statements, whatever the
+    host's speed."""
+
+    def __init__(self) -> None:
+        self.looks = 0
+
+    def __call__(self) -> float:
+        self.looks += 1
+        return self.looks // STATEMENTS_PER_FRAME / 50
+
+
+def run_on_ours(program: str, keys: str = "", presses: list[list[Press]] | None = None) -> str:
+    """The same on ``machines.cpc.CPC``.  A press ``after`` frames after the mark is
+    typed that many frames' statements later (``STATEMENTS_PER_FRAME``)."""
+    from machines.cpc import CPC, RunState
+
+    cpc = CPC(clock=StatementClock())
     cpc.load_basic(program)
     cpc.type(keys)
-    cpc.run(200_000)
+    budget, seen = 200_000, 0
+    running = (RunState.BUDGET, RunState.WAITING_KEY)
+    state = RunState.BUDGET
+    for group in presses or []:
+        while PRESS_MARK not in cpc.transcript_since(seen) and state in running and budget > 0:
+            state = cpc.run(1)
+            budget -= 1
+        if PRESS_MARK not in cpc.transcript_since(seen):
+            break
+        seen = cpc.printed
+        done = 0
+        for press in sorted(group, key=lambda p: p.after):
+            for _ in range((press.after - done) * STATEMENTS_PER_FRAME):
+                if state in running:
+                    state = cpc.run(1)
+            done = max(done, press.after)
+            cpc.type("\x1b" if press.escape else " ")
+    if state in running:  # a key typed last may have resumed a paused program
+        cpc.run(max(budget, 1))
     text = cpc.transcript
     return text[: -len("Ready\n")] if text.endswith("Ready\n") else text
 
@@ -392,7 +577,61 @@ def input_line(rng: random.Random, items: str) -> str:
     return ",".join(parts)
 
 
-def random_program(rng: random.Random) -> tuple[str, str]:
+def timer_lines(rng: random.Random, n: int, sub: int) -> tuple[list[str], list[list[Press]]]:
+    """Line ``n`` (and its subroutines at ``sub`` and ``sub + 5``) using the timers or ESC
+    in ways whose output does not depend on when a timer fires or a key is seen: a
+    loop waits for a count that the EVERY handler stops raising, an AFTER set under
+    DI fires only after EI (and a call that fell due under DI is made after REMAIN,
+    or by the subroutine of a new AFTER on the same timer), a higher timer set inside a lower one's handler runs
+    inside it, ESC ESC breaks a loop that never ends, ESC and another key pause and
+    go on, ON BREAK GOSUB and ON BREAK CONT.  Each counter is the line's own (Q30...),
+    as a timer left over from another line may still fire.  Returns the lines and the
+    groups of key presses (one per ``PRESS_MARK`` printed)."""
+    q = f"Q{n}"
+    t, k, m = rng.randint(0, 3), rng.randint(1, 3), rng.randint(1, 6)
+    form = rng.randrange(7)
+    if form == 0:  # EVERY: a bounded count
+        return [f"{n} T0=TIME:{q}=0:EVERY {k},{t} GOSUB {sub}:WHILE {q}<{m}:WEND:R=REMAIN({t}):"
+                f"PRINT {q};REMAIN({t});TIME>=T0",
+                f"{sub} {q}={q}-({q}<{m}):RETURN"], []
+    if form == 1 and rng.random() < 0.5:  # a call owed under DI outlives REMAIN or a new AFTER
+        if rng.random() < 0.5:
+            return [f"{n} {q}=0:DI:AFTER {k},{t} GOSUB {sub}:FOR I=1 TO 150:NEXT:R=REMAIN({t}):EI:"
+                    f"WHILE {q}=0:WEND:PRINT {q};R",
+                    f"{sub} {q}={q}+1:RETURN"], []
+        return [f"{n} {q}=0:Q=0:DI:AFTER {k},{t} GOSUB {sub}:FOR I=1 TO 150:NEXT:AFTER 500,{t} GOSUB {sub + 5}:EI:"
+                f"WHILE {q}=0:WEND:R=REMAIN({t}):PRINT Q;{q};R>0",
+                f"{sub} Q=Q+1:RETURN", f"{sub + 5} {q}={q}+1:RETURN"], []
+    if form == 1:  # AFTER fires once; under DI it waits for EI
+        di = rng.random() < 0.6
+        return [f"{n} {q}=0:{'DI:' if di else ''}AFTER {k},{t} GOSUB {sub}:FOR I=1 TO {rng.randint(1, 40)}:NEXT:"
+                f"PRINT {q if di else 'REMAIN(' + str((t + 1) % 4) + ')'};:EI:WHILE {q}=0:WEND:PRINT {q};REMAIN({t})",
+                f"{sub} {q}={q}+1:RETURN"], []
+    if form == 2:  # a higher timer set in a lower one's handler interrupts it; a lower one waits
+        low, high = sorted(rng.sample(range(4), 2))
+        if rng.random() < 0.5:
+            return [f'{n} Q$="":{q}=0:AFTER {k},{low} GOSUB {sub}:WHILE LEN(Q$)<3:WEND:PRINT Q$;{q}',
+                    f'{sub} Q$=Q$+"a":AFTER 1,{high} GOSUB {sub + 5}:WHILE {q}=0:WEND:Q$=Q$+"b":RETURN',
+                    f'{sub + 5} Q$=Q$+"c":{q}=1:RETURN'], []
+        return [f'{n} Q$="":AFTER {k},{high} GOSUB {sub}:WHILE LEN(Q$)<3:WEND:PRINT Q$',
+                f'{sub} Q$=Q$+"a":AFTER 1,{low} GOSUB {sub + 5}:FOR I=1 TO 60:NEXT:Q$=Q$+"b":RETURN',
+                f'{sub + 5} Q$=Q$+"c":RETURN'], []
+    if form == 3:  # ESC ESC breaks a loop that never ends
+        return [f'{n} PRINT "{PRESS_MARK}";:WHILE 1:WEND'], [[Press(True, 2), Press(True, 8)]]
+    if form == 4:  # ESC pauses, another key goes on; the timers wait meanwhile
+        m += 10
+        return [f'{n} {q}=0:EVERY 2,{t} GOSUB {sub}:PRINT "{PRESS_MARK}";:WHILE {q}<{m}:WEND:R=REMAIN({t}):PRINT {q}',
+                f"{sub} {q}={q}-({q}<{m}):RETURN"], [[Press(True, 2), Press(False, 8)]]
+    if form == 5:  # ON BREAK GOSUB: ESC ESC calls the handler
+        return [f'{n} ON BREAK GOSUB {sub}:{q}=0:PRINT "{PRESS_MARK}";:WHILE {q}=0:WEND:ON BREAK STOP:PRINT "K"',
+                f'{sub} PRINT "B";:{q}=1:RETURN'], [[Press(True, 2), Press(True, 8)]]
+    m += 10  # ON BREAK CONT: ESC is ignored
+    return [f'{n} ON BREAK CONT:{q}=0:EVERY 2,{t} GOSUB {sub}:PRINT "{PRESS_MARK}";:WHILE {q}<{m}:WEND:'
+            f'R=REMAIN({t}):ON BREAK STOP:PRINT {q}',
+            f"{sub} {q}={q}-({q}<{m}):RETURN"], [[Press(True, 2), Press(True, 8)]]
+
+
+def random_program(rng: random.Random, timers: bool = False) -> tuple[str, str, list[list[Press]]]:
     """A few lines of the statements the issue's rules are about: numbers printed
     with ; , SPC TAB and USING, real loops, integer operators, RND after RANDOMIZE,
     GOSUB and RETURN, FOR loops with STEP, string functions, INPUT; errors are trapped
@@ -403,15 +642,24 @@ def random_program(rng: random.Random) -> tuple[str, str]:
     string's text and leaves it there when the Overflow is raised, so a string in the
     program's text (a literal, or a variable given one) cuts the program line at its
     closing quote for good, and RESUME NEXT from inside the literal reads what follows
-    the cut as a new line (its number from the next two bytes).  Returns the
-    program and the keys to type for its INPUTs (a line each, and a right one after it
-    for a "?Redo from start")."""
+    the cut as a new line (its number from the next two bytes).  With ``timers``, one
+    line in five uses the timers or ESC (``timer_lines``).  Returns the program, the
+    keys to type for its INPUTs (a line each, and a right one after it for a "?Redo
+    from start") and the groups of keys pressed while it runs."""
     trapped = rng.random() < 0.8
     lines = [f"10 {'ON ERROR GOTO 900' if trapped else 'REM'}", f"20 {'DEG' if rng.random() < 0.3 else 'RAD'}"]
     keys: list[str] = []
+    presses: list[list[Press]] = []
     subroutines = iter(range(700, 890, 10))
     for n in range(30, 30 + 10 * rng.randint(2, 6), 10):
-        kind = rng.randrange(21)
+        kind = rng.randrange(26 if timers else 21)
+        if kind >= 21:
+            sub = next(subroutines, None)
+            if sub is not None:
+                more, pressed = timer_lines(rng, n, sub)
+                lines += more
+                presses += pressed
+            continue
         if kind == 0:
             items = [random_expression(rng) for _ in range(rng.randint(1, 3))]
             seps = [rng.choice([";", ",", ";", f";SPC({rng.randint(0, 5)});", f";TAB({rng.randint(1, 45)});"])
@@ -553,22 +801,23 @@ def random_program(rng: random.Random) -> tuple[str, str]:
     lines += ["890 END", '900 PRINT "E";ERR;ERL:RESUME NEXT']
     # the line editor takes 255 characters at most: longer lines are not typed
     program = "\n".join(line for line in sorted(lines, key=lambda t: int(t.split()[0])) if len(line) <= 240)
-    return program, "".join(key + "\r" for key in keys)
+    return program, "".join(key + "\r" for key in keys), presses
 
 
-def check_programs(os_rom: bytes, basic_rom: bytes, cases: int, seed: int) -> int:
+def check_programs(os_rom: bytes, basic_rom: bytes, cases: int, seed: int, timers: bool = False) -> int:
     rng = random.Random(seed)
     wrong = unfinished = 0
     for case in range(cases):
-        program, keys = random_program(rng)
-        theirs = run_on_roms(os_rom, basic_rom, program, keys)
+        program, keys, presses = random_program(rng, timers)
+        theirs = run_on_roms(os_rom, basic_rom, program, keys, presses)
         if theirs is None:  # too long on the Z80: not compared
             unfinished += 1
             continue
-        mine = run_on_ours(program, keys)
+        mine = run_on_ours(program, keys, presses)
         if theirs != mine:
             wrong += 1
-            print(f"--- program {case} differs\n{program}\n--- keys: {keys!r}\n--- ROMs:\n{theirs}--- ours:\n{mine}")
+            print(f"--- program {case} differs\n{program}\n--- keys: {keys!r} {presses}\n"
+                  f"--- ROMs:\n{theirs}--- ours:\n{mine}")
     compared = cases - unfinished
     print(f"{compared - wrong} of {compared} programs print the same on the ROMs and here"
           f" ({unfinished} ran too long on the Z80 and were not compared)")
@@ -633,12 +882,15 @@ def main() -> None:
     parser.add_argument("--cases", type=int, default=4000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--golden", type=Path)
+    parser.add_argument("--timers", action="store_true",
+                        help="programs also use EVERY/AFTER/REMAIN/DI/EI, ON BREAK and ESC pressed while they run")
     args = parser.parse_args()
     if args.basic_rom and args.golden:
         args.golden.write_text("\n".join(rnd_golden(args.os_rom.read_bytes(), args.basic_rom.read_bytes())) + "\n")
         wrong = 0
     elif args.basic_rom:
-        wrong = check_programs(args.os_rom.read_bytes(), args.basic_rom.read_bytes(), args.cases, args.seed)
+        wrong = check_programs(args.os_rom.read_bytes(), args.basic_rom.read_bytes(), args.cases, args.seed,
+                               args.timers)
     else:
         wrong = check_maths(args.os_rom.read_bytes(), args.cases, args.seed, args.golden)
     sys.exit(1 if wrong else 0)

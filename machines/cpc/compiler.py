@@ -1135,7 +1135,7 @@ class _Parser:
         if at == "i" and bt == "i":
             return f"({ac} {op} {bc})", "i"
         operation = {"+": rt.ADD, "-": rt.SUBTRACT, "*": rt.MULTIPLY}[op]
-        return f"{operation}({ac}, {bc})", "r"
+        return f"{operation}({ac}, {bc})", "n" if "n" in (at, bt) else "r"
 
     def e_mod(self) -> tuple[str, str]:
         a = self.e_idiv()
@@ -1283,7 +1283,7 @@ class _Parser:
             codes.append(code)
             types.append(etype)
         if result == "same":
-            result = "i" if types[0] == "i" else "r"
+            result = types[0] if types[0] in ("i", "n") else "r"
         if result == "allint":
             result = "i" if all(t == "i" for t in types) else "r"
             template = template if result == "i" else "float(" + template + ")"
@@ -1306,7 +1306,8 @@ class _Parser:
 
 # name: (argument kinds, result type, Python template); 'n' number, 's' string,
 # 'x' either, trailing '?' optional arguments; result 'same' = integer if the
-# argument is, 'allint' = integer if all arguments are.
+# argument is, 'allint' = integer if all arguments are; result 'n' = a number
+# whose kind (integer or real) is known only when it runs.
 _FUNCTIONS: dict[str, tuple[str, str, str]] = {
     "ABS": ("n", "same", f"{rt.ABS}({{0}})"),
     "INT": ("n", "same", f"{rt.INT}({{0}})"),
@@ -1334,7 +1335,7 @@ _FUNCTIONS: dict[str, tuple[str, str, str]] = {
     "RIGHT$": ("sn", "s", f"{rt.RIGHT}({{0}}, {{1}})"),
     "MID$": ("snn?", "s", f"{rt.MID}({{all}})"),
     "STR$": ("n", "s", f"{rt.STR}({{0}})"),
-    "VAL": ("s", "r", f"{rt.VAL}({{0}})"),
+    "VAL": ("s", "n", f"{rt.VAL}({{0}})"),  # an integer for a whole number in 16 bits (ROMs)
     "UPPER$": ("s", "s", f"{{0}}.translate({rt.UPPER_TABLE})"),
     "LOWER$": ("s", "s", f"{{0}}.translate({rt.LOWER_TABLE})"),
     "STRING$": ("nx", "s", f"{rt.STRING}({{0}}, {{1}})"),

@@ -21,7 +21,8 @@ from machines.cpc.numbers import read_whole_number, to_int16
 from machines.cpc.runtime import build_namespace, names
 from machines.cpc.runtime.arrays import Array, default_value, nest
 from machines.cpc.runtime.maths import maths_error
-from machines.cpc.runtime.control import FOR, ProgramEnd, ProgramStop, WaitForInput, WaitForKey, frame_bytes
+from machines.cpc.runtime.control import (FOR, ProgramEnd, ProgramStop, TimersStart, WaitForInput, WaitForKey,
+                                          frame_bytes)
 from machines.cpc.runtime.strings import UPPER
 from machines.cpc.screen import PALETTE_RGB, Screen
 from machines.cpc.snapshot import CpcState, read_cpc
@@ -172,8 +173,10 @@ class CPC:
         self.lines = {}
         problems: list[Problem] = []
         for raw_number, raw in enumerate(source.splitlines(), 1):
-            text = raw.strip().replace("\t", " ")
-            if not text:
+            # blanks after the text are kept, as the ROM keeps them in the line (the
+            # line editor shows them after a Syntax error)
+            text = raw.lstrip().replace("\t", " ")
+            if not text.strip():
                 continue
             digits = ""
             while len(digits) < len(text) and "0" <= text[len(digits)] <= "9":
@@ -461,8 +464,12 @@ class CPC:
         self._on_break = -1  # -1 ESC ESC stops; -2 ON BREAK CONT ignores it; else GOSUB target
         # AFTER/EVERY timers 0-3: None or [every, period, due tick, target pc]
         self._timers: list[list | None] = [None, None, None, None]
+        # per timer, the calls that fell due and are not made yet (the firmware's event
+        # count, at most 127) and the subroutine they go to (the last AFTER/EVERY's)
+        self._calls = [0, 0, 0, 0]
+        self._call_targets = [0, 0, 0, 0]
         self._events_on = True
-        self._in_event = False
+        self._event_level = 0  # 0, or 1 + the timer whose subroutine runs (the highest)
         self._in_handler = False
         self._err = 0
         self._erl = 0
@@ -563,9 +570,7 @@ class CPC:
                     # the firmware looks at its event timers after every statement
                     fire = self._fire_timer
                     for i in range(n):
-                        pc = code[pc]()
-                        if self._events_on and not self._in_event:
-                            pc = fire(pc)
+                        pc = fire(code[pc]())
                 else:
                     for i in range(n):
                         pc = code[pc]()
@@ -575,6 +580,10 @@ class CPC:
                     self._pc = pc
                     self.statements += done
                     return self._set(RunState.WAITING_KEY)
+                continue
+            except TimersStart:  # from the next statement on, the timers are looked at
+                done += i + 1
+                pc = compiled.next_of[pc]
                 continue
             except WaitForInput:
                 done += i
@@ -651,26 +660,45 @@ class CPC:
 
     @property
     def _timers_active(self) -> bool:
-        return self._timers != [None, None, None, None]
+        return self._timers != [None, None, None, None] or self._calls != [0, 0, 0, 0]
 
     def _ticks(self) -> int:
         """The 50 Hz frame count the firmware's event timers use."""
         return int((self._clock() - self._t0) * 50)
 
-    def _fire_timer(self, pc: int) -> int:
-        """Between statements: the most urgent due timer calls its subroutine (as a
-        GOSUB that returns to ``pc``); a running timer subroutine holds the others."""
-        now = self._ticks()
-        for n in (3, 2, 1, 0):
-            t = self._timers[n]
+    def _count_calls(self, now: int) -> None:
+        """The calls the timers owe up to frame ``now``: an EVERY one per period, an AFTER
+        one (and it is gone).  They wait through DI, REMAIN, a new AFTER/EVERY and a
+        subroutine that outlasts its period (the firmware counts its event's kicks)."""
+        for n, t in enumerate(self._timers):
             if t is not None and now >= t[2]:
                 if t[0]:
-                    t[2] += t[1]
+                    due = 1 + (now - t[2]) // t[1]
+                    t[2] += due * t[1]
                 else:
+                    due = 1
                     self._timers[n] = None
-                self._compiled.namespace[names.PUSH]([1, pc, 1])
-                self._in_event = True
-                return t[3]
+                self._calls[n] = min(self._calls[n] + due, 127)
+
+    def _fire_timer(self, pc: int) -> int:
+        """Between statements: the most urgent timer owed a call calls its subroutine
+        (as a GOSUB that returns to ``pc``), unless DI holds them.  Timer 3 is the most
+        urgent: a timer's subroutine holds back its own timer and the lower ones, and
+        is interrupted by a higher one (the firmware's event priorities); RETURN
+        lowers the level again."""
+        self._count_calls(self._ticks())
+        level = self._event_level
+        if not self._events_on or level > 3:
+            return pc
+        calls = self._calls
+        for n in (3, 2, 1, 0):
+            if n < level:
+                break
+            if calls[n]:
+                calls[n] -= 1
+                self._compiled.namespace[names.PUSH]([1, pc, level + 1])
+                self._event_level = n + 1
+                return self._call_targets[n]
         return pc
 
     def _set(self, state: RunState) -> RunState:
@@ -880,8 +908,9 @@ class CPC:
             "on_error": self._on_error,
             "on_break": self._on_break,
             "timers": [list(t) if t else None for t in self._timers],
+            "timer_calls": [[c, at] for c, at in zip(self._calls, self._call_targets)],
             "events_on": self._events_on,
-            "in_event": self._in_event,
+            "in_event": self._event_level,
             "in_handler": self._in_handler,
             "err": [self._err, self._erl, self._err_pc],
             "stopped_after": self._stopped_after,
@@ -953,8 +982,10 @@ class CPC:
         self._on_error = st.on_error
         self._on_break = st.on_break
         self._timers = st.timers
+        self._calls = [c for c, _ in st.timer_calls]
+        self._call_targets = [at for _, at in st.timer_calls]
         self._events_on = st.events_on
-        self._in_event = st.in_event
+        self._event_level = st.in_event
         self._in_handler = st.in_handler
         self._err, self._erl, self._err_pc = st.err
         self._stopped_after = st.stopped_after

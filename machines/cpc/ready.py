@@ -341,7 +341,7 @@ class ReadyPrompt:
         auto = self.mode is Mode.AUTO
         self.mode = Mode.READY
         try:
-            self._execute(text.strip(), auto)
+            self._execute(text.lstrip(), auto)  # a line keeps its blanks at the end (ROM)
         except BasicError as exc:
             self._auto = None
             if not isinstance(exc, _Quiet):
@@ -359,6 +359,7 @@ class ReadyPrompt:
         if number:
             self._store(int(number.group(1)), text[number.end():], auto)
             return
+        text = text.rstrip()
         if not text:
             self._next_line_prompt()
             return

@@ -122,8 +122,9 @@ class CpcState:
     on_error: int
     on_break: int
     timers: list[list | None]
+    timer_calls: list[tuple[int, int]]  # per timer: calls owed, their subroutine's pc
     events_on: bool
-    in_event: bool
+    in_event: int  # 0, or 1 + the timer whose subroutine runs
     in_handler: bool
     err: tuple[int, int, int]
     stopped_after: bool
@@ -193,6 +194,14 @@ def _window(w: Field, width: int) -> Window:
         # a LOCATE outside the window or a wrap left pending: forced in later
         col=w["col"].int(0, 1 << 20), row=w["row"].int(0, 255), pen=w["pen"].int(0, 15), paper=w["paper"].int(0, 15),
     )
+
+
+def _event_level(f: Field) -> int:
+    """0, or 1 + the timer whose subroutine runs; saved as a bool before event levels,
+    when True held every timer, as level 4 does."""
+    if isinstance(f.value, bool):
+        return 4 if f.value else 0
+    return f.int(0, 4)
 
 
 def read_cpc(f: Field, compiled: CompiledProgram | None = None, fixed: int | None = None) -> CpcState:
@@ -284,7 +293,7 @@ def read_cpc(f: Field, compiled: CompiledProgram | None = None, fixed: int | Non
         kind = frame.list(1, 8)[0].choice((FOR, GOSUB, WHILE))
         if kind == GOSUB:
             items = frame.list(4, 4)
-            entry = [GOSUB, pc(items[1]), items[2].choice((0, 1))]
+            entry = [GOSUB, pc(items[1]), items[2].int(0, 5)]
         elif kind == WHILE:
             items = frame.list(4, 4)
             entry = [WHILE, pc(items[1]), pc(items[2])]
@@ -320,6 +329,10 @@ def read_cpc(f: Field, compiled: CompiledProgram | None = None, fixed: int | Non
             continue
         on, interval, count, at = t.list(4, 4)
         timers.append([on.bool(), interval.int(1, 1 << 32), count.int(-_BIG, _BIG), pc(at)])
+    timer_calls = []  # absent from snapshots saved before timers owed calls
+    for owed in f.get("timer_calls", [[0, 0]] * 4).list(4, 4):
+        count, at = owed.list(2, 2)
+        timer_calls.append((count.int(0, 127), pc(at)))
     err = f["err"].list(3, 3)
     rnd = f["rnd"]
     if isinstance(rnd.value, list):  # saved before RND was the firmware's: [state, last value]
@@ -340,9 +353,9 @@ def read_cpc(f: Field, compiled: CompiledProgram | None = None, fixed: int | Non
         error=error,
         pc=pc(f["pc"]),
         data_ptr=f["data_ptr"].int(0, len(compiled.data)),
-        on_error=on_error, on_break=on_break, timers=timers,
+        on_error=on_error, on_break=on_break, timers=timers, timer_calls=timer_calls,
         events_on=f["events_on"].bool(),
-        in_event=f["in_event"].bool(),
+        in_event=_event_level(f["in_event"]),
         in_handler=f["in_handler"].bool(),
         err=(err[0].int(0, 255), err[1].int(0, _LINE_MAX), pc(err[2])),
         stopped_after=f["stopped_after"].bool(),

@@ -50,6 +50,12 @@ class WaitForKey(Exception):
     """CALL &BB18 needs a key; the statement runs again when one is typed."""
 
 
+class TimersStart(Exception):
+    """AFTER or EVERY set the first timer: the statement is done, and the statement loop
+    goes on from the next one looking at the timers after every statement (it does
+    not while none is set)."""
+
+
 def bind(machine: Host) -> dict[str, Any]:
     """The flow functions, closed over the machine's control stack (``CS``)."""
     CS = machine.CS
@@ -75,8 +81,8 @@ def bind(machine: Host) -> dict[str, Any]:
         while CS:
             f = CS.pop()
             if f[0] == GOSUB:
-                if f[2]:  # the end of a timer's subroutine lets events in again
-                    machine._in_event = False
+                if f[2]:  # the end of a timer's subroutine: the level it interrupted (+1)
+                    machine._event_level = f[2] - 1
                 return f[1]
         raise BasicError(errors.UNEXPECTED_RETURN)
 
@@ -166,17 +172,19 @@ def bind(machine: Host) -> dict[str, Any]:
         bad_item.clear()
         if first:
             read_start[0] = machine._data_ptr
+        # the value is a real, whatever the item looks like (-32768 is no integer to
+        # ROUND after it: seen on the ROMs); an integer variable rounds it
         text, line = read_item()
         if not text.strip(" "):
-            return 0
+            return 0.0
         if read_number(text) is None:  # (a number too large: Overflow, raised here)
             raise BasicError(errors.TYPE_MISMATCH)
         value, used = parse_number_prefix(text)
         if used == 0 or text[used:].strip(" "):
             machine._data_ptr = read_start[0]
             bad_item.append(line)
-            return value if used else 0
-        return value
+            return float(value) if used else 0.0
+        return float(value)
 
     def read_check() -> None:
         if bad_item:

@@ -9,7 +9,7 @@ from typing import Any, Callable
 from machines.cpc import errors
 from machines.cpc.errors import BasicError
 from machines.cpc.runtime import names as rt
-from machines.cpc.runtime.control import WaitForKey
+from machines.cpc.runtime.control import TimersStart, WaitForKey
 from machines.cpc.runtime.host import Host
 from machines.cpc.runtime.strings import byte
 from machines.cpc.screen import DEFAULT_INKS
@@ -27,14 +27,22 @@ def bind(machine: Host) -> dict[str, Callable[..., Any]]:
     def timer(every: bool, period: int, n: int, target: int) -> None:
         if not (0 <= n <= 3 and period >= 0):
             raise BasicError(errors.IMPROPER_ARGUMENT)
-        machine._timers[n] = [every, max(period, 1), machine._ticks() + max(period, 1), target]
+        looking = machine._timers_active
+        now = machine._ticks()
+        machine._count_calls(now)  # the calls owed so far go to the new subroutine
+        machine._timers[n] = [every, max(period, 1), now + max(period, 1), target]
+        machine._call_targets[n] = target
+        if not looking:
+            raise TimersStart()
 
     def remain(n: int) -> int:
         if not 0 <= n <= 3:
             raise BasicError(errors.IMPROPER_ARGUMENT)
+        now = machine._ticks()
+        machine._count_calls(now)  # the calls owed stay owed (ROM: KL DEL TICKER only)
         t = machine._timers[n]
         machine._timers[n] = None
-        return 0 if t is None else max(t[2] - machine._ticks(), 0)
+        return 0 if t is None else max(t[2] - now, 0)
 
     def events(on: bool) -> None:
         machine._events_on = on

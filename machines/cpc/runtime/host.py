@@ -40,8 +40,11 @@ class Host(Protocol):
     _t0: float
     # events and error trapping
     _timers: list[list[Any] | None]
+    _calls: list[int]
+    _timers_active: bool
+    _call_targets: list[int]
     _events_on: bool
-    _in_event: bool
+    _event_level: int
     _in_handler: bool
     _on_error: int
     _on_break: int
@@ -52,6 +55,7 @@ class Host(Protocol):
     def free_bytes(self) -> int: ...
     def fre(self, x: Any) -> float: ...
     def _ticks(self) -> int: ...
+    def _count_calls(self, now: int) -> None: ...
     def _reset_run_state(self) -> None: ...
     def _forget_variables(self) -> None: ...
     @staticmethod

@@ -138,14 +138,16 @@ def bind(machine: Host) -> dict[str, Any]:
     def overflow_warning() -> None:
         maths_error(machine, errors.OVERFLOW)
 
-    def val(s: str) -> float:
+    def val(s: str) -> float | int:
         """VAL: the number at the start of s (``read_number``; what follows is ignored), 0
         for text that starts no number, Type mismatch where the ROM gives up ("+", ".",
-        "&"), which it does after the maths error of a number too large."""
+        "&"), which it does after the maths error of a number too large.  A whole
+        number in 16 bits (or an & form) is an integer, as the ROM reads it: ROUND of
+        VAL("32767") to -3 places is Overflow (seen on the ROMs)."""
         read = read_number(s, 0, overflow_warning)
         if read is None:
             raise BasicError(errors.TYPE_MISMATCH)
-        return float(read[0])
+        return read[0]
 
     return {
         rt.STRING_STORE: store,

@@ -185,3 +185,18 @@ def test_an_inkey_wait_is_reported_at_the_same_statement_however_run_is_sliced(s
     while (state := cpc.run(slice_)) == RunState.BUDGET:
         pass
     assert state == RunState.WAITING_KEY and cpc.statements == 3072
+
+
+def test_a_snapshot_saved_before_timers_owed_calls_still_restores() -> None:
+    # no "timer_calls", and "in_event" a bool (True held every timer: level 4)
+    clock = [0.0]
+    cpc = CPC(clock=lambda: clock[0])
+    cpc.load_basic("10 EVERY 1,1 GOSUB 100\n20 GOTO 20\n100 N=N+1:RETURN")
+    cpc.run(3)
+    old = cpc.snapshot()
+    del old["timer_calls"]
+    for in_event, level in ((True, 4), (False, 0)):
+        old["in_event"] = in_event
+        twin = CPC(clock=lambda: clock[0])
+        twin.restore(old)
+        assert twin._event_level == level and twin._calls == [0, 0, 0, 0]

@@ -591,3 +591,138 @@ def test_a_number_too_large_to_read_is_the_maths_error_overflow() -> None:
 def test_right_longer_than_the_string_is_the_whole_string() -> None:
     # seen on the ROMs
     assert output('10 W$=" A b ":PRINT RIGHT$(W$,6);"|";RIGHT$(W$,255);"|";RIGHT$("",3);"|"') == " A b | A b ||\n"
+
+
+# --- timers: the firmware's event priorities ------------------------------------------------
+def _timed(program: str) -> str:
+    """The program run with time passing as it runs: a 50th of a second every 16 times
+    the machine looks at its clock (after each statement while a timer is set)."""
+    looks = [0]
+
+    def clock() -> float:
+        looks[0] += 1
+        return looks[0] // 16 / 50
+
+    cpc = CPC(clock=clock)
+    cpc.load_basic(program)
+    assert cpc.run(100_000) == RunState.ENDED
+    return cpc.transcript.removesuffix("Ready\n")
+
+
+def test_a_higher_timer_interrupts_a_lower_timers_subroutine() -> None:
+    # seen on the ROMs (tools/cpc_rom_check.py --timers): timer 3 set inside timer
+    # 2's subroutine runs while that one waits for it
+    assert _timed('10 AFTER 3,2 GOSUB 100:WHILE LEN(Q$)<3:WEND:PRINT Q$;F\n20 END\n'
+                  '100 Q$=Q$+"a":AFTER 1,3 GOSUB 200:WHILE F=0:WEND:Q$=Q$+"b":RETURN\n'
+                  '200 Q$=Q$+"c":F=1:RETURN') == "acb 1 \n"
+
+
+def test_a_lower_timer_waits_for_a_higher_timers_subroutine() -> None:
+    # seen on the ROMs: timer 2 set inside timer 3's subroutine runs after its RETURN
+    assert _timed('10 AFTER 1,3 GOSUB 100:WHILE LEN(Q$)<3:WEND:PRINT Q$\n20 END\n'
+                  '100 Q$=Q$+"a":AFTER 1,2 GOSUB 200:FOR I=1 TO 60:NEXT:Q$=Q$+"b":RETURN\n'
+                  '200 Q$=Q$+"c":RETURN') == "abc\n"
+
+
+def test_a_timer_never_interrupts_its_own_subroutine() -> None:
+    # seen on the ROMs: an EVERY whose subroutine outlasts its period is not
+    # re-entered (the depth stays 1)
+    assert _timed('10 EVERY 1,1 GOSUB 100:WHILE N<5:WEND:PRINT M\n20 END\n'
+                  '100 D=D+1:M=MAX(M,D):FOR I=1 TO 40:NEXT:N=N+1:D=D-1:IF N=5 THEN R=REMAIN(1)\n'
+                  '110 RETURN') == " 1 \n"
+
+
+def test_after_the_interrupting_subroutine_the_lower_level_holds_again() -> None:
+    # seen on the ROMs: timer 3 interrupts timer 2's subroutine; once it returns,
+    # timer 1 (due meanwhile) still waits for timer 2's subroutine to end
+    assert _timed('10 AFTER 1,2 GOSUB 100:WHILE LEN(Q$)<4:WEND:PRINT Q$\n20 END\n'
+                  '100 Q$=Q$+"a":AFTER 1,3 GOSUB 200:AFTER 1,1 GOSUB 300:FOR I=1 TO 80:NEXT:Q$=Q$+"b":RETURN\n'
+                  '200 Q$=Q$+"c":RETURN\n300 Q$=Q$+"d":RETURN') == "acbd\n"
+
+
+# --- timers: the calls owed (the firmware's event count) ----------------------------------
+def test_a_call_that_fell_due_is_made_even_after_remain() -> None:
+    # seen on the ROMs: AFTER fell due under DI, REMAIN (0: it is spent) does not take
+    # the call back, EI lets it in
+    assert _timed('10 DI:AFTER 1,1 GOSUB 100:FOR I=1 TO 100:NEXT:R=REMAIN(1):EI:FOR I=1 TO 100:NEXT:PRINT N;R\n'
+                  '20 END\n100 N=N+1:RETURN') == " 1  0 \n"
+
+
+def test_a_new_after_takes_the_calls_owed_to_its_own_subroutine() -> None:
+    # seen on the ROMs: the call owed from the first AFTER is made (by the second's
+    # line), and the second still runs
+    assert _timed('10 DI:AFTER 1,1 GOSUB 100:FOR I=1 TO 100:NEXT:AFTER 500,1 GOSUB 200:EI:FOR I=1 TO 100:NEXT:'
+                  'PRINT N;M;REMAIN(1)>0\n20 END\n100 N=N+1:RETURN\n200 M=M+1:RETURN') == " 0  1 -1 \n"
+
+
+def _clocked(program: str, steps: list[tuple[int, float]]) -> CPC:
+    """Run ``program`` in slices of statements, setting the clock (seconds) before each."""
+    clock = [0.0]
+    cpc = CPC(clock=lambda: clock[0])
+    cpc.load_basic(program)
+    for statements, seconds in steps:
+        clock[0] = seconds
+        cpc.run(statements)
+    return cpc
+
+
+def test_every_owes_a_call_per_period_while_di_holds_them() -> None:
+    # seen on the ROMs: 14 frames under DI made 14 calls after EI; here 0.3 s, 15 frames
+    program = ('10 DI:EVERY 1,1 GOSUB 100:FOR I=1 TO 50:NEXT:R=REMAIN(1):EI:FOR I=1 TO 50:NEXT:PRINT N:END\n'
+               '100 N=N+1:RETURN')
+    assert _clocked(program, [(2, 0.0), (10_000, 0.3)]).transcript == " 15 \nReady\n"
+
+
+def test_a_timer_owes_127_calls_at_most() -> None:
+    # the firmware's event count stops at 127
+    program = ('10 DI:EVERY 1,1 GOSUB 100:FOR I=1 TO 50:NEXT:R=REMAIN(1):EI:FOR I=1 TO 50:NEXT:PRINT N:END\n'
+               '100 N=N+1:RETURN')
+    assert _clocked(program, [(2, 0.0), (10_000, 10.0)]).transcript == " 127 \nReady\n"
+
+
+def test_the_timers_are_looked_at_from_the_statement_after_the_first_after() -> None:
+    # not only from the run's next 256 statements: the AFTER, due at once, is called
+    # after the FOR statement, in the one run() that set it
+    looks = [0]
+
+    def clock() -> float:  # power-on and the AFTER at 0 s, then 1 s
+        looks[0] += 1
+        return 0.0 if looks[0] <= 2 else 1.0
+
+    cpc = CPC(clock=clock)
+    cpc.load_basic('10 AFTER 1 GOSUB 100:FOR I=1 TO 5:NEXT:PRINT N;I:END\n100 N=I:RETURN')
+    assert cpc.run(10_000) == RunState.ENDED
+    assert cpc.transcript == " 1  6 \nReady\n"
+
+
+# --- found with the timers campaign (seed 52), beside the timers ----------------------------
+def test_a_number_read_into_a_real_variable_is_a_real() -> None:
+    # seen on the ROMs: DATA -32768 read into C is a real, so ROUND(C,-3) is -33000
+    # (an integer there would be Overflow); an integer variable still rounds it
+    assert output("10 READ C:PRINT ROUND(C,-3);C+1\n20 DATA -32768") == "-33000 -32767 \n"
+    assert output("10 READ C,D\n20 PRINT ROUND(D,-4);ROUND(C,-3)\n30 DATA ,32767") == " 30000  0 \n"
+    assert output("10 READ C%:PRINT ROUND(C%,-3)\n20 DATA 32767") == "Overflow in 10\n"
+
+
+def test_val_of_a_whole_number_in_16_bits_is_an_integer() -> None:
+    # seen on the ROMs: ROUND of it to -3 places leaves 16 bits (Overflow), unlike
+    # ROUND of a real; stored in a real variable it is a real
+    assert output('10 PRINT ROUND(VAL("-32768"),-3)') == "Overflow in 10\n"
+    assert output('10 PRINT ROUND(VAL("&7FFF"),-3)') == "Overflow in 10\n"
+    assert output('10 PRINT ROUND(VAL(" 3 2767abc"),-3)') == "Overflow in 10\n"
+    assert output('10 PRINT ROUND(VAL("32767")-VAL("1"),-3)') == "Overflow in 10\n"
+
+
+def test_val_of_a_point_an_exponent_or_a_wider_number_is_a_real() -> None:
+    # seen on the ROMs
+    assert output('10 PRINT ROUND(VAL("32767.0"),-3);ROUND(VAL("32767E0"),-3);ROUND(VAL("-32769"),-3)') == (
+        " 33000  33000 -33000 \n")
+    assert output('10 A=VAL("32767"):PRINT ROUND(A,-3);ROUND(VAL("5")+VAL("32760")+0.5,-3)') == " 33000  33000 \n"
+    assert output('10 PRINT ROUND(-VAL("-32768"),-3);ROUND(VAL("200")*VAL("200"),-3);VAL("7")/2') == (
+        " 33000  40000  3.5 \n")
+
+
+def test_a_line_keeps_the_blanks_typed_at_its_end() -> None:
+    # seen on the ROMs: the line editor shows them after a Syntax error
+    assert output("10 PRINT 1:X \n20 PRINT 2") == " 1 \nSyntax error in 10\n10 PRINT 1:X \n"
+    assert output("10 READ A:PRINT A\n20 DATA 1,WORD ") == " 1 \n"
