@@ -29,7 +29,7 @@ from games.ti57_duel.session import Phase as DuelPhase
 from games.ti57_wolf.referee import Side
 from games.ti57_wolf.session import WolfSession
 from tests.arcade.damage import real_envelope
-from tests.arcade.helpers import flat, type_keys, wait_until
+from tests.arcade.helpers import handled, flat, type_keys, wait_until
 
 SCREENS: dict[str, Callable[[], Screen[Any]]] = {
     "ti57-duel": lambda: TI57DuelScreen(pause_seconds=0.02, blink=False),
@@ -190,7 +190,8 @@ async def test_a_session_that_cannot_say_its_state_keeps_the_last_save_and_says_
         screen.saves.ready = True  # type: ignore[attr-defined]
         for _ in range(3):
             assert screen.saves.save() is None  # type: ignore[attr-defined]
-        await pilot.pause()
+        await wait_until(pilot, lambda: any("a fault: ValueError" in m for m in notes(app)), what="the fault told")
+        await handled(pilot)  # the notes the other two saves queued, if any
         assert len([m for m in notes(app) if "a fault: ValueError" in m]) == 1, notes(app)
     assert app.return_code in (None, 0)
     assert store.load("probe") == {"kept": True}
