@@ -70,6 +70,23 @@ async def handled(pilot: Pilot) -> None:
     await pilot.pause(0)
 
 
+async def frame_drawn(pilot: Pilot, limit: float = 60.0) -> None:
+    """Wait until the top screen has drawn what it had to draw and run the callbacks asked after a
+    refresh before this call (``call_after_refresh``, a screen's first-frame callback): they run in
+    the order asked, once nothing is left to repaint.  What a test means by "the frame the change set
+    off is on the screen"; nothing is repainted for it.  ``limit`` only bounds a wait that would never end."""
+    done = asyncio.Event()
+    pilot.app.call_after_refresh(done.set)
+    await wait_until(pilot, done.is_set, limit, what="a frame drawn")
+
+
+async def caught_up(pilot: Pilot, *nodes: MessagePump, limit: float = 60.0) -> None:
+    """Wait until each of ``nodes`` (a screen of another mode, say, which ``Pilot.pause(0)`` leaves
+    alone) has handled every message queued to it so far."""
+    for node in nodes:
+        await _handled_so_far(pilot, node, limit)
+
+
 def busy(screen: object) -> bool:
     """The screen's machine runs, or its host has not yet answered all that was sent to it."""
     table = getattr(screen, "table", None)

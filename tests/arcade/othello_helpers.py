@@ -10,6 +10,7 @@ from games.othello.table import PersonMoved
 from arcade.storage.saves import SaveStore
 from arcade.widgets.board import OthelloBoard
 from games.othello.referee import Disc, Position, parse
+from tests.arcade.helpers import settle
 
 
 def comparable(state: dict) -> dict:
@@ -74,11 +75,7 @@ def hosted(screen: object) -> Any:
 async def reload(pilot: Any, screen: Any) -> None:
     """After a test set the driver up by hand: the table reads it again, and the screen its picture."""
     screen.run_request("reload", "reload")
-    for _ in range(400):
-        await pilot.pause()
-        if not screen.busy:
-            return
-    raise AssertionError("the table did not reload")
+    await settle(pilot, screen)
 
 
 def view_rows(view: object) -> list[str]:

@@ -104,12 +104,12 @@ async def test_hp67_screen_is_pure_ascii_with_x_and_o_discs() -> None:
         assert "+---+---+" in text
         await type_keys(pilot, "i")  # the inspector: registers and listing
         await wait_until(pilot, lambda: screen.query_one("#inspector").display, what="the inspector shown")
-        await pilot.pause()
+        await wait_until(pilot, lambda: "LSTX" in visible(app), what="the inspector's registers drawn")
         assert non_ascii(visible(app)) == set()
         await type_keys(pilot, "question_mark")  # the help: Markdown, its tables, its bullets
         await wait_for_screen(pilot, HelpScreen)
         await wait_until(pilot, lambda: len(app.screen.query("#help-text > *")) > 0, what="the help's Markdown drawn")
-        await pilot.pause()
+        await wait_until(pilot, lambda: "Move the cursor" in visible(app), what="the help's bullets drawn")
         assert non_ascii(visible(app)) == set()
 
 

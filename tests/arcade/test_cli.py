@@ -33,12 +33,13 @@ async def test_the_stall_probe_writes_its_figures_only_when_asked(tmp_path, monk
     import json
 
     from arcade.shell.app import ArcadeApp
-    from tests.arcade.helpers import wait_until
+    from arcade.shell.launcher import LauncherScreen
+    from tests.arcade.helpers import wait_for_screen, wait_until
 
     monkeypatch.delenv("ARCADE_STALL_PROBE", raising=False)
     app = ArcadeApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await wait_for_screen(pilot, LauncherScreen)  # started: the probe is decided on mount
         assert app.stall_probe is None
     target = tmp_path / "probe.json"
     monkeypatch.setenv("ARCADE_STALL_PROBE", str(target))

@@ -15,6 +15,7 @@ from textual.app import App, ComposeResult
 
 from arcade.widgets.cpc_screen import CpcScreen, CpcScreenView, shown
 from machines.cpc import CPC, RunState
+from tests.arcade.helpers import handled
 
 
 def _forbidden(text: str) -> list[str]:
@@ -74,7 +75,7 @@ async def test_no_control_character_reaches_a_rendered_row() -> None:
         widget = pilot.app.query_one(CpcScreen)
         for view in views:
             widget.view = view
-            await pilot.pause()
+            await handled(pilot)
             height = widget.size.height
             for y in range(height):
                 strip = widget.render_line(y)

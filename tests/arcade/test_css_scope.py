@@ -49,7 +49,7 @@ from arcade.screens.ti57_wolf.screen import TI57WolfScreen
 from arcade.widgets.dialogs import MessageLog, NamedFileDialog, Question
 from arcade.widgets.too_small import TooSmallScreen
 from games.ti57_wolf.referee import Side
-from tests.arcade.helpers import wait_until
+from tests.arcade.helpers import frame_drawn, wait_until
 
 SIZES = ((100, 32), (80, 24))
 
@@ -159,7 +159,7 @@ async def drawn(pilot: Pilot, name: str, size: tuple[int, int]) -> Picture:
     seen: list[Picture] = [()]
     end = time.monotonic() + 60  # a bound on a wait that would never end, not a measure
     while time.monotonic() < end:
-        await pilot.pause()  # the app's messages handled (a refresh asked is drawn) before each look
+        await frame_drawn(pilot)  # a frame drawn (a refresh asked is on the screen) before each look
         if ((app.size.width, app.size.height) != size or not showing(app, name) or not all_there(app)
                 or not pictured(app)):
             continue

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, TypeVar
 
 import pytest
 from textual.screen import Screen
@@ -29,7 +29,9 @@ from games.ti57_duel.session import Phase as DuelPhase
 from games.ti57_wolf.referee import Side
 from games.ti57_wolf.session import WolfSession
 from tests.arcade.damage import real_envelope
-from tests.arcade.helpers import flat, type_keys, wait_until
+from tests.arcade.helpers import handled, flat, type_keys, wait_until
+
+AppType = TypeVar("AppType")
 
 SCREENS: dict[str, Callable[[], Screen[Any]]] = {
     "ti57-duel": lambda: TI57DuelScreen(pause_seconds=0.02, blink=False),
@@ -48,7 +50,28 @@ def fresh_game(app: ArcadeApp, game: str) -> bool:
             and screen.shown_view.moves_played == 0)  # the table's new game
 
 
+TOLD: dict[int, list[str]] = {}
+"""The message of every note each app (by ``id``) made, kept once its toast has timed out."""
+
+
+def noting(app: AppType) -> AppType:
+    """``app``, its notes kept as made: a toast goes after its seconds, and on a loaded machine a test
+    may look only after that (the event loop stalled), so a wait on the toast alone depends on time."""
+    told = TOLD[id(app)] = []
+    real = app.notify
+
+    def noted(message: str, *args: Any, **kwargs: Any) -> None:
+        told.append(message)
+        real(message, *args, **kwargs)
+
+    app.notify = noted  # type: ignore[method-assign]
+    return app
+
+
 def notes(app: ArcadeApp) -> list[str]:
+    """Every note ``app`` made (those timed out too) if ``noting`` took it, else the toasts up now."""
+    if id(app) in TOLD:
+        return list(TOLD[id(app)])
     return [n.message for n in notifications(app)]
 
 
@@ -65,7 +88,7 @@ async def test_a_save_with_a_wrong_field_is_reported_kept_aside_and_a_new_game_o
     envelope = real_envelope(game)
     envelope["state"]["schema"] = "x"
     data = write(envelope, game)
-    app = ArcadeApp(game=game, screens=SCREENS)
+    app = noting(ArcadeApp(game=game, screens=SCREENS))
     async with app.run_test(size=(100, 32), notifications=True) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, ResumeDialog), what="the resume question")
         await type_keys(pilot, "r")
@@ -84,7 +107,7 @@ async def test_any_fault_while_resuming_is_reported_as_a_fault_never_a_crash(gam
 
     monkeypatch.setattr(OthelloSession if game.endswith("othello") else WolfSession, "from_save", broken)
     data = write(real_envelope(game), game)
-    app = ArcadeApp(game=game, screens=SCREENS)
+    app = noting(ArcadeApp(game=game, screens=SCREENS))
     async with app.run_test(size=(100, 32), notifications=True) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, ResumeDialog), what="the resume question")
         await type_keys(pilot, "r")
@@ -98,7 +121,7 @@ async def test_a_save_the_resume_question_cannot_describe_is_reported_before_any
     envelope = real_envelope("ti57-wolf")
     envelope["state"]["game"] = 5  # the question counts the moves of state.game.history
     write(envelope, "ti57-wolf")
-    app = ArcadeApp(game="ti57-wolf", screens=SCREENS)
+    app = noting(ArcadeApp(game="ti57-wolf", screens=SCREENS))
     async with app.run_test(size=(100, 32), notifications=True) as pilot:
         await wait_until(pilot, lambda: any("ti57-wolf.json could not be restored" in m for m in notes(app)),
                          what="the damage reported")
@@ -118,7 +141,7 @@ async def test_an_unmovable_damaged_save_is_reported_once_and_never_read_again(m
     monkeypatch.setattr(saves.os, "link", refuse)
     monkeypatch.setattr(saves.os, "replace", refuse)
     monkeypatch.setattr(saves, "_stuck", {})
-    app = ArcadeApp(screens=SCREENS)
+    app = noting(ArcadeApp(screens=SCREENS))
     async with app.run_test(size=(100, 32), notifications=True) as pilot:
         await wait_until(pilot, lambda: "save unreadable" in flat(app), what="the launcher's card")
         await wait_until(pilot, lambda: any("ti57-wolf.json" in m for m in notes(app)), what="the report")
@@ -140,7 +163,7 @@ async def test_a_read_only_data_directory(arcade_data_dir: Path) -> None:
     path.write_bytes(data)
     path.parent.chmod(0o555)
     try:
-        app = ArcadeApp(screens=SCREENS)
+        app = noting(ArcadeApp(screens=SCREENS))
         async with app.run_test(size=(100, 32), notifications=True) as pilot:
             await wait_until(pilot, lambda: "save unreadable" in flat(app), what="the launcher's card")
             app.start_game("ti57-wolf")
@@ -159,7 +182,7 @@ async def test_a_resumed_othello_whose_settings_break_the_screen_is_a_damaged_sa
 
     monkeypatch.setattr(HP67OthelloScreen, "apply_settings", broken)
     data = write(real_envelope("hp67-othello"), "hp67-othello")
-    app = ArcadeApp(game="hp67-othello")
+    app = noting(ArcadeApp(game="hp67-othello"))
     async with app.run_test(size=(100, 32), notifications=True) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, ResumeDialog), what="the resume question")
         await type_keys(pilot, "r")
@@ -184,13 +207,14 @@ async def test_a_session_that_cannot_say_its_state_keeps_the_last_save_and_says_
         def on_mount(self) -> None:
             self.push_screen(Broken())
 
-    app = BrokenApp()
+    app = noting(BrokenApp())
     async with app.run_test(notifications=True) as pilot:
         screen = app.screen
         screen.saves.ready = True  # type: ignore[attr-defined]
         for _ in range(3):
             assert screen.saves.save() is None  # type: ignore[attr-defined]
-        await pilot.pause()
+        await wait_until(pilot, lambda: any("a fault: ValueError" in m for m in notes(app)), what="the fault told")
+        await handled(pilot)  # the notes the other two saves queued, if any
         assert len([m for m in notes(app) if "a fault: ValueError" in m]) == 1, notes(app)
     assert app.return_code in (None, 0)
     assert store.load("probe") == {"kept": True}

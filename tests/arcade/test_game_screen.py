@@ -11,7 +11,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Static
 
 from arcade.screens.game_screen import GameScreen
-from tests.arcade.helpers import flat, type_keys, wait_for_screen, wait_until
+from tests.arcade.helpers import caught_up, frame_drawn, flat, type_keys, wait_for_screen, wait_until
 
 
 class Probe(GameScreen):
@@ -105,13 +105,14 @@ async def test_a_game_left_before_its_first_frame_asks_on_its_own_stack_when_bac
         app.switch_mode("game")
         await wait_until(pilot, lambda: app.current_mode == "launcher" and isinstance(app.get_screen_stack("game")[0], LeftAtOnce)
                          and app.get_screen_stack("game")[0].is_mounted, what="the game opened and left")
-        await pilot.pause()  # the app idle: whatever the game's first frame set off has run
+        await caught_up(pilot, app.get_screen_stack("game")[0])  # its first-frame callback is asked for
+        await frame_drawn(pilot)  # and has run (callbacks after a refresh run in the order asked)
         assert [type(s) for s in app.screen_stack] == [Screen], "the game's question was asked over the launcher"
         app.switch_mode("game")
         await wait_until(pilot, lambda: isinstance(app.screen, SideQuestion), what="the question, back in the game")
         assert [type(s) for s in app.screen_stack] == [LeftAtOnce, SideQuestion]
         app.switch_mode("launcher")
-        await pilot.pause()
+        await wait_until(pilot, lambda: app.current_mode == "launcher", what="the launcher")
         assert [type(s) for s in app.screen_stack] == [Screen]
 
 
@@ -133,7 +134,8 @@ async def test_the_wolf_left_before_its_first_frame_asks_who_plays_when_opened_a
         app.start_game("ti57-wolf")
         await wait_until(pilot, lambda: app.current_mode == "launcher" and "ti57-wolf" in app.game_modes
                          and app.get_screen_stack("ti57-wolf")[0].is_mounted, what="the wolf opened and left")
-        await pilot.pause()
+        await caught_up(pilot, app.get_screen_stack("ti57-wolf")[0])  # what its first frame sets off is asked for
+        await frame_drawn(pilot)  # and has run (callbacks after a refresh run in the order asked)
         assert not any(isinstance(s, NewWolfGame) for s in app.screen_stack), "asked over the launcher"
         app.start_game("ti57-wolf")
         dialog = await wait_for_screen(pilot, NewWolfGame)

@@ -6,7 +6,8 @@ import gc
 
 from arcade.runtime import heap
 from arcade.shell.app import ArcadeApp
-from tests.arcade.helpers import wait_until
+from arcade.shell.launcher import LauncherScreen
+from tests.arcade.helpers import frame_drawn, wait_for_screen, wait_until
 
 
 async def test_the_collector_resumes_after_the_first_frame_with_the_start_frozen() -> None:
@@ -28,6 +29,6 @@ async def test_an_app_not_started_by_the_command_line_leaves_the_collector_alone
     frozen = gc.get_freeze_count()
     app = ArcadeApp()
     async with app.run_test(size=(100, 32)) as pilot:
-        await pilot.pause()
-        await pilot.pause()
+        await wait_for_screen(pilot, LauncherScreen)
+        await frame_drawn(pilot)  # its first frame: where an app started by the command line lets the collector go
     assert gc.isenabled() and gc.get_freeze_count() == frozen

@@ -105,7 +105,7 @@ async def test_pass_only_when_no_legal_move() -> None:
         await reload(pilot, screen)
         screen.render_view()
         screen.turns.next_turn()
-        await pilot.pause()
+        await wait_until(pilot, lambda: "press 0 to pass" in flat(app), what="the pass offered")
         assert "press 0 to pass" in flat(app)
         assert "0 Pass" in screen_text(app).splitlines()[-1]  # offered in the footer now
         await type_keys(pilot, "enter")  # playing a square is refused (the referee's words, from the table)
@@ -161,7 +161,7 @@ async def test_inspector_and_coordinates_fit_80x24() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_game(pilot)
         await type_keys(pilot, "i")
-        await pilot.pause()
+        await wait_until(pilot, lambda: "LSTX" in screen_text(app), what="the inspector")
         text = screen_text(app)
         assert "LSTX" in text and "R8" in text and "F3 " in text
         assert ">" in text  # the current step is marked in the listing
@@ -202,7 +202,7 @@ async def test_the_side_question_is_opaque_and_the_game_over_question_shows_the_
     app = app_with()
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, SideDialog), what="the side question")
-        await pilot.pause()
+        await wait_until(pilot, lambda: "Which side does the HP-67 play?" in flat(app), what="the question drawn")
         assert "Which side does the HP-67 play?" in flat(app)
         assert shown_board(app) == [] and "Othello" not in flat(app)  # nothing of the game under it
         screen = await open_game(pilot, "w")
@@ -214,7 +214,7 @@ async def test_the_side_question_is_opaque_and_the_game_over_question_shows_the_
         await type_keys(pilot, "enter")
         await settle(pilot, screen)
         await wait_until(pilot, lambda: isinstance(app.screen, GameOverDialog), what="the game-over question")
-        await pilot.pause()
+        await wait_until(pilot, lambda: shown_board(app)[:2] == ["XXXXXXXX"] * 2, what="the final position drawn")
         assert shown_board(app)[:2] == ["XXXXXXXX"] * 2  # the final position, under the question (its top rows)
         assert app.screen.styles.background.a == 0  # not dimmed: nothing blended
 
@@ -293,7 +293,7 @@ async def test_program_coordinates_number_rows_from_the_bottom() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_game(pilot)
         await type_keys(pilot, "c")
-        await pilot.pause()
+        await wait_until(pilot, lambda: screen_text(app).splitlines()[1].split()[:8] == list("12345678"), what="the coordinates")
         lines = screen_text(app).splitlines()
         assert lines[1].split()[:8] == list("12345678")
         labels = [line.split()[0] for line in lines[3:19:2]]
@@ -318,7 +318,6 @@ async def test_help_lists_the_arrow_keys_with_the_inspector_open_or_closed() -> 
             await type_keys(pilot, "left")
             assert screen.query_one(OthelloBoard).cursor == before - 1
             await type_keys(pilot, "i")
-            await pilot.pause()
 
 
 async def test_the_machine_is_built_in_the_worker_after_the_first_frame() -> None:

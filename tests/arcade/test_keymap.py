@@ -148,7 +148,6 @@ async def test_help_is_remappable_too() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await open_game(pilot)
         await type_keys(pilot, "question_mark")
-        await pilot.pause()
         assert not isinstance(app.screen, HelpScreen)
         await type_keys(pilot, "f2")
         await wait_for_screen(pilot, HelpScreen)

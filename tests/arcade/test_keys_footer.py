@@ -19,7 +19,7 @@ from textual.widgets import Footer, Static
 
 from arcade.widgets.dialogs import SideDialog
 from arcade.widgets.footer import KeysFooter
-from tests.arcade.helpers import click, wait_until
+from tests.arcade.helpers import frame_drawn, click, wait_until
 
 FOOTER_CSS = Path(__file__).resolve().parents[2] / "arcade" / "shell" / "footer.tcss"
 
@@ -84,7 +84,6 @@ async def test_check_action_shows_dims_or_hides_a_key_and_a_dimmed_key_does_noth
         dimmed = next(key for key in keys_shown(app) if getattr(key, "description", "") == "Second")
         assert dimmed.rich_style.dim
         await click(pilot, dimmed)
-        await pilot.pause()
         assert screen.pressed == ["second"]
         screen.offer(False)  # hidden
         await wait_until(pilot, lambda: "Second" not in [d for d, _ in described(app)], what="the key hidden")
@@ -119,7 +118,7 @@ async def test_the_footer_is_composed_again_only_when_the_keys_on_offer_change()
         await wait_until(pilot, lambda: app.screen is dialog, what="the dialog")
         dialog.dismiss(None)
         await wait_until(pilot, lambda: app.screen is screen, what="the game again")
-        await pilot.pause()
+        await frame_drawn(pilot)
         assert list(footer.query("FooterKey")) == before
         screen.offer(None)  # a key dimmed: composed again, in its place
         await wait_until(pilot, lambda: ("Second", True) in described(app), what="the key dimmed")

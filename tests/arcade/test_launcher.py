@@ -18,7 +18,7 @@ from arcade.screens.help import HelpScreen
 from arcade.screens.hp67_othello.screen import HP67OthelloScreen
 from arcade.shell.launcher import GameCard, LauncherScreen
 from tests.arcade.fake_driver import FakeDriver
-from tests.arcade.helpers import click, screen_text, type_keys, wait_for_screen, wait_until
+from tests.arcade.helpers import frame_drawn, click, screen_text, type_keys, wait_for_screen, wait_until
 
 
 def fake_app(**kwargs: object) -> ArcadeApp:
@@ -260,7 +260,7 @@ async def test_a_saved_game_gets_its_own_line_under_the_description_and_all_fit_
     async with app.run_test(size=(80, 24)) as pilot:
         launcher = await wait_for_screen(pilot, LauncherScreen)
         await wait_until(pilot, lambda: all(c.save_note for c in launcher.query(GameCard)), what="the saves noted")
-        await pilot.pause()
+        await frame_drawn(pilot)  # the notes drawn
         lines = screen_text(app).splitlines()
         for card in launcher.query(GameCard):
             r = card.region

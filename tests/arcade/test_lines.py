@@ -15,7 +15,7 @@ from textual.widget import Widget
 
 from arcade.widgets.kept_rows import KeptRows
 from arcade.widgets.lines import LineText, changed_cells
-from tests.arcade.helpers import wait_until
+from tests.arcade.helpers import handled, wait_until
 
 
 def rows_of(widget: Widget) -> list[str]:
@@ -167,7 +167,7 @@ async def test_a_line_text_going_back_and_forth_between_texts_shows_each_as_it_i
         for text, expected in [(panel, "R1 34"), ("", ""), (panel, "R1 34"), (other, "R1 78"), ("", ""),
                                (panel, "R1 34"), (other, "R1 78")] * 2:
             widget.content = text
-            await pilot.pause()
+            await handled(pilot)  # the next frame drawn
             assert rows_of(widget)[1].rstrip() == expected, expected
 
 
@@ -217,7 +217,7 @@ async def test_a_boxed_text_repaints_the_rows_that_changed_and_reads_as_one_made
     async with app.run_test(size=(40, 10)) as pilot:
         widget = app.query_one(NotedText)
         widget.update(Text("\n".join(f"new {i}" for i in range(6))), layout=False)
-        await pilot.pause()
+        await handled(pilot)
         whole = widget.outer_size.region  # the border's rows too
         widget.render_lines(whole)
         widget.made.clear()
@@ -296,5 +296,5 @@ async def test_a_row_is_made_from_what_it_shows_when_asked_even_before_its_repai
         widget.lines = ["one", "TWO", "three", "FOUR"]  # changed, no repaint asked yet
         assert [widget.render_line(y).text.strip() for y in range(4)] == ["one", "TWO", "three", "FOUR"]
         widget.refresh_rows()
-        await pilot.pause()
+        await handled(pilot)
         assert [row.strip() for row in rows_of(widget)] == ["one", "TWO", "three", "FOUR"]

@@ -16,7 +16,7 @@ from arcade.widgets.tail import TailLog
 from games.othello.match import play_series, results_table
 from games.othello.match_table import MatchMove, MatchMoves
 from games.othello.referee import Disc, Position
-from tests.arcade.helpers import flat, screen_text, type_keys, wait_for_screen, wait_until
+from tests.arcade.helpers import handled, flat, screen_text, type_keys, wait_for_screen, wait_until
 
 COMPACT_ROW = re.compile(r"^\s*([1-8]) ((?:[ \[][·●○][ \]]){8})")
 
@@ -176,7 +176,7 @@ async def test_back_stops_the_series_shows_the_finished_games_and_never_quits_un
         await wait_until(pilot, lambda: app.screen is screen, what="the board")
         assert "Series stopped: 1 game finished." in flat(app)
         await app.workers.wait_for_complete()
-        await pilot.pause()
+        await handled(pilot)  # what the finished workers posted, handled
         assert len(screen.moves) == count
         await type_keys(pilot, "escape")  # nothing running: Back asks before leaving
         await wait_for_screen(pilot, LeaveDialog)

@@ -42,7 +42,7 @@ async def test_hp67_history_panel_lists_every_move_in_both_notations_with_its_ke
         screen = await start(pilot)  # the HP-67 plays Black and opens
         await play_moves(pilot, screen, 2)
         await type_keys(pilot, "H")
-        await pilot.pause()
+        await wait_until(pilot, lambda: screen.query_one(MoveHistory).region.area, what="the history panel")
         panel = screen.query_one(MoveHistory)
         assert panel.region.area and not screen.query_one("#calculator").region.area  # in the calculator's place
         r = panel.region
@@ -60,7 +60,7 @@ async def test_hp67_history_panel_lists_every_move_in_both_notations_with_its_ke
         # B starts the calculator's first search; it shows its move, R/S records it, 0.0: ready
         assert panel.rows[0].keys == f"B [{history[0].machine_notation}] R/S [0.0]"
         await type_keys(pilot, "H")
-        await pilot.pause()
+        await wait_until(pilot, lambda: not panel.region.area, what="the history panel hidden")
         assert not panel.region.area and screen.query_one("#calculator").region.area
 
 
@@ -94,7 +94,7 @@ async def test_lazard_history_shows_the_keys_typed_on_the_cpc() -> None:
         screen = await start(pilot, "w")
         await play_moves(pilot, screen, 1)
         await type_keys(pilot, "H")
-        await pilot.pause()
+        await wait_until(pilot, lambda: screen.query_one(MoveHistory).region.area, what="the history panel")
         panel = screen.query_one(MoveHistory)
         first, reply = panel.rows
         assert (first.standard, first.machine, first.keys) == ("d3", "D3", "D RETURN 3 RETURN")

@@ -183,7 +183,7 @@ async def test_the_export_toast_goes_when_the_next_game_asks_its_first_question(
         await wait_until(pilot, lambda: "in the folder" in screen_text(app), what="its toast")
         await type_keys(pilot, "n")
         await wait_until(pilot, lambda: isinstance(app.screen, SideDialog), what="the next game's question")
-        await pilot.pause()  # the dialog's first frame (not the toast's 8 s)
+        await wait_until(pilot, lambda: "which side" in flat(app).lower(), what="the dialog's first frame")  # not the toast's 8 s
         assert "in the folder" not in screen_text(app) and "which side" in flat(app).lower()
 
 
@@ -196,7 +196,7 @@ async def test_a_warning_toast_stays_over_the_next_game_s_first_question() -> No
         app.notify("The game could not be saved: disk full", severity="error", timeout=60)
         await type_keys(pilot, "n")
         await wait_until(pilot, lambda: isinstance(app.screen, SideDialog), what="the next game's question")
-        await pilot.pause()
+        await wait_until(pilot, lambda: "which side" in flat(app).lower(), what="the dialog's first frame")
         assert "disk full" in flat(app) and "in the folder" in screen_text(app)
 
 

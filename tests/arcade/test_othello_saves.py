@@ -65,7 +65,7 @@ async def quit_mid_game_then_resume(game: str, quit_keys: list[str]) -> None:
 
     app = ArcadeApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await wait_until(pilot, lambda: isinstance(app.screen, LauncherScreen), what="the launcher")
         launcher = app.screen
         assert isinstance(launcher, LauncherScreen)
         card = launcher.query_one(f"#card-{game}", GameCard)

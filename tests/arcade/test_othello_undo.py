@@ -15,7 +15,7 @@ from arcade.storage.saves import SaveStore
 from arcade.widgets.board import OthelloBoard
 from arcade.widgets.dialogs import SideDialog
 from tests.arcade.fake_driver import FakeDriver
-from tests.arcade.helpers import flat, move_cursor_to, settle, shown_board, type_keys, wait_until
+from tests.arcade.helpers import handled, flat, move_cursor_to, settle, shown_board, type_keys, wait_until
 from tests.arcade.othello_helpers import comparable, hosted
 
 
@@ -123,7 +123,7 @@ async def test_no_undo_while_the_machine_thinks() -> None:
         await type_keys(pilot, "u")
         assert "busy" in flat(app)
         screen.action_undo()  # from the palette too, it refuses
-        await pilot.pause()
+        await handled(pilot)
         assert screen.busy and screen.session.view().history[: len(state)] == state
         assert "busy" in flat(app)
         await type_keys(pilot, "s")

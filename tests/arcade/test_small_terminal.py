@@ -23,7 +23,7 @@ from tests.arcade.duel_helpers import opened
 from games.othello.referee import parse
 from games.ti57_wolf.referee import Side
 from tests.arcade.fake_driver import FakeDriver
-from tests.arcade.helpers import move_cursor_to, settle, shown_board, type_keys, wait_for_screen, wait_until
+from tests.arcade.helpers import frame_drawn, handled, move_cursor_to, settle, shown_board, type_keys, wait_for_screen, wait_until
 
 
 @pytest.fixture(autouse=True)
@@ -53,7 +53,6 @@ async def resize(pilot, width: int, height: int) -> None:  # noqa: ANN001
         return (width < need[0] or height < need[1]) == isinstance(app.screen, TooSmallScreen)
 
     await wait_until(pilot, handled, what=f"the {width}x{height} terminal handled")
-    await pilot.pause()
 
 
 async def settled_view(pilot) -> str:  # noqa: ANN001
@@ -175,7 +174,7 @@ async def test_duel_private_view_never_shows_and_comes_back_unchanged() -> None:
         before = (screen.viewer, screen.phase, screen.cursor, visible(app))
         assert "secret start square" in " ".join(before[-1].split())
         app.notify("a toast that could say something private")
-        await pilot.pause()
+        await wait_until(pilot, lambda: "a toast that could say" in visible(app), what="the toast drawn")
 
         await resize(pilot, 60, 20)
         text = visible(app)
@@ -229,11 +228,11 @@ async def test_the_terminal_telling_the_same_size_again_lays_nothing_out_again()
         await type_keys(pilot, "w")
         screen = await wait_for_screen(pilot, ToldSizes)
         assert isinstance(screen, ToldSizes)
-        await pilot.pause()
+        await frame_drawn(pilot)
         screen.told.clear()
         app.post_message(events.Resize(Size(100, 32), Size(100, 32)))  # as the terminal's driver does
-        await pilot.pause()
-        await pilot.pause()  # Textual's own resize waits a 1/120 s timer: long past
+        await handled(pilot)  # the app has handled it: the same size sets no resize timer (``App._on_resize``)
+        await handled(pilot)  # and the screen what the app's handling sent on, if anything
         assert screen.told == []  # nothing sent
         await resize(pilot, 90, 30)
         assert Size(90, 30) in screen.told  # a new size reaches the screen

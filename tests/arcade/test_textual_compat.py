@@ -17,7 +17,7 @@ from textual.app import App, ComposeResult
 from textual.screen import Screen
 from textual.widgets import Header, Static
 
-from tests.arcade.helpers import wait_until
+from tests.arcade.helpers import frame_drawn, handled, wait_until
 
 linux_only = pytest.mark.skipif(sys.platform == "win32", reason="the Linux driver")
 
@@ -170,10 +170,10 @@ async def test_retitle_stores_a_border_title_where_textual_draws_it_from() -> No
         box.border_title = "Keys typed"
         assert isinstance(getattr(box, "_border_title", None), Content), _gone(
             "Widget._border_title", "retitle would store the title where nothing reads it")
-        await pilot.pause()
+        await handled(pilot)
         retitle(box, "Registers R0-R7")
         assert box.border_title == "Registers R0-R7", _gone("Widget._border_title", "the title set is not the title read")
-        await pilot.pause()
+        await handled(pilot)
         top = box.render_lines(Region(0, 0, box.outer_size.width, 1))[0].text
         assert "Registers R0-R7" in top, _gone("Widget._border_title", f"the box is drawn from elsewhere: {top!r}")
 
@@ -248,7 +248,7 @@ async def test_a_screen_s_rows_are_read_from_its_private_compositor_with_the_scr
         assert len(rows) == 8 and rows[0].text.startswith("under the dialog")
         app.push_screen(Dialog())
         await wait_until(pilot, lambda: isinstance(app.screen, Dialog) and app.screen.is_mounted, what="the dialog")
-        await pilot.pause()
+        await frame_drawn(pilot)
         assert isinstance(getattr(app, "_background_screens", None), list), _gone(
             "App._background_screens", "composed_rows would not composite the screens under a dialog")
         assert any("a dialog" in row.text for row in composed_rows(app.screen))

@@ -17,6 +17,7 @@ from arcade.storage import settings
 from arcade.__main__ import build_app
 from arcade.runtime.textual_compat import composed_rows, notifications
 from arcade.shell.app import ArcadeApp
+from arcade.shell.launcher import LauncherScreen
 from arcade.screens.hp67_othello.screen import HP67OthelloScreen
 from arcade.widgets.themes import ARCADE_THEMES, OKABE_ITO, OKABE_ITO_LIGHT
 from arcade.screens.ti57_duel.screen import TI57DuelScreen
@@ -26,6 +27,7 @@ from games.ti57_wolf.referee import Side
 from tests.arcade.fake_driver import FakeDriver
 from arcade.widgets.dialogs import SideDialog
 from tests.arcade.helpers import (
+    frame_drawn,
     move_cursor_to,
     screen_text,
     settle,
@@ -109,7 +111,7 @@ async def reference_board_text() -> str:
     app = hp67_app()
     async with app.run_test(size=(80, 24)) as pilot:
         _, board = await board_position(pilot)
-        await pilot.pause()
+        await frame_drawn(pilot)
         REFERENCES["hp67"] = visible(app)
         return REFERENCES["hp67"]
 
@@ -126,7 +128,7 @@ async def test_hp67_reads_the_same_in_every_theme_glyphs_and_weight_not_colour(
     async with app.run_test(size=(80, 24)) as pilot:
         assert app.no_color is (theme == "NO_COLOR")
         _, board = await board_position(pilot)
-        await pilot.pause()
+        await frame_drawn(pilot)
         text = visible(app)
         assert text == reference
         rows = shown_board(app)
@@ -229,7 +231,7 @@ async def test_theme_option_is_remembered_and_a_palette_choice_too(private_confi
     again = build_app([], stderr=io.StringIO())
     assert isinstance(again, ArcadeApp)
     async with again.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await wait_until(pilot, lambda: isinstance(again.screen, LauncherScreen), what="the launcher")
         assert again.theme == "okabe-ito-light"
 
 
@@ -241,14 +243,14 @@ async def test_a_bad_settings_file_or_theme_is_reported_and_ignored(private_conf
     assert isinstance(app, ArcadeApp)
     assert "settings.toml: not valid TOML" in err.getvalue()
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await pilot.pause()
+        await wait_until(pilot, lambda: any("settings.toml" in n.message for n in notifications(app)), what="the note")
         assert app.theme == "textual-dark"
         assert any("settings.toml: not valid TOML" in n.message for n in notifications(app))
     (private_config / "settings.toml").write_text('theme = "no-such-theme"\n', encoding="utf-8")
     app = build_app([], stderr=io.StringIO())
     assert isinstance(app, ArcadeApp)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await pilot.pause()
+        await wait_until(pilot, lambda: any("no-such-theme" in n.message for n in notifications(app)), what="the note")
         assert app.theme == "textual-dark"
         assert any("unknown theme 'no-such-theme'" in n.message for n in notifications(app))
 

@@ -83,7 +83,6 @@ async def test_whole_duel_to_a_capture_by_keys() -> None:
         watch.squares[2] = (3, 5)
         await type_keys(pilot, "b")
         await settle(pilot, screen)
-        await pilot.pause()
         game = hosted(screen).game
         assert game.status is DuelStatus.CAPTURE and game.winner == 2
         assert screen.phase == "over"
@@ -97,7 +96,7 @@ async def test_whole_duel_to_a_capture_by_keys() -> None:
         assert lines[:4] == ["20 STO 0", "2nd Fix 1", "CLR", "0.3 STO 1"]
         assert "5 SBR 2" in screen_text(app) and "1 SBR 1" in screen_text(app)
         await type_keys(pilot, "i")
-        await pilot.pause()
+        await wait_until(pilot, lambda: "R1      3.5" in screen_text(app), what="the registers")
         assert "R1      3.5" in screen_text(app) and "R2      3.5" in screen_text(app)
     assert not watch.leaks, watch.leaks[0]
     assert watch.private_frames > 20 and watch.curtain_frames > 5

@@ -43,7 +43,6 @@ async def test_duel_history_hidden_until_the_end_then_shown_and_exported() -> No
         await move(pilot, watch, 1, 2, "6")  # 2 SBR 1: to 3.3
         screen = await lift_curtain(pilot, 2)
         await type_keys(pilot, "H", "w")  # no history, no export while the game goes on
-        await pilot.pause()
         assert not screen.history_shown and screen.saves.exported is None
         assert not screen.query_one(MoveHistory).display and not screen.query_one(MoveHistory).rows
         assert "SBR" not in screen_text(app)  # nor any key typed
@@ -53,12 +52,12 @@ async def test_duel_history_hidden_until_the_end_then_shown_and_exported() -> No
         screen = await move(pilot, watch, 1, 8, "8")  # 8 SBR 1: onto 3.4, the capture
         assert screen.phase == "over"
         await type_keys(pilot, "H")
-        await pilot.pause()
+        await wait_until(pilot, lambda: re.search(r"1 Player 1 → E to 3\.3 2 SBR 1", screen_text(app)), what="the history")
         text = screen_text(app)
         assert screen.query_one(MoveHistory).header == "Keys: 20 STO 0 2nd Fix 1 CLR 2.3 STO 1 CLR 4.5 STO 2 CLR"
         assert re.search(r"1 Player 1 → E to 3\.3 2 SBR 1", text) and re.search(r"3 Player 1 ↑ N to 3\.4 8 SBR 1", text)
         await type_keys(pilot, "w")
-        await pilot.pause()
+        await wait_until(pilot, lambda: screen.saves.exported is not None, what="the export")
         exported = screen.saves.exported.read_text(encoding="utf-8")
         assert "Player 1 captured Player 2 on 3.4." in exported and "shows 3.4 then 9.9 99 flashing" in exported
         machine = replay_ti57_export(exported, duel_program())
@@ -74,18 +73,17 @@ async def test_duel_pause_hides_everything_and_hands_off_again() -> None:
         await both_placed(pilot, watch, (2, 3), (7, 6))
         screen = await lift_curtain(pilot, 1)
         app.notify("You are on 2.3")  # a toast with something private in it
-        await pilot.pause()
+        await wait_until(pilot, lambda: "You are on 2.3" in screen_text(app), what="the toast")
         await type_keys(pilot, "p")
-        await pilot.pause()
+        await wait_until(pilot, lambda: "Paused: everything is hidden." in screen_text(app), what="the pause")
         text = screen_text(app)
         assert "Paused: everything is hidden." in text
         assert not board_cells(text) and not SQUARE.search(text) and "Player 1:" not in text
         assert "paused" in text  # the title says so, and nothing else
         await type_keys(pilot, "6", "i", "s")  # nothing works but p
-        await pilot.pause()
         assert hosted(screen).game.turns == [] and not SQUARE.search(screen_text(app))
         await type_keys(pilot, "p")
-        await pilot.pause()
+        await wait_until(pilot, lambda: isinstance(app.screen, HandOff), what="the curtain")
         assert isinstance(app.screen, HandOff) and "Back from the pause" in flat(app)
         screen = await lift_curtain(pilot, 1)
         assert board_cells(screen_text(app))[(2, 3)] == "1"
@@ -105,5 +103,5 @@ async def test_every_binding_has_an_id_and_question_mark_lists_the_new_keys() ->
             assert words in keys.replace("^z", "ctrl+z"), keys
         assert re.search(r"\| `tab` .*\| Next lamb \|", keys)
         await type_keys(pilot, "question_mark")
-        await pilot.pause()
+        await wait_until(pilot, lambda: isinstance(app.screen, HelpScreen), what="the help")
         assert isinstance(app.screen, HelpScreen)

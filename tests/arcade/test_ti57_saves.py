@@ -40,7 +40,6 @@ async def test_duel_quit_mid_game_resumes_on_the_hand_off_and_tells_nothing_priv
         assert board_cells(screen_text(app))[(7, 6)] == "2"
         kept = hosted(screen).game.snapshot()
         await type_keys(pilot, "ctrl+q")
-        await pilot.pause()
     envelope = json.loads(SaveStore().path_for("ti57-duel").read_text(encoding="utf-8"))
     assert envelope["summary"] == "move 1, Player 2 to move, 19 moves left"  # moves played, as in Othello
     assert not SQUARE.search(envelope["summary"])
@@ -49,7 +48,8 @@ async def test_duel_quit_mid_game_resumes_on_the_hand_off_and_tells_nothing_priv
 
     app = duel_app(game=None)  # the launcher
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await wait_until(pilot, lambda: isinstance(app.screen, LauncherScreen), what="the launcher")
+        await wait_until(pilot, lambda: "move 1, Player 2 to move" in flat(app), what="the save noted")
         assert isinstance(app.screen, LauncherScreen)
         assert "move 1, Player 2 to move, 19 moves left" in flat(app)
         assert not any(s in flat(app) for s in ("3.3", "7.6", "2.3"))
@@ -62,7 +62,7 @@ async def test_duel_quit_mid_game_resumes_on_the_hand_off_and_tells_nothing_priv
         assert isinstance(app.screen, ResumeDialog)
         assert "saved duel" in flat(app) and not SQUARE.search(screen_text(app))
         await type_keys(pilot, "r")
-        await pilot.pause()
+        await wait_until(pilot, lambda: isinstance(app.screen, HandOff), what="the curtain")
         assert isinstance(app.screen, HandOff)  # never straight into a private view
         assert "The saved duel resumes" in flat(app) and "Pass the keyboard to Player 2" in flat(app)
         assert "takes your move back" not in flat(app)  # no undo survives a save
@@ -86,7 +86,6 @@ async def test_duel_resume_during_the_start_squares_hands_off_to_the_player_choo
         await place(pilot, watch, 1, (5, 5))
         assert isinstance(app.screen, HandOff)
         await app.action_quit()
-        await pilot.pause()
     info = SaveStore().info("ti57-duel")
     assert info is not None and info.summary == "setting up, Player 2 chooses a start square"
 
@@ -125,7 +124,6 @@ async def test_duel_saved_at_a_draw_resumes_on_the_public_draw_and_can_be_extend
         screen = await move(pilot, watch, 1, 2, "6")
         assert screen.phase == "draw"
         await type_keys(pilot, "ctrl+q")
-        await pilot.pause()
     assert SaveStore().info("ti57-duel").summary == "a draw: extend or end"
 
     app = duel_app()
@@ -134,7 +132,7 @@ async def test_duel_saved_at_a_draw_resumes_on_the_public_draw_and_can_be_extend
     async with app.run_test(size=(80, 24)) as pilot:
         await opened(pilot)
         await type_keys(pilot, "r")
-        await pilot.pause()
+        await wait_until(pilot, lambda: isinstance(app.screen, TI57DuelScreen), what="the duel")
         screen = app.screen
         assert isinstance(screen, TI57DuelScreen) and screen.phase == "draw" and screen.viewer is None
         text = screen_text(app)
@@ -153,7 +151,7 @@ async def test_duel_save_that_does_not_restore_is_kept_aside_and_reported() -> N
     async with app.run_test(size=(80, 24)) as pilot:
         await opened(pilot)
         await type_keys(pilot, "r")
-        await pilot.pause()
+        await wait_until(pilot, lambda: isinstance(app.screen, TI57DuelScreen), what="the duel")
         screen = app.screen
         assert isinstance(screen, TI57DuelScreen) and screen.phase == "limit" and hosted(screen).game is None
         assert any("could not be restored" in str(n.message) for n in notifications(app))
@@ -204,7 +202,6 @@ async def test_nothing_the_arcade_writes_mid_duel_shows_a_square_a_key_or_a_regi
             scan(hosted(screen).game)
             await lift_curtain(pilot, 3 - player)
             await type_keys(pilot, "w", "H")  # no export, no history while the duel goes on
-            await pilot.pause()
             scan(hosted(screen).game)
             await type_keys(pilot, "p")  # the pause puts the curtain back
             await type_keys(pilot, "p")
@@ -240,7 +237,6 @@ async def test_a_locked_save_asks_both_pins_and_wrong_ones_leave_it_untouched() 
         for pin in ("123456", "000000"):
             await wait_until(pilot, lambda: isinstance(app.screen, PinDialog), what="a PIN question")
             await type_keys(pilot, *pin, "enter")
-            await pilot.pause()
         await wait_until(pilot, lambda: app.current_mode == "launcher", what="back to the launcher")
         assert any("do not open the saved duel" in str(n.message) for n in notifications(app))
         assert not SQUARE.search(screen_text(app))
@@ -254,7 +250,6 @@ async def test_a_locked_save_asks_both_pins_and_wrong_ones_leave_it_untouched() 
         for pin in ("123456", "567890"):
             await wait_until(pilot, lambda: isinstance(app.screen, PinDialog), what="a PIN question")
             await type_keys(pilot, *pin, "enter")
-            await pilot.pause()
         await wait_until(pilot, lambda: isinstance(app.screen, HandOff), what="the curtain for player 2")
         assert "Pass the keyboard to Player 2" in flat(app)
         await type_keys(pilot, "enter", *"567890", "enter")

@@ -44,7 +44,6 @@ async def test_duel_undo_only_for_the_mover_and_only_before_enter() -> None:
         screen = await lift_curtain(pilot, 2)  # Enter: the undo is gone
         turns = list(hosted(screen).game.turns)
         await type_keys(pilot, "ctrl+z")
-        await pilot.pause()
         assert hosted(screen).game.turns == turns and screen.viewer == 2 and isinstance(app.screen, TI57DuelScreen)
         await type_keys(pilot, "2")  # 4 SBR 2: player 2 moves; now only player 2 may take it back
         watch.squares[2] = (7, 5)

@@ -213,17 +213,17 @@ async def test_purist_flash_take_back_history_export_undo_then_quit_and_resume()
         await type_keys(pilot, "3")
         assert "SBR 7: a lamb is on 6.4" in right_column(app)
         await type_keys(pilot, "H")
-        await pilot.pause()
+        await wait_until(pilot, lambda: re.search(r"9 wolf +6\.4-5\.5 back", screen_text(app)), what="the history")
         assert re.search(r"9 wolf +6\.4-5\.5 back", screen_text(app))
         await type_keys(pilot, "x")
         await wait_until(pilot, lambda: screen.saves.exported is not None)
         exported = screen.saves.exported.read_text(encoding="utf-8")
         assert "referee on at the start, then off (purist) before the first move, then on after move 9" in exported
         await type_keys(pilot, "i")
-        await pilot.pause()
+        await wait_until(pilot, lambda: re.search(r"R3 +6\.4 +lamb 3's square", screen_text(app)), what="the inspector")
         assert re.search(r"R3 +6\.4 +lamb 3's square", screen_text(app))
         await type_keys(pilot, "p")  # pause: the board is hidden, moves are held
-        await pilot.pause()
+        await wait_until(pilot, lambda: "Paused: the board and the TI-57 are hidden." in screen_text(app), what="the pause")
         assert "Paused: the board and the TI-57 are hidden." in screen_text(app) and shown_board(app) == {}
         await type_keys(pilot, "1")
         assert len(driver(screen).history) == 9

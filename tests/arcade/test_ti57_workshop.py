@@ -147,7 +147,6 @@ async def test_a_duel_played_with_a_variant_resumes_with_its_page_read_at_the_ta
         await type_keys(pilot, "enter")  # the duel starts: it is saved from now on
         await wait_until(pilot, lambda: isinstance(app.screen, HandOff), what="the curtain")
         await app.action_quit()
-        await pilot.pause()
     path = SaveStore().path_for("ti57-duel")
     envelope = json.loads(path.read_text(encoding="utf-8"))
     envelope["state"]["settings"]["variant"] = "mine"  # as a duel played with the variant was saved
@@ -166,4 +165,3 @@ async def test_a_duel_played_with_a_variant_resumes_with_its_page_read_at_the_ta
             assert (screen.workshop.listing is not None) is page_there
             assert page_there or any("The variant mine cannot be read" in m for m in screen.messages)
             await app.action_quit()
-            await pilot.pause()

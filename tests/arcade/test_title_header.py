@@ -29,7 +29,6 @@ async def titles_seen(header: type[Header]) -> list[str]:
                            ("Wolf", ""), ("A much longer title than the header can hold in sixty columns", "x")]:
             app.screen.title, app.screen.sub_title = title, sub
             await wait_until(pilot, lambda: title[:20] in str(app.screen.query_one("HeaderTitle").render()))
-            await pilot.pause()
             seen.append(str(app.screen.query_one("HeaderTitle").render()))
             seen.append(app.export_screenshot().split("</style>")[-1])
     return seen
