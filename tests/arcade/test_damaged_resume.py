@@ -10,11 +10,12 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
-from typing import Any, Callable, TypeVar
+from typing import Any, Callable
 
 import pytest
 from textual.screen import Screen
 
+import arcade.shell.app as app_module
 from arcade.runtime.textual_compat import notifications
 from arcade.storage import saves
 from arcade.shell.app import ArcadeApp
@@ -30,8 +31,6 @@ from games.ti57_wolf.referee import Side
 from games.ti57_wolf.session import WolfSession
 from tests.arcade.damage import real_envelope
 from tests.arcade.helpers import handled, flat, type_keys, wait_until
-
-AppType = TypeVar("AppType")
 
 SCREENS: dict[str, Callable[[], Screen[Any]]] = {
     "ti57-duel": lambda: TI57DuelScreen(pause_seconds=0.02, blink=False),
@@ -50,28 +49,27 @@ def fresh_game(app: ArcadeApp, game: str) -> bool:
             and screen.shown_view.moves_played == 0)  # the table's new game
 
 
-TOLD: dict[int, list[str]] = {}
-"""The message of every note each app (by ``id``) made, kept once its toast has timed out."""
+class NotingApp(ArcadeApp):
+    """The arcade, every note it makes kept (``told``): a toast goes after its seconds, and on a loaded
+    machine a test may look only after that (the event loop stalled), so a wait on the toast alone
+    depends on time."""
 
+    CSS_PATH = [Path(app_module.__file__).with_name(name) for name in ArcadeApp.CSS_PATH]  # beside the app, not here
 
-def noting(app: AppType) -> AppType:
-    """``app``, its notes kept as made: a toast goes after its seconds, and on a loaded machine a test
-    may look only after that (the event loop stalled), so a wait on the toast alone depends on time."""
-    told = TOLD[id(app)] = []
-    real = app.notify
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.told: list[str] = []
 
-    def noted(message: str, *args: Any, **kwargs: Any) -> None:
-        told.append(message)
-        real(message, *args, **kwargs)
-
-    app.notify = noted  # type: ignore[method-assign]
-    return app
+    def notify(self, message: str, *args: Any, **kwargs: Any) -> None:
+        self.told.append(message)
+        super().notify(message, *args, **kwargs)
 
 
 def notes(app: ArcadeApp) -> list[str]:
-    """Every note ``app`` made (those timed out too) if ``noting`` took it, else the toasts up now."""
-    if id(app) in TOLD:
-        return list(TOLD[id(app)])
+    """Every note ``app`` made (those timed out too) if it keeps them (``told``), else the toasts up now."""
+    told = getattr(app, "told", None)
+    if told is not None:
+        return list(told)
     return [n.message for n in notifications(app)]
 
 
@@ -88,7 +86,7 @@ async def test_a_save_with_a_wrong_field_is_reported_kept_aside_and_a_new_game_o
     envelope = real_envelope(game)
     envelope["state"]["schema"] = "x"
     data = write(envelope, game)
-    app = noting(ArcadeApp(game=game, screens=SCREENS))
+    app = NotingApp(game=game, screens=SCREENS)
     async with app.run_test(size=(100, 32), notifications=True) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, ResumeDialog), what="the resume question")
         await type_keys(pilot, "r")
@@ -107,7 +105,7 @@ async def test_any_fault_while_resuming_is_reported_as_a_fault_never_a_crash(gam
 
     monkeypatch.setattr(OthelloSession if game.endswith("othello") else WolfSession, "from_save", broken)
     data = write(real_envelope(game), game)
-    app = noting(ArcadeApp(game=game, screens=SCREENS))
+    app = NotingApp(game=game, screens=SCREENS)
     async with app.run_test(size=(100, 32), notifications=True) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, ResumeDialog), what="the resume question")
         await type_keys(pilot, "r")
@@ -121,7 +119,7 @@ async def test_a_save_the_resume_question_cannot_describe_is_reported_before_any
     envelope = real_envelope("ti57-wolf")
     envelope["state"]["game"] = 5  # the question counts the moves of state.game.history
     write(envelope, "ti57-wolf")
-    app = noting(ArcadeApp(game="ti57-wolf", screens=SCREENS))
+    app = NotingApp(game="ti57-wolf", screens=SCREENS)
     async with app.run_test(size=(100, 32), notifications=True) as pilot:
         await wait_until(pilot, lambda: any("ti57-wolf.json could not be restored" in m for m in notes(app)),
                          what="the damage reported")
@@ -141,7 +139,7 @@ async def test_an_unmovable_damaged_save_is_reported_once_and_never_read_again(m
     monkeypatch.setattr(saves.os, "link", refuse)
     monkeypatch.setattr(saves.os, "replace", refuse)
     monkeypatch.setattr(saves, "_stuck", {})
-    app = noting(ArcadeApp(screens=SCREENS))
+    app = NotingApp(screens=SCREENS)
     async with app.run_test(size=(100, 32), notifications=True) as pilot:
         await wait_until(pilot, lambda: "save unreadable" in flat(app), what="the launcher's card")
         await wait_until(pilot, lambda: any("ti57-wolf.json" in m for m in notes(app)), what="the report")
@@ -163,7 +161,7 @@ async def test_a_read_only_data_directory(arcade_data_dir: Path) -> None:
     path.write_bytes(data)
     path.parent.chmod(0o555)
     try:
-        app = noting(ArcadeApp(screens=SCREENS))
+        app = NotingApp(screens=SCREENS)
         async with app.run_test(size=(100, 32), notifications=True) as pilot:
             await wait_until(pilot, lambda: "save unreadable" in flat(app), what="the launcher's card")
             app.start_game("ti57-wolf")
@@ -182,7 +180,7 @@ async def test_a_resumed_othello_whose_settings_break_the_screen_is_a_damaged_sa
 
     monkeypatch.setattr(HP67OthelloScreen, "apply_settings", broken)
     data = write(real_envelope("hp67-othello"), "hp67-othello")
-    app = noting(ArcadeApp(game="hp67-othello"))
+    app = NotingApp(game="hp67-othello")
     async with app.run_test(size=(100, 32), notifications=True) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, ResumeDialog), what="the resume question")
         await type_keys(pilot, "r")
@@ -204,10 +202,18 @@ async def test_a_session_that_cannot_say_its_state_keeps_the_last_save_and_says_
             raise ValueError("NaN is not a number")
 
     class BrokenApp(App[None]):
+        def __init__(self) -> None:
+            super().__init__()
+            self.told: list[str] = []  # every note, as NotingApp keeps them
+
+        def notify(self, message: str, *args: Any, **kwargs: Any) -> None:
+            self.told.append(message)
+            super().notify(message, *args, **kwargs)
+
         def on_mount(self) -> None:
             self.push_screen(Broken())
 
-    app = noting(BrokenApp())
+    app = BrokenApp()
     async with app.run_test(notifications=True) as pilot:
         screen = app.screen
         screen.saves.ready = True  # type: ignore[attr-defined]
