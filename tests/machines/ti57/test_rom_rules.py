@@ -902,7 +902,8 @@ def test_sbr_to_a_missing_label_keeps_its_return_address(keys: str, shown: str, 
     "keys, value",
     [
         # R6 holds the 3rd pending level's operand, R5 the 4th's: writing it there takes
-        # the operation's INV away (/ becomes x, - becomes +, a root y^x), INV SUM keeps it
+        # the operation's INV away (/ becomes x, - becomes +, a root y^x); a sum keeps it
+        # where the chip's addition keeps the flag digit (the next test)
         ("2 + 3 * ( 5 / 4 SUM 6 CE 2 ) =", "56"),  # seed 32, session 276 of the checker
         ("2 + 3 * ( 5 / 4 STO 6 CE 2 ) =", "26"),
         ("2 + 3 * ( 5 / 4 +/- STO 6 CE 2 ) =", "-22"),
@@ -932,6 +933,62 @@ def test_a_memory_key_on_a_pending_operand_takes_its_inverse(keys: str, value: s
         keyed("RST R/S", m)
         assert m.run(max_steps=100).reason is StopReason.HALT
     assert m.x == Decimal(value)
+
+
+def _pending_run(keys: str, where: str) -> TI57:
+    if where == "keyboard":
+        return keyed(keys)
+    m = TI57()
+    keyed(f"LRN {keys} R/S LRN", m)
+    m._compile(fast=where == "program")
+    keyed("RST R/S", m)
+    assert m.run(max_steps=100).reason is StopReason.HALT
+    return m
+
+
+@pytest.mark.parametrize(
+    "keys, value",
+    [
+        # the chip adds in sign and magnitude: like signs keep the operand's flag digit (its
+        # INV) only when the term's exponent is the larger, unlike signs when the operand
+        # stays the larger in magnitude; a zero counts as exponent 0
+        ("2 + 3 * ( 5 / 5 0 SUM 6 CE 2 ) =", "84.5"),  # 55 / 2: kept
+        ("2 + 3 * ( 5 - 5 0 SUM 6 CE 2 ) =", "161"),
+        ("2 + 3 * ( 5 / . 1 2 SUM 6 CE 2 ) =", "32.72"),  # 5.12 x 2: lost
+        ("2 + 3 * ( 5 / 6 INV SUM 6 CE 2 ) =", "-4"),  # the sign changes: lost
+        ("2 + 3 * ( 5 +/- / 0 SUM 6 CE 2 ) =", "-5.5"),  # unlike signs, -5 the larger: kept
+        ("2 + 3 * ( 5 / 0 SUM 6 CE 2 ) =", "32"),
+        ("2 + 3 * ( 5 +/- / 0 INV SUM 6 CE 2 ) =", "-28"),  # INV SUM of 0 subtracts a -0
+        ("2 + 3 * ( 0 / 5 0 SUM 6 CE 2 ) =", "77"),
+        ("2 + 3 * ( 0 / 5 SUM 6 CE 2 ) =", "32"),
+        ("1 + 2 * ( 3 - ( 5 / 9 9 SUM 5 CE 2 ) ) =", "-97"),
+        ("1 + 2 * ( 3 - ( 5 INV y^x 5 0 SUM 5 CE 2 ) ) =", "-7.8323969732"),
+    ],
+)
+@pytest.mark.parametrize("where", ["keyboard", "program", "program, semantics"])
+def test_a_sum_on_a_pending_operand_keeps_its_inverse_where_the_chips_addition_does(
+    keys: str, value: str, where: str
+) -> None:
+    assert _pending_run(keys, where).x == Decimal(value)
+
+
+@pytest.mark.parametrize(
+    "keys, value",
+    [
+        # R5 gets Σxy (x times t): the 4th level's operand gains it as by SUM 5
+        ("1 + 2 * ( 3 - ( 8 / 4 S+ CE 2 ) ) =", "-25"),  # + 0: lost (8 x 2)
+        ("3 x<>t 1 + 2 * ( 3 - ( 8 / 4 S+ CE 2 ) ) =", "-13"),  # + 12: kept (20 / 2)
+        ("3 x<>t 4 S+ 1 + 2 * ( 3 - ( 8 / 4 INV S+ CE 2 ) ) =", "39"),  # - 16: lost
+        ("1 + 2 * ( 3 - ( 8 +/- / 4 +/- S+ CE 2 ) ) =", "15"),  # -8 + 0: kept
+        ("1 + 2 * ( 3 - ( 8 - 4 S+ CE 2 ) ) =", "-13"),
+        ("1 + 2 * ( 3 - ( 8 INV y^x 4 S+ CE 2 ) ) =", "-121.00000001"),
+        ("3 x<>t 1 + 2 * ( 3 - ( 8 INV y^x 4 S+ CE 2 ) ) =", "-1.94427192"),
+        ("1 + 2 * ( 8 / 4 S+ CE 2 ) =", "9"),  # the 3rd level: R6 is not written
+    ],
+)
+@pytest.mark.parametrize("where", ["keyboard", "program", "program, semantics"])
+def test_sigma_plus_on_the_fourth_pending_operand_acts_as_sum_5(keys: str, value: str, where: str) -> None:
+    assert _pending_run(keys, where).x == Decimal(value)
 
 
 # --- rule 8 in programs: a value shown past the limit raises the error again -------
