@@ -242,6 +242,10 @@ def divide(a: Decimal, b: Decimal) -> tuple[Decimal, bool]:
         if not a:
             return ONE, True
         return (-LIMIT if a < 0 else LIMIT), True
+    if a and a.adjusted() - b.adjusted() >= 100:
+        # the quotient's exponent is past 99 before its first digit is sought, even when
+        # the mantissas' quotient would bring it back: 27 / 9.9E-99 overflows (ROM)
+        return (-LIMIT if a.is_signed() != b.is_signed() else LIMIT), True
     q = div(a, b)
     if q and q.adjusted() < -99:
         return quotient_underflow(a, b), True

@@ -826,6 +826,28 @@ def test_a_division_underflow_keeps_a_stray_last_digit(keys: str, value: str) ->
     assert m.x == Decimal(value) and m.flashing
 
 
+@pytest.mark.parametrize(
+    "keys, shown, flashing",
+    [
+        ("2 7 / 9 . 9 EE 9 9 +/- =", SHOWN_LIMIT, True),  # 2.7E99 had the exponent waited
+        ("2 7 +/- / 9 . 9 EE 9 9 +/- =", "-" + SHOWN_LIMIT, True),
+        ("1 EE 9 9 / 9 . 9 EE 1 +/- =", SHOWN_LIMIT, True),
+        ("2 7 STO 1 9 . 9 EE 9 9 +/- INV 2nd Prd 1 RCL 1", SHOWN_LIMIT, True),
+        # a power error flipped to 9.9999999999E-99 by `-` or `/` at the third level, then
+        # divided into (the case of issue 40's "y^x erring at the third pending level")
+        ("3 + 3 y^x 3 / 7 0 y^x 2 5 0 - 1 =", SHOWN_LIMIT, True),
+        ("3 - ( 8 +/- * 2 / 1 2 3 4 5 y^x 9 9 . 5 INV y^x =", SHOWN_LIMIT, True),
+        # the neighbours: exponents 99 apart
+        ("2 7 / 9 . 9 EE 9 8 +/- =", "2.7272727 98", False),
+        ("3 / 9 . 9 EE 9 9 +/- =", "3.030303 98", False),
+        ("1 EE 9 9 / 9 . 9 EE 0 =", "1.010101 98", False),
+        ("3 - 3 / 7 0 y^x 2 5 0 - 1 =", "-3. 98", True),
+    ],
+)
+def test_a_quotient_overflows_when_the_exponents_differ_by_100(keys: str, shown: str, flashing: bool) -> None:
+    assert _shows(keys) == (shown, flashing)
+
+
 # --- the inverse functions turn the vector one step further while y keeps a digit --
 
 
