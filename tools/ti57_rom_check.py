@@ -244,6 +244,14 @@ _PROGRAM_WORDS: list[tuple[float, list[list[str]]]] = [
     (1, [["CE"], ["Nop"]]),
     (0.3, [["CLR"]]),
     (0.5, [["Fix", d] for d in "0248"] + [["INV", "Fix"]]),
+    # editing: the pointer moved back or on, a step opened or closed; GTO 2nd n keys GTO n
+    (2, [["BST"], ["BST", "BST"], ["SST"], ["Ins"], ["Del"], ["BST", "Ins"], ["BST", "Del"]]),
+    (0.5, [["GTO", "2nd", d] for d in _LABELS]),
+]
+# GTO 2nd n n: the pointer to step nn (50 and up: an error), then its step shown in LRN
+_STEPS = [f"{n:02d}" for n in (0, 1, 5, 9, 12, 24, 30, 48, 49, 50, 63, 99)]
+_GOTO_STEP = [["GTO", "2nd", nn[0], nn[1]] for nn in _STEPS] + [
+    ["GTO", "2nd", nn[0], nn[1], "LRN", "LRN"] for nn in _STEPS
 ]
 _RUN_WORDS: list[tuple[float, list[list[str]]]] = _WORDS + [
     (40, [["R/S"]]),
@@ -253,6 +261,7 @@ _RUN_WORDS: list[tuple[float, list[list[str]]]] = _WORDS + [
     (3, [["SST"]]),
     (3, [["LRN", "LRN"], ["LRN", "SST", "BST", "LRN"]]),
     (3, [["STO", "0"], ["x<>t"]]),
+    (3, _GOTO_STEP),
 ]
 STEP_BUDGET = 2000  # program steps a session may run in all; sessions that run longer are dropped
 
@@ -274,8 +283,9 @@ def random_program_session(rng: random.Random, words: int) -> list[str]:
 
 
 def finish(ours: TI57, budget: list[int]) -> bool:
-    """Run our program to its stop (through its Pauses); False past the step budget."""
-    while ours.running:
+    """Run our program to its stop (through its Pauses); False past the step budget.
+    A hung calculator has stopped for good: True."""
+    while ours.running and not ours.hung:
         stop = ours.run(max_steps=max(budget[0], 1))
         budget[0] -= stop.steps
         if stop.reason is StopReason.BUDGET or budget[0] <= 0:
@@ -373,6 +383,7 @@ def main() -> None:
                     rom.press(pressed)
             except RuntimeError:
                 ours.press(key)
+                finish(ours, budget)
                 print(f"{key:5} ROM runs on past {RomCalculator.RUN_LIMIT:,} instructions (hung)")
                 print(f"{'':5} us  {'hung' if ours.hung else repr(ours.display)}")
                 return
