@@ -634,6 +634,35 @@ def test_a_product_with_the_exponents_summing_to_minus_99_is_in_range() -> None:
 
 
 @pytest.mark.parametrize(
+    "keys, shown, flashing",
+    [
+        # the loop's 11-digit sum overflows on the way (the last digit of the first operand
+        # times the second passes 10): the exponent is counted past 99 at once
+        ("1 . 5 * 2 EE 9 9 =", SHOWN_LIMIT, True),
+        ("1 . 0 5 * 2 EE 9 9 =", SHOWN_LIMIT, True),
+        ("1 . 0 0 0 0 0 0 5 * 2 EE 9 9 =", SHOWN_LIMIT, True),
+        ("1 . 2 4 * 4 EE 9 9 =", SHOWN_LIMIT, True),
+        ("1 . 5 +/- * 2 EE 9 9 =", "-" + SHOWN_LIMIT, True),
+        ("1 . 5 EE 5 0 * 2 EE 4 9 =", SHOWN_LIMIT, True),
+        ("1 . 5 EE 9 9 STO 1 2 2nd Prd 1 RCL 1", SHOWN_LIMIT, True),
+        ("3 INV y^x 3 * ( 2 * 7 0 y^x 1 0 2 +/- / =", SHOWN_LIMIT, True),  # a flipped power error
+        # the neighbours: the sum never passes 10, or the exponents sum to 98
+        ("2 EE 9 9 * 1 . 5 =", "3. 99", False),
+        ("1 . 2 * 4 EE 9 9 =", "4.8 99", False),
+        ("1 . 1 * 2 EE 9 9 =", "2.2 99", False),
+        ("1 . 5 * 1 EE 9 9 =", "1.5 99", False),
+        ("2 STO 1 1 . 5 EE 9 9 2nd Prd 1 RCL 1", "3. 99", False),
+        ("9 . 9 * 9 . 9 EE 9 8 =", "9.801 99", False),
+        ("3 . 5 EE 4 9 x2", "1.225 99", False),
+    ],
+)
+def test_a_product_overflows_when_the_loops_sum_does_with_the_exponents_summing_to_99(
+    keys: str, shown: str, flashing: bool
+) -> None:
+    assert _shows(keys) == (shown, flashing)
+
+
+@pytest.mark.parametrize(
     "keys, radius",
     [
         # x^2 underflows: 1E-99, and y^2 becomes y times x with its exponent's sign
