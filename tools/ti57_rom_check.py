@@ -247,6 +247,7 @@ _PROGRAM_WORDS: list[tuple[float, list[list[str]]]] = [
     # editing: the pointer moved back or on, a step opened or closed; GTO 2nd n keys GTO n
     (2, [["BST"], ["BST", "BST"], ["SST"], ["Ins"], ["Del"], ["BST", "Ins"], ["BST", "Del"]]),
     (0.5, [["GTO", "2nd", d] for d in _LABELS]),
+    (0.5, [["EE", "9", "5", "+/-"], ["EE", "9", "9"]]),  # the ends of the range (a factor this small times 0 hangs)
 ]
 # GTO 2nd n n: the pointer to step nn (50 and up: an error), then its step shown in LRN
 _STEPS = [f"{n:02d}" for n in (0, 1, 5, 9, 12, 24, 30, 48, 49, 50, 63, 99)]
