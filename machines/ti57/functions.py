@@ -563,6 +563,8 @@ def _dms(x: Decimal, inv: bool) -> Result:
         d = ddmm_mm.scaleb(-2).to_integral_value(rounding=ROUND_DOWN)
         minutes = ddmm_mm - d.scaleb(2)
         r = add(d, div(minutes, _SIXTY)) if minutes else d
+        if not r:
+            return ZERO, False  # a value shown as -0.000 gives 0 (ROM; INV D.MS keeps -0.000)
     else:
         if a and not -98 <= a.adjusted() <= 97:
             # out of the routine's range (x * 100 or the seconds leave the registers):

@@ -435,6 +435,23 @@ def test_dms_reads_the_angle_as_displayed(keys: str, value: str) -> None:
     assert keyed(keys).x == Decimal(value)
 
 
+@pytest.mark.parametrize(
+    "keys, shown",
+    [
+        # seed 41 session 11 of the checker (rev1, and rev0 alike): log of 0.99999884 in Fix 3
+        ("2nd ( 3 . 9 9 9 9 9 8 8 2nd lnx 2nd LRN", "0.000"),
+        ("2nd ( 3 . 0 0 0 1 +/- 2nd LRN", "0.000"),
+        ("2nd ( 0 . 4 +/- 2nd LRN", "0."),
+        ("0 +/- 2nd LRN", "0."),
+        # INV D.MS keeps the sign
+        ("2nd ( 3 . 0 0 0 1 +/- = INV 2nd LRN", "-0.000"),
+        ("2nd ( 0 . 4 +/- INV 2nd LRN", "-0."),
+    ],
+)
+def test_dms_of_a_value_shown_as_minus_zero_is_zero(keys: str, shown: str) -> None:
+    assert keyed(keys).display == shown
+
+
 def _inv_dms_cases() -> list[tuple[str, str]]:
     lines = (ROM_DATA / "rom_inv_dms.txt").read_text().splitlines()
     return [tuple(line.split()[:2]) for line in lines if line and not line.startswith("#")]  # type: ignore[misc]
