@@ -471,10 +471,11 @@ def polar_to_rect(radius: Decimal, theta: Decimal, angle: str) -> tuple[Result, 
         x, y = ZERO, (radius if sine > 0 else -radius)
     else:
         check_product(cosine, radius)
-        x = mul(cosine, radius)
+        x, err = product(cosine, radius)  # under- and overflowing as the chip's x does
         tangent = _tan(theta, angle)[0]
         check_product(tangent, x)  # r = 0 and an angle below 1E-90 rad: the ROM hangs
-        y = mul(tangent, x)
+        y, err_y = product(tangent, x)
+        return (y, err or err_y), x
     return fit(y if y else ZERO), fit(x if x else ZERO)[0]
 
 

@@ -680,6 +680,27 @@ def test_a_product_overflows_when_the_loops_sum_does_with_the_exponents_summing_
 
 
 @pytest.mark.parametrize(
+    "keys, y, x, flashing",
+    [
+        # x = cos theta * r and y = tan theta * x are the chip's products, their under- and
+        # overflow included (rev1 seed 61 session 25, rev0 alike: R7 was 9.99991007E-99)
+        ("9 . 9 EE 9 9 +/- x<>t . 2 7 2nd x<>t", "1.-99", "1.-99", True),
+        ("5 EE 9 8 +/- x<>t 8 9 2nd x<>t", "5.7289962-98", "1.-99", True),
+        ("9 EE 9 9 x<>t 8 9 . 9 2nd x<>t", SHOWN_LIMIT, "1.5707954 97", True),
+        # the neighbours, in range
+        ("5 EE 9 8 +/- x<>t 3 0 2nd x<>t", "2.5-98", "4.330127-98", False),
+        ("9 EE 9 9 x<>t 4 5 2nd x<>t", "6.363961 99", "6.363961 99", False),
+        ("1 . 5 EE 9 9 x<>t 6 0 2nd x<>t", "1.2990381 99", "7.5 98", False),
+    ],
+)
+def test_polar_to_rectangular_multiplies_as_the_chip(keys: str, y: str, x: str, flashing: bool) -> None:
+    m = keyed(keys)
+    assert (m.display, m.flashing) == (y, flashing)
+    keyed("x<>t", m)
+    assert m.display == x
+
+
+@pytest.mark.parametrize(
     "keys, radius",
     [
         # x^2 underflows: 1E-99, and y^2 becomes y times x with its exponent's sign
