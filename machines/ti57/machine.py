@@ -58,7 +58,7 @@ _ROUNDING_KEYS = frozenset((75, 65, 55, 45, 35, 43, 44, 85, 32, 33, 34, 38, 39, 
 # round only what they bring (ROM).
 _OPERATIONS = frozenset((75, 65, 55, 45, 35))
 _KEY_ROUNDS_BEFORE = _ROUNDING_KEYS - _OPERATIONS
-_KEY_ROUNDS_AFTER = _OPERATIONS | {33, 38, 48}  # RCL, Exc, Fix: the new value shown is rounded too
+_KEY_ROUNDS_AFTER = _OPERATIONS | {22, 33, 38, 48}  # x<>t, RCL, Exc, Fix: the new value shown is rounded too
 _STEP_ROUNDS_BEFORE = _KEY_ROUNDS_BEFORE - {32, 33, 34, 38, 39}
 _STEP_ROUNDS_AFTER = _KEY_ROUNDS_AFTER | {32, 34, 39}
 _COMPLETING_PREFIXES = frozenset((32, 33, 34, 38, 39, 48, 51, 61))  # STO RCL SUM Exc Prd Fix GTO SBR: complete when pressed
@@ -507,9 +507,12 @@ class TI57:
             self.x = self._past_limit(self.x)
 
     def _round_new_value(self) -> None:
-        """RCL or Exc of 9.9999999999E99 flashes at once, as Fix 0 on 9.6E99 (ROM)."""
-        if not self.flashing and display_overflows(self.x, self.fix):
-            self._error()
+        """RCL, Exc or x<>t of 9.9999999999E99 flashes at once, as Fix 0 on 9.6E99; the
+        value becomes the limit even when the display flashes already (ROM: 9.99999998E99
+        recalled after 1 / 0 = is 9.9999999999E99)."""
+        if display_overflows(self.x, self.fix):
+            if not self.flashing:
+                self._error()
             self.x = self._past_limit(self.x)
 
     @staticmethod

@@ -344,6 +344,35 @@ def test_a_value_shown_past_the_limit_becomes_the_limit_and_flashes(keys: str, s
         assert m.register(1) == Decimal(register)
 
 
+_T_PAST = "9 . 9 9 9 9 9 9 9 EE 9 9 STO 7 8 EE 9 1 SUM 7 CLR"  # t = 9.99999998E99, shown 1.E100
+_R4_PAST = "9 . 9 9 9 9 9 9 9 EE 9 9 STO 4 8 EE 9 1 SUM 4 CLR"
+
+
+@pytest.mark.parametrize(
+    "keys",
+    [
+        f"{_T_PAST} x<>t",  # x<>t brings a value shown past the limit as RCL does
+        f"{_T_PAST} 1 / 0 = x<>t",  # and while the display flashes already
+        f"{_R4_PAST} 1 / 0 = RCL 4",  # rev1 seed 61 session 119 (rev0 alike)
+        f"{_R4_PAST} 1 / 0 = 2nd Exc 4",
+        f"{_R4_PAST} 1 / 0 = CE RCL 4",
+        f"{_R4_PAST} 1 / 0 = 5 2nd Exc 4",
+    ],
+)
+def test_a_value_brought_past_the_limit_becomes_the_limit_even_while_flashing(keys: str) -> None:
+    m = keyed(keys)
+    assert (m.display, m.flashing, m.x) == (SHOWN_LIMIT, True, LIMIT)
+
+
+@pytest.mark.parametrize("fast", [True, False])
+def test_an_exchange_step_past_the_limit_stops_the_program(fast: bool) -> None:
+    m = keyed(f"{_T_PAST} LRN x<>t 1 R/S LRN")
+    m._compile(fast)
+    keyed("RST R/S", m)
+    assert m.run(max_steps=100).reason is StopReason.ERROR
+    assert (m.display, m.flashing, m.x) == (SHOWN_LIMIT, True, LIMIT)
+
+
 # --- 9. '=' refused after an operation drops that operation ------------------
 
 
