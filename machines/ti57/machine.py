@@ -21,6 +21,7 @@ from machines.ti57 import snapshot as snapshot_fields
 from machines.ti57.keys import INSTRUCTIONS, NO_DIGIT_WITH_INV, PRIMARY_LEGENDS, SECOND_LEGENDS, Step, second_of
 from machines.ti57.listing import PROGRAM_STEPS, Program
 from machines.ti57.numbers import (
+    LIMIT,
     ONE,
     ZERO,
     add,
@@ -65,6 +66,7 @@ _COMPLETING_PREFIXES = frozenset((32, 33, 34, 38, 39, 48, 51, 61))  # STO RCL SU
 _DIGIT_TEXT = "0123456789"
 _PRECEDENCE = {75: 1, 65: 1, 55: 2, 45: 2, 35: 3}
 _OP_SYMBOL = {75: "+", 65: "-", 55: "*", 45: "/", 35: "y^x"}
+
 
 
 
@@ -818,9 +820,17 @@ class TI57:
         s, s2 = (self.regs[3], self.regs[4]) if inv else (self.regs[1], self.regs[2])
         # (sum y^2 - (sum y)^2 / n) / n, in this order (ROM, digit for digit); with
         # n = 0 both divisions are divisions by zero (0 / 0 = 1): -9.9999999 99 flashes
-        mean_square, err = divide(mul(s, s), n)
-        variance, err2 = divide(sub(s2, mean_square), n)
-        self._set((variance, err or err2))
+        square, err = product(s, s)
+        if err and s.adjusted() > 0:
+            # the square overflows to the limit, and the division that follows divides it by
+            # sum y, not n (0 for a negative sum): ROM, sum y = 3E50, sum y^2 = 3, n = 2 gives
+            # -1.6666667 49 whatever n; sums at the limit and n = -2, -4.9999999999E99
+            mean_square, err2 = (divide(LIMIT, s)[0] if s > 0 else ZERO), False
+        else:
+            mean_square, err2 = divide(square, n)
+        difference, err3 = fit(sub(s2, mean_square))  # each result brought into the range
+        variance, err4 = divide(difference, n)
+        self._set((variance, err or err2 or err3 or err4))
 
     # --- polar / rectangular -------------------------------------------
 

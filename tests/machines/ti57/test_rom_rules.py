@@ -145,6 +145,31 @@ def test_mean_with_points_is_not_an_error() -> None:
 
 
 @pytest.mark.parametrize(
+    "keys, value",
+    [
+        # (sum y)^2 overflows: the limit, then divided by sum y instead of n (seed 51 session
+        # 222 of the checker: sums at the limit, n = -2)
+        ("1 / 0 = STO 1 STO 2 2 +/- STO 0 2nd s2", "-4.9999999999E99"),
+        ("1 EE 6 0 S+ 3 S+ 2nd s2", "4.9999999999E99"),
+        ("5 EE 4 9 S+ 5 EE 4 9 S+ 2nd s2", "2.5E99"),
+        ("1 EE 5 0 STO 1 3 STO 2 2 STO 0 2nd s2", "-4.9999999999E49"),
+        ("1 EE 5 0 STO 1 3 STO 2 4 STO 0 2nd s2", "-2.4999999999E49"),
+        ("3 EE 5 0 STO 1 3 STO 2 2 STO 0 2nd s2", "-1.6666666666E49"),
+        ("1 EE 5 0 STO 3 3 STO 4 2 STO 0 INV 2nd s2", "-4.9999999999E49"),
+        ("1 EE 5 0 +/- STO 1 3 STO 2 2 STO 0 2nd s2", "1.5"),  # a negative sum: 0
+    ],
+)
+def test_variance_with_the_squared_sum_past_the_range_divides_the_limit_by_the_sum(keys: str, value: str) -> None:
+    m = keyed(keys)
+    assert m.flashing and m.x == Decimal(value)
+
+
+def test_variance_with_the_squared_sum_in_range_is_as_before() -> None:
+    m = keyed("1 EE 4 9 STO 1 3 STO 2 2 STO 0 2nd s2")  # (1E98 / 2 ... ) in range: -2.5E97
+    assert not m.flashing and m.display == "-2.5 97"
+
+
+@pytest.mark.parametrize(
     "keys, sums",
     [
         # a square or a product out of range is the limit (or 1E-99) before it is added
