@@ -506,6 +506,11 @@ def rect_to_polar(x: Decimal, y: Decimal, angle: str) -> tuple[Decimal, Result]:
         square_x, err_x, factor = TINY, True, _turned(x, x)
     else:
         square_x, err_x = fit(mul(x, x))
+        if err_x and x < 0:
+            # ROM: x^2 overflowing leaves the next multiplication x's mantissa with its
+            # exponent's sign turned (1E-95 for x = -1E95) times y: with y = 0 and x from
+            # -1E90 down, the tiny factor times 0 hangs the calculator (seed 52 session 155)
+            check_product((-x).scaleb(-2 * x.adjusted()), y)
     if _underflows(y, factor):
         # ROM: the second multiplication underflowing leaves y turned as the sum, x^2 lost:
         # (5, 1E-60) gives r = 1E30, (5, -1E-60) 1E-30, (-3E-86, 1.5E-85) 1.2247448710E43

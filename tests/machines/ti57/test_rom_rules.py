@@ -1266,6 +1266,16 @@ def test_lbl_from_the_keyboard_takes_no_digit(keys: str, shown: str) -> None:
         ("1 y^x 1 EE 9 5 +/- =", False),
         # seed 7, session 286 of the checker
         ("2 2 y^x INV lnx INV tan INV D.MS 0 INV cos INV D.MS 2nd Fix 2 / INV y^x 2nd P>R", True),
+        # INV P>R with x^2 past the range and x < 0: y = 0 times x turned (1E-95 for -1E95)
+        ("1 +/- EE 9 5 x<>t 0 INV 2nd P>R", True),
+        ("1 +/- EE 9 0 x<>t 0 INV 2nd P>R", True),
+        ("1 / 0 = +/- x<>t 0 INV 2nd P>R", True),
+        ("9 . 9 +/- EE 8 9 x<>t 0 INV 2nd P>R", False),
+        ("1 +/- EE 6 0 x<>t 0 INV 2nd P>R", False),
+        ("1 EE 9 5 x<>t 0 INV 2nd P>R", False),  # x > 0: not turned
+        ("1 / 0 = x<>t 0 INV 2nd P>R", False),
+        # seed 52 session 155 of the checker
+        ("EE RCL 3 2nd x<>t lnx INV SUM 1 2nd CE INV 2nd SUM 2 x<>t 2nd SUM 1 INV 2nd x<>t", True),
     ],
 )
 def test_a_tiny_factor_times_zero_hangs_the_calculator(keys: str, hangs: bool) -> None:
