@@ -446,7 +446,10 @@ def _trig(which: str):
             else:
                 # through arctan of s / sqrt(1 - s^2), with the chip's operations
                 c = square_root(sub(ONE, mul(a, a)))
-                rad = _arctan(div(a, c)) if c else _HALF_PI
+                if a < _SMALL_ANGLE:
+                    rad = a  # a tiny sine is its own arcsine, all its digits (ROM)
+                else:
+                    rad = _arctan(div(a, c)) if c else _HALF_PI
                 if which == "cos":  # pi/2 - arcsin, the arcsin cut to 10 decimals first
                     r = add(_HALF_PI, rad) if x < 0 else sub(_HALF_PI, rad)
                     r = r if angle == "rad" else mul(r, _PER_RADIAN[angle])

@@ -445,6 +445,21 @@ def test_a_tiny_arctangent_is_the_argument_generated() -> None:
             assert m.register(7) == 1
 
 
+@pytest.mark.parametrize(
+    "keys, value",
+    [
+        # a sine below 1E-4 is its own arcsine, not arctan(s / sqrt(1 - s^2)): rev1 seed 63
+        # program session 4 (rev0 alike: 0.0019999999999 of 3.4906585040E-5, not ...0019)
+        ("3 . 4 9 0 6 5 8 5 EE 5 +/- INV 2nd sin", "0.0019999999976"),
+        ("2nd Rad 9 . 9 9 9 9 9 9 9 EE 5 +/- INV 2nd sin", "0.000099999999"),
+        ("2nd Rad 9 . 8 7 6 5 4 3 2 EE 5 +/- INV 2nd cos", "1.5706975614"),
+        ("2nd Rad 1 . 0 0 0 0 1 EE 4 +/- INV 2nd sin", "0.0001000010"),  # from 1E-4 up alike
+    ],
+)
+def test_a_tiny_sine_is_its_own_arcsine(keys: str, value: str) -> None:
+    assert keyed(keys).x == Decimal(value)
+
+
 def test_a_small_arctangent_above_the_limit_comes_from_the_table() -> None:
     """From 1E-4 up the arctangent is the table's (10 decimals kept), no longer the argument."""
     for text in ("0.001", "0.00123", "0.01234"):
