@@ -517,7 +517,9 @@ def rect_to_polar(x: Decimal, y: Decimal, angle: str) -> tuple[Decimal, Result]:
     if _underflows(y, factor):
         # ROM: the second multiplication underflowing leaves y turned as the sum, x^2 lost:
         # (5, 1E-60) gives r = 1E30, (5, -1E-60) 1E-30, (-3E-86, 1.5E-85) 1.2247448710E43
-        total, err_y, err_sum = _turned(y, factor), True, False
+        # and the product's 1E-99 added to it: (0, -5E-97) gives r = sqrt(5.01E-97) (ROM,
+        # seed 53 program session 113)
+        total, err_y, err_sum = add(_turned(y, factor), TINY), True, False
     else:
         square_y, err_y = fit(mul(y, factor))
         total, err_sum = fit(add(square_x, -square_y if square_y < 0 else square_y))

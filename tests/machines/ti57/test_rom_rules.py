@@ -788,6 +788,10 @@ def test_polar_to_rectangular_multiplies_as_the_chip(keys: str, y: str, x: str, 
         ("5 x<>t 1 EE 6 0 +/- INV 2nd P>R", "1E30"),
         ("5 x<>t 1 +/- EE 6 0 +/- INV 2nd P>R", "1E-30"),
         ("1 EE 3 0 +/- x<>t 1 EE 8 0 +/- INV 2nd P>R", "1E40"),
+        # with the product's 1E-99 added (seed 53 program session 113 of the checker)
+        ("0 x<>t 3 +/- EE 9 5 +/- INV 2nd P>R", "5.4773168610E-48"),
+        ("2 x<>t 3 +/- EE 9 5 +/- INV 2nd P>R", "5.4773168610E-48"),
+        ("0 x<>t 5 +/- EE 9 7 +/- INV 2nd P>R", "7.0781353400E-49"),
         # the chip's underflow of a product (exponents summing below -99), not the value's
         ("7 EE 5 0 +/- x<>t 9 EE 7 3 +/- INV 2nd P>R", "2.5099800790E-11"),
         ("3 +/- EE 8 6 +/- x<>t 1 . 5 EE 8 5 +/- INV 2nd P>R", "1.2247448710E43"),
