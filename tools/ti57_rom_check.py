@@ -7,6 +7,7 @@ words are not part of this project: give them as a file (a PCjs TI-57 machine fi
 ``jeffpar/pcjs`` machines/ti/ti57/rev0/ti57.json, or whitespace-separated words).
 
     .venv/bin/python tools/ti57_rom_check.py ROMFILE [--sessions 200] [--keys 30] [--seed 1]
+        [--programs | --survey powers|sums] [--press "KEYS"]
 
 Prints each first difference of a session (the keys so far, the ROM's state and
 ours) and a count of sessions that matched to the end.  Storage places of R0-R7 on
@@ -244,6 +245,15 @@ _PROGRAM_WORDS: list[tuple[float, list[list[str]]]] = [
     (1, [["CE"], ["Nop"]]),
     (0.3, [["CLR"]]),
     (0.5, [["Fix", d] for d in "0248"] + [["INV", "Fix"]]),
+    # editing: the pointer moved back or on, a step opened or closed; GTO 2nd n keys GTO n
+    (2, [["BST"], ["BST", "BST"], ["SST"], ["Ins"], ["Del"], ["BST", "Ins"], ["BST", "Del"]]),
+    (0.5, [["GTO", "2nd", d] for d in _LABELS]),
+    (0.5, [["EE", "9", "5", "+/-"], ["EE", "9", "9"]]),  # the ends of the range (a factor this small times 0 hangs)
+]
+# GTO 2nd n n: the pointer to step nn (50 and up: an error), then its step shown in LRN
+_STEPS = [f"{n:02d}" for n in (0, 1, 5, 9, 12, 24, 30, 48, 49, 50, 63, 99)]
+_GOTO_STEP = [["GTO", "2nd", nn[0], nn[1]] for nn in _STEPS] + [
+    ["GTO", "2nd", nn[0], nn[1], "LRN", "LRN"] for nn in _STEPS
 ]
 _RUN_WORDS: list[tuple[float, list[list[str]]]] = _WORDS + [
     (40, [["R/S"]]),
@@ -253,6 +263,7 @@ _RUN_WORDS: list[tuple[float, list[list[str]]]] = _WORDS + [
     (3, [["SST"]]),
     (3, [["LRN", "LRN"], ["LRN", "SST", "BST", "LRN"]]),
     (3, [["STO", "0"], ["x<>t"]]),
+    (3, _GOTO_STEP),
 ]
 STEP_BUDGET = 2000  # program steps a session may run in all; sessions that run longer are dropped
 
@@ -273,9 +284,57 @@ def random_program_session(rng: random.Random, words: int) -> list[str]:
     return keys + _words(rng, _RUN_WORDS, words)
 
 
+# targeted surveys (--survey): what random sessions rarely reach, every key compared as usual
+_NUMBERS = ["1", "2", "5", "8", "9", "3 7", "1 2", "9 9", "5 0", ". 1 2"]
+
+
+def _number(rng: random.Random) -> list[str]:
+    keys = rng.choice(_NUMBERS).split()
+    if rng.random() < 0.4:
+        keys += ["EE", str(rng.randint(1, 3))]
+        if rng.random() < 0.5:
+            keys.append("+/-")  # the exponent's sign
+    if rng.random() < 0.5:
+        keys.append("+/-")
+    return keys
+
+
+def power_session(rng: random.Random) -> list[str]:
+    """A power or a root that over- or underflows with 1 to 3 operations pending before
+    it (the power itself at the 2nd to 4th level), completed by an operation, `=`, `)` or
+    a memory key on R6, then a few keys more."""
+    keys: list[str] = []
+    for _ in range(rng.choice([1, 2, 2, 3, 3, 3])):
+        if rng.random() < 0.3:
+            keys.append("(")
+        keys += rng.choice(["3", "2", "5", "1 . 5", "8 +/-", "( 2 INV y^x 3 )", "( 7 / 3 )", "4 . 5", "9 . 9"]).split()
+        keys += rng.choice(["+", "-", "*", "/", "y^x", "INV y^x"]).split()
+    keys += rng.choice(["1 0", "7 0", "2", ". 5", "1 . 5 EE 5", "3 EE 5 0 +/-", "9 9", "4", "1 2 3 4 5", ". 0 3"]).split()
+    keys += rng.choice(["y^x", "y^x", "INV y^x"]).split()
+    keys += rng.choice(["1 0 1", "1 0 2 +/-", "9 9 . 5", "2 5 0", "3 3 3 +/-", "1 1 0", "4 0 0", ". 0 1", "9 0", "5 0 0 +/-"]).split()
+    keys += rng.choice(["=", ")", "+", "-", "*", "/", "y^x", "INV y^x", "STO 6", "SUM 6", "RCL 6"]).split()
+    return keys + rng.choice(["* 1 . 5 =", "/ 3 =", "x2", "CE 2 =", "CE 2 ) =", "=", "CE 4 + 1 ="]).split()
+
+
+def sum_session(rng: random.Random) -> list[str]:
+    """SUM, INV SUM, Σ+ or INV Σ+ writing R6 or R5 while it holds the 3rd or 4th pending
+    operation's operand (÷, − or a root, whose INV the chip keeps in the operand's flag
+    digit), then the operation completed."""
+    op = rng.choice(["SUM 5", "INV SUM 5", "S+", "INV S+", "SUM 6", "INV SUM 6"])
+    t = ["3", "3 +/-", "0", "5 0", ". 2"] if "S+" in op else []
+    keys = (rng.choice(t).split() + ["x<>t"]) if t else []
+    keys += ["1", "+", "2", "*", "("] + (["3", "-", "("] if op[-1] != "6" else [])
+    keys += _number(rng) + rng.choice(["/", "-", "INV y^x"]).split() + _number(rng) + op.split()
+    return keys + ["CE", "2", ")", ")", "="]
+
+
+SURVEYS = {"powers": power_session, "sums": sum_session}
+
+
 def finish(ours: TI57, budget: list[int]) -> bool:
-    """Run our program to its stop (through its Pauses); False past the step budget."""
-    while ours.running:
+    """Run our program to its stop (through its Pauses); False past the step budget.
+    A hung calculator has stopped for good: True."""
+    while ours.running and not ours.hung:
         stop = ours.run(max_steps=max(budget[0], 1))
         budget[0] -= stop.steps
         if stop.reason is StopReason.BUDGET or budget[0] <= 0:
@@ -308,11 +367,15 @@ def compare(rom: RomCalculator, ours: TI57) -> list[str]:
     return out
 
 
-def check(rom_words: list[int], sessions: int, words: int, seed: int, quiet: bool, programs: bool = False) -> int:
+def check(
+    rom_words: list[int], sessions: int, words: int, seed: int, quiet: bool, programs: bool = False, survey: str | None = None
+) -> int:
     rng = random.Random(seed)
     matched = dropped = hung = 0
     for s in range(sessions):
-        if programs:
+        if survey:
+            keys = SURVEYS[survey](rng)
+        elif programs:
             keys = random_program_session(rng, words)
             while not terminates(keys):  # a program that runs on: another session
                 dropped += 1
@@ -345,10 +408,11 @@ def check(rom_words: list[int], sessions: int, words: int, seed: int, quiet: boo
                 break
         else:
             matched += 1
-    kind = "program sessions" if programs else "sessions"
+    kind = f"{survey} survey sessions" if survey else "program sessions" if programs else "sessions"
     extra = f" ({dropped} drawn programs ran past {STEP_BUDGET} steps and were drawn again)" if dropped else ""
     extra += f" ({hung} of them hung the calculator, the ROM and ours alike)" if hung else ""
-    print(f"{matched} of {sessions} {kind} of {words} keyboard words matched after every key{extra}")
+    size = "" if survey else f" of {words} keyboard words"
+    print(f"{matched} of {sessions} {kind}{size} matched after every key{extra}")
     return matched
 
 
@@ -360,6 +424,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--quiet", action="store_true")
     parser.add_argument("--programs", action="store_true", help="sessions that key and run short programs")
+    parser.add_argument("--survey", choices=sorted(SURVEYS), help="targeted sessions: powers that err, sums on pending operands")
     parser.add_argument("--press", help="one session of space-separated keys, every state printed")
     args = parser.parse_args()
     words = load_rom(args.rom)
@@ -373,6 +438,7 @@ def main() -> None:
                     rom.press(pressed)
             except RuntimeError:
                 ours.press(key)
+                finish(ours, budget)
                 print(f"{key:5} ROM runs on past {RomCalculator.RUN_LIMIT:,} instructions (hung)")
                 print(f"{'':5} us  {'hung' if ours.hung else repr(ours.display)}")
                 return
@@ -384,7 +450,7 @@ def main() -> None:
             for line in compare(rom, ours):
                 print(f"      differs: {line}")
         return
-    check(words, args.sessions, args.keys, args.seed, args.quiet, args.programs)
+    check(words, args.sessions, args.keys, args.seed, args.quiet, args.programs, args.survey)
 
 
 if __name__ == "__main__":

@@ -446,7 +446,10 @@ def _trig(which: str):
             else:
                 # through arctan of s / sqrt(1 - s^2), with the chip's operations
                 c = square_root(sub(ONE, mul(a, a)))
-                rad = _arctan(div(a, c)) if c else _HALF_PI
+                if a < _SMALL_ANGLE:
+                    rad = a  # a tiny sine is its own arcsine, all its digits (ROM)
+                else:
+                    rad = _arctan(div(a, c)) if c else _HALF_PI
                 if which == "cos":  # pi/2 - arcsin, the arcsin cut to 10 decimals first
                     r = add(_HALF_PI, rad) if x < 0 else sub(_HALF_PI, rad)
                     r = r if angle == "rad" else mul(r, _PER_RADIAN[angle])
@@ -471,10 +474,11 @@ def polar_to_rect(radius: Decimal, theta: Decimal, angle: str) -> tuple[Result, 
         x, y = ZERO, (radius if sine > 0 else -radius)
     else:
         check_product(cosine, radius)
-        x = mul(cosine, radius)
+        x, err = product(cosine, radius)  # under- and overflowing as the chip's x does
         tangent = _tan(theta, angle)[0]
         check_product(tangent, x)  # r = 0 and an angle below 1E-90 rad: the ROM hangs
-        y = mul(tangent, x)
+        y, err_y = product(tangent, x)
+        return (y, err or err_y), x
     return fit(y if y else ZERO), fit(x if x else ZERO)[0]
 
 
@@ -505,10 +509,17 @@ def rect_to_polar(x: Decimal, y: Decimal, angle: str) -> tuple[Decimal, Result]:
         square_x, err_x, factor = TINY, True, _turned(x, x)
     else:
         square_x, err_x = fit(mul(x, x))
+        if err_x and x < 0:
+            # ROM: x^2 overflowing leaves the next multiplication x's mantissa with its
+            # exponent's sign turned (1E-95 for x = -1E95) times y: with y = 0 and x from
+            # -1E90 down, the tiny factor times 0 hangs the calculator (seed 52 session 155)
+            check_product((-x).scaleb(-2 * x.adjusted()), y)
     if _underflows(y, factor):
         # ROM: the second multiplication underflowing leaves y turned as the sum, x^2 lost:
         # (5, 1E-60) gives r = 1E30, (5, -1E-60) 1E-30, (-3E-86, 1.5E-85) 1.2247448710E43
-        total, err_y, err_sum = _turned(y, factor), True, False
+        # and the product's 1E-99 added to it: (0, -5E-97) gives r = sqrt(5.01E-97) (ROM,
+        # seed 53 program session 113)
+        total, err_y, err_sum = add(_turned(y, factor), TINY), True, False
     else:
         square_y, err_y = fit(mul(y, factor))
         total, err_sum = fit(add(square_x, -square_y if square_y < 0 else square_y))
@@ -563,6 +574,8 @@ def _dms(x: Decimal, inv: bool) -> Result:
         d = ddmm_mm.scaleb(-2).to_integral_value(rounding=ROUND_DOWN)
         minutes = ddmm_mm - d.scaleb(2)
         r = add(d, div(minutes, _SIXTY)) if minutes else d
+        if not r:
+            return ZERO, False  # a value shown as -0.000 gives 0 (ROM; INV D.MS keeps -0.000)
     else:
         if a and not -98 <= a.adjusted() <= 97:
             # out of the routine's range (x * 100 or the seconds leave the registers):

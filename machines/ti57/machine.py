@@ -21,6 +21,7 @@ from machines.ti57 import snapshot as snapshot_fields
 from machines.ti57.keys import INSTRUCTIONS, NO_DIGIT_WITH_INV, PRIMARY_LEGENDS, SECOND_LEGENDS, Step, second_of
 from machines.ti57.listing import PROGRAM_STEPS, Program
 from machines.ti57.numbers import (
+    LIMIT,
     ONE,
     ZERO,
     add,
@@ -58,7 +59,7 @@ _ROUNDING_KEYS = frozenset((75, 65, 55, 45, 35, 43, 44, 85, 32, 33, 34, 38, 39, 
 # round only what they bring (ROM).
 _OPERATIONS = frozenset((75, 65, 55, 45, 35))
 _KEY_ROUNDS_BEFORE = _ROUNDING_KEYS - _OPERATIONS
-_KEY_ROUNDS_AFTER = _OPERATIONS | {33, 38, 48}  # RCL, Exc, Fix: the new value shown is rounded too
+_KEY_ROUNDS_AFTER = _OPERATIONS | {22, 33, 38, 48}  # x<>t, RCL, Exc, Fix: the new value shown is rounded too
 _STEP_ROUNDS_BEFORE = _KEY_ROUNDS_BEFORE - {32, 33, 34, 38, 39}
 _STEP_ROUNDS_AFTER = _KEY_ROUNDS_AFTER | {32, 34, 39}
 _COMPLETING_PREFIXES = frozenset((32, 33, 34, 38, 39, 48, 51, 61))  # STO RCL SUM Exc Prd Fix GTO SBR: complete when pressed
@@ -66,6 +67,19 @@ _DIGIT_TEXT = "0123456789"
 _PRECEDENCE = {75: 1, 65: 1, 55: 2, 45: 2, 35: 3}
 _OP_SYMBOL = {75: "+", 65: "-", 55: "*", 45: "/", 35: "y^x"}
 
+
+
+
+def sum_keeps_flag(register: Decimal, term: Decimal, term_negative: bool) -> bool:
+    """Whether the chip's addition of `term` to `register` keeps the register's flag digit
+    (where a pending operand holds its operation's INV).  Of two like signs the mantissas
+    are added and the digit kept only when the term's exponent is the larger; of unlike
+    signs it is kept when the register is the larger in magnitude (no sign change, not
+    0).  A zero counts as exponent 0 and a zero term takes the sign it is added with
+    (INV SUM of 0 subtracts a -0).  Surveyed on the ROM with SUM, INV SUM, Σ+, INV Σ+."""
+    if (register < 0) == term_negative:
+        return (register.adjusted() if register else 0) < (term.adjusted() if term else 0)
+    return abs(register) > abs(term)
 
 class UnknownKey(ValueError):
     """press() was given something that is not a TI-57 key legend."""
@@ -495,9 +509,12 @@ class TI57:
             self.x = self._past_limit(self.x)
 
     def _round_new_value(self) -> None:
-        """RCL or Exc of 9.9999999999E99 flashes at once, as Fix 0 on 9.6E99 (ROM)."""
-        if not self.flashing and display_overflows(self.x, self.fix):
-            self._error()
+        """RCL, Exc or x<>t of 9.9999999999E99 flashes at once, as Fix 0 on 9.6E99; the
+        value becomes the limit even when the display flashes already (ROM: 9.99999998E99
+        recalled after 1 / 0 = is 9.9999999999E99)."""
+        if display_overflows(self.x, self.fix):
+            if not self.flashing:
+                self._error()
             self.x = self._past_limit(self.x)
 
     @staticmethod
@@ -721,7 +738,7 @@ class TI57:
             self._error()  # registers 8 and 9 do not exist (MT App. C #10)
             return
         if n in _OPERAND_REGISTERS and code != 33 and self.pending:
-            self._operand_written(n, code == 34 and inv)
+            self._operand_written(n, (self.x, (self.x < 0) != inv) if code == 34 else None)
         regs = self.regs
         x = self.x
         if code == 32:
@@ -746,12 +763,15 @@ class TI57:
             if err:
                 self._error()  # the limit stays in the memory and the display flashes
 
-    def _operand_written(self, n: int, keeps_inverse: bool) -> None:
-        """STO, SUM, Prd or Exc wrote R5 or R6 while it holds a pending operation's
-        operand: the operation loses its INV (/ becomes x, - becomes +, a root y^x), the
-        chip keeping that INV in the operand's flag digit; INV SUM keeps it (ROM, issue
-        40: 2 + 3 x ( 5 / 4 SUM 6 CE 2 ) = gives 56)."""
-        if keeps_inverse:
+    def _operand_written(self, n: int, added: tuple[Decimal, bool] | None = None) -> None:
+        """STO, SUM, Prd, Exc or Σ+ writes R5 or R6 while it holds a pending operation's
+        operand (called before the write).  The chip keeps that operation's INV in the
+        operand's flag digit: a STO, Exc or Prd rewrites the digit and the operation loses
+        its INV (/ becomes x, - becomes +, a root y^x).  A sum (SUM, Σ+'s xy, INV for a
+        subtraction; `added` is the term and whether it counts as negative) keeps the digit
+        only where the chip's addition leaves it (sum_keeps_flag; ROM, issue 40:
+        2 + 3 x ( 5 / 4 SUM 6 CE 2 ) = gives 56, 2 + 3 x ( 5 / 50 SUM 6 CE 2 ) = 84.5)."""
+        if added is not None and sum_keeps_flag(self.regs[n], *added):
             return
         for i, p in enumerate(self.pending):
             if p is not None and p.reg == n:
@@ -774,6 +794,9 @@ class TI57:
         regs = self.regs
         f = sub if inv else add
         fn.check_product(y, t)  # x t with t = 0 and x below 1E-90 hangs (ROM)
+        if self.pending:  # R5 gets Σxy: it may hold the 4th pending level's operand
+            xy = product(y, t)[0]
+            self._operand_written(5, (xy, (xy < 0) != inv))
         err = False
         # a square or a product out of range is the limit (or 1E-99) before it is added:
         # 1 EE 60 S+ 1 EE 60 INV S+ leaves R2 = 0 (ROM, issue 40)
@@ -797,9 +820,17 @@ class TI57:
         s, s2 = (self.regs[3], self.regs[4]) if inv else (self.regs[1], self.regs[2])
         # (sum y^2 - (sum y)^2 / n) / n, in this order (ROM, digit for digit); with
         # n = 0 both divisions are divisions by zero (0 / 0 = 1): -9.9999999 99 flashes
-        mean_square, err = divide(mul(s, s), n)
-        variance, err2 = divide(sub(s2, mean_square), n)
-        self._set((variance, err or err2))
+        square, err = product(s, s)
+        if err and s.adjusted() > 0:
+            # the square overflows to the limit, and the division that follows divides it by
+            # sum y, not n (0 for a negative sum): ROM, sum y = 3E50, sum y^2 = 3, n = 2 gives
+            # -1.6666667 49 whatever n; sums at the limit and n = -2, -4.9999999999E99
+            mean_square, err2 = (divide(LIMIT, s)[0] if s > 0 else ZERO), False
+        else:
+            mean_square, err2 = divide(square, n)
+        difference, err3 = fit(sub(s2, mean_square))  # each result brought into the range
+        variance, err4 = divide(difference, n)
+        self._set((variance, err or err2 or err3 or err4))
 
     # --- polar / rectangular -------------------------------------------
 

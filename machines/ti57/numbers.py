@@ -84,10 +84,33 @@ def fit(value: Decimal) -> tuple[Decimal, bool]:
 def product(a: Decimal, b: Decimal) -> tuple[Decimal, bool]:
     """a x b as the chip's multiplication ends: in range, or the error.  It underflows
     as soon as the exponents' sum is below -99, even when the mantissas' product would
-    bring it back to -99 (3E-50 x 4E-50 is 1E-99, flashing: ROM)."""
-    if a and b and a.adjusted() + b.adjusted() < -99:
-        return (TINY if (a < 0) == (b < 0) else -TINY), True
+    bring it back to -99 (3E-50 x 4E-50 is 1E-99, flashing: ROM), and overflows at a sum
+    of 99 as soon as the loop's sum does (_sum_overflows)."""
+    if a and b:
+        exponent = a.adjusted() + b.adjusted()
+        if exponent < -99:
+            return (TINY if (a < 0) == (b < 0) else -TINY), True
+        if exponent == 99 and _sum_overflows(a, b):
+            return (LIMIT if (a < 0) == (b < 0) else -LIMIT), True
     return fit(mul(a, b))
+
+
+def _sum_overflows(a: Decimal, b: Decimal) -> bool:
+    """Whether the multiplication loop's 11-digit sum overflows on the way (see mul): the
+    chip then shifts it and counts the exponent up at once, so with the exponents summing
+    to 99 the product overflows although the mantissas' product may be below 10 (1.5 x
+    2E99 and 1.05 x 2E99 flash, 2E99 x 1.5 and 1.2 x 4E99 do not: ROM)."""
+    multiplier = int(_wide_abs(a).scaleb(10 - a.adjusted()))
+    multiplicand = int(_wide_abs(b).scaleb(10 - b.adjusted()))
+    acc = 0
+    for k in range(11):
+        acc += multiplier % 10 * multiplicand
+        if acc >= _TEN_TO_11:
+            return True
+        multiplier //= 10
+        if k < 10:
+            acc //= 10
+    return False
 
 
 def add(a: Decimal, b: Decimal) -> Decimal:
@@ -242,6 +265,10 @@ def divide(a: Decimal, b: Decimal) -> tuple[Decimal, bool]:
         if not a:
             return ONE, True
         return (-LIMIT if a < 0 else LIMIT), True
+    if a and a.adjusted() - b.adjusted() >= 100:
+        # the quotient's exponent is past 99 before its first digit is sought, even when
+        # the mantissas' quotient would bring it back: 27 / 9.9E-99 overflows (ROM)
+        return (-LIMIT if a.is_signed() != b.is_signed() else LIMIT), True
     q = div(a, b)
     if q and q.adjusted() < -99:
         return quotient_underflow(a, b), True

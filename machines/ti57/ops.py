@@ -58,7 +58,7 @@ class Calculator(Protocol):
     def _memory(self, code: int, inv: bool, n: int) -> None: ...
     def _dsz(self) -> bool: ...
     def _stat_add(self, inv: bool) -> None: ...
-    def _operand_written(self, n: int, keeps_inverse: bool) -> None: ...
+    def _operand_written(self, n: int, added: tuple[Decimal, bool] | None = None) -> None: ...
     def _stat_mean(self, inv: bool) -> None: ...
     def _stat_variance(self, inv: bool) -> None: ...
     def _polar(self, inv: bool) -> None: ...
@@ -286,7 +286,7 @@ def _f_store(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
             x = m.x = ZERO  # a -0. shown by +/- is stored and shown as 0 (machine._complete)
         m.regs[n] = x
         if n >= 5 and m.pending:
-            m._operand_written(n, False)  # R5 / R6 may hold a pending operand (machine)
+            m._operand_written(n)  # R5 / R6 may hold a pending operand (machine)
         return nxt
 
     return step
@@ -344,7 +344,7 @@ def _f_sum(m: Calculator, s: Step, nxt: int) -> Callable[[], int]:
             m.x = ZERO  # a -0. shown by +/- becomes 0 (machine._complete)
         regs = m.regs
         if n >= 5 and m.pending:
-            m._operand_written(n, s.inv)  # R5 / R6 may hold a pending operand (machine)
+            m._operand_written(n, (x, (x < 0) != s.inv))  # R5 / R6 may hold a pending operand (machine)
         value = op(regs[n], x)
         e = value.adjusted()
         if -99 <= e <= 99 or not value:

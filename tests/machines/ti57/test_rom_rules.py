@@ -145,6 +145,31 @@ def test_mean_with_points_is_not_an_error() -> None:
 
 
 @pytest.mark.parametrize(
+    "keys, value",
+    [
+        # (sum y)^2 overflows: the limit, then divided by sum y instead of n (seed 51 session
+        # 222 of the checker: sums at the limit, n = -2)
+        ("1 / 0 = STO 1 STO 2 2 +/- STO 0 2nd s2", "-4.9999999999E99"),
+        ("1 EE 6 0 S+ 3 S+ 2nd s2", "4.9999999999E99"),
+        ("5 EE 4 9 S+ 5 EE 4 9 S+ 2nd s2", "2.5E99"),
+        ("1 EE 5 0 STO 1 3 STO 2 2 STO 0 2nd s2", "-4.9999999999E49"),
+        ("1 EE 5 0 STO 1 3 STO 2 4 STO 0 2nd s2", "-2.4999999999E49"),
+        ("3 EE 5 0 STO 1 3 STO 2 2 STO 0 2nd s2", "-1.6666666666E49"),
+        ("1 EE 5 0 STO 3 3 STO 4 2 STO 0 INV 2nd s2", "-4.9999999999E49"),
+        ("1 EE 5 0 +/- STO 1 3 STO 2 2 STO 0 2nd s2", "1.5"),  # a negative sum: 0
+    ],
+)
+def test_variance_with_the_squared_sum_past_the_range_divides_the_limit_by_the_sum(keys: str, value: str) -> None:
+    m = keyed(keys)
+    assert m.flashing and m.x == Decimal(value)
+
+
+def test_variance_with_the_squared_sum_in_range_is_as_before() -> None:
+    m = keyed("1 EE 4 9 STO 1 3 STO 2 2 STO 0 2nd s2")  # (1E98 / 2 ... ) in range: -2.5E97
+    assert not m.flashing and m.display == "-2.5 97"
+
+
+@pytest.mark.parametrize(
     "keys, sums",
     [
         # a square or a product out of range is the limit (or 1E-99) before it is added
@@ -344,6 +369,35 @@ def test_a_value_shown_past_the_limit_becomes_the_limit_and_flashes(keys: str, s
         assert m.register(1) == Decimal(register)
 
 
+_T_PAST = "9 . 9 9 9 9 9 9 9 EE 9 9 STO 7 8 EE 9 1 SUM 7 CLR"  # t = 9.99999998E99, shown 1.E100
+_R4_PAST = "9 . 9 9 9 9 9 9 9 EE 9 9 STO 4 8 EE 9 1 SUM 4 CLR"
+
+
+@pytest.mark.parametrize(
+    "keys",
+    [
+        f"{_T_PAST} x<>t",  # x<>t brings a value shown past the limit as RCL does
+        f"{_T_PAST} 1 / 0 = x<>t",  # and while the display flashes already
+        f"{_R4_PAST} 1 / 0 = RCL 4",  # rev1 seed 61 session 119 (rev0 alike)
+        f"{_R4_PAST} 1 / 0 = 2nd Exc 4",
+        f"{_R4_PAST} 1 / 0 = CE RCL 4",
+        f"{_R4_PAST} 1 / 0 = 5 2nd Exc 4",
+    ],
+)
+def test_a_value_brought_past_the_limit_becomes_the_limit_even_while_flashing(keys: str) -> None:
+    m = keyed(keys)
+    assert (m.display, m.flashing, m.x) == (SHOWN_LIMIT, True, LIMIT)
+
+
+@pytest.mark.parametrize("fast", [True, False])
+def test_an_exchange_step_past_the_limit_stops_the_program(fast: bool) -> None:
+    m = keyed(f"{_T_PAST} LRN x<>t 1 R/S LRN")
+    m._compile(fast)
+    keyed("RST R/S", m)
+    assert m.run(max_steps=100).reason is StopReason.ERROR
+    assert (m.display, m.flashing, m.x) == (SHOWN_LIMIT, True, LIMIT)
+
+
 # --- 9. '=' refused after an operation drops that operation ------------------
 
 
@@ -391,6 +445,21 @@ def test_a_tiny_arctangent_is_the_argument_generated() -> None:
             assert m.register(7) == 1
 
 
+@pytest.mark.parametrize(
+    "keys, value",
+    [
+        # a sine below 1E-4 is its own arcsine, not arctan(s / sqrt(1 - s^2)): rev1 seed 63
+        # program session 4 (rev0 alike: 0.0019999999999 of 3.4906585040E-5, not ...0019)
+        ("3 . 4 9 0 6 5 8 5 EE 5 +/- INV 2nd sin", "0.0019999999976"),
+        ("2nd Rad 9 . 9 9 9 9 9 9 9 EE 5 +/- INV 2nd sin", "0.000099999999"),
+        ("2nd Rad 9 . 8 7 6 5 4 3 2 EE 5 +/- INV 2nd cos", "1.5706975614"),
+        ("2nd Rad 1 . 0 0 0 0 1 EE 4 +/- INV 2nd sin", "0.0001000010"),  # from 1E-4 up alike
+    ],
+)
+def test_a_tiny_sine_is_its_own_arcsine(keys: str, value: str) -> None:
+    assert keyed(keys).x == Decimal(value)
+
+
 def test_a_small_arctangent_above_the_limit_comes_from_the_table() -> None:
     """From 1E-4 up the arctangent is the table's (10 decimals kept), no longer the argument."""
     for text in ("0.001", "0.00123", "0.01234"):
@@ -433,6 +502,23 @@ def test_dms_carries_seconds_and_minutes_past_sixty(keys: str, shown: str) -> No
 )
 def test_dms_reads_the_angle_as_displayed(keys: str, value: str) -> None:
     assert keyed(keys).x == Decimal(value)
+
+
+@pytest.mark.parametrize(
+    "keys, shown",
+    [
+        # seed 41 session 11 of the checker (rev1, and rev0 alike): log of 0.99999884 in Fix 3
+        ("2nd ( 3 . 9 9 9 9 9 8 8 2nd lnx 2nd LRN", "0.000"),
+        ("2nd ( 3 . 0 0 0 1 +/- 2nd LRN", "0.000"),
+        ("2nd ( 0 . 4 +/- 2nd LRN", "0."),
+        ("0 +/- 2nd LRN", "0."),
+        # INV D.MS keeps the sign
+        ("2nd ( 3 . 0 0 0 1 +/- = INV 2nd LRN", "-0.000"),
+        ("2nd ( 0 . 4 +/- INV 2nd LRN", "-0."),
+    ],
+)
+def test_dms_of_a_value_shown_as_minus_zero_is_zero(keys: str, shown: str) -> None:
+    assert keyed(keys).display == shown
 
 
 def _inv_dms_cases() -> list[tuple[str, str]]:
@@ -634,6 +720,56 @@ def test_a_product_with_the_exponents_summing_to_minus_99_is_in_range() -> None:
 
 
 @pytest.mark.parametrize(
+    "keys, shown, flashing",
+    [
+        # the loop's 11-digit sum overflows on the way (the last digit of the first operand
+        # times the second passes 10): the exponent is counted past 99 at once
+        ("1 . 5 * 2 EE 9 9 =", SHOWN_LIMIT, True),
+        ("1 . 0 5 * 2 EE 9 9 =", SHOWN_LIMIT, True),
+        ("1 . 0 0 0 0 0 0 5 * 2 EE 9 9 =", SHOWN_LIMIT, True),
+        ("1 . 2 4 * 4 EE 9 9 =", SHOWN_LIMIT, True),
+        ("1 . 5 +/- * 2 EE 9 9 =", "-" + SHOWN_LIMIT, True),
+        ("1 . 5 EE 5 0 * 2 EE 4 9 =", SHOWN_LIMIT, True),
+        ("1 . 5 EE 9 9 STO 1 2 2nd Prd 1 RCL 1", SHOWN_LIMIT, True),
+        ("3 INV y^x 3 * ( 2 * 7 0 y^x 1 0 2 +/- / =", SHOWN_LIMIT, True),  # a flipped power error
+        # the neighbours: the sum never passes 10, or the exponents sum to 98
+        ("2 EE 9 9 * 1 . 5 =", "3. 99", False),
+        ("1 . 2 * 4 EE 9 9 =", "4.8 99", False),
+        ("1 . 1 * 2 EE 9 9 =", "2.2 99", False),
+        ("1 . 5 * 1 EE 9 9 =", "1.5 99", False),
+        ("2 STO 1 1 . 5 EE 9 9 2nd Prd 1 RCL 1", "3. 99", False),
+        ("9 . 9 * 9 . 9 EE 9 8 =", "9.801 99", False),
+        ("3 . 5 EE 4 9 x2", "1.225 99", False),
+    ],
+)
+def test_a_product_overflows_when_the_loops_sum_does_with_the_exponents_summing_to_99(
+    keys: str, shown: str, flashing: bool
+) -> None:
+    assert _shows(keys) == (shown, flashing)
+
+
+@pytest.mark.parametrize(
+    "keys, y, x, flashing",
+    [
+        # x = cos theta * r and y = tan theta * x are the chip's products, their under- and
+        # overflow included (rev1 seed 61 session 25, rev0 alike: R7 was 9.99991007E-99)
+        ("9 . 9 EE 9 9 +/- x<>t . 2 7 2nd x<>t", "1.-99", "1.-99", True),
+        ("5 EE 9 8 +/- x<>t 8 9 2nd x<>t", "5.7289962-98", "1.-99", True),
+        ("9 EE 9 9 x<>t 8 9 . 9 2nd x<>t", SHOWN_LIMIT, "1.5707954 97", True),
+        # the neighbours, in range
+        ("5 EE 9 8 +/- x<>t 3 0 2nd x<>t", "2.5-98", "4.330127-98", False),
+        ("9 EE 9 9 x<>t 4 5 2nd x<>t", "6.363961 99", "6.363961 99", False),
+        ("1 . 5 EE 9 9 x<>t 6 0 2nd x<>t", "1.2990381 99", "7.5 98", False),
+    ],
+)
+def test_polar_to_rectangular_multiplies_as_the_chip(keys: str, y: str, x: str, flashing: bool) -> None:
+    m = keyed(keys)
+    assert (m.display, m.flashing) == (y, flashing)
+    keyed("x<>t", m)
+    assert m.display == x
+
+
+@pytest.mark.parametrize(
     "keys, radius",
     [
         # x^2 underflows: 1E-99, and y^2 becomes y times x with its exponent's sign
@@ -652,6 +788,10 @@ def test_a_product_with_the_exponents_summing_to_minus_99_is_in_range() -> None:
         ("5 x<>t 1 EE 6 0 +/- INV 2nd P>R", "1E30"),
         ("5 x<>t 1 +/- EE 6 0 +/- INV 2nd P>R", "1E-30"),
         ("1 EE 3 0 +/- x<>t 1 EE 8 0 +/- INV 2nd P>R", "1E40"),
+        # with the product's 1E-99 added (seed 53 program session 113 of the checker)
+        ("0 x<>t 3 +/- EE 9 5 +/- INV 2nd P>R", "5.4773168610E-48"),
+        ("2 x<>t 3 +/- EE 9 5 +/- INV 2nd P>R", "5.4773168610E-48"),
+        ("0 x<>t 5 +/- EE 9 7 +/- INV 2nd P>R", "7.0781353400E-49"),
         # the chip's underflow of a product (exponents summing below -99), not the value's
         ("7 EE 5 0 +/- x<>t 9 EE 7 3 +/- INV 2nd P>R", "2.5099800790E-11"),
         ("3 +/- EE 8 6 +/- x<>t 1 . 5 EE 8 5 +/- INV 2nd P>R", "1.2247448710E43"),
@@ -826,6 +966,28 @@ def test_a_division_underflow_keeps_a_stray_last_digit(keys: str, value: str) ->
     assert m.x == Decimal(value) and m.flashing
 
 
+@pytest.mark.parametrize(
+    "keys, shown, flashing",
+    [
+        ("2 7 / 9 . 9 EE 9 9 +/- =", SHOWN_LIMIT, True),  # 2.7E99 had the exponent waited
+        ("2 7 +/- / 9 . 9 EE 9 9 +/- =", "-" + SHOWN_LIMIT, True),
+        ("1 EE 9 9 / 9 . 9 EE 1 +/- =", SHOWN_LIMIT, True),
+        ("2 7 STO 1 9 . 9 EE 9 9 +/- INV 2nd Prd 1 RCL 1", SHOWN_LIMIT, True),
+        # a power error flipped to 9.9999999999E-99 by `-` or `/` at the third level, then
+        # divided into (the case of issue 40's "y^x erring at the third pending level")
+        ("3 + 3 y^x 3 / 7 0 y^x 2 5 0 - 1 =", SHOWN_LIMIT, True),
+        ("3 - ( 8 +/- * 2 / 1 2 3 4 5 y^x 9 9 . 5 INV y^x =", SHOWN_LIMIT, True),
+        # the neighbours: exponents 99 apart
+        ("2 7 / 9 . 9 EE 9 8 +/- =", "2.7272727 98", False),
+        ("3 / 9 . 9 EE 9 9 +/- =", "3.030303 98", False),
+        ("1 EE 9 9 / 9 . 9 EE 0 =", "1.010101 98", False),
+        ("3 - 3 / 7 0 y^x 2 5 0 - 1 =", "-3. 98", True),
+    ],
+)
+def test_a_quotient_overflows_when_the_exponents_differ_by_100(keys: str, shown: str, flashing: bool) -> None:
+    assert _shows(keys) == (shown, flashing)
+
+
 # --- the inverse functions turn the vector one step further while y keeps a digit --
 
 
@@ -902,7 +1064,8 @@ def test_sbr_to_a_missing_label_keeps_its_return_address(keys: str, shown: str, 
     "keys, value",
     [
         # R6 holds the 3rd pending level's operand, R5 the 4th's: writing it there takes
-        # the operation's INV away (/ becomes x, - becomes +, a root y^x), INV SUM keeps it
+        # the operation's INV away (/ becomes x, - becomes +, a root y^x); a sum keeps it
+        # where the chip's addition keeps the flag digit (the next test)
         ("2 + 3 * ( 5 / 4 SUM 6 CE 2 ) =", "56"),  # seed 32, session 276 of the checker
         ("2 + 3 * ( 5 / 4 STO 6 CE 2 ) =", "26"),
         ("2 + 3 * ( 5 / 4 +/- STO 6 CE 2 ) =", "-22"),
@@ -932,6 +1095,62 @@ def test_a_memory_key_on_a_pending_operand_takes_its_inverse(keys: str, value: s
         keyed("RST R/S", m)
         assert m.run(max_steps=100).reason is StopReason.HALT
     assert m.x == Decimal(value)
+
+
+def _pending_run(keys: str, where: str) -> TI57:
+    if where == "keyboard":
+        return keyed(keys)
+    m = TI57()
+    keyed(f"LRN {keys} R/S LRN", m)
+    m._compile(fast=where == "program")
+    keyed("RST R/S", m)
+    assert m.run(max_steps=100).reason is StopReason.HALT
+    return m
+
+
+@pytest.mark.parametrize(
+    "keys, value",
+    [
+        # the chip adds in sign and magnitude: like signs keep the operand's flag digit (its
+        # INV) only when the term's exponent is the larger, unlike signs when the operand
+        # stays the larger in magnitude; a zero counts as exponent 0
+        ("2 + 3 * ( 5 / 5 0 SUM 6 CE 2 ) =", "84.5"),  # 55 / 2: kept
+        ("2 + 3 * ( 5 - 5 0 SUM 6 CE 2 ) =", "161"),
+        ("2 + 3 * ( 5 / . 1 2 SUM 6 CE 2 ) =", "32.72"),  # 5.12 x 2: lost
+        ("2 + 3 * ( 5 / 6 INV SUM 6 CE 2 ) =", "-4"),  # the sign changes: lost
+        ("2 + 3 * ( 5 +/- / 0 SUM 6 CE 2 ) =", "-5.5"),  # unlike signs, -5 the larger: kept
+        ("2 + 3 * ( 5 / 0 SUM 6 CE 2 ) =", "32"),
+        ("2 + 3 * ( 5 +/- / 0 INV SUM 6 CE 2 ) =", "-28"),  # INV SUM of 0 subtracts a -0
+        ("2 + 3 * ( 0 / 5 0 SUM 6 CE 2 ) =", "77"),
+        ("2 + 3 * ( 0 / 5 SUM 6 CE 2 ) =", "32"),
+        ("1 + 2 * ( 3 - ( 5 / 9 9 SUM 5 CE 2 ) ) =", "-97"),
+        ("1 + 2 * ( 3 - ( 5 INV y^x 5 0 SUM 5 CE 2 ) ) =", "-7.8323969732"),
+    ],
+)
+@pytest.mark.parametrize("where", ["keyboard", "program", "program, semantics"])
+def test_a_sum_on_a_pending_operand_keeps_its_inverse_where_the_chips_addition_does(
+    keys: str, value: str, where: str
+) -> None:
+    assert _pending_run(keys, where).x == Decimal(value)
+
+
+@pytest.mark.parametrize(
+    "keys, value",
+    [
+        # R5 gets Σxy (x times t): the 4th level's operand gains it as by SUM 5
+        ("1 + 2 * ( 3 - ( 8 / 4 S+ CE 2 ) ) =", "-25"),  # + 0: lost (8 x 2)
+        ("3 x<>t 1 + 2 * ( 3 - ( 8 / 4 S+ CE 2 ) ) =", "-13"),  # + 12: kept (20 / 2)
+        ("3 x<>t 4 S+ 1 + 2 * ( 3 - ( 8 / 4 INV S+ CE 2 ) ) =", "39"),  # - 16: lost
+        ("1 + 2 * ( 3 - ( 8 +/- / 4 +/- S+ CE 2 ) ) =", "15"),  # -8 + 0: kept
+        ("1 + 2 * ( 3 - ( 8 - 4 S+ CE 2 ) ) =", "-13"),
+        ("1 + 2 * ( 3 - ( 8 INV y^x 4 S+ CE 2 ) ) =", "-121.00000001"),
+        ("3 x<>t 1 + 2 * ( 3 - ( 8 INV y^x 4 S+ CE 2 ) ) =", "-1.94427192"),
+        ("1 + 2 * ( 8 / 4 S+ CE 2 ) =", "9"),  # the 3rd level: R6 is not written
+    ],
+)
+@pytest.mark.parametrize("where", ["keyboard", "program", "program, semantics"])
+def test_sigma_plus_on_the_fourth_pending_operand_acts_as_sum_5(keys: str, value: str, where: str) -> None:
+    assert _pending_run(keys, where).x == Decimal(value)
 
 
 # --- rule 8 in programs: a value shown past the limit raises the error again -------
@@ -1066,6 +1285,16 @@ def test_lbl_from_the_keyboard_takes_no_digit(keys: str, shown: str) -> None:
         ("1 y^x 1 EE 9 5 +/- =", False),
         # seed 7, session 286 of the checker
         ("2 2 y^x INV lnx INV tan INV D.MS 0 INV cos INV D.MS 2nd Fix 2 / INV y^x 2nd P>R", True),
+        # INV P>R with x^2 past the range and x < 0: y = 0 times x turned (1E-95 for -1E95)
+        ("1 +/- EE 9 5 x<>t 0 INV 2nd P>R", True),
+        ("1 +/- EE 9 0 x<>t 0 INV 2nd P>R", True),
+        ("1 / 0 = +/- x<>t 0 INV 2nd P>R", True),
+        ("9 . 9 +/- EE 8 9 x<>t 0 INV 2nd P>R", False),
+        ("1 +/- EE 6 0 x<>t 0 INV 2nd P>R", False),
+        ("1 EE 9 5 x<>t 0 INV 2nd P>R", False),  # x > 0: not turned
+        ("1 / 0 = x<>t 0 INV 2nd P>R", False),
+        # seed 52 session 155 of the checker
+        ("EE RCL 3 2nd x<>t lnx INV SUM 1 2nd CE INV 2nd SUM 2 x<>t 2nd SUM 1 INV 2nd x<>t", True),
     ],
 )
 def test_a_tiny_factor_times_zero_hangs_the_calculator(keys: str, hangs: bool) -> None:
