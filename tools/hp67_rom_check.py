@@ -33,8 +33,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from hp67_microcode import HP67Microcode, read_rom, register_value  # noqa: E402
 
-from machines.hp67 import HP67, lookup  # noqa: E402
-from machines.hp67.isa import REGISTER_NAMES, storage_arithmetic_on_letter  # noqa: E402
+from machines.hp67 import HP67, StopReason, lookup  # noqa: E402
+from machines.hp67.isa import PROGRAM_STEPS, REGISTER_NAMES, storage_arithmetic_on_letter  # noqa: E402
 
 REGISTER_RAM = list(range(10)) + list(range(48, 58)) + list(range(10, 16))  # in REGISTER_NAMES order
 FLAG_DIGITS = (3, 2, 1, 0)
@@ -162,6 +162,201 @@ def survey(rom: list[int], rng: random.Random, function: str, arguments: int) ->
     return found
 
 
+# -- random programs ---------------------------------------------------------------------------
+
+# Steps a program is made of besides its control flow.  None touches I, so a DSZ I / ISZ I
+# loop around them ends (the loops' own steps and the (i) ones set and use I).
+NUMBER_STEPS = [*"0123456789", ".", "CHS", "EEX"]
+PROGRAM_STACK_STEPS = ["ENT↑", "CLX", "+", "-", "x", "÷", "X<>Y", "RDN", "R↑", "LSTX", "Pi"]
+PROGRAM_FUNCTION_STEPS = [k for k in FUNCTION_KEYS if k not in ("Σ+", "Σ-")] + ["Σ+", "Σ-"]
+PROGRAM_MODE_STEPS = ["FIX", "SCI", "ENG", *(f"DSP {n}" for n in range(10)), "DEG", "RAD", "GRD", "PSE"]
+PROGRAM_REGISTER_STEPS = [
+    *(f"STO {r}" for r in "0123456789ABCDE"), *(f"RCL {r}" for r in "0123456789ABCDE"), "RCL I", "P⇄S",
+    *(f"ST{op} {r}" for op in "+-x÷" for r in "0123456789"),
+    *(f"SF{n}" for n in range(4)), *(f"CF{n}" for n in range(4)),
+]
+PROGRAM_TESTS = ["X=0?", "X≠0?", "X<0?", "X>0?", "X=Y?", "X≠Y?", "X≤Y?", "X>Y?", *(f"F{n}?" for n in range(4))]
+# Labels a program may define besides its entry A (each at most once).
+SUBROUTINE_LABELS = [*"0123456789", *"BCDE", *"abcde"]
+INDIRECT_LABEL = {label: i for i, label in enumerate([*"0123456789", *"ABCDE", *"abcde"])}
+
+
+def random_number(rng: random.Random) -> list[str]:
+    """The steps of a short number: 1-4 digits, maybe a point, CHS, an exponent."""
+    out = [rng.choice("0123456789") for _ in range(rng.randint(1, 4))]
+    if rng.random() < 0.3:
+        out.insert(rng.randint(0, len(out)), ".")
+    if rng.random() < 0.15:
+        out += ["EEX", *rng.choice(["1", "2", "5", "12", "50", "99"])] + (["CHS"] if rng.random() < 0.5 else [])
+    if rng.random() < 0.2:
+        out.append("CHS")
+    return out
+
+
+def random_plain_step(rng: random.Random) -> list[str]:
+    group = rng.choices(
+        [NUMBER_STEPS, PROGRAM_STACK_STEPS, PROGRAM_FUNCTION_STEPS, PROGRAM_MODE_STEPS, PROGRAM_REGISTER_STEPS],
+        weights=[2, 4, 3, 1, 4],
+    )[0]
+    if group is NUMBER_STEPS and rng.random() < 0.7:
+        return random_number(rng)
+    return [rng.choice(group)]
+
+
+class ProgramWriter:
+    """A random program that ends: entry LBL A, a main part, then subroutines.
+
+    Branches go forward to labels defined once; loops count I (DSZ/ISZ, directly or
+    through a register by (i)) from a small start and their bodies never touch I; a
+    subroutine calls only the ones after it, so returns nest but never recurse (four
+    deep at most, one more than the machine keeps).
+    """
+
+    def __init__(self, rng: random.Random, length: int) -> None:
+        self.rng = rng
+        self.length = length
+        labels = SUBROUTINE_LABELS[:]
+        rng.shuffle(labels)
+        self.free = labels
+        self.subroutines: list[str] = [self.free.pop() for _ in range(rng.randint(0, 4))]
+        self.pending: list[str] = []  # forward labels to define in the main part
+
+    def take_label(self) -> str | None:
+        return self.free.pop() if self.free else None
+
+    def body(self, size: int, callable_from: int, in_loop: bool) -> list[str]:
+        rng = self.rng
+        out: list[str] = []
+        while len(out) < size:
+            roll = rng.random()
+            if roll < 0.55:
+                out += random_plain_step(rng)
+            elif roll < 0.70:
+                out += [rng.choice(PROGRAM_TESTS), *self.after_test(callable_from)]
+            elif roll < 0.78 and callable_from < len(self.subroutines):
+                target = rng.choice(self.subroutines[callable_from:])
+                if rng.random() < 0.3 and not in_loop:
+                    out += [*str(INDIRECT_LABEL[target]), "STO I", "GSB (i)"]
+                else:
+                    out.append(f"GSB {target}")
+            elif roll < 0.86 and not in_loop and size - len(out) > 4:
+                out += self.loop(rng.randint(2, 6), callable_from)
+            elif roll < 0.92:
+                label = self.take_label()
+                if label is not None:
+                    # a forward jump over a few steps, taken or skipped by a test
+                    out += [rng.choice(PROGRAM_TESTS), f"GTO {label}", *self.body(3, callable_from, True), f"*LBL {label}"]
+            elif roll < 0.95:
+                out.append("R/S")
+            else:
+                out += [rng.choice(["STO (i)", "RCL (i)", "ST+ (i)", "STx (i)", "ST- (i)", "ST÷ (i)"])]
+                out[-1:-1] = [rng.choice("0123456789"), "STO I"] if rng.random() < 0.7 else []
+        return out
+
+    def after_test(self, callable_from: int) -> list[str]:
+        rng = self.rng
+        if callable_from < len(self.subroutines) and rng.random() < 0.2:
+            return [f"GSB {rng.choice(self.subroutines[callable_from:])}"]
+        return random_plain_step(self.rng)[:1]
+
+    def loop(self, size: int, callable_from: int) -> list[str]:
+        rng = self.rng
+        label = self.take_label()
+        if label is None:
+            return []
+        count = rng.randint(1, 4)
+        kind = rng.choice(["DSZ I", "ISZ I", "DSZ (i)", "ISZ (i)"])
+        start = str(count) if kind.startswith("DSZ") else [str(count), "CHS"]
+        start = [start] if isinstance(start, str) else start
+        if kind.endswith("(i)"):
+            register = rng.choice("789")
+            setup = [*start, f"STO {register}", register, "STO I"]
+            body = [s for s in self.body(size, callable_from, True) if not s.endswith(register)]
+        else:
+            setup = [*start, "STO I"]
+            body = self.body(size, callable_from, True)
+        body = [s for s in body if not (s.endswith("(i)") or s in ("STO I", "X⇄I"))] or ["ENT↑"]
+        return [*setup, f"*LBL {label}", *body, kind, f"GTO {label}"]
+
+    def program(self) -> list[str]:
+        rng = self.rng
+        steps = ["*LBL A", *self.body(self.length, 0, False), rng.choice(["RTN", "R/S"])]
+        for n, label in enumerate(self.subroutines):
+            steps += [f"*LBL {label}", *self.body(rng.randint(1, 8), n + 1, False), "RTN"]
+        return steps[:PROGRAM_STEPS]
+
+
+def state_of_microcode_program(mc: HP67Microcode) -> dict[str, object]:
+    state = state_of_microcode(mc)
+    if mc.cpu.w_prgm:
+        state["display"] = mc.program_display
+    return state
+
+
+def program_session(rom: list[int], rng: random.Random, length: int, budget: int
+                    ) -> tuple[list[str], list[str], list[str]]:
+    """A random program keyed, run and resumed on both machines.
+
+    Returns the program's steps, the log of what was done, and the differences found at
+    the first point they differ (empty: it matched).  In W/PRGM the whole state (display:
+    step number and key codes) is compared after each step keyed; in RUN after the switch,
+    at each stop, and at the end the W/PRGM display shows where each left its pointer.
+    """
+    steps = ProgramWriter(rng, length).program()
+    mc, m = HP67Microcode(rom), HP67()
+    log: list[str] = []
+
+    def compare(where: str) -> list[str]:
+        found = differences(state_of_microcode_program(mc), state_of_emulator(m))
+        return [f"{where}: {line}" for line in found]
+
+    prelude = []  # numbers in the stack and registers 0-9, so that fewer steps fail on zeros
+    for register in "0123456789":
+        if rng.random() < 0.6:
+            prelude += [*random_number(rng), f"STO {register}"]
+    for _ in range(4):
+        prelude += [*random_number(rng), "ENT↑"]
+    prelude[-1:] = rng.choice([[], ["ENT↑"], ["STO I"]])
+    for step in prelude:
+        for physical in physical_keys(step):
+            mc.press_key(physical)
+        m.press(step)
+    log.append(" ".join(prelude))
+    found = compare("prelude")
+    if found:
+        return steps, log, found
+    mc.switch(True)
+    m.switch("W/PRGM")
+    for n, step in enumerate(steps, start=1):
+        for physical in lookup(step).keys:  # type: ignore[union-attr]
+            mc.press_key(physical)
+        m.press(step)
+        found = compare(f"keying step {n} {step}")
+        if found:
+            return steps, log, found
+    mc.switch(False)
+    m.switch("RUN")
+    starts = [["A"]] + [[rng.choice(["R/S", "A"])]] * rng.randint(0, 2)
+    for start in starts:  # after an Error the key only clears it
+        log.append(" ".join(start))
+        stopped = mc.run_key(start[-1], budget * 2000)
+        m.press(start[-1])
+        reason = m.run(budget)
+        while reason is StopReason.PAUSE:
+            reason = m.run(budget)
+        log.append(f"-> {reason.value} after {m.steps} steps")
+        if not stopped or reason is StopReason.BUDGET:
+            if stopped or reason is not StopReason.BUDGET:
+                return steps, log, [f"microcode {'stopped' if stopped else 'running'}, emulator {reason.value}"]
+            return steps, log, []  # both still running: nothing more to compare
+        found = compare(f"stop after {' '.join(start)}")
+        if found:
+            return steps, log, found
+    mc.switch(True)
+    m.switch("W/PRGM")
+    return steps, log, compare("W/PRGM after the runs")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("rom", type=Path, help="the HP-67 ROM image (8192 octal words)")
@@ -170,6 +365,9 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--functions", help="only these function keys, comma-separated (SIN,COS,TAN,→R)")
     parser.add_argument("--arguments", type=int, help="survey each of --functions on this many random arguments")
+    parser.add_argument("--programs", type=int, help="run this many random programs instead of key sessions")
+    parser.add_argument("--length", type=int, default=30, help="steps in a random program's main part (about)")
+    parser.add_argument("--budget", type=int, default=3000, help="program steps a run may take before it counts as endless")
     args = parser.parse_args()
     if args.arguments and not args.functions:
         parser.error("--arguments surveys the keys of --functions")
@@ -191,6 +389,19 @@ def main() -> int:
                 print(f"    {line}")
             print(f"{function}: {args.arguments - len(found)} of {args.arguments} arguments match")
         return 0 if not differing else 1
+    if args.programs:
+        matched = 0
+        for n in range(args.programs):
+            steps, log, found = program_session(rom, rng, args.length, args.budget)
+            if not found:
+                matched += 1
+                continue
+            print(f"program {n + 1}: {' | '.join(steps)}")
+            print(f"    runs: {' '.join(log)}")
+            for line in found:
+                print(f"    {line}")
+        print(f"{matched} of {args.programs} programs match (keying, each stop, the pointer)")
+        return 0 if matched == args.programs else 1
     matched = 0
     by_last_key: Counter[str] = Counter()
     for n in range(args.sessions):
