@@ -569,10 +569,12 @@ class HP67:
 
     def _entry_update(self) -> None:
         """X follows the number being typed; an exponent typed beyond the range ends the
-        entry at +-9.999999999E99 (4 9 EEX 9 9; issue 40, HP-67 rule 6, microcode)."""
+        entry at +-9.999999999E99 (4 9 EEX 9 9; issue 40, HP-67 rule 6, microcode), and one
+        typed below it ends the entry at 0 (.5 EEX 9 9 CHS; a random program's prelude met it
+        on the microcode).  Either way the next digit starts a new number and lifts."""
         value = self._entry_value()
         self.x = value
-        if num.saturated(value):
+        if num.saturated(value) or (not value and self.e_exp is not None):
             self.lift = LIFT
 
     def _entry_text(self) -> str:

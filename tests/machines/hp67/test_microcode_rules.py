@@ -314,6 +314,45 @@ def test_the_largest_number_typed_exactly_stays_in_entry() -> None:
     assert m.x == D("9.999999999E-99")  # still the exponent's sign
 
 
+# -- 6b. underflow while typing an exponent --------------------------------------------------------
+
+
+@pytest.mark.parametrize("mantissa", [".5", ".00012", "0.05", "1", "9.9", "123456"])
+@pytest.mark.parametrize("negative", [False, True])
+@pytest.mark.parametrize("sign_last", [False, True])
+def test_underflow_while_typing_an_exponent_ends_the_entry_at_zero(mantissa: str, negative: bool, sign_last: bool) -> None:
+    # .5 EEX 9 9 CHS is 5E-100: the entry ends at 0 and the next digit lifts, whether the
+    # exponent's CHS comes last or first (.5 EEX CHS 9 9); a second CHS does not bring the
+    # number back (microcode; a random program's prelude met .5 EEX 99 CHS CHS ENTER).
+    for exponent in range(94, 100):
+        if sign_last and Decimal(mantissa).scaleb(exponent) > MAX:
+            continue  # typed positive first, it overflowed (rule 6) before the CHS
+        digits = [*str(exponent)]
+        exponent_keys = [*digits, "CHS"] if sign_last else ["CHS", *digits]
+        typed = [*mantissa, *(["CHS"] if negative else []), "EEX", *exponent_keys]
+        m = keys(HP67(), "7", "ENTER", *typed)
+        value = Decimal(mantissa).scaleb(-exponent)
+        if value.adjusted() < -99:
+            assert m.x == 0 and m.display == "0.00"
+            keys(m, "CHS", "9")  # CHS of 0, then a digit that starts a new number and lifts
+            assert (m.x, m.y, m.z) == (9, 0, 7)
+        else:
+            assert m.x == (-value if negative else value)
+            assert m.display.endswith(f"-{exponent}")
+
+
+def test_typing_the_smallest_numbers_stays_in_entry() -> None:
+    m = keys(HP67(), "7", "ENTER", "1", "EEX", "CHS", "9", "9")
+    assert m.x == D("1E-99") and m.display == "1. -99"
+    keys(m, "8")  # the exponent's last two digits: 98
+    assert m.x == D("1E-98") and m.y == 7
+
+
+def test_eex_after_an_entry_ended_at_zero_starts_a_new_number() -> None:
+    m = keys(HP67(), "7", "ENTER", ".", "5", "EEX", "CHS", "9", "9", "EEX")
+    assert (m.x, m.y, m.z) == (1, 0, 7) and m.display == "1. 00"
+
+
 # -- 7. 9.999999999E99 in SCI and ENG ----------------------------------------------------------------
 
 
