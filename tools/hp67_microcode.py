@@ -506,6 +506,11 @@ class HP67Microcode:
         for _ in range(400):
             cpu.step()
         cpu.key_down = False
+        return self.run_on(cycles)
+
+    def run_on(self, cycles: int) -> bool:
+        """Let a running program go on: True once back in the keyboard loop."""
+        cpu = self.cpu
         streak = 0
         for _ in range(cycles):
             cpu.step()

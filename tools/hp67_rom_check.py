@@ -219,6 +219,8 @@ class ProgramWriter:
         rng.shuffle(labels)
         self.free = labels
         self.subroutines: list[str] = [self.free.pop() for _ in range(rng.randint(0, 4))]
+        # the last ones never touch I: a loop may call them
+        self.first_pure = rng.randint(0, len(self.subroutines))
         self.pending: list[str] = []  # forward labels to define in the main part
 
     def take_label(self) -> str | None:
@@ -233,7 +235,9 @@ class ProgramWriter:
                 out += random_plain_step(rng)
             elif roll < 0.70:
                 out += [rng.choice(PROGRAM_TESTS), *self.after_test(callable_from)]
-            elif roll < 0.78 and callable_from < len(self.subroutines):
+            elif roll < 0.78 and max(callable_from, self.first_pure if in_loop else 0) < len(self.subroutines):
+                if in_loop:
+                    callable_from = max(callable_from, self.first_pure)
                 target = rng.choice(self.subroutines[callable_from:])
                 if rng.random() < 0.3 and not in_loop:
                     out += [*str(INDIRECT_LABEL[target]), "STO I", "GSB (i)"]
@@ -255,7 +259,7 @@ class ProgramWriter:
 
     def after_test(self, callable_from: int) -> list[str]:
         rng = self.rng
-        if callable_from < len(self.subroutines) and rng.random() < 0.2:
+        if callable_from < len(self.subroutines) and rng.random() < 0.2 and callable_from >= self.first_pure:
             return [f"GSB {rng.choice(self.subroutines[callable_from:])}"]
         return random_plain_step(self.rng)[:1]
 
@@ -275,15 +279,22 @@ class ProgramWriter:
         else:
             setup = [*start, "STO I"]
             body = self.body(size, callable_from, True)
-        body = [s for s in body if not (s.endswith("(i)") or s in ("STO I", "X⇄I"))] or ["ENT↑"]
+        body = without_i(body) or ["ENT↑"]
         return [*setup, f"*LBL {label}", *body, kind, f"GTO {label}"]
 
     def program(self) -> list[str]:
         rng = self.rng
         steps = ["*LBL A", *self.body(self.length, 0, False), rng.choice(["RTN", "R/S"])]
         for n, label in enumerate(self.subroutines):
-            steps += [f"*LBL {label}", *self.body(rng.randint(1, 8), n + 1, False), "RTN"]
+            pure = n >= self.first_pure
+            body = self.body(rng.randint(1, 8), n + 1, pure)
+            steps += [f"*LBL {label}", *(without_i(body) if pure else body), "RTN"]
         return steps[:PROGRAM_STEPS]
+
+
+def without_i(steps: list[str]) -> list[str]:
+    """The steps of a loop's body (or of a subroutine it calls) that leave I alone."""
+    return [s for s in steps if not (s.endswith("(i)") or s in ("STO I", "X⇄I"))]
 
 
 def state_of_microcode_program(mc: HP67Microcode) -> dict[str, object]:
@@ -291,6 +302,14 @@ def state_of_microcode_program(mc: HP67Microcode) -> dict[str, object]:
     if mc.cpu.w_prgm:
         state["display"] = mc.program_display
     return state
+
+
+def run_emulator(m: HP67, budget: int) -> StopReason:
+    """Run until the program stops (a pause goes on) or ``budget`` steps have run."""
+    reason = m.run(budget)
+    while reason is StopReason.PAUSE:
+        reason = m.run(budget)
+    return reason
 
 
 def program_session(rom: list[int], rng: random.Random, length: int, budget: int
@@ -341,9 +360,12 @@ def program_session(rom: list[int], rng: random.Random, length: int, budget: int
         log.append(" ".join(start))
         stopped = mc.run_key(start[-1], budget * 2000)
         m.press(start[-1])
-        reason = m.run(budget)
-        while reason is StopReason.PAUSE:
-            reason = m.run(budget)
+        reason = run_emulator(m, budget)
+        # the budgets do not count the same things: let the one still running go on
+        if stopped and reason is StopReason.BUDGET:
+            reason = run_emulator(m, 30 * budget)
+        elif not stopped and reason is not StopReason.BUDGET:
+            stopped = mc.run_on(30 * budget * 2000)
         log.append(f"-> {reason.value} after {m.steps} steps")
         if not stopped or reason is StopReason.BUDGET:
             if stopped or reason is not StopReason.BUDGET:
