@@ -353,6 +353,38 @@ def test_eex_after_an_entry_ended_at_zero_starts_a_new_number() -> None:
     assert (m.x, m.y, m.z) == (1, 0, 7) and m.display == "1. 00"
 
 
+# -- 6c. an overflowed X in a running program ------------------------------------------------------
+
+# With X = 9.999999999E99 left by an overflow (5 EEX 99 ENTER 2 x) and 2 in Y, a program
+# LBL A, f, 1, 2, R/S stops after f (at step 003) if f overflows again, and runs to its
+# R/S (step 006) otherwise; SIN⁻¹, COS⁻¹, X̄ and S are an Error (step 002).  Observed on
+# the microcode for every one-step instruction; the functions are listed here.
+OVERFLOWED_X_STOPS = {
+    "x": 3, "X²": 3, "Yˣ": 3, "eˣ": 3, "10ˣ": 3, "R→D": 3, "%CH": 3, "N!": 3,
+    "SIN⁻¹": 2, "COS⁻¹": 2, "X̄": 2, "S": 2,
+    "HMS→": 6, "→HMS": 6, "HMS+": 6, "INT": 6, "FRC": 6, "ABS": 6, "RND": 6, "1/X": 6, "√X": 6, "LN": 6,
+    "LOG": 6, "SIN": 6, "COS": 6, "TAN": 6, "TAN⁻¹": 6, "D→R": 6, "→P": 6, "→R": 6, "%": 6, "+": 6, "-": 6,
+    "÷": 6, "RCL 0": 6, "STO 0": 6, "ST+ 0": 6, "STx 0": 6, "X<>Y": 6, "LSTX": 6,
+}
+
+
+@pytest.mark.parametrize(("step", "stops_at"), OVERFLOWED_X_STOPS.items())
+def test_only_a_function_that_overflows_again_stops_a_program_on_an_overflowed_x(step: str, stops_at: int) -> None:
+    m = keys(machine_with("*LBL A", step, "1", "2", "R/S"), "2", "ENTER", "5", "EEX", "9", "9", "ENTER", "2", "x")
+    assert m.x == MAX
+    run_label(m)
+    assert m.pc == stops_at, step
+
+
+def test_hms_of_an_overflowed_x_resumed_runs_on_to_the_next_step() -> None:
+    # The random program that found it: N! overflows and stops at HMS→; R/S resumes, HMS→
+    # leaves 9.999999999E99 as it is, and - runs on (microcode: 2 - 9.999999999E99).
+    m = keys(machine_with("*LBL A", "N!", "HMS→", "-", "R/S"), "2", "ENTER", "1", "0", "9", "3", "1")
+    assert run_label(m) is StopReason.OVERFLOW and m.pc == 3
+    m.press("R/S")
+    assert m.run(100) is StopReason.RUN_STOP and m.x == -MAX and m.pc == 6
+
+
 # -- 7. 9.999999999E99 in SCI and ENG ----------------------------------------------------------------
 
 
