@@ -479,10 +479,10 @@ class HP67:
 
     def _press_program(self, key: str) -> None:
         """A key in W/PRGM: SST, BST, GTO .nnn and DEL move or edit; any other key is recorded."""
-        if key == "SST":
-            self.pointer = (self.pointer + 1) % (PROGRAM_STEPS + 1)
+        if key == "SST":  # 224 goes on to 001 and 001 back to 224: 000 only by GTO .000 or RTN (microcode)
+            self.pointer = self.pointer % PROGRAM_STEPS + 1
         elif key == "BST":
-            self.pointer = (self.pointer - 1) % (PROGRAM_STEPS + 1)
+            self.pointer = self.pointer - 1 if self.pointer > 1 else PROGRAM_STEPS
         elif key in ("DEL", "h DEL"):
             self._delete_step()
         elif key.upper().startswith("GTO ."):
@@ -498,15 +498,14 @@ class HP67:
     def _insert_step(self, ins: Instruction) -> None:
         """Record a step after the pointer's; the steps below move down, step 224 falls off.
 
-        At step 224 there is no step after: the key replaces step 224 (not checked on the
-        microcode; it keeps the key rather than losing it).
+        At step 224 there is no step after: the key records nothing and step 224 stays
+        (microcode).
         """
-        memory = self._memory()
         if self.pointer >= PROGRAM_STEPS:
-            memory[PROGRAM_STEPS - 1] = ins
-        else:
-            memory.insert(self.pointer, ins)
-            self.pointer += 1
+            return
+        memory = self._memory()
+        memory.insert(self.pointer, ins)
+        self.pointer += 1
         self._set_memory(memory[:PROGRAM_STEPS])
 
     def _delete_step(self) -> None:

@@ -74,14 +74,17 @@ def test_a_step_keyed_in_the_middle_is_inserted_after_the_pointer() -> None:
     assert [mn for _, mn, _ in m.program.listing()] == ["*LBL A", "1", "X²", "+", "RTN"]
 
 
-def test_sst_and_bst_move_the_pointer_and_wrap_between_000_and_224() -> None:
+def test_sst_and_bst_wrap_between_001_and_224_never_to_000() -> None:
+    # The microcode's steps, key by key: 000 is left by SST and reached only by GTO .000
+    # (or RTN, or the switch at the top); BST from 001 and from 000 goes to 224.
     m = in_prgm(machine_with("*LBL A", "5", "RTN"))
-    keys(m, "SST", "SST")
-    assert m.display == "002         05"
-    keys(m, "BST", "BST", "BST")
+    shown = []
+    for key in ("SST", "SST", "BST", "BST", "BST", "SST", "SST", "GTO .000", "BST", "BST", "GTO .224", "SST"):
+        keys(m, key)
+        shown.append(m.display[:3])
+    assert shown == ["001", "002", "001", "224", "223", "224", "001", "000", "224", "223", "224", "001"]
+    keys(m, "GTO .224")
     assert m.display == "224         84"  # unused memory holds R/S
-    keys(m, "SST")
-    assert m.display == "000"
 
 
 def test_del_removes_the_pointer_step_and_shows_the_step_before() -> None:
@@ -100,11 +103,18 @@ def test_step_224_falls_off_when_a_step_is_inserted() -> None:
     assert m.program.listing()[0][1] == "1" and m.program.listing()[-1][1] == "ENT↑"  # the CLX fell off
 
 
-def test_a_key_at_step_224_replaces_it() -> None:
+@pytest.mark.parametrize("key", ["CLX", "5", "*LBL A", "A", "GTO 1", "STO (i)", "R/S"])
+def test_a_key_at_step_224_records_nothing(key: str) -> None:
+    # There is no step after 224: the microcode leaves the step and the pointer as they
+    # were, on an empty memory as on a full one; DEL there still deletes step 224.
     m = in_prgm()
-    keys(m, "GTO .224", "CLX")
-    assert m.display == "224         44"
-    assert len(m.program) == PROGRAM_STEPS and m.program.listing()[-1][1] == "CLX"
+    keys(m, "GTO .224", key)
+    assert m.display == "224         84" and len(m.program) == 0
+    full = in_prgm(machine_with(*(["ENTER"] * (PROGRAM_STEPS - 1)), "CLX"))
+    keys(full, "GTO .224", key)
+    assert full.display == "224         44" and full.program.listing()[-1][1] == "CLX"
+    keys(full, "DEL")
+    assert full.display == "223         41" and len(full.program) == PROGRAM_STEPS - 1
 
 
 def test_label_keys_record_gsb_and_rs_rtn_record_themselves() -> None:
