@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import re
 import sys
 from collections import Counter
 from decimal import Decimal
@@ -346,20 +347,26 @@ def program_session(rom: list[int], rng: random.Random, length: int, budget: int
         return steps, log, found
     mc.switch(True)
     m.switch("W/PRGM")
-    for n, step in enumerate(steps, start=1):
-        for physical in lookup(step).keys:  # type: ignore[union-attr]
+    edits = [] if rng.random() < 0.7 else [random_edit(rng, len(steps)) for _ in range(rng.randint(1, 6))]
+    for n, step in enumerate([*steps, *edits], start=1):
+        for physical in program_keys(step):
             mc.press_key(physical)
         m.press(step)
-        found = compare(f"keying step {n} {step}")
+        found = compare(f"keying step {n} {step}" if n <= len(steps) else f"editing: {' '.join(edits)}")
         if found:
             return steps, log, found
+    if edits:
+        log.append("edited: " + " ".join(edits))
     mc.switch(False)
     m.switch("RUN")
-    starts = [["A"]] + [[rng.choice(["R/S", "A"])]] * rng.randint(0, 2)
+    starts = ["A", *(random_start(rng, steps) for _ in range(rng.randint(0, 3)))]
     for start in starts:  # after an Error the key only clears it
-        log.append(" ".join(start))
-        stopped = mc.run_key(start[-1], budget * 2000)
-        m.press(start[-1])
+        log.append(start)
+        keys = program_keys(start)
+        for physical in keys[:-1]:
+            mc.press_key(physical)
+        stopped = mc.run_key(keys[-1], budget * 2000)
+        m.press(start)
         reason = run_emulator(m, budget)
         # the budgets do not count the same things: let the one still running go on
         if stopped and reason is StopReason.BUDGET:
@@ -371,12 +378,63 @@ def program_session(rom: list[int], rng: random.Random, length: int, budget: int
             if stopped or reason is not StopReason.BUDGET:
                 return steps, log, [f"microcode {'stopped' if stopped else 'running'}, emulator {reason.value}"]
             return steps, log, []  # both still running: nothing more to compare
-        found = compare(f"stop after {' '.join(start)}")
+        found = compare(f"stop after {start}")
+        if not found and rng.random() < 0.3:  # a look at the pointer in W/PRGM, and back
+            log.append("W/PRGM RUN")
+            mc.switch(True)
+            m.switch("W/PRGM")
+            found = compare(f"W/PRGM after {start}")
+            mc.switch(False)
+            m.switch("RUN")
         if found:
             return steps, log, found
     mc.switch(True)
     m.switch("W/PRGM")
     return steps, log, compare("W/PRGM after the runs")
+
+
+LETTER_LABEL = re.compile(r"GSB ([A-Ea-e])")
+
+
+def program_keys(step: str) -> tuple[str, ...]:
+    """The HP-67 keys of a step keyed in W/PRGM or of a key pressed in RUN: an instruction,
+    a label key (A, or f A for a), SST, BST (h SST), DEL (h CLX), GTO .nnn."""
+    if len(step) == 1 and step in "ABCDEabcde":
+        return ("f", step.upper()) if step.islower() else (step,)
+    control = {"SST": ("SST",), "BST": ("h", "SST"), "DEL": ("h", "CLX")}
+    if step in control:
+        return control[step]
+    if step.startswith("GTO ."):
+        return ("GTO", ".", *step[5:])
+    return physical_keys(step)
+
+
+def random_edit(rng: random.Random, length: int) -> str:
+    """One key of W/PRGM editing: move, delete, jump to a step near the program, or key a step."""
+    roll = rng.random()
+    if roll < 0.5:
+        return rng.choice(["SST", "BST", "DEL"])
+    if roll < 0.7:
+        return f"GTO .{rng.randint(0, min(length + 3, PROGRAM_STEPS)):03d}"
+    if roll < 0.8:
+        return rng.choice("ABCDEabcde")  # a label key records GSB to it
+    return random_plain_step(rng)[0]
+
+
+def random_start(rng: random.Random, steps: list[str]) -> str:
+    """A key pressed in RUN between runs: R/S, a label key, GSB or GTO a label, SST, BST, RTN."""
+    labels = [step[5:] for step in steps if step.startswith("*LBL ")]
+    label = rng.choice(labels)
+    roll = rng.random()
+    if roll < 0.35:
+        return "R/S"
+    if roll < 0.55:
+        return label if label in "ABCDEabcde" else f"GSB {label}"
+    if roll < 0.65:
+        return f"GSB {label}"
+    if roll < 0.72:
+        return f"GTO {label}"
+    return rng.choice(["SST", "SST", "BST", "RTN", "A"])
 
 
 def main() -> int:

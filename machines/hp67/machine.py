@@ -110,6 +110,7 @@ class HP67:
             program = parse_listing(program)
         self.program = program
         self.pc = 1
+        self.pointer = 0  # the top of memory
         self.returns = []
         self.running = False
         self._compile()
@@ -229,7 +230,7 @@ class HP67:
             self.running = False
             if self.lift == ENTRY:
                 self.lift = LIFT
-            self.pc = pc
+            self.pc = self.pointer = pc
             self.steps += executed
             return StopReason.ERROR
         if pc <= 0:
@@ -237,6 +238,7 @@ class HP67:
             reason = self._why
             self.running = reason is StopReason.PAUSE
         self.pc = pc
+        self.pointer = pc  # a stop on 001 stands on 001, not at the top (microcode)
         self.steps += executed
         return reason
 
@@ -369,10 +371,12 @@ class HP67:
             elif action == "RTN":
                 self.lift = LIFT  # keyboard RTN enables the lift (microcode)
                 self.pc = 1
+                self.pointer = 0
                 self.returns = []
             elif action.startswith("GTO ."):
                 self._end_entry()
-                self.pc = max(int(action[5:]), 1)
+                self.pointer = int(action[5:])
+                self.pc = max(self.pointer, 1)
             elif action == "SST":  # RUN mode: execute the step at the pointer, then stop
                 self.running = True
                 self.run(1)
@@ -383,7 +387,7 @@ class HP67:
                 pass  # DEL edits W/PRGM memory; in RUN mode it does nothing
             elif action == "BST":  # RUN mode: back one step, nothing executed
                 self._end_entry()
-                self.pc = (self.pc - 2) % PROGRAM_STEPS + 1
+                self.pc = self.pointer = (self.pc - 2) % PROGRAM_STEPS + 1
             else:
                 self._start_label(action)
             return
@@ -391,7 +395,7 @@ class HP67:
         if op in ("goto", "gosub", "goto_i", "gosub_i"):
             target = self._keyboard_target(action)
             self.lift = LIFT
-            self.pc = target
+            self.pc = self.pointer = target
             if op.startswith("gosub"):
                 self.returns = []
                 self.running = True
@@ -416,8 +420,8 @@ class HP67:
     def _keyboard_target(self, ins: Instruction) -> int:
         if ins.op in ("goto_i", "gosub_i"):
             label, offset = indirect_label(self.regs[I_REG])
-            if label is None:
-                return (self.pc - 1 - offset - 1) % PROGRAM_STEPS + 1
+            if label is None:  # back from the step the pointer shows (microcode: 012, I = -2: 010)
+                return (self.pc - offset - 1) % PROGRAM_STEPS + 1
         else:
             label = str(ins.arg)
         target = self.find_label(label, self.pc)
@@ -451,9 +455,11 @@ class HP67:
     def switch(self, mode: str) -> None:
         """Slide the switch to ``'RUN'`` or ``'W/PRGM'`` (a running program stops).
 
-        W/PRGM shows the pointer's step; at power-on, after RTN or a loaded card that
-        is 000, the top of memory (pc 1 in RUN).  Back in RUN the program goes on from
-        the step W/PRGM showed (from 001 if it showed 000).
+        W/PRGM shows the pointer's step; at power-on, after RTN from the keyboard,
+        GTO .000 or a loaded card that is 000, the top of memory (pc
+        1 in RUN, with ``pointer`` 0 saying it is the top); a GTO, a stop (a program's
+        RTN included: it stops after itself) or BST that lands on 001 shows 001 (microcode).  Back in RUN the program goes on from the
+        step W/PRGM showed (from 001 if it showed 000).
         """
         if mode not in ("RUN", "W/PRGM"):
             raise ValueError(f"the switch has two positions, RUN and W/PRGM: {mode!r}")
@@ -464,7 +470,7 @@ class HP67:
             self.error = False
             self._pending = ()
             self._end_entry()
-            self.pointer = 0 if self.pc == 1 else self.pc
+            self.pointer = 0 if self.pc == 1 and not self.pointer else self.pc
         else:
             self.pc = max(self.pointer, 1)
             self._ensure_compiled()

@@ -94,7 +94,7 @@ BACKWARD_JUMP_LIMIT = 999
 def indirect_label(i_value: Decimal) -> tuple[str | None, int]:
     """GTO (i)/GSB (i): I = 0-9 labels 0-9, 10-14 A-E, 15-19 a-e; negative: jump back int|I| steps."""
     k = int(abs(i_value))
-    if i_value < 0:
+    if i_value < 0 and k:  # -1 < I < 0 is label 0, as I = 0 (microcode; a random program's -0.663)
         if k > BACKWARD_JUMP_LIMIT:
             raise MachineError("GTO (i) / GSB (i) with I <= -1000")
         return None, k

@@ -4,8 +4,8 @@ Every field is checked for type and range against what the machine itself can ho
 and what ``HP67.snapshot`` writes: numbers are decimal strings of at most 10 digits
 with an exponent in -99..99 (no ``NaN``, ``Infinity``, floats or ``1e999``), the
 program is a listing the HP-67 loads (at most 224 steps of its instruction set),
-the run pointer is a step 001-224 (the machine never stands on step 000 in RUN
-mode: ``GTO .000`` and the switch both go to 001), the W/PRGM pointer 000-224, at
+the run pointer is a step 001-224 (in RUN mode the top of memory, 000, is pc 1 with
+``program_mode``'s pointer 0; any other pointer there means 001), the W/PRGM pointer 000-224, at
 most three return addresses.  Unknown keys are refused (a snapshot is never extended
 by hand); ``program_mode`` may be missing (snapshots from before W/PRGM);
 ``pending_keys``, the keys of a prefix left waiting after an Error, is written only

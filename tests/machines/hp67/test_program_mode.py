@@ -9,6 +9,7 @@ DEL removes the pointer's step.
 from __future__ import annotations
 
 import json
+from decimal import Decimal
 
 import pytest
 
@@ -174,3 +175,71 @@ def test_snapshot_keeps_the_switch_and_the_pointer() -> None:
 def test_the_switch_has_two_positions() -> None:
     with pytest.raises(ValueError):
         HP67().switch("PRGM")
+
+
+# -- where the pointer stands after RUN-mode keys and runs (microcode) -------------------------
+
+TOP_PROGRAM = ("*LBL A", "GTO 1", "R/S", "R/S", "R/S", "*LBL 1", "1", "2", "R/S", "*LBL 0", "7", "R/S")
+
+
+@pytest.mark.parametrize(("pressed", "shown"), [
+    (("GTO A",), "001"),  # a GTO to step 001 stands on 001, not at the top
+    (("GTO .001",), "001"),
+    (("GTO .000",), "000"),
+    (("RTN",), "000"),
+    (("GTO .001", "R/S", "RTN"), "000"),
+    (("GTO .002", "BST"), "001"),
+    (("GTO .001", "BST"), "224"),
+    (("GTO .000", "SST"), "002"),  # SST runs step 001, *LBL A
+    (("GTO A", "R/S"), "010"),
+    (("GTO 0",), "010"),
+])
+def test_the_top_of_memory_000_is_not_step_001(pressed: tuple[str, ...], shown: str) -> None:
+    m = machine_with(*TOP_PROGRAM)
+    for key in pressed:
+        m.press(key)
+        m.run(1000)
+    m.switch("W/PRGM")
+    assert m.display[:3] == shown
+
+
+def test_a_program_stopped_at_step_001_shows_001_and_one_ended_by_rtn_the_step_after() -> None:
+    m = machine_with("*LBL A", "RTN")
+    m.press("A")
+    assert m.run() is StopReason.RETURN
+    m.switch("W/PRGM")
+    assert m.display == "003         84"
+    m = machine_with(*TOP_PROGRAM)
+    keys(m, "2", "CHS", "STO I", "GTO .002", "GSB (i)")  # back to 224, whose R/S stops at 001
+    assert m.run() is StopReason.RUN_STOP
+    m.switch("W/PRGM")
+    assert m.display == "001   31 25 11"
+
+
+@pytest.mark.parametrize(("start", "i_value", "shown"), [
+    ("GTO .012", "2", "010"), ("GTO .012", "2.5", "010"), ("GTO .008", "2", "006"), ("GTO .002", "2", "224"),
+    ("GTO .002", "1", "001"), ("GTO .001", "2", "223"), ("GTO .000", "2", "223"), ("RTN", "2", "223"),
+])
+def test_keyboard_gto_i_with_a_negative_i_goes_back_from_the_step_the_pointer_shows(
+        start: str, i_value: str, shown: str) -> None:
+    m = machine_with(*TOP_PROGRAM)
+    keys(m, start, *i_value, "CHS", "STO I", "GTO (i)")
+    m.switch("W/PRGM")
+    assert m.display[:3] == shown
+
+
+@pytest.mark.parametrize("i_value", ["-0.663", "-0.001", "0"])
+@pytest.mark.parametrize("op", ["GTO (i)", "GSB (i)"])
+def test_gto_i_with_i_between_minus_1_and_0_goes_to_label_0(i_value: str, op: str) -> None:
+    # The integer part is 0: label 0, as for I = 0 (microcode; a random program stored
+    # -0.663 in I and called GSB (i)).  From -1 on it jumps back (test_microcode_rules).
+    m = machine_with("*LBL A", "GTO 1", "R/S", "R/S", "R/S", "*LBL 1", op, "2", "R/S", "*LBL 0", "7", "R/S")
+    m.regs[25] = Decimal(i_value)
+    m.press("A")
+    assert m.run(1000) is StopReason.RUN_STOP and m.x == 7 and m.pc == 13
+    m = machine_with(*TOP_PROGRAM)
+    m.regs[25] = Decimal(i_value)
+    keys(m, op)
+    m.run(1000)
+    m.switch("W/PRGM")
+    assert m.display[:3] == ("010" if op == "GTO (i)" else "013")
