@@ -75,6 +75,7 @@ class HP67:
         "x", "y", "z", "t", "last_x", "lift", "regs", "_flags", "pc", "steps", "running", "error",
         "returns", "fmt", "digits", "angle", "e_mant", "e_neg", "e_exp", "e_exp_neg",
         "program", "_table", "_why", "_labels", "_targets", "prgm", "pointer", "_stale", "_pending",
+        "_stepping",
     )
 
     def __init__(self, program: Program | None = None) -> None:
@@ -97,6 +98,7 @@ class HP67:
         self.e_exp_neg = False
         self._why = StopReason.IDLE
         self._pending: tuple[str, ...] = ()  # keys of a prefix left waiting after an Error
+        self._stepping = False  # an SST on a GSB runs until the first RTN that returns
         self.prgm = False  # the W/PRGM-RUN switch
         self._stale = False  # program memory edited in W/PRGM, steps not yet compiled
         self.pointer = 0  # the step W/PRGM shows, 000-224 (000: the top of memory)
@@ -231,6 +233,7 @@ class HP67:
             if self.lift == ENTRY:
                 self.lift = LIFT
             self.pc = self.pointer = pc
+            self._stepping = False
             self.steps += executed
             return StopReason.ERROR
         if pc <= 0:
@@ -239,6 +242,8 @@ class HP67:
             self.running = reason is StopReason.PAUSE
         self.pc = pc
         self.pointer = pc  # a stop on 001 stands on 001, not at the top (microcode)
+        if not self.running:
+            self._stepping = False
         self.steps += executed
         return reason
 
@@ -266,7 +271,7 @@ class HP67:
             self._press_keys(abandoned)
             return
         if self.running:
-            self.running = False
+            self.running = self._stepping = False
             if self.lift == ENTRY:
                 self.lift = LIFT
             return
@@ -283,7 +288,7 @@ class HP67:
     def _press_keys(self, keys: tuple[str, ...]) -> None:
         """Keys of an abandoned prefix (``STO``, an operator) then the key that ends it."""
         if self.running:
-            self.running = False
+            self.running = self._stepping = False
             self._end_entry()
             return
         with localcontext(CONTEXT):
@@ -378,11 +383,17 @@ class HP67:
                 self.pointer = int(action[5:])
                 self.pc = max(self.pointer, 1)
             elif action == "SST":  # RUN mode: execute the step at the pointer, then stop
+                # Digit entry stays open between steps, as in a running program: SST on
+                # 5 then 7 shows 57. (microcode; the old rule ended it after each step).
+                # On a GSB the subroutine runs (``run`` goes on) to the first RTN that
+                # returns, or to any other stop (microcode).
+                call = self._instruction_at(self.pc).op in ("gosub", "gosub_i")
                 self.running = True
                 self.run(1)
-                if self.running:
+                if self.running and call and not self.error:
+                    self._stepping = True
+                else:
                     self.running = False
-                    self._end_entry()
             elif action in ("DEL", "h DEL"):
                 pass  # DEL edits W/PRGM memory; in RUN mode it does nothing
             elif action == "BST":  # RUN mode: back one step, nothing executed
@@ -466,7 +477,7 @@ class HP67:
         if mode == self.mode:
             return
         if mode == "W/PRGM":
-            self.running = False
+            self.running = self._stepping = False
             self.error = False
             self._pending = ()
             self._end_entry()
@@ -620,7 +631,8 @@ class HP67:
             "display_mode": [self.fmt, self.digits],
             "angle": self.angle,
             "program_mode": [self.prgm, self.pointer],
-        } | ({"pending_keys": list(self._pending)} if self._pending else {})
+        } | ({"pending_keys": list(self._pending)} if self._pending else {}) | (
+            {"stepping": True} if self._stepping else {})
 
     @classmethod
     def restore(cls, state: dict[str, Any]) -> HP67:
@@ -659,6 +671,7 @@ class HP67:
         self.angle = state.angle
         self.prgm, self.pointer = state.prgm, state.pointer
         self._pending = state.pending
+        self._stepping = state.stepping
         if not self.prgm:
             self._ensure_compiled()
 

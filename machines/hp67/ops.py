@@ -48,6 +48,7 @@ class StopReason(str, Enum):
     """Why ``HP67.run`` returned."""
 
     RUN_STOP = "R/S"  # an R/S step stopped the program
+    STEP = "SST"  # an SST on a GSB ran its subroutine to the first RTN that returned
     RETURN = "RTN"  # RTN with no pending return: back to the keyboard
     PAUSE = "PSE"  # a pause; the program is still running, ``run`` goes on
     ERROR = "Error"  # an improper operation or a missing label; stopped on that step
@@ -78,6 +79,7 @@ class Calculator(Protocol):
     e_exp: str | None
     e_exp_neg: bool
     _why: StopReason
+    _stepping: bool  # an SST on a GSB: stop at the first RTN that returns
 
     def find_label(self, label: str, start: int) -> int | None: ...
     def _entry_value(self) -> Decimal: ...
@@ -916,6 +918,10 @@ def _rtn(m: Calculator, ins: Instruction, step: int, nxt: int, skip: int) -> Ste
     def rtn() -> int:
         m.lift = LIFT
         if m.returns:
+            if m._stepping:  # the subroutine an SST entered is back (microcode)
+                m._stepping = False
+                m._why = StopReason.STEP
+                return -m.returns.pop()
             return m.returns.pop()
         m._why = StopReason.RETURN
         return -nxt

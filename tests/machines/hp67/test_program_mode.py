@@ -243,3 +243,59 @@ def test_gto_i_with_i_between_minus_1_and_0_goes_to_label_0(i_value: str, op: st
     m.run(1000)
     m.switch("W/PRGM")
     assert m.display[:3] == ("010" if op == "GTO (i)" else "013")
+
+
+# -- SST in RUN mode (microcode) ---------------------------------------------------------------
+
+
+def sst(m: HP67, times: int) -> list[str]:
+    """Press SST ``times`` times (running on as a room does), the W/PRGM step after each."""
+    shown = []
+    for _ in range(times):
+        m.press("SST")
+        m.run(10_000)
+        m.switch("W/PRGM")
+        shown.append(m.display[:3])
+        m.switch("RUN")
+    return shown
+
+
+def test_sst_leaves_digit_entry_open_between_steps() -> None:
+    m = keys(machine_with("*LBL A", "5", "7", "ENT↑", "8", "R/S"), "RTN")
+    shown = []
+    for _ in range(5):
+        m.press("SST")
+        shown.append(m.display)
+    assert shown == ["0.00", "5.", "57.", "57.00", "8."]
+
+
+@pytest.mark.parametrize(("program", "pressed", "shown"), [
+    # SST on a GSB runs the subroutine to the first RTN that returns...
+    (("*LBL A", "GSB 1", "5", "R/S", "*LBL 1", "7", "RTN"), "RTN", ["002", "003", "004", "005"]),
+    (("*LBL A", "2", "STO I", "GSB (i)", "5", "R/S", "*LBL 2", "7", "RTN"), "RTN", ["002", "003", "004", "005", "006"]),
+    (("*LBL A", "GSB 1", "5", "R/S", "*LBL 1", "GTO 2", "R/S", "*LBL 2", "8", "RTN"), "RTN", ["002", "003", "004"]),
+    # ... which may be a deeper one's, returning inside the subroutine...
+    (("*LBL A", "GSB 1", "5", "R/S", "*LBL 1", "GSB 2", "8", "RTN", "*LBL 2", "9", "RTN"), "RTN",
+     ["002", "007", "008", "003"]),
+    # ... or stops where the subroutine stops, its return still pending.
+    (("*LBL A", "GSB 1", "5", "R/S", "*LBL 1", "7", "R/S", "8", "RTN"), "RTN", ["002", "008", "009", "003", "004"]),
+    (("*LBL A", "GSB 1", "5", "R/S", "*LBL 1", "7", "R/S", "GSB 2", "8", "RTN", "*LBL 2", "9", "RTN"), "A",
+     ["009", "010", "003", "004"]),
+])
+def test_sst_on_a_gsb_runs_the_subroutine_to_the_first_return(
+        program: tuple[str, ...], pressed: str, shown: list[str]) -> None:
+    m = machine_with(*program)
+    m.press(pressed)
+    m.run(1000)
+    assert sst(m, len(shown)) == shown
+
+
+def test_a_snapshot_taken_while_an_sst_runs_a_subroutine_keeps_it() -> None:
+    m = keys(machine_with("*LBL A", "GSB 1", "5", "R/S", "*LBL 1", "7", "8", "RTN"), "RTN", "SST", "SST")
+    m.run(1)  # inside the subroutine
+    state = json.loads(json.dumps(m.snapshot()))
+    assert state["stepping"] is True
+    again = HP67.restore(state)
+    assert again.run() is StopReason.STEP and again.pc == 3
+    m.press("R/S")  # a key stops it, and the next run is an ordinary one
+    assert "stepping" not in m.snapshot()
