@@ -792,12 +792,17 @@ def _test_flag(m: Calculator, ins: Instruction, step: int, nxt: int, skip: int) 
 def _sigma(m: Calculator, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
     regs = m.regs
     sign = 1 if ins.op == "sigma_plus" else -1
+    combine = num.WIDE.add if sign > 0 else num.WIDE.subtract
 
     def sigma() -> int:
-        # S4 sum x, S5 sum x^2, S6 sum y, S7 sum y^2, S8 sum xy, S9 n; X shows n.
+        # S4 sum x, S5 sum x^2, S6 sum y, S7 sum y^2, S8 sum xy, S9 n; X shows n.  The
+        # squares and the product keep their exponent beyond 99 until they are added, and
+        # a sum beyond the range saturates, without Error and without stopping a program:
+        # 1E60 ENTER 12 Σ+ Σ- leaves -9.999999999E99 in S7 (microcode; a random program).
         x, y = m.x, m.y
-        terms = (x, num.mul(x, x), y, num.mul(y, y), num.mul(x, y), ONE)
-        new = [num.fit_strict(num.WIDE.add(regs[14 + i], t if sign > 0 else -t)) for i, t in enumerate(terms)]
+        wide = num.WIDE.multiply
+        terms = (x, wide(x, x), y, wide(y, y), wide(x, y), ONE)
+        new = [num.fit(combine(regs[14 + i], t)) for i, t in enumerate(terms)]
         regs[14:20] = new
         m.last_x = x
         m.x = regs[19]

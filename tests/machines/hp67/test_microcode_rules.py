@@ -385,6 +385,39 @@ def test_hms_of_an_overflowed_x_resumed_runs_on_to_the_next_step() -> None:
     assert m.run(100) is StopReason.RUN_STOP and m.x == -MAX and m.pc == 6
 
 
+# -- 6d. Σ+ and Σ- beyond the range ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("pressed", "n", "sums"), [
+    # S4..S8 after the keys (Σx, Σx², Σy, Σy², Σxy), as the microcode leaves them
+    (("9.999999999E99", "ENTER", "12", "Σ+", "12", "Σ+"), 2, ("24", "288", "9.999999999E99", "9.999999999E99", "9.999999999E99")),
+    (("1E60", "ENTER", "12", "Σ+", "12", "Σ+"), 2, ("24", "288", "2E60", "9.999999999E99", "2.4E61")),
+    (("1E60", "ENTER", "12", "Σ+", "12", "Σ-"), 0, ("0", "0", "0", "-9.999999999E99", "0")),
+    (("1E60", "ENTER", "12", "Σ-", "12", "Σ-"), -2, ("-24", "-288", "-2E60", "-9.999999999E99", "-2.4E61")),
+    (("1E50", "ENTER", "1E50", "Σ-"), -1, ("-1E50", "-9.999999999E99", "-1E50", "-9.999999999E99", "-9.999999999E99")),
+    (("1E-60", "ENTER", "12", "Σ+", "12", "Σ+"), 2, ("24", "288", "2E-60", "0", "2.4E-59")),
+])
+def test_sigma_sums_saturate_without_error_and_squares_keep_their_exponent_until_added(
+        pressed: tuple[str, ...], n: int, sums: tuple[str, ...]) -> None:
+    # 1E60 ENTER 12 Σ+ Σ-: Σy² is 1E120 -> 9.999999999E99, then 9.999999999E99 - 1E120 ->
+    # -9.999999999E99, not 0 (microcode; a random program called Σ+ twice on 9.999999999E99).
+    m = HP67()
+    for key in pressed:
+        if key[0].isdigit() and key not in ("12",):
+            mantissa, _, exponent = key.partition("E")
+            keys(m, *mantissa, *(["EEX", *exponent.lstrip("-"), *(["CHS"] if exponent.startswith("-") else [])] if exponent else []))
+        else:
+            keys(m, *(key if key == "12" else [key]))
+    assert not m.error and m.x == n
+    assert tuple(m.register(f"S{i}") for i in range(4, 9)) == tuple(D(v) for v in sums)
+
+
+def test_sigma_plus_beyond_the_range_does_not_stop_a_program() -> None:
+    m = keys(machine_with("*LBL A", "Σ+", "Σ+", "1", "R/S"), "1", "EEX", "6", "0", "ENTER", "1", "2")
+    assert run_label(m) is StopReason.RUN_STOP and m.pc == 6 and m.x == 1
+    assert m.register("S7") == MAX and m.register("S9") == 2
+
+
 # -- 7. 9.999999999E99 in SCI and ENG ----------------------------------------------------------------
 
 
