@@ -2,6 +2,8 @@
 
     .venv/bin/python tools/hp67_rom_check.py ROM_IMAGE [--sessions 200] [--keys 20] [--seed 1]
                                              [--functions SIN,COS,TAN,→R] [--arguments N]
+    .venv/bin/python tools/hp67_rom_check.py ROM_IMAGE --programs N [--seed 1] [--length 30]
+                                             [--budget 3000] [--only n]
 
 ROM_IMAGE is the HP-67 ROM as 8192 octal words (the firmware is not in this project:
 extract the ``i_rom`` table of the x11-calc project's ``x11-calc-67.c``, for example).
@@ -13,6 +15,19 @@ instead: N random arguments each, typed in a fresh machine in a random angle mod
 and COS⁻¹ below 1 in size, the others over the whole range, →P and the other two-number
 keys on two of them), the state compared after the function.  Prints figures, asserts
 nothing; exits 1 if anything differs.
+
+With ``--programs N`` it writes N random programs that end (``ProgramWriter``: labels,
+forward GTO, GSB and GSB (i) to subroutines, tests and flags, DSZ/ISZ loops on I and
+through (i), R/S, arithmetic, functions, registers, storage arithmetic, display modes,
+PSE), types a keyboard prelude of numbers into the stack and registers, keys the program
+in W/PRGM (the microcode's W/PRGM-RUN switch is the CRC flag it reads; its keys go
+through the keyboard), sometimes edits it (SST, BST, DEL, GTO .nnn, label keys), then
+in RUN presses A and up to three more keys (R/S, label keys, GSB, GTO, SST, BST, RTN),
+each run to its stop.  The whole state is compared after each step keyed (the W/PRGM
+display: step number and key codes), at each stop, and in W/PRGM at the end (where each
+left its pointer).  A run that one machine ends within ``--budget`` steps (the microcode
+2000 instructions a step) may go on 30 times longer on the other; two still running
+count as a match.  Program n of a seed has its own generator: ``--only n`` reruns it.
 
 Where the microcode keeps things (found by storing values and reading its RAM): X, Y,
 Z, T are CPU registers C, Y, Z, T, LAST X is N; R0-R9 RAM 0-9, A-E 10-14, I 15,
@@ -447,6 +462,7 @@ def main() -> int:
     parser.add_argument("--arguments", type=int, help="survey each of --functions on this many random arguments")
     parser.add_argument("--programs", type=int, help="run this many random programs instead of key sessions")
     parser.add_argument("--length", type=int, default=30, help="steps in a random program's main part (about)")
+    parser.add_argument("--only", type=int, help="with --programs: run only program number ONLY of the seed")
     parser.add_argument("--budget", type=int, default=3000, help="program steps a run may take before it counts as endless")
     args = parser.parse_args()
     if args.arguments and not args.functions:
@@ -472,7 +488,11 @@ def main() -> int:
     if args.programs:
         matched = 0
         for n in range(args.programs):
-            steps, log, found = program_session(rom, rng, args.length, args.budget)
+            # each program from its own generator: program n of a seed is the same whatever
+            # the others did, so a difference can be rerun alone (--programs n --only n)
+            if args.only and n + 1 != args.only:
+                continue
+            steps, log, found = program_session(rom, random.Random(f"{args.seed}/{n + 1}"), args.length, args.budget)
             if not found:
                 matched += 1
                 continue
@@ -480,8 +500,9 @@ def main() -> int:
             print(f"    runs: {' '.join(log)}")
             for line in found:
                 print(f"    {line}")
-        print(f"{matched} of {args.programs} programs match (keying, each stop, the pointer)")
-        return 0 if matched == args.programs else 1
+        total = 1 if args.only else args.programs
+        print(f"{matched} of {total} programs match (keying, each stop, the pointer)")
+        return 0 if matched == total else 1
     matched = 0
     by_last_key: Counter[str] = Counter()
     for n in range(args.sessions):
