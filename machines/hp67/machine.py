@@ -343,6 +343,9 @@ class HP67:
                 continue
             for length in range(len(keys), 0, -1):
                 part = keys[:length]
+                if part in _CONTROL_SEQUENCES:  # SST runs a step, BST goes back, DEL does nothing
+                    self._act(_CONTROL_SEQUENCES[part])
+                    break
                 if part in _KEYS:
                     self._act(_KEYS[part])
                     break
@@ -387,9 +390,13 @@ class HP67:
                 # 5 then 7 shows 57. (microcode; the old rule ended it after each step).
                 # On a GSB the subroutine runs (``run`` goes on) to the first RTN that
                 # returns, or to any other stop (microcode).
-                call = self._instruction_at(self.pc).op in ("gosub", "gosub_i")
+                # A digit, point or EEX stepped sets F3 as one keyed does (microcode).
+                op = self._instruction_at(self.pc).op
+                call = op in ("gosub", "gosub_i")
                 self.running = True
                 self.run(1)
+                if op == "digit" or op == "eex":
+                    self._flags[3] = True
                 if self.running and call and not self.error:
                     self._stepping = True
                 else:
@@ -696,6 +703,9 @@ _INDIRECT_KEY = ("(i)",)
 # does (A. Thimet's HP-67 quick reference: "RCL (i) or (i)"; the microcode agrees).
 _KEYS = {**BY_KEYS, _INDIRECT_KEY: BY_KEYS[("RCL", "(i)")]}
 _CONTROL_KEYS = frozenset({"R/S", "RTN", "SST", "BST", "DEL", "h DEL"})
+# The keys of SST, BST and DEL: after an Error, or after a prefix an Error left waiting,
+# they act as themselves (Error, h GTO, SST runs the step again: microcode).
+_CONTROL_SEQUENCES = {("SST",): "SST", ("h", "SST"): "BST", ("h", "CLX"): "DEL"}
 _RUN_STOP = lookup("R/S")
 assert _RUN_STOP is not None
 

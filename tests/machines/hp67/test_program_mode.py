@@ -16,7 +16,7 @@ import pytest
 from machines.hp67 import HP67, INSTRUCTIONS, PROGRAM_STEPS, StopReason, lookup
 from machines.hp67.isa import hp67_key_codes
 
-from .support import keys, machine_with
+from .support import keys, machine_with, run_label
 
 
 def in_prgm(m: HP67 | None = None) -> HP67:
@@ -299,3 +299,37 @@ def test_a_snapshot_taken_while_an_sst_runs_a_subroutine_keeps_it() -> None:
     assert again.run() is StopReason.STEP and again.pc == 3
     m.press("R/S")  # a key stops it, and the next run is an ordinary one
     assert "stepping" not in m.snapshot()
+
+
+@pytest.mark.parametrize(("pressed", "display", "shown"), [
+    # After the Error of COS⁻¹ 2 (step 003), the first key only clears it; SST, BST (h SST)
+    # and DEL (h CLX) then act as themselves, also after a prefix the clearing key left
+    # waiting (h GTO leaves GTO): SST runs step 003 again (microcode).
+    (("RTN", "SST"), "Error", "003"),
+    (("BST",), "Error", "003"),
+    (("RTN", "BST"), "2.00", "002"),
+    (("RTN", "DEL", "SST"), "Error", "003"),
+    (("DEL", "SST"), "90.00", "004"),  # h clears, CLX acts: COS⁻¹ 0
+    (("RTN", "R/S"), "Error", "003"),
+])
+def test_sst_bst_and_del_act_as_themselves_after_an_error_and_its_waiting_prefix(
+        pressed: tuple[str, ...], display: str, shown: str) -> None:
+    m = machine_with("*LBL A", "2", "COS⁻¹", "3", "R/S")
+    run_label(m)
+    assert m.error
+    for key in pressed:
+        m.press(key)
+        m.run(100)
+    assert m.display == display
+    m.switch("W/PRGM")
+    assert m.display[:3] == shown
+
+
+def test_sst_on_a_digit_point_or_eex_sets_f3_as_keying_it_does() -> None:
+    program = ("*LBL A", "CF3", "5", "CF3", "CHS", "CF3", "EEX", "CF3", ".", "CF3", "ENT↑", "CF3", "CHS")
+    m = keys(machine_with(*program), "RTN")
+    f3 = []
+    for _ in program:
+        m.press("SST")
+        f3.append(m.flags[3])
+    assert f3 == [False, False, True, False, False, False, True, False, True, False, False, False, False]
