@@ -256,7 +256,13 @@ class ProgramWriter:
                     callable_from = max(callable_from, self.first_pure)
                 target = rng.choice(self.subroutines[callable_from:])
                 if rng.random() < 0.3 and not in_loop:
-                    out += [*str(INDIRECT_LABEL[target]), "STO I", "GSB (i)"]
+                    # I's integer part names the label: 3.7 is label 3, -0.4 label 0
+                    number = [*str(INDIRECT_LABEL[target])]
+                    if rng.random() < 0.3:
+                        number += [".", rng.choice("123456789")]
+                        if target == "0":
+                            number.append("CHS")
+                    out += [*number, "STO I", "GSB (i)"]
                 else:
                     out.append(f"GSB {target}")
             elif roll < 0.86 and not in_loop and size - len(out) > 4:
