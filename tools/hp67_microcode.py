@@ -524,11 +524,12 @@ class HP67Microcode:
 
     @property
     def program_display(self) -> str:
-        """The W/PRGM display, blanks kept: step number and key codes, ``'001   31 25 11'``."""
+        """The W/PRGM display, inner blanks kept: step number and key codes, ``'001   31 25 11'``,
+        ``'000'``."""
         a, b = self.cpu.a, self.cpu.b
         return "".join(
             "0123456789rCodE"[a[i]] if b[i] in (0, 4, 9) and a[i] != 15 else " " for i in range(13, -1, -1)
-        )
+        ).rstrip()
 
     @property
     def x(self) -> Decimal:
