@@ -828,10 +828,13 @@ def _statistics(m: Calculator, ins: Instruction, step: int, nxt: int, skip: int)
                 raise MachineError("standard deviation needs two data")
 
             def deviation(s: Decimal, s2: Decimal) -> Decimal:
-                var = num.div(num.sub(s2, num.div(num.mul(s, s), n)), num.sub(n, ONE))
+                # Each step rounded to ten digits, none saturated: (Σx)² beyond 10⁹⁹ stays
+                # as it is until the root brings it back (microcode, after Σ+ saturated Σx²).
+                wide = num.WIDE
+                var = wide.divide(wide.subtract(s2, wide.divide(wide.multiply(s, s), n)), wide.subtract(n, ONE))
                 # A negative variance (only Σ- can make one) gives the root of its size:
                 # Σ+ Σ+ Σ- Σ+ S is 1.414213562 (issue 40, HP-67 rule 8, microcode).
-                return num.sqrt(abs(var))
+                return num.fit(wide.sqrt(wide.abs(var)))
 
             mx, my = deviation(regs[14], regs[15]), deviation(regs[16], regs[17])
         # Two results written into X and Y without lifting the stack: Z and T keep their

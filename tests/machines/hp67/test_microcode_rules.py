@@ -412,6 +412,29 @@ def test_sigma_sums_saturate_without_error_and_squares_keep_their_exponent_until
     assert tuple(m.register(f"S{i}") for i in range(4, 9)) == tuple(D(v) for v in sums)
 
 
+@pytest.mark.parametrize(("pressed", "s_x", "s_y"), [
+    # S after Σ+ saturated a sum of squares, as the microcode gives it: (Σx)² beyond 10⁹⁹ is
+    # not saturated, so Σx² - (Σx)²/n is a large negative variance and S the root of its size.
+    ("7E-30 ENTER 1E99 Σ- 9.999999999E99 ENTER 6E99 Σ+ 9E99 ENTER 9.999999999E99 Σ+ "
+     "64E30 ENTER 9.999999999E99 Σ+ S", "7.071067811E99", "7.071067811E99"),
+    ("50E-30 ENTER 6E60 Σ+ 38 ENTER 95 Σ+ 66E99 ENTER 9.999999999E-99 Σ+ 85 ENTER 9E30 Σ+ S",
+     "1.732050808E60", "2.886751346E99"),
+    ("89E50 ENTER 30E-50 Σ+ 58E-60 ENTER 21E60 Σ+ S", "1.484924240E61", "6.292455800E51"),
+])
+def test_s_keeps_the_squared_sum_beyond_the_range(pressed: str, s_x: str, s_y: str) -> None:
+    m = HP67()
+    for word in pressed.split():
+        if word[0].isdigit() or word[0] == "-":
+            negative = word.startswith("-")
+            mantissa, _, exponent = word.lstrip("-").partition("E")
+            keys(m, *mantissa, *(["CHS"] if negative else []))
+            if exponent:
+                keys(m, "EEX", *exponent.lstrip("-"), *(["CHS"] if exponent.startswith("-") else []))
+        else:
+            keys(m, word)
+    assert not m.error and (m.x, m.y) == (D(s_x), D(s_y))
+
+
 def test_sigma_plus_beyond_the_range_does_not_stop_a_program() -> None:
     m = keys(machine_with("*LBL A", "Σ+", "Σ+", "1", "R/S"), "1", "EEX", "6", "0", "ENTER", "1", "2")
     assert run_label(m) is StopReason.RUN_STOP and m.pc == 6 and m.x == 1
