@@ -474,10 +474,10 @@ class HP67:
         """Slide the switch to ``'RUN'`` or ``'W/PRGM'`` (a running program stops).
 
         W/PRGM shows the pointer's step; at power-on, after RTN from the keyboard,
-        GTO .000 or a loaded card that is 000, the top of memory (pc
-        1 in RUN, with ``pointer`` 0 saying it is the top); a GTO, a stop (a program's
-        RTN included: it stops after itself) or BST that lands on 001 shows 001 (microcode).  Back in RUN the program goes on from the
-        step W/PRGM showed (from 001 if it showed 000).
+        GTO .000 or a loaded card that is 000, the top of memory (pc 1 in RUN, with
+        ``pointer`` 0 saying it is the top); a GTO, a stop (a program's RTN included: it
+        stops after itself) or BST that lands on 001 shows 001 (microcode).  Back in RUN
+        the program goes on from the step W/PRGM showed (from 001 if it showed 000).
         """
         if mode not in ("RUN", "W/PRGM"):
             raise ValueError(f"the switch has two positions, RUN and W/PRGM: {mode!r}")
