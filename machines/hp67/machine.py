@@ -343,7 +343,7 @@ class HP67:
                 continue
             for length in range(len(keys), 0, -1):
                 part = keys[:length]
-                if part in _CONTROL_SEQUENCES:  # SST runs a step, BST goes back, DEL does nothing
+                if part in _CONTROL_SEQUENCES:  # SST runs a step, BST goes back, DEL does nothing, f A is a
                     self._act(_CONTROL_SEQUENCES[part])
                     break
                 if part in _KEYS:
@@ -703,9 +703,13 @@ _INDIRECT_KEY = ("(i)",)
 # does (A. Thimet's HP-67 quick reference: "RCL (i) or (i)"; the microcode agrees).
 _KEYS = {**BY_KEYS, _INDIRECT_KEY: BY_KEYS[("RCL", "(i)")]}
 _CONTROL_KEYS = frozenset({"R/S", "RTN", "SST", "BST", "DEL", "h DEL"})
-# The keys of SST, BST and DEL: after an Error, or after a prefix an Error left waiting,
-# they act as themselves (Error, h GTO, SST runs the step again: microcode).
-_CONTROL_SEQUENCES = {("SST",): "SST", ("h", "SST"): "BST", ("h", "CLX"): "DEL"}
+# The keys of SST, BST, DEL and the labels a-e: after an Error, or after a prefix an Error
+# left waiting, they act as themselves (Error, h GTO, SST runs the step again; Error,
+# GTO f C runs label c: microcode).
+_CONTROL_SEQUENCES = {
+    ("SST",): "SST", ("h", "SST"): "BST", ("h", "CLX"): "DEL",
+    **{("f", label): label.lower() for label in "ABCDE"},
+}
 _RUN_STOP = lookup("R/S")
 assert _RUN_STOP is not None
 

@@ -333,3 +333,21 @@ def test_sst_on_a_digit_point_or_eex_sets_f3_as_keying_it_does() -> None:
         m.press("SST")
         f3.append(m.flags[3])
     assert f3 == [False, False, True, False, False, False, True, False, True, False, False, False, False]
+
+
+@pytest.mark.parametrize(("pressed", "display", "shown"), [
+    (("GTO c",), "4.00", "010"),  # GTO clears the Error; f C is the label key c: it runs
+    (("BST", "GTO c"), "4.00", "010"),
+    (("RTN", "SST", "GTO c"), "4.00", "010"),
+    (("RTN", "GTO c"), "2.00", "006"),  # h clears; GTO then f C is GTO c
+])
+def test_f_and_a_top_row_key_after_an_error_is_the_label_key(pressed: tuple[str, ...], display: str, shown: str) -> None:
+    # Microcode; a random program pressed GTO c after an SST had failed again.
+    m = machine_with("*LBL A", "2", "COS⁻¹", "3", "R/S", "*LBL c", "CF0", "4", "RTN")
+    run_label(m)
+    for key in pressed:
+        m.press(key)
+        m.run(100)
+    assert m.display == display
+    m.switch("W/PRGM")
+    assert m.display[:3] == shown
