@@ -328,9 +328,13 @@ def state_of_microcode_program(mc: HP67Microcode) -> dict[str, object]:
 
 def run_emulator(m: HP67, budget: int) -> StopReason:
     """Run until the program stops (a pause goes on) or ``budget`` steps have run."""
+    start = m.steps
     reason = m.run(budget)
     while reason is StopReason.PAUSE:
-        reason = m.run(budget)
+        left = budget - (m.steps - start)
+        if left <= 0:
+            return StopReason.BUDGET  # an endless loop with a PSE in it
+        reason = m.run(left)
     return reason
 
 
@@ -499,10 +503,12 @@ def main() -> int:
             if args.only and n + 1 != args.only:
                 continue
             steps, log, found = program_session(rom, random.Random(f"{args.seed}/{n + 1}"), args.length, args.budget)
+            if (n + 1) % 100 == 0:
+                print(f"({n + 1} programs run, {n + 1 - matched - (not found)} differ)", file=sys.stderr, flush=True)
             if not found:
                 matched += 1
                 continue
-            print(f"program {n + 1}: {' | '.join(steps)}")
+            print(f"program {n + 1}: {' | '.join(steps)}", flush=True)
             print(f"    runs: {' '.join(log)}")
             for line in found:
                 print(f"    {line}")
