@@ -487,6 +487,50 @@ class HP67Microcode:
         cpu.key_down = False
         self._settle()
 
+    def switch(self, w_prgm: bool) -> None:
+        """Slide the W/PRGM-RUN switch (the CRC flag the microcode reads), then idle."""
+        self.cpu.w_prgm = w_prgm
+        self._settle()
+
+    def run_key(self, key: str, cycles: int) -> bool:
+        """Press a key that may start a program (a label, R/S, GSB n's last key) and let it
+        run: True once the microcode is back in its keyboard loop, False if it is still
+        running after ``cycles`` instructions."""
+        cpu = self.cpu
+        cpu.key_code = KEY_CODES[key]
+        cpu.key_down = True
+        for _ in range(200_000):
+            cpu.step()
+            if cpu.pc not in _IDLE_LOOP:
+                break
+        for _ in range(400):
+            cpu.step()
+        cpu.key_down = False
+        return self.run_on(cycles)
+
+    def run_on(self, cycles: int) -> bool:
+        """Let a running program go on: True once back in the keyboard loop."""
+        cpu = self.cpu
+        streak = 0
+        for _ in range(cycles):
+            cpu.step()
+            if cpu.pc in _IDLE_LOOP:
+                streak += 1
+                if streak > 100:
+                    return True
+            else:
+                streak = 0
+        return False
+
+    @property
+    def program_display(self) -> str:
+        """The W/PRGM display, inner blanks kept: step number and key codes, ``'001   31 25 11'``,
+        ``'000'``."""
+        a, b = self.cpu.a, self.cpu.b
+        return "".join(
+            "0123456789rCodE"[a[i]] if b[i] in (0, 4, 9) and a[i] != 15 else " " for i in range(13, -1, -1)
+        ).rstrip()
+
     @property
     def x(self) -> Decimal:
         return register_value(self.cpu.c)

@@ -75,6 +75,7 @@ class HP67:
         "x", "y", "z", "t", "last_x", "lift", "regs", "_flags", "pc", "steps", "running", "error",
         "returns", "fmt", "digits", "angle", "e_mant", "e_neg", "e_exp", "e_exp_neg",
         "program", "_table", "_why", "_labels", "_targets", "prgm", "pointer", "_stale", "_pending",
+        "_stepping",
     )
 
     def __init__(self, program: Program | None = None) -> None:
@@ -97,6 +98,7 @@ class HP67:
         self.e_exp_neg = False
         self._why = StopReason.IDLE
         self._pending: tuple[str, ...] = ()  # keys of a prefix left waiting after an Error
+        self._stepping = False  # an SST on a GSB runs until the first RTN that returns
         self.prgm = False  # the W/PRGM-RUN switch
         self._stale = False  # program memory edited in W/PRGM, steps not yet compiled
         self.pointer = 0  # the step W/PRGM shows, 000-224 (000: the top of memory)
@@ -110,6 +112,7 @@ class HP67:
             program = parse_listing(program)
         self.program = program
         self.pc = 1
+        self.pointer = 0  # the top of memory
         self.returns = []
         self.running = False
         self._compile()
@@ -229,7 +232,8 @@ class HP67:
             self.running = False
             if self.lift == ENTRY:
                 self.lift = LIFT
-            self.pc = pc
+            self.pc = self.pointer = pc
+            self._stepping = False
             self.steps += executed
             return StopReason.ERROR
         if pc <= 0:
@@ -237,6 +241,9 @@ class HP67:
             reason = self._why
             self.running = reason is StopReason.PAUSE
         self.pc = pc
+        self.pointer = pc  # a stop on 001 stands on 001, not at the top (microcode)
+        if not self.running:
+            self._stepping = False
         self.steps += executed
         return reason
 
@@ -264,7 +271,7 @@ class HP67:
             self._press_keys(abandoned)
             return
         if self.running:
-            self.running = False
+            self.running = self._stepping = False
             if self.lift == ENTRY:
                 self.lift = LIFT
             return
@@ -281,7 +288,7 @@ class HP67:
     def _press_keys(self, keys: tuple[str, ...]) -> None:
         """Keys of an abandoned prefix (``STO``, an operator) then the key that ends it."""
         if self.running:
-            self.running = False
+            self.running = self._stepping = False
             self._end_entry()
             return
         with localcontext(CONTEXT):
@@ -336,6 +343,9 @@ class HP67:
                 continue
             for length in range(len(keys), 0, -1):
                 part = keys[:length]
+                if part in _CONTROL_SEQUENCES:  # SST runs a step, BST goes back, DEL does nothing, f A is a
+                    self._act(_CONTROL_SEQUENCES[part])
+                    break
                 if part in _KEYS:
                     self._act(_KEYS[part])
                     break
@@ -369,21 +379,33 @@ class HP67:
             elif action == "RTN":
                 self.lift = LIFT  # keyboard RTN enables the lift (microcode)
                 self.pc = 1
+                self.pointer = 0
                 self.returns = []
             elif action.startswith("GTO ."):
                 self._end_entry()
-                self.pc = max(int(action[5:]), 1)
+                self.pointer = int(action[5:])
+                self.pc = max(self.pointer, 1)
             elif action == "SST":  # RUN mode: execute the step at the pointer, then stop
+                # Digit entry stays open between steps, as in a running program: SST on
+                # 5 then 7 shows 57. (microcode; the old rule ended it after each step).
+                # On a GSB the subroutine runs (``run`` goes on) to the first RTN that
+                # returns, or to any other stop (microcode).
+                # A digit, point or EEX stepped sets F3 as one keyed does (microcode).
+                op = self._instruction_at(self.pc).op
+                call = op in ("gosub", "gosub_i")
                 self.running = True
                 self.run(1)
-                if self.running:
+                if op == "digit" or op == "eex":
+                    self._flags[3] = True
+                if self.running and call and not self.error:
+                    self._stepping = True
+                else:
                     self.running = False
-                    self._end_entry()
             elif action in ("DEL", "h DEL"):
                 pass  # DEL edits W/PRGM memory; in RUN mode it does nothing
             elif action == "BST":  # RUN mode: back one step, nothing executed
                 self._end_entry()
-                self.pc = (self.pc - 2) % PROGRAM_STEPS + 1
+                self.pc = self.pointer = (self.pc - 2) % PROGRAM_STEPS + 1
             else:
                 self._start_label(action)
             return
@@ -391,7 +413,7 @@ class HP67:
         if op in ("goto", "gosub", "goto_i", "gosub_i"):
             target = self._keyboard_target(action)
             self.lift = LIFT
-            self.pc = target
+            self.pc = self.pointer = target
             if op.startswith("gosub"):
                 self.returns = []
                 self.running = True
@@ -416,8 +438,8 @@ class HP67:
     def _keyboard_target(self, ins: Instruction) -> int:
         if ins.op in ("goto_i", "gosub_i"):
             label, offset = indirect_label(self.regs[I_REG])
-            if label is None:
-                return (self.pc - 1 - offset - 1) % PROGRAM_STEPS + 1
+            if label is None:  # back from the step the pointer shows (microcode: 012, I = -2: 010)
+                return (self.pc - offset - 1) % PROGRAM_STEPS + 1
         else:
             label = str(ins.arg)
         target = self.find_label(label, self.pc)
@@ -451,20 +473,22 @@ class HP67:
     def switch(self, mode: str) -> None:
         """Slide the switch to ``'RUN'`` or ``'W/PRGM'`` (a running program stops).
 
-        W/PRGM shows the pointer's step; at power-on, after RTN or a loaded card that
-        is 000, the top of memory (pc 1 in RUN).  Back in RUN the program goes on from
-        the step W/PRGM showed (from 001 if it showed 000).
+        W/PRGM shows the pointer's step; at power-on, after RTN from the keyboard,
+        GTO .000 or a loaded card that is 000, the top of memory (pc 1 in RUN, with
+        ``pointer`` 0 saying it is the top); a GTO, a stop (a program's RTN included: it
+        stops after itself) or BST that lands on 001 shows 001 (microcode).  Back in RUN
+        the program goes on from the step W/PRGM showed (from 001 if it showed 000).
         """
         if mode not in ("RUN", "W/PRGM"):
             raise ValueError(f"the switch has two positions, RUN and W/PRGM: {mode!r}")
         if mode == self.mode:
             return
         if mode == "W/PRGM":
-            self.running = False
+            self.running = self._stepping = False
             self.error = False
             self._pending = ()
             self._end_entry()
-            self.pointer = 0 if self.pc == 1 else self.pc
+            self.pointer = 0 if self.pc == 1 and not self.pointer else self.pc
         else:
             self.pc = max(self.pointer, 1)
             self._ensure_compiled()
@@ -479,10 +503,10 @@ class HP67:
 
     def _press_program(self, key: str) -> None:
         """A key in W/PRGM: SST, BST, GTO .nnn and DEL move or edit; any other key is recorded."""
-        if key == "SST":
-            self.pointer = (self.pointer + 1) % (PROGRAM_STEPS + 1)
+        if key == "SST":  # 224 goes on to 001 and 001 back to 224: 000 only by GTO .000 or RTN (microcode)
+            self.pointer = self.pointer % PROGRAM_STEPS + 1
         elif key == "BST":
-            self.pointer = (self.pointer - 1) % (PROGRAM_STEPS + 1)
+            self.pointer = self.pointer - 1 if self.pointer > 1 else PROGRAM_STEPS
         elif key in ("DEL", "h DEL"):
             self._delete_step()
         elif key.upper().startswith("GTO ."):
@@ -498,15 +522,14 @@ class HP67:
     def _insert_step(self, ins: Instruction) -> None:
         """Record a step after the pointer's; the steps below move down, step 224 falls off.
 
-        At step 224 there is no step after: the key replaces step 224 (not checked on the
-        microcode; it keeps the key rather than losing it).
+        At step 224 there is no step after: the key records nothing and step 224 stays
+        (microcode).
         """
-        memory = self._memory()
         if self.pointer >= PROGRAM_STEPS:
-            memory[PROGRAM_STEPS - 1] = ins
-        else:
-            memory.insert(self.pointer, ins)
-            self.pointer += 1
+            return
+        memory = self._memory()
+        memory.insert(self.pointer, ins)
+        self.pointer += 1
         self._set_memory(memory[:PROGRAM_STEPS])
 
     def _delete_step(self) -> None:
@@ -569,10 +592,12 @@ class HP67:
 
     def _entry_update(self) -> None:
         """X follows the number being typed; an exponent typed beyond the range ends the
-        entry at +-9.999999999E99 (4 9 EEX 9 9; issue 40, HP-67 rule 6, microcode)."""
+        entry at +-9.999999999E99 (4 9 EEX 9 9; issue 40, HP-67 rule 6, microcode), and one
+        typed below it ends the entry at 0 (.5 EEX 9 9 CHS; a random program's prelude met it
+        on the microcode).  Either way the next digit starts a new number and lifts."""
         value = self._entry_value()
         self.x = value
-        if num.saturated(value):
+        if num.saturated(value) or (not value and self.e_exp is not None):
             self.lift = LIFT
 
     def _entry_text(self) -> str:
@@ -613,7 +638,8 @@ class HP67:
             "display_mode": [self.fmt, self.digits],
             "angle": self.angle,
             "program_mode": [self.prgm, self.pointer],
-        } | ({"pending_keys": list(self._pending)} if self._pending else {})
+        } | ({"pending_keys": list(self._pending)} if self._pending else {}) | (
+            {"stepping": True} if self._stepping else {})
 
     @classmethod
     def restore(cls, state: dict[str, Any]) -> HP67:
@@ -652,6 +678,7 @@ class HP67:
         self.angle = state.angle
         self.prgm, self.pointer = state.prgm, state.pointer
         self._pending = state.pending
+        self._stepping = state.stepping
         if not self.prgm:
             self._ensure_compiled()
 
@@ -676,6 +703,13 @@ _INDIRECT_KEY = ("(i)",)
 # does (A. Thimet's HP-67 quick reference: "RCL (i) or (i)"; the microcode agrees).
 _KEYS = {**BY_KEYS, _INDIRECT_KEY: BY_KEYS[("RCL", "(i)")]}
 _CONTROL_KEYS = frozenset({"R/S", "RTN", "SST", "BST", "DEL", "h DEL"})
+# The keys of SST, BST, DEL and the labels a-e: after an Error, or after a prefix an Error
+# left waiting, they act as themselves (Error, h GTO, SST runs the step again; Error,
+# GTO f C runs label c: microcode).
+_CONTROL_SEQUENCES = {
+    ("SST",): "SST", ("h", "SST"): "BST", ("h", "CLX"): "DEL",
+    **{("f", label): label.lower() for label in "ABCDE"},
+}
 _RUN_STOP = lookup("R/S")
 assert _RUN_STOP is not None
 

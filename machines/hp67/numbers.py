@@ -348,10 +348,17 @@ def _hms_passes(e: int, first: int) -> tuple[int, int]:
     return (p, 13) if p + 1 == 13 else (p, p + 2)
 
 
+def unconverted(x: Decimal) -> Decimal:
+    """x with no fraction left to convert, as a new object: an X that overflowed on an
+    earlier step is no new overflow (``saturated`` tells by identity), so a running program
+    goes on past HMS→ or →HMS of it (microcode; a random program resumed after N! overflowed)."""
+    return x.copy_sign(x)
+
+
 def to_hms(x: Decimal) -> Decimal:
     """Decimal hours to H.MMSSss as the microcode does it."""
     if not x or x.adjusted() >= 9:
-        return x  # no fraction left to convert
+        return unconverted(x)
     r, e = _register(x)
     for p in ((13, 12) if e <= -3 else (11 - e, 9 - e)):
         field = 10 ** (p + 1)
@@ -366,7 +373,7 @@ def to_hms(x: Decimal) -> Decimal:
 def from_hms(x: Decimal) -> Decimal:
     """H.MMSSss to decimal hours as the microcode does it."""
     if not x or x.adjusted() >= 9:
-        return x
+        return unconverted(x)
     r, e = _register(x)
     done = 0
     for p in _hms_passes(e, 9):
@@ -397,7 +404,8 @@ def from_hms(x: Decimal) -> Decimal:
 def hms_add(y: Decimal, x: Decimal) -> Decimal:
     """HMS+: both to hours, added and rounded to ten digits, back to H.MMSS (microcode),
     so minutes or seconds of 60 or more carry: 0 HMS+ 0.8 is 1.2 (issue 40, rule 9)."""
-    return to_hms(fit(WIDE.add(from_hms(y), from_hms(x))))
+    hours = fit(WIDE.add(from_hms(y), from_hms(x)))
+    return hours if saturated(hours) else to_hms(hours)  # the sum's overflow stops a program
 
 
 # -- the display -----------------------------------------------------------------------

@@ -48,6 +48,7 @@ class StopReason(str, Enum):
     """Why ``HP67.run`` returned."""
 
     RUN_STOP = "R/S"  # an R/S step stopped the program
+    STEP = "SST"  # an SST on a GSB ran its subroutine to the first RTN that returned
     RETURN = "RTN"  # RTN with no pending return: back to the keyboard
     PAUSE = "PSE"  # a pause; the program is still running, ``run`` goes on
     ERROR = "Error"  # an improper operation or a missing label; stopped on that step
@@ -78,6 +79,7 @@ class Calculator(Protocol):
     e_exp: str | None
     e_exp_neg: bool
     _why: StopReason
+    _stepping: bool  # an SST on a GSB: stop at the first RTN that returns
 
     def find_label(self, label: str, start: int) -> int | None: ...
     def _entry_value(self) -> Decimal: ...
@@ -94,7 +96,7 @@ BACKWARD_JUMP_LIMIT = 999
 def indirect_label(i_value: Decimal) -> tuple[str | None, int]:
     """GTO (i)/GSB (i): I = 0-9 labels 0-9, 10-14 A-E, 15-19 a-e; negative: jump back int|I| steps."""
     k = int(abs(i_value))
-    if i_value < 0:
+    if i_value < 0 and k:  # -1 < I < 0 is label 0, as I = 0 (microcode; a random program's -0.663)
         if k > BACKWARD_JUMP_LIMIT:
             raise MachineError("GTO (i) / GSB (i) with I <= -1000")
         return None, k
@@ -790,12 +792,17 @@ def _test_flag(m: Calculator, ins: Instruction, step: int, nxt: int, skip: int) 
 def _sigma(m: Calculator, ins: Instruction, step: int, nxt: int, skip: int) -> StepFn:
     regs = m.regs
     sign = 1 if ins.op == "sigma_plus" else -1
+    combine = num.WIDE.add if sign > 0 else num.WIDE.subtract
 
     def sigma() -> int:
-        # S4 sum x, S5 sum x^2, S6 sum y, S7 sum y^2, S8 sum xy, S9 n; X shows n.
+        # S4 sum x, S5 sum x^2, S6 sum y, S7 sum y^2, S8 sum xy, S9 n; X shows n.  The
+        # squares and the product keep their exponent beyond 99 until they are added, and
+        # a sum beyond the range saturates, without Error and without stopping a program:
+        # 1E60 ENTER 12 Σ+ Σ- leaves -9.999999999E99 in S7 (microcode; a random program).
         x, y = m.x, m.y
-        terms = (x, num.mul(x, x), y, num.mul(y, y), num.mul(x, y), ONE)
-        new = [num.fit_strict(num.WIDE.add(regs[14 + i], t if sign > 0 else -t)) for i, t in enumerate(terms)]
+        wide = num.WIDE.multiply
+        terms = (x, wide(x, x), y, wide(y, y), wide(x, y), ONE)
+        new = [num.fit(combine(regs[14 + i], t)) for i, t in enumerate(terms)]
         regs[14:20] = new
         m.last_x = x
         m.x = regs[19]
@@ -821,10 +828,13 @@ def _statistics(m: Calculator, ins: Instruction, step: int, nxt: int, skip: int)
                 raise MachineError("standard deviation needs two data")
 
             def deviation(s: Decimal, s2: Decimal) -> Decimal:
-                var = num.div(num.sub(s2, num.div(num.mul(s, s), n)), num.sub(n, ONE))
+                # Each step rounded to ten digits, none saturated: (Σx)² beyond 10⁹⁹ stays
+                # as it is until the root brings it back (microcode, after Σ+ saturated Σx²).
+                wide = num.WIDE
+                var = wide.divide(wide.subtract(s2, wide.divide(wide.multiply(s, s), n)), wide.subtract(n, ONE))
                 # A negative variance (only Σ- can make one) gives the root of its size:
                 # Σ+ Σ+ Σ- Σ+ S is 1.414213562 (issue 40, HP-67 rule 8, microcode).
-                return num.sqrt(abs(var))
+                return num.fit(wide.sqrt(wide.abs(var)))
 
             mx, my = deviation(regs[14], regs[15]), deviation(regs[16], regs[17])
         # Two results written into X and Y without lifting the stack: Z and T keep their
@@ -916,6 +926,10 @@ def _rtn(m: Calculator, ins: Instruction, step: int, nxt: int, skip: int) -> Ste
     def rtn() -> int:
         m.lift = LIFT
         if m.returns:
+            if m._stepping:  # the subroutine an SST entered is back (microcode)
+                m._stepping = False
+                m._why = StopReason.STEP
+                return -m.returns.pop()
             return m.returns.pop()
         m._why = StopReason.RETURN
         return -nxt

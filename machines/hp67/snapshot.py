@@ -4,12 +4,13 @@ Every field is checked for type and range against what the machine itself can ho
 and what ``HP67.snapshot`` writes: numbers are decimal strings of at most 10 digits
 with an exponent in -99..99 (no ``NaN``, ``Infinity``, floats or ``1e999``), the
 program is a listing the HP-67 loads (at most 224 steps of its instruction set),
-the run pointer is a step 001-224 (the machine never stands on step 000 in RUN
-mode: ``GTO .000`` and the switch both go to 001), the W/PRGM pointer 000-224, at
+the run pointer is a step 001-224 (in RUN mode the top of memory, 000, is pc 1 with
+``program_mode``'s pointer 0; any other pointer there means 001), the W/PRGM pointer 000-224, at
 most three return addresses.  Unknown keys are refused (a snapshot is never extended
 by hand); ``program_mode`` may be missing (snapshots from before W/PRGM);
 ``pending_keys``, the keys of a prefix left waiting after an Error, is written only
-when there is one and must be the start of an instruction.
+when there is one and must be the start of an instruction; ``stepping`` (true while an
+SST runs the subroutine of a GSB) only while it is true.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ _MACHINE = "HP-67"
 _DIGITS = 10
 _REQUIRED = ("program", "stack", "lift", "entry", "registers", "flags", "pc", "steps", "running",
              "error", "returns", "display_mode", "angle")
-_OPTIONAL = ("program_mode", "pending_keys")
+_OPTIONAL = ("program_mode", "pending_keys", "stepping")
 # Every unfinished key sequence of an instruction: what a prefix left after an Error can be.
 PREFIXES = frozenset(keys[:n] for keys in BY_KEYS for n in range(1, len(keys)))
 _PREFIX_KEYS = sorted({key for keys in PREFIXES for key in keys})
@@ -64,6 +65,7 @@ class CheckedState:
     prgm: bool
     pointer: int
     pending: tuple[str, ...] = ()
+    stepping: bool = False
 
 
 def _number(f: Field) -> Decimal:
@@ -124,10 +126,15 @@ def checked(state: Any) -> CheckedState:
             f["pending_keys"].refuse("is not the start of an HP-67 instruction")
         if error or running or prgm:
             f["pending_keys"].refuse("a prefix waits only while the keyboard is idle in RUN mode")
+    stepping = False
+    if f.has("stepping"):
+        stepping = f["stepping"].bool()
+        if stepping and not running:
+            f["stepping"].refuse("an SST runs a subroutine only while the program runs")
     return CheckedState(
         program=program, program_text=program_text, stack=stack, lift=lift,  # type: ignore[arg-type]
         entry=(mantissa, negative, exponent, exponent_negative), registers=registers,
         flags=flags, pc=pc, steps=steps, running=running, error=error,  # type: ignore[arg-type]
         returns=returns, fmt=fmt, digits=digits, angle=angle, prgm=prgm, pointer=pointer,
-        pending=pending,
+        pending=pending, stepping=stepping,
     )

@@ -314,6 +314,133 @@ def test_the_largest_number_typed_exactly_stays_in_entry() -> None:
     assert m.x == D("9.999999999E-99")  # still the exponent's sign
 
 
+# -- 6b. underflow while typing an exponent --------------------------------------------------------
+
+
+@pytest.mark.parametrize("mantissa", [".5", ".00012", "0.05", "1", "9.9", "123456"])
+@pytest.mark.parametrize("negative", [False, True])
+@pytest.mark.parametrize("sign_last", [False, True])
+def test_underflow_while_typing_an_exponent_ends_the_entry_at_zero(mantissa: str, negative: bool, sign_last: bool) -> None:
+    # .5 EEX 9 9 CHS is 5E-100: the entry ends at 0 and the next digit lifts, whether the
+    # exponent's CHS comes last or first (.5 EEX CHS 9 9); a second CHS does not bring the
+    # number back (microcode; a random program's prelude met .5 EEX 99 CHS CHS ENTER).
+    for exponent in range(94, 100):
+        if sign_last and Decimal(mantissa).scaleb(exponent) > MAX:
+            continue  # typed positive first, it overflowed (rule 6) before the CHS
+        digits = [*str(exponent)]
+        exponent_keys = [*digits, "CHS"] if sign_last else ["CHS", *digits]
+        typed = [*mantissa, *(["CHS"] if negative else []), "EEX", *exponent_keys]
+        m = keys(HP67(), "7", "ENTER", *typed)
+        value = Decimal(mantissa).scaleb(-exponent)
+        if value.adjusted() < -99:
+            assert m.x == 0 and m.display == "0.00"
+            keys(m, "CHS", "9")  # CHS of 0, then a digit that starts a new number and lifts
+            assert (m.x, m.y, m.z) == (9, 0, 7)
+        else:
+            assert m.x == (-value if negative else value)
+            assert m.display.endswith(f"-{exponent}")
+
+
+def test_typing_the_smallest_numbers_stays_in_entry() -> None:
+    m = keys(HP67(), "7", "ENTER", "1", "EEX", "CHS", "9", "9")
+    assert m.x == D("1E-99") and m.display == "1. -99"
+    keys(m, "8")  # the exponent's last two digits: 98
+    assert m.x == D("1E-98") and m.y == 7
+
+
+def test_eex_after_an_entry_ended_at_zero_starts_a_new_number() -> None:
+    m = keys(HP67(), "7", "ENTER", ".", "5", "EEX", "CHS", "9", "9", "EEX")
+    assert (m.x, m.y, m.z) == (1, 0, 7) and m.display == "1. 00"
+
+
+# -- 6c. an overflowed X in a running program ------------------------------------------------------
+
+# With X = 9.999999999E99 left by an overflow (5 EEX 99 ENTER 2 x) and 2 in Y, a program
+# LBL A, f, 1, 2, R/S stops after f (at step 003) if f overflows again, and runs to its
+# R/S (step 006) otherwise; SIN⁻¹, COS⁻¹, X̄ and S are an Error (step 002).  Observed on
+# the microcode for every one-step instruction; the functions are listed here.
+OVERFLOWED_X_STOPS = {
+    "x": 3, "X²": 3, "Yˣ": 3, "eˣ": 3, "10ˣ": 3, "R→D": 3, "%CH": 3, "N!": 3,
+    "SIN⁻¹": 2, "COS⁻¹": 2, "X̄": 2, "S": 2,
+    "HMS→": 6, "→HMS": 6, "HMS+": 6, "INT": 6, "FRC": 6, "ABS": 6, "RND": 6, "1/X": 6, "√X": 6, "LN": 6,
+    "LOG": 6, "SIN": 6, "COS": 6, "TAN": 6, "TAN⁻¹": 6, "D→R": 6, "→P": 6, "→R": 6, "%": 6, "+": 6, "-": 6,
+    "÷": 6, "RCL 0": 6, "STO 0": 6, "ST+ 0": 6, "STx 0": 6, "X<>Y": 6, "LSTX": 6,
+}
+
+
+@pytest.mark.parametrize(("step", "stops_at"), OVERFLOWED_X_STOPS.items())
+def test_only_a_function_that_overflows_again_stops_a_program_on_an_overflowed_x(step: str, stops_at: int) -> None:
+    m = keys(machine_with("*LBL A", step, "1", "2", "R/S"), "2", "ENTER", "5", "EEX", "9", "9", "ENTER", "2", "x")
+    assert m.x == MAX
+    run_label(m)
+    assert m.pc == stops_at, step
+
+
+def test_hms_of_an_overflowed_x_resumed_runs_on_to_the_next_step() -> None:
+    # The random program that found it: N! overflows and stops at HMS→; R/S resumes, HMS→
+    # leaves 9.999999999E99 as it is, and - runs on (microcode: 2 - 9.999999999E99).
+    m = keys(machine_with("*LBL A", "N!", "HMS→", "-", "R/S"), "2", "ENTER", "1", "0", "9", "3", "1")
+    assert run_label(m) is StopReason.OVERFLOW and m.pc == 3
+    m.press("R/S")
+    assert m.run(100) is StopReason.RUN_STOP and m.x == -MAX and m.pc == 6
+
+
+# -- 6d. Σ+ and Σ- beyond the range ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("pressed", "n", "sums"), [
+    # S4..S8 after the keys (Σx, Σx², Σy, Σy², Σxy), as the microcode leaves them
+    (("9.999999999E99", "ENTER", "12", "Σ+", "12", "Σ+"), 2, ("24", "288", "9.999999999E99", "9.999999999E99", "9.999999999E99")),
+    (("1E60", "ENTER", "12", "Σ+", "12", "Σ+"), 2, ("24", "288", "2E60", "9.999999999E99", "2.4E61")),
+    (("1E60", "ENTER", "12", "Σ+", "12", "Σ-"), 0, ("0", "0", "0", "-9.999999999E99", "0")),
+    (("1E60", "ENTER", "12", "Σ-", "12", "Σ-"), -2, ("-24", "-288", "-2E60", "-9.999999999E99", "-2.4E61")),
+    (("1E50", "ENTER", "1E50", "Σ-"), -1, ("-1E50", "-9.999999999E99", "-1E50", "-9.999999999E99", "-9.999999999E99")),
+    (("1E-60", "ENTER", "12", "Σ+", "12", "Σ+"), 2, ("24", "288", "2E-60", "0", "2.4E-59")),
+])
+def test_sigma_sums_saturate_without_error_and_squares_keep_their_exponent_until_added(
+        pressed: tuple[str, ...], n: int, sums: tuple[str, ...]) -> None:
+    # 1E60 ENTER 12 Σ+ Σ-: Σy² is 1E120 -> 9.999999999E99, then 9.999999999E99 - 1E120 ->
+    # -9.999999999E99, not 0 (microcode; a random program called Σ+ twice on 9.999999999E99).
+    m = HP67()
+    for key in pressed:
+        if key[0].isdigit() and key not in ("12",):
+            mantissa, _, exponent = key.partition("E")
+            keys(m, *mantissa, *(["EEX", *exponent.lstrip("-"), *(["CHS"] if exponent.startswith("-") else [])] if exponent else []))
+        else:
+            keys(m, *(key if key == "12" else [key]))
+    assert not m.error and m.x == n
+    assert tuple(m.register(f"S{i}") for i in range(4, 9)) == tuple(D(v) for v in sums)
+
+
+@pytest.mark.parametrize(("pressed", "s_x", "s_y"), [
+    # S after Σ+ saturated a sum of squares, as the microcode gives it: (Σx)² beyond 10⁹⁹ is
+    # not saturated, so Σx² - (Σx)²/n is a large negative variance and S the root of its size.
+    ("7E-30 ENTER 1E99 Σ- 9.999999999E99 ENTER 6E99 Σ+ 9E99 ENTER 9.999999999E99 Σ+ "
+     "64E30 ENTER 9.999999999E99 Σ+ S", "7.071067811E99", "7.071067811E99"),
+    ("50E-30 ENTER 6E60 Σ+ 38 ENTER 95 Σ+ 66E99 ENTER 9.999999999E-99 Σ+ 85 ENTER 9E30 Σ+ S",
+     "1.732050808E60", "2.886751346E99"),
+    ("89E50 ENTER 30E-50 Σ+ 58E-60 ENTER 21E60 Σ+ S", "1.484924240E61", "6.292455800E51"),
+])
+def test_s_keeps_the_squared_sum_beyond_the_range(pressed: str, s_x: str, s_y: str) -> None:
+    m = HP67()
+    for word in pressed.split():
+        if word[0].isdigit() or word[0] == "-":
+            negative = word.startswith("-")
+            mantissa, _, exponent = word.lstrip("-").partition("E")
+            keys(m, *mantissa, *(["CHS"] if negative else []))
+            if exponent:
+                keys(m, "EEX", *exponent.lstrip("-"), *(["CHS"] if exponent.startswith("-") else []))
+        else:
+            keys(m, word)
+    assert not m.error and (m.x, m.y) == (D(s_x), D(s_y))
+
+
+def test_sigma_plus_beyond_the_range_does_not_stop_a_program() -> None:
+    m = keys(machine_with("*LBL A", "Σ+", "Σ+", "1", "R/S"), "1", "EEX", "6", "0", "ENTER", "1", "2")
+    assert run_label(m) is StopReason.RUN_STOP and m.pc == 6 and m.x == 1
+    assert m.register("S7") == MAX and m.register("S9") == 2
+
+
 # -- 7. 9.999999999E99 in SCI and ENG ----------------------------------------------------------------
 
 
