@@ -65,7 +65,8 @@ async def quit_mid_game_then_resume(game: str, quit_keys: list[str]) -> None:
 
     app = ArcadeApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_until(pilot, lambda: isinstance(app.screen, LauncherScreen), what="the launcher")
+        await wait_until(pilot, lambda: isinstance(app.screen, LauncherScreen)
+                         and f"saved game: move {moves}" in screen_text(app), what="the launcher and its save's note")
         launcher = app.screen
         assert isinstance(launcher, LauncherScreen)
         card = launcher.query_one(f"#card-{game}", GameCard)

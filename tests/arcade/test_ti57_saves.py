@@ -132,7 +132,8 @@ async def test_duel_saved_at_a_draw_resumes_on_the_public_draw_and_can_be_extend
     async with app.run_test(size=(80, 24)) as pilot:
         await opened(pilot)
         await type_keys(pilot, "r")
-        await wait_until(pilot, lambda: isinstance(app.screen, TI57DuelScreen), what="the duel")
+        await wait_until(pilot, lambda: isinstance(app.screen, TI57DuelScreen) and app.screen.phase == "draw",
+                         what="the duel resumed at its draw")
         screen = app.screen
         assert isinstance(screen, TI57DuelScreen) and screen.phase == "draw" and screen.viewer is None
         text = screen_text(app)
@@ -151,10 +152,10 @@ async def test_duel_save_that_does_not_restore_is_kept_aside_and_reported() -> N
     async with app.run_test(size=(80, 24)) as pilot:
         await opened(pilot)
         await type_keys(pilot, "r")
-        await wait_until(pilot, lambda: isinstance(app.screen, TI57DuelScreen), what="the duel")
+        await wait_until(pilot, lambda: any("could not be restored" in str(n.message) for n in notifications(app)),
+                         what="the save's fault reported")
         screen = app.screen
         assert isinstance(screen, TI57DuelScreen) and screen.phase == "limit" and hosted(screen).game is None
-        assert any("could not be restored" in str(n.message) for n in notifications(app))
     assert not store.exists("ti57-duel") and list(store.directory.glob("ti57-duel.unusable-*.json"))
 
 
