@@ -44,7 +44,7 @@ Interface (what a subclass uses or fills in)::
 from __future__ import annotations
 
 from collections import deque
-from typing import Any, Callable, ClassVar, Hashable, Protocol
+from typing import Any, Callable, ClassVar, Hashable
 
 from textual.reactive import Reactive, reactive
 from textual.screen import Screen
@@ -53,6 +53,7 @@ from textual.widgets import Static
 from arcade.runtime.link import TableLink, TableNews
 from arcade.screens.messages import MachineProgress
 from arcade.screens.roomy import ROOMY_BREAKPOINTS
+from arcade.screens.screen_part import ScreenPart
 from arcade.storage.game_saves import GameSaves
 from arcade.widgets.words import Words
 from games.host.news import Answer, HostGone, Note, Progress
@@ -72,22 +73,6 @@ class MachineFault(Exception):
         super().__init__(text)
         self.kind = kind
         self.trace = trace
-
-
-class ScreenPart(Protocol):
-    """A part a game screen holds that lives with it (``GameScreen.parts``), as ``NetPlay`` (``screen.net``)."""
-
-    def mounted(self) -> None:
-        """The screen is mounted (after the screen's own ``on_mount``)."""
-
-    def unmounted(self) -> None:
-        """The screen goes."""
-
-    def table_news(self, message: TableNews) -> None:
-        """What a machine host said to the screen."""
-
-    def footer_state(self) -> Hashable:
-        """What decides the part's keys on offer: the footer is redrawn when it changes."""
 
 
 class GameScreen(Screen[None]):
