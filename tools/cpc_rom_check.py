@@ -324,6 +324,12 @@ class BootedCPC:
             return bits
         return 0xFF
 
+    def _hand_key(self) -> None:
+        """The next key queued, given as the firmware's key routine returns one (A, carry set)."""
+        self.cpu.a = ord(self.keys.pop(0))
+        self.cpu.f |= 1
+        self._return()
+
     def _return(self) -> None:
         cpu = self.cpu
         sp = cpu.sp
@@ -377,9 +383,7 @@ class BootedCPC:
                 cpu.step_over_breakpoint()
             elif cpu.pc == KM_READ_CHAR:
                 if self.keys and self.recording and not self._for_break():
-                    cpu.a = ord(self.keys.pop(0))
-                    cpu.f |= 1
-                    self._return()
+                    self._hand_key()
                 elif self._keys_to_come():
                     cpu.step_over_breakpoint()
                 else:
@@ -390,9 +394,7 @@ class BootedCPC:
                 if self.recording and ended:
                     return True  # the program has ended: keys left are not typed
                 if self.keys and not self._for_break():
-                    cpu.a = ord(self.keys.pop(0))
-                    cpu.f |= 1
-                    self._return()
+                    self._hand_key()
                 elif self._keys_to_come():
                     cpu.step_over_breakpoint()
                 else:

@@ -473,8 +473,8 @@ class HP67Microcode:
                 streak = 0
         raise RuntimeError("the microcode did not come back to its keyboard loop")
 
-    def press_key(self, key: str) -> None:
-        """One physical key: down until the microcode has read it, then up, then idle."""
+    def _key_down_up(self, key: str) -> None:
+        """A key down until the microcode has read it (it leaves its keyboard loop), then up."""
         cpu = self.cpu
         cpu.key_code = KEY_CODES[key]
         cpu.key_down = True
@@ -485,6 +485,10 @@ class HP67Microcode:
         for _ in range(400):
             cpu.step()
         cpu.key_down = False
+
+    def press_key(self, key: str) -> None:
+        """One physical key: down until the microcode has read it, then up, then idle."""
+        self._key_down_up(key)
         self._settle()
 
     def switch(self, w_prgm: bool) -> None:
@@ -496,16 +500,7 @@ class HP67Microcode:
         """Press a key that may start a program (a label, R/S, GSB n's last key) and let it
         run: True once the microcode is back in its keyboard loop, False if it is still
         running after ``cycles`` instructions."""
-        cpu = self.cpu
-        cpu.key_code = KEY_CODES[key]
-        cpu.key_down = True
-        for _ in range(200_000):
-            cpu.step()
-            if cpu.pc not in _IDLE_LOOP:
-                break
-        for _ in range(400):
-            cpu.step()
-        cpu.key_down = False
+        self._key_down_up(key)
         return self.run_on(cycles)
 
     def run_on(self, cycles: int) -> bool:
