@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Callable, TextIO
 
 from arcade.shell import catalog
 
-from arcade.runtime import hangup, heap
+from arcade.runtime import collector, hangup
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -148,7 +148,7 @@ def main(argv: list[str] | None = None) -> int:
 
             return web_main(argv[1:])
         if command_line:
-            heap.hold()  # no garbage collection until the first frame (arcade/runtime/heap.py)
+            collector.hold()  # no garbage collection until the first frame (arcade/runtime/collector.py)
         opening = None
         if argv and argv[0] in ("host", "join"):  # a game across two terminals: its arguments checked before the app
             from arcade.shell.net_cli import opening as net_opening

@@ -186,15 +186,15 @@ DRIVERS: dict[str, Callable[[Any, Any, bool, float], Awaitable[str]]] = {
 async def run_one(game: str, instant: bool, seconds: float, hold_collector: bool = True) -> str:
     """One game at one speed, watched for ``seconds`` once its driver has it playing.  With
     ``hold_collector`` the garbage collector is held while the app starts and frozen after its first
-    frame, as the ``arcade`` command line does (``arcade/runtime/heap.py``)."""
+    frame, as the ``arcade`` command line does (``arcade/runtime/collector.py``)."""
     with tempfile.TemporaryDirectory(prefix="arcade-stall-", ignore_cleanup_errors=True) as scratch:
         os.environ["ARCADE_DATA_DIR"] = str(Path(scratch) / "data")
         os.environ["ARCADE_CONFIG_DIR"] = str(Path(scratch) / "config")
         from arcade.__main__ import build_app
-        from arcade.runtime import heap
+        from arcade.runtime import collector
 
         if hold_collector:
-            heap.hold()  # the app lets it go after its first frame, as when run from the command line
+            collector.hold()  # the app lets it go after its first frame, as when run from the command line
         app = build_app(["--game", game])
         assert not isinstance(app, int)
         async with app.run_test(size=(100, 32)) as pilot:

@@ -255,12 +255,12 @@ def inside(args: argparse.Namespace) -> None:
     """In the tmux pane: the arcade's app, a recorder, and a player for the Othello games."""
     sys.path.insert(0, os.getcwd())  # the tree under test, not this file's
     try:  # the garbage collector as the tree's command line leaves it (arcade/__main__.py)
-        from arcade.runtime import heap
+        from arcade.runtime import collector
     except ImportError:  # a tree from before it
         pass
     else:
         if args.inside != "bare":  # the bare app never lets it go
-            heap.hold()
+            collector.hold()
     if args.inside == "match":
         inside_match(args)
     elif args.inside == "bare":

@@ -12,8 +12,8 @@ Python walks all of them in a collection of its oldest generation, by default af
 the middle one: 75-90 such collections of ~0.35 s in each xdist worker, a fifth of the suite's
 CPU.  After every hundred instead: 16-23 per worker, the apps still collected, a worker's peak
 memory 230-330 MB instead of 207-315 (the suite 1:56 against 2:21 in the same hour, 2 cores).
-The arcade itself keeps Python's defaults (``arcade/runtime/heap.py``); the processes the tests
-start are not touched.
+The arcade's own handling of its collector is ``arcade/runtime/collector.py``'s (its command line
+only); the processes the tests start are not touched.
 """
 
 from __future__ import annotations

@@ -28,7 +28,7 @@ Interface (what a subclass uses or fills in)::
     parts                                  what else the screen holds that lives with it (``ScreenPart``:
                                            mounted and unmounted with it, told the host's news, its keys'
                                            state in the footer's signature): ``screen.net`` across two terminals
-    VERTICAL_BREAKPOINTS                   from 38 rows the class ``-roomy`` (``arcade/screens/roomy.py``)
+    VERTICAL_BREAKPOINTS                   from 38 rows the class ``-roomy`` (``arcade/screens/tall_terminal.py``)
     saves                                  the screen's ``GameSaves`` (``arcade/storage/game_saves.py``):
                                            ``saves.save()`` after every request that changes the game
                                            and on unmount (never before the resume question is
@@ -52,7 +52,7 @@ from textual.widgets import Static
 
 from arcade.runtime.link import TableLink, TableNews
 from arcade.screens.messages import MachineProgress
-from arcade.screens.roomy import ROOMY_BREAKPOINTS
+from arcade.screens.tall_terminal import ROOMY_BREAKPOINTS
 from arcade.screens.screen_part import ScreenPart
 from arcade.storage.game_saves import GameSaves
 from arcade.widgets.words import Words

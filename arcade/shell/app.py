@@ -23,7 +23,7 @@ from textual.screen import Screen
 from arcade.shell import catalog
 from arcade.widgets import themes
 
-from arcade.runtime import heap
+from arcade.runtime import collector
 from arcade.runtime.textual_compat import screens_of_every_mode
 
 from arcade.storage import settings
@@ -33,8 +33,8 @@ from arcade.storage.game_saves import GameSaves
 from arcade.devtools.stall_probe import start_if_asked
 from arcade.widgets.glyphs import AsciiFilter, to_ascii
 from arcade.widgets.too_small import TooSmallScreen
-from arcade.shell import screenshots
-from arcade.shell.screenshots import screenshot_words
+from arcade.shell import screenshot_files
+from arcade.shell.screenshot_files import screenshot_words
 from arcade.shell.signal_quit import SignalQuit
 from arcade.shell.terminal_fit import TerminalFit
 
@@ -162,7 +162,7 @@ class ArcadeApp(App[None]):
             self.last_game = self.initial_game
         self.fit.check_soon()
         self.call_after_refresh(setattr, self.signal_quit, "first_frame_drawn", True)  # a hang-up may quit from now on
-        self.call_next(self.call_after_refresh, heap.settle)  # after the start-up batch's frame: collecting resumes
+        self.call_next(self.call_after_refresh, collector.settle)  # after the start-up batch's frame: collecting resumes
 
     def _draw_all_again(self, _app: object) -> None:
         """Back from a suspend (SIGTSTP, then ``fg``): the terminal's screen was given back and taken
@@ -302,17 +302,17 @@ class ArcadeApp(App[None]):
     # -- screenshots ------------------------------------------------------------------------
 
     def screenshot_dir(self) -> Path:
-        return screenshots.screenshot_dir()
+        return screenshot_files.screenshot_dir()
 
     def deliver_screenshot(self, filename: str | None = None, path: str | None = None, time_format: str | None = None) -> str | None:
         """The palette's Screenshot: saved where the arcade keeps its files; the message names the file.
         A screen showing something private refuses, and nothing is written."""
-        reason = screenshots.refusal(self.screen_stack)
+        reason = screenshot_files.refusal(self.screen_stack)
         if reason:
             self.notify(reason, title="Screenshot", severity="warning", markup=False)
             return None
         if filename is None and time_format is None:
-            filename = screenshots.default_name()
+            filename = screenshot_files.default_name()
         if self.is_web:  # in a browser (``arcade web``): kept where the arcade keeps its files, and sent to the tab
             saved = Path(self.save_screenshot(filename, path or str(self.screenshot_dir()), time_format))
             self.notify(screenshot_words(saved) + "\nand opened in a new tab", title="Screenshot", markup=False)

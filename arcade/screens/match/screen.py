@@ -29,7 +29,7 @@ from textual.widgets import Header, Static
 from arcade.runtime.link import TableLink, TableNews
 from arcade.screens.arcade_app import back_to_launcher
 from arcade.screens.match.players import HP67_LABEL
-from arcade.screens.roomy import ROOMY_BREAKPOINTS
+from arcade.screens.tall_terminal import ROOMY_BREAKPOINTS
 from arcade.widgets.board import GLYPH, BoardView, OthelloBoard
 from arcade.widgets.cpc_screen import CpcScreen
 from arcade.widgets.footer import KeysFooter

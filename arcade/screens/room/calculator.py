@@ -22,7 +22,7 @@ from textual.widget import Widget
 from textual.widgets import Header, Static
 
 from arcade.runtime.link import TableLink, TableNews
-from arcade.screens.roomy import ROOMY_BREAKPOINTS
+from arcade.screens.tall_terminal import ROOMY_BREAKPOINTS
 from arcade.widgets.dialogs import Question
 from arcade.widgets.footer import KeysFooter
 from arcade.widgets.keyboard import CalcKeyboard
@@ -91,7 +91,7 @@ class CalculatorRoom(Screen[None]):
     /* under 100 columns (the app's -narrow): the keys as wide as their legends need, the state beside them */
     CalculatorRoom.-narrow #machine { width: 1fr; min-width: 0; padding: 0; }
     CalculatorRoom.-narrow #state { width: 20; min-width: 0; }
-    /* from 38 rows (arcade/screens/roomy.py) the calculator is in the middle of the screen */
+    /* from 38 rows (arcade/screens/tall_terminal.py) the calculator is in the middle of the screen */
     CalculatorRoom.-roomy { align-vertical: middle; }
     CalculatorRoom.-roomy #room { max-height: 24; }
     """

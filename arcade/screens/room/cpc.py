@@ -28,7 +28,7 @@ from textual.widgets import Header, Static
 from arcade.screens.arcade_app import back_to_launcher, start_game
 from arcade.runtime.link import TableLink, TableNews
 from arcade.screens.room.cpc_disc import disc_dir
-from arcade.screens.roomy import ROOMY_BREAKPOINTS
+from arcade.screens.tall_terminal import ROOMY_BREAKPOINTS
 from arcade.widgets.cpc_screen import CpcScreen
 from arcade.widgets.footer import KeysFooter
 from arcade.widgets.plain import visible

@@ -1,24 +1,24 @@
-"""The garbage collector held while the arcade starts, let go after its first frame (``arcade/runtime/heap.py``)."""
+"""The garbage collector held while the arcade starts, let go after its first frame (``arcade/runtime/collector.py``)."""
 
 from __future__ import annotations
 
 import gc
 
-from arcade.runtime import heap
+from arcade.runtime import collector
 from arcade.shell.app import ArcadeApp
 from arcade.shell.launcher import LauncherScreen
 from tests.arcade.helpers import frame_drawn, wait_for_screen, wait_until
 
 
 async def test_the_collector_resumes_after_the_first_frame_with_the_start_frozen() -> None:
-    assert gc.isenabled() and not heap.held()
-    heap.hold()
+    assert gc.isenabled() and not collector.held()
+    collector.hold()
     try:
-        assert not gc.isenabled() and heap.held()
+        assert not gc.isenabled() and collector.held()
         app = ArcadeApp()
         async with app.run_test(size=(100, 32)) as pilot:
             await wait_until(pilot, gc.isenabled, what="the collector resumed")
-            assert not heap.held()
+            assert not collector.held()
             assert gc.get_freeze_count() > 10_000  # the app's objects, out of later collections
     finally:
         gc.unfreeze()
