@@ -13,7 +13,10 @@ each thing Textual offers no public way for is kept with why and a canary) and i
   source: ``_file``, ``_loop``, ``_border_title``...), by attribute or by ``getattr(self, "_x")``;
 - on any other object, reads or writes no private name that the project's own code does not
   define (``writer._queue``, ``app._screen_stacks``, ``widget._arcade_shown = ...``), and no
-  name-mangled one (``_Static__content``).
+  name-mangled one (``_Static__content``);
+- replaces nothing of theirs: no ``monkeypatch.setattr`` or ``setattr`` on a class, function or
+  module imported from Textual or Rich, nor on one named by its dotted path (``"textual.x.y"``):
+  a test needing a driver or an app that behaves otherwise subclasses it.
 
 The last is an approximation: the object's type is not known from the source, so a private
 name the project defines somewhere (on its own classes) is taken as the project's.  Names of
@@ -221,6 +224,35 @@ def breaches(root: Path = ROOT) -> list[Breach]:
         found += _import_breaches(where, tree)
         found += _class_breaches(where, tree, module)
         found += _access_breaches(where, tree, module, modules, ours)
+        found += _patch_breaches(where, tree)
+    return found
+
+
+def _patch_breaches(where: str, tree: ast.Module) -> list[Breach]:
+    """``monkeypatch.setattr`` / ``setattr`` on something imported from Textual or Rich, or named by a
+    dotted path into them."""
+    theirs = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module and _library(node.module):
+            theirs.update(alias.asname or alias.name for alias in node.names)
+        elif isinstance(node, ast.Import):
+            theirs.update(alias.asname or alias.name.partition(".")[0] for alias in node.names if _library(alias.name))
+    found = []
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Call) and node.args):
+            continue
+        func = node.func
+        setter = (isinstance(func, ast.Attribute) and func.attr == "setattr") or (
+            isinstance(func, ast.Name) and func.id == "setattr")
+        if not setter:
+            continue
+        target = node.args[0]
+        while isinstance(target, ast.Attribute):
+            target = target.value
+        if isinstance(target, ast.Name) and target.id in theirs:
+            found.append(Breach(f"{where}:{node.lineno}", f"replaces an attribute of Textual's or Rich's {target.id}"))
+        elif isinstance(target, ast.Constant) and isinstance(target.value, str) and _library(target.value):
+            found.append(Breach(f"{where}:{node.lineno}", f"replaces Textual's or Rich's {target.value}"))
     return found
 
 
@@ -390,6 +422,14 @@ def test_the_walk_finds_each_kind_of_breach(tmp_path: Path) -> None:
 
         def notes(app: App) -> list[str]:
             return [n.message for n in app._notifications]
+
+        def test_patched(monkeypatch):
+            from textual.drivers.linux_driver import LinuxDriver
+            import textual.app as textual_app
+            monkeypatch.setattr(LinuxDriver, "start_application_mode", lambda self: None)
+            monkeypatch.setattr("textual.app.App.bell", lambda self: None)
+            setattr(textual_app.App, "run", None)
+            monkeypatch.setattr(screen_text, "__doc__", "ours")
     '''), encoding="utf-8")
     (tests / "test_textual_compat.py").write_text("def test_canary(app):\n    assert app._notifications is not None\n",
                                                    encoding="utf-8")
@@ -398,6 +438,9 @@ def test_the_walk_finds_each_kind_of_breach(tmp_path: Path) -> None:
     assert in_tests == {
         "tests/arcade/test_bad.py:5 uses the private _compositor of another object, which the project does not define",
         "tests/arcade/test_bad.py:8 uses the private _notifications of another object, which the project does not define",
+        "tests/arcade/test_bad.py:13 replaces an attribute of Textual's or Rich's LinuxDriver",
+        "tests/arcade/test_bad.py:14 replaces Textual's or Rich's textual.app.App.bell",
+        "tests/arcade/test_bad.py:15 replaces an attribute of Textual's or Rich's textual_app",
     }, "\n".join(sorted(in_tests))  # a test is walked as the app is; the canaries are left out
     found = [f"{b.where.split(':')[1]} {b.what}" for b in all_found if b.where.startswith("arcade/")]
     expected = {

@@ -49,22 +49,30 @@ def test_a_working_terminal_gets_everything() -> None:
     assert terminal.getvalue() == "abcdef" and not output.broken
 
 
-async def test_sigcont_without_a_suspend_starts_nothing(monkeypatch) -> None:  # noqa: ANN001
+async def test_sigcont_without_a_suspend_starts_nothing() -> None:
     """The SIGCONT that comes with every hang-up is no come-back from Ctrl+Z: application mode is not restarted."""
-    from textual.drivers.linux_driver import LinuxDriver
-
     from arcade.shell.app import ArcadeApp
     from arcade.runtime.terminal import ArcadeDriver
 
     starts: list[int] = []
-    monkeypatch.setattr(LinuxDriver, "start_application_mode", lambda self: starts.append(1))
-    monkeypatch.setattr(LinuxDriver, "stop_application_mode", lambda self: None)
-    monkeypatch.setattr(ArcadeDriver, "_terminal_there", lambda self: True)
+
+    class CountingDriver(ArcadeDriver):
+        """The arcade's driver on a terminal that is there, counting the starts of application mode."""
+
+        def start_application_mode(self) -> None:
+            starts.append(1)
+
+        def stop_application_mode(self) -> None:
+            pass
+
+        def _terminal_there(self) -> bool:
+            return True
+
     app = ArcadeApp()
     assert app.get_driver_class() is ArcadeDriver
     hooked = {number: signal.getsignal(number) for number in (signal.SIGTSTP, signal.SIGCONT)}
     try:
-        driver = ArcadeDriver(app)  # hooks SIGTSTP and SIGCONT, as Textual's driver does
+        driver = CountingDriver(app)  # hooks SIGTSTP and SIGCONT, as Textual's driver does
         driver.resume_application_mode()  # a bare SIGCONT
         assert starts == []
         driver.suspend_application_mode()  # Ctrl+Z...
