@@ -6,13 +6,12 @@ database is kept between runs).  Deadlines are off: a loaded machine is slow, an
 measures time.  The soak tests (``-m soak``) set ``derandomize=False`` themselves to explore;
 ``HYPOTHESIS_PROFILE=explore`` does the same for every property test.
 
-A test process holds 400,000 to 1,000,000 objects (the suite's modules, Textual's and Rich's
+A test process holds hundreds of thousands of objects (the suite's modules, Textual's and Rich's
 caches, golden data), and each Pilot test leaves an app's worth of cycles for the collector.
-Python walks all of them in a collection of its oldest generation, by default after every ten of
-the middle one: 75-90 such collections of ~0.35 s in each xdist worker, a fifth of the suite's
-CPU.  After every hundred instead: 16-23 per worker, the apps still collected, a worker's peak
-memory 230-330 MB instead of 207-315 (the suite 1:56 against 2:21 in the same hour, 2 cores).
-The arcade's own handling of its collector is ``arcade/runtime/collector.py``'s (its command line
+Python walks all of them in each collection of its oldest generation, by default after every ten
+of the middle one: a fifth of the suite's CPU.  The test processes do it after every hundred
+(the apps are still collected; the figures are in docs/performance.md, "The test suite").  The
+arcade's own handling of its collector is ``arcade/runtime/collector.py``'s (its command line
 only); the processes the tests start are not touched.
 """
 
