@@ -135,6 +135,7 @@ def source_files(root: Path = ROOT) -> dict[str, Path]:
 
 @lru_cache(maxsize=None)
 def _tree(path: Path) -> ast.Module:
+    """A file's syntax tree, parsed once per walk (``breaches`` lets them go when it ends)."""
     return ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
 
 
@@ -215,17 +216,20 @@ def _self_like(node: ast.expr) -> bool:
 
 
 def breaches(root: Path = ROOT) -> list[Breach]:
-    ours = project_names(root)
-    found: list[Breach] = []
-    for where, path in source_files(root).items():
-        tree = _tree(path)
-        module = _module_of(path, root)
-        modules = _imported_modules(tree)
-        found += _import_breaches(where, tree)
-        found += _class_breaches(where, tree, module)
-        found += _access_breaches(where, tree, module, modules, ours)
-        found += _patch_breaches(where, tree)
-    return found
+    try:
+        ours = project_names(root)
+        found: list[Breach] = []
+        for where, path in source_files(root).items():
+            tree = _tree(path)
+            module = _module_of(path, root)
+            modules = _imported_modules(tree)
+            found += _import_breaches(where, tree)
+            found += _class_breaches(where, tree, module)
+            found += _access_breaches(where, tree, module, modules, ours)
+            found += _patch_breaches(where, tree)
+        return found
+    finally:
+        _tree.cache_clear()  # the project's syntax trees (~600,000 objects) would stay for the worker's life
 
 
 def _patch_breaches(where: str, tree: ast.Module) -> list[Breach]:
