@@ -14,7 +14,10 @@ a Textual upgrade removes or changes it -- before a player meets the silent brea
 - ``key_name``: the name Textual gives the key that types a character (the keymap's check);
 - ``composed_rows``: a screen's rows as the terminal shows them (the tests read the screen so);
 - ``after_each_frame``: a call after every frame the app draws (the duel tests look at each one);
-- ``notifications``: the toasts an app shows now (the tests read what the player was told).
+- ``notifications``: the toasts an app shows now (the tests read what the player was told);
+- ``release_styles_caches``: the drawn lines of widgets that are gone, let go (a long session's
+  memory and the collector's walks);
+- ``release_gone_watchers``: the headers of screens that are gone, let go (the same).
 
 Looked at and not needed here: the footer is Textual's ``Footer`` (a screen's ``check_action``
 says which keys are on offer, None dims one and False hides it; ``arcade/widgets/footer.py``
@@ -32,6 +35,7 @@ import queue
 import sys
 from typing import Any, Callable, Iterator, TextIO
 
+from textual._styles_cache import StylesCache
 from textual.geometry import Region
 from textual.keys import _character_to_key
 from textual.notifications import Notification
@@ -194,3 +198,32 @@ def notifications(app: Any) -> list[Notification]:
     nothing public reads them back (the toasts on screen are ``Toast`` widgets of the private
     ``textual.widgets._toast``, redrawn on each screen the app shows)."""
     return list(app._notifications)
+
+
+def release_styles_caches() -> None:
+    """Let go of the styles caches of widgets that are gone (call it when widgets go in numbers).
+
+    Every widget draws through a ``StylesCache`` of Textual's (private ``textual._styles_cache``),
+    which keeps the widget's drawn lines.  In Textual 8.2.8 its method ``get_inner_outer`` is under
+    ``functools.lru_cache(1024)``, a cache keyed by the instance: it keeps the last 1,024
+    ``StylesCache`` objects alive, with their lines, long after their widgets are gone.  In the
+    arcade every Help page, room, dialog and footer composed again leaves one per widget, and a
+    collection of the oldest generation walks them all: a long session's pauses grew with each
+    screen opened (``python bench/long_session.py``, docs/performance.md).  Clearing that cache
+    lets them go; it only holds two styles for each pair of colours, made again when next asked
+    for.  Nothing public reaches it.  Upstream: the method would be a ``staticmethod`` (it does
+    not use its instance).  Canary: ``tests/arcade/test_textual_compat.py``."""
+    StylesCache.get_inner_outer.cache_clear()
+
+
+def release_gone_watchers(watched: Any) -> None:
+    """Let go of the watchers ``watched`` (the app) keeps for widgets that are gone.
+
+    ``DOMNode.watch(obj, name, callback)`` puts ``(node, callback)`` in a list on ``obj`` (its
+    private ``__watchers``), and Textual 8.2.8 takes out the entries of nodes that closed only when
+    ``obj.name`` next changes.  Textual's ``Header`` watches the app's ``title`` and ``sub_title``,
+    which the arcade never changes (each screen has its own): every Help page, room and game screen
+    left one ``Header`` behind, its children and their drawn lines with it.  This takes them out as
+    Textual would, by its own test (the node's private ``_closing``); nothing public does."""
+    for entries in getattr(watched, "__watchers", {}).values():
+        entries[:] = [(node, callback) for node, callback in entries if not getattr(node, "_closing", False)]

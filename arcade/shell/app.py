@@ -24,7 +24,7 @@ from arcade.shell import catalog
 from arcade.widgets import themes
 
 from arcade.runtime import collector
-from arcade.runtime.textual_compat import screens_of_every_mode
+from arcade.runtime.textual_compat import release_gone_watchers, release_styles_caches, screens_of_every_mode
 
 from arcade.storage import settings
 from arcade.shell.bindings import APP_BINDINGS
@@ -152,6 +152,7 @@ class ArcadeApp(App[None]):
         self.stall_probe = start_if_asked(self)  # bench/ui_latency.py: ARCADE_STALL_PROBE
         self.theme_changed_signal.subscribe(self, self._remember_theme)
         self.app_resume_signal.subscribe(self, self._draw_all_again)
+        self.screen_change_signal.subscribe(self, self._screens_changed)
         if self.theme_option and self.theme == self.theme_option:  # --theme is a choice too
             self._remember_theme(None)
         for problem in self.startup_problems:
@@ -163,6 +164,13 @@ class ArcadeApp(App[None]):
         self.fit.check_soon()
         self.call_after_refresh(setattr, self.signal_quit, "first_frame_drawn", True)  # a hang-up may quit from now on
         self.call_next(self.call_after_refresh, collector.settle)  # after the start-up batch's frame: collecting resumes
+
+    def _screens_changed(self, _screen: object) -> None:
+        """A screen came or went: what Textual keeps of the widgets gone with it is let go (their
+        styles caches, the app's watchers of their headers: ``arcade/runtime/textual_compat.py``),
+        or a long session holds ever more, and the collector walks it all."""
+        release_styles_caches()
+        release_gone_watchers(self)
 
     def _draw_all_again(self, _app: object) -> None:
         """Back from a suspend (SIGTSTP, then ``fg``): the terminal's screen was given back and taken

@@ -17,6 +17,8 @@ from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import Footer
 
+from arcade.runtime.textual_compat import release_styles_caches
+
 
 class KeysFooter(Footer):
     """``Footer``, composed again only for keys on offer that changed (see the module)."""
@@ -46,3 +48,4 @@ class KeysFooter(Footer):
             composed = True
             yield widget
         self.keys_shown = keys if composed else None
+        release_styles_caches()  # the keys composed before are gone (arcade/runtime/textual_compat.py)

@@ -299,3 +299,107 @@ async def test_the_toasts_shown_are_kept_in_the_app_s_private_notifications() ->
         assert [(n.title, n.message) for n in shown] == [("One", "first"), ("", "second")]
         app.clear_notifications()
         assert notifications(app) == []
+
+
+# -- release_styles_caches ----------------------------------------------------------------------------
+
+
+def _styles_caches_alive() -> int:
+    import gc
+
+    from textual._styles_cache import StylesCache
+
+    gc.collect()
+    return sum(1 for thing in gc.get_objects() if isinstance(thing, StylesCache))
+
+
+def _widgets_alive() -> int:
+    import gc
+
+    from textual.widget import Widget
+
+    gc.collect()
+    return sum(1 for thing in gc.get_objects() if isinstance(thing, Widget))
+
+
+class _Page(Screen[None]):
+    """A screen pushed and popped, as the Help page is: twenty lines of words and a header."""
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        for n in range(20):
+            yield Static(f"line {n}")
+
+
+async def _page_shown_and_gone(app: App[None], pilot) -> None:  # noqa: ANN001
+    page = _Page()
+    await app.push_screen(page)
+    await frame_drawn(pilot)
+    app.pop_screen()
+    await wait_until(pilot, lambda: app.screen is not page and not page.is_attached, what="the page gone")
+    await frame_drawn(pilot)
+
+
+async def test_a_gone_widget_s_styles_cache_is_kept_by_a_private_lru_cache_until_released() -> None:
+    """The cache ``release_styles_caches`` clears still keeps what it keeps: a Textual that no longer
+    does (the method made static, or not cached) makes the compatibility item needless."""
+    from textual._styles_cache import StylesCache
+
+    from arcade.runtime.textual_compat import release_gone_watchers, release_styles_caches
+
+    assert hasattr(getattr(StylesCache, "get_inner_outer", None), "cache_clear"), _gone(
+        "StylesCache.get_inner_outer under an lru_cache", "release_styles_caches() would have nothing to clear")
+    release_styles_caches()
+    app = App()
+    async with app.run_test(size=(40, 30)) as pilot:
+        await frame_drawn(pilot)
+        release_gone_watchers(app)
+        before = _styles_caches_alive()
+        await _page_shown_and_gone(app, pilot)
+        release_gone_watchers(app)  # the page's Header: the other item
+        assert _styles_caches_alive() >= before + 20, \
+            "Textual lets gone widgets' styles caches go by itself: drop release_styles_caches"
+        release_styles_caches()
+        assert _styles_caches_alive() <= before + 1
+
+
+async def test_a_gone_header_is_kept_by_the_app_s_private_watchers_until_released() -> None:
+    """The watchers ``release_gone_watchers`` prunes still keep a gone screen's ``Header`` (it watches
+    the app's titles): a Textual that lets it go by itself makes the compatibility item needless."""
+    from arcade.runtime.textual_compat import release_gone_watchers, release_styles_caches
+
+    app = App()
+    async with app.run_test(size=(40, 30)) as pilot:
+        await frame_drawn(pilot)
+        before = _widgets_alive()
+        await _page_shown_and_gone(app, pilot)
+        release_styles_caches()
+        assert any(isinstance(node, Header) for entries in getattr(app, "__watchers", {}).values() for node, _ in entries), \
+            _gone("App.__watchers", "release_gone_watchers() would find no watcher to take out")
+        assert _widgets_alive() >= before + 4, "Textual lets a gone Header go by itself: drop release_gone_watchers"
+        release_gone_watchers(app)
+        assert _widgets_alive() <= before + 1
+
+
+async def test_round_trips_through_help_and_the_rooms_leave_nothing_behind() -> None:
+    """A long session: each screen left, its widgets go, their drawn lines with them (the app
+    releases what Textual keeps of them at each change of screen, the footer when it composes its
+    keys again), so the process does not grow and the collector does not walk ever more."""
+    from arcade.shell.app import ArcadeApp
+
+    app = ArcadeApp()
+    async with app.run_test(size=(100, 32)) as pilot:
+        await frame_drawn(pilot)
+
+        async def round_trip() -> None:
+            for key in ("question_mark", "escape", "r", "escape"):
+                screen = app.screen
+                await pilot.press(key)
+                await wait_until(pilot, lambda: app.screen is not screen, what=f"{key} changes the screen")
+                await frame_drawn(pilot)
+
+        await round_trip()
+        after_one = _styles_caches_alive(), _widgets_alive()
+        for _ in range(6):
+            await round_trip()
+        assert (_styles_caches_alive(), _widgets_alive()) <= (after_one[0] + 8, after_one[1] + 8)
