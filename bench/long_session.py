@@ -35,7 +35,7 @@ async def rounds_in_this_tree(rounds: int) -> list[dict[str, float]]:
 
     from arcade.runtime import collector
     from arcade.shell.app import ArcadeApp
-    from arcade.shell.launcher import LauncherScreen
+    from arcade.screens.ti57_duel.screen import TI57DuelScreen
 
     collector.hold()
     app = ArcadeApp()
@@ -57,11 +57,11 @@ async def rounds_in_this_tree(rounds: int) -> list[dict[str, float]]:
         for n in range(1, rounds + 1):
             for key in ("question_mark", "escape", "r", "escape"):
                 await changed(key)
-            await pilot.press("down", "down")  # the blind duel's card
-            await changed("enter")
-            while not isinstance(app.screen, LauncherScreen):
-                await changed("escape")
-            await pilot.press("up", "up")
+            app.start_game("ti57-duel")  # as Enter on its card does
+            while not isinstance(app.screen, TI57DuelScreen):
+                await asyncio.sleep(0.01)
+            await pilot.pause(0.05)
+            await changed("escape")  # back to the launcher
             if n % 3 == 0:
                 began = time.perf_counter()
                 gc.collect()
