@@ -17,7 +17,8 @@ a Textual upgrade removes or changes it -- before a player meets the silent brea
 - ``notifications``: the toasts an app shows now (the tests read what the player was told);
 - ``release_styles_caches``: the drawn lines of widgets that are gone, let go (a long session's
   memory and the collector's walks);
-- ``release_gone_watchers``: the headers of screens that are gone, let go (the same).
+- ``release_gone_watchers``: the headers of screens that are gone and the footer's keys composed
+  before, let go (the same).
 
 Looked at and not needed here: the footer is Textual's ``Footer`` (a screen's ``check_action``
 says which keys are on offer, None dims one and False hides it; ``arcade/widgets/footer.py``
@@ -223,7 +224,9 @@ def release_gone_watchers(watched: Any) -> None:
     private ``__watchers``), and Textual 8.2.8 takes out the entries of nodes that closed only when
     ``obj.name`` next changes.  Textual's ``Header`` watches the app's ``title`` and ``sub_title``,
     which the arcade never changes (each screen has its own): every Help page, room and game screen
-    left one ``Header`` behind, its children and their drawn lines with it.  This takes them out as
-    Textual would, by its own test (the node's private ``_closing``); nothing public does."""
+    left one ``Header`` behind, its children and their drawn lines with it.  Each ``FooterKey``
+    watches its footer's ``compact`` (``data_bind``), which never changes either: every compose of
+    the footer's keys (a phase of the duel, a pause) left the keys before behind.  This takes them
+    out as Textual would, by its own test (the node's private ``_closing``); nothing public does."""
     for entries in getattr(watched, "__watchers", {}).values():
         entries[:] = [(node, callback) for node, callback in entries if not getattr(node, "_closing", False)]

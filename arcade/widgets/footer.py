@@ -17,7 +17,7 @@ from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import Footer
 
-from arcade.runtime.textual_compat import release_styles_caches
+from arcade.runtime.textual_compat import release_gone_watchers, release_styles_caches
 
 
 class KeysFooter(Footer):
@@ -48,4 +48,7 @@ class KeysFooter(Footer):
             composed = True
             yield widget
         self.keys_shown = keys if composed else None
-        release_styles_caches()  # the keys composed before are gone (arcade/runtime/textual_compat.py)
+        # the keys composed before are gone: what Textual keeps of them goes too (each watched this
+        # footer's ``compact``; arcade/runtime/textual_compat.py)
+        release_gone_watchers(self)
+        release_styles_caches()

@@ -403,3 +403,43 @@ async def test_round_trips_through_help_and_the_rooms_leave_nothing_behind() -> 
         for _ in range(6):
             await round_trip()
         assert (_styles_caches_alive(), _widgets_alive()) <= (after_one[0] + 8, after_one[1] + 8)
+
+
+async def test_a_footer_composed_again_and_again_keeps_none_of_its_old_keys() -> None:
+    """Each ``FooterKey`` watches its footer's ``compact`` (``data_bind``): the arcade's footer takes
+    the keys it composed before out of its watchers as it composes new ones, or every change of
+    the keys on offer (a phase of the duel, a pause) would leave its keys behind."""
+    from textual.binding import Binding
+
+    from arcade.widgets.footer import KeysFooter
+
+    class Keys(Screen[None]):
+        BINDINGS = [Binding("a", "one", "One"), Binding("b", "two", "Two"), Binding("c", "three", "Three")]
+        dimmed = False
+
+        def compose(self) -> ComposeResult:
+            yield KeysFooter(compact=True)
+
+        def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+            return None if self.dimmed and action == "two" else True
+
+    app = App()
+    async with app.run_test(size=(60, 6)) as pilot:
+        screen = Keys()
+        await app.push_screen(screen)
+        await frame_drawn(pilot)
+        footer = screen.query_one(KeysFooter)
+
+        async def dim_or_light() -> None:
+            shown = footer.keys_shown
+            screen.dimmed = not screen.dimmed
+            screen.refresh_bindings()
+            await wait_until(pilot, lambda: footer.keys_shown != shown, what="the footer composed again")
+            await frame_drawn(pilot)
+
+        await dim_or_light()
+        await dim_or_light()
+        after_two = _widgets_alive()
+        for _ in range(10):
+            await dim_or_light()
+        assert _widgets_alive() <= after_two + 2
