@@ -62,6 +62,7 @@ def test_output_cut_short_by_its_reader_ends_quietly() -> None:
     first = proc.stdout.readline()
     proc.stdout.close()  # far more lines are still to come than a pipe holds
     errors = proc.stderr.read()
+    proc.stderr.close()
     assert proc.wait(timeout=300) == 0
     assert first.startswith(b"game 1:")
     assert b"Traceback" not in errors and b"BrokenPipe" not in errors

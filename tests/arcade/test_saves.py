@@ -81,6 +81,7 @@ def test_killed_mid_save_leaves_previous_save_intact(tmp_path: Path) -> None:
             assert proc.stdout.readline().strip()
         os.kill(proc.pid, signal.SIGKILL)
         proc.wait()
+        proc.stdout.close()
         state = store.load("g")  # raises if the file were torn
         assert state is not None and isinstance(state["n"], int)
     assert not list(tmp_path.glob("*.corrupt-*"))
