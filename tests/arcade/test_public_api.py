@@ -42,6 +42,8 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 COMPAT = "arcade/runtime/textual_compat.py"
 """The one module allowed Textual's and Rich's private names."""
+SAMPLES = Path(__file__).resolve().parent / "public_api_samples"
+"""Modules that breach the rules, as text (never imported): what the walk's own check must find."""
 CANARIES = "tests/arcade/test_textual_compat.py"
 """The compatibility module's canaries: they look at the private names it uses."""
 WALKED = ("arcade", "tests/arcade")
@@ -377,64 +379,10 @@ def test_the_walk_finds_each_kind_of_breach(tmp_path: Path) -> None:
     found, and the public ways of doing the same are not."""
     package = tmp_path / "arcade"
     package.mkdir()
-    (package / "bad.py").write_text(textwrap.dedent('''
-        import os
-        from collections import namedtuple
-        from textual._context import active_app
-        from textual.widgets._header import HeaderTitle
-        from textual.drivers.linux_driver import LinuxDriver
-        from textual.widgets import Static, Footer
-
-        Point = namedtuple("Point", "x y")
-
-        class Title(HeaderTitle):
-            pass
-
-        class Driver(LinuxDriver):
-            def _sigtstp_application(self, *args):
-                self._file = None
-                self._own = 1
-                return getattr(self, "_writer_thread", None)
-
-        class Words(Static):
-            def update(self, content=""):
-                self._Static__content = content
-                self._mine = content
-                self._helper()
-
-            def _helper(self):
-                os._exit(0)
-
-        class Rows:
-            def render_lines(self, crop):
-                self._styles_cache.set_dirty(crop)
-
-        class Keys(Footer):
-            def bindings_changed(self, screen):
-                for key in self.children:
-                    key._disabled = True
-                screen.app._screen_stacks.clear()
-                return Point(1, 2)._replace(x=3), self._mine
-    '''), encoding="utf-8")
+    (package / "bad.py").write_text((SAMPLES / "bad_app_module.py.txt").read_text(encoding="utf-8"), encoding="utf-8")
     tests = tmp_path / "tests" / "arcade"
     tests.mkdir(parents=True)
-    (tests / "test_bad.py").write_text(textwrap.dedent('''
-        from textual.app import App
-
-        def screen_text(app: App) -> str:
-            return "\\n".join(strip.text for strip in app.screen._compositor.render_strips())
-
-        def notes(app: App) -> list[str]:
-            return [n.message for n in app._notifications]
-
-        def test_patched(monkeypatch):
-            from textual.drivers.linux_driver import LinuxDriver
-            import textual.app as textual_app
-            monkeypatch.setattr(LinuxDriver, "start_application_mode", lambda self: None)
-            monkeypatch.setattr("textual.app.App.bell", lambda self: None)
-            setattr(textual_app.App, "run", None)
-            monkeypatch.setattr(screen_text, "__doc__", "ours")
-    '''), encoding="utf-8")
+    (tests / "test_bad.py").write_text((SAMPLES / "bad_test_module.py.txt").read_text(encoding="utf-8"), encoding="utf-8")
     (tests / "test_textual_compat.py").write_text("def test_canary(app):\n    assert app._notifications is not None\n",
                                                    encoding="utf-8")
     all_found = breaches(tmp_path)
