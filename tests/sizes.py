@@ -2,18 +2,14 @@
 
 A generated test (Hypothesis examples, seeds, games, tries) proves the same thing at any size; a
 larger size only searches further.  The normal run keeps the suite within its two minutes; the
-soak (``pytest -m soak``) runs the full size, at least what the normal run used to::
+soak (``pytest -m soak``) runs the full size, at least what the normal run used to.  A test
+takes the size as its argument and hands it to what it generates: ``@sizes(everyday=100,
+soak=400)`` above ``test_random_keys_with_no_program_never_raise(examples)`` in
+``tests/machines/hp67/test_properties.py`` gives Hypothesis ``max_examples=examples``.  This module
+is the helper only: it holds no test.
 
-    @sizes(everyday=60, soak=200)
-    def test_something(examples: int) -> None:
-        @settings(max_examples=examples, **PROFILE)
-        @given(...)
-        def check(...) -> None: ...
-
-        check()
-
-The ids are ``everyday`` and ``soak``: ``pytest -m soak tests/.../test_x.py::test_something``
-runs the full size of that one test.  ``name`` says what is counted (``examples``, ``seeds``,
+The ids are ``everyday`` and ``soak``: ``pytest -m soak tests/machines/hp67/test_properties.py::test_random_keys_with_no_program_never_raise``
+runs the full size of one test.  ``name`` says what is counted (``examples``, ``seeds``,
 ``games``...).
 """
 
