@@ -46,3 +46,27 @@ def test_no_screen_is_more_than_three_project_classes_deep() -> None:
     deep = {klass.__qualname__: project_classes(klass) for klass in reachable_screens()
             if len(project_classes(klass)) > DEEPEST}
     assert deep == {}
+
+
+def test_every_layout_and_row_widget_gives_the_hooks_its_base_leaves_open() -> None:
+    """``TI57Screen.frame`` and ``KeptRows.row_key``/``draw_row`` raise ``NotImplementedError``: the
+    base leaves them to each subclass.  Every subclass the arcade shows gives them (none inherits the
+    base's), so none can reach the ``raise``."""
+    from arcade.screens.ti57_screen import TI57Screen
+    from arcade.widgets.kept_rows import KeptRows
+
+    reachable_screens()  # every screen module imported, and the widgets they use with them
+
+    def subclasses(base: type) -> list[type]:
+        found, stack = [], [base]
+        while stack:
+            for sub in stack.pop().__subclasses__():
+                stack.append(sub)
+                found.append(sub)
+        return found
+
+    open_hooks = {(klass.__qualname__, hook) for base, hooks in ((TI57Screen, ("frame",)), (KeptRows, ("row_key", "draw_row")))
+                  for klass in subclasses(base) if klass.__module__.startswith("arcade.")
+                  for hook in hooks if getattr(klass, hook) is getattr(base, hook)}
+    assert len(subclasses(TI57Screen)) >= 4 and len(subclasses(KeptRows)) >= 6
+    assert open_hooks == set()
