@@ -304,22 +304,24 @@ async def test_the_toasts_shown_are_kept_in_the_app_s_private_notifications() ->
 # -- release_styles_caches ----------------------------------------------------------------------------
 
 
-def _styles_caches_alive() -> int:
+def _alive(kind: type) -> int:
+    """How many ``kind`` objects the process holds once its garbage is collected."""
     import gc
 
+    gc.collect()
+    return sum(1 for thing in gc.get_objects() if isinstance(thing, kind))
+
+
+def _styles_caches_alive() -> int:
     from textual._styles_cache import StylesCache
 
-    gc.collect()
-    return sum(1 for thing in gc.get_objects() if isinstance(thing, StylesCache))
+    return _alive(StylesCache)
 
 
 def _widgets_alive() -> int:
-    import gc
-
     from textual.widget import Widget
 
-    gc.collect()
-    return sum(1 for thing in gc.get_objects() if isinstance(thing, Widget))
+    return _alive(Widget)
 
 
 class _Page(Screen[None]):
