@@ -249,9 +249,11 @@ class RawClient:
                 return message
 
     async def closed(self) -> dict[str, Any]:
-        """The ``closed`` message, then the end of the stream."""
+        """The ``closed`` message, then the end of the stream (our side is closed too: the server
+        only half-closes, and a writer left open is a socket the test leaks)."""
         message = await self.until("closed")
         assert await asyncio.wait_for(self.reader.read(), WAIT) == b""
+        self.close()
         return message
 
     def close(self) -> None:
@@ -541,6 +543,7 @@ async def test_a_truncated_line_at_a_dropped_connection_plays_nothing() -> None:
     await raw.write(b'{"type": "move", "direc')
     raw.writer.write_eof()  # the connection ends mid-line
     assert await asyncio.wait_for(raw.reader.read(), WAIT) == b""  # nothing more: no view, no refusal
+    raw.close()
     while not server.paused:
         await host.next()
     assert server.table.session.game.to_move == 2 and len(server.table.session.game.turns) == 1
@@ -569,6 +572,7 @@ async def test_a_connection_dropped_mid_move_pauses_saved_and_resumes_on_the_sam
     raw.writer.write_eof()
     while host.log[-1].get("peer") != "away":
         await host.next()
+    raw.close()
     assert host.view["phase"] == "turn" and host.view["to_move"] == 1 and server.paused
     refused = await host.ask({"type": "move", "direction": 2})
     assert refused["type"] == "refused" and "away" in refused["reason"]
@@ -663,6 +667,7 @@ async def test_the_host_plays_the_side_chosen_kept_in_the_save_and_a_finished_ga
     await play(guest, host, {"type": "lamb", "lamb": moves[0].lamb, "key": moves[0].key})
     assert json.loads(path.read_text())["host"] == "wolf"
     await server.close()
+    await client.close()  # the guest's side of the closed game
     resumed = GameServer("ti57-wolf", save_path=path)  # hosting again: the host keeps their side
     host, guest, client = await seated(resumed)
     assert resumed.resumed and client.you == "lambs" and host.view["moves_played"] == 1
