@@ -256,16 +256,13 @@ PARENT = textwrap.dedent("""
 
 @pytest.mark.parametrize("how", ["SIGKILL", "SIGTERM"])
 def test_the_host_never_outlives_the_screens_process_killed_mid_move_process(how: str) -> None:
-    with subprocess.Popen([sys.executable, "-c", PARENT], stdout=subprocess.PIPE, text=True) as parent:
-        try:
-            assert parent.stdout is not None
-            host_pid = int(parent.stdout.readline())
-            assert _alive(host_pid)
-            parent.send_signal(getattr(signal, how))
-            parent.wait(BOUND)
-        finally:
-            if parent.poll() is None:  # a failure above: the leaving ``with`` waits for it, so it goes
-                parent.kill()
+    parent = subprocess.Popen([sys.executable, "-c", PARENT], stdout=subprocess.PIPE, text=True)
+    assert parent.stdout is not None
+    host_pid = int(parent.stdout.readline())
+    assert _alive(host_pid)
+    parent.send_signal(getattr(signal, how))
+    parent.wait(BOUND)
+    parent.stdout.close()
     end = time.monotonic() + BOUND
     while _alive(host_pid) and time.monotonic() < end:
         time.sleep(0.05)
